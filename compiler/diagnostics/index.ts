@@ -1,0 +1,5 @@
+export * from "./source-range.js";
+export * from "./diagnostic.js";
+export * from "./messages.js";
+export * from "./render-text.js";
+export * from "./render-json.js";
