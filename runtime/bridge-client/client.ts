@@ -1,0 +1,157 @@
+import { Pool, errors as undiciErrors } from "undici";
+import { BridgeError, connectionRefused, timedOut } from "./errors.js";
+import type { BridgeConfig } from "./config.js";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** Statuses worth retrying for an idempotent read: the bridge or its host was briefly unable to answer. */
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+
+/** Counts what a client sent, for benchmarks and for "the second apply sends no mutation" tests. */
+export interface RequestStats {
+  requests: number;
+  mutations: number;
+}
+
+interface Envelope {
+  ok: boolean;
+  data?: unknown;
+  error?: { code?: string; message?: string };
+}
+
+/** Encodes a TouchDesigner path for a URL segment: `/project1/noise1` → `%2Fproject1%2Fnoise1`. */
+export function encodePath(tdPath: string): string {
+  return encodeURIComponent(tdPath);
+}
+
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
+}
+
+function isTimeout(err: unknown): boolean {
+  return (
+    err instanceof undiciErrors.HeadersTimeoutError ||
+    err instanceof undiciErrors.BodyTimeoutError ||
+    err instanceof undiciErrors.ConnectTimeoutError
+  );
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The one way TypeScript talks to the bridge: JSON in, the envelope's `data` out, typed errors.
+ * GETs are retried with backoff on connection errors and transient 5xx; mutations never are,
+ * because a mutation that reached the bridge must not be applied twice.
+ */
+export class BridgeClient {
+  readonly config: BridgeConfig;
+  readonly stats: RequestStats = { requests: 0, mutations: 0 };
+  private readonly pool: Pool;
+
+  constructor(config: BridgeConfig) {
+    this.config = config;
+    this.pool = new Pool(config.url, {
+      connections: 4,
+      headersTimeout: config.timeoutMs,
+      bodyTimeout: config.timeoutMs,
+      connectTimeout: Math.min(config.timeoutMs, 5_000),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  get<T>(path: string, query: Record<string, string | number | boolean | undefined> = {}): Promise<T> {
+    const qs = Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join("&");
+    return this.request<T>("GET", qs ? `${path}?${qs}` : path);
+  }
+
+  post<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>("POST", path, body);
+  }
+
+  patch<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>("PATCH", path, body);
+  }
+
+  put<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>("PUT", path, body);
+  }
+
+  delete<T>(path: string, body?: unknown): Promise<T> {
+    return this.request<T>("DELETE", path, body);
+  }
+
+  async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+    const attempts = method === "GET" ? this.config.getRetries + 1 : 1;
+    let lastError: BridgeError | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await sleep(this.config.backoffMs * 2 ** (attempt - 1));
+      try {
+        return await this.once<T>(method, path, body);
+      } catch (err) {
+        if (!(err instanceof BridgeError)) throw err;
+        lastError = err;
+        const transient = err.kind === "connection" || (err.status !== undefined && TRANSIENT_STATUSES.has(err.status));
+        if (!transient) throw err;
+      }
+    }
+    throw lastError!;
+  }
+
+  private async once<T>(method: HttpMethod, path: string, body: unknown): Promise<T> {
+    const req = { method, path };
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    this.stats.requests++;
+    if (method !== "GET") this.stats.mutations++;
+    let statusCode: number;
+    let text: string;
+    try {
+      const res = await this.pool.request({ method, path, headers, ...(payload === undefined ? {} : { body: payload }) });
+      statusCode = res.statusCode;
+      text = await res.body.text();
+    } catch (err) {
+      if (isTimeout(err)) throw timedOut(this.config.url, this.config.timeoutMs, req);
+      if (isConnectionError(err) || (err as { cause?: unknown }).cause && isConnectionError((err as { cause?: unknown }).cause)) {
+        throw connectionRefused(this.config.url, req);
+      }
+      throw new BridgeError("connection", "connection_failed", `cannot reach the bridge at ${this.config.url}: ${(err as Error).message}`, req);
+    }
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      throw new BridgeError(
+        statusCode >= 400 ? "http" : "protocol",
+        statusCode >= 400 ? `http_${statusCode}` : "invalid_json",
+        statusCode >= 400
+          ? `the bridge answered HTTP ${statusCode}: ${text.slice(0, 200) || "(empty body)"}`
+          : "the bridge answered with something that is not JSON; is another server on this port?",
+        req,
+        statusCode,
+      );
+    }
+    if (envelope && envelope.ok === true) return envelope.data as T;
+    if (envelope && envelope.ok === false && envelope.error) {
+      throw new BridgeError(
+        "bridge",
+        envelope.error.code ?? `http_${statusCode}`,
+        envelope.error.message ?? `the bridge refused the request (HTTP ${statusCode})`,
+        req,
+        statusCode,
+      );
+    }
+    throw new BridgeError("protocol", "invalid_envelope", `the bridge answered HTTP ${statusCode} without the {ok, data} envelope`, req, statusCode);
+  }
+}

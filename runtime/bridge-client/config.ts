@@ -1,0 +1,25 @@
+/** Where the bridge is and how to authenticate, from the environment (spec 5.1, 8.1). */
+export interface BridgeConfig {
+  url: string;
+  token: string | undefined;
+  /** Per-request time limit in milliseconds. */
+  timeoutMs: number;
+  /** How many times a GET is retried after a connection error or a transient 5xx. */
+  getRetries: number;
+  /** First backoff delay; doubles each retry. */
+  backoffMs: number;
+}
+
+export const DEFAULT_BRIDGE_URL = "http://127.0.0.1:9980";
+
+export function bridgeConfigFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<BridgeConfig> = {}): BridgeConfig {
+  const token = env.SVC_BRIDGE_TOKEN?.trim();
+  return {
+    url: (env.SVC_BRIDGE_URL?.trim() || DEFAULT_BRIDGE_URL).replace(/\/+$/, ""),
+    token: token ? token : undefined,
+    timeoutMs: 30_000,
+    getRetries: 3,
+    backoffMs: 100,
+    ...overrides,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Typed failures of a bridge call. Each says in one line what went wrong and what to try,
+ * so a CLI can print `message` and an MCP tool can return `kind` + `code`.
+ */
+export type BridgeErrorKind = "connection" | "timeout" | "http" | "bridge" | "protocol";
+
+export class BridgeError extends Error {
+  readonly kind: BridgeErrorKind;
+  /** The bridge's error code for `bridge` failures; an HTTP-derived code otherwise. */
+  readonly code: string;
+  readonly status: number | undefined;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(kind: BridgeErrorKind, code: string, message: string, request: { method: string; path: string }, status?: number) {
+    super(message);
+    this.name = "BridgeError";
+    this.kind = kind;
+    this.code = code;
+    this.status = status;
+    this.method = request.method;
+    this.path = request.path;
+  }
+
+  /** A one-line form for terminals: what happened, where, and what to do. */
+  oneLine(): string {
+    return `${this.message} (${this.method} ${this.path})`;
+  }
+}
+
+export function connectionRefused(url: string, request: { method: string; path: string }): BridgeError {
+  return new BridgeError(
+    "connection",
+    "connection_refused",
+    `cannot reach the bridge at ${url}: nothing is listening. Start TouchDesigner with the bridge, or run 'svc sim'`,
+    request,
+  );
+}
+
+export function timedOut(url: string, ms: number, request: { method: string; path: string }): BridgeError {
+  return new BridgeError("timeout", "timeout", `the bridge at ${url} did not answer within ${ms} ms`, request);
+}

@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { BridgeClient, BridgeError, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
+
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+const servers: Server[] = [];
+const clients: BridgeClient[] = [];
+
+async function serve(handler: Handler): Promise<string> {
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => handler(req, body, res));
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function client(url: string, extra: Partial<Parameters<typeof bridgeConfigFromEnv>[1]> = {}, env: NodeJS.ProcessEnv = {}) {
+  const c = new BridgeClient(bridgeConfigFromEnv({ ...env, SVC_BRIDGE_URL: url }, { backoffMs: 1, ...extra }));
+  clients.push(c);
+  return c;
+}
+
+function json(res: ServerResponse, status: number, value: unknown) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(value));
+}
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+describe("bridge client", () => {
+  it("unwraps the envelope's data and sends the token and JSON content type", async () => {
+    let seen: IncomingMessage | undefined;
+    let seenBody = "";
+    const url = await serve((req, body, res) => {
+      seen = req;
+      seenBody = body;
+      json(res, 200, { ok: true, data: { created: "/project1/noise1" } });
+    });
+    const c = client(url, {}, { SVC_BRIDGE_TOKEN: "s3cret" });
+    const data = await c.post<{ created: string }>("/api/nodes", { parent_path: "/project1", type: "noiseTOP" });
+    expect(data).toEqual({ created: "/project1/noise1" });
+    expect(seen!.headers.authorization).toBe("Bearer s3cret");
+    expect(seen!.headers["content-type"]).toBe("application/json");
+    expect(seen!.headers.origin).toBeUndefined();
+    expect(JSON.parse(seenBody)).toEqual({ parent_path: "/project1", type: "noiseTOP" });
+  });
+
+  it("turns {ok:false} into a bridge error carrying the bridge's code and the HTTP status", async () => {
+    const url = await serve((_req, _body, res) => json(res, 404, { ok: false, error: { code: "node_not_found", message: "no node at /x" } }));
+    const err = await client(url).get("/api/nodes/%2Fx").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BridgeError);
+    expect(err).toMatchObject({ kind: "bridge", code: "node_not_found", status: 404, message: "no node at /x" });
+  });
+
+  it("retries a GET after transient 503s and succeeds", async () => {
+    let calls = 0;
+    const url = await serve((_req, _body, res) => {
+      calls++;
+      if (calls < 3) json(res, 503, { ok: false, error: { code: "busy", message: "busy" } });
+      else json(res, 200, { ok: true, data: 42 });
+    });
+    const c = client(url);
+    await expect(c.get<number>("/api/info")).resolves.toBe(42);
+    expect(calls).toBe(3);
+    expect(c.stats.requests).toBe(3);
+  });
+
+  it("never retries a mutation, even after a transient 503", async () => {
+    let calls = 0;
+    const url = await serve((_req, _body, res) => {
+      calls++;
+      json(res, 503, { ok: false, error: { code: "busy", message: "busy" } });
+    });
+    const c = client(url);
+    await expect(c.post("/api/batch", { operations: [] })).rejects.toMatchObject({ code: "busy", status: 503 });
+    expect(calls).toBe(1);
+    expect(c.stats.mutations).toBe(1);
+  });
+
+  it("does not retry a GET that the bridge refused for a reason of its own", async () => {
+    let calls = 0;
+    const url = await serve((_req, _body, res) => {
+      calls++;
+      json(res, 401, { ok: false, error: { code: "unauthorized", message: "missing or wrong bearer token" } });
+    });
+    await expect(client(url).get("/api/info")).rejects.toMatchObject({ kind: "bridge", code: "unauthorized" });
+    expect(calls).toBe(1);
+  });
+
+  it("reports a closed port as connection refused with what to do, after retrying GETs", async () => {
+    const url = await serve(() => undefined);
+    await new Promise((r) => servers.pop()!.close(r));
+    const err = (await client(url, { getRetries: 2 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    expect(err.kind).toBe("connection");
+    expect(err.code).toBe("connection_refused");
+    expect(err.oneLine()).toContain("svc sim");
+  });
+
+  it("reports a bridge that never answers as a timeout", async () => {
+    const url = await serve(() => undefined);
+    const err = (await client(url, { timeoutMs: 200, getRetries: 0 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    expect(err).toMatchObject({ kind: "timeout", code: "timeout" });
+  });
+
+  it("names a non-JSON answer as a protocol problem instead of crashing", async () => {
+    const url = await serve((_req, _body, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html>hello</html>");
+    });
+    await expect(client(url).get("/api/info")).rejects.toMatchObject({ kind: "protocol", code: "invalid_json" });
+  });
+
+  it("percent-encodes node paths as one URL segment", () => {
+    expect(encodePath("/project1/noise 1")).toBe("%2Fproject1%2Fnoise%201");
+  });
+
+  it("reads the bridge address from SVC_BRIDGE_URL with the loopback default", () => {
+    expect(bridgeConfigFromEnv({}).url).toBe("http://127.0.0.1:9980");
+    expect(bridgeConfigFromEnv({ SVC_BRIDGE_URL: "http://127.0.0.1:9999/" }).url).toBe("http://127.0.0.1:9999");
+    expect(bridgeConfigFromEnv({ SVC_BRIDGE_TOKEN: "  " }).token).toBeUndefined();
+  });
+});
