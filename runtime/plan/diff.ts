@@ -1,0 +1,257 @@
+/**
+ * Reconciles desired (compiled) with live state, using what svc last applied to tell an artist's
+ * live edit from svc's own earlier value. Pure: no I/O, so every rule is unit-testable.
+ */
+import { fingerprintState } from "./fingerprint.js";
+import {
+  OWNER_TAG,
+  describeParam,
+  sameParam,
+  sameValue,
+  wireKey,
+  type JsonValue,
+  type NetworkState,
+  type NodeState,
+  type WireState,
+} from "./network-state.js";
+import type { Conflict, FieldChange, NodeChange, ParamChange, Plan } from "./plan-types.js";
+
+export interface PlanInput {
+  desired: NetworkState;
+  live: NetworkState;
+  /** What svc applied last time (stored inside the network's COMP); undefined on first apply. */
+  lastApplied: NetworkState | undefined;
+  /** Overwrite live edits (drift) instead of leaving them alone. */
+  force?: boolean;
+}
+
+const isOwned = (n: NodeState) => n.tags.includes(OWNER_TAG);
+
+/** Renames a path prefix: /a/old/x → /a/new/x. */
+function movePath(path: string, from: string, to: string): string {
+  return path === from ? to : path.startsWith(from + "/") ? to + path.slice(from.length) : path;
+}
+
+/** Applies declared renames to live and last-applied state so the rest of the diff compares by new names. */
+function applyRenames(state: NetworkState, renames: ReadonlyArray<{ from: string; to: string }>): NetworkState {
+  if (renames.length === 0) return state;
+  const rename = (p: string) => renames.reduce((acc, r) => movePath(acc, r.from, r.to), p);
+  const nodes = new Map<string, NodeState>();
+  for (const node of state.nodes.values()) nodes.set(rename(node.path), { ...node, path: rename(node.path) });
+  const wires = state.wires.map((w) => ({ ...w, from: rename(w.from), to: rename(w.to) }));
+  return { root: state.root, nodes, wires };
+}
+
+function fieldValues(node: NodeState | undefined): Record<string, JsonValue | undefined> {
+  if (node === undefined) return {};
+  const out: Record<string, JsonValue | undefined> = {};
+  for (const [flag, on] of Object.entries(node.flags)) out[`flag:${flag}`] = on;
+  if (node.comment !== undefined) out.comment = node.comment;
+  if (node.color !== undefined) out.color = node.color;
+  const tags = node.tags.filter((t) => t !== OWNER_TAG).sort();
+  if (tags.length > 0) out.tags = tags;
+  if (node.text !== undefined) out.text = node.text;
+  if (node.customPages !== undefined && node.customPages.length > 0) out.customPages = node.customPages as unknown as JsonValue;
+  if (node.position !== undefined) out.position = [node.position.x, node.position.y];
+  return out;
+}
+
+/** What "not set" means for a field: an empty comment, text or tag list; nothing for the rest. */
+function emptyValue(field: string): JsonValue | undefined {
+  if (field === "comment" || field === "text") return "";
+  if (field === "tags" || field === "customPages") return [];
+  return undefined;
+}
+
+const normalize = (field: string, v: JsonValue | undefined) => (v === undefined ? emptyValue(field) : v);
+
+/** The value a field takes when svc stops setting it. Flags go back to the opposite of what svc set. */
+function resetValue(field: string, lastValue: JsonValue): JsonValue | undefined {
+  if (field.startsWith("flag:")) return typeof lastValue === "boolean" ? !lastValue : false;
+  return emptyValue(field);
+}
+
+function show(v: JsonValue | undefined): string {
+  return v === undefined ? "(default)" : JSON.stringify(v);
+}
+
+interface NodeDiff {
+  params: ParamChange[];
+  fields: FieldChange[];
+  conflicts: Conflict[];
+}
+
+function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefined, force: boolean): NodeDiff {
+  const result: NodeDiff = { params: [], fields: [], conflicts: [] };
+  const names = new Set([...Object.keys(desired.params), ...Object.keys(live.params), ...Object.keys(last?.params ?? {})]);
+  for (const name of [...names].sort()) {
+    const d = desired.params[name];
+    const l = live.params[name];
+    const a = last?.params[name];
+    if (sameParam(d, l)) continue;
+    if (a !== undefined) {
+      // svc set this last time: a live value different from that is the artist's edit.
+      if (!sameParam(l, a) && !force) {
+        result.conflicts.push({
+          kind: "drift",
+          path: desired.path,
+          name,
+          lastApplied: describeParam(a),
+          live: describeParam(l),
+          desired: describeParam(d),
+          message: `'${name}' was changed live since the last apply`,
+        });
+        continue;
+      }
+      result.params.push({ name, from: l, to: d });
+      continue;
+    }
+    // svc never set it. Without a source value the live value is the artist's own: leave it.
+    if (d === undefined) continue;
+    if (l !== undefined && last !== undefined && !force) {
+      result.conflicts.push({
+        kind: "drift",
+        path: desired.path,
+        name,
+        live: describeParam(l),
+        desired: describeParam(d),
+        message: `'${name}' was set live and the source now sets it too`,
+      });
+      continue;
+    }
+    result.params.push({ name, from: l, to: d });
+  }
+
+  const df = fieldValues(desired);
+  const lf = fieldValues(live);
+  const af = fieldValues(last);
+  const fields = new Set([...Object.keys(df), ...Object.keys(af)]);
+  for (const field of [...fields].sort()) {
+    const a = af[field];
+    const l = lf[field];
+    // A field the source stopped writing returns to its reset value only if svc had set it.
+    const d = field in df ? df[field] : a !== undefined ? resetValue(field, a) : undefined;
+    if (d === undefined || sameValue(normalize(field, d), normalize(field, l))) continue;
+    if (a !== undefined && !sameValue(normalize(field, l), normalize(field, a)) && !force) {
+      // A node the artist moved stays where the artist put it: not a conflict, just not svc's to undo.
+      if (field === "position") continue;
+      result.conflicts.push({
+        kind: "drift",
+        path: desired.path,
+        name: field,
+        lastApplied: show(a),
+        live: show(l),
+        desired: show(d),
+        message: `${field.replace("flag:", "flag ")} was changed live since the last apply`,
+      });
+      continue;
+    }
+    result.fields.push({ field, from: l, to: d });
+  }
+  return result;
+}
+
+export function planNetwork(input: PlanInput): Plan {
+  const force = input.force ?? false;
+  const { desired } = input;
+  const liveFingerprint = fingerprintState(input.live);
+
+  const renames: Array<{ from: string; to: string; type: string }> = [];
+  for (const node of desired.nodes.values()) {
+    if (node.renamedFrom === undefined) continue;
+    const from = node.path.slice(0, node.path.lastIndexOf("/") + 1) + node.renamedFrom;
+    const old = input.live.nodes.get(from);
+    if (old && isOwned(old) && !input.live.nodes.has(node.path)) renames.push({ from, to: node.path, type: node.type });
+  }
+  const live = applyRenames(input.live, renames);
+  const last = input.lastApplied ? applyRenames(input.lastApplied, renames) : undefined;
+
+  const changes: NodeChange[] = renames.map((r) => ({ kind: "rename", from: r.from, to: r.to, type: r.type }));
+  const conflicts: Conflict[] = [];
+  let ignoredUnowned = 0;
+  const summary = { add: 0, change: renames.length, destroy: 0 };
+
+  for (const node of live.nodes.values()) if (!isOwned(node)) ignoredUnowned++;
+
+  for (const want of [...desired.nodes.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+    const have = live.nodes.get(want.path);
+    if (have === undefined) {
+      changes.push({ kind: "create", path: want.path, type: want.type, node: want });
+      summary.add++;
+      continue;
+    }
+    if (!isOwned(have)) {
+      conflicts.push({
+        kind: "unowned-in-the-way",
+        path: want.path,
+        message: `a node svc did not create is already at ${want.path}; rename one of them (svc never changes nodes it does not own)`,
+      });
+      continue;
+    }
+    if (have.type !== want.type) {
+      changes.push({ kind: "replace", path: want.path, fromType: have.type, toType: want.type, node: want });
+      summary.add++;
+      summary.destroy++;
+      continue;
+    }
+    const d = diffNode(want, have, last?.nodes.get(want.path), force);
+    conflicts.push(...d.conflicts);
+    if (d.params.length > 0 || d.fields.length > 0) {
+      changes.push({ kind: "update", path: want.path, type: want.type, params: d.params, fields: d.fields });
+      if (d.params.length > 0 || d.fields.some((f) => f.field !== "position")) summary.change++;
+    }
+  }
+
+  // Owned live nodes the source no longer has. A COMP's children go with it, so only the top-most is
+  // deleted; unowned work inside it blocks the delete.
+  const doomed = [...live.nodes.values()]
+    .filter((n) => isOwned(n) && !desired.nodes.has(n.path))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  const doomedPaths = new Set(doomed.map((n) => n.path));
+  for (const node of doomed) {
+    const parent = node.path.slice(0, node.path.lastIndexOf("/"));
+    if (doomedPaths.has(parent)) continue;
+    const unownedInside = [...live.nodes.values()].filter((n) => n.path.startsWith(node.path + "/") && !isOwned(n));
+    if (unownedInside.length > 0 && !force) {
+      conflicts.push({
+        kind: "unowned-inside-delete",
+        path: node.path,
+        message: `${node.path} would be deleted but holds ${unownedInside.length} node(s) svc did not create (${unownedInside
+          .slice(0, 3)
+          .map((n) => n.path)
+          .join(", ")}); move them out or use --force`,
+      });
+      continue;
+    }
+    changes.push({ kind: "delete", path: node.path, type: node.type });
+    summary.destroy++;
+  }
+
+  // Wires into owned nodes are svc's to manage; wires into unowned nodes are left alone.
+  const ownedTarget = (path: string) => {
+    const n = live.nodes.get(path) ?? desired.nodes.get(path);
+    return n !== undefined && (desired.nodes.has(path) || isOwned(n));
+  };
+  const liveWires = new Map(live.wires.filter((w) => ownedTarget(w.to)).map((w) => [wireKey(w), w] as const));
+  const wantWires = new Map(desired.wires.map((w) => [wireKey(w), w] as const));
+  const replaced = new Set(changes.filter((c) => c.kind === "replace" || c.kind === "delete").map((c) => (c as { path: string }).path));
+  const wiresAdded: WireState[] = [];
+  const wiresRemoved: WireState[] = [];
+  for (const [key, w] of wantWires) {
+    // A replaced node comes back unwired, so its wires are added again.
+    if (!liveWires.has(key) || replaced.has(w.to) || replaced.has(w.from)) wiresAdded.push(w);
+  }
+  for (const [key, w] of liveWires) {
+    if (!wantWires.has(key) && !replaced.has(w.to) && !doomedPaths.has(w.to)) wiresRemoved.push(w);
+  }
+  const touchedByWires = new Set([...wiresAdded, ...wiresRemoved].map((w) => w.to));
+  for (const path of touchedByWires) {
+    const isNew = changes.some((c) => (c.kind === "create" || c.kind === "replace" || c.kind === "update") && c.path === path);
+    if (!isNew) summary.change++;
+  }
+  const byKey = (a: WireState, b: WireState) => wireKey(a).localeCompare(wireKey(b));
+  wiresAdded.sort(byKey);
+  wiresRemoved.sort(byKey);
+
+  return { root: desired.root, changes, wiresAdded, wiresRemoved, conflicts, ignoredUnowned, summary, liveFingerprint, forced: force };
+}

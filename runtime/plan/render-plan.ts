@@ -1,0 +1,99 @@
+import { describeParam, type JsonValue, type WireState } from "./network-state.js";
+import { isEmptyPlan, type Plan } from "./plan-types.js";
+
+function rel(root: string, path: string): string {
+  return path.startsWith(root + "/") ? path.slice(root.length + 1) : path;
+}
+
+function wire(root: string, w: WireState): string {
+  return `${rel(root, w.from)}[${w.fromOutput}] -> ${rel(root, w.to)}[${w.toInput}]`;
+}
+
+function short(v: JsonValue | undefined): string {
+  if (v === undefined) return "(default)";
+  const text = JSON.stringify(v);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * The plan for people, in the familiar +/~/-/-+ notation, ending with the one-line summary.
+ * Conflicts are listed apart: they are what svc will NOT do.
+ */
+export function renderPlanText(plan: Plan): string {
+  const out: string[] = [];
+  const r = plan.root;
+  if (isEmptyPlan(plan)) {
+    out.push(`No changes. The live network at ${r} matches the source.`);
+  } else {
+    out.push(`svc will make these changes to ${r}:`, "");
+    for (const c of plan.changes) {
+      switch (c.kind) {
+        case "create": {
+          out.push(`  + ${rel(r, c.path)} (${c.type})`);
+          for (const [name, p] of Object.entries(c.node.params).sort(([a], [b]) => a.localeCompare(b))) {
+            out.push(`      ${name}: ${describeParam(p)}`);
+          }
+          const flags = Object.entries(c.node.flags).filter(([, on]) => on).map(([f]) => f);
+          if (flags.length) out.push(`      flags: ${flags.join(", ")}`);
+          break;
+        }
+        case "update":
+          out.push(`  ~ ${rel(r, c.path)} (${c.type})`);
+          for (const p of c.params) out.push(`      ${p.name}: ${describeParam(p.from)} -> ${describeParam(p.to)}`);
+          for (const f of c.fields) out.push(`      ${f.field.replace("flag:", "flag ")}: ${short(f.from)} -> ${short(f.to)}`);
+          break;
+        case "delete":
+          out.push(`  - ${rel(r, c.path)} (${c.type})`);
+          break;
+        case "replace":
+          out.push(`-/+ ${rel(r, c.path)} (${c.fromType} -> ${c.toType})`);
+          break;
+        case "rename":
+          out.push(`  ~ ${rel(r, c.from)} renamed to ${rel(r, c.to)} (${c.type})`);
+          break;
+      }
+    }
+    if (plan.wiresAdded.length || plan.wiresRemoved.length) {
+      out.push("", "  wires:");
+      for (const w of plan.wiresAdded) out.push(`    + ${wire(r, w)}`);
+      for (const w of plan.wiresRemoved) out.push(`    - ${wire(r, w)}`);
+    }
+  }
+  if (plan.conflicts.length) {
+    out.push("", `  ! ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? "" : "s"}, left alone${plan.forced ? "" : " (use --force to overwrite live edits)"}:`);
+    for (const c of plan.conflicts) {
+      const detail = c.kind === "drift" ? ` [last applied ${c.lastApplied ?? "(unset)"}, live ${c.live}, source ${c.desired}]` : "";
+      out.push(`    ${rel(r, c.path)}: ${c.message}${detail}`);
+    }
+  }
+  const s = plan.summary;
+  const ignored = plan.ignoredUnowned ? ` ${plan.ignoredUnowned} node${plan.ignoredUnowned === 1 ? "" : "s"} not managed by svc left alone.` : "";
+  out.push("", `Plan: ${s.add} to add, ${s.change} to change, ${s.destroy} to destroy.${ignored}`);
+  return out.join("\n") + "\n";
+}
+
+/** The plan for tools and CI; `liveFingerprint` lets a saved plan be refused when the network moved. */
+export function planToJson(plan: Plan): unknown {
+  return {
+    root: plan.root,
+    summary: plan.summary,
+    empty: isEmptyPlan(plan),
+    changes: plan.changes.map((c) => {
+      if (c.kind === "create") {
+        const { source, ...node } = c.node;
+        return { kind: c.kind, path: c.path, type: c.type, node, source: source ?? null };
+      }
+      if (c.kind === "replace") {
+        const { source, ...node } = c.node;
+        return { kind: c.kind, path: c.path, fromType: c.fromType, toType: c.toType, node, source: source ?? null };
+      }
+      return c;
+    }),
+    wiresAdded: plan.wiresAdded,
+    wiresRemoved: plan.wiresRemoved,
+    conflicts: plan.conflicts,
+    ignoredUnowned: plan.ignoredUnowned,
+    liveFingerprint: plan.liveFingerprint,
+    forced: plan.forced,
+  };
+}
