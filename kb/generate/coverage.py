@@ -1,0 +1,51 @@
+"""Per-family completeness of the generated data, as numbers and as a Markdown table."""
+
+from facts_io import FAMILIES
+
+
+def _pct(part, whole):
+    return round(100.0 * part / whole, 1) if whole else 0.0
+
+
+def family_coverage(ops):
+    params = [p for op in ops for p in op["params"]]
+    menus = [p for p in params if p["style"] in ("Menu", "StrMenu")]
+    return {
+        "operators": len(ops),
+        "params": len(params),
+        "summaryKnown": sum(1 for op in ops if op["summary"]),
+        "inputsMaxKnown": sum(1 for op in ops if op["inputs"] and op["inputs"]["max"] is not None),
+        "inputsMinKnown": sum(1 for op in ops if op["inputs"] and op["inputs"]["min"] is not None),
+        "outputsKnown": sum(1 for op in ops if op["outputs"] is not None),
+        "isGeneratorKnown": sum(1 for op in ops if op["isGenerator"] is not None),
+        "pctStyleKnown": _pct(sum(1 for p in params if p["style"]), len(params)),
+        "pctPageKnown": _pct(sum(1 for p in params if p["page"]), len(params)),
+        "pctDefaultKnown": _pct(sum(1 for p in params if p["defaultSource"]), len(params)),
+        "pctMenusWithEntries": _pct(sum(1 for p in menus if p.get("menuNames")), len(menus)),
+        "paramsWithRange": sum(1 for p in params if p["min"] is not None or p["max"] is not None),
+        "defaultsCurated": sum(1 for p in params if p["defaultSource"] == "curated"),
+        "tuplets": sum(1 for p in params if p.get("components")),
+    }
+
+
+def coverage(ops_by_family):
+    table = {f: family_coverage(ops_by_family[f]) for f in FAMILIES}
+    table["ALL"] = family_coverage([op for f in FAMILIES for op in ops_by_family[f]])
+    return table
+
+
+COLUMNS = [
+    ("operators", "ops"), ("params", "params"), ("summaryKnown", "summary"),
+    ("inputsMaxKnown", "inputs max"), ("inputsMinKnown", "inputs min"), ("outputsKnown", "outputs"),
+    ("isGeneratorKnown", "isGenerator"), ("pctStyleKnown", "style %"), ("pctPageKnown", "page %"),
+    ("pctDefaultKnown", "default %"), ("pctMenusWithEntries", "menus w/ entries %"),
+    ("paramsWithRange", "params w/ range"), ("defaultsCurated", "curated defaults"), ("tuplets", "tuplets"),
+]
+
+
+def markdown_table(table):
+    lines = ["| family | " + " | ".join(label for _, label in COLUMNS) + " |",
+             "|---" * (len(COLUMNS) + 1) + "|"]
+    for family, row in table.items():
+        lines.append("| " + family + " | " + " | ".join(str(row[key]) for key, _ in COLUMNS) + " |")
+    return "\n".join(lines)

@@ -1,0 +1,103 @@
+"""Generates kb/data/ from the td-facts folder.
+
+usage: python3 kb/generate/generate.py [FACTS_DIR] [--out KB_DATA_DIR]
+FACTS_DIR defaults to ../shared/td-facts (relative to the current directory).
+"""
+import argparse
+import os
+import re
+import sys
+
+from build_classes import build_classes
+from build_operators import apply_curated, build_operator, check_names, finish_inputs, index_entry, OverlayError
+from build_releases import build_releases
+from coverage import coverage, markdown_table
+from facts_io import FAMILIES, read_facts, read_json, write_json, write_json_lines
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KB_DIR = os.path.dirname(HERE)
+INDEX_VERSION = 1
+
+
+def build_all(facts):
+    curated = read_json(os.path.join(HERE, "curated.json"))
+    summaries = read_json(os.path.join(HERE, "summaries.json"))["summaries"]
+    keywords = read_json(os.path.join(HERE, "keywords.json"))["keywords"]
+    ops_by_type = {}
+    for fact_op in facts["operators"]:
+        op = build_operator(fact_op, summaries)
+        if op["type"] in ops_by_type:
+            raise OverlayError("duplicate operator type in facts: " + op["type"])
+        ops_by_type[op["type"]] = op
+    unknown = [t for t in list(summaries) + list(keywords) if t not in ops_by_type]
+    if unknown:
+        raise OverlayError("summaries/keywords name unknown operator types: " + ", ".join(unknown))
+    apply_curated(ops_by_type, curated)
+    problems = []
+    for op in ops_by_type.values():
+        finish_inputs(op)
+        dupes = check_names(op)
+        if dupes:
+            problems.append(f"{op['type']}: duplicate scalar names {dupes}")
+    by_family = {f: sorted((op for op in ops_by_type.values() if op["family"] == f), key=lambda o: o["type"])
+                 for f in FAMILIES}
+    index = [index_entry(op, keywords.get(op["type"], [])) for f in FAMILIES for op in by_family[f]]
+    index.sort(key=lambda e: e["type"])
+    return by_family, index, problems
+
+
+def check_against_stats(by_family, stats):
+    for family in FAMILIES:
+        want = stats["perFamily"][family]["operators"]
+        got = len(by_family[family])
+        if want != got:
+            raise OverlayError(f"{family}: {got} operators generated, facts say {want}")
+
+
+def write_readme_table(table):
+    """Replace the generated coverage table in kb/README.md, if the markers are there."""
+    path = os.path.join(KB_DIR, "README.md")
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    block = "<!-- coverage:start -->\n" + markdown_table(table) + "\n<!-- coverage:end -->"
+    new = re.sub(r"<!-- coverage:start -->.*?<!-- coverage:end -->", lambda _: block, text, flags=re.S)
+    if new != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(new)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description="Generate kb/data from td-facts")
+    parser.add_argument("facts", nargs="?", default=os.path.join("..", "shared", "td-facts"))
+    parser.add_argument("--out", default=os.path.join(KB_DIR, "data"))
+    args = parser.parse_args(argv)
+    if not os.path.exists(os.path.join(args.facts, "operators.json")):
+        print(f"generate: no operators.json in {args.facts}", file=sys.stderr)
+        return 2
+    facts = read_facts(args.facts)
+    try:
+        by_family, index, problems = build_all(facts)
+        check_against_stats(by_family, facts["stats"])
+    except OverlayError as e:
+        print("generate: " + str(e), file=sys.stderr)
+        return 1
+    for family in FAMILIES:
+        write_json_lines(os.path.join(args.out, "operators", family + ".json"),
+                         {"family": family}, "operators", by_family[family])
+    write_json_lines(os.path.join(args.out, "index.json"), {"version": INDEX_VERSION}, "operators", index)
+    write_json(os.path.join(args.out, "python-classes.json"), build_classes(facts["classes"]))
+    write_json(os.path.join(args.out, "releases.json"), build_releases(facts["operators"]))
+    table = coverage(by_family)
+    write_json(os.path.join(args.out, "coverage.json"), table)
+    write_readme_table(table)
+    for problem in problems:
+        print("generate: warning: " + problem, file=sys.stderr)
+    total = sum(len(v) for v in by_family.values())
+    print(f"generate: {total} operators, {sum(t['params'] for f, t in table.items() if f != 'ALL')} params -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
