@@ -126,6 +126,8 @@ def index_entry(op, extra_keywords):
             if w not in words:
                 words.append(w)
     entry = {"type": op["type"], "family": op["family"], "label": op["label"], "keywords": words}
+    if op["summary"]:
+        entry["common"] = True
     if op["namespace"] != "main":
         entry["namespace"] = op["namespace"]
     return entry

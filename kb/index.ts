@@ -1,0 +1,21 @@
+/** The operator knowledge base: typed, lazily loaded lookups over kb/data. */
+export * from "./types.js";
+export { kbDataDir, setKbDataDir, clearKbCache } from "./loader.js";
+export {
+  FAMILY_PRECEDENCE, isFamily, findIndexEntry, findOperatorsByLabel, getOperator, getOperatorByType,
+  listFamily, listFamilyEntries, allOperatorEntries, getParam, scalarNames, resolveTuplet,
+  type ParamRef, type TupletRef,
+} from "./lookup.js";
+export {
+  searchOperators, closestOperators, closestParameters,
+  type OperatorMatch, type ParamMatch, type SearchOptions,
+} from "./search.js";
+export {
+  validateValue, expectedType,
+  type ValidationResult, type ValueProblem, type ValueProblemKind, type ExpectedType,
+} from "./validate.js";
+export {
+  pythonCatalog, getPythonClass, allMembers, moduleMembers,
+  type PythonCatalog, type PythonClass, type PythonMember,
+} from "./classes.js";
+export { releaseProfiles, getReleaseProfile, profileHasOperator, type ReleaseProfile, type ReleasesFile } from "./releases.js";

@@ -1,0 +1,104 @@
+/**
+ * Types of the knowledge-base data files (kb/data/), as described by the shared data contract.
+ * The generator (kb/generate/) writes them; nothing here changes them at run time.
+ */
+
+export const FAMILIES = ["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP"] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export type ParStyle =
+  | "Float" | "Int" | "Toggle" | "Menu" | "StrMenu" | "Str" | "Pulse" | "Momentary"
+  | "XY" | "XYZ" | "XYZW" | "RGB" | "RGBA" | "WH" | "UV" | "UVW"
+  | "TOP" | "CHOP" | "SOP" | "POP" | "DAT" | "MAT" | "COMP" | "OBJ" | "OP" | "PanelCOMP" | "Object"
+  | "File" | "Folder" | "Sequence" | "Header" | "Python" | "FileSave";
+
+/** A scalar value as TouchDesigner stores it. */
+export type ScalarValue = number | string | boolean;
+/** A parameter value: a scalar, or one scalar per component for a tuplet. */
+export type ParValue = ScalarValue | readonly ScalarValue[];
+
+export type DefaultSource = "td-live" | "curated" | "dump";
+
+export interface Param {
+  /** Python name; for a tuplet, the tuplet name (`resolution`). */
+  name: string;
+  label: string | null;
+  page: string | null;
+  /** null = unknown. */
+  style: ParStyle | null;
+  /** Only for tuplets: the scalar Python names in order (`resolutionw`, `resolutionh`). */
+  components?: string[];
+  menuNames?: string[];
+  menuLabels?: string[];
+  /** Tuplets: one value per component. null = unknown. */
+  default: ParValue | null;
+  defaultSource: DefaultSource | null;
+  /** Soft (slider) range; null = unknown. */
+  min: number | null;
+  max: number | null;
+  /** true = hard limit at min/max; null = unknown. */
+  clampMin: boolean | null;
+  clampMax: boolean | null;
+  readOnly?: true;
+  isSequenceHeader?: true;
+  sequence?: string;
+  blockIndex?: number;
+  groupMembers?: string[];
+  inGroupOf?: string;
+  /** The running build used a menu entry the docs do not list. */
+  menuIncomplete?: true;
+  styleSource?: string | null;
+  rangeSource?: string;
+  liveLabel?: string;
+  onlyInOlderDocsSnapshot?: true;
+  absentInLiveDump?: true;
+}
+
+export interface Inputs {
+  /** Required inputs; null = unknown. */
+  min: number | null;
+  /** Connectable inputs; UNBOUNDED_INPUTS stands for "any number"; null = unknown. */
+  max: number | null;
+}
+
+/** `inputs.max` of operators that take any number of inputs. */
+export const UNBOUNDED_INPUTS = 9999;
+
+export interface Operator {
+  /** TouchDesigner's OPType, unique: `noiseTOP`. */
+  type: string;
+  family: Family;
+  /** Docs title without the family: `Noise`. */
+  label: string;
+  summary: string | null;
+  inputs: Inputs | null;
+  inputsSource?: { min: string | null; max: string | null } | null;
+  inputLabels?: (string | null)[] | null;
+  outputs: number | null;
+  outputsSource?: string | null;
+  isGenerator: boolean | null;
+  namespace?: string;
+  pages: string[];
+  /** In page order; a tuplet is one entry with `components`. */
+  params: Param[];
+}
+
+export interface FamilyFile {
+  family: Family;
+  operators: Operator[];
+}
+
+export interface IndexEntry {
+  type: string;
+  family: Family;
+  label: string;
+  keywords: string[];
+  namespace?: string;
+  /** Among the most used operators (they carry a summary). */
+  common?: true;
+}
+
+export interface IndexFile {
+  version: number;
+  operators: IndexEntry[];
+}
