@@ -16,6 +16,8 @@ export type ParStyle =
 export type ScalarValue = number | string | boolean;
 /** A parameter value: a scalar, or one scalar per component for a tuplet. */
 export type ParValue = ScalarValue | readonly ScalarValue[];
+/** A default as stored in the data files (tuplets: one per component). */
+export type DefaultValue = ScalarValue | ScalarValue[];
 
 export type DefaultSource = "td-live" | "curated" | "dump";
 
@@ -31,7 +33,7 @@ export interface Param {
   menuNames?: string[];
   menuLabels?: string[];
   /** Tuplets: one value per component. null = unknown. */
-  default: ParValue | null;
+  default: DefaultValue | null;
   defaultSource: DefaultSource | null;
   /** Soft (slider) range; null = unknown. */
   min: number | null;

@@ -1,0 +1,51 @@
+import { getOperator, isFamily, searchOperators, type Family } from "../../../kb/index.js";
+import { UsageError } from "../args.js";
+import type { Command } from "../command.js";
+
+const DEFAULT_LIMIT = 10;
+
+function parseFamily(value: unknown): Family | undefined {
+  if (value === undefined) return undefined;
+  const upper = String(value).toUpperCase();
+  if (!isFamily(upper)) throw new UsageError(`--family must be one of TOP, CHOP, SOP, POP, DAT, MAT, COMP (got '${String(value)}')`);
+  return upper;
+}
+
+function parseLimit(value: unknown): number {
+  if (value === undefined) return DEFAULT_LIMIT;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--limit must be a positive whole number (got '${String(value)}')`);
+  return n;
+}
+
+export const kbSearchCommand: Command = {
+  name: ["kb", "search"],
+  summary: "Search operators by name, label, family or keyword, best match first.",
+  usage: "<words...> [--family F] [--limit N] [--json]",
+  flags: {
+    family: { type: "string", valueName: "F", description: "only this family (TOP, CHOP, SOP, POP, DAT, MAT, COMP)" },
+    limit: { type: "string", valueName: "N", description: `at most N results (default ${DEFAULT_LIMIT})` },
+    json: { type: "boolean", description: "print the results as JSON" },
+  },
+  async run(args, io) {
+    const query = args.positionals.join(" ").trim();
+    if (!query) throw new UsageError("give some words to search for");
+    const family = parseFamily(args.flags.family);
+    const limit = parseLimit(args.flags.limit);
+    const results = searchOperators(query, { ...(family ? { family } : {}), limit });
+    const rows = results.map((r) => ({ ...r, summary: getOperator(r.type)?.summary ?? null }));
+    if (args.flags.json) {
+      io.stdout(JSON.stringify({ query, results: rows }, null, 2) + "\n");
+      return rows.length ? 0 : 1;
+    }
+    if (!rows.length) {
+      io.stderr(`svc kb search: nothing matches '${query}'\n`);
+      return 1;
+    }
+    const width = Math.max(...rows.map((r) => r.type.length));
+    for (const r of rows) {
+      io.stdout(`${r.type.padEnd(width)}  ${`${r.label} ${r.family}`}${r.summary ? ` — ${r.summary}` : ""}\n`);
+    }
+    return 0;
+  },
+};
