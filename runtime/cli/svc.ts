@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-import { svcCommands } from "./commands/index.js";
-import { dispatch, processIO } from "./dispatch.js";
+const SUMMARY = "svc: network-as-code for TouchDesigner. Check, plan and apply .svcnet networks. With no command, svc serves MCP.";
 
-const SUMMARY = "svc: network-as-code for TouchDesigner. Check, plan and apply .svcnet networks.";
-
-const code = await dispatch("svc", SUMMARY, svcCommands, process.argv.slice(2), processIO());
-process.exitCode = code;
+const argv = process.argv.slice(2);
+if (argv.length === 0) {
+  // No command: the MCP server (stdio, or HTTP with SVC_TRANSPORT=http). Only its modules load.
+  const { runMcpServerFromEnv } = await import("../mcp/transports/start.js");
+  process.exitCode = await runMcpServerFromEnv(process.env, (t) => process.stderr.write(t));
+} else {
+  const { svcCommands } = await import("./commands/index.js");
+  const { dispatch, processIO } = await import("./dispatch.js");
+  process.exitCode = await dispatch("svc", SUMMARY, svcCommands, argv, processIO());
+}

@@ -1,0 +1,25 @@
+/**
+ * The one bridge client of the server process, created on the first tool or resource that needs
+ * the live environment, so that listing tools never loads undici.
+ */
+import { BridgeError } from "../bridge-client/errors.js";
+import type { BridgeClient } from "../bridge-client/client.js";
+
+let shared: Promise<BridgeClient> | undefined;
+
+export function isBridgeError(err: unknown): err is BridgeError {
+  return err instanceof BridgeError;
+}
+
+/** The process-wide client, configured from SVC_BRIDGE_URL and SVC_BRIDGE_TOKEN. */
+export function bridgeClient(): Promise<BridgeClient> {
+  shared ??= import("../bridge-client/index.js").then((m) => new m.BridgeClient(m.bridgeConfigFromEnv()));
+  return shared;
+}
+
+/** Closes the client if one was made (server shutdown). */
+export async function closeBridgeClient(): Promise<void> {
+  const pending = shared;
+  shared = undefined;
+  if (pending) await (await pending).close();
+}

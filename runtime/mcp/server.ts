@@ -1,0 +1,42 @@
+/**
+ * Builds one MCP server: the tools of the chosen profile, every `svc://` resource and the prompts
+ * whose tools are present. stdio makes one; HTTP makes one per session.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ServerCatalog } from "./catalog-view.js";
+import { ClientLogLevel } from "./logging.js";
+import { allPrompts } from "./prompts/all-prompts.js";
+import { registerPrompts, selectPrompts } from "./prompts/registry.js";
+import { allResources } from "./resources/all-resources.js";
+import { registerResources } from "./resources/registry.js";
+import { allTools } from "./tools/all-tools.js";
+import { checkCatalog, registerTools, selectTools, type ToolSelection } from "./tools/registry.js";
+import { packageVersion } from "./version.js";
+
+const INSTRUCTIONS = [
+  "svc builds TouchDesigner networks from .svcnet source text.",
+  "Read svc://language for the language, svc://commands for every tool and prompt of this server,",
+  "and the svc://operators/{name} resources or the knowledge tools for operator facts.",
+].join(" ");
+
+export function buildCatalog(selection: ToolSelection): ServerCatalog {
+  const problems = checkCatalog(allTools);
+  if (problems.length > 0) throw new Error(`the tool registry is inconsistent:\n  ${problems.join("\n  ")}`);
+  const tools = selectTools(allTools, selection);
+  const prompts = selectPrompts(allPrompts, new Set(tools.map((t) => t.name)));
+  return { selection, allTools, tools, prompts };
+}
+
+export function createSvcServer(selection: ToolSelection): McpServer {
+  const catalog = buildCatalog(selection);
+  const server = new McpServer(
+    { name: "svc", version: packageVersion() },
+    { capabilities: { logging: {} }, instructions: INSTRUCTIONS },
+  );
+  const logLevel = new ClientLogLevel();
+  logLevel.install(server);
+  registerTools(server, catalog.tools, logLevel);
+  registerResources(server, allResources, catalog);
+  registerPrompts(server, catalog.prompts);
+  return server;
+}

@@ -1,0 +1,128 @@
+/**
+ * The tool registry: every MCP tool is a `ToolDefinition` in its own file, listed once in
+ * `catalog.ts`. The registry picks the tools of the active profile, registers them with the SDK and
+ * wraps each handler so that a thrown error becomes a tool error, never a crash or a stack trace.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { ToolProfile } from "../config.js";
+import { progress, type ClientLogLevel, type ProgressOptions, type RequestExtra } from "../logging.js";
+import { isBridgeError } from "../bridge.js";
+import { bridgeFailure, failure, toCallToolResult, type ToolOutcome } from "./result.js";
+
+/** Profiles a tool can opt into; every tool is in `full`. */
+export type ProfileTag = Exclude<ToolProfile, "full">;
+
+/** What a handler gets besides its arguments. */
+export interface ToolContext {
+  extra: RequestExtra;
+  logLevel: ClientLogLevel;
+  /** Cancelled when the client cancels the request or goes away. */
+  signal: AbortSignal;
+  /** A log line (and progress, when asked for) for the client; see logging.ts. */
+  progress(message: string, options?: ProgressOptions): Promise<void>;
+}
+
+type Shape = z.ZodRawShape;
+type Output<S extends Shape | undefined> = S extends Shape ? z.infer<z.ZodObject<S>> : Record<string, unknown>;
+
+export interface ToolDefinition<In extends Shape = Shape, Out extends Shape | undefined = Shape | undefined> {
+  /** snake_case, stable: clients remember it. */
+  name: string;
+  title?: string;
+  /** One or two plain sentences: what it does and when to use it. Argument details belong in the schema. */
+  description: string;
+  /** Zod raw shape; give numbers their ranges and strings their limits. */
+  input: In;
+  output?: Out;
+  annotations: ToolAnnotations & { readOnlyHint: boolean };
+  profiles: readonly ProfileTag[];
+  /** Runs Python written by the client: hidden by SVC_RAW_PYTHON=off and never in `safe`. */
+  rawPython?: boolean;
+  handler(args: z.infer<z.ZodObject<In>>, ctx: ToolContext): Promise<ToolOutcome<Output<Out>>>;
+}
+
+// The registry stores tools of many shapes; each file keeps its precise types through defineTool.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyToolDefinition = ToolDefinition<any, any>;
+
+/** Keeps a tool file's argument and result types checked against its schemas. */
+export function defineTool<In extends Shape, Out extends Shape | undefined = undefined>(def: ToolDefinition<In, Out>): ToolDefinition<In, Out> {
+  return def;
+}
+
+export interface ToolSelection {
+  profile: ToolProfile;
+  rawPython: boolean;
+}
+
+export function inProfile(tool: AnyToolDefinition, profile: ToolProfile): boolean {
+  return profile === "full" || tool.profiles.includes(profile);
+}
+
+export function selectTools(all: readonly AnyToolDefinition[], selection: ToolSelection): AnyToolDefinition[] {
+  return all.filter((t) => inProfile(t, selection.profile) && (selection.rawPython || !t.rawPython));
+}
+
+const NAME = /^[a-z][a-z0-9_]*$/;
+const MAX_DESCRIPTION = 320;
+
+/**
+ * Rules every tool must keep, checked when a server is built (and by the tests) so a new tool file
+ * cannot quietly break a profile: unique snake_case names, short descriptions, and nothing that runs
+ * client Python or destroys data in `safe`.
+ */
+export function checkCatalog(all: readonly AnyToolDefinition[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const t of all) {
+    if (!NAME.test(t.name)) problems.push(`tool '${t.name}': name must be snake_case`);
+    if (seen.has(t.name)) problems.push(`tool '${t.name}' is defined twice`);
+    seen.add(t.name);
+    if (t.description.length > MAX_DESCRIPTION) problems.push(`tool '${t.name}': description over ${MAX_DESCRIPTION} characters`);
+    if (t.profiles.includes("safe") && (t.rawPython || t.annotations.destructiveHint)) {
+      problems.push(`tool '${t.name}' runs client Python or is destructive, so it cannot be in the safe profile`);
+    }
+    if (t.annotations.readOnlyHint && t.annotations.destructiveHint) problems.push(`tool '${t.name}' cannot be read-only and destructive`);
+  }
+  return problems;
+}
+
+/** Turns whatever a handler threw into a tool failure a client can read. */
+function unexpected(err: unknown) {
+  if (isBridgeError(err)) return bridgeFailure(err);
+  const message = err instanceof Error ? err.message : String(err);
+  return failure("internal-error", `the tool failed unexpectedly: ${message}`);
+}
+
+export function registerTools(server: McpServer, tools: readonly AnyToolDefinition[], logLevel: ClientLogLevel): void {
+  for (const tool of tools) {
+    const config = {
+      description: tool.description,
+      inputSchema: tool.input,
+      annotations: tool.annotations,
+      ...(tool.title ? { title: tool.title } : {}),
+      ...(tool.output ? { outputSchema: tool.output } : {}),
+    };
+    const callback = async (args: unknown, extra: RequestExtra) => {
+      const ctx: ToolContext = {
+        extra,
+        logLevel,
+        signal: extra.signal,
+        progress: (message, options) => progress({ extra, logLevel }, message, options),
+      };
+      let outcome: ToolOutcome<unknown>;
+      try {
+        outcome = await tool.handler(args as never, ctx);
+      } catch (err) {
+        outcome = unexpected(err);
+      }
+      if (!outcome.ok) await ctx.progress(`${tool.name} failed: ${outcome.error.message}`, { level: "error" });
+      return toCallToolResult(outcome);
+    };
+    // The SDK's generic signature cannot follow a list of differently-shaped tools; each file's
+    // types were already checked by defineTool.
+    (server.registerTool as (name: string, config: object, cb: typeof callback) => unknown).call(server, tool.name, config, callback);
+  }
+}

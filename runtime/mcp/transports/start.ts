@@ -1,0 +1,46 @@
+/**
+ * Starts the MCP server the configuration asks for and runs it until the client leaves (stdio) or
+ * the process is stopped (HTTP). Returns the process exit code.
+ */
+import { ConfigError, type McpConfig } from "../config.js";
+import { startHttpServer } from "./http.js";
+import { untilSignal } from "./shutdown.js";
+import { serveStdio } from "./stdio.js";
+
+export async function runMcpServer(config: McpConfig, stderr: (text: string) => void): Promise<number> {
+  const selection = { profile: config.profile, rawPython: config.rawPython };
+  if (config.transport === "stdio") {
+    await serveStdio(selection);
+    return 0;
+  }
+  let running;
+  try {
+    running = await startHttpServer({ selection, ...config.http, log: (line) => stderr(`svc: ${line}\n`) });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "EADDRINUSE") {
+      stderr(`svc: port ${config.http.port} is already in use; choose another with --port or SVC_MCP_PORT\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const auth = config.http.token ? "bearer token required" : "no token (set SVC_MCP_TOKEN to require one)";
+  stderr(`svc: MCP server listening on ${running.url} (profile ${config.profile}, ${auth})\n`);
+  await untilSignal();
+  await running.close();
+  return 0;
+}
+
+/** `svc` with no arguments: the transport and everything else from the environment. */
+export async function runMcpServerFromEnv(env: NodeJS.ProcessEnv, stderr: (text: string) => void): Promise<number> {
+  const { mcpConfigFromEnv } = await import("../config.js");
+  try {
+    return await runMcpServer(mcpConfigFromEnv(env), stderr);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      stderr(`svc: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * MCP over standard input and output: the default transport, one client per process. stdout carries
+ * only protocol messages, so anything for people goes to stderr.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { closeBridgeClient } from "../bridge.js";
+import type { ToolSelection } from "../tools/registry.js";
+import { createSvcServer } from "../server.js";
+import { untilSignal } from "./shutdown.js";
+
+/** Serves until the client closes stdin or the process is asked to stop. */
+export async function serveStdio(selection: ToolSelection): Promise<void> {
+  const server = createSvcServer(selection);
+  const transport = new StdioServerTransport();
+  const stdinClosed = new Promise<string>((resolve) => {
+    process.stdin.once("end", () => resolve("end"));
+    process.stdin.once("close", () => resolve("close"));
+  });
+  await server.connect(transport);
+  await Promise.race([stdinClosed, untilSignal()]);
+  await server.close();
+  await closeBridgeClient();
+}
