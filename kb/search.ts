@@ -2,7 +2,7 @@
  * Ranked fuzzy search: operators by name, label, family or keyword, and "did you mean" for operator
  * and parameter names. Scores are on a 0–120 scale; only their order matters to callers.
  */
-import { similarity } from "./distance.js";
+import { similarityAtLeast } from "./distance.js";
 import { indexEntries } from "./loader.js";
 import { FAMILY_PRECEDENCE, getOperator, isFamily } from "./lookup.js";
 import { compactKey, words } from "./normalize.js";
@@ -27,6 +27,7 @@ interface Candidate {
   typeKey: string;
   stemKey: string;
   labelKey: string;
+  labelWordCount: number;
   words: Set<string>;
 }
 
@@ -40,6 +41,7 @@ function operatorCandidates(): Candidate[] {
     typeKey: entry.type.toLowerCase(),
     stemKey: compactKey(entry.type.slice(0, entry.type.length - entry.family.length)),
     labelKey: compactKey(entry.label),
+    labelWordCount: Math.max(1, words(entry.label).length),
     words: new Set([...words(entry.label), ...entry.keywords]),
   }));
   candidates = { source: entries, list };
@@ -79,7 +81,7 @@ function wordScore(q: Query, c: Candidate): number {
     let best = 0;
     for (const cw of c.words) {
       if (w.length >= 3 && cw.startsWith(w)) best = Math.max(best, 0.8 * (w.length / cw.length) + 0.1);
-      else if (w.length >= 4) best = Math.max(best, similarity(w, cw) >= 0.75 ? similarity(w, cw) * 0.85 : 0);
+      else if (w.length >= 4) best = Math.max(best, similarityAtLeast(w, cw, 0.75) * 0.85);
     }
     total += best;
   }
@@ -90,21 +92,23 @@ function scoreReading(q: Query, c: Candidate): number {
   let s = 0;
   if (q.key === c.labelKey || q.key === c.stemKey || q.key === c.typeKey) s = 100;
   else {
-    const fuzzy = Math.max(similarity(q.key, c.labelKey), similarity(q.key, c.stemKey), similarity(q.key, c.typeKey));
+    const fuzzy = Math.max(
+      similarityAtLeast(q.key, c.labelKey, 0.7), similarityAtLeast(q.key, c.stemKey, 0.7), similarityAtLeast(q.key, c.typeKey, 0.7),
+    );
     if (fuzzy >= 0.7) s = Math.max(s, 85 * fuzzy);
     if (q.key.length >= 3 && c.labelKey.startsWith(q.key)) s = Math.max(s, 70 + 20 * (q.key.length / c.labelKey.length));
     else if (q.key.length >= 4 && c.labelKey.includes(q.key)) s = Math.max(s, 50 + 20 * (q.key.length / c.labelKey.length));
     const ws = wordScore(q, c);
-    if (ws > 0) s = Math.max(s, 65 * ws + 10 * Math.min(1, q.words.length / Math.max(1, words(c.entry.label).length)));
+    if (ws > 0) s = Math.max(s, 65 * ws + 10 * Math.min(1, q.words.length / c.labelWordCount));
   }
   if (s === 0) return 0;
   if (q.family) s += q.family === c.entry.family ? 15 : -30;
   return s;
 }
 
-function scoreEntry(query: string, c: Candidate): number {
+function scoreEntry(queries: readonly Query[], c: Candidate): number {
   let best = 0;
-  for (const q of readings(query)) best = Math.max(best, scoreReading(q, c));
+  for (const q of queries) best = Math.max(best, scoreReading(q, c));
   if (best <= 0) return 0;
   // Ties go to the operators people use most, then to the usual family order.
   return best + (c.entry.common ? 5 : 0) + (FAMILY_PRECEDENCE.length - FAMILY_PRECEDENCE.indexOf(c.entry.family)) * 0.1;
@@ -112,9 +116,10 @@ function scoreEntry(query: string, c: Candidate): number {
 
 function rank(query: string, minScore: number, family?: Family): OperatorMatch[] {
   const out: OperatorMatch[] = [];
+  const queries = readings(query);
   for (const c of operatorCandidates()) {
     if (family && c.entry.family !== family) continue;
-    const score = scoreEntry(query, c);
+    const score = scoreEntry(queries, c);
     if (score >= minScore) out.push({ type: c.entry.type, family: c.entry.family, label: c.entry.label, score: round(score) });
   }
   out.sort((a, b) => b.score - a.score || a.type.localeCompare(b.type));
@@ -161,8 +166,8 @@ export function closestParameters(op: Operator | string, name: string, n = 3): P
       const cl = candidate.toLowerCase();
       if (cl === lower) consider(candidate, p.label, 100);
       else {
-        const sim = similarity(lower, cl);
-        if (sim >= 0.5) consider(candidate, p.label, 85 * sim);
+        const sim = similarityAtLeast(lower, cl, 0.5);
+        if (sim > 0) consider(candidate, p.label, 85 * sim);
         if (lower.length >= 3 && cl.startsWith(lower)) consider(candidate, p.label, 60 + 20 * (lower.length / cl.length));
       }
     }
@@ -170,7 +175,7 @@ export function closestParameters(op: Operator | string, name: string, n = 3): P
       const lk = compactKey(p.label);
       if (lk === key) consider(p.name, p.label, 90);
       else if (lk.startsWith(key)) consider(p.name, p.label, 55 + 20 * (key.length / lk.length));
-      else if (similarity(key, lk) >= 0.75) consider(p.name, p.label, 70 * similarity(key, lk));
+      else consider(p.name, p.label, 70 * similarityAtLeast(key, lk, 0.75));
     }
   }
   return [...scored.values()].filter((m) => m.score >= 40).sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).slice(0, n);
