@@ -1,0 +1,73 @@
+"""The request entry point: security, routing, body parsing, undo block, envelope.
+
+`handle(request, response)` is what the Web Server DAT callback calls. Nothing escapes it as
+an exception: every outcome is an envelope with a stable code.
+"""
+
+import traceback
+
+from . import logbook
+from .body import parse_json_body
+from .envelope import write_error, write_ok
+from .errors import BridgeError
+from .request import parse_request
+from .security import check_exec_gate, check_request
+
+
+class Context:
+    """What a route handler sees."""
+
+    __slots__ = ("request", "params", "query", "body", "webserver")
+
+    def __init__(self, request, params, body, webserver):
+        self.request = request
+        self.params = params
+        self.query = request.query
+        self.body = body
+        self.webserver = webserver
+
+
+_default_router = None
+
+
+def default_router():
+    global _default_router
+    if _default_router is None:
+        from .routes import build_router
+        _default_router = build_router()
+    return _default_router
+
+
+def _run(route, ctx):
+    if not route.mutating:
+        return route.handler(ctx)
+    from .undo import UndoBlock
+    with UndoBlock(route.undo_label) as block:
+        data = route.handler(ctx)
+    if isinstance(data, dict):
+        data.update(block.receipt())
+    return data
+
+
+def handle(request, response, webserver=None, router=None):
+    method = path = "?"
+    try:
+        req = parse_request(request)
+        method, path = req.method, req.raw_path
+        check_request(req)
+        match = (router or default_router()).match(req.method, req.raw_path)
+        check_exec_gate(match.route)
+        body = parse_json_body(req.body) if match.route.takes_body else {}
+        ctx = Context(req, match.params, body, webserver)
+        data = _run(match.route, ctx)
+        return write_ok(response, data)
+    except BridgeError as err:
+        if err.status >= 500 or err.code in ("forbidden_peer", "unauthorized", "forbidden_origin", "forbidden_host",
+                                              "lan_requires_token", "exec_disabled"):
+            logbook.log("error" if err.status >= 500 else "warning",
+                        "%s %s refused: %s" % (method, path, err.code), code=err.code)
+        return write_error(response, err)
+    except Exception as exc:  # a bug in the bridge or an environment surprise: report, never crash TD
+        logbook.log("error", "%s %s failed: %s: %s" % (method, path, type(exc).__name__, exc),
+                    code="internal_error", trace=traceback.format_exc(limit=6))
+        return write_error(response, BridgeError("internal_error", "%s: %s" % (type(exc).__name__, exc)))

@@ -1,0 +1,67 @@
+"""Settings read from the environment process at request time, and the bridge's fixed limits.
+
+Reading os.environ on every request (not at import) lets an operator flip a switch without
+reloading the bridge, and lets tests do the same.
+"""
+
+import os
+
+TRUE_WORDS = ("1", "true", "yes", "on")
+
+# Largest request body accepted (bytes). 8 MiB fits a large batch or DAT text with room to spare.
+MAX_BODY_BYTES = 8 * 1024 * 1024
+
+# Main-thread time budget per request (seconds). Bounded work (searches, scans, topology) stops
+# when it is spent and reports itself incomplete; see bridge/README.md "Time budget".
+DEFAULT_TIME_BUDGET_S = 0.050
+MAX_TIME_BUDGET_S = 0.200
+
+# Batch: operations per request, and how many nodes one delete may take down and still be
+# restorable by a rollback within the budget of one request.
+MAX_BATCH_OPERATIONS = 1000
+MAX_ROLLBACK_NODES = 2000
+
+# Scans of a network (topology, errors, performance, analysis, param modes).
+MAX_SCAN_NODES = 5000
+
+# Search defaults and ceilings.
+SEARCH_DEFAULT_LIMIT = 100
+SEARCH_MAX_LIMIT = 1000
+SEARCH_DEFAULT_DEPTH = 8
+SEARCH_MAX_DEPTH = 64
+SEARCH_DEFAULT_SCAN = 5000
+SEARCH_MAX_SCAN = 50000
+
+# Preview: inline size advisory (spec 8).
+PREVIEW_DEFAULT_SIZE = 256
+PREVIEW_MAX_SIZE = 1024
+
+# Logs kept by the bridge, and the most a /api/logs call returns.
+LOG_CAPACITY = 500
+LOGS_DEFAULT_LINES = 100
+LOGS_MAX_LINES = 1000
+
+MAX_WATCHES = 64
+MAX_WATCH_PARAMS = 256
+
+
+def env_flag(name, environ=None):
+    """True when the variable is 1, true, yes or on (any case, surrounding spaces ignored)."""
+    value = (environ if environ is not None else os.environ).get(name)
+    return value is not None and value.strip().lower() in TRUE_WORDS
+
+
+def env_token(environ=None):
+    """The bearer token, or None when unset or blank (the zero-config local flow)."""
+    value = (environ if environ is not None else os.environ).get("SVC_BRIDGE_TOKEN")
+    if value is None or value.strip() == "":
+        return None
+    return value.strip()
+
+
+def lan_allowed(environ=None):
+    return env_flag("SVC_BRIDGE_ALLOW_LAN", environ)
+
+
+def exec_allowed(environ=None):
+    return env_flag("SVC_BRIDGE_ALLOW_EXEC", environ)

@@ -1,0 +1,82 @@
+"""The bridge's one error type and the catalog of its stable error codes.
+
+Every failure a client can see is a BridgeError: an HTTP status, a code from CODES and a
+message in plain words. Extra fields (a field name, a batch index, the valid menu entries)
+travel next to code and message in the error object.
+"""
+
+# code -> (HTTP status, what it means). bridge/README.md documents the same table.
+CODES = {
+    # security chain (checked before routing)
+    "forbidden_peer": (403, "the peer address is not loopback and LAN access is not allowed"),
+    "lan_requires_token": (403, "LAN access is allowed but no token is set; the bridge refuses to serve"),
+    "unauthorized": (401, "missing or wrong bearer token"),
+    "forbidden_origin": (403, "the Origin header is not a loopback origin"),
+    "forbidden_host": (403, "the Host header is not a loopback host"),
+    "unsupported_media_type": (415, "a request body must be sent as application/json"),
+    "payload_too_large": (413, "the request body is over the size cap"),
+    # routing
+    "not_found": (404, "no route has this path"),
+    "method_not_allowed": (405, "the route exists but not with this method"),
+    "bad_encoding": (400, "a percent-encoded part of the URL is malformed"),
+    "exec_disabled": (403, "exec and node-method routes are closed (SVC_BRIDGE_ALLOW_EXEC is not set)"),
+    # request content
+    "invalid_json": (400, "the body is not valid JSON"),
+    "invalid_body": (400, "the body is not a JSON object"),
+    "missing_field": (400, "a required field is missing"),
+    "invalid_field": (400, "a field has the wrong type or an invalid value"),
+    "invalid_query": (400, "a query parameter has an invalid value"),
+    # operators and parameters
+    "invalid_op_type": (400, "an operator type name does not match [A-Za-z][A-Za-z0-9_]*"),
+    "unknown_op_type": (400, "the running build has no operator type of that name"),
+    "invalid_name": (400, "an operator name is not a valid TouchDesigner name"),
+    "name_conflict": (409, "the parent already has a child of that name"),
+    "node_not_found": (404, "no operator at that path"),
+    "not_a_comp": (400, "the operator is not a COMP"),
+    "not_a_dat": (400, "the operator is not a DAT"),
+    "not_a_top": (400, "the operator is not a TOP"),
+    "unknown_param": (400, "the operator has no parameter of that name"),
+    "invalid_param_value": (400, "the value does not suit the parameter"),
+    "invalid_menu_entry": (400, "a menu parameter was given an entry that is not in its menu"),
+    "param_read_only": (400, "the parameter cannot be written"),
+    "param_exported": (409, "the parameter is driven by an export and cannot be written"),
+    "invalid_mode": (400, "the parameter mode is not constant, expression or bind"),
+    "invalid_connection": (400, "the wire cannot be made or removed"),
+    "custom_par_failed": (400, "a custom page or parameter could not be made"),
+    "operation_failed": (400, "the environment refused the operation"),
+    "protected_node": (400, "the root, TouchDesigner's system COMPs and the bridge's own operators cannot be deleted"),
+    # deletes and batches
+    "delete_kept": (409, "delete without an explicit bypass mode or yolo policy: the node was kept"),
+    "batch_failed": (400, "one batch operation failed; everything the batch did was rolled back"),
+    "rollback_failed": (500, "a batch failed and rolling it back failed too; the project may be changed"),
+    "too_many_operations": (413, "the batch has more operations than the per-request limit"),
+    "rollback_limit": (400, "the operation would touch more nodes than a batch can restore"),
+    # other routes
+    "unknown_method": (400, "the operator has no public method of that name"),
+    "exec_error": (400, "the script or method raised an exception"),
+    "file_exists": (409, "the target file exists and overwrite was not asked for"),
+    "invalid_file_path": (400, "the file path is not an absolute path with a suitable extension"),
+    "save_failed": (500, "the environment could not save the file"),
+    "watch_not_found": (404, "no parameter watch with that id"),
+    "too_many_watches": (400, "the parameter watch limit is reached"),
+    "internal_error": (500, "an unexpected error inside the bridge"),
+}
+
+
+class BridgeError(Exception):
+    """A failure with a stable code; the app turns it into the error envelope."""
+
+    def __init__(self, code, message, status=None, headers=None, **extra):
+        if code not in CODES:
+            raise ValueError("unknown bridge error code: %r" % (code,))
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status if status is not None else CODES[code][0]
+        self.headers = headers or {}
+        self.extra = extra
+
+    def to_error(self):
+        error = {"code": self.code, "message": self.message}
+        error.update(self.extra)
+        return error

@@ -1,0 +1,69 @@
+"""Shared helpers for the bridge's Python tests: import paths, request dicts, envelope reading."""
+
+import json
+import os
+import sys
+import unittest
+from unittest import mock
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+BRIDGE = os.path.join(ROOT, "bridge")
+SIM = os.path.join(BRIDGE, "sim")
+for _path in (BRIDGE, SIM):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+BRIDGE_ENV = ("SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC")
+
+
+def request(method, uri, body=None, headers=None, pars=None, client="127.0.0.1", raw_body=None):
+    """A request dict shaped like the Web Server DAT's."""
+    req = {
+        "method": method,
+        "uri": uri,
+        "pars": pars or {},
+        "clientAddress": client,
+        "serverAddress": "127.0.0.1:9980",
+        "data": b"",
+    }
+    if raw_body is not None:
+        req["data"] = raw_body
+    elif body is not None:
+        req["data"] = json.dumps(body).encode("utf-8")
+        req["Content-Type"] = "application/json"
+    req["Host"] = "127.0.0.1:9980"
+    for key, value in (headers or {}).items():
+        if value is None:
+            req.pop(key, None)
+        else:
+            req[key] = value
+    return req
+
+
+class Reply:
+    def __init__(self, response):
+        self.response = response
+        self.status = response["statusCode"]
+        self.envelope = json.loads(response["data"])
+        self.ok = self.envelope["ok"]
+        self.data = self.envelope.get("data")
+        self.error = self.envelope.get("error")
+        self.code = self.error["code"] if self.error else None
+
+    def __repr__(self):
+        return "Reply(%s, %s)" % (self.status, json.dumps(self.envelope)[:400])
+
+
+class BridgeTestCase(unittest.TestCase):
+    """Clears the bridge's environment switches for each test; tests set what they need."""
+
+    def setUp(self):
+        patcher = mock.patch.dict(os.environ, {})
+        patcher.start()
+        self.addCleanup(patcher.stop)
+        for name in BRIDGE_ENV:
+            os.environ.pop(name, None)
+
+    def set_env(self, **values):
+        for name, value in values.items():
+            os.environ[name] = value
