@@ -1,0 +1,98 @@
+"""td: the TouchDesigner Python module as emulated by tdsim.
+
+This is NOT TouchDesigner: `td.app.product` is 'tdsim'. It offers the members the svc bridge
+and ordinary scripts use (see bridge/sim/README.md for the list and every known difference).
+Members that change with the emulated process (root, project, app, ui, me, families, runs) are
+looked up on each access, so tdsim.reset() is seen everywhere.
+"""
+from __future__ import annotations
+
+import threading
+
+from tdsim.appui import AbsTime
+from tdsim.comp import COMP
+from tdsim.connectors import Connector
+from tdsim.dat import DAT, Cell
+from tdsim.errors import tdAttributeError, tdError
+from tdsim.families import CHOP, MAT, POP, SOP
+from tdsim.frameloop import Run
+from tdsim.modes import ParMode
+from tdsim.op import OP
+from tdsim.par import Par
+from tdsim.parcollections import Page, ParCollection, ParGroup
+from tdsim.runtime import world as _world
+from tdsim.shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
+from tdsim.top import TOP
+
+op = OpShortcut()
+opex = OpexShortcut()
+ops = OpsShortcut()
+parent = ParentShortcut()
+absTime = AbsTime()
+
+_DYNAMIC = ("root", "project", "app", "ui", "me", "families", "runs")
+
+
+def run(script, *args, endFrame=False, fromOP=None, asParameter=False, group=None,
+        delayFrames=0, delayMilliSeconds=0, delayRef=None):
+    """Run a script string or a callable on the main thread after delayFrames frames."""
+    from tdsim.frameloop import schedule
+    return schedule(script, args, me=fromOP, delay_frames=delayFrames,
+                    delay_ms=delayMilliSeconds, group=group)
+
+
+def debug(*args):
+    print(*args)
+
+
+def isMainThread():
+    return threading.get_ident() == _world().main_thread
+
+
+def _families():
+    from tdsim.create import type_class
+    cat = _world().catalog
+    return {f: [type_class(t) for t in cat.types(f)] for f in ("TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP")}
+
+
+def __getattr__(name):
+    if name in _DYNAMIC:
+        w = _world()
+        if name == "families":
+            return _families()
+        if name == "runs":
+            return w.loop.runs
+        if name == "me":
+            return w.me
+        return getattr(w, name)
+    from tdsim.create import type_class
+    cls = type_class(name) if name[:1].islower() else None
+    if cls is not None:
+        return cls
+    raise AttributeError(f"module 'td' has no attribute '{name}'")
+
+
+_STATIC = {
+    "op": op, "opex": opex, "ops": ops, "parent": parent, "absTime": absTime, "run": run,
+    "debug": debug, "isMainThread": isMainThread, "ParMode": ParMode, "tdError": tdError,
+    "tdAttributeError": tdAttributeError, "OP": OP, "COMP": COMP, "TOP": TOP, "CHOP": CHOP,
+    "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
+    "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
+}
+_type_names: dict = {}
+
+
+def public_namespace() -> dict:
+    """The globals a DAT module or a parameter expression sees (a fresh dict each call)."""
+    import sys
+    import tdu
+    from tdsim.create import type_class
+    if not _type_names:
+        for t in _world().catalog.types():
+            _type_names[t] = type_class(t)
+    w = _world()
+    ns = dict(_type_names)
+    ns.update(_STATIC)
+    ns.update({"root": w.root, "project": w.project, "app": w.app, "ui": w.ui, "me": w.me,
+               "families": _families(), "tdu": tdu, "td": sys.modules[__name__]})
+    return ns

@@ -1,0 +1,43 @@
+"""tdsim: an emulation of TouchDesigner's `td` module and Web Server DAT host.
+
+It is not TouchDesigner. It exists so the svc bridge can run, unchanged, on any machine: in
+tests and behind `svc sim`. Import `td` for the emulated module; this package adds what only
+the emulation has:
+
+    tdsim.reset(state=None)   fresh process (default project, or a saved state file)
+    tdsim.world()             the emulated process (root, catalog, undo, frame loop)
+    tdsim.step(frames=1)      advance the frame loop by hand (tests)
+    tdsim.stats()             frame loop statistics: frames, droppedFrames, maxFrameMs, ...
+    tdsim.render_png(top, max_size=None)   PNG of a TOP, optionally scaled down
+"""
+from __future__ import annotations
+
+from .runtime import reset as _reset
+from .runtime import world
+
+__version__ = "0.1.0"
+
+
+def reset(state=None):
+    """Start over with the default project, or with the network saved in `state`."""
+    return _reset(state)
+
+
+def step(frames=1):
+    """Run `frames` frames of the loop now (callbacks, run() jobs, cook); returns frame times."""
+    loop = world().loop
+    return [loop.step() for _ in range(int(frames))]
+
+
+def stats():
+    """Frame loop statistics (see frameloop.FrameLoop.stats)."""
+    return world().loop.stats()
+
+
+def reset_stats():
+    world().loop.reset_stats()
+
+
+def render_png(top, max_size=None):
+    from .top import render_png as _render_png
+    return _render_png(top, max_size)

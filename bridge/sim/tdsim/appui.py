@@ -1,0 +1,137 @@
+"""td.app, td.project, td.ui and td.absTime of the emulated process."""
+from __future__ import annotations
+
+import os
+import platform
+import sys
+
+from .runtime import world
+
+TDSIM_VERSION = "0.1.0"
+# The TouchDesigner release whose operator catalog tdsim follows (the kb's live POP dump).
+EMULATED_VERSION = "2025"
+EMULATED_BUILD = "32460"
+
+
+class AbsTime:
+    """absTime: frames and seconds since the process started (advances with the frame loop)."""
+
+    frame = property(lambda self: float(world().loop.frame))
+    seconds = property(lambda self: world().loop.seconds)
+    step = property(lambda self: 1.0)
+    stepSeconds = property(lambda self: world().loop.period)
+
+    def __repr__(self):
+        return f"absTime frame:{self.frame} seconds:{self.seconds:.3f}"
+
+
+class App:
+    """td.app. `product` is 'tdsim' so nothing mistakes the emulation for TouchDesigner."""
+
+    product = "tdsim"
+    tdsim = True
+    tdsimVersion = TDSIM_VERSION
+    version = EMULATED_VERSION
+    build = EMULATED_BUILD
+    osName = platform.system()
+    osVersion = platform.release()
+    architecture = platform.machine()
+    experimental = False
+    launchTime = 0.0
+    processId = os.getpid()
+    pythonExecutable = sys.executable
+    power = True
+
+    def __repr__(self):
+        return f"app product:tdsim emulating:{self.version}.{self.build}"
+
+
+class Project:
+    def __init__(self, w):
+        self._world = w
+        self.name = "tdsim.toe"
+        self.folder = os.getcwd()
+        self.cookRate = 60
+        self.realTime = True
+        self.performOnStart = False
+        self.saveVersion = EMULATED_VERSION
+        self.saveBuild = EMULATED_BUILD
+        self.paths = {}
+        self.savePath = None
+
+    def save(self, path=None, saveExternalToxs=False):
+        """Write the network state (tdsim's JSON format, not a .toe) to path."""
+        from .state import save_state
+        target = path or self.savePath or os.path.join(self.folder, self.name + ".json")
+        save_state(self._world, target)
+        self.savePath = target
+        return True
+
+    def load(self, path):
+        from .state import load_state
+        load_state(self._world, path)
+
+    def __repr__(self):
+        return f"project name:{self.name} folder:{self.folder}"
+
+
+class Pane:
+    def __init__(self, owner, pane_id, name, kind):
+        self.owner = owner
+        self.id = pane_id
+        self.name = name
+        self.type = kind
+        self.link = 0
+        self.enable = True
+        self.maximize = False
+        self.ratio = 1.0
+
+
+class Panes:
+    """ui.panes: one network editor looking at /project1."""
+
+    def __init__(self):
+        self._list = None
+
+    def _panes(self):
+        if self._list is None:
+            from . import paths
+            self._list = [Pane(paths.resolve(None, "/project1") or world().root, 1, "pane1",
+                               "NETWORKEDITOR")]
+        return self._list
+
+    current = property(lambda self: self._panes()[0])
+
+    def __len__(self):
+        return len(self._panes())
+
+    def __getitem__(self, index):
+        return self._panes()[index]
+
+    def __iter__(self):
+        return iter(self._panes())
+
+
+class UI:
+    def __init__(self, w):
+        self._world = w
+        self.panes = Panes()
+        self.performMode = False
+        self.status = ""
+        self.clipboard = ""
+        self.masterVolume = 1.0
+        self.redrawMainWindow = True
+        self.rolloverOp = None
+        self.rolloverPar = None
+
+    @property
+    def undo(self):
+        return self._world.undo
+
+    def refresh(self):
+        return None
+
+    def messageBox(self, title, message, buttons=("Ok",)):
+        # No one can click in tdsim: print the message and answer with the first button.
+        print(f"[messageBox] {title}: {message}", file=sys.stderr)
+        return 0

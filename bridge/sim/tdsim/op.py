@@ -1,0 +1,452 @@
+"""OP: what every operator has (td.OP): identity, hierarchy, parameters, flags, appearance,
+storage and tags. Wiring lives in connectors.py and the cook model in cook.py; both are mixed
+into OP here.
+"""
+from __future__ import annotations
+
+from . import naming, paths
+from .connectors import ConnectionsMixin
+from .cook import CookMixin
+from .errors import tdError
+from .par import Par
+from .parcollections import Page, ParCollection, ParGroup, ParGroupCollection
+from .pardef import defs_for
+from .runtime import world
+from .shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
+
+# Flag members of every OP and their value on a new operator. UNVERIFIED: TouchDesigner shows
+# some flags only for some families (render on SOPs/POPs/geometry, display on most); tdsim
+# lets scripts read and set all of them on every operator, except that only COMPs can turn
+# allowCooking off (documented on OP.allowCooking).
+FLAG_DEFAULTS = {
+    "bypass": False, "display": False, "render": False, "viewer": False, "lock": False,
+    "allowCooking": True, "cloneImmune": False, "current": False, "expose": True,
+    "selected": False, "python": True, "showCustomOnly": False, "showDocked": True,
+    "activeViewer": False,
+}
+
+# UNVERIFIED appearance defaults of a new node: grey tile of 130 x 90 network units.
+DEFAULT_COLOR = (0.55, 0.55, 0.55)
+DEFAULT_NODE_SIZE = (130, 90)
+
+_ALWAYS_OK = frozenset({"valid", "id", "__class__", "__dict__", "__repr__", "path"})
+
+
+def _flag_property(name):
+    def get(self):
+        return self._flags[name]
+
+    def set_(self, value):
+        value = bool(value)
+        if name == "allowCooking" and not value and not self.isCOMP:
+            raise tdError("Only COMPs can turn the cooking flag off")
+        world().undo.record_attr(self, "flag:" + name, self._flags[name], value)
+        self._flags[name] = value
+    return property(get, set_)
+
+
+class OP(ConnectionsMixin, CookMixin):
+    OPType = "OP"
+    family = None
+    _spec = None
+
+    def __init__(self, parent, name):
+        w = world()
+        self._valid = True
+        self._id = w.new_id()
+        self._name = name
+        self._parent = parent
+        self._flags = dict(FLAG_DEFAULTS)
+        self._comment = ""
+        self._color = DEFAULT_COLOR
+        self._node = [0, 0, DEFAULT_NODE_SIZE[0], DEFAULT_NODE_SIZE[1]]
+        self._tags = set()
+        self._storage = {}
+        self._pars: dict[str, Par] = {}
+        self._groups: dict[str, ParGroup] = {}
+        self._pages: list[Page] = []
+        self._custom_pages: list[Page] = []
+        self._init_connections()
+        self._init_cook()
+        self._build_pars()
+        w.ops[self._id] = self
+
+    def _build_pars(self):
+        if self._spec is None:
+            return
+        pages = {}
+        for name in self._spec.pages:
+            pages[name] = Page(self, name)
+        for group_defs in defs_for(self._spec):
+            page_name = group_defs[0].page_name
+            page = pages.get(page_name) if page_name else None
+            if page_name and page is None:
+                page = pages[page_name] = Page(self, page_name)
+            pars = []
+            for d in group_defs:
+                if d.name in self._pars:
+                    continue  # a catalog quirk: the same scalar listed twice keeps the first
+                p = Par(self, d, page)
+                self._pars[d.name] = p
+                pars.append(p)
+            if not pars:
+                continue
+            group_name = group_defs[0].group_name
+            group = ParGroup(self, group_name, pars, page)
+            self._groups.setdefault(group_name, group)
+            if page is not None:
+                page._groups.append(group)
+        self._pages = list(pages.values())
+
+    # ---- validity: a destroyed operator raises on use, as in TouchDesigner -------------------
+    def __getattribute__(self, name):
+        if name[0] != "_" and name not in _ALWAYS_OK and not object.__getattribute__(self, "_valid"):
+            raise tdError("Operator has been deleted")
+        return object.__getattribute__(self, name)
+
+    def __repr__(self):
+        if not self._valid:
+            return f"<deleted {self.OPType}>"
+        return f"type:{self.OPType} path:{self.path}"
+
+    # ---- identity ---------------------------------------------------------------------------
+    @property
+    def valid(self):
+        return self._valid
+
+    @property
+    def id(self):
+        return self._id
+
+    @property
+    def name(self):
+        return self._name
+
+    @name.setter
+    def name(self, new):
+        if new == self._name:
+            return
+        if self._parent is None:
+            raise tdError("The root cannot be renamed")
+        if not naming.is_valid_name(new):
+            raise tdError(f"Invalid operator name '{new}'")
+        if new in self._parent._children:
+            raise tdError(f"An operator named '{new}' already exists in {self._parent.path}")
+        old = self._name
+        self._rename_raw(new)
+        world().undo.record_rename(self._parent.path, old, new)
+
+    def _rename_raw(self, new):
+        kids = self._parent._children
+        self._parent._children = {(new if k == self._name else k): v for k, v in kids.items()}
+        self._name = new
+
+    @property
+    def path(self):
+        if self._parent is None:
+            return "/"
+        parent_path = self._parent.path
+        return ("" if parent_path == "/" else parent_path) + "/" + self._name
+
+    digits = property(lambda self: naming.digits(self._name))
+    base = property(lambda self: naming.base(self._name))
+    opType = property(lambda self: self.OPType)
+    type = property(lambda self: self._spec.short_name if self._spec else self.OPType)
+    label = property(lambda self: self._spec.label if self._spec else self.OPType)
+    subType = property(lambda self: "")
+    supported = property(lambda self: True)
+    isCustom = property(lambda self: False)
+    icon = property(lambda self: (self.type[:2] if self._spec else "").capitalize())
+    isFilter = property(lambda self: bool(self._spec and self._spec.is_generator is False))
+    minInputs = property(lambda self: (self._spec.inputs_min or 0) if self._spec else 0)
+    maxInputs = property(lambda self: (self._spec.inputs_max or 0) if self._spec else 0)
+    isMultiInputs = property(lambda self: bool(self._spec and (self._spec.inputs_max or 0) >= 9999))
+    isCOMP = property(lambda self: self.family == "COMP")
+    isTOP = property(lambda self: self.family == "TOP")
+    isCHOP = property(lambda self: self.family == "CHOP")
+    isSOP = property(lambda self: self.family == "SOP")
+    isPOP = property(lambda self: self.family == "POP")
+    isDAT = property(lambda self: self.family == "DAT")
+    isMAT = property(lambda self: self.family == "MAT")
+    isBase = property(lambda self: self.OPType == "baseCOMP")
+    isObject = property(lambda self: False)
+    isPanel = property(lambda self: False)
+
+    # ---- hierarchy --------------------------------------------------------------------------
+    @property
+    def parent(self):
+        return ParentShortcut(lambda: self)
+
+    @property
+    def op(self):
+        return OpShortcut(lambda: self)
+
+    @property
+    def opex(self):
+        return OpexShortcut(lambda: self)
+
+    def ops(self, *patterns, includeUtility=False):
+        return OpsShortcut(lambda: self)(*patterns)
+
+    @property
+    def children(self):
+        return list(getattr(self, "_children", {}).values())
+
+    @property
+    def numChildren(self):
+        return len(getattr(self, "_children", {}))
+
+    @property
+    def numChildrenRecursive(self):
+        return sum(1 + c.numChildrenRecursive for c in self.children)
+
+    def relativePath(self, other):
+        return paths.relative_path(self, other)
+
+    def shortcutPath(self, other, toParName=None):
+        path = f"op('{paths.relative_path(self, other)}')"
+        return f"{path}.par.{toParName}" if toParName else path
+
+    def evalExpression(self, source):
+        from .expressions import evaluate
+        return evaluate(source, self)
+
+    def var(self, name, search=True):
+        return ""
+
+    # ---- parameters -------------------------------------------------------------------------
+    @property
+    def par(self):
+        return ParCollection(self)
+
+    @property
+    def parGroup(self):
+        return ParGroupCollection(self)
+
+    def pars(self, *patterns):
+        pats = naming.split_patterns(patterns) or ["*"]
+        return [p for p in self._pars.values() if any(naming.match(x, p.name) for x in pats)]
+
+    def parGroups(self, *patterns):
+        pats = naming.split_patterns(patterns) or ["*"]
+        return [g for g in self._groups.values() if any(naming.match(x, g.name) for x in pats)]
+
+    pages = property(lambda self: list(self._pages))
+    customPages = property(lambda self: list(self._custom_pages))
+    customPars = property(lambda self: [p for p in self._pars.values() if p.isCustom])
+    builtinPars = property(lambda self: [p for p in self._pars.values() if not p.isCustom])
+    customParGroups = property(lambda self: [g for g in self._groups.values() if g.isCustom])
+
+    def resetPars(self, parNames="*", parGroupNames="*", pageNames="*", includeBuiltin=True,
+                  includeCustom=True):
+        changed = False
+        for p in list(self._pars.values()):
+            if (p.isCustom and not includeCustom) or (not p.isCustom and not includeBuiltin):
+                continue
+            page = p.page.name if p.page is not None else ""
+            group = p.parGroup.name if p.parGroup is not None else p.name
+            if (naming.match(parNames, p.name) and naming.match(parGroupNames, group)
+                    and naming.match(pageNames, page)):
+                changed = p.reset() or changed
+        return changed
+
+    def copyParameters(self, other, custom=True, builtin=True):
+        if custom and other._custom_pages:
+            from .custompars import restore_custom, snapshot_custom
+            restore_custom(self, snapshot_custom(other))
+        if builtin:
+            for p in other.builtinPars:
+                mine = self._pars.get(p.name)
+                if mine is not None:
+                    mine._change(lambda m=mine, s=p._state(): m._apply_state(s))
+
+    def _on_pulse(self, par):
+        """React to a pulsed parameter; operators with pulse behaviour override this."""
+
+    # ---- flags ------------------------------------------------------------------------------
+    for _flag in FLAG_DEFAULTS:
+        locals()[_flag] = _flag_property(_flag)
+    del _flag
+
+    # ---- appearance -------------------------------------------------------------------------
+    def _set_attr(self, attr, value):
+        world().undo.record_attr(self, attr, self._get_raw(attr), value)
+        self._set_raw(attr, value)
+
+    def _get_raw(self, attr):
+        if attr.startswith("flag:"):
+            return self._flags[attr[5:]]
+        if attr.startswith("node:"):
+            return self._node[int(attr[5:])]
+        return getattr(self, "_" + attr)
+
+    def _set_raw(self, attr, value):
+        if attr.startswith("flag:"):
+            self._flags[attr[5:]] = value
+        elif attr.startswith("node:"):
+            self._node[int(attr[5:])] = value
+        elif attr == "content":
+            self._content_raw(value)
+        else:
+            setattr(self, "_" + attr, value)
+
+    @property
+    def comment(self):
+        return self._comment
+
+    @comment.setter
+    def comment(self, text):
+        self._set_attr("comment", "" if text is None else str(text))
+
+    @property
+    def color(self):
+        return self._color
+
+    @color.setter
+    def color(self, rgb):
+        try:
+            r, g, b = (float(c) for c in rgb)
+        except (TypeError, ValueError):
+            raise tdError("color takes three numbers (r, g, b)") from None
+        self._set_attr("color", (r, g, b))
+
+    def _node_property(index):
+        def get(self):
+            return self._node[index]
+
+        def set_(self, value):
+            self._set_attr(f"node:{index}", int(value))
+        return property(get, set_)
+
+    nodeX = _node_property(0)
+    nodeY = _node_property(1)
+    nodeWidth = _node_property(2)
+    nodeHeight = _node_property(3)
+    del _node_property
+
+    @property
+    def nodeCenterX(self):
+        return self._node[0] + self._node[2] // 2
+
+    @nodeCenterX.setter
+    def nodeCenterX(self, x):
+        self.nodeX = int(x) - self._node[2] // 2
+
+    @property
+    def nodeCenterY(self):
+        return self._node[1] + self._node[3] // 2
+
+    @nodeCenterY.setter
+    def nodeCenterY(self, y):
+        self.nodeY = int(y) - self._node[3] // 2
+
+    def resetNodeSize(self):
+        self.nodeWidth, self.nodeHeight = DEFAULT_NODE_SIZE
+
+    dock = property(lambda self: None)
+    docked = property(lambda self: [])
+
+    # ---- tags and storage -------------------------------------------------------------------
+    @property
+    def tags(self):
+        return self._tags
+
+    @tags.setter
+    def tags(self, values):
+        if isinstance(values, str):
+            values = [values]
+        self._set_attr("tags", set(str(v) for v in values))
+
+    @property
+    def storage(self):
+        return self._storage
+
+    def store(self, key, value):
+        before = dict(self._storage)
+        self._storage[key] = value
+        world().undo.record_attr(self, "storage", before, dict(self._storage))
+        return value
+
+    def unstore(self, *keys):
+        before = dict(self._storage)
+        for pattern in keys:
+            for k in [k for k in self._storage if naming.match(str(pattern), str(k))]:
+                del self._storage[k]
+        world().undo.record_attr(self, "storage", before, dict(self._storage))
+
+    _NO_DEFAULT = object()
+
+    def fetch(self, key, default=_NO_DEFAULT, search=True, storeDefault=False):
+        node = self
+        while node is not None:
+            if key in node._storage:
+                return node._storage[key]
+            if not search:
+                break
+            node = node._parent
+        if default is OP._NO_DEFAULT:
+            # UNVERIFIED: assumed to fail like a dict lookup when nothing is stored or given.
+            raise KeyError(key)
+        if storeDefault:
+            self.store(key, default)
+        return default
+
+    def fetchOwner(self, key):
+        node = self
+        while node is not None:
+            if key in node._storage:
+                return node
+            node = node._parent
+        return None
+
+    def storeStartupValue(self, key, value):
+        self.store(key, value)
+
+    def unstoreStartupValue(self, *keys):
+        return None
+
+    # ---- lifecycle --------------------------------------------------------------------------
+    def destroy(self):
+        if self._parent is None:
+            raise tdError("The root cannot be destroyed")
+        from .state import snapshot_subtree
+        w = world()
+        if w.undo.recording:
+            w.undo.record_destroy(self._parent.path, self.path, snapshot_subtree(self))
+        self._destroy_raw()
+
+    def _destroy_raw(self):
+        for child in list(getattr(self, "_children", {}).values()):
+            child._destroy_raw()
+        self._disconnect_all()
+        w = world()
+        for p in self._pars.values():
+            p._valid = False
+            w.live_pars.discard(p)
+        if self._parent is not None:
+            self._parent._children.pop(self._name, None)
+        w.ops.pop(self._id, None)
+        self._valid = False
+
+    def changeType(self, op_type):
+        """Replace this operator by one of another type with the same name, wires and position."""
+        from .create import create_op, type_name
+        parent, name = self._parent, self._name
+        new_type = type_name(op_type)
+        spec = world().catalog.get(new_type)
+        if spec is None:
+            raise tdError(f"Unknown operator type: {new_type}")
+        inputs = [link for link in self._inputs]
+        outputs = [(t, i) for (t, i) in self._out_links]
+        node, comment, color = list(self._node), self._comment, self._color
+        self.destroy()
+        new = create_op(parent, new_type, name)
+        new._node = node
+        new._comment, new._color = comment, color
+        for index, link in enumerate(inputs):
+            if link is not None and index < len(new.inputConnectors):
+                new._connect_input(index, link[0], link[1])
+        for target, index in outputs:
+            if target._valid:
+                target._connect_input(index, new, 0)
+        return new

@@ -1,0 +1,409 @@
+"""Par: one scalar parameter of an operator (td.Par)."""
+from __future__ import annotations
+
+from . import styles, values
+from .errors import tdError
+from .modes import ParMode
+from .runtime import world
+
+# Members TouchDesigner lets scripts set on custom parameters only.
+_CUSTOM_ONLY = {
+    "label": "label", "min": "min", "max": "max", "clampMin": "clamp_min", "clampMax": "clamp_max",
+    "normMin": "norm_min", "normMax": "norm_max", "default": "default", "help": "help",
+    "enable": "enable", "order": "order", "startSection": "start_section",
+    "defaultExpr": "default_expr",
+}
+
+
+class Par:
+    __slots__ = ("_owner", "_def", "_val", "_mode", "_prev_mode", "_expr", "_bind", "_error",
+                 "_valid", "_page", "_group", "__weakref__")
+
+    def __init__(self, owner, pdef, page=None):
+        self._owner = owner
+        self._def = pdef
+        self._val = pdef.default
+        self._mode = ParMode.CONSTANT
+        self._prev_mode = ParMode.CONSTANT
+        self._expr = ""
+        self._bind = ""
+        self._error = None
+        self._valid = True
+        self._page = page
+        self._group = None
+
+    # ---- identity -------------------------------------------------------------------------
+    def _check(self):
+        if not self._valid:
+            raise tdError("Parameter has been deleted")
+
+    @property
+    def owner(self):
+        return self._owner
+
+    @property
+    def name(self):
+        return self._def.name
+
+    @name.setter
+    def name(self, new):
+        self._check()
+        if not self._def.custom:
+            raise tdError(f"Cannot rename built-in parameter '{self.name}'")
+        from .custompars import rename_custom
+        rename_custom(self, new)
+
+    @property
+    def style(self):
+        return self._def.style
+
+    @property
+    def page(self):
+        return self._page
+
+    @property
+    def parGroup(self):
+        return self._group
+
+    @property
+    def vecIndex(self):
+        return self._def.vec_index
+
+    @property
+    def index(self):
+        return list(self._owner._pars).index(self.name) if self.name in self._owner._pars else -1
+
+    @property
+    def valid(self):
+        return self._valid
+
+    @property
+    def isCustom(self):
+        return self._def.custom
+
+    @property
+    def readOnly(self):
+        return self._def.read_only
+
+    @readOnly.setter
+    def readOnly(self, flag):
+        self._set_def("read_only", bool(flag), custom_only=False)
+
+    @property
+    def menuNames(self):
+        return list(self._def.menu_names) if self._def.menu_names is not None else (
+            [] if self.isMenu else None)
+
+    @menuNames.setter
+    def menuNames(self, names):
+        self._set_def("menu_names", tuple(str(n) for n in names))
+
+    @property
+    def menuLabels(self):
+        labels = self._def.menu_labels if self._def.menu_labels is not None else self._def.menu_names
+        return list(labels) if labels is not None else ([] if self.isMenu else None)
+
+    @menuLabels.setter
+    def menuLabels(self, labels):
+        self._set_def("menu_labels", tuple(str(n) for n in labels))
+
+    def _set_def(self, field, value, custom_only=True):
+        self._check()
+        if custom_only and not self._def.custom:
+            raise tdError(f"'{self.name}' is a built-in parameter: only custom parameters can change this")
+        if not self._def.custom and field == "read_only":
+            # Built-in definitions are shared between operators: give this Par its own copy.
+            from .pardef import ParDef
+            clone = ParDef.__new__(ParDef)
+            for slot in ParDef.__slots__:
+                setattr(clone, slot, getattr(self._def, slot))
+            self._def = clone
+        before = getattr(self._def, field)
+        setattr(self._def, field, value)
+        world().undo.record_def(self, field, before, value)
+
+    def __getattr__(self, name):
+        field = _CUSTOM_ONLY.get(name)
+        if field is not None:
+            return getattr(self._def, field)
+        raise AttributeError(f"'td.Par' object has no attribute '{name}'")
+
+    def __setattr__(self, name, value):
+        field = _CUSTOM_ONLY.get(name)
+        if field is not None:
+            if field == "default" and self._def.custom:
+                value = values.coerce(self._def, value)
+            self._set_def(field, value)
+            return
+        object.__setattr__(self, name, value)
+
+    # ---- type members ---------------------------------------------------------------------
+    isMenu = property(lambda self: self.style in styles.MENU_STYLES)
+    isFloat = property(lambda self: self.style in styles.FLOAT_STYLES)
+    isInt = property(lambda self: self.style in styles.INT_STYLES)
+    isNumber = property(lambda self: styles.is_number(self.style))
+    isToggle = property(lambda self: self.style == "Toggle")
+    isPulse = property(lambda self: self.style == "Pulse")
+    isMomentary = property(lambda self: self.style == "Momentary")
+    isString = property(lambda self: self.style in styles.STRING_STYLES or self.style == "StrMenu")
+    isOP = property(lambda self: self.style in styles.OP_STYLES)
+    isPython = property(lambda self: self.style == "Python")
+    isSequence = property(lambda self: self.style == "Sequence")
+
+    # ---- value and modes ------------------------------------------------------------------
+    def _state(self):
+        return (self._val, self._mode, self._expr, self._bind)
+
+    def _apply_state(self, state):
+        self._val, mode, self._expr, self._bind = state
+        self._set_mode_raw(mode)
+
+    def _set_mode_raw(self, mode):
+        if mode != self._mode:
+            self._prev_mode = self._mode
+        self._mode = mode
+        live = world().live_pars
+        if mode in (ParMode.EXPRESSION, ParMode.BIND):
+            live.add(self)
+        else:
+            live.discard(self)
+            self._error = None
+
+    def _change(self, apply):
+        self._check()
+        before = self._state()
+        apply()
+        world().undo.record_par(self, before, self._state())
+
+    @property
+    def val(self):
+        return self._val
+
+    @val.setter
+    def val(self, value):
+        if isinstance(value, Par):
+            value = value.eval()
+        stored = values.clamp(self._def, values.coerce(self._def, value))
+
+        def apply():
+            self._val = stored
+            self._set_mode_raw(ParMode.CONSTANT)
+        self._change(apply)
+
+    @property
+    def menuIndex(self):
+        names = self._def.menu_names or ()
+        v = self.eval()
+        return names.index(v) if v in names else -1
+
+    @menuIndex.setter
+    def menuIndex(self, index):
+        names = self._def.menu_names or ()
+        if not isinstance(index, int) or not 0 <= index < len(names):
+            raise tdError(f"Invalid menu index {index!r} for parameter '{self.name}'")
+        self.val = names[index]
+
+    @property
+    def expr(self):
+        return self._expr
+
+    @expr.setter
+    def expr(self, source):
+        source = "" if source is None else str(source)
+
+        def apply():
+            self._expr = source
+            self._set_mode_raw(ParMode.EXPRESSION)
+        self._change(apply)
+
+    @property
+    def bindExpr(self):
+        return self._bind
+
+    @bindExpr.setter
+    def bindExpr(self, source):
+        # UNVERIFIED: assumed to switch the parameter to bind mode, as setting expr switches
+        # it to expression mode.
+        source = "" if source is None else str(source)
+
+        def apply():
+            self._bind = source
+            self._set_mode_raw(ParMode.BIND if source else ParMode.CONSTANT)
+        self._change(apply)
+
+    @property
+    def mode(self):
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode):
+        if not isinstance(mode, ParMode):
+            raise tdError(f"Invalid parameter mode {mode!r}: use a ParMode member")
+        self._change(lambda: self._set_mode_raw(mode))
+
+    @property
+    def prevMode(self):
+        return self._prev_mode
+
+    @property
+    def bindMaster(self):
+        if self._mode != ParMode.BIND or not self._bind:
+            return None
+        try:
+            return self._bind_target()
+        except Exception:
+            return None
+
+    @property
+    def isDefault(self):
+        return (self._mode == ParMode.CONSTANT and self._val == self._def.default
+                and not self._expr and not self._bind)
+
+    @property
+    def exportOP(self):
+        return None
+
+    # ---- evaluation -----------------------------------------------------------------------
+    def _bind_target(self):
+        from .expressions import evaluate
+        target = evaluate(self._bind, self._owner)
+        if not isinstance(target, Par):
+            raise tdError(f"Bind expression did not return a parameter: {self._bind!r}")
+        if target is self:
+            raise tdError("A parameter cannot bind to itself")
+        return target
+
+    def _raw_eval(self):
+        """The value by mode, without resolving operator references."""
+        from .expressions import evaluate
+        if self._mode == ParMode.EXPRESSION and self._expr.strip():
+            return values.convert_result(self._def, evaluate(self._expr, self._owner))
+        if self._mode == ParMode.BIND and self._bind.strip():
+            return values.convert_result(self._def, self._bind_target().eval())
+        # CONSTANT, EXPORT (not emulated: the constant value is used) and empty expressions.
+        return self._val
+
+    def _evaluate(self):
+        """Evaluate and remember the error, if any (the cook model reads it)."""
+        try:
+            value = self._raw_eval()
+        except RecursionError:
+            self._error = f"{self.name}: expression refers to itself"
+            raise tdError(self._error) from None
+        except Exception as exc:  # any failure of user Python is a parameter error
+            self._error = f"{self.name}: {type(exc).__name__}: {exc}"
+            raise tdError(self._error) from exc
+        self._error = None
+        return value
+
+    def eval(self):
+        self._check()
+        value = values.clamp(self._def, self._evaluate())
+        if self.isOP:
+            return self._resolve_ops(value, single=True)
+        return value
+
+    def evalExpression(self):
+        from .expressions import evaluate
+        return evaluate(self._expr, self._owner)
+
+    def evalOPs(self):
+        found = self._resolve_ops(self._evaluate(), single=False)
+        return found
+
+    def evalNorm(self):
+        v = float(self.eval())
+        span = (self._def.norm_max - self._def.norm_min) or 1.0
+        return (v - self._def.norm_min) / span
+
+    def _resolve_ops(self, value, single):
+        from .op import OP
+        from . import paths
+        if isinstance(value, OP):
+            return value if single else [value]
+        if isinstance(value, (list, tuple)):
+            found = [v for v in value if isinstance(v, OP)]
+        else:
+            base = self._owner._parent if self._owner._parent is not None else self._owner
+            text = "" if value is None else str(value)
+            found = paths.find_all(base, [text]) if text.strip() else []
+        if not single:
+            return found
+        if not found:
+            return None
+        return found[0] if len(found) == 1 else found
+
+    def pulse(self, value=1, frames=0, seconds=0):
+        """Pulse the parameter: the owner reacts as if the button were pressed."""
+        self._check()
+        self._owner._on_pulse(self)
+
+    def reset(self):
+        changed = not self.isDefault
+
+        def apply():
+            self._val, self._expr, self._bind = self._def.default, "", ""
+            self._set_mode_raw(ParMode.CONSTANT)
+        self._change(apply)
+        return changed
+
+    def destroy(self):
+        self._check()
+        if not self._def.custom:
+            raise tdError(f"Cannot destroy built-in parameter '{self.name}'")
+        from .custompars import destroy_custom_par
+        destroy_custom_par(self)
+
+    # ---- Python protocol: a Par behaves like its value in expressions -----------------------
+    def __repr__(self):
+        return f"type:Par name:{self.name} owner:{self._owner.path} value:{self._safe_value()!r}"
+
+    def _safe_value(self):
+        try:
+            return self.eval()
+        except Exception:
+            return self._val
+
+    def __str__(self):
+        v = self.eval()
+        return v.path if hasattr(v, "OPType") else str(v)
+
+    def __float__(self):
+        return float(self.eval())
+
+    def __int__(self):
+        return int(self.eval())
+
+    def __bool__(self):
+        return bool(self.eval())
+
+    def __hash__(self):
+        return id(self)
+
+    def __eq__(self, other):
+        if isinstance(other, Par):
+            return other is self or self.eval() == other.eval()
+        return self.eval() == other
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def _num(self, other):
+        return other.eval() if isinstance(other, Par) else other
+
+    __lt__ = lambda s, o: s.eval() < s._num(o)
+    __le__ = lambda s, o: s.eval() <= s._num(o)
+    __gt__ = lambda s, o: s.eval() > s._num(o)
+    __ge__ = lambda s, o: s.eval() >= s._num(o)
+    __add__ = lambda s, o: s.eval() + s._num(o)
+    __radd__ = lambda s, o: s._num(o) + s.eval()
+    __sub__ = lambda s, o: s.eval() - s._num(o)
+    __rsub__ = lambda s, o: s._num(o) - s.eval()
+    __mul__ = lambda s, o: s.eval() * s._num(o)
+    __rmul__ = lambda s, o: s._num(o) * s.eval()
+    __truediv__ = lambda s, o: s.eval() / s._num(o)
+    __rtruediv__ = lambda s, o: s._num(o) / s.eval()
+    __mod__ = lambda s, o: s.eval() % s._num(o)
+    __pow__ = lambda s, o: s.eval() ** s._num(o)
+    __neg__ = lambda s: -s.eval()
+    __abs__ = lambda s: abs(s.eval())

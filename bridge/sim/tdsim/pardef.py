@@ -1,0 +1,93 @@
+"""Parameter definitions: the static description behind each scalar Par.
+
+Built-in definitions come from the catalog and are shared by every operator of a type; custom
+parameter definitions belong to one operator and can be edited through the Par members that
+TouchDesigner lets scripts change on custom parameters only.
+"""
+from __future__ import annotations
+
+from . import defaults, styles
+
+
+class ParDef:
+    __slots__ = ("name", "label", "style", "page_name", "default", "min", "max", "clamp_min",
+                 "clamp_max", "norm_min", "norm_max", "menu_names", "menu_labels", "read_only",
+                 "custom", "group_name", "vec_index", "size", "help", "enable", "order",
+                 "start_section", "default_expr", "default_source")
+
+    def __init__(self, name, style, *, label=None, page_name=None, default=None, custom=False,
+                 group_name=None, vec_index=0, size=1, menu_names=None, menu_labels=None,
+                 min=None, max=None, clamp_min=None, clamp_max=None, read_only=False,
+                 default_source=None):
+        self.name = name
+        self.label = label or name
+        self.style = style
+        self.page_name = page_name
+        self.menu_names = tuple(menu_names) if menu_names is not None else None
+        self.menu_labels = tuple(menu_labels) if menu_labels is not None else None
+        if default is None:
+            default = defaults.fallback_default(style, self.menu_names)
+            default_source = None
+        self.default = default
+        self.default_source = default_source
+        self.min = min
+        self.max = max
+        self.clamp_min = clamp_min
+        self.clamp_max = clamp_max
+        # ASSUMPTION: the slider range of a parameter without a known range is 0..1.
+        self.norm_min = min if min is not None else 0.0
+        self.norm_max = max if max is not None else 1.0
+        self.read_only = read_only
+        self.custom = custom
+        self.group_name = group_name or name
+        self.vec_index = vec_index
+        self.size = size
+        self.help = ""
+        self.enable = True
+        self.order = 0.0
+        self.start_section = False
+        self.default_expr = ""
+
+
+def _coerce_default(style, value, menu_names):
+    if value is None:
+        return None
+    if style in styles.FLOAT_STYLES and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if style in styles.INT_STYLES and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(value)
+    if style in styles.BOOL_STYLES and isinstance(value, (bool, int)):
+        return bool(value)
+    return value
+
+
+def builtin_defs(op_spec) -> list[list[ParDef]]:
+    """ParDefs for an operator type, one list per catalog entry (tuplets give several)."""
+    groups = []
+    for spec in op_spec.params:
+        names = spec.components or (spec.name,)
+        group = []
+        for i, scalar in enumerate(names):
+            raw = defaults.catalog_default(spec, i if spec.components else None)
+            group.append(ParDef(
+                scalar, spec.style,
+                label=spec.label, page_name=spec.page,
+                default=_coerce_default(spec.style, raw, spec.menu_names),
+                default_source=spec.default_source if raw is not None else None,
+                group_name=spec.name, vec_index=i, size=len(names),
+                menu_names=spec.menu_names, menu_labels=spec.menu_labels,
+                min=spec.min, max=spec.max, clamp_min=spec.clamp_min, clamp_max=spec.clamp_max,
+                read_only=spec.read_only,
+            ))
+        groups.append(group)
+    return groups
+
+
+_cache: dict[str, list[list[ParDef]]] = {}
+
+
+def defs_for(op_spec) -> list[list[ParDef]]:
+    got = _cache.get(op_spec.type)
+    if got is None:
+        got = _cache[op_spec.type] = builtin_defs(op_spec)
+    return got

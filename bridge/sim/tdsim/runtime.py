@@ -1,0 +1,77 @@
+"""The emulated TouchDesigner process: one World holds the operator tree, ids, undo, the frame
+clock and the `me` context. `world()` returns it (creating a default project on first use);
+`reset()` replaces it (tests start from a fresh project this way).
+"""
+from __future__ import annotations
+
+import contextlib
+import threading
+
+_world = None
+_lock = threading.Lock()
+
+
+class World:
+    def __init__(self):
+        from .catalog import catalog
+        from .frameloop import FrameLoop
+        from .undo import Undo
+        from .appui import App, Project, UI
+
+        self.catalog = catalog()
+        self.next_id = 1
+        self.ops = {}
+        self.context: list = []
+        self.live_pars = set()
+        self.undo = Undo(self)
+        self.loop = FrameLoop(self)
+        self.app = App()
+        self.project = Project(self)
+        self.ui = UI(self)
+        self.root = None
+        self.main_thread = threading.get_ident()
+
+    def new_id(self) -> int:
+        i = self.next_id
+        self.next_id += 1
+        return i
+
+    @property
+    def me(self):
+        return self.context[-1] if self.context else None
+
+    @contextlib.contextmanager
+    def as_me(self, op):
+        """Run code with `me` bound to op (callbacks, expressions, run() scripts)."""
+        self.context.append(op)
+        try:
+            yield
+        finally:
+            self.context.pop()
+
+
+def world() -> World:
+    global _world
+    if _world is None:
+        with _lock:
+            if _world is None:
+                from .default_project import build_default_project
+                w = World()
+                _world = w
+                build_default_project(w)
+    return _world
+
+
+def reset(state_path: str | None = None) -> World:
+    """Start a fresh emulated process with the default project (or a saved state)."""
+    global _world
+    from .default_project import build_default_project
+    with _lock:
+        w = World()
+        _world = w
+        if state_path:
+            from .state import load_state
+            load_state(w, state_path)
+        else:
+            build_default_project(w)
+    return w

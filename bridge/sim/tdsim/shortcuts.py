@@ -1,0 +1,108 @@
+"""The shortcut objects behind op(), opex(), ops() and parent().
+
+Each is bound to a function giving the operator it works from: the global td versions follow
+the current `me` (the operator whose callback, expression or script is running), so a
+relative path is looked up next to `me`, as in TouchDesigner; without any `me` they work from
+the root. `op.Name` finds a Global OP Shortcut and `parent.Name` a Parent Shortcut.
+"""
+from __future__ import annotations
+
+from . import paths
+from .errors import tdAttributeError, tdError
+from .runtime import world
+
+
+def _network_of(me):
+    """The COMP in which relative paths given by `me` are resolved (its parent network)."""
+    if me is None:
+        return world().root
+    parent = me._parent
+    return parent if parent is not None else me
+
+
+def _global_shortcut(name):
+    for candidate in list(world().ops.values()):
+        if candidate._valid and candidate.isCOMP:
+            p = candidate._pars.get("opshortcut")
+            if p is not None and p.eval() == name:
+                return candidate
+    return None
+
+
+class OpShortcut:
+    """op(): the first match or None."""
+
+    def __init__(self, origin=None):
+        self._origin = origin  # callable returning the COMP to search from, or None for `me`
+
+    def _base(self):
+        return self._origin() if self._origin else _network_of(world().me)
+
+    def __call__(self, *patterns, includeUtility=False):
+        return paths.find_first(self._base(), patterns)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        found = _global_shortcut(name)
+        if found is None:
+            raise tdAttributeError(f"No global operator shortcut '{name}'")
+        return found
+
+    def __iter__(self):
+        for candidate in list(world().ops.values()):
+            if candidate._valid and candidate.isCOMP:
+                p = candidate._pars.get("opshortcut")
+                if p is not None and p.eval():
+                    yield p.eval()
+
+
+class OpexShortcut(OpShortcut):
+    """opex(): like op() but raises td.tdError when nothing matches."""
+
+    def __call__(self, *patterns, includeUtility=False):
+        found = paths.find_first(self._base(), patterns)
+        if found is None:
+            raise tdError(f"Operator not found: {' '.join(str(p) for p in patterns)}")
+        return found
+
+
+class OpsShortcut:
+    def __init__(self, origin=None):
+        self._origin = origin
+
+    def __call__(self, *patterns, includeUtility=False):
+        base = self._origin() if self._origin else _network_of(world().me)
+        return paths.find_all(base, patterns)
+
+
+class ParentShortcut:
+    """parent(n): the nth parent COMP; parent.Name: the nearest parent with that Parent Shortcut."""
+
+    def __init__(self, origin=None):
+        self._origin = origin  # callable returning the operator to climb from
+
+    def _start(self):
+        return self._origin() if self._origin else world().me
+
+    def __call__(self, n=1):
+        node = self._start()
+        if node is None:
+            return None
+        for _ in range(int(n)):
+            node = node._parent
+            if node is None:
+                return None
+        return node
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        node = self._start()
+        node = node._parent if node is not None else None
+        while node is not None:
+            p = node._pars.get("parentshortcut")
+            if p is not None and p.eval() == name:
+                return node
+            node = node._parent
+        raise tdAttributeError(f"No parent with shortcut '{name}'")
