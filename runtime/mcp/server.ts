@@ -11,7 +11,7 @@ import { allResources } from "./resources/all-resources.js";
 import { registerResources } from "./resources/registry.js";
 import { allTools } from "./tools/all-tools.js";
 import { checkCatalog, registerTools, selectTools, type ToolSelection } from "./tools/registry.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "./package-root.js";
 
 const INSTRUCTIONS = [
   "svc builds TouchDesigner networks from .svcnet source text.",
@@ -37,6 +37,6 @@ export function createSvcServer(selection: ToolSelection): McpServer {
   logLevel.install(server);
   registerTools(server, catalog.tools, logLevel);
   registerResources(server, allResources, catalog);
-  registerPrompts(server, catalog.prompts);
+  registerPrompts(server, catalog.prompts, new Set(catalog.tools.map((t) => t.name)));
   return server;
 }

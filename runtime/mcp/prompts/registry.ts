@@ -16,8 +16,8 @@ export interface PromptDefinition<Args extends Record<string, z.ZodType<string |
   args: Args;
   /** Tools the text tells the assistant to call. */
   requires: readonly string[];
-  /** The instruction text for the assistant. */
-  build(args: { [K in keyof Args]: z.infer<Args[K]> }): string;
+  /** The instruction text; `tools` are the tools this server registered, for optional steps. */
+  build(args: { [K in keyof Args]: z.infer<Args[K]> }, tools: ReadonlySet<string>): string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,11 +31,11 @@ export function selectPrompts(all: readonly AnyPromptDefinition[], toolNames: Re
   return all.filter((p) => p.requires.every((t) => toolNames.has(t)));
 }
 
-export function registerPrompts(server: McpServer, prompts: readonly AnyPromptDefinition[]): void {
+export function registerPrompts(server: McpServer, prompts: readonly AnyPromptDefinition[], tools: ReadonlySet<string>): void {
   for (const p of prompts) {
     const callback = async (args: Record<string, string | undefined>): Promise<GetPromptResult> => ({
       description: p.description,
-      messages: [{ role: "user", content: { type: "text", text: p.build(args) } }],
+      messages: [{ role: "user", content: { type: "text", text: p.build(args, tools) } }],
     });
     const config = { description: p.description, argsSchema: p.args, ...(p.title ? { title: p.title } : {}) };
     (server.registerPrompt as (name: string, config: object, cb: typeof callback) => unknown).call(server, p.name, config, callback);

@@ -2,3 +2,9 @@
  * Every `svc://` resource, one line each. To add one, write its file (a `FixedResource` or a
  * `TemplatedResource`, see registry.ts) and export it here.
  */
+export { commandsResource } from "./commands.js";
+export { languageResource } from "./language.js";
+export { operatorsResource } from "./operators.js";
+export { operatorConnectionsResource } from "./operator-connections.js";
+export { pythonApiResource } from "./python-api.js";
+export { tdVersionsResource } from "./td-versions.js";

@@ -38,10 +38,12 @@ export interface TemplatedResource extends ResourceCommon {
 export type ResourceDefinition = FixedResource | TemplatedResource;
 
 /** A resource that does not exist: the client gets an error naming it and what to try. */
-export class ResourceNotFound extends McpError {
+export class ResourceNotFound extends Error {
+  /** -32002 is MCP's "resource not found"; the SDK sends an error's numeric `code` as is. */
+  readonly code = -32002;
   constructor(message: string) {
-    // -32002 is the code MCP gives "resource not found".
-    super(-32002, message);
+    super(message);
+    this.name = "ResourceNotFound";
   }
 }
 

@@ -121,8 +121,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (typeof sessionId === "string" && sessionId.length > 0) {
       const record = store.get(sessionId);
       if (!record) return reject(res, 404, "session not found: it expired, was closed or never existed; start a new one with initialize");
-      const done = store.begin(record);
-      res.once("close", done);
+      // A GET is the session's event stream and stays open while the client listens: activity,
+      // but not work in flight, or an abandoned client would keep its session forever.
+      if (method === "GET") store.touch(record);
+      else res.once("close", store.begin(record));
       return record.handle.transport.handleRequest(req, res, body);
     }
     if (method === "POST" && startsSession(body)) return openSession(req, res, body);

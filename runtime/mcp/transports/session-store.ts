@@ -63,6 +63,11 @@ export class SessionStore<H extends SessionHandle> {
     return record;
   }
 
+  /** Counts as activity without holding the session busy: the long-lived GET event stream. */
+  touch(record: SessionRecord<H>): void {
+    record.lastActive = this.now();
+  }
+
   /** Marks the start of a request; call the returned function when its response is finished. */
   begin(record: SessionRecord<H>): () => void {
     record.inFlight++;
