@@ -49,3 +49,23 @@ def markdown_table(table):
     for family, row in table.items():
         lines.append("| " + family + " | " + " | ".join(str(row[key]) for key, _ in COLUMNS) + " |")
     return "\n".join(lines)
+
+
+def source_counts(ops_by_family):
+    """How many parameter entries take their style, default and range from each source tag."""
+    counts = {"styleSource": {}, "defaultSource": {}, "rangeSource": {}}
+    for f in FAMILIES:
+        for op in ops_by_family[f]:
+            for p in op["params"]:
+                for key in counts:
+                    tag = p.get(key) or "(none)"
+                    counts[key][tag] = counts[key].get(tag, 0) + 1
+    return counts
+
+
+def sources_table(counts):
+    lines = ["| field | source tag | parameter entries |", "|---|---|---|"]
+    for key, by_tag in counts.items():
+        for tag, n in sorted(by_tag.items(), key=lambda kv: -kv[1]):
+            lines.append(f"| {key} | {tag} | {n} |")
+    return "\n".join(lines)

@@ -11,7 +11,7 @@ import sys
 from build_classes import build_classes
 from build_operators import apply_curated, build_operator, check_names, finish_inputs, index_entry, OverlayError
 from build_releases import build_releases
-from coverage import coverage, markdown_table
+from coverage import coverage, markdown_table, source_counts, sources_table
 from facts_io import FAMILIES, read_facts, read_json, write_json, write_json_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -54,15 +54,17 @@ def check_against_stats(by_family, stats):
             raise OverlayError(f"{family}: {got} operators generated, facts say {want}")
 
 
-def write_readme_table(table):
-    """Replace the generated coverage table in kb/README.md, if the markers are there."""
+def write_readme_tables(tables):
+    """Replace the generated tables in kb/README.md between their markers, if present."""
     path = os.path.join(KB_DIR, "README.md")
     if not os.path.exists(path):
         return
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    block = "<!-- coverage:start -->\n" + markdown_table(table) + "\n<!-- coverage:end -->"
-    new = re.sub(r"<!-- coverage:start -->.*?<!-- coverage:end -->", lambda _: block, text, flags=re.S)
+    new = text
+    for marker, table in tables.items():
+        block = f"<!-- {marker}:start -->\n" + table + f"\n<!-- {marker}:end -->"
+        new = re.sub(f"<!-- {marker}:start -->.*?<!-- {marker}:end -->", lambda _: block, new, flags=re.S)
     if new != text:
         with open(path, "w", encoding="utf-8") as f:
             f.write(new)
@@ -90,8 +92,10 @@ def main(argv):
     write_json(os.path.join(args.out, "python-classes.json"), build_classes(facts["classes"]))
     write_json(os.path.join(args.out, "releases.json"), build_releases(facts["operators"]))
     table = coverage(by_family)
-    write_json(os.path.join(args.out, "coverage.json"), table)
-    write_readme_table(table)
+    sources = source_counts(by_family)
+    write_json(os.path.join(args.out, "coverage.json"), {"perFamily": table, "sources": sources})
+    if os.path.abspath(args.out) == os.path.join(KB_DIR, "data"):
+        write_readme_tables({"coverage": markdown_table(table), "sources": sources_table(sources)})
     for problem in problems:
         print("generate: warning: " + problem, file=sys.stderr)
     total = sum(len(v) for v in by_family.values())
