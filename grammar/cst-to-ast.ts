@@ -1,0 +1,326 @@
+/**
+ * Turns the CST into the typed AST (grammar/ast.ts) and reports what the grammar let through on
+ * purpose: stray tokens, half-written statements, statements in the wrong place.
+ */
+import type { CstNode, IToken } from "chevrotain";
+import { NO_RANGE, type SourceRange } from "../compiler/diagnostics/source-range.js";
+import type {
+  ControlsBlock,
+  InnerNetwork,
+  LayoutBlock,
+  LayoutEntry,
+  NetworkBody,
+  NodeDecl,
+  Param,
+  ParamsBlock,
+  Program,
+  Recipe,
+  Wire,
+  WireEndpoint,
+} from "./ast.js";
+import {
+  BuildContext,
+  isRealToken,
+  nodeOf,
+  nodeRange,
+  nodesOf,
+  rangeAfter,
+  tokenOf,
+  tokenRange,
+  tokensOf,
+  tokensUnder,
+} from "./cst-util.js";
+import { flushJunk, reportJunkGroups } from "./cst-junk.js";
+import { buildDeclarations, buildFlags, buildValue, stringValue } from "./cst-values.js";
+
+
+export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
+  const program: Program = {
+    kind: "Program",
+    version: null,
+    imports: [],
+    networks: [],
+    recipes: [],
+    layout: null,
+    range: nodeRange(cst, NO_RANGE),
+  };
+  let statementsBefore = 0;
+  const junk: CstNode[] = [];
+  for (const item of nodesOf(cst, "topItem")) {
+    const range = nodeRange(item, program.range);
+    const header = nodeOf(item, "versionHeader");
+    if (header) {
+      buildVersion(ctx, header, range, program, statementsBefore);
+      statementsBefore++;
+      continue;
+    }
+    const networkItem = nodeOf(item, "networkItem");
+    if (networkItem && nodeOf(networkItem, "junk")) {
+      junk.push(nodeOf(networkItem, "junk")!);
+      continue;
+    }
+    flushJunk(ctx, junk, "top");
+    statementsBefore++;
+    const imp = nodeOf(item, "importStatement");
+    const net = nodeOf(item, "networkDecl");
+    const recipe = nodeOf(item, "recipeDecl");
+    const layout = nodeOf(item, "layoutBlock");
+    if (imp) {
+      const path = tokenOf(imp, "path");
+      if (isRealToken(path)) program.imports.push({ kind: "Import", path: stringValue(path), range });
+    } else if (net) {
+      const name = ctx.identifier(tokenOf(net, "name"), range);
+      program.networks.push({ kind: "Network", name, ...buildNetworkBody(ctx, nodeOf(net, "networkBody"), "network", range).body, range });
+    } else if (recipe) {
+      program.recipes.push(buildRecipe(ctx, recipe, range));
+    } else if (layout) {
+      mergeLayout(program, buildLayout(ctx, layout, range));
+    } else if (networkItem) {
+      reportOutsideNetwork(ctx, networkItem, range);
+    }
+  }
+  flushJunk(ctx, junk, "top");
+  return program;
+}
+
+function buildVersion(ctx: BuildContext, header: CstNode, range: SourceRange, program: Program, statementsBefore: number): void {
+  const number = tokenOf(header, "version");
+  if (statementsBefore > 0 || program.version !== null) {
+    ctx.report("misplaced-version-header", range, {}, ["write 'svcnet 1' once, as the first line of the file (comments may come before it)"]);
+    return;
+  }
+  if (!isRealToken(number)) {
+    ctx.report("unexpected-token", rangeAfter(tokenOf(header, "Kw_svcnet")!), { found: "nothing", expected: "the language version after 'svcnet'" }, ["write 'svcnet 1'"]);
+    return;
+  }
+  const version = number.payload as number;
+  if (version !== 1) {
+    ctx.report("unsupported-version", tokenRange(number), { version: number.image }, ["this svc reads 'svcnet 1'; a newer svc may read newer files"]);
+  }
+  program.version = { kind: "VersionHeader", version, range };
+}
+
+function reportOutsideNetwork(ctx: BuildContext, item: CstNode, range: SourceRange): void {
+  const node = nodeOf(item, "nodeDecl");
+  const what = node
+    ? `node '${tokenOf(node, "name")?.image ?? ""}'`
+    : nodeOf(item, "wire")
+      ? "a wire"
+      : nodeOf(item, "controlsBlock")
+        ? "a 'controls' block"
+        : "a 'params' block";
+  ctx.report("statement-outside-network", range, { what }, [
+    "put it inside 'network <name> { ... }' or 'recipe <name> { ... }'",
+  ]);
+}
+
+function buildRecipe(ctx: BuildContext, recipe: CstNode, range: SourceRange): Recipe {
+  const name = ctx.identifier(tokenOf(recipe, "name"), range);
+  const { body, params } = buildNetworkBody(ctx, nodeOf(recipe, "networkBody"), "recipe", range);
+  return { kind: "Recipe", name, params, ...body, range };
+}
+
+interface BuiltBody {
+  body: NetworkBody;
+  params: ParamsBlock | null;
+}
+
+export function buildNetworkBody(ctx: BuildContext, bodyNode: CstNode | undefined, owner: "network" | "recipe" | "inner", fallback: SourceRange): BuiltBody {
+  const body: NetworkBody = { controls: [], nodes: [], wires: [] };
+  let params: ParamsBlock | null = null;
+  if (!bodyNode) return { body, params };
+  const junk: CstNode[] = [];
+  for (const item of nodesOf(bodyNode, "networkItem")) {
+    const range = nodeRange(item, fallback);
+    const j = nodeOf(item, "junk");
+    if (j) {
+      junk.push(j);
+      continue;
+    }
+    flushJunk(ctx, junk, "network");
+    const controls = nodeOf(item, "controlsBlock");
+    const paramsNode = nodeOf(item, "paramsBlock");
+    const node = nodeOf(item, "nodeDecl");
+    const wire = nodeOf(item, "wire");
+    if (controls) body.controls.push(buildControls(ctx, controls, range));
+    else if (paramsNode) {
+      const block: ParamsBlock = { kind: "ParamsBlock", declarations: buildDeclarations(ctx, nodeOf(paramsNode, "declarations"), "params", range), range };
+      if (owner !== "recipe") {
+        ctx.report("params-outside-recipe", tokenRange(tokenOf(paramsNode, "Kw_params")!), {}, [
+          "a network's own settings are controls: write 'controls { Name: type = default }'",
+        ]);
+      } else if (params === null) params = block;
+      else params.declarations.push(...block.declarations);
+    } else if (node) body.nodes.push(buildNode(ctx, node, range));
+    else if (wire) {
+      const w = buildWire(ctx, wire, range);
+      if (w) body.wires.push(w);
+    }
+  }
+  flushJunk(ctx, junk, "network");
+  return { body, params };
+}
+
+export function buildControls(ctx: BuildContext, node: CstNode, range: SourceRange): ControlsBlock {
+  const page = tokenOf(node, "page");
+  return {
+    kind: "ControlsBlock",
+    page: isRealToken(page) ? stringValue(page) : null,
+    declarations: buildDeclarations(ctx, nodeOf(node, "declarations"), "controls", range),
+    range,
+  };
+}
+
+function buildNode(ctx: BuildContext, node: CstNode, range: SourceRange): NodeDecl {
+  const nameToken = tokenOf(node, "name");
+  const typeToken = tokenOf(node, "type");
+  const name = ctx.identifier(nameToken, range);
+  if (!isRealToken(typeToken)) {
+    const colon = tokenOf(node, "Colon");
+    ctx.report("missing-operator-type", isRealToken(colon) ? rangeAfter(colon) : name.range, { name: name.name }, [
+      `write the operator type after ':', e.g. ${name.name || "noise1"}: noiseTOP`,
+    ]);
+  }
+  const decl: NodeDecl = {
+    kind: "Node",
+    name,
+    type: ctx.identifier(typeToken, isRealToken(nameToken) ? rangeAfter(nameToken) : range),
+    flags: [],
+    params: [],
+    network: null,
+    range,
+  };
+  const flags = nodeOf(node, "flags");
+  if (flags) decl.flags = buildFlags(ctx, flags);
+  const bodyNode = nodeOf(node, "nodeBody");
+  if (bodyNode) buildNodeBody(ctx, bodyNode, decl, range);
+  return decl;
+}
+
+function buildNodeBody(ctx: BuildContext, bodyNode: CstNode, decl: NodeDecl, fallback: SourceRange): void {
+  const seen = new Set<string>();
+  const junk = nodesOf(bodyNode, "junk");
+  reportJunkGroups(ctx, junk, "nodeBody");
+  for (const p of nodesOf(bodyNode, "param")) {
+    const param = buildParam(ctx, p, fallback);
+    if (!param) continue;
+    if (seen.has(param.name.name)) {
+      ctx.report("duplicate-entry", param.name.range, { name: param.name.name, where: `node '${decl.name.name}'` }, ["a parameter takes one value: keep one of them"]);
+      continue;
+    }
+    seen.add(param.name.name);
+    decl.params.push(param);
+  }
+  for (const c of nodesOf(bodyNode, "controlsBlock")) {
+    ctx.report("misplaced-controls", tokenRange(tokenOf(c, "Kw_controls")!), {}, [
+      `declare them inside the COMP's network: ${decl.name.name}: ${decl.type.name || "baseCOMP"} { network { controls { ... } } }`,
+    ]);
+  }
+  const inner = nodesOf(bodyNode, "innerNetwork");
+  for (const [i, n] of inner.entries()) {
+    const range = nodeRange(n, fallback);
+    if (i > 0) {
+      ctx.report("duplicate-entry", tokenRange(tokenOf(n, "Kw_network")!), { name: "network", where: `node '${decl.name.name}'` }, [
+        "a COMP has one network: merge the blocks",
+      ]);
+      continue;
+    }
+    const network: InnerNetwork = { kind: "InnerNetwork", ...buildNetworkBody(ctx, nodeOf(n, "networkBody"), "inner", range).body, range };
+    decl.network = network;
+  }
+}
+
+function buildParam(ctx: BuildContext, p: CstNode, fallback: SourceRange): Param | null {
+  const nameToken = tokenOf(p, "name");
+  if (!isRealToken(nameToken)) return null;
+  const range = nodeRange(p, fallback);
+  const valueNode = nodeOf(p, "value");
+  const value = valueNode ? buildValue(ctx, valueNode, range) : null;
+  if (!valueNode) {
+    const colon = tokenOf(p, "Colon");
+    ctx.report("missing-value", isRealToken(colon) ? rangeAfter(colon) : tokenRange(nameToken), { name: nameToken.image }, [
+      "write a value after ':' (a number, a string, on/off, a menu entry, = expression ...) or leave the parameter out to keep its default",
+    ]);
+  }
+  if (!value) return null;
+  return { kind: "Param", name: ctx.identifier(nameToken, range), value, range };
+}
+
+function buildWire(ctx: BuildContext, wire: CstNode, range: SourceRange): Wire | null {
+  // Endpoints and arrows in source order, so a missing endpoint is seen where it is missing.
+  const parts: (CstNode | IToken)[] = [...nodesOf(wire, "endpoint"), ...tokensOf(wire, "Arrow").filter(isRealToken)];
+  const offsetOf = (x: CstNode | IToken) => ("children" in x ? nodeRange(x, range).start.offset : x.startOffset);
+  parts.sort((a, b) => offsetOf(a) - offsetOf(b));
+  const chain: WireEndpoint[] = [];
+  let expectEndpoint = true;
+  for (const part of parts) {
+    if ("children" in part) {
+      const e = buildEndpoint(ctx, part, range);
+      if (e) chain.push(e);
+      expectEndpoint = false;
+      continue;
+    }
+    if (expectEndpoint) reportIncompleteWire(ctx, part, chain);
+    expectEndpoint = true;
+  }
+  const lastArrow = tokensOf(wire, "Arrow").filter(isRealToken).pop();
+  if (expectEndpoint && lastArrow) reportIncompleteWire(ctx, lastArrow, chain);
+  if (chain.length < 2) return null;
+  return { kind: "Wire", chain, range };
+}
+
+function reportIncompleteWire(ctx: BuildContext, arrow: IToken, chain: WireEndpoint[]): void {
+  const from = chain[chain.length - 1]?.node.name ?? "";
+  ctx.report("incomplete-wire", tokenRange(arrow), { from }, ["write the node it goes to after '->', e.g. a -> b or a -> comp1[1]"]);
+}
+
+function buildEndpoint(ctx: BuildContext, e: CstNode, fallback: SourceRange): WireEndpoint | null {
+  const nodeToken = tokenOf(e, "node");
+  if (!isRealToken(nodeToken)) return null;
+  const range = nodeRange(e, fallback);
+  const endpoint: WireEndpoint = { kind: "WireEndpoint", node: ctx.identifier(nodeToken, range), index: null, range };
+  const open = tokenOf(e, "LBracket");
+  if (!isRealToken(open)) return endpoint;
+  const index = tokenOf(e, "index");
+  if (!isRealToken(index)) {
+    ctx.report("invalid-wire-index", { start: tokenRange(open).start, end: range.end }, { text: "[]" }, [
+      `write the connector number: ${nodeToken.image}[1] (inputs and outputs count from 0)`,
+    ]);
+    return endpoint;
+  }
+  if (!/^\d+$/.test(index.image)) {
+    ctx.report("invalid-wire-index", tokenRange(index), { text: index.image }, ["a connector index is a whole number from 0: comp1[0], comp1[1]"]);
+    return endpoint;
+  }
+  endpoint.index = Number(index.image);
+  return endpoint;
+}
+
+function buildLayout(ctx: BuildContext, node: CstNode, range: SourceRange): LayoutBlock {
+  reportJunkGroups(ctx, nodesOf(node, "junk"), "layout");
+  const entries: LayoutEntry[] = [];
+  for (const e of nodesOf(node, "layoutEntry")) {
+    const pathToken = tokenOf(e, "path");
+    if (!isRealToken(pathToken)) continue;
+    const entryRange = nodeRange(e, range);
+    const valueNode = nodeOf(e, "value");
+    const value = valueNode ? buildValue(ctx, valueNode, entryRange) : null;
+    if (value?.kind !== "Tuple" || value.items.length !== 2 || value.items.some((i) => i.kind !== "Number")) {
+      ctx.report("invalid-layout-entry", value?.range ?? rangeAfter(tokenOf(e, "Colon") ?? pathToken), {}, [
+        `write ${pathToken.image}: (x, y), e.g. (0, -200)`,
+      ]);
+      continue;
+    }
+    const [x, y] = value.items as unknown as [{ value: number }, { value: number }];
+    entries.push({ kind: "LayoutEntry", path: pathToken.image, x: x.value, y: y.value, range: entryRange });
+  }
+  return { kind: "LayoutBlock", entries, range };
+}
+
+function mergeLayout(program: Program, block: LayoutBlock): void {
+  if (program.layout === null) {
+    program.layout = block;
+    return;
+  }
+  program.layout.entries.push(...block.entries);
+}

@@ -1,0 +1,316 @@
+/**
+ * The `.svcnet` lexer. Hand written because a few rules depend on context:
+ * - `#` followed by 6 or 8 hex digits where a value is expected is a colour; any other `#`
+ *   starts a comment (write `# ` with a space; `svc fmt` adds it).
+ * - `=` right after ':', '(' or ',' starts a Python expression that runs to the end of the line
+ *   or to a ',', '}', ')' or ']' outside brackets and Python strings.
+ * It never throws: a problem becomes a diagnostic and the lexer goes on with a best guess, so the
+ * parser still sees the structure of the file.
+ */
+import { createTokenInstance, type IToken, type TokenType } from "chevrotain";
+import { diagnostic, type Diagnostic } from "../compiler/diagnostics/index.js";
+import type { Comment } from "./ast.js";
+import { scanPythonExpression } from "./lex-expression.js";
+import { decodeString } from "./lex-string.js";
+import { scanTextBlock } from "./lex-text-block.js";
+import { Lexeme, Scanner } from "./scanner.js";
+import * as T from "./tokens.js";
+
+export interface LexResult {
+  tokens: IToken[];
+  comments: Comment[];
+  diagnostics: Diagnostic[];
+}
+
+const PUNCTUATION: Record<string, TokenType> = {
+  "{": T.LBrace,
+  "}": T.RBrace,
+  "[": T.LBracket,
+  "]": T.RBracket,
+  "(": T.LParen,
+  ")": T.RParen,
+  ":": T.Colon,
+  ",": T.Comma,
+  "=": T.Equals,
+};
+
+/** Tokens after which a value is expected (so `#` may be a colour and `=` an expression). */
+const VALUE_STARTERS = new Set<TokenType>([T.Colon, T.Comma, T.LParen, T.Equals]);
+const EXPRESSION_STARTERS = new Set<TokenType>([T.Colon, T.Comma, T.LParen]);
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isIdentPart = (c: number) => isIdentStart(c) || isDigit(c);
+const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+export function lex(text: string, file?: string): LexResult {
+  const s = new Scanner(text);
+  const tokens: IToken[] = [];
+  const comments: Comment[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const report = (code: Parameters<typeof diagnostic>[0], lx: Lexeme, args = {}, help: string[] = []) =>
+    diagnostic(code, lx.range(), args, file === undefined ? { help } : { file, help });
+  let previous: TokenType | undefined;
+
+  const push = (type: TokenType, lx: Lexeme, payload?: unknown) => {
+    const tok = createTokenInstance(
+      type,
+      lx.image,
+      lx.startOffset,
+      lx.endOffset - 1,
+      lx.startLine,
+      lx.endLine,
+      lx.startColumn,
+      lx.endColumn - 1,
+    );
+    if (payload !== undefined) tok.payload = payload;
+    tokens.push(tok);
+    previous = type;
+  };
+
+  if (text.charCodeAt(0) === 0xfeff) s.advance(1); // a byte order mark is not content
+
+  while (!s.atEnd()) {
+    const c = s.peek();
+    // whitespace (tabs and CR included: indentation has no meaning outside text blocks)
+    if (c === 32 || c === 9 || c === 13 || c === 10) {
+      s.advance(1);
+      continue;
+    }
+    const start = s.mark();
+
+    if (c === 35 /* # */) {
+      let n = 1;
+      while (isIdentPart(s.peek(n))) n++;
+      const run = text.slice(s.offset + 1, s.offset + n);
+      const valuePosition = previous !== undefined && VALUE_STARTERS.has(previous);
+      const allHex = run.length > 0 && [...run].every((ch) => isHex(ch.charCodeAt(0)));
+      if (valuePosition && run.length > 0) {
+        s.advance(n);
+        const lx = s.lexeme(start);
+        if (!allHex || (run.length !== 6 && run.length !== 8)) {
+          diagnostics.push(report("invalid-colour", lx, { text: lx.image }, colourHelp(run, allHex)));
+        }
+        push(T.ColorLit, lx, run.toLowerCase());
+        continue;
+      }
+      // a comment: to the end of the line
+      s.advanceToLineEnd();
+      const lx = s.lexeme(start);
+      const raw = lx.image.slice(1).replace(/\s+$/, "");
+      comments.push({ text: raw.startsWith(" ") ? raw.slice(1) : raw, range: lx.range() });
+      continue;
+    }
+
+    if (c === 47 /* / */ && (s.peek(1) === 47 || s.peek(1) === 42)) {
+      // A comment in another language's style: say so once and skip the line, as a comment would.
+      s.advanceToLineEnd();
+      const lx = s.lexeme(start);
+      diagnostics.push(report("unexpected-character", lx, { char: `'${lx.image.slice(0, 2)}'` }, [
+        "comments start with '#' and a space: # like this",
+      ]));
+      continue;
+    }
+
+    if (c === 34 /* " */) {
+      if (s.peek(1) === 34 && s.peek(2) === 34) {
+        diagnostics.push(report("unexpected-character", s.advanceAndLexeme(start, 3), { char: '"""' }, [
+          "text over several lines is written in a ``` block: ``` on one line, the text, ``` on its own line",
+        ]));
+        continue;
+      }
+      const { value, problems, terminated } = decodeString(s);
+      const lx = s.lexeme(start);
+      for (const p of problems) diagnostics.push(diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }));
+      if (!terminated) {
+        diagnostics.push(report("unterminated-string", lx, {}, [
+          "close it with '\"' before the end of the line; text over several lines is written in a ``` block",
+        ]));
+      }
+      push(T.StringLit, lx, value);
+      continue;
+    }
+
+    if (c === 96 /* ` */ && s.peek(1) === 96 && s.peek(2) === 96) {
+      const block = scanTextBlock(s);
+      const lx = s.lexeme(start);
+      for (const p of block.problems) diagnostics.push(diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }));
+      push(T.TextBlock, lx, { text: block.text, language: block.language });
+      continue;
+    }
+
+    if (c === 61 /* = */ && previous !== undefined && EXPRESSION_STARTERS.has(previous)) {
+      const expr = scanPythonExpression(s);
+      const lx = s.lexeme(start);
+      if (expr.python === "") {
+        diagnostics.push(report("empty-expression", lx, {}, ["write the Python after '=', e.g. '= absTime.seconds * 10'"]));
+      }
+      for (const p of expr.problems) diagnostics.push(diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }));
+      push(T.Expression, lx, expr.python);
+      continue;
+    }
+
+    if (isDigit(c) || (c === 45 /* - */ && isDigit(s.peek(1))) || (c === 46 /* . */ && isDigit(s.peek(1)))) {
+      lexNumber(s, start, push, (lx, help) => diagnostics.push(report("invalid-number", lx, { text: lx.image }, help)));
+      continue;
+    }
+
+    if (c === 45 && s.peek(1) === 62 /* -> */) {
+      push(T.Arrow, s.advanceAndLexeme(start, 2));
+      continue;
+    }
+
+    if (isIdentStart(c) || c === 47 /* / */ || (c === 46 && (s.peek(1) === 47 || (s.peek(1) === 46 && s.peek(2) === 47)))) {
+      const pathLength = scanPath(s);
+      if (pathLength > 0) {
+        push(T.OpPath, s.advanceAndLexeme(start, pathLength));
+        continue;
+      }
+      if (isIdentStart(c)) {
+        let n = 1;
+        while (isIdentPart(s.peek(n))) n++;
+        const lx = s.advanceAndLexeme(start, n);
+        push(T.KEYWORDS.get(lx.image) ?? T.Identifier, lx);
+        continue;
+      }
+    }
+
+    if (c === 46 /* . */) {
+      if (s.peek(1) === 46) push(T.DotDot, s.advanceAndLexeme(start, 2));
+      else push(T.Dot, s.advanceAndLexeme(start, 1));
+      continue;
+    }
+
+    if (c === 36 /* $ */ && isIdentStart(s.peek(1))) {
+      let n = 2;
+      while (isIdentPart(s.peek(n))) n++;
+      const lx = s.advanceAndLexeme(start, n);
+      push(T.Variable, lx, lx.image.slice(1));
+      continue;
+    }
+
+    const single = PUNCTUATION[String.fromCharCode(c)];
+    if (single !== undefined) {
+      push(single, s.advanceAndLexeme(start, 1));
+      continue;
+    }
+
+    // Anything else: one diagnostic for the whole run of characters that mean nothing here.
+    let n = 0;
+    do n += s.codePointLength(n);
+    while (!s.atEnd(n) && isStray(s.peek(n), text, s.offset + n));
+    const lx = s.advanceAndLexeme(start, n);
+    diagnostics.push(report("unexpected-character", lx, { char: `'${printableRun(lx.image)}'` }, strayHelp(lx.image)));
+  }
+
+  return { tokens, comments, diagnostics };
+}
+
+/** True for characters the lexer has no rule for (so they extend a stray run). */
+function isStray(c: number, text: string, offset: number): boolean {
+  if (c === 32 || c === 9 || c === 10 || c === 13) return false;
+  if (isIdentPart(c) || c === 35 || c === 34 || c === 96 || c === 36 || c === 46 || c === 47 || c === 45) return false;
+  return PUNCTUATION[text[offset]!] === undefined;
+}
+
+function printableRun(image: string): string {
+  const cut = image.length > 20 ? `${image.slice(0, 20)}…` : image;
+  return cut.replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\u{${ch.charCodeAt(0).toString(16)}}`);
+}
+
+function strayHelp(image: string): string[] {
+  const first = image[0]!;
+  if (first === ";") return ["statements end at the end of a line: remove the ';'"];
+  if (first === "'") return ["strings are written in double quotes: \"text\""];
+  if (first === "-") return ["a negative number is written without a space: -1; a wire is written '->'"];
+  if (first === "@") return ["an operator is referred to by its name (level1) or its path (../level1)"];
+  if (first === "/") return ["an operator path is written like ../level1 or /project1/out1"];
+  if (first === "$") return ["a recipe parameter is written $name"];
+  if (first === "\u0000" || /[\u0001-\u001f]/.test(first)) return ["the file contains a control character; is it a binary file?"];
+  if (/[^\x00-\x7f]/.test(first)) return ["names use ASCII letters, digits and '_'; other text goes in a string \"...\""];
+  return ["this character has no meaning in .svcnet outside a string"];
+}
+
+function colourHelp(run: string, allHex: boolean): string[] {
+  if (allHex && run.length === 3) {
+    const long = [...run].map((ch) => ch + ch).join("").toLowerCase();
+    return [`a colour has 6 or 8 hex digits: write #${long}`];
+  }
+  if (allHex) return [`a colour has 6 (#rrggbb) or 8 (#rrggbbaa) hex digits; this one has ${run.length}`];
+  return [
+    "a colour is '#' and 6 or 8 hex digits (0-9, a-f), e.g. #ff8800",
+    "a comment starts with '# ' (a space after '#')",
+  ];
+}
+
+/** Length of an operator path at the cursor (`a/b`, `../a`, `/a/b`), 0 when there is none. */
+function scanPath(s: Scanner): number {
+  let n = 0;
+  let slashes = 0;
+  const segment = (at: number): number => {
+    const c = s.peek(at);
+    if (c === 46) return s.peek(at + 1) === 46 ? 2 : 1;
+    if (!isIdentStart(c)) return 0;
+    let k = 1;
+    while (isIdentPart(s.peek(at + k))) k++;
+    return k;
+  };
+  if (s.peek() !== 47) {
+    n = segment(0);
+    if (n === 0) return 0;
+  }
+  while (s.peek(n) === 47) {
+    const next = segment(n + 1);
+    if (next === 0) break;
+    n += 1 + next;
+    slashes++;
+  }
+  return slashes > 0 ? n : 0;
+}
+
+function lexNumber(
+  s: Scanner,
+  start: ReturnType<Scanner["mark"]>,
+  push: (type: TokenType, lx: Lexeme, payload?: unknown) => void,
+  invalid: (lx: Lexeme, help: string[]) => void,
+): void {
+  const text = s.text;
+  const rest = text.slice(s.offset, s.offset + 400);
+  const numberMatch = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(rest);
+  const dims = /^\d+(?:x\d+)+/.exec(rest);
+  let length = numberMatch?.[0].length ?? 0;
+  let type: TokenType = T.NumberLit;
+  if (dims && dims[0].length > length) {
+    length = dims[0].length;
+    type = T.Dimensions;
+  }
+  // Whatever number-like text follows (letters, digits, a single '.') makes the whole word invalid.
+  let end = length;
+  while (end < rest.length) {
+    const c = rest.charCodeAt(end);
+    if (isIdentPart(c) || (c === 46 && rest.charCodeAt(end + 1) !== 46)) end++;
+    else break;
+  }
+  if (end === length && length > 0) {
+    const lx = s.advanceAndLexeme(start, length);
+    if (type === T.Dimensions) push(type, lx, lx.image.split("x").map(Number));
+    else push(type, lx, Number(lx.image));
+    return;
+  }
+  if (end === 0) end = 1; // a lone '.' followed by a digit is handled by the loop above; keep progress
+  const lx = s.advanceAndLexeme(start, end);
+  invalid(lx, numberHelp(lx.image));
+  push(T.NumberLit, lx, 0);
+}
+
+function numberHelp(image: string): string[] {
+  if (/^-?\.\d/.test(image)) return [`write a digit before the point: ${image.replace(".", "0.")}`];
+  if (/^-?0[xX][0-9a-fA-F]+$/.test(image)) return ["numbers are decimal; colours are written #rrggbb"];
+  if (/^-?\d+\.$/.test(image)) return [`write a digit after the point (${image}0) or leave the point out`];
+  if (/^-?\d+(\.\d+)?[eE][+-]?$/.test(image)) return ["an exponent needs digits: 1e3, 2.5e-4"];
+  if (/^\d+x$/.test(image) || /^\d+x\d+x$/.test(image)) return ["a size is written WIDTHxHEIGHT with whole numbers, e.g. 1280x720", `a menu entry that starts with a digit is written as a string: "${image}"`];
+  if (/^\d+(\.\d+)?x/.test(image)) return ["a size is written WIDTHxHEIGHT with whole numbers (1280x720); for other numbers use a tuple: (1.5, 2)"];
+  if (/^-?\d+(\.\d+)?\.\d/.test(image)) return ["a number has at most one decimal point"];
+  if (/^\d+[A-Za-z_]/.test(image)) return [`a menu entry that starts with a digit is written as a string: "${image}"`];
+  return ["numbers are written like 3, -0.5 or 1e-3"];
+}

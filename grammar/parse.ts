@@ -1,0 +1,61 @@
+/**
+ * `parse(text)`: the one entry point from text to AST. It never throws: every problem is a
+ * diagnostic, and the AST is always returned (best effort when there are errors).
+ */
+import { diagnostic, sortDiagnostics, type Diagnostic } from "../compiler/diagnostics/index.js";
+import { NO_RANGE } from "../compiler/diagnostics/source-range.js";
+import type { Program } from "./ast.js";
+import { checkBrackets, endOfContent } from "./brackets.js";
+import { attachComments } from "./comments.js";
+import { buildProgram } from "./cst-to-ast.js";
+import { BuildContext, tokenRange } from "./cst-util.js";
+import { lex } from "./lexer.js";
+import { reportParseErrors } from "./parse-diagnostics.js";
+import { parseTokens } from "./parser.js";
+
+export interface ParseResult {
+  ast: Program;
+  diagnostics: Diagnostic[];
+}
+
+export function emptyProgram(): Program {
+  return { kind: "Program", version: null, imports: [], networks: [], recipes: [], layout: null, range: NO_RANGE };
+}
+
+export function parse(text: string, file?: string): ParseResult {
+  try {
+    return parseUnsafe(text, file);
+  } catch (err) {
+    // A bug in the parser must still not take down an editor or an MCP tool: report it as one.
+    const reason = err instanceof Error ? err.message : String(err);
+    const extras = file === undefined ? { help: ["please report this with the file that caused it"] } : { file, help: ["please report this with the file that caused it"] };
+    return { ast: emptyProgram(), diagnostics: [diagnostic("parser-internal-error", NO_RANGE, { reason }, extras)] };
+  }
+}
+
+function parseUnsafe(text: string, file: string | undefined): ParseResult {
+  const ctx = new BuildContext(file);
+  const lexed = lex(text, file);
+  ctx.diagnostics.push(...lexed.diagnostics);
+
+  if (lexed.tokens.length === 0) {
+    const ast = emptyProgram();
+    if (lexed.diagnostics.length === 0) {
+      ctx.report("empty-file", NO_RANGE, {}, ["a .svcnet file starts with 'svcnet 1' followed by a network: network main { ... }"]);
+    }
+    if (lexed.comments.length > 0) ast.comments = { dangling: [...lexed.comments] };
+    return { ast, diagnostics: sortDiagnostics(ctx.diagnostics) };
+  }
+
+  const brackets = checkBrackets(ctx, lexed.tokens, text);
+  const tree = parseTokens(lexed.tokens);
+  const ast = buildProgram(ctx, tree.cst);
+  reportParseErrors(ctx, tree.errors, brackets, endOfContent(text));
+
+  if (ast.version === null && !ctx.diagnostics.some((d) => d.code === "misplaced-version-header" || d.code === "unexpected-token" && d.range.start.offset === lexed.tokens[0]!.startOffset)) {
+    const first = tokenRange(lexed.tokens[0]!);
+    ctx.report("missing-version-header", { start: first.start, end: first.start }, {}, ["add 'svcnet 1' as the first line of the file"]);
+  }
+  attachComments(ast, lexed.comments);
+  return { ast, diagnostics: sortDiagnostics(ctx.diagnostics) };
+}

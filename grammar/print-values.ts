@@ -1,0 +1,132 @@
+/**
+ * Canonical text of values, flags and declarations. Everything here prints on one line; text
+ * blocks (which span lines) are handled by the statement printer.
+ */
+import type { Declaration, Flag, StringValue, Value } from "./ast.js";
+import { quoteString } from "./lex-string.js";
+import { naturalCompare } from "./natural-order.js";
+import { KEYWORDS } from "./tokens.js";
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const PATH = /^(?:\/|(?:\.\.?|[A-Za-z_][A-Za-z0-9_]*)(?=\/))(?:(?:^|\/)(?:\.\.?|[A-Za-z_][A-Za-z0-9_]*))*$/;
+
+/** Names that would read as something else if written bare in a value. */
+const RESERVED_IN_VALUES = new Set(["on", "off", "bind", "export", "file"]);
+
+export function isIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name);
+}
+
+/** A number as the lexer reads it back; non-finite numbers can only be written as Python. */
+export function formatNumber(n: number): string {
+  if (Number.isNaN(n)) return "= float('nan')";
+  if (!Number.isFinite(n)) return n > 0 ? "= float('inf')" : "= -float('inf')";
+  return String(n);
+}
+
+export function formatValue(v: Value): string {
+  switch (v.kind) {
+    case "Number":
+      return formatNumber(v.value);
+    case "String":
+      return quoteString(v.value);
+    case "Boolean":
+      return v.value ? "on" : "off";
+    case "Name":
+      return isIdentifier(v.name) && !RESERVED_IN_VALUES.has(v.name) ? v.name : quoteString(v.name);
+    case "Tuple":
+      if (v.form === "x" && v.items.length >= 2 && v.items.every((i) => i.kind === "Number" && Number.isSafeInteger(i.value) && i.value >= 0)) {
+        return v.items.map((i) => formatValue(i)).join("x");
+      }
+      return `(${v.items.map(formatValue).join(", ")})`;
+    case "Color":
+      return `#${v.hex.toLowerCase()}`;
+    case "OperatorRef":
+      return formatReference(v.path);
+    case "Expression":
+      return `= ${v.python.trim()}`;
+    case "Bind":
+      return `bind ${v.operator ? `${formatReference(v.operator.path)}.` : ""}${v.parameter.name}`;
+    case "Export":
+      return `export ${formatReference(v.operator.path)}.${isIdentifier(v.channel) ? v.channel : quoteString(v.channel)}`;
+    case "File":
+      return `file(${quoteString(v.path.value)})`;
+    case "RecipeParamRef":
+      return `$${v.name}`;
+  }
+}
+
+/** An operator reference: a name or a path as written; anything else can only be a string. */
+function formatReference(path: string): string {
+  return isIdentifier(path) || PATH.test(path) ? path : quoteString(path);
+}
+
+/** True when a string value prints as a ``` block: several lines ending with a newline, nothing hidden. */
+export function printsAsTextBlock(v: StringValue): boolean {
+  return v.value.endsWith("\n") && !/[\r\u0000-\u0008\u000b-\u001f\u007f]/.test(v.value);
+}
+
+// ── flags ────────────────────────────────────────────────────────────────────
+
+const FLAG_ORDER = ["display", "render", "viewer", "bypass", "lock", "color", "tags", "comment"];
+
+function flagName(f: Flag): string {
+  switch (f.kind) {
+    case "BooleanFlag":
+      return f.name;
+    case "ColorFlag":
+      return "color";
+    case "TagsFlag":
+      return "tags";
+    case "NodeCommentFlag":
+      return "comment";
+  }
+}
+
+export function formatFlags(flags: readonly Flag[]): string {
+  if (flags.length === 0) return "";
+  const sorted = [...flags].sort((a, b) => FLAG_ORDER.indexOf(flagName(a)) - FLAG_ORDER.indexOf(flagName(b)));
+  const parts = sorted.map((f) => {
+    switch (f.kind) {
+      case "BooleanFlag":
+        return f.value ? f.name : `${f.name}: off`;
+      case "ColorFlag":
+        return `color: ${formatValue(f.color)}`;
+      case "TagsFlag": {
+        const tags = [...new Set(f.tags.map((t) => t.value))].sort(naturalCompare);
+        return tags.length === 1 ? `tags: ${quoteString(tags[0]!)}` : `tags: (${tags.map(quoteString).join(", ")})`;
+      }
+      case "NodeCommentFlag":
+        return `comment: ${quoteString(f.text.value)}`;
+    }
+  });
+  return `[${parts.join(", ")}]`;
+}
+
+// ── declarations ─────────────────────────────────────────────────────────────
+
+export function formatDeclaration(d: Declaration): string {
+  let out = `${d.name.name}: ${d.type.name}`;
+  if (d.default !== null) out += ` = ${formatDefault(d.default)}`;
+  if (d.valueRange !== null) out += ` range ${formatNumber(d.valueRange.min.value)}..${formatNumber(d.valueRange.max.value)}`;
+  if (d.clamp) out += " clamp";
+  if (d.label !== null) out += ` label ${quoteString(d.label.value)}`;
+  if (d.entries !== null) {
+    const entries = d.entries.map((e) => {
+      const name = isIdentifier(e.name) ? e.name : quoteString(e.name);
+      return e.label === null ? name : `${name} ${quoteString(e.label.value)}`;
+    });
+    out += ` entries (${entries.join(", ")})`;
+  }
+  return out;
+}
+
+/** After '=' (which the lexer does not read as an expression there), a value cannot be Python. */
+function formatDefault(v: Value): string {
+  return v.kind === "Expression" ? quoteString(v.python) : formatValue(v);
+}
+
+/** Keywords that the parser reads specially at the start of a statement. */
+export function isKeyword(name: string): boolean {
+  return KEYWORDS.has(name);
+}
