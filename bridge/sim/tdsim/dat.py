@@ -316,6 +316,8 @@ def load_module(dat, source, filename=None):
     mod = types.ModuleType(dat.name)
     mod.__dict__.update(td.public_namespace())
     mod.__dict__["me"] = dat
+    if filename:
+        mod.__file__ = filename
     with world().as_me(dat):
         exec(compile(source, filename or dat.path, "exec"), mod.__dict__)
     return mod

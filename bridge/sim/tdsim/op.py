@@ -49,6 +49,7 @@ class OP(ConnectionsMixin, CookMixin):
     OPType = "OP"
     family = None
     _spec = None
+    _valid = True  # until destroyed (also lets subclasses look at the class before OP.__init__)
 
     def __init__(self, parent, name):
         w = world()

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Run tdsim as a Web Server DAT host.
+
+    python3 bridge/sim/run_host.py [--port 9980] [--state FILE] [--callbacks PATH] [--bind 127.0.0.1]
+
+Prints one line when it listens, `tdsim listening on http://127.0.0.1:PORT`, then serves until
+SIGTERM or SIGINT. --port 0 picks a free port (the line says which). Errors are one line on
+stderr: exit 2 for bad arguments or files, 3 when the port is taken.
+"""
+from __future__ import annotations
+
+import argparse
+import errno
+import os
+import signal
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="run_host.py", description="tdsim Web Server DAT host")
+    parser.add_argument("--port", type=int, default=9980, help="TCP port (0 = any free port)")
+    parser.add_argument("--state", help="load this saved network state (project.save() writes back to it)")
+    parser.add_argument("--callbacks", help="the Web Server DAT callbacks module (a .py file)")
+    parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (default loopback)")
+    args = parser.parse_args(argv)
+
+    for label, path in (("state", args.state), ("callbacks", args.callbacks)):
+        if path and not os.path.isfile(path):
+            print(f"tdsim: {label} file not found: {path}", file=sys.stderr)
+            return 2
+
+    import tdsim
+    from tdsim.host import Host
+    try:
+        w = tdsim.reset(args.state) if args.state else tdsim.reset()
+    except (ValueError, OSError) as exc:
+        print(f"tdsim: cannot load state {args.state}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        host = Host(port=args.port, callbacks_path=args.callbacks, bind=args.bind, w=w)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            print(f"tdsim: port {args.port} is already in use", file=sys.stderr)
+            return 3
+        print(f"tdsim: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 3
+
+    def stop(signum, frame):
+        w.loop.stop()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    host.start()
+    print(f"tdsim listening on {host.url}", flush=True)
+    try:
+        w.loop.run_forever()
+    finally:
+        host.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
