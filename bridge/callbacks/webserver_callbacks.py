@@ -1,0 +1,66 @@
+"""svc bridge: callbacks for a Web Server DAT.
+
+onHTTPRequest hands every request to the svc_bridge package. The WebSocket callbacks are the
+event stream's stub: they keep connections polite (pong on ping) and send nothing yet.
+
+`svc install-bridge` stages this file next to the svc_bridge package; installing inside
+TouchDesigner copies it into a Text DAT with SVC_BRIDGE_DIR set to the staged folder, so the
+package is found again when the project is reopened.
+"""
+
+import os
+import sys
+
+SVC_BRIDGE_DIR = ""  # filled in by svc_bridge.install; empty means "next to this file"
+
+
+def _bridge_dir():
+    if SVC_BRIDGE_DIR:
+        return SVC_BRIDGE_DIR
+    here = globals().get("__file__")
+    if isinstance(here, str) and os.path.isfile(here):
+        return os.path.dirname(os.path.dirname(os.path.abspath(here)))
+    return None
+
+
+_dir = _bridge_dir()
+if _dir and _dir not in sys.path:
+    sys.path.insert(0, _dir)
+
+import svc_bridge  # noqa: E402  (needs the path above)
+
+
+def onHTTPRequest(webServerDAT, request, response):
+    return svc_bridge.handle(request, response, webServerDAT)
+
+
+def onWebSocketOpen(webServerDAT, client, uri):
+    return
+
+
+def onWebSocketClose(webServerDAT, client):
+    return
+
+
+def onWebSocketReceiveText(webServerDAT, client, data):
+    return
+
+
+def onWebSocketReceiveBinary(webServerDAT, client, data):
+    return
+
+
+def onWebSocketReceivePing(webServerDAT, client, data):
+    webServerDAT.webSocketSendPong(client, data=data)
+
+
+def onWebSocketReceivePong(webServerDAT, client, data):
+    return
+
+
+def onServerStart(webServerDAT):
+    return
+
+
+def onServerStop(webServerDAT):
+    return

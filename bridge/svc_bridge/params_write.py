@@ -1,0 +1,210 @@
+"""Writing parameters with the checks TouchDesigner leaves to the caller, and their rollback.
+
+A value is checked against the parameter before it is written: a menu gets one of its entries,
+a number a number, a toggle a boolean. Every write first records the parameter's whole state
+(mode, constant, expression, bind expression) in the journal.
+"""
+
+import math
+import re
+
+import td
+
+from .errors import BridgeError
+from .serialize import mode_name, mode_value, value_json
+
+PAR_NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+
+
+def find_par(node, name):
+    if not isinstance(name, str) or not PAR_NAME_RE.match(name):
+        return None
+    for par in node.pars(name):
+        if par.name == name:
+            return par
+    return None
+
+
+def require_par(node, name, field="parameters"):
+    par = find_par(node, name)
+    if par is None:
+        raise BridgeError("unknown_param", "%s (%s) has no parameter %r" % (node.path, node.OPType, name),
+                          path=node.path, param=name, field=field)
+    return par
+
+
+def find_group(node, name):
+    if not isinstance(name, str) or not PAR_NAME_RE.match(name):
+        return None
+    for group in node.parGroups(name):
+        if group.name == name:
+            return group
+    return None
+
+
+def _bad(par, message, **extra):
+    raise BridgeError("invalid_param_value", "%s.%s: %s" % (par.owner.path, par.name, message),
+                      path=par.owner.path, param=par.name, **extra)
+
+
+def coerce(par, value):
+    """The value to assign, or invalid_param_value / invalid_menu_entry."""
+    if par.isPulse or par.isMomentary:
+        _bad(par, "a pulse or momentary parameter has no value to set; pulse it instead")
+    if par.style == "StrMenu":
+        if not isinstance(value, str):
+            _bad(par, "expects a string")
+        return value
+    if par.isMenu:
+        names = [str(n) for n in par.menuNames]
+        if isinstance(value, str):
+            if value not in names:
+                raise BridgeError("invalid_menu_entry", "%s.%s has no menu entry %r; valid: %s"
+                                  % (par.owner.path, par.name, value, ", ".join(names)),
+                                  path=par.owner.path, param=par.name, valid=names)
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+            return names[value]
+        raise BridgeError("invalid_menu_entry", "%s.%s expects one of: %s" % (par.owner.path, par.name, ", ".join(names)),
+                          path=par.owner.path, param=par.name, valid=names)
+    if par.isToggle:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        _bad(par, "expects true or false")
+    if par.isNumber:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            _bad(par, "expects a number")
+        if par.isInt:
+            if isinstance(value, float) and not value.is_integer():
+                _bad(par, "expects a whole number")
+            return int(value)
+        return float(value)
+    if par.isString or par.isOP:
+        if not isinstance(value, str):
+            _bad(par, "expects a string")
+        return value
+    if isinstance(value, (dict, list)):
+        _bad(par, "does not take a structured value")
+    return value
+
+
+def par_snapshot(par):
+    """Everything needed to put a parameter back: mode, constant, expression, bind expression."""
+    state = {
+        "path": par.owner.path,
+        "name": par.name,
+        "mode": mode_name(par.mode),
+        "val": par.val,
+        "expr": par.expr or "",
+        "bindExpr": par.bindExpr or "",
+    }
+    if state["mode"] == "bind":
+        master = par.bindMaster
+        # Writing a bind reference writes its master: keep the master's state too.
+        if master is not None and hasattr(master, "owner"):
+            state["master"] = par_snapshot_plain(master)
+    return state
+
+
+def par_snapshot_plain(par):
+    return {"path": par.owner.path, "name": par.name, "mode": mode_name(par.mode), "val": par.val,
+            "expr": par.expr or "", "bindExpr": par.bindExpr or ""}
+
+
+def restore_par(state):
+    from .live import require_op
+    if "master" in state:
+        restore_par(state["master"])
+    par = require_par(require_op(state["path"]), state["name"])
+    if mode_name(par.mode) != "constant":
+        par.mode = td.ParMode.CONSTANT
+    if not (par.isPulse or par.isMomentary):
+        par.val = state["val"]
+    if (par.expr or "") != state["expr"]:
+        par.expr = state["expr"]
+    if (par.bindExpr or "") != state["bindExpr"]:
+        par.bindExpr = state["bindExpr"]
+    if state["mode"] == "export":
+        return  # an export is owned by the exporting CHOP; it cannot be re-made from here
+    if mode_name(par.mode) != state["mode"]:
+        par.mode = mode_value(state["mode"])
+
+
+def _writable(par):
+    if par.readOnly:
+        raise BridgeError("param_read_only", "%s.%s is read-only" % (par.owner.path, par.name),
+                          path=par.owner.path, param=par.name)
+    if mode_name(par.mode) == "export":
+        raise BridgeError("param_exported", "%s.%s is driven by an export; change the exporting CHOP instead"
+                          % (par.owner.path, par.name), path=par.owner.path, param=par.name)
+
+
+def set_value(par, value, journal):
+    _writable(par)
+    new = coerce(par, value)
+    state = par_snapshot(par)
+    journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
+    par.val = new
+
+
+def set_parameters(node, parameters, journal):
+    """Writes {name: value}; a list value on a tuplet name writes its components in order."""
+    written = []
+    for name, value in parameters.items():
+        par = find_par(node, name)
+        if par is None and isinstance(value, list):
+            group = find_group(node, name)
+            if group is not None:
+                members = list(group.pars())
+                if len(value) != len(members):
+                    raise BridgeError("invalid_param_value", "%s.%s takes %d values, got %d"
+                                      % (node.path, name, len(members), len(value)), path=node.path, param=name)
+                for member, item in zip(members, value):
+                    set_value(member, item, journal)
+                    written.append(member.name)
+                continue
+        if par is None:
+            require_par(node, name)
+        set_value(par, value, journal)
+        written.append(par.name)
+    return written
+
+
+def check_expression(expr, field="expr"):
+    """An expression must at least be valid Python syntax before it reaches the project."""
+    if not isinstance(expr, str) or expr.strip() == "":
+        raise BridgeError("invalid_field", "'%s' must be a non-empty Python expression" % field, field=field)
+    try:
+        compile(expr, "<parameter expression>", "eval")
+    except SyntaxError as exc:
+        raise BridgeError("invalid_field", "'%s' is not a valid Python expression: %s" % (field, exc.msg), field=field)
+    return expr
+
+
+def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
+    """Puts a parameter in constant, expression or bind mode."""
+    if mode not in ("constant", "expression", "bind"):
+        raise BridgeError("invalid_mode", "mode must be constant, expression or bind, not %r" % (mode,), field="mode")
+    _writable(par)
+    if mode == "constant":
+        new = coerce(par, value) if has_value else None
+    else:
+        check_expression(expr)
+    state = par_snapshot(par)
+    journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
+    if mode == "constant":
+        if mode_name(par.mode) == "bind":
+            par.mode = td.ParMode.CONSTANT  # leave the bind master alone
+        if has_value:
+            par.val = new
+        par.mode = td.ParMode.CONSTANT
+    elif mode == "expression":
+        par.expr = expr
+        par.mode = td.ParMode.EXPRESSION
+    else:
+        par.bindExpr = expr
+        par.mode = td.ParMode.BIND
+    return {"path": par.owner.path, "param": par.name, "mode": mode_name(par.mode),
+            "value": value_json(par.val), "expr": par.expr or "", "bindExpr": par.bindExpr or ""}

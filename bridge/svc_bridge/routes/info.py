@@ -1,0 +1,54 @@
+"""GET /api/info and GET /api/health."""
+
+import sys
+
+import td
+
+from .. import BRIDGE_VERSION
+
+
+def td_version():
+    version = str(td.app.version)
+    build = str(td.app.build)
+    return "%s.%s" % (version, build) if build and build not in version else version
+
+
+def info(ctx):
+    return {
+        "python_version": sys.version.split()[0],
+        "td_version": td_version(),
+        "bridge_version": BRIDGE_VERSION,
+        "product": str(getattr(td.app, "product", "")),
+        "os": str(getattr(td.app, "osName", "")),
+    }
+
+
+def frame_stats():
+    """Dropped-frame counters, only where the host offers them (tdsim does; TouchDesigner has no such
+    call, and then the field is absent)."""
+    hook = getattr(td, "tdsimFrameStats", None)
+    if not callable(hook):
+        return None
+    try:
+        stats = hook()
+    except Exception:
+        return None
+    return stats if isinstance(stats, dict) else None
+
+
+def health(ctx):
+    data = {
+        "status": "ok",
+        "bridge_version": BRIDGE_VERSION,
+        "frame": td.absTime.frame,
+        "seconds": td.absTime.seconds,
+    }
+    stats = frame_stats()
+    if stats is not None:
+        data["frame_stats"] = stats
+    return data
+
+
+def register(router):
+    router.add("GET", "/api/info", info)
+    router.add("GET", "/api/health", health)

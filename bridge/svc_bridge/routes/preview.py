@@ -1,0 +1,40 @@
+"""GET /api/preview/{path}: a TOP as a base64 PNG.
+
+`size` (default 256, at most 1024) is advisory: the bridge returns the TOP's own image and
+reports whether it fits. Scaling would need a helper TOP inside the project, and a preview
+must not change the project; the client scales for display.
+"""
+
+import base64
+
+from .. import config
+from ..body import query_int
+from ..errors import BridgeError
+from ..live import require_top
+
+
+def preview(ctx):
+    top = require_top(ctx.params["path"])
+    size = query_int(ctx.query, "size", config.PREVIEW_DEFAULT_SIZE, 1, config.PREVIEW_MAX_SIZE)
+    try:
+        png = top.saveByteArray(".png")
+    except Exception as exc:
+        raise BridgeError("operation_failed", "cannot read the image of %s: %s" % (top.path, exc), path=top.path)
+    png = bytes(png)
+    if not png.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise BridgeError("operation_failed", "the image of %s is not a PNG" % top.path, path=top.path)
+    width, height = int(top.width), int(top.height)
+    return {
+        "path": top.path,
+        "format": "png",
+        "width": width,
+        "height": height,
+        "size_advisory": size,
+        "fits": max(width, height) <= size,
+        "bytes": len(png),
+        "png_base64": base64.b64encode(png).decode("ascii"),
+    }
+
+
+def register(router):
+    router.add("GET", "/api/preview/{path:path}", preview)
