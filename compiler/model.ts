@@ -6,7 +6,10 @@
  * later by the live environment can point back at the line that produced it. An element produced by
  * a recipe also remembers the instantiation site (`origin.via`).
  */
+import type { ControlType } from "../grammar/ast.js";
 import type { SourceRange } from "./diagnostics/index.js";
+
+export type { ControlType };
 
 /** Where an element came from. `via` is the recipe use that expanded it, when there is one. */
 export interface Origin {
@@ -28,6 +31,11 @@ export function familyOfType(type: string): Family | undefined {
 
 interface ValueBase {
   origin: Origin;
+  /**
+   * The network the value's operator names are read in, when it is not the node's own: a recipe
+   * argument is read where the recipe is used, not inside the recipe.
+   */
+  scope?: ComponentModel;
 }
 
 export interface NumberValue extends ValueBase {
@@ -39,10 +47,22 @@ export interface NumberValue extends ValueBase {
 export interface StringValue extends ValueBase {
   kind: "string";
   value: string;
+  /** Written as a text block (DAT text, shaders). */
+  block: boolean;
 }
 export interface BoolValue extends ValueBase {
   kind: "bool";
   value: boolean;
+}
+/**
+ * A bare name: a menu entry (`operand: add`) or a sibling operator (`top: level1`). The parameter's
+ * style decides; check replaces it with a `menu` or an `op-ref` value. `target` is the sibling of
+ * that name, when there is one.
+ */
+export interface NameValue extends ValueBase {
+  kind: "name";
+  name: string;
+  target?: NodeModel;
 }
 /** A menu entry by its name (`operand: add`). */
 export interface MenuValue extends ValueBase {
@@ -62,12 +82,13 @@ export interface ColourValue extends ValueBase {
   hasAlpha: boolean;
 }
 /**
- * A reference to another operator, by the name written in the source. `target` is the referenced
- * node, filled by resolve when the name is found in scope.
+ * A reference to another operator: a bare sibling name (`top: level1`) or a path relative to the
+ * node's network (`comp1/out1`, `../level1`) or absolute. `target` is the node found by resolve;
+ * absent when the path leaves what svc builds (an absolute path outside the network).
  */
 export interface OpRefValue extends ValueBase {
   kind: "op-ref";
-  name: string;
+  path: string;
   target?: NodeModel;
 }
 /** A Python expression, evaluated by TouchDesigner every cook. */
@@ -78,41 +99,44 @@ export interface ExpressionValue extends ValueBase {
   refs: ExpressionRef[];
 }
 export interface ExpressionRef {
-  name: string;
-  /** Offset of the name inside `python`. */
+  path: string;
+  /** Offset of the path's first character inside `python`. */
   offset: number;
   target?: NodeModel;
 }
 /**
- * A bind to a custom parameter of an enclosing COMP (`bind Zoom`). Resolve finds the COMP that
- * declares it and fills `owner`/`param`; `python` is the bind expression TouchDesigner gets.
+ * A bind: `bind Gain` follows a control (custom parameter) of an enclosing COMP; `bind lfo1.Speed`
+ * follows a parameter of another operator. Resolve fills `owner` (the COMP or operator) and, for a
+ * control, `control`.
  */
 export interface BindValue extends ValueBase {
   kind: "bind";
-  name: string;
-  owner?: ComponentModel;
-  param?: CustomParamModel;
-  python?: string;
+  /** The operator path when written (`lfo1` in `bind lfo1.Speed`). */
+  operator?: string;
+  parameter: string;
+  owner?: AnyNode;
+  control?: CustomParamModel;
 }
-/** A CHOP channel exported onto the parameter (`export lfo1/chan1`). */
+/** A CHOP channel exported onto the parameter (`export lfo1.chan1`). */
 export interface ExportValue extends ValueBase {
   kind: "export";
-  chop: string;
+  operator: string;
   channel: string;
   target?: NodeModel;
 }
-/** DAT text or a shader: inline block or the contents of `file("...")`. */
+/** Text from `file("...")` (DAT text or a shader), read when the program is resolved. */
 export interface TextValue extends ValueBase {
   kind: "text";
   text: string;
-  /** The file the text was read from, when it came from `file("...")`. */
-  path?: string;
+  /** The file the text was read from, as written. */
+  path: string;
 }
 
 export type Value =
   | NumberValue
   | StringValue
   | BoolValue
+  | NameValue
   | MenuValue
   | TupleValue
   | ColourValue
@@ -158,46 +182,23 @@ export interface NodeMeta {
   tags: string[];
 }
 
-/** The custom parameter types a COMP's control panel can declare. */
-export const CUSTOM_PARAM_TYPES = [
-  "float",
-  "int",
-  "toggle",
-  "pulse",
-  "string",
-  "menu",
-  "rgb",
-  "rgba",
-  "xy",
-  "xyz",
-  "xyzw",
-  "wh",
-  "uv",
-  "uvw",
-  "top",
-  "chop",
-  "sop",
-  "dat",
-  "mat",
-  "comp",
-  "op",
-  "file",
-  "folder",
-] as const;
-export type CustomParamType = (typeof CUSTOM_PARAM_TYPES)[number];
-
 /** One custom parameter on a COMP (a control in an artist's panel). */
 export interface CustomParamModel {
   /** TouchDesigner's rule: an uppercase letter, then lowercase letters and digits. */
   name: string;
-  type: CustomParamType;
+  type: ControlType;
   label?: string;
   default?: Value;
   min?: number;
   max?: number;
-  /** Menu entries of a `menu` custom parameter. */
-  menu?: string[];
+  /** Values outside min..max are not allowed. */
+  clamp: boolean;
+  /** Entries of a menu control, in order. */
+  entries?: { name: string; label: string }[];
+  /** The page the control is on. */
+  page: string;
   origin: Origin;
+  nameRange: SourceRange;
 }
 
 export interface CustomPageModel {
@@ -229,6 +230,8 @@ export interface NodeModel {
   /** A body (children and wires) makes a COMP a component; absent on other operators. */
   body?: BodyModel;
   customPages: CustomPageModel[];
+  /** A DAT's contents (`text: ...` on a DAT), set by check. */
+  text?: { text: string; origin: Origin };
   /** Pinned position from the layout block, in TouchDesigner units (Y up). */
   pinned?: { x: number; y: number; origin: Origin };
 }
@@ -272,7 +275,12 @@ export interface ProgramModel {
   /** Every file read, entry first (import order), with its text: renderers need it for code frames. */
   sources: Map<string, string>;
   entry: string;
+  /** Every recipe name read (for "did you mean" on unknown types). */
+  recipes: string[];
 }
+
+/** A node or a network root (which has no parent). */
+export type AnyNode = NodeModel | ComponentModel;
 
 export function isComponent(node: NodeModel | ComponentModel): node is ComponentModel {
   return node.body !== undefined;

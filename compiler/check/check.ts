@@ -1,0 +1,36 @@
+/**
+ * Check: the resolved program against the knowledge base and TouchDesigner's rules. Every problem
+ * is a diagnostic; check also completes the model for lowering (bare names become menu entries or
+ * operator references, each assignment learns the scalar parameters it sets).
+ */
+import type { Diagnostic } from "../diagnostics/index.js";
+import { walkComponents, type ProgramModel } from "../model.js";
+import { createContext } from "./context.js";
+import { checkControls } from "./controls.js";
+import { checkNodeExpressions } from "./expressions.js";
+import { checkNodeName } from "./names.js";
+import { checkFlags, checkOperatorType } from "./operators.js";
+import { checkParams } from "./params.js";
+import { checkWires } from "./wires.js";
+
+export function checkProgram(program: ProgramModel): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const ctx = createContext(program, diagnostics);
+  for (const network of program.networks) {
+    checkNodeName(network.root, ctx);
+    checkControls(network.root, ctx);
+    for (const comp of walkComponents(network.root)) {
+      for (const node of comp.body.nodes) {
+        checkNodeName(node, ctx);
+        const known = checkOperatorType(node, ctx);
+        checkParams(node, known ? ctx.operatorOf(node) : undefined, ctx);
+        checkFlags(node, ctx);
+        checkControls(node, ctx);
+        checkNodeExpressions(node, ctx);
+      }
+      checkWires(comp, ctx);
+    }
+    checkNodeExpressions(network.root, ctx);
+  }
+  return diagnostics;
+}

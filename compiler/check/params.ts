@@ -1,0 +1,268 @@
+/**
+ * Parameter checks against the knowledge base: the parameter exists on the operator, is set once,
+ * is writable, and its value fits the parameter's style (type, menu entry, hard range, tuplet size,
+ * referenced operator family, bind source). Bare names are classified here as menu entries or
+ * operator references, and each assignment learns the scalar parameters it sets.
+ */
+import { closestParameters, getParam, type Operator, type Param } from "../../kb/index.js";
+import { diagnostic } from "../diagnostics/index.js";
+import type { AnyNode, BindValue, NodeModel, ParamModel, Value } from "../model.js";
+import { at } from "../resolve/references.js";
+import { closestNames, didYouMean } from "../util/closest.js";
+import { describeValue, formatNumber } from "../util/describe.js";
+import { controlAsParam, controlsOf, type CheckContext } from "./context.js";
+import { checkReference } from "./references.js";
+import { checkBind } from "./binds.js";
+import { expectedWords, referencedFamily, styleClass } from "./styles.js";
+
+/** Where a value is going: a parameter and, for one component of a tuplet, which one. */
+export interface Target {
+  node: AnyNode;
+  param: Param;
+  /** The scalar name for messages (`resolutionw`) or the plain/tuplet name. */
+  name: string;
+  /** Index of the component when a single component is set. */
+  component: number | null;
+}
+
+const MENU_LIST_LIMIT = 24;
+/** The entry that sets a DAT's contents. */
+export const DAT_TEXT = "text";
+
+function menuHelp(param: Param, written: string): { help: string[]; replacement?: string } {
+  const names = param.menuNames ?? [];
+  const labels = param.menuLabels ?? names;
+  const byLabel = labels.findIndex((l) => l.toLowerCase() === written.toLowerCase());
+  const close = byLabel >= 0 ? [names[byLabel]!] : closestNames(written, names);
+  const shown = names.length > MENU_LIST_LIMIT ? `${names.slice(0, MENU_LIST_LIMIT).join(", ")}, … (${names.length} in all)` : names.join(", ");
+  const help = [...didYouMean(close), `the entries: ${shown}`];
+  return close[0] === undefined ? { help } : { help, replacement: close[0] };
+}
+
+function mismatch(t: Target, v: Value, ctx: CheckContext, help: string[] = []): undefined {
+  const cls = styleClass(t.param.style);
+  ctx.diagnostics.push(
+    diagnostic("parameter-type-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: expectedWords(cls, referencedFamily(t.param.style)), actual: describeValue(v) }, at(v.origin, { help })),
+  );
+  return undefined;
+}
+
+function checkRange(t: Target, v: Extract<Value, { kind: "number" }>, ctx: CheckContext): void {
+  const p = t.param;
+  const low = p.clampMin === true && p.min !== null && v.value < p.min;
+  const high = p.clampMax === true && p.max !== null && v.value > p.max;
+  if (!low && !high) return;
+  const range =
+    p.clampMin === true && p.clampMax === true && p.min !== null && p.max !== null
+      ? `${formatNumber(p.min)}..${formatNumber(p.max)}`
+      : low
+        ? `at least ${formatNumber(p.min!)}`
+        : `at most ${formatNumber(p.max!)}`;
+  ctx.diagnostics.push(
+    diagnostic("value-out-of-range", v.origin.range, { value: formatNumber(v.value), name: t.name, range }, at(v.origin, {
+      help: [`TouchDesigner limits '${t.name}' to ${range}`],
+      suggestions: [{ title: "use the nearest allowed value", replacement: formatNumber(low ? p.min! : p.max!) }],
+    })),
+  );
+}
+
+function checkMenuEntry(t: Target, entry: string, v: Value, ctx: CheckContext): Value | undefined {
+  const names = t.param.menuNames;
+  const menu: Value = { kind: "menu", entry, origin: v.origin };
+  if (names === undefined || t.param.menuIncomplete === true || names.includes(entry)) return menu;
+  const { help, replacement } = menuHelp(t.param, entry);
+  ctx.diagnostics.push(
+    diagnostic("unknown-menu-entry", v.origin.range, { entry, name: t.name, type: t.node.type }, at(v.origin, {
+      help,
+      suggestions: replacement === undefined ? [] : [{ title: `replace with '${replacement}'`, replacement }],
+    })),
+  );
+  return undefined;
+}
+
+/** Checks a value for one scalar parameter; returns the value as lowering should read it. */
+export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value | undefined {
+  const cls = styleClass(t.param.style);
+  switch (v.kind) {
+    case "expression":
+      return v;
+    case "bind":
+      checkBind(t, v as BindValue, ctx);
+      return v;
+    case "export":
+      if (!["number", "integer", "toggle", "pulse", "unknown"].includes(cls)) return mismatch(t, v, ctx, ["only numeric parameters can follow a CHOP channel"]);
+      checkReference({ node: t.node, name: t.name, family: "CHOP", target: v.target, path: v.operator, origin: v.origin }, ctx);
+      return v;
+    case "number":
+      if (cls === "number" || cls === "unknown") break;
+      if (cls === "integer") {
+        if (!Number.isInteger(v.value)) return mismatch(t, v, ctx, [`'${t.name}' holds whole numbers`]);
+        break;
+      }
+      if (cls === "toggle" && (v.value === 0 || v.value === 1)) return v;
+      return mismatch(t, v, ctx, cls === "toggle" ? ["write 'on' or 'off'"] : cls === "string" || cls === "strmenu" ? [`write it in quotes: "${formatNumber(v.value)}"`] : cls === "menu" ? menuHelp(t.param, String(v.value)).help : []);
+    case "bool":
+      return cls === "toggle" || cls === "pulse" || cls === "unknown" ? v : mismatch(t, v, ctx);
+    case "string":
+      if (cls === "string" || cls === "strmenu" || cls === "unknown" || cls === "operator") return v;
+      if (cls === "menu") return checkMenuEntry(t, v.value, v, ctx);
+      return mismatch(t, v, ctx);
+    case "text":
+      return cls === "string" || cls === "unknown" ? v : mismatch(t, v, ctx);
+    case "name":
+    case "menu": {
+      const word = v.kind === "name" ? v.name : v.entry;
+      if (cls === "menu" || cls === "strmenu") return cls === "menu" ? checkMenuEntry(t, word, v, ctx) : { kind: "menu", entry: word, origin: v.origin };
+      if (cls === "operator" || (cls === "unknown" && v.kind === "name" && v.target !== undefined)) {
+        const ref: Value = { kind: "op-ref", path: word, origin: v.origin };
+        if (v.scope !== undefined) ref.scope = v.scope;
+        if (v.kind === "name" && v.target !== undefined) ref.target = v.target;
+        if (cls === "operator") {
+          const family = referencedFamily(t.param.style)!;
+          if (!checkReference({ node: t.node, name: t.name, family, target: ref.target, path: word, origin: v.origin, missingIsError: true }, ctx)) return undefined;
+        }
+        return ref;
+      }
+      if (cls === "unknown") return { kind: "menu", entry: word, origin: v.origin };
+      return mismatch(t, v, ctx, cls === "string" ? [`write it in quotes: "${word}"`] : []);
+    }
+    case "op-ref":
+      if (cls === "operator") {
+        checkReference({ node: t.node, name: t.name, family: referencedFamily(t.param.style)!, target: v.target, path: v.path, origin: v.origin }, ctx);
+        return v;
+      }
+      return cls === "unknown" ? v : mismatch(t, v, ctx);
+    case "colour":
+    case "tuple":
+      ctx.diagnostics.push(
+        diagnostic("tuple-size-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: 1, actual: v.kind === "tuple" ? v.items.length : v.hasAlpha ? 4 : 3 }, at(v.origin, {
+          help: [`'${t.name}' is a single value`],
+        })),
+      );
+      return undefined;
+  }
+  if (v.kind === "number") checkRange(t, v, ctx);
+  return v;
+}
+
+/** Checks a value for a whole tuplet (`resolution: 1280x720`, `color: #ff8800`). */
+function checkTupletValue(t: Target, components: string[], v: Value, ctx: CheckContext): Value | undefined {
+  const size = components.length;
+  const sizeProblem = (actual: number, help: string[]) => {
+    ctx.diagnostics.push(diagnostic("tuple-size-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: size, actual }, at(v.origin, { help })));
+    return undefined;
+  };
+  if (v.kind === "colour") {
+    if (t.param.style !== "RGB" && t.param.style !== "RGBA" && t.param.style !== null) return mismatch(t, v, ctx, [`'${t.name}' is not a colour; give ${size} values`]);
+    if (size < 3) return sizeProblem(3, []);
+    if (v.hasAlpha && size === 3) return sizeProblem(4, ["this colour has no alpha: write #rrggbb"]);
+    return v;
+  }
+  if (v.kind === "bind") {
+    checkBind(t, v, ctx);
+    return v;
+  }
+  if (v.kind !== "tuple") {
+    return sizeProblem(1, [`write ${size} values: (${components.join(", ")})`, `or set one component, e.g. '${components[0]}'`]);
+  }
+  if (v.items.length !== size) return sizeProblem(v.items.length, [`the components: ${components.join(", ")}`]);
+  const items: Value[] = [];
+  let ok = true;
+  v.items.forEach((item, i) => {
+    const checked = checkScalarValue({ ...t, name: components[i]!, component: i }, item, ctx);
+    if (checked === undefined) ok = false;
+    else items.push(checked);
+  });
+  return ok ? { ...v, items } : undefined;
+}
+
+/** Checks a value for a parameter, whole tuplet or single value; returns the value lowering reads. */
+export function checkValue(t: Target, v: Value, ctx: CheckContext): Value | undefined {
+  return t.param.components !== undefined && t.component === null ? checkTupletValue(t, t.param.components, v, ctx) : checkScalarValue(t, v, ctx);
+}
+
+/** Every parameter assignment of one node. `op` is undefined for an unknown type (then only duplicates are checked). */
+export function checkParams(node: NodeModel, op: Operator | undefined, ctx: CheckContext): void {
+  const setBy = new Map<string, ParamModel>();
+  const controls = controlsOf(node);
+  for (const p of [...node.params]) {
+    if (isDatText(node, op, p)) {
+      checkDatText(node, p, ctx);
+      continue;
+    }
+    let param: Param | undefined;
+    let component: number | null = null;
+    const control = controls.get(p.name);
+    const ref = op === undefined ? undefined : getParam(op, p.name);
+    if (ref !== undefined) {
+      param = ref.param;
+      component = ref.component;
+    } else if (control !== undefined) {
+      param = controlAsParam(control);
+    } else {
+      const byComponent = [...controls.values()].map(controlAsParam).find((c) => c.components?.includes(p.name));
+      if (byComponent !== undefined) {
+        param = byComponent;
+        component = byComponent.components!.indexOf(p.name);
+      }
+    }
+    if (param === undefined) {
+      if (op !== undefined) reportUnknownParameter(node, op, p, controls.keys(), ctx);
+      continue;
+    }
+    const scalars = param.components !== undefined ? (component === null ? [...param.components] : [param.components[component]!]) : [param.name];
+    const clash = scalars.map((s) => setBy.get(s)).find((x) => x !== undefined);
+    if (clash !== undefined) {
+      ctx.diagnostics.push(
+        diagnostic("duplicate-parameter", p.nameRange, { name: p.name, node: node.name }, at(p.origin, { help: [`'${clash.name}' at line ${clash.nameRange.start.line} already sets it`] })),
+      );
+      continue;
+    }
+    for (const s of scalars) setBy.set(s, p);
+    if (param.readOnly === true) {
+      ctx.diagnostics.push(diagnostic("read-only-parameter", p.nameRange, { name: p.name, type: node.type }, at(p.origin, { help: ["TouchDesigner computes it; remove the assignment"] })));
+      continue;
+    }
+    const target: Target = { node, param, name: p.name, component };
+    const checked = checkValue(target, p.value, ctx);
+    if (checked !== undefined) {
+      p.value = checked;
+      p.scalars = scalars;
+    }
+  }
+}
+
+/** `text: ...` on a DAT is its contents, unless the DAT has a parameter of that name (xmlDAT). */
+function isDatText(node: NodeModel, op: Operator | undefined, p: ParamModel): boolean {
+  return p.name === DAT_TEXT && (op?.family ?? node.family) === "DAT" && (op === undefined || getParam(op, DAT_TEXT) === undefined);
+}
+
+function checkDatText(node: NodeModel, p: ParamModel, ctx: CheckContext): void {
+  node.params = node.params.filter((x) => x !== p);
+  if (node.text !== undefined) {
+    ctx.diagnostics.push(diagnostic("duplicate-parameter", p.nameRange, { name: p.name, node: node.name }, at(p.origin, { help: ["a DAT has one text"] })));
+    return;
+  }
+  const v = p.value;
+  if (v.kind === "string" || v.kind === "text") {
+    node.text = { text: v.kind === "string" ? v.value : v.text, origin: p.origin };
+    return;
+  }
+  ctx.diagnostics.push(
+    diagnostic("parameter-type-mismatch", v.origin.range, { name: DAT_TEXT, type: node.type, expected: "a string, a text block or file(\"...\")", actual: describeValue(v) }, at(v.origin, {
+      help: ["a DAT's text is written as a string, a ``` block, or file(\"path\")"],
+    })),
+  );
+}
+
+function reportUnknownParameter(node: NodeModel, op: Operator, p: ParamModel, controls: Iterable<string>, ctx: CheckContext): void {
+  const close = [...closestParameters(op, p.name, 3).map((m) => m.name), ...closestNames(p.name, controls)].slice(0, 3);
+  const help = didYouMean(close);
+  if (help.length === 0) help.push(`'svc kb show ${op.type}' lists its parameters`);
+  ctx.diagnostics.push(
+    diagnostic("unknown-parameter", p.nameRange, { type: node.type, name: p.name }, at(p.origin, {
+      help,
+      suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
+    })),
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Lower: the checked model to the ordered operation list that builds it. Operations come in phases
+ * (see PHASE_OF): creates (parents before children; inside a network, upstream nodes first),
+ * custom parameter pages, parameter values, wires, flags, annotations, positions, and finally the
+ * record svc keeps in each network COMP. Order inside a phase is canonical (by path), so the same
+ * network gives the same list however its source is ordered.
+ */
+import { topologicalOrder } from "../check/graph.js";
+import { CONTROL_SUFFIXES } from "../check/styles.js";
+import type { LayoutResult } from "../layout/layout.js";
+import {
+  walkComponents,
+  type AnyNode,
+  type ComponentModel,
+  type CustomParamModel,
+  type NetworkModel,
+  type NodeModel,
+  type ProgramModel,
+  type Value,
+} from "../model.js";
+import { controlStyle } from "../check/context.js";
+import { OWNER_TAG, PHASE_OF, type ConstantValue, type CustomParamSpec, type CustomParamStyle, type Operation } from "./operations.js";
+import { lowerValue } from "./values.js";
+
+export interface LowerOptions {
+  /** Positions by absolute path (from layout); pinned positions are used when absent. */
+  layout?: LayoutResult;
+  /** Write the svc record into each network COMP (default true). */
+  metadata?: boolean;
+}
+
+/** The key svc's record is stored under in a network COMP. */
+export const METADATA_KEY = "svc";
+
+function parentPath(path: string): string {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+
+/** Children of a level, upstream first; ties (and nodes without wires) by name. */
+function creationOrder(comp: ComponentModel): NodeModel[] {
+  // Kahn's algorithm follows insertion order: give it nodes and wires in a canonical order.
+  const key = (w: ComponentModel["body"]["wires"][number]) => `${w.from.node.name}\u0000${w.to.node.name}`;
+  const nodes = [...comp.body.nodes].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const wires = [...comp.body.wires].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const sorted = { ...comp, body: { nodes, wires } };
+  const byName = new Map(comp.body.nodes.map((n) => [n.name, n]));
+  return topologicalOrder(sorted).map((name) => byName.get(name)!);
+}
+
+/** Every node of a network in creation order: parents before children. */
+function nodesInOrder(network: NetworkModel): AnyNode[] {
+  const out: AnyNode[] = [network.root];
+  const visit = (comp: ComponentModel) => {
+    const children = creationOrder(comp);
+    out.push(...children);
+    for (const child of children) if (child.body !== undefined) visit(child as ComponentModel);
+  };
+  visit(network.root);
+  return out;
+}
+
+function constantOf(v: Value | undefined): ConstantValue | ConstantValue[] | undefined {
+  if (v === undefined) return undefined;
+  switch (v.kind) {
+    case "number":
+    case "bool":
+    case "string":
+      return v.value;
+    case "menu":
+      return v.entry;
+    case "name":
+      return v.name;
+    case "op-ref":
+      return v.path;
+    case "colour":
+      return v.rgba.map((c) => Number(c.toFixed(6)));
+    case "tuple": {
+      const items = v.items.map(constantOf);
+      return items.every((i) => i !== undefined && !Array.isArray(i)) ? (items as ConstantValue[]) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function customParamSpec(c: CustomParamModel): CustomParamSpec {
+  const spec: CustomParamSpec = { name: c.name, style: controlStyle(c) as CustomParamStyle, label: c.label ?? c.name };
+  let initial = constantOf(c.default);
+  // An RGB control's colour default has no alpha component.
+  if (Array.isArray(initial) && CONTROL_SUFFIXES[c.type] !== undefined) initial = initial.slice(0, CONTROL_SUFFIXES[c.type]!.length);
+  if (initial !== undefined) spec.default = initial;
+  if (c.min !== undefined) spec.min = c.min;
+  if (c.max !== undefined) spec.max = c.max;
+  if (c.entries !== undefined) spec.menuNames = c.entries.map((e) => e.name);
+  return spec;
+}
+
+function lowerNetwork(network: NetworkModel, options: LowerOptions): Operation[] {
+  const ops: Operation[] = [];
+  const nodes = nodesInOrder(network);
+  for (const node of nodes) {
+    ops.push({ kind: "create", path: node.path, parent: parentPath(node.path), name: node.name, type: node.type, origin: node.origin });
+    for (const page of node.customPages) {
+      ops.push({ kind: "add-custom-page", path: node.path, page: page.name, params: page.params.map(customParamSpec), origin: page.origin });
+      // Defaults TouchDesigner cannot hold as constants (expressions, binds) are set after creation.
+      for (const c of page.params) {
+        if (c.default === undefined || constantOf(c.default) !== undefined) continue;
+        const scalars = (CONTROL_SUFFIXES[c.type] ?? [""]).map((s) => c.name + s);
+        ops.push(...lowerValue(node, scalars, c.default, c.origin));
+      }
+    }
+    for (const p of node.params) ops.push(...lowerValue(node, p.scalars, p.value, p.origin));
+    if (node.text !== undefined) ops.push({ kind: "set-text", path: node.path, text: node.text.text, origin: node.text.origin });
+    const flags = Object.fromEntries(Object.entries(node.flags).filter(([, v]) => v !== undefined));
+    if (Object.keys(flags).length > 0) ops.push({ kind: "set-flags", path: node.path, flags, origin: node.origin });
+    if (node.meta.comment !== undefined) ops.push({ kind: "set-comment", path: node.path, comment: node.meta.comment, origin: node.origin });
+    if (node.meta.color !== undefined) ops.push({ kind: "set-color", path: node.path, color: node.meta.color.map((c) => Number(c.toFixed(6))) as [number, number, number], origin: node.origin });
+    ops.push({ kind: "set-tags", path: node.path, tags: [...new Set([OWNER_TAG, ...node.meta.tags])].sort(), origin: node.origin });
+    const position = options.layout?.positions.get(node.path) ?? node.pinned;
+    if (position !== undefined && node !== network.root) ops.push({ kind: "set-position", path: node.path, x: position.x, y: position.y, origin: node.origin });
+  }
+  for (const comp of walkComponents(network.root)) {
+    const wires = [...comp.body.wires].sort(
+      (a, b) => (a.to.node.name < b.to.node.name ? -1 : a.to.node.name > b.to.node.name ? 1 : a.to.index - b.to.index || (a.from.node.name < b.from.node.name ? -1 : 1)),
+    );
+    for (const w of wires) ops.push({ kind: "connect", path: w.from.node.path, fromIndex: w.from.index, to: w.to.node.path, toIndex: w.to.index, origin: w.origin });
+  }
+  if (options.metadata !== false) {
+    const sources: Record<string, string> = {};
+    for (const node of nodes) sources[node.path] = `${node.origin.file}:${node.origin.range.start.line}:${node.origin.range.start.column}`;
+    ops.push({
+      kind: "store-metadata",
+      path: network.root.path,
+      key: METADATA_KEY,
+      value: { format: 1, network: network.name, sources },
+      origin: network.origin,
+    });
+  }
+  // A stable sort by phase keeps the per-node order inside each phase.
+  return ops.map((op, i) => ({ op, i })).sort((a, b) => PHASE_OF[a.op.kind] - PHASE_OF[b.op.kind] || a.i - b.i).map(({ op }) => op);
+}
+
+export function lowerProgram(program: ProgramModel, options: LowerOptions = {}): Operation[] {
+  return [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, options));
+}

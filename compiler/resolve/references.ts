@@ -1,0 +1,124 @@
+/**
+ * Ties the names values mention to nodes, once the whole tree exists: operator paths, bare names
+ * that may be siblings, binds (to a control of an enclosing COMP or a parameter of an operator),
+ * exports and the `op('...')` calls of expressions.
+ */
+import { diagnostic, type Diagnostic, type DiagnosticExtras } from "../diagnostics/index.js";
+import {
+  walkComponents,
+  type AnyNode,
+  type ComponentModel,
+  type Origin,
+  type ProgramModel,
+  type Value,
+} from "../model.js";
+import { closestNames, didYouMean } from "../util/closest.js";
+import { lookupPath, type PathLookup } from "./paths.js";
+
+/** Where a diagnostic about a value goes, with a note when the value came through a recipe. */
+export function at(origin: Origin, extras: DiagnosticExtras = {}): DiagnosticExtras {
+  const help = [...(extras.help ?? [])];
+  if (origin.via !== undefined) help.push(`in the recipe used at ${origin.via.file}:${origin.via.range.start.line}`);
+  return { ...extras, file: origin.file, help };
+}
+
+export function missingHelp(lookup: Extract<PathLookup, { kind: "missing" }>, path: string): string[] {
+  const segment = path.split("/")[lookup.segment] ?? path;
+  return didYouMean(closestNames(segment, lookup.within.body.nodes.map((n) => n.name)));
+}
+
+/** The COMPs whose controls a value read in `scope` can bind to, nearest first. */
+function* controlOwners(scope: ComponentModel): Generator<ComponentModel> {
+  for (let c: ComponentModel | undefined = scope; c !== undefined; c = c.parent) yield c;
+}
+
+export class ReferenceResolver {
+  constructor(
+    private readonly program: ProgramModel,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  resolveAll(): void {
+    for (const network of this.program.networks) {
+      for (const comp of walkComponents(network.root)) {
+        for (const node of comp.body.nodes) for (const p of node.params) this.resolveValue(p.value, node, p.value.scope ?? node.parent);
+        // A control's default is read from inside its COMP (TouchDesigner evaluates it there).
+        for (const page of comp.customPages) for (const c of page.params) if (c.default !== undefined) this.resolveValue(c.default, comp, comp);
+      }
+    }
+  }
+
+  private resolveValue(v: Value, node: AnyNode, scope: ComponentModel): void {
+    switch (v.kind) {
+      case "tuple":
+        for (const item of v.items) this.resolveValue(item, node, item.scope ?? scope);
+        return;
+      case "name": {
+        const sibling = scope.body.nodes.find((n) => n.name === v.name);
+        if (sibling !== undefined) v.target = sibling;
+        return;
+      }
+      case "op-ref": {
+        const found = lookupPath(this.program, scope, v.path);
+        if (found.kind === "found") v.target = found.node;
+        else if (found.kind === "missing") this.reportMissing(v.path, node, v.origin, found);
+        return;
+      }
+      case "export": {
+        const found = lookupPath(this.program, scope, v.operator);
+        if (found.kind === "found") v.target = found.node;
+        else if (found.kind === "missing") this.reportMissing(v.operator, node, v.origin, found);
+        return;
+      }
+      case "bind":
+        return this.resolveBind(v, node, scope);
+      case "expression":
+        for (const ref of v.refs) {
+          let found = lookupPath(this.program, scope, ref.path);
+          // A COMP's own expressions may name its children (see relativeTdPath).
+          if (found.kind === "missing" && node.body !== undefined) {
+            const inside = lookupPath(this.program, node as ComponentModel, ref.path);
+            if (inside.kind !== "missing") found = inside;
+          }
+          if (found.kind === "found") ref.target = found.node;
+          else if (found.kind === "missing") {
+            this.diagnostics.push(diagnostic("expression-unknown-operator", v.origin.range, { path: ref.path, node: node.name }, at(v.origin, { help: missingHelp(found, ref.path) })));
+          }
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  private resolveBind(v: Extract<Value, { kind: "bind" }>, node: AnyNode, scope: ComponentModel): void {
+    if (v.operator !== undefined) {
+      const found = lookupPath(this.program, scope, v.operator);
+      if (found.kind === "found") v.owner = found.node;
+      else if (found.kind === "missing") this.reportMissing(v.operator, node, v.origin, found);
+      return;
+    }
+    const visible: string[] = [];
+    for (const comp of controlOwners(scope)) {
+      for (const page of comp.customPages) {
+        for (const control of page.params) {
+          if (control.name === v.parameter) {
+            v.owner = comp;
+            v.control = control;
+            return;
+          }
+          visible.push(control.name);
+        }
+      }
+    }
+    this.diagnostics.push(
+      diagnostic("unknown-bind-control", v.origin.range, { name: v.parameter }, at(v.origin, {
+        help: visible.length > 0 ? [...didYouMean(closestNames(v.parameter, visible)), `controls in reach: ${visible.join(", ")}`] : ["declare it in a 'controls' block of this network or an enclosing one"],
+      })),
+    );
+  }
+
+  private reportMissing(path: string, node: AnyNode, origin: Origin, found: Extract<PathLookup, { kind: "missing" }>): void {
+    this.diagnostics.push(diagnostic("unknown-operator-reference", origin.range, { path, node: node.name }, at(origin, { help: missingHelp(found, path) })));
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * "Did you mean" for names the compiler owns (nodes, controls, recipe parameters). Operator types
+ * and parameters ask the knowledge base, which knows labels and synonyms too.
+ */
+
+/** Edit distance with adjacent transpositions (optimal string alignment), case-insensitive. */
+export function editDistance(a: string, b: string): number {
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  const rows = s.length + 1;
+  const cols = t.length + 1;
+  const d: number[] = new Array(rows * cols).fill(0);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
+      d[i * cols + j] = v;
+    }
+  }
+  return d[rows * cols - 1]!;
+}
+
+/** Up to `limit` candidates close to `name`, nearest first (ties by name); far-off ones are left out. */
+export function closestNames(name: string, candidates: Iterable<string>, limit = 3): string[] {
+  const budget = Math.max(1, Math.floor(name.length / 3));
+  const scored: [string, number][] = [];
+  for (const c of new Set(candidates)) {
+    if (c === name) continue;
+    const distance = editDistance(name, c);
+    const prefix = c.toLowerCase().startsWith(name.toLowerCase()) || name.toLowerCase().startsWith(c.toLowerCase());
+    if (distance <= budget || (prefix && Math.min(name.length, c.length) >= 3)) scored.push([c, distance]);
+  }
+  scored.sort((x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  return scored.slice(0, limit).map(([c]) => c);
+}
+
+/** "did you mean 'a' or 'b'?", or nothing when there is no close name. */
+export function didYouMean(names: readonly string[]): string[] {
+  if (names.length === 0) return [];
+  const quoted = names.map((n) => `'${n}'`);
+  const list = quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]!}`;
+  return [`did you mean ${list}?`];
+}
