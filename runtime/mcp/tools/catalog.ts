@@ -6,3 +6,4 @@ export { searchOperators } from "./knowledge/search-operators.js";
 export { getTdDocs } from "./knowledge/get-td-docs.js";
 export { checkOperatorAvailability } from "./knowledge/check-operator-availability.js";
 export { getParameterMenu } from "./knowledge/get-parameter-menu.js";
+export { formatNetwork } from "./language/format-network.js";

@@ -2,17 +2,18 @@
  * Starts the MCP server the configuration asks for and runs it until the client leaves (stdio) or
  * the process is stopped (HTTP). Returns the process exit code.
  */
-import { ConfigError, type McpConfig } from "../config.js";
-import { startHttpServer } from "./http.js";
+import { ConfigError, mcpConfigFromEnv, type McpConfig } from "../config.js";
 import { untilSignal } from "./shutdown.js";
-import { serveStdio } from "./stdio.js";
 
 export async function runMcpServer(config: McpConfig, stderr: (text: string) => void): Promise<number> {
   const selection = { profile: config.profile, rawPython: config.rawPython };
+  // Each transport loads only its own SDK modules: stdio startup never pays for the HTTP stack.
   if (config.transport === "stdio") {
+    const { serveStdio } = await import("./stdio.js");
     await serveStdio(selection);
     return 0;
   }
+  const { startHttpServer } = await import("./http.js");
   let running;
   try {
     running = await startHttpServer({ selection, ...config.http, log: (line) => stderr(`svc: ${line}\n`) });
@@ -33,7 +34,6 @@ export async function runMcpServer(config: McpConfig, stderr: (text: string) => 
 
 /** `svc` with no arguments: the transport and everything else from the environment. */
 export async function runMcpServerFromEnv(env: NodeJS.ProcessEnv, stderr: (text: string) => void): Promise<number> {
-  const { mcpConfigFromEnv } = await import("../config.js");
   try {
     return await runMcpServer(mcpConfigFromEnv(env), stderr);
   } catch (err) {
