@@ -311,11 +311,11 @@ class DAT(OP):
 
 
 def load_module(dat, source, filename=None):
-    """Run source as a module whose globals hold the td members and `me` = the DAT."""
-    import td
+    """Run source as a module whose globals hold the td members, with `me` = the DAT."""
+    from .expressions import namespace
     mod = types.ModuleType(dat.name)
-    mod.__dict__.update(td.public_namespace())
-    mod.__dict__["me"] = dat
+    # op(), parent() and me in a DAT's module are relative to that DAT, wherever it is called from.
+    mod.__dict__.update(namespace(dat))
     if filename:
         mod.__file__ = filename
     with world().as_me(dat):
