@@ -18,6 +18,8 @@ export interface BracketReport {
   strayClosers: Set<IToken>;
   /** True when some opener is never closed (the parser's complaints at end of file are redundant). */
   unclosedAtEnd: boolean;
+  /** '}' tokens that ended an unclosed '(' or '[' (the parser complains about them too). */
+  interrupting: Set<IToken>;
 }
 
 interface Pair {
@@ -30,6 +32,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   const stack: { token: IToken; index: number }[] = [];
   const pairs: Pair[] = [];
   const strayClosers = new Set<IToken>();
+  const interrupting = new Set<IToken>();
   tokens.forEach((t, index) => {
     const type = t.tokenType.name;
     if (PAIRS[type] !== undefined) {
@@ -40,6 +43,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
     // A '}' closes everything still open inside its block: unclosed '(' and '[' are reported there.
     while (stack.length > 0 && PAIRS[stack[stack.length - 1]!.token.tokenType.name] !== type && type === "RBrace" && stack.some((s) => s.token.tokenType.name === "LBrace")) {
       const open = stack.pop()!;
+      interrupting.add(t);
       reportUnclosed(ctx, tokens, open.token, open.index, text, tokenRange(t));
     }
     const top = stack[stack.length - 1];
@@ -55,7 +59,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
         : `the innermost open bracket is the '${top.token.image}' at ${top.token.startLine}:${top.token.startColumn}`,
     ]);
   });
-  if (stack.length === 0) return { strayClosers, unclosedAtEnd: false };
+  if (stack.length === 0) return { strayClosers, unclosedAtEnd: false, interrupting };
 
   // Some blocks are never closed. Prefer blocks whose '}' was taken by an outer block (seen by indentation).
   const suspects = pairs.filter((p) => p.open.tokenType.name === "LBrace" && closedTooFarLeft(p, text));
@@ -68,7 +72,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   for (const b of blame.sort((x, y) => x.token.startOffset - y.token.startOffset)) {
     reportUnclosed(ctx, tokens, b.token, b.index, text, whereBlockEnds(text, b.token));
   }
-  return { strayClosers, unclosedAtEnd: true };
+  return { strayClosers, unclosedAtEnd: true, interrupting };
 }
 
 function reportUnclosed(ctx: BuildContext, tokens: IToken[], open: IToken, index: number, text: string, at: SourceRange): void {

@@ -62,5 +62,8 @@ function junkHelp(first: IToken, second: IToken | undefined, where: BodyKind): s
   if (type === "Identifier" && where === "network") return [`'${first.image}' alone means nothing: write '${first.image}: opType' to declare a node or '${first.image} -> other' to wire it`];
   if (type === "Identifier" && where === "nodeBody") return [`a parameter is written name: value, e.g. ${first.image}: 1`];
   if (where === "top") return ["nodes and wires go inside 'network <name> { ... }'"];
-  return [`expected ${EXPECTED_IN[where]}`];
+  if (type === "DotDot") return ["a range (0..1) is written in a declaration: Name: float range 0..1"];
+  if (where === "nodeBody" || where === "declarations") return ["a value needs a name before it (name: value); check for a missing ',' or ':' just before"];
+  if (type === "RBracket" || type === "RParen") return ["it closes nothing here; check the brackets before it"];
+  return ["remove it, or check the statement before it for a missing part"];
 }

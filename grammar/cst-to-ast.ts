@@ -288,7 +288,7 @@ function buildEndpoint(ctx: BuildContext, e: CstNode, fallback: SourceRange): Wi
     ]);
     return endpoint;
   }
-  if (!/^\d+$/.test(index.image)) {
+  if (index.tokenType.name !== "NumberLit" || !/^\d+$/.test(index.image)) {
     ctx.report("invalid-wire-index", tokenRange(index), { text: index.image }, ["a connector index is a whole number from 0: comp1[0], comp1[1]"]);
     return endpoint;
   }

@@ -42,7 +42,8 @@ export function scanPythonExpression(s: Scanner): ScannedExpression {
       case ")":
       case "]":
       case "}":
-        if (open.length === 0) break scan;
+        // A closer that does not match the innermost bracket belongs to the file, not the Python.
+        if (open.length === 0 || CLOSER[open[open.length - 1]!.char] !== ch) break scan;
         open.pop();
         i++;
         break;

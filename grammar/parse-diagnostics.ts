@@ -49,7 +49,7 @@ export function reportParseErrors(
     const token: IToken = e.token;
     const atEnd = !isRealToken(token) || token.tokenType.name === "EOF";
     if (atEnd && brackets.unclosedAtEnd) continue;
-    if (!atEnd && brackets.strayClosers.has(token)) continue;
+    if (!atEnd && (brackets.strayClosers.has(token) || brackets.interrupting.has(token))) continue;
     const range = atEnd ? endOfText : tokenRange(token);
     if (seen.has(range.start.offset)) continue;
     seen.add(range.start.offset);

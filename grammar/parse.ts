@@ -48,6 +48,7 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
   }
 
   const brackets = checkBrackets(ctx, lexed.tokens, text);
+  dropConsequencesOfOpenTextBlock(ctx);
   const tree = parseTokens(lexed.tokens);
   const ast = buildProgram(ctx, tree.cst);
   reportParseErrors(ctx, tree.errors, brackets, endOfContent(text));
@@ -58,4 +59,17 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
   }
   attachComments(ast, lexed.comments);
   return { ast, diagnostics: sortDiagnostics(ctx.diagnostics) };
+}
+
+/**
+ * A text block that is never closed swallows the rest of the file, so the blocks around it seem
+ * unclosed too. Those follow-on reports would only bury the real one.
+ */
+function dropConsequencesOfOpenTextBlock(ctx: BuildContext): void {
+  const open = ctx.diagnostics.find((d) => d.code === "unterminated-text-block");
+  if (open === undefined) return;
+  const keep = ctx.diagnostics.filter(
+    (d) => !((d.code === "unclosed-block" || d.code === "unclosed-bracket") && d.range.start.offset >= open.range.start.offset),
+  );
+  ctx.diagnostics.splice(0, ctx.diagnostics.length, ...keep);
 }

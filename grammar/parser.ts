@@ -343,7 +343,11 @@ export class SvcnetParser extends CstParser {
     this.CONSUME(T.Identifier, { LABEL: "node" });
     this.OPTION(() => {
       this.CONSUME(T.LBracket);
-      this.OPTION1(() => this.CONSUME(T.NumberLit, { LABEL: "index" }));
+      // Any single token before ']' is taken as the index, so `comp1[x]` is one clear error.
+      this.OPTION1({
+        GATE: () => this.is(1, T.NumberLit) || (!this.is(1, T.RBracket) && this.is(2, T.RBracket)),
+        DEF: () => this.CONSUME(T.AnyToken, { LABEL: "index" }),
+      });
       this.CONSUME(T.RBracket);
     });
   });

@@ -9,10 +9,13 @@ export interface Edge {
   toInput: number;
   /** The span of the chain link that wrote it (`a -> b[1]`). */
   range: SourceRange;
+  /** Where the sending and the receiving endpoint are written (`a`, `b[1]`). */
+  fromRange: SourceRange;
+  toRange: SourceRange;
 }
 
 /**
- * Expands a chain into its connections. The first endpoint's index is its output; every later
+ * Expands a chain into its connections: edge i joins endpoints i and i + 1 of the chain. The first endpoint's index is its output; every later
  * endpoint's index is its input, and a node in the middle of a chain sends from output 0.
  */
 export function wireEdges(wire: Wire): Edge[] {
@@ -26,6 +29,8 @@ export function wireEdges(wire: Wire): Edge[] {
       to: b.node.name,
       toInput: b.index ?? 0,
       range: { start: a.range.start, end: b.range.end },
+      fromRange: a.range,
+      toRange: b.range,
     });
   }
   return edges;
