@@ -1,4 +1,6 @@
 import type { Command } from "../command.js";
+import { checkCommand } from "./check.js";
+import { fmtCommand } from "./fmt.js";
 import { kbImportCommand } from "./kb-import.js";
 import { kbSearchCommand } from "./kb-search.js";
 import { kbShowCommand } from "./kb-show.js";
@@ -8,4 +10,4 @@ import { serveCommand } from "./serve.js";
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [kbSearchCommand, kbShowCommand, kbImportCommand, serveCommand];
+export const svcCommands: Command[] = [checkCommand, fmtCommand, kbSearchCommand, kbShowCommand, kbImportCommand, serveCommand];

@@ -1,0 +1,30 @@
+import { hasErrors, renderTextAll, toJson } from "../../../compiler/diagnostics/index.js";
+import { checkFiles } from "../check-files.js";
+import type { Command } from "../command.js";
+import { collectSourceFiles } from "../source-files.js";
+
+export const checkCommand: Command = {
+  name: ["check"],
+  summary: "Check .svcnet files and report every problem with its place and a hint.",
+  usage: "[--json] <files|dirs>...",
+  flags: {
+    json: { type: "boolean", description: "print the diagnostics as JSON (for CI and tools)" },
+  },
+  details: "Directories are searched for *.svcnet files. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
+  async run(args, io) {
+    const paths = collectSourceFiles(args.positionals, io.cwd);
+    const report = checkFiles(paths, { cwd: io.cwd });
+    const errors = report.diagnostics.filter((d) => d.severity === "error").length;
+    const warnings = report.diagnostics.filter((d) => d.severity === "warning").length;
+    if (args.flags.json) {
+      const out = { files: report.files.length, errors, warnings, diagnostics: report.diagnostics.map(toJson) };
+      io.stdout(JSON.stringify(out, null, 2) + "\n");
+    } else if (report.diagnostics.length > 0) {
+      const sources = new Map(report.files.filter((f) => f.text !== undefined).map((f) => [f.path, f.text!] as const));
+      io.stdout(renderTextAll(report.diagnostics, sources, io.isTTY) + "\n");
+    } else {
+      io.stdout(`ok: ${report.files.length} file${report.files.length === 1 ? "" : "s"} checked, no problems\n`);
+    }
+    return hasErrors(report.diagnostics) ? 1 : 0;
+  },
+};
