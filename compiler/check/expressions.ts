@@ -2,10 +2,11 @@
  * Python syntax of every expression a program sets, checked without running Python. A problem is
  * reported at its exact place in the source when the expression text can be found there.
  */
-import { diagnostic, positionAt, type SourceRange } from "../diagnostics/index.js";
+import { diagnostic } from "../diagnostics/index.js";
 import type { AnyNode, ExpressionValue, Value } from "../model.js";
 import { at } from "../resolve/references.js";
 import type { CheckContext } from "./context.js";
+import { expressionRange } from "../util/expression-range.js";
 import { checkPythonExpression } from "./python/syntax.js";
 
 function* expressionsIn(v: Value | undefined): Generator<ExpressionValue> {
@@ -14,22 +15,11 @@ function* expressionsIn(v: Value | undefined): Generator<ExpressionValue> {
   if (v.kind === "tuple") for (const item of v.items) yield* expressionsIn(item);
 }
 
-/** The range of `[start, end)` of the expression text, or the whole value when the text cannot be located. */
-function problemRange(v: ExpressionValue, start: number, end: number, ctx: CheckContext): SourceRange {
-  const source = ctx.program.sources.get(v.origin.file);
-  if (source === undefined) return v.origin.range;
-  const written = source.slice(v.origin.range.start.offset, v.origin.range.end.offset);
-  const at = written.indexOf(v.python);
-  if (at < 0) return v.origin.range;
-  const base = v.origin.range.start.offset + at;
-  return { start: positionAt(source, base + start), end: positionAt(source, base + Math.min(end, v.python.length)) };
-}
-
 function checkExpression(v: ExpressionValue, ctx: CheckContext): void {
   const problem = checkPythonExpression(v.python);
   if (problem === undefined) return;
   ctx.diagnostics.push(
-    diagnostic("expression-syntax", problemRange(v, problem.start, Math.max(problem.end, problem.start + 1), ctx), { problem: problem.message }, at(v.origin, {
+    diagnostic("expression-syntax", expressionRange(ctx.program.sources, v, problem.start, problem.end), { problem: problem.message }, at(v.origin, {
       help: ["a parameter expression is one Python expression, e.g. = absTime.seconds * 0.5"],
     })),
   );

@@ -102,7 +102,10 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
       if (cls === "toggle" && (v.value === 0 || v.value === 1)) return v;
       return mismatch(t, v, ctx, cls === "toggle" ? ["write 'on' or 'off'"] : cls === "string" || cls === "strmenu" ? [`write it in quotes: "${formatNumber(v.value)}"`] : cls === "menu" ? menuHelp(t.param, String(v.value)).help : []);
     case "bool":
-      return cls === "toggle" || cls === "pulse" || cls === "unknown" ? v : mismatch(t, v, ctx);
+      if (cls === "toggle" || cls === "pulse" || cls === "unknown") return v;
+      // A menu whose entries are called on/off takes them as words.
+      if ((cls === "menu" || cls === "strmenu") && (t.param.menuNames ?? []).includes(v.value ? "on" : "off")) return { kind: "menu", entry: v.value ? "on" : "off", origin: v.origin };
+      return mismatch(t, v, ctx);
     case "string":
       if (cls === "string" || cls === "strmenu" || cls === "unknown" || cls === "operator") return v;
       if (cls === "menu") return checkMenuEntry(t, v.value, v, ctx);

@@ -2,7 +2,7 @@
  * Wire checks for one network level: both ends of a wire are of the same family, connector indices
  * exist, an input takes one wire, required inputs are connected, and wires form no loop.
  */
-import { UNBOUNDED_INPUTS } from "../../kb/index.js";
+import { getOperatorByType, UNBOUNDED_INPUTS } from "../../kb/index.js";
 import { diagnostic } from "../diagnostics/index.js";
 import type { ComponentModel, Family, NodeModel } from "../model.js";
 import { at } from "../resolve/references.js";
@@ -26,6 +26,14 @@ function familyOf(node: NodeModel, ctx: CheckContext): Family | undefined {
   return ctx.operatorOf(node)?.family ?? node.family;
 }
 
+/** How to get from one family to another: a converter operator when the knowledge base has one. */
+function conversionHelp(from: Family, to: Family): string[] {
+  const converter = `${from.toLowerCase()}to${to}`;
+  const help = ["wires join operators of one family"];
+  help.push(getOperatorByType(converter) !== undefined ? `convert with a ${converter}, which reads the ${from} through a parameter` : "pass the operator through a parameter reference instead");
+  return help;
+}
+
 export function checkWires(comp: ComponentModel, ctx: CheckContext): void {
   const taken = new Map<string, NodeModel>();
   const connected = new Set<string>();
@@ -37,7 +45,7 @@ export function checkWires(comp: ComponentModel, ctx: CheckContext): void {
     if (ff !== undefined && tf !== undefined && ff !== "COMP" && tf !== "COMP" && ff !== tf) {
       ctx.diagnostics.push(
         diagnostic("wire-family-mismatch", w.origin.range, { fromFamily: ff, from: from.name, toFamily: tf, to: to.name }, at(w.origin, {
-          help: [`wires join operators of one family; convert with a ${ff.toLowerCase()}to${tf} operator or a parameter reference`],
+          help: conversionHelp(ff, tf),
         })),
       );
     }
@@ -45,7 +53,7 @@ export function checkWires(comp: ComponentModel, ctx: CheckContext): void {
     if (outputs !== undefined && w.from.index >= outputs) {
       ctx.diagnostics.push(
         diagnostic("output-index-out-of-range", w.from.range, { node: from.name, type: from.type, count: outputs, index: w.from.index }, at(w.origin, {
-          help: [outputs === 0 ? (from.body !== undefined ? "add an out operator inside the COMP to give it an output" : `a ${from.type} has no outputs`) : `outputs are numbered from 0 to ${outputs - 1}`],
+          help: [outputs === 0 ? (from.body !== undefined ? "add an out operator inside the COMP to give it an output" : `a ${from.type} has no outputs`) : outputs === 1 ? "its only output is 0" : `outputs are numbered from 0 to ${outputs - 1}`],
         })),
       );
     }
@@ -53,7 +61,7 @@ export function checkWires(comp: ComponentModel, ctx: CheckContext): void {
     if (inputs !== undefined && w.to.index >= inputs) {
       ctx.diagnostics.push(
         diagnostic("input-index-out-of-range", w.to.range, { node: to.name, type: to.type, count: inputs, index: w.to.index }, at(w.origin, {
-          help: [inputs === 0 ? (to.body !== undefined ? "add an in operator inside the COMP to give it an input" : `a ${to.type} takes no inputs`) : `inputs are numbered from 0 to ${inputs - 1}`],
+          help: [inputs === 0 ? (to.body !== undefined ? "add an in operator inside the COMP to give it an input" : `a ${to.type} takes no inputs`) : inputs === 1 ? "its only input is 0" : `inputs are numbered from 0 to ${inputs - 1}`],
         })),
       );
     }

@@ -13,6 +13,7 @@ import {
   type Value,
 } from "../model.js";
 import { closestNames, didYouMean } from "../util/closest.js";
+import { expressionRange } from "../util/expression-range.js";
 import { lookupPath, type PathLookup } from "./paths.js";
 
 /** Where a diagnostic about a value goes, with a note when the value came through a recipe. */
@@ -82,7 +83,8 @@ export class ReferenceResolver {
           }
           if (found.kind === "found") ref.target = found.node;
           else if (found.kind === "missing") {
-            this.diagnostics.push(diagnostic("expression-unknown-operator", v.origin.range, { path: ref.path, node: node.name }, at(v.origin, { help: missingHelp(found, ref.path) })));
+            const range = expressionRange(this.program.sources, v, ref.offset, ref.offset + ref.path.length);
+            this.diagnostics.push(diagnostic("expression-unknown-operator", range, { path: ref.path, node: node.name }, at(v.origin, { help: missingHelp(found, ref.path) })));
           }
         }
         return;
