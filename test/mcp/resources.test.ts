@@ -26,7 +26,7 @@ async function complete(template: string, name: string, value: string): Promise<
 describe("resource listing", () => {
   it("lists the fixed resources and the knowledge templates", async () => {
     const fixed = (await client.listResources()).resources.map((r) => r.uri);
-    expect(fixed).toEqual(expect.arrayContaining(["svc://commands", "svc://language"]));
+    expect(fixed).toEqual(expect.arrayContaining(["svc://commands", "svc://language", "svc://recipes"]));
     const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
     expect(templates).toEqual(
       expect.arrayContaining([
@@ -34,6 +34,8 @@ describe("resource listing", () => {
         "svc://python-api/{class}",
         "svc://operator-connections/{operator}",
         "svc://td-versions/{version}",
+        "svc://recipes/{name}",
+        "svc://recipes/search/{query}",
       ]),
     );
   });

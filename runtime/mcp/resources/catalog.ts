@@ -8,3 +8,4 @@ export { operatorsResource } from "./operators.js";
 export { operatorConnectionsResource } from "./operator-connections.js";
 export { pythonApiResource } from "./python-api.js";
 export { tdVersionsResource } from "./td-versions.js";
+export { recipeListResource, recipeResource, recipeSearchResource } from "./recipes.js";
