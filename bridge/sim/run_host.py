@@ -21,6 +21,9 @@ if HERE not in sys.path:
 
 
 def main(argv=None) -> int:
+    if sys.version_info < (3, 11):
+        print(f"tdsim: Python 3.11 or newer is needed (this is {sys.version.split()[0]})", file=sys.stderr)
+        return 2
     parser = argparse.ArgumentParser(prog="run_host.py", description="tdsim Web Server DAT host")
     parser.add_argument("--port", type=int, default=9980, help="TCP port (0 = any free port)")
     parser.add_argument("--state", help="load this saved network state (project.save() writes back to it)")
