@@ -18,13 +18,28 @@ def inputs_snapshot(node):
 
 
 def restore_inputs(path, wires):
+    """Rebuilds node's inputs exactly: same sources, same indices, same empty slots between them.
+
+    A free slot only exists after the last connected input, so an empty slot in the middle is
+    made by wiring a placeholder there and removing it once the later inputs are in place.
+    """
     node = require_op(path)
-    for connector in list(node.inputConnectors):
+    for connector in sorted(node.inputConnectors, key=lambda c: -c.index):
         if connector.connections:
             connector.disconnect()
-    for index, source_path, source_output in sorted(wires):
-        source = require_op(source_path)
-        source.outputConnectors[source_output].connect(node.inputConnectors[index])
+    wanted = {index: (source_path, source_output) for index, source_path, source_output in wires}
+    if not wanted:
+        return
+    placeholders = []
+    for index in range(max(wanted) + 1):
+        if index in wanted:
+            source_path, source_output = wanted[index]
+        else:
+            source_path, source_output = wanted[min(i for i in wanted if i > index)]
+            placeholders.append(index)
+        require_op(source_path).outputConnectors[source_output].connect(node.inputConnectors[index])
+    for index in reversed(placeholders):
+        node.inputConnectors[index].disconnect()
 
 
 def record_inputs(node, journal):

@@ -24,16 +24,23 @@ def info(ctx):
 
 
 def frame_stats():
-    """Dropped-frame counters, only where the host offers them (tdsim does; TouchDesigner has no such
-    call, and then the field is absent)."""
-    hook = getattr(td, "tdsimFrameStats", None)
-    if not callable(hook):
+    """Dropped-frame counters, only under tdsim, which offers them as `tdsim.stats()`.
+
+    TouchDesigner has no such module, so the import fails there and the field is absent. This
+    is the bridge's one reference to the emulation, and it only reads.
+    """
+    try:
+        import tdsim
+    except ImportError:
+        return None
+    stats = getattr(tdsim, "stats", None)
+    if not callable(stats):
         return None
     try:
-        stats = hook()
+        data = stats()
     except Exception:
         return None
-    return stats if isinstance(stats, dict) else None
+    return data if isinstance(data, dict) else None
 
 
 def health(ctx):

@@ -1,0 +1,174 @@
+/**
+ * Bad input on every mutating route, over real HTTP: the documented error, and the project
+ * exactly as before (a full topology + parameters + text + custom-parameter snapshot). Batch
+ * failures roll back everything the batch did.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, enc, startHost, type SimHost } from "./sim-host.js";
+
+let host: SimHost;
+
+async function snapshot(): Promise<unknown> {
+  const reply = await call(host, "GET", `/api/network/${enc("/project1")}/topology?depth=64&params=true&text=true&custom=true&time_budget_ms=200`);
+  expect(reply.body.ok).toBe(true);
+  const data = reply.body.data;
+  expect(data.complete).toBe(true);
+  delete data.elapsed_ms;
+  return data;
+}
+
+beforeAll(async () => {
+  host = await startHost();
+  const setup = await call(host, "POST", "/api/batch", {
+    body: {
+      operations: [
+        { action: "create", parent_path: "/project1", type: "baseCOMP", name: "net" },
+        { action: "create", parent_path: "/project1/net", type: "noiseTOP", name: "noise1", parameters: { period: 2 } },
+        { action: "create", parent_path: "/project1/net", type: "noiseTOP", name: "noise2" },
+        { action: "create", parent_path: "/project1/net", type: "compositeTOP", name: "comp1" },
+        { action: "create", parent_path: "/project1/net", type: "levelTOP", name: "level1" },
+        { action: "create", parent_path: "/project1/net", type: "textDAT", name: "notes" },
+        { action: "create", parent_path: "/project1/net", type: "baseCOMP", name: "sub" },
+        { action: "create", parent_path: "/project1/net/sub", type: "constantCHOP", name: "k" },
+        { action: "create", parent_path: "/project1/net/sub", type: "nullCHOP", name: "knull" },
+        { action: "connect", source_path: "/project1/net/sub/k", target_path: "/project1/net/sub/knull" },
+        { action: "connect", source_path: "/project1/net/noise1", target_path: "/project1/net/comp1", target_input: 0 },
+        { action: "connect", source_path: "/project1/net/noise2", target_path: "/project1/net/comp1", target_input: 1 },
+        { action: "connect", source_path: "/project1/net/comp1", target_path: "/project1/net/level1" },
+        { action: "add_custom_par", path: "/project1/net", page: "Controls", name: "Gain", style: "Float", default: 0.5 },
+        { action: "set_mode", path: "/project1/net/level1", param: "brightness1", mode: "bind", expr: "op('/project1/net').par.Gain" },
+        { action: "set_mode", path: "/project1/net/noise2", param: "amp", mode: "expression", expr: "0.25 * 2" },
+        { action: "set_text", path: "/project1/net/notes", text: "keep me" },
+        { action: "set_meta", path: "/project1/net/noise1", tags: ["svc"], comment: "seed", color: [1, 0, 0] },
+        { action: "set_flags", path: "/project1/net/level1", flags: { display: true } },
+      ],
+    },
+  });
+  expect(setup.body.ok, JSON.stringify(setup.body)).toBe(true);
+});
+
+afterAll(async () => host?.stop());
+
+type Case = [method: string, path: string, input: { body?: unknown; raw?: string }, status: number, code: string];
+
+const N = enc("/project1/net/noise1");
+const GHOST = enc("/project1/net/ghost");
+const JSON_HEADERS = { "content-type": "application/json" };
+
+const CASES: Case[] = [
+  // POST /api/nodes
+  ["POST", "/api/nodes", { raw: "{oops" }, 400, "invalid_json"],
+  ["POST", "/api/nodes", { raw: "[]" }, 400, "invalid_body"],
+  ["POST", "/api/nodes", { body: {} }, 400, "missing_field"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: 7 } }, 400, "invalid_field"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noise-TOP" } }, 400, "invalid_op_type"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "warpdriveTOP" } }, 400, "unknown_op_type"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/ghost", type: "noiseTOP" } }, 404, "node_not_found"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "noise1" } }, 409, "name_conflict"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n9", parameters: { period: "fast" } } }, 400, "invalid_param_value"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n9", parameters: { nope: 1 } } }, 400, "unknown_param"],
+  // PATCH /api/nodes/{path}
+  ["PATCH", `/api/nodes/${N}`, { raw: '{"parameters": {"period": NaN}}' }, 400, "invalid_json"],
+  ["PATCH", `/api/nodes/${N}`, { body: { parameters: [1, 2] } }, 400, "invalid_field"],
+  ["PATCH", `/api/nodes/${N}`, { body: {} }, 400, "missing_field"],
+  ["PATCH", `/api/nodes/${N}`, { body: { parameters: { period: 4, amp: "loud" } } }, 400, "invalid_param_value"],
+  ["PATCH", `/api/nodes/${GHOST}`, { body: { parameters: { period: 1 } } }, 404, "node_not_found"],
+  ["PATCH", `/api/nodes/${N}%G0`, { body: { parameters: { period: 1 } } }, 400, "bad_encoding"],
+  // DELETE /api/nodes/{path}
+  ["DELETE", `/api/nodes/${N}`, {}, 409, "delete_kept"],
+  ["DELETE", `/api/nodes/${N}`, { body: { mode: "obliterate" } }, 400, "invalid_field"],
+  ["DELETE", `/api/nodes/${GHOST}`, { body: { confirmation_policy: "yolo" } }, 404, "node_not_found"],
+  ["DELETE", `/api/nodes/${enc("/local")}`, { body: { confirmation_policy: "yolo" } }, 400, "protected_node"],
+  ["DELETE", `/api/nodes/%ZZ`, { body: { confirmation_policy: "yolo" } }, 400, "bad_encoding"],
+  // connect / disconnect
+  ["POST", "/api/connect", { body: { source_path: "/project1/net/noise1" } }, 400, "missing_field"],
+  ["POST", "/api/connect", { body: { source_path: "/project1/net/noise1", target_path: "/project1/net/level1", target_input: "0" } }, 400, "invalid_field"],
+  ["POST", "/api/connect", { body: { source_path: "/project1/net/sub/k", target_path: "/project1/net/level1" } }, 400, "invalid_connection"],
+  ["POST", "/api/connect", { body: { source_path: "/project1/net/ghost", target_path: "/project1/net/level1" } }, 404, "node_not_found"],
+  ["POST", "/api/disconnect", { body: { to_path: "/project1/net/noise1" } }, 400, "invalid_connection"],
+  ["POST", "/api/disconnect", { body: { to_path: 12 } }, 400, "invalid_field"],
+  // parameter mode
+  ["PATCH", `/api/nodes/${N}/params/period/mode`, { body: { mode: "export", expr: "x" } }, 400, "invalid_mode"],
+  ["PATCH", `/api/nodes/${N}/params/period/mode`, { body: { mode: "expression", expr: "1 +" } }, 400, "invalid_field"],
+  ["PATCH", `/api/nodes/${N}/params/nothing/mode`, { body: { mode: "constant", value: 1 } }, 400, "unknown_param"],
+  ["PATCH", `/api/nodes/${GHOST}/params/period/mode`, { body: { mode: "constant" } }, 404, "node_not_found"],
+  // DAT text
+  ["PUT", `/api/nodes/${enc("/project1/net/notes")}/text`, { body: { text: ["a"] } }, 400, "invalid_field"],
+  ["PUT", `/api/nodes/${N}/text`, { body: { text: "x" } }, 400, "not_a_dat"],
+  // duplicate
+  ["POST", "/api/duplicate", { body: { source_path: "/project1/net/ghost" } }, 404, "node_not_found"],
+  ["POST", "/api/duplicate", { body: { source_path: "/project1/net/noise1", name: "noise2" } }, 409, "name_conflict"],
+  // batch
+  ["POST", "/api/batch", { body: { operations: "all" } }, 400, "invalid_field"],
+  ["POST", "/api/batch", { body: { operations: [{ action: "teleport" }] } }, 400, "batch_failed"],
+  // perform and watch (not project changes, still validated)
+  ["POST", "/api/perform", { body: { enabled: 1 } }, 400, "invalid_field"],
+  ["POST", "/api/params/watch", { body: { path: "/project1/net/noise1", params: ["ghost"] } }, 400, "unknown_param"],
+];
+
+describe("bad input on mutating routes changes nothing", () => {
+  it.each(CASES)("%s %s %j -> %i %s", async (method, path, input, status, code) => {
+    const before = await snapshot();
+    const reply =
+      input.raw !== undefined
+        ? await call(host, method, path, { rawBody: input.raw, headers: JSON_HEADERS })
+        : await call(host, method, path, input.body === undefined ? {} : { body: input.body });
+    expect(reply.body, JSON.stringify(reply.body)).toMatchObject({ ok: false, error: { code } });
+    expect(reply.status).toBe(status);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a huge body is refused before anything runs", async () => {
+    const before = await snapshot();
+    const ops = Array.from({ length: 200_000 }, () => ({ action: "set_position", path: "/project1/net/noise1", node_x: 1, node_y: 1 }));
+    const reply = await call(host, "POST", "/api/batch", { body: { operations: ops } });
+    expect(reply.status).toBe(413);
+    expect(reply.body.error!.code).toBe("payload_too_large");
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("batch rollback over HTTP", () => {
+  it("leaves the project exactly as before when the last operation fails", async () => {
+    const before = await snapshot();
+    const reply = await call(host, "POST", "/api/batch", {
+      body: {
+        confirmation_policy: "yolo",
+        operations: [
+          { action: "create", parent_path: "/project1/net", type: "blurTOP", name: "blur1", parameters: { size: 3 } },
+          { action: "connect", source_path: "/project1/net/level1", target_path: "/project1/net/blur1" },
+          { action: "update", path: "/project1/net/noise1", parameters: { period: 11 } },
+          { action: "update", path: "/project1/net/level1", parameters: { brightness1: 1.5 } },
+          { action: "set_mode", path: "/project1/net/noise2", param: "amp", mode: "constant", value: 0.1 },
+          { action: "set_text", path: "/project1/net/notes", text: "gone" },
+          { action: "set_meta", path: "/project1/net/noise1", tags: [], comment: "" },
+          { action: "set_flags", path: "/project1/net/level1", flags: { display: false, bypass: true } },
+          { action: "add_custom_par", path: "/project1/net", page: "Controls", name: "Speed", style: "Int" },
+          { action: "disconnect", to_path: "/project1/net/comp1", from_path: "/project1/net/noise1" },
+          { action: "delete", path: "/project1/net/sub" },
+          { action: "delete", path: "/project1/net/comp1" },
+          { action: "set_position", path: "/project1/net/noise2", node_x: 999, node_y: 999 },
+          { action: "update", path: "/project1/net/noise1", parameters: { period: "not a number" } },
+        ],
+      },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: "batch_failed", index: 13, action: "update", rolled_back: true, cause: { code: "invalid_param_value" } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("fails closed on a delete without a policy, keeping the node and undoing the rest", async () => {
+    const before = await snapshot();
+    const reply = await call(host, "POST", "/api/batch", {
+      body: {
+        operations: [
+          { action: "update", path: "/project1/net/noise1", parameters: { period: 3 } },
+          { action: "delete", path: "/project1/net/level1" },
+        ],
+      },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: "batch_failed", index: 1, cause: { code: "delete_kept", decision: "Keep" } });
+    expect(await snapshot()).toEqual(before);
+  });
+});

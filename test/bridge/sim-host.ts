@@ -1,0 +1,138 @@
+/**
+ * Starts the real tdsim Web Server DAT host with the bridge's callbacks, for suites that test
+ * the bridge from outside over HTTP. Each host is its own Python process, so each can have its
+ * own environment (token, LAN, exec switches) as TouchDesigner's process would.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { networkInterfaces } from "node:os";
+import { join } from "node:path";
+import { request } from "undici";
+
+export const ROOT = new URL("../..", import.meta.url).pathname;
+export const CALLBACKS = join(ROOT, "bridge", "callbacks", "webserver_callbacks.py");
+
+export interface SimHost {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface HostOptions {
+  env?: Record<string, string>;
+  bind?: string;
+  callbacks?: string;
+}
+
+const BRIDGE_SWITCHES = ["SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC"];
+
+export function startHost(options: HostOptions = {}): Promise<SimHost> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of BRIDGE_SWITCHES) delete env[name];
+  Object.assign(env, options.env ?? {});
+  const args = [join(ROOT, "bridge", "sim", "run_host.py"), "--port", "0", "--callbacks", options.callbacks ?? CALLBACKS];
+  if (options.bind) args.push("--bind", options.bind);
+  const child: ChildProcess = spawn("python3", args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`tdsim host did not start within 30 s: ${stderr}`));
+    }, 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`tdsim host exited with ${code}: ${stderr}`));
+    });
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /tdsim listening on (http:\/\/\S+)/.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      child.removeAllListeners("exit");
+      const url = match[1]!;
+      const port = Number(new URL(url).port);
+      resolve({
+        url,
+        port,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once("exit", () => done());
+            child.kill("SIGTERM");
+            setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+          }),
+      });
+    });
+  });
+}
+
+/** A non-loopback IPv4 address of this machine, to be a real non-loopback peer; undefined if none. */
+export function externalIPv4(): string | undefined {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const entry of list ?? []) if (entry.family === "IPv4" && !entry.internal) return entry.address;
+  }
+  return undefined;
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: { ok: boolean; data?: any; error?: { code: string; message: string; [k: string]: unknown } };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+  /** Connect here instead of the host's own URL (e.g. an external address of this machine). */
+  origin?: string;
+}
+
+/** One HTTP request to the bridge; JSON body unless rawBody is given. */
+export async function call(host: SimHost, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  let body: string | Buffer | undefined = options.rawBody;
+  if (body === undefined && options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+  }
+  const res = await request((options.origin ?? host.url) + path, {
+    method: method as "GET",
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  const text = await res.body.text();
+  let parsed: Reply["body"];
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`not JSON (HTTP ${res.statusCode}): ${text.slice(0, 300)}`);
+  }
+  return { status: res.statusCode, headers: res.headers, body: parsed };
+}
+
+export const enc = (path: string) => encodeURIComponent(path);
+
+/**
+ * What tdsim emulates of the td members some routes need (bridge/TDSIM-GAPS.md): the tests of
+ * those routes wait until tdsim has them, then run by themselves.
+ */
+export function tdsimCapabilities(): { transport: boolean; system: boolean; saveDat: boolean; saveComp: boolean } {
+  const script = [
+    "import sys, json",
+    `sys.path[:0] = [${JSON.stringify(join(ROOT, "bridge", "sim"))}]`,
+    "import tdsim; tdsim.reset()",
+    "import td",
+    "def has(f):",
+    "    try: return bool(f())",
+    "    except Exception: return False",
+    "p = td.op('/project1')",
+    "print(json.dumps({'transport': has(lambda: hasattr(td.root.time, 'play')),",
+    "  'system': has(lambda: td.sysinfo is not None and td.monitors is not None),",
+    "  'saveDat': has(lambda: hasattr(p.create(td.textDAT), 'save')),",
+    "  'saveComp': has(lambda: hasattr(p, 'save'))}))",
+  ].join("\n");
+  const out = execFileSync("python3", ["-c", script], { encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}

@@ -1,0 +1,256 @@
+"""POST /api/batch: every action, validation before change, and rollback to the exact prior state."""
+
+import unittest
+
+from test.python.bridge.support import SimTestCase
+
+
+class BatchFixture(SimTestCase):
+    """A network with something of every kind a batch can touch."""
+
+    def setUp(self):
+        super().setUp()
+        td = self.td
+        self.make("/project1", "baseCOMP", "net")
+        self.make("/project1/net", "noiseTOP", "noise1", period=2)
+        self.make("/project1/net", "noiseTOP", "noise2")
+        self.make("/project1/net", "compositeTOP", "comp1")
+        self.make("/project1/net", "levelTOP", "level1")
+        self.make("/project1/net", "nullTOP", "out1")
+        self.make("/project1/net", "textDAT", "notes")
+        self.make("/project1/net", "baseCOMP", "sub")
+        self.make("/project1/net/sub", "constantCHOP", "k")
+        self.make("/project1/net/sub", "nullCHOP", "knull")
+        self.wire("/project1/net/sub/k", "/project1/net/sub/knull")
+        self.wire("/project1/net/noise1", "/project1/net/comp1", 0, 0)
+        self.wire("/project1/net/noise2", "/project1/net/comp1", 0, 1)
+        self.wire("/project1/net/comp1", "/project1/net/level1")
+        self.wire("/project1/net/level1", "/project1/net/out1")
+        self.ok("POST", "/api/batch", {"operations": [
+            {"action": "add_custom_par", "path": "/project1/net", "page": "Controls", "name": "Gain", "style": "Float",
+             "default": 0.5, "min": 0, "max": 2},
+            {"action": "add_custom_par", "path": "/project1/net/sub", "page": "Look", "name": "Tint", "style": "RGB",
+             "value": [1, 0.5, 0.25]},
+            {"action": "set_mode", "path": "/project1/net/level1", "param": "brightness1", "mode": "bind",
+             "expr": "op('/project1/net').par.Gain"},
+            {"action": "set_mode", "path": "/project1/net/noise1", "param": "amp", "mode": "expression",
+             "expr": "absTime.frame * 0 + 0.75"},
+            {"action": "set_text", "path": "/project1/net/notes", "text": "line one\nline two"},
+            {"action": "set_flags", "path": "/project1/net/out1", "flags": {"display": True}},
+            {"action": "set_meta", "path": "/project1/net/noise1", "comment": "seed", "color": [1, 0, 0],
+             "tags": ["svc", "seed"]},
+            {"action": "set_position", "path": "/project1/net/level1", "node_x": 400, "node_y": -100},
+            {"action": "store", "path": "/project1/net", "key": "svc_state", "value": {"applied": 1}},
+            {"action": "store", "path": "/project1/net/sub/k", "key": "note", "value": "kept"},
+        ]})
+        td.op("/project1/net/sub/k").par.const0value = 3
+
+
+class ActionsTest(BatchFixture):
+    def test_every_action_reports_its_result(self):
+        ops = [
+            {"action": "create", "parent_path": "/project1/net", "type": "blurTOP", "name": "blur1",
+             "parameters": {"size": 4}},
+            {"action": "connect", "source_path": "/project1/net/level1", "target_path": "/project1/net/blur1"},
+            {"action": "update", "path": "/project1/net/noise2", "parameters": {"period": 5}},
+            {"action": "disconnect", "to_path": "/project1/net/out1"},
+            {"action": "set_mode", "path": "/project1/net/noise2", "param": "amp", "mode": "expression", "expr": "2"},
+            {"action": "set_text", "path": "/project1/net/notes", "text": "new"},
+            {"action": "set_flags", "path": "/project1/net/blur1", "flags": {"bypass": True}},
+            {"action": "set_meta", "path": "/project1/net/blur1", "tags": ["svc"]},
+            {"action": "add_custom_page", "path": "/project1/net", "page": "More"},
+            {"action": "add_custom_par", "path": "/project1/net", "page": "More", "name": "Mode", "style": "Menu",
+             "menu_names": ["a", "b"], "menu_labels": ["A", "B"]},
+            {"action": "set_position", "path": "/project1/net/blur1", "node_x": 800, "node_y": 0},
+            {"action": "store", "path": "/project1/net", "key": "svc_state", "value": None},
+            {"action": "delete", "path": "/project1/net/noise2", "mode": "bypass"},
+            {"action": "delete", "path": "/project1/net/sub", "confirmation_policy": "yolo"},
+        ]
+        data = self.ok("POST", "/api/batch", {"operations": ops})
+        self.assertEqual(data["count"], len(ops))
+        self.assertEqual([r["index"] for r in data["results"]], list(range(len(ops))))
+        self.assertEqual([r["action"] for r in data["results"]], [o["action"] for o in ops])
+        self.assertEqual(data["undo_label"], "svc: batch")
+        td = self.td
+        blur = td.op("/project1/net/blur1")
+        self.assertEqual((blur.par.size.eval(), blur.bypass, blur.nodeX), (4, True, 800))
+        self.assertEqual(blur.inputs[0].path, "/project1/net/level1")
+        self.assertEqual(td.op("/project1/net/out1").inputs, [])
+        self.assertEqual(td.op("/project1/net/noise2").par.amp.eval(), 2)
+        self.assertTrue(td.op("/project1/net/noise2").bypass)
+        self.assertIsNone(td.op("/project1/net/sub"))
+        self.assertEqual(td.op("/project1/net").par.Mode.menuNames, ["a", "b"])
+        self.assertNotIn("svc_state", td.op("/project1/net").storage)
+        self.assertEqual(td.op("/project1/net/notes").text, "new")
+
+    def test_batch_level_yolo(self):
+        self.ok("POST", "/api/batch", {"confirmation_policy": "yolo", "operations": [
+            {"action": "delete", "path": "/project1/net/noise2"}]})
+        self.assertIsNone(self.td.op("/project1/net/noise2"))
+
+    def test_replace_by_delete_then_create_same_name(self):
+        self.ok("POST", "/api/batch", {"operations": [
+            {"action": "delete", "path": "/project1/net/level1", "confirmation_policy": "yolo"},
+            {"action": "create", "parent_path": "/project1/net", "type": "blurTOP", "name": "level1"},
+            {"action": "connect", "source_path": "/project1/net/comp1", "target_path": "/project1/net/level1"},
+        ]})
+        self.assertEqual(self.td.op("/project1/net/level1").OPType, "blurTOP")
+
+
+class RollbackTest(BatchFixture):
+    EVERYTHING = [
+        {"action": "create", "parent_path": "/project1/net", "type": "blurTOP", "name": "blur1",
+         "parameters": {"size": 4}, "tags": ["svc"]},
+        {"action": "create", "parent_path": "/project1/net/sub", "type": "mathCHOP", "name": "m"},
+        {"action": "connect", "source_path": "/project1/net/level1", "target_path": "/project1/net/blur1"},
+        {"action": "connect", "source_path": "/project1/net/noise2", "target_path": "/project1/net/comp1",
+         "target_input": 0},
+        {"action": "update", "path": "/project1/net/noise1", "parameters": {"period": 9, "amp": 0.1}},
+        {"action": "update", "path": "/project1/net/level1", "parameters": {"brightness1": 1.7}},
+        {"action": "disconnect", "to_path": "/project1/net/out1"},
+        {"action": "set_mode", "path": "/project1/net/noise2", "param": "period", "mode": "bind",
+         "expr": "op('/project1/net').par.Gain"},
+        {"action": "set_mode", "path": "/project1/net/noise1", "param": "amp", "mode": "constant", "value": 0.2},
+        {"action": "set_text", "path": "/project1/net/notes", "text": "replaced"},
+        {"action": "set_flags", "path": "/project1/net/out1", "flags": {"display": False, "bypass": True}},
+        {"action": "set_meta", "path": "/project1/net/noise1", "comment": "", "color": [0, 0, 1], "tags": []},
+        {"action": "add_custom_page", "path": "/project1/net", "page": "Extra"},
+        {"action": "add_custom_par", "path": "/project1/net", "page": "Extra", "name": "Speed", "style": "Float",
+         "size": 2, "default": [1, 2]},
+        {"action": "add_custom_par", "path": "/project1/net/sub", "page": "Look2", "name": "Label", "style": "Str",
+         "value": "hi"},
+        {"action": "set_position", "path": "/project1/net/noise2", "node_x": -500, "node_y": 500},
+        {"action": "store", "path": "/project1/net", "key": "svc_state", "value": {"applied": 2}},
+        {"action": "store", "path": "/project1/net/sub/k", "key": "note", "value": None},
+        {"action": "store", "path": "/project1/net/noise1", "key": "fresh", "value": [1, 2]},
+        {"action": "delete", "path": "/project1/net/comp1", "mode": "bypass"},
+        {"action": "delete", "path": "/project1/net/sub", "confirmation_policy": "yolo"},
+        {"action": "delete", "path": "/project1/net/comp1", "confirmation_policy": "yolo"},
+        {"action": "create", "parent_path": "/project1/net", "type": "nullTOP", "name": "comp1"},
+    ]
+
+    def assert_rolls_back(self, operations, index, cause, rolled_back=True):
+        before = self.snapshot()
+        reply = self.fails("POST", "/api/batch", {"operations": operations}, code="batch_failed", status=400)
+        self.assertEqual(reply.error["index"], index)
+        self.assertEqual(reply.error["cause"]["code"], cause)
+        self.assertEqual(reply.error["rolled_back"], rolled_back)
+        self.assertEqual(self.snapshot(), before)
+        return reply
+
+    def test_everything_rolls_back_when_the_last_operation_fails(self):
+        ops = self.EVERYTHING + [{"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
+        reply = self.assert_rolls_back(ops, len(self.EVERYTHING), "node_not_found")
+        self.assertEqual(reply.error["action"], "update")
+        self.assertIn("operation %d (update)" % len(self.EVERYTHING), reply.error["message"])
+
+    def test_rollback_at_every_position(self):
+        failing = {"action": "connect", "source_path": "/project1/net/noise1", "target_path": "/project1/net/nowhere"}
+        for cut in (1, 5, 10, 15, 20, 21):
+            with self.subTest(cut=cut):
+                self.assert_rolls_back(self.EVERYTHING[:cut] + [failing], cut, "node_not_found")
+
+    def test_restored_nodes_work_again(self):
+        ops = self.EVERYTHING + [{"action": "set_text", "path": "/project1/net/noise1", "text": "x"}]
+        self.assert_rolls_back(ops, len(self.EVERYTHING), "not_a_dat")
+        td = self.td
+        self.assertEqual(td.op("/project1/net/sub/knull").inputs[0].path, "/project1/net/sub/k")
+        self.assertEqual(td.op("/project1/net/sub/k").par.const0value.eval(), 3)
+        self.assertEqual(td.op("/project1/net/sub").par.Tintg.eval(), 0.5)
+        self.assertEqual(td.op("/project1/net/level1").par.brightness1.eval(), 0.5)
+        self.assertEqual(td.op("/project1/net/sub/k").fetch("note", None, search=False), "kept")
+
+    def test_delete_without_policy_fails_closed(self):
+        ops = [{"action": "update", "path": "/project1/net/noise1", "parameters": {"period": 7}},
+               {"action": "delete", "path": "/project1/net/level1"}]
+        reply = self.assert_rolls_back(ops, 1, "delete_kept")
+        self.assertEqual(reply.error["cause"]["decision"], "Keep")
+        self.assertIsNotNone(self.td.op("/project1/net/level1"))
+
+    def test_bad_values_roll_back(self):
+        menu = next(p for p in self.td.op("/project1/net/noise1").pars() if p.isMenu and p.style == "Menu")
+        cases = [
+            ({"action": "update", "path": "/project1/net/noise1", "parameters": {menu.name: "nonsense"}},
+             "invalid_menu_entry"),
+            ({"action": "update", "path": "/project1/net/noise1", "parameters": {"period": "slow"}},
+             "invalid_param_value"),
+            ({"action": "create", "parent_path": "/project1/net", "type": "noiseTOP", "name": "noise1"}, "name_conflict"),
+            ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "Gain", "style": "Float"},
+             "name_conflict"),
+            ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "gain2", "style": "Float"},
+             "invalid_name"),
+            ({"action": "add_custom_par", "path": "/project1/net/noise1", "page": "P", "name": "Gain", "style": "Float"},
+             "not_a_comp"),
+            ({"action": "connect", "source_path": "/project1/net/sub/k", "target_path": "/project1/net/blur1"},
+             "invalid_connection"),
+            ({"action": "delete", "path": "/local", "confirmation_policy": "yolo"}, "protected_node"),
+        ]
+        prefix = self.EVERYTHING[:3]
+        for op, cause in cases:
+            with self.subTest(cause=cause):
+                self.assert_rolls_back(prefix + [op], 3, cause)
+
+    def test_input_gaps_survive_a_restored_delete(self):
+        # Removing input 0 of a multi-input node may leave input 1 where it is; a rollback that
+        # re-creates the node must put the wire back at input 1, not close the gap.
+        self.ok("POST", "/api/disconnect", {"to_path": "/project1/net/comp1", "to_input": 0})
+        ops = [{"action": "delete", "path": "/project1/net/comp1", "confirmation_policy": "yolo"},
+               {"action": "delete", "path": "/project1/net/noise1", "confirmation_policy": "yolo"},
+               {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
+        self.assert_rolls_back(ops, 2, "node_not_found")
+
+    def test_bind_master_is_restored(self):
+        # Writing a bound parameter writes its master (the COMP's Gain); the rollback puts both back.
+        ops = [{"action": "update", "path": "/project1/net/level1", "parameters": {"brightness1": 1.9}},
+               {"action": "update", "path": "/project1/net/nowhere", "parameters": {"x": 1}}]
+        self.assert_rolls_back(ops, 1, "node_not_found")
+        self.assertEqual(self.td.op("/project1/net").par.Gain.eval(), 0.5)
+
+
+class ValidationTest(BatchFixture):
+    def test_invalid_operations_are_refused_before_anything_runs(self):
+        cases = [
+            ({"action": "explode"}, "invalid_field"),
+            ("create", "invalid_field"),
+            ({"path": "/project1/net"}, "missing_field"),
+            ({"action": "update", "path": "/project1/net/noise1"}, "missing_field"),
+            ({"action": "update", "path": "/project1/net/noise1", "parameters": {}, "extra": 1}, "invalid_field"),
+            ({"action": "create", "parent_path": "/project1/net", "type": "no such"}, "invalid_op_type"),
+            ({"action": "delete", "path": "/project1/net/noise1", "mode": "remove"}, "invalid_field"),
+            ({"action": "set_mode", "path": "/project1/net/noise1", "param": "amp", "mode": "export"}, "invalid_mode"),
+            ({"action": "set_meta", "path": "/project1/net/noise1", "color": [2, 0, 0]}, "invalid_field"),
+            ({"action": "set_meta", "path": "/project1/net/noise1"}, "missing_field"),
+            ({"action": "set_flags", "path": "/project1/net/noise1", "flags": {"visible": True}}, "invalid_field"),
+            ({"action": "set_position", "path": "/project1/net/noise1", "node_x": 1}, "missing_field"),
+            ({"action": "store", "path": "/project1/net/noise1", "key": "k"}, "missing_field"),
+            ({"action": "connect", "source_path": "noise1", "target_path": "/project1/net/out1"}, "invalid_field"),
+            ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "X", "style": "Blob"},
+             "invalid_field"),
+            ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "X", "style": "Str",
+              "size": 3}, "invalid_field"),
+        ]
+        first = {"action": "update", "path": "/project1/net/noise1", "parameters": {"period": 7}}
+        for op, cause in cases:
+            with self.subTest(op=op):
+                before = self.snapshot()
+                reply = self.fails("POST", "/api/batch", {"operations": [first, op]}, code="batch_failed")
+                self.assertEqual((reply.error["index"], reply.error["cause"]["code"], reply.error["rolled_back"]),
+                                 (1, cause, False))
+                self.assertEqual(self.snapshot(), before)
+
+    def test_body_shape(self):
+        self.fails("POST", "/api/batch", {}, code="missing_field")
+        self.fails("POST", "/api/batch", {"operations": {}}, code="invalid_field")
+        self.fails("POST", "/api/batch", {"operations": [], "policy": "yolo"}, code="invalid_field")
+        self.fails("POST", "/api/batch", {"operations": [], "confirmation_policy": "maybe"}, code="invalid_field")
+        self.assertEqual(self.ok("POST", "/api/batch", {"operations": []})["count"], 0)
+
+    def test_too_many_operations(self):
+        from svc_bridge import config
+        ops = [{"action": "set_position", "path": "/project1/net/noise1", "node_x": 0, "node_y": 0}] * (
+            config.MAX_BATCH_OPERATIONS + 1)
+        self.fails("POST", "/api/batch", {"operations": ops}, code="too_many_operations", status=413)
+
+
+if __name__ == "__main__":
+    unittest.main()
