@@ -54,3 +54,54 @@ describe("format_network", () => {
     expect(textOf(r)).toMatch(/source must not be empty/);
   });
 });
+
+describe("validate_network", () => {
+  const VALID = `svcnet 1
+network tunnel {
+  noise1: noiseTOP { period: 3, mono: on }
+  out1: nullTOP [display]
+  noise1 -> out1
+}
+`;
+
+  it("accepts a correct network and summarises it", async () => {
+    const r = await call("validate_network", { source: VALID });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({
+      valid: true,
+      errors: 0,
+      warnings: 0,
+      diagnostics: [],
+      networks: [{ name: "tunnel", path: "/project1/tunnel", nodes: 2, wires: 1 }],
+    });
+    expect(textOf(r)).toBe("valid: network tunnel (2 nodes, 1 wire)");
+  });
+
+  it("reports a misspelt parameter with its position, help and a replacement", async () => {
+    const r = await call("validate_network", { source: VALID.replace("period: 3", "perod: 3"), file: "tunnel.svcnet" });
+    const s = r.structuredContent as { valid: boolean; errors: number; diagnostics: { code: string; file: string; range: { start: { line: number; column: number } }; help: string[]; suggestions: { replacement: string }[] }[] };
+    expect(s.valid).toBe(false);
+    expect(s.errors).toBe(1);
+    const d = s.diagnostics[0]!;
+    expect(d).toMatchObject({ code: "unknown-parameter", file: "tunnel.svcnet", range: { start: { line: 3, column: 22 } } });
+    expect(d.suggestions[0]!.replacement).toBe("period");
+    // The readable text is the code frame, pointing at the word.
+    expect(textOf(r)).toContain("tunnel.svcnet:3:22");
+    expect(textOf(r)).toMatch(/\^\^\^\^\^/);
+  });
+
+  it("reports a menu entry that does not exist and an unknown operator type", async () => {
+    const source = VALID.replace("out1: nullTOP [display]", "out1: nulTOP [display]\n  c1: compositeTOP { operand: ad }");
+    const s = (await call("validate_network", { source })).structuredContent as { diagnostics: { code: string; help: string[] }[] };
+    const codes = s.diagnostics.map((d) => d.code);
+    expect(codes).toContain("unknown-menu-entry");
+    expect(codes.some((c) => c.startsWith("unknown-op"))).toBe(true);
+    expect(s.diagnostics.find((d) => d.code === "unknown-menu-entry")!.help.join(" ")).toContain("'add'");
+  });
+
+  it("reports syntax errors as diagnostics, not as a failed call", async () => {
+    const r = await call("validate_network", { source: "svcnet 1\nnetwork x {\n  a: noiseTOP { period: }\n}\n" });
+    expect(r.isError).toBeFalsy();
+    expect((r.structuredContent as { diagnostics: { code: string }[] }).diagnostics[0]!.code).toBe("missing-value");
+  });
+});

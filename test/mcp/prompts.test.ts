@@ -22,6 +22,7 @@ describe("prompts", () => {
     const listed = (await client.listPrompts()).prompts.map((p) => p.name).sort();
     expect(listed).toEqual(selectPrompts(allPrompts, tools).map((p) => p.name).sort());
     expect(listed).toContain("find_operator");
+    expect(listed).toContain("write_network");
   });
 
   it("names only tools this server registered", async () => {

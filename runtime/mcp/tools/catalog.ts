@@ -7,3 +7,4 @@ export { getTdDocs } from "./knowledge/get-td-docs.js";
 export { checkOperatorAvailability } from "./knowledge/check-operator-availability.js";
 export { getParameterMenu } from "./knowledge/get-parameter-menu.js";
 export { formatNetwork } from "./language/format-network.js";
+export { validateNetwork } from "./language/validate-network.js";
