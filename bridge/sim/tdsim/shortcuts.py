@@ -20,12 +20,22 @@ def _network_of(me):
     return parent if parent is not None else me
 
 
+def _shortcut_name(comp, par_name):
+    """The shortcut text of a COMP (raw: the kb styles these parameters as references)."""
+    p = comp._pars.get(par_name)
+    if p is None:
+        return ""
+    try:
+        value = p._raw_eval()
+    except Exception:
+        return ""
+    return value if isinstance(value, str) else ""
+
+
 def _global_shortcut(name):
     for candidate in list(world().ops.values()):
-        if candidate._valid and candidate.isCOMP:
-            p = candidate._pars.get("opshortcut")
-            if p is not None and p.eval() == name:
-                return candidate
+        if candidate._valid and candidate.isCOMP and _shortcut_name(candidate, "opshortcut") == name:
+            return candidate
     return None
 
 
@@ -51,10 +61,8 @@ class OpShortcut:
 
     def __iter__(self):
         for candidate in list(world().ops.values()):
-            if candidate._valid and candidate.isCOMP:
-                p = candidate._pars.get("opshortcut")
-                if p is not None and p.eval():
-                    yield p.eval()
+            if candidate._valid and candidate.isCOMP and _shortcut_name(candidate, "opshortcut"):
+                yield _shortcut_name(candidate, "opshortcut")
 
 
 class OpexShortcut(OpShortcut):
@@ -101,8 +109,7 @@ class ParentShortcut:
         node = self._start()
         node = node._parent if node is not None else None
         while node is not None:
-            p = node._pars.get("parentshortcut")
-            if p is not None and p.eval() == name:
+            if _shortcut_name(node, "parentshortcut") == name:
                 return node
             node = node._parent
         raise tdAttributeError(f"No parent with shortcut '{name}'")
