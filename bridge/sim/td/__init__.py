@@ -2,7 +2,8 @@
 
 This is NOT TouchDesigner: `td.app.product` is 'tdsim'. It offers the members the svc bridge
 and ordinary scripts use (see bridge/sim/README.md for the list and every known difference).
-Members that change with the emulated process (root, project, app, ui, me, families, runs) are
+Members that change with the emulated process (root, project, app, ui, me, families, runs,
+sysinfo, monitors) are
 looked up on each access, so tdsim.reset() is seen everywhere.
 """
 from __future__ import annotations
@@ -30,7 +31,7 @@ ops = OpsShortcut()
 parent = ParentShortcut()
 absTime = AbsTime()
 
-_DYNAMIC = ("root", "project", "app", "ui", "me", "families", "runs")
+_DYNAMIC = ("root", "project", "app", "ui", "me", "families", "runs", "sysinfo", "monitors")
 
 
 def run(script, *args, endFrame=False, fromOP=None, asParameter=False, group=None,
@@ -94,5 +95,6 @@ def public_namespace() -> dict:
     ns = dict(_type_names)
     ns.update(_STATIC)
     ns.update({"root": w.root, "project": w.project, "app": w.app, "ui": w.ui, "me": w.me,
+               "sysinfo": w.sysinfo, "monitors": w.monitors,
                "families": _families(), "tdu": tdu, "td": sys.modules[__name__]})
     return ns

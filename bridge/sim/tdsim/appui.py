@@ -135,3 +135,38 @@ class UI:
         # No one can click in tdsim: print the message and answer with the first button.
         print(f"[messageBox] {title}: {message}", file=sys.stderr)
         return 0
+
+
+class SysInfo:
+    """td.sysinfo: the machine tdsim runs on. There is no GPU and no display behind tdsim."""
+
+    numCPUs = os.cpu_count() or 1
+    GPUName = "none (tdsim does not render on a GPU)"
+    GPUID = ""
+    GPUPlatformID = ""
+    numMonitors = 0
+    xres = 0
+    yres = 0
+    MIDIInputs: list = []
+    MIDIOutputs: list = []
+
+    @property
+    def ram(self):
+        """Physical memory in GB (0.0 where the platform does not say)."""
+        try:
+            return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1024 ** 3
+        except (ValueError, OSError, AttributeError):
+            return 0.0
+
+
+class Monitors(list):
+    """td.monitors: empty, since tdsim has no display (primary is None)."""
+
+    primary = None
+    width = height = left = right = top = bottom = 0
+
+    def locate(self, x, y):
+        return None
+
+    def refresh(self):
+        return None

@@ -16,7 +16,7 @@ class World:
         from .catalog import catalog
         from .frameloop import FrameLoop
         from .undo import Undo
-        from .appui import App, Project, UI
+        from .appui import App, Monitors, Project, SysInfo, UI
 
         self.catalog = catalog()
         self.next_id = 1
@@ -28,6 +28,8 @@ class World:
         self.app = App()
         self.project = Project(self)
         self.ui = UI(self)
+        self.sysinfo = SysInfo()
+        self.monitors = Monitors()
         self.root = None
         self.main_thread = threading.get_ident()
 

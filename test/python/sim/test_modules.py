@@ -11,6 +11,12 @@ class TdModuleTest(SimTestCase):
         self.assertTrue(td.app.tdsim)
         self.assertRegex(td.app.version, r"^\d{4}$")
 
+    def test_sysinfo_and_monitors_are_honest(self):
+        self.assertGreaterEqual(td.sysinfo.numCPUs, 1)
+        self.assertGreater(td.sysinfo.ram, 0)
+        self.assertIn("tdsim", td.sysinfo.GPUName)
+        self.assertEqual((list(td.monitors), td.monitors.primary), ([], None))
+
     def test_project_and_ui(self):
         self.assertTrue(td.project.name)
         self.assertTrue(td.project.folder)
