@@ -5,6 +5,7 @@
  * record svc keeps in each network COMP. Order inside a phase is canonical (by path), so the same
  * network gives the same list however its source is ordered.
  */
+import { dirname, isAbsolute, relative, sep } from "node:path";
 import { topologicalOrder } from "../check/graph.js";
 import { CONTROL_SUFFIXES } from "../check/styles.js";
 import type { LayoutResult } from "../layout/layout.js";
@@ -96,7 +97,12 @@ function customParamSpec(c: CustomParamModel): CustomParamSpec {
   return spec;
 }
 
-function lowerNetwork(network: NetworkModel, options: LowerOptions): Operation[] {
+/** Source files named relative to the entry file's folder, so the record does not depend on where the project lives. */
+function sourceName(entry: string, file: string): string {
+  return isAbsolute(file) && isAbsolute(entry) ? relative(dirname(entry), file).split(sep).join("/") : file;
+}
+
+function lowerNetwork(network: NetworkModel, entry: string, options: LowerOptions): Operation[] {
   const ops: Operation[] = [];
   const nodes = nodesInOrder(network);
   for (const node of nodes) {
@@ -128,7 +134,7 @@ function lowerNetwork(network: NetworkModel, options: LowerOptions): Operation[]
   }
   if (options.metadata !== false) {
     const sources: Record<string, string> = {};
-    for (const node of nodes) sources[node.path] = `${node.origin.file}:${node.origin.range.start.line}:${node.origin.range.start.column}`;
+    for (const node of nodes) sources[node.path] = `${sourceName(entry, node.origin.file)}:${node.origin.range.start.line}:${node.origin.range.start.column}`;
     ops.push({
       kind: "store-metadata",
       path: network.root.path,
@@ -142,5 +148,5 @@ function lowerNetwork(network: NetworkModel, options: LowerOptions): Operation[]
 }
 
 export function lowerProgram(program: ProgramModel, options: LowerOptions = {}): Operation[] {
-  return [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, options));
+  return [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, program.entry, options));
 }

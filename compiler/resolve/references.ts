@@ -3,6 +3,7 @@
  * that may be siblings, binds (to a control of an enclosing COMP or a parameter of an operator),
  * exports and the `op('...')` calls of expressions.
  */
+import { basename } from "node:path";
 import { diagnostic, type Diagnostic, type DiagnosticExtras } from "../diagnostics/index.js";
 import {
   walkComponents,
@@ -19,7 +20,8 @@ import { lookupPath, type PathLookup } from "./paths.js";
 /** Where a diagnostic about a value goes, with a note when the value came through a recipe. */
 export function at(origin: Origin, extras: DiagnosticExtras = {}): DiagnosticExtras {
   const help = [...(extras.help ?? [])];
-  if (origin.via !== undefined) help.push(`in the recipe used at ${origin.via.file}:${origin.via.range.start.line}`);
+  // The file's own name is enough to find the use and keeps machine-specific folders out of messages.
+  if (origin.via !== undefined) help.push(`in the recipe used at ${basename(origin.via.file)}:${origin.via.range.start.line}`);
   return { ...extras, file: origin.file, help };
 }
 

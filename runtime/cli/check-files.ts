@@ -1,10 +1,11 @@
 /**
- * `checkFiles`: the checks `svc check` runs on each file. Today: reading (UTF-8) and parsing.
- * Semantic checks (resolve and check against the knowledge base) plug in here, so the command,
+ * `checkFiles`: the checks `svc check` runs on each file: reading (UTF-8), parsing, then (when the
+ * file parses) the compiler's resolve and check phases against the knowledge base. The command,
  * its output and its exit code stay the same whatever is checked.
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
+import { analyze } from "../../compiler/index.js";
 import { diagnostic, sortDiagnostics, type Diagnostic } from "../../compiler/diagnostics/index.js";
 import { NO_RANGE, positionAt, type SourceRange } from "../../compiler/diagnostics/source-range.js";
 import { diskHost, type CompilerHost } from "../../compiler/resolve/host.js";
@@ -19,6 +20,8 @@ export interface CheckedFile {
   text?: string;
   ast?: Program;
   diagnostics: Diagnostic[];
+  /** Texts of the files it imports (and reads with file()), by the name their diagnostics carry. */
+  imported?: Map<string, string>;
 }
 
 export interface CheckReport {
@@ -41,9 +44,22 @@ export function checkFiles(paths: readonly string[], options: CheckOptions = {})
     if (!read.ok && read.reason === "invalid-utf8") return { path, diagnostics: [invalidUtf8(fullPath, path, read.offset)] };
     if (!read.ok) return { path, diagnostics: [readProblem(read, path, NO_RANGE, path)] };
     const parsed = parse(read.text, path);
-    return { path, text: read.text, ast: parsed.ast, diagnostics: parsed.diagnostics };
+    if (parsed.diagnostics.some((d) => d.severity === "error")) return { path, text: read.text, ast: parsed.ast, diagnostics: parsed.diagnostics };
+    return { path, text: read.text, ast: parsed.ast, ...semanticCheck(path, fullPath, read.text, host, options.cwd) };
   });
   return { files, diagnostics: sortDiagnostics(files.flatMap((f) => f.diagnostics)) };
+}
+
+/**
+ * Resolve and check (the compiler's analysis). Diagnostics name the checked file as given and the
+ * files it imports relative to the working folder, as people typed them.
+ */
+function semanticCheck(path: string, fullPath: string, text: string, host: CompilerHost, cwd: string | undefined): Pick<CheckedFile, "diagnostics" | "imported"> {
+  const display = (file: string) => (file === fullPath ? path : isAbsolute(file) ? relative(cwd ?? process.cwd(), file) : file);
+  const { program, diagnostics } = analyze({ text, file: fullPath }, { host });
+  const imported = new Map<string, string>();
+  for (const [file, source] of program.sources) if (file !== fullPath) imported.set(display(file), source);
+  return { diagnostics: diagnostics.map((d) => (d.file === undefined ? d : { ...d, file: display(d.file) })), imported };
 }
 
 /** Points at the first bad byte: the line and column are those of the valid text before it. */

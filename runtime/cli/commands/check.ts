@@ -20,7 +20,7 @@ export const checkCommand: Command = {
       const out = { files: report.files.length, errors, warnings, diagnostics: report.diagnostics.map(toJson) };
       io.stdout(JSON.stringify(out, null, 2) + "\n");
     } else if (report.diagnostics.length > 0) {
-      const sources = new Map(report.files.filter((f) => f.text !== undefined).map((f) => [f.path, f.text!] as const));
+      const sources = new Map(report.files.flatMap((f) => [...(f.imported ?? []), ...(f.text === undefined ? [] : [[f.path, f.text] as const])]));
       io.stdout(renderTextAll(report.diagnostics, sources, io.isTTY) + "\n");
     } else {
       io.stdout(`ok: ${report.files.length} file${report.files.length === 1 ? "" : "s"} checked, no problems\n`);
