@@ -62,7 +62,8 @@ class Project:
     def save(self, path=None, saveExternalToxs=False):
         """Write the network state (tdsim's JSON format, not a .toe) to path."""
         from .state import save_state
-        target = path or self.savePath or os.path.join(self.folder, self.name + ".json")
+        stem = os.path.splitext(self.name)[0]
+        target = path or self.savePath or os.path.join(self.folder, stem + ".json")
         save_state(self._world, target)
         self.savePath = target
         return True

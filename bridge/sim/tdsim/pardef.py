@@ -61,18 +61,30 @@ def _coerce_default(style, value, menu_names):
     return value
 
 
+# Parameters the kb styles as operator references although they hold names: a shortcut is a
+# word, not a path. Corrected here until the kb's curated overlay says so.
+STRING_NOT_REFERENCE = frozenset({"opshortcut", "parentshortcut"})
+
+
+def _style(spec):
+    if spec.name in STRING_NOT_REFERENCE and spec.style in styles.OP_STYLES:
+        return "Str"
+    return spec.style
+
+
 def builtin_defs(op_spec) -> list[list[ParDef]]:
     """ParDefs for an operator type, one list per catalog entry (tuplets give several)."""
     groups = []
     for spec in op_spec.params:
         names = spec.components or (spec.name,)
+        style = _style(spec)
         group = []
         for i, scalar in enumerate(names):
             raw = defaults.catalog_default(spec, i if spec.components else None)
             group.append(ParDef(
-                scalar, spec.style,
+                scalar, style,
                 label=spec.label, page_name=spec.page,
-                default=_coerce_default(spec.style, raw, spec.menu_names),
+                default=_coerce_default(style, raw, spec.menu_names),
                 default_source=spec.default_source if raw is not None else None,
                 group_name=spec.name, vec_index=i, size=len(names),
                 menu_names=spec.menu_names, menu_labels=spec.menu_labels,

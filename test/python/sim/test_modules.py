@@ -39,6 +39,8 @@ class TdModuleTest(SimTestCase):
         comp.par.opshortcut = "Fx"
         comp.par.parentshortcut = "Panel"
         inner = comp.create("noiseTOP")
+        self.assertEqual(comp.par.opshortcut.style, "Str")
+        self.assertEqual(comp.errors(), "")        # a shortcut is a name, not a reference
         self.assertIs(td.op.Fx, comp)
         self.assertIs(inner.parent.Panel, comp)
         with self.assertRaises(AttributeError):
