@@ -36,6 +36,7 @@ describe("resource listing", () => {
         "svc://td-versions/{version}",
         "svc://recipes/{name}",
         "svc://recipes/search/{query}",
+        "svc://digest/{+path}",
       ]),
     );
   });

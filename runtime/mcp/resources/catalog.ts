@@ -9,3 +9,4 @@ export { operatorConnectionsResource } from "./operator-connections.js";
 export { pythonApiResource } from "./python-api.js";
 export { tdVersionsResource } from "./td-versions.js";
 export { recipeListResource, recipeResource, recipeSearchResource } from "./recipes.js";
+export { digestResource } from "./digest.js";

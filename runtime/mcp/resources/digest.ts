@@ -1,0 +1,22 @@
+import { bridgeClient, isBridgeError } from "../bridge.js";
+import { readDigest } from "../live/digest.js";
+import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
+
+/** `svc://digest//project1/tunnel` (or `svc://digest/project1/tunnel`): a live COMP's subgraph, compactly. */
+export const digestResource: TemplatedResource = {
+  name: "digest",
+  title: "Live network digest",
+  description: "A compact digest of a live COMP's network from the bridge: nodes and wires in .svcnet notation, with counts and completeness.",
+  mimeType: "application/json",
+  template: "svc://digest/{+path}",
+  async read({ path = "" }) {
+    const tdPath = path.startsWith("/") ? path : `/${path}`;
+    try {
+      return json(await readDigest(await bridgeClient(), tdPath));
+    } catch (err) {
+      if (isBridgeError(err) && err.status === 404) throw new ResourceNotFound(`no COMP at ${tdPath} in the live project: ${err.message}`);
+      if (isBridgeError(err)) throw new Error(`the bridge could not give the digest of ${tdPath}: ${err.oneLine()}`);
+      throw err;
+    }
+  },
+};
