@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
+import { startSim } from "../../runtime/sim/start-sim.js";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 export const CALLBACKS = join(ROOT, "bridge", "callbacks", "webserver_callbacks.py");
@@ -25,12 +26,21 @@ export interface HostOptions {
 
 const BRIDGE_SWITCHES = ["SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC"];
 
-export function startHost(options: HostOptions = {}): Promise<SimHost> {
+export async function startHost(options: HostOptions = {}): Promise<SimHost> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of BRIDGE_SWITCHES) delete env[name];
   Object.assign(env, options.env ?? {});
+  if (!options.bind) {
+    const sim = await startSim({ port: 0, env, callbacks: options.callbacks ?? CALLBACKS });
+    return { url: sim.url, port: sim.port, stop: () => sim.stop() };
+  }
+  return spawnBoundHost(options, env);
+}
+
+/** startSim() listens on loopback only; a host on another interface is started here. */
+function spawnBoundHost(options: HostOptions, env: NodeJS.ProcessEnv): Promise<SimHost> {
   const args = [join(ROOT, "bridge", "sim", "run_host.py"), "--port", "0", "--callbacks", options.callbacks ?? CALLBACKS];
-  if (options.bind) args.push("--bind", options.bind);
+  args.push("--bind", options.bind!);
   const child: ChildProcess = spawn("python3", args, { env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
