@@ -123,9 +123,8 @@ class ConnectionsMixin:
         if self.isCOMP:
             return len(self._io_ops("in"))
         maximum = self._spec.inputs_max if self._spec else None
-        wired = len([x for x in self._inputs if x is not None])
         if maximum is None or maximum >= UNLIMITED_INPUTS:
-            return max(len(self._inputs), wired + 1) if (wired or self._inputs) else 1
+            return len(self._inputs) + 1  # the wires present (gaps included) and one free input
         return maximum
 
     def _output_count(self):
@@ -138,10 +137,7 @@ class ConnectionsMixin:
     # ---- td members -------------------------------------------------------------------------
     @property
     def inputConnectors(self):
-        count = self._input_count()
-        if not self.isCOMP and count and self._inputs and len(self._inputs) > count:
-            count = len(self._inputs)
-        return [Connector(self, i, True) for i in range(count)]
+        return [Connector(self, i, True) for i in range(self._input_count())]
 
     @property
     def outputConnectors(self):

@@ -1,10 +1,11 @@
-"""OP: what every operator has (td.OP): identity, hierarchy, parameters, flags, appearance,
-storage and tags. Wiring lives in connectors.py and the cook model in cook.py; both are mixed
-into OP here.
+"""OP: what every operator has (td.OP): identity, hierarchy, parameters, flags and lifecycle.
+Wiring (connectors.py), the cook model (cook.py), appearance and tags (appearance.py) and
+storage (storage.py) are mixed in.
 """
 from __future__ import annotations
 
 from . import naming, paths
+from .appearance import DEFAULT_COLOR, DEFAULT_NODE_SIZE, AppearanceMixin
 from .connectors import ConnectionsMixin
 from .cook import CookMixin
 from .errors import tdError
@@ -13,6 +14,7 @@ from .parcollections import Page, ParCollection, ParGroup, ParGroupCollection
 from .pardef import defs_for
 from .runtime import world
 from .shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
+from .storage import StorageMixin
 
 # Flag members of every OP and their value on a new operator. UNVERIFIED: TouchDesigner shows
 # some flags only for some families (render on SOPs/POPs/geometry, display on most); tdsim
@@ -25,9 +27,6 @@ FLAG_DEFAULTS = {
     "activeViewer": False,
 }
 
-# UNVERIFIED appearance defaults of a new node: grey tile of 130 x 90 network units.
-DEFAULT_COLOR = (0.55, 0.55, 0.55)
-DEFAULT_NODE_SIZE = (130, 90)
 
 _ALWAYS_OK = frozenset({"valid", "id", "__class__", "__dict__", "__repr__", "path"})
 
@@ -45,7 +44,7 @@ def _flag_property(name):
     return property(get, set_)
 
 
-class OP(ConnectionsMixin, CookMixin):
+class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     OPType = "OP"
     family = None
     _spec = None
@@ -268,143 +267,6 @@ class OP(ConnectionsMixin, CookMixin):
     for _flag in FLAG_DEFAULTS:
         locals()[_flag] = _flag_property(_flag)
     del _flag
-
-    # ---- appearance -------------------------------------------------------------------------
-    def _set_attr(self, attr, value):
-        world().undo.record_attr(self, attr, self._get_raw(attr), value)
-        self._set_raw(attr, value)
-
-    def _get_raw(self, attr):
-        if attr.startswith("flag:"):
-            return self._flags[attr[5:]]
-        if attr.startswith("node:"):
-            return self._node[int(attr[5:])]
-        return getattr(self, "_" + attr)
-
-    def _set_raw(self, attr, value):
-        if attr.startswith("flag:"):
-            self._flags[attr[5:]] = value
-        elif attr.startswith("node:"):
-            self._node[int(attr[5:])] = value
-        elif attr == "content":
-            self._content_raw(value)
-        else:
-            setattr(self, "_" + attr, value)
-
-    @property
-    def comment(self):
-        return self._comment
-
-    @comment.setter
-    def comment(self, text):
-        self._set_attr("comment", "" if text is None else str(text))
-
-    @property
-    def color(self):
-        return self._color
-
-    @color.setter
-    def color(self, rgb):
-        try:
-            r, g, b = (float(c) for c in rgb)
-        except (TypeError, ValueError):
-            raise tdError("color takes three numbers (r, g, b)") from None
-        self._set_attr("color", (r, g, b))
-
-    def _node_property(index):
-        def get(self):
-            return self._node[index]
-
-        def set_(self, value):
-            self._set_attr(f"node:{index}", int(value))
-        return property(get, set_)
-
-    nodeX = _node_property(0)
-    nodeY = _node_property(1)
-    nodeWidth = _node_property(2)
-    nodeHeight = _node_property(3)
-    del _node_property
-
-    @property
-    def nodeCenterX(self):
-        return self._node[0] + self._node[2] // 2
-
-    @nodeCenterX.setter
-    def nodeCenterX(self, x):
-        self.nodeX = int(x) - self._node[2] // 2
-
-    @property
-    def nodeCenterY(self):
-        return self._node[1] + self._node[3] // 2
-
-    @nodeCenterY.setter
-    def nodeCenterY(self, y):
-        self.nodeY = int(y) - self._node[3] // 2
-
-    def resetNodeSize(self):
-        self.nodeWidth, self.nodeHeight = DEFAULT_NODE_SIZE
-
-    dock = property(lambda self: None)
-    docked = property(lambda self: [])
-
-    # ---- tags and storage -------------------------------------------------------------------
-    @property
-    def tags(self):
-        return self._tags
-
-    @tags.setter
-    def tags(self, values):
-        if isinstance(values, str):
-            values = [values]
-        self._set_attr("tags", set(str(v) for v in values))
-
-    @property
-    def storage(self):
-        return self._storage
-
-    def store(self, key, value):
-        before = dict(self._storage)
-        self._storage[key] = value
-        world().undo.record_attr(self, "storage", before, dict(self._storage))
-        return value
-
-    def unstore(self, *keys):
-        before = dict(self._storage)
-        for pattern in keys:
-            for k in [k for k in self._storage if naming.match(str(pattern), str(k))]:
-                del self._storage[k]
-        world().undo.record_attr(self, "storage", before, dict(self._storage))
-
-    _NO_DEFAULT = object()
-
-    def fetch(self, key, default=_NO_DEFAULT, search=True, storeDefault=False):
-        node = self
-        while node is not None:
-            if key in node._storage:
-                return node._storage[key]
-            if not search:
-                break
-            node = node._parent
-        if default is OP._NO_DEFAULT:
-            # UNVERIFIED: assumed to fail like a dict lookup when nothing is stored or given.
-            raise KeyError(key)
-        if storeDefault:
-            self.store(key, default)
-        return default
-
-    def fetchOwner(self, key):
-        node = self
-        while node is not None:
-            if key in node._storage:
-                return node
-            node = node._parent
-        return None
-
-    def storeStartupValue(self, key, value):
-        self.store(key, value)
-
-    def unstoreStartupValue(self, *keys):
-        return None
 
     # ---- lifecycle --------------------------------------------------------------------------
     def destroy(self):

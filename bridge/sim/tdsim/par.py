@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import styles, values
 from .errors import tdError
 from .modes import ParMode
+from .parprotocol import ValueProtocol
 from .runtime import world
 
 # Members TouchDesigner lets scripts set on custom parameters only.
@@ -15,7 +16,7 @@ _CUSTOM_ONLY = {
 }
 
 
-class Par:
+class Par(ValueProtocol):
     __slots__ = ("_owner", "_def", "_val", "_mode", "_prev_mode", "_expr", "_bind", "_error",
                  "_valid", "_page", "_group", "__weakref__")
 
@@ -353,57 +354,3 @@ class Par:
             raise tdError(f"Cannot destroy built-in parameter '{self.name}'")
         from .custompars import destroy_custom_par
         destroy_custom_par(self)
-
-    # ---- Python protocol: a Par behaves like its value in expressions -----------------------
-    def __repr__(self):
-        return f"type:Par name:{self.name} owner:{self._owner.path} value:{self._safe_value()!r}"
-
-    def _safe_value(self):
-        try:
-            return self.eval()
-        except Exception:
-            return self._val
-
-    def __str__(self):
-        v = self.eval()
-        return v.path if hasattr(v, "OPType") else str(v)
-
-    def __float__(self):
-        return float(self.eval())
-
-    def __int__(self):
-        return int(self.eval())
-
-    def __bool__(self):
-        return bool(self.eval())
-
-    def __hash__(self):
-        return id(self)
-
-    def __eq__(self, other):
-        if isinstance(other, Par):
-            return other is self or self.eval() == other.eval()
-        return self.eval() == other
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def _num(self, other):
-        return other.eval() if isinstance(other, Par) else other
-
-    __lt__ = lambda s, o: s.eval() < s._num(o)
-    __le__ = lambda s, o: s.eval() <= s._num(o)
-    __gt__ = lambda s, o: s.eval() > s._num(o)
-    __ge__ = lambda s, o: s.eval() >= s._num(o)
-    __add__ = lambda s, o: s.eval() + s._num(o)
-    __radd__ = lambda s, o: s._num(o) + s.eval()
-    __sub__ = lambda s, o: s.eval() - s._num(o)
-    __rsub__ = lambda s, o: s._num(o) - s.eval()
-    __mul__ = lambda s, o: s.eval() * s._num(o)
-    __rmul__ = lambda s, o: s._num(o) * s.eval()
-    __truediv__ = lambda s, o: s.eval() / s._num(o)
-    __rtruediv__ = lambda s, o: s._num(o) / s.eval()
-    __mod__ = lambda s, o: s.eval() % s._num(o)
-    __pow__ = lambda s, o: s.eval() ** s._num(o)
-    __neg__ = lambda s: -s.eval()
-    __abs__ = lambda s: abs(s.eval())
