@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { describe, expect, it } from "vitest";
+import { requireBuiltCli } from "./helpers.js";
+
+const RECORDER = fileURLToPath(new URL("./fixtures/register-import-recorder.mjs", import.meta.url));
+
+/** Runs `svc` (stdio) under an import recorder until tools/list is answered; returns every module URL it loaded. */
+async function modulesLoadedForToolsList(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "svc-imports-"));
+  const log = join(dir, "imports.log");
+  try {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", RECORDER, requireBuiltCli()],
+      env: { PATH: process.env.PATH ?? "", SVC_TEST_IMPORT_LOG: log, SVC_TOOL_PROFILE: "full" },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "svc-test", version: "1" });
+    await client.connect(transport);
+    await client.listTools();
+    await client.listResourceTemplates();
+    await client.listPrompts();
+    await client.close();
+    return readFileSync(log, "utf8").split("\n").filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("lazy startup", () => {
+  it("answers tools/list without loading the knowledge base, grammar, compiler, elkjs, undici or the HTTP transport", async () => {
+    const loaded = await modulesLoadedForToolsList();
+    // The recorder works: the server itself shows up.
+    expect(loaded.some((u) => u.endsWith("/dist/runtime/mcp/server.js"))).toBe(true);
+    const heavy = loaded.filter(
+      (u) =>
+        /\/dist\/(compiler|grammar)\//.test(u) ||
+        (/\/dist\/kb\//.test(u) && !u.endsWith("/dist/kb/types.js")) ||
+        /\/node_modules\/(elkjs|undici|chevrotain|graphology)\//.test(u) ||
+        /\/dist\/runtime\/(bridge-client\/client|bridge-client\/index|mcp\/transports\/http)\.js$/.test(u) ||
+        /server\/streamableHttp\.js$/.test(u),
+    );
+    // compiler/diagnostics/render-json.js is the one compiler module the tool results need; it is tiny.
+    expect(heavy.filter((u) => !u.endsWith("/dist/compiler/diagnostics/render-json.js"))).toEqual([]);
+  });
+});
