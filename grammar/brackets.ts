@@ -20,7 +20,15 @@ export interface BracketReport {
   unclosedAtEnd: boolean;
   /** '}' tokens that ended an unclosed '(' or '[' (the parser complains about them too). */
   interrupting: Set<IToken>;
+  /** True when brackets nest deeper than MAX_NESTING: the file is not parsed at all. */
+  tooDeep: boolean;
 }
+
+/**
+ * Real networks nest a few levels; a recursive-descent parser needs stack for every level, so a
+ * (machine-made) file nested absurdly deep is refused with a diagnostic instead of a crash.
+ */
+export const MAX_NESTING = 100;
 
 interface Pair {
   open: IToken;
@@ -33,10 +41,15 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   const pairs: Pair[] = [];
   const strayClosers = new Set<IToken>();
   const interrupting = new Set<IToken>();
+  let tooDeep = false;
   tokens.forEach((t, index) => {
     const type = t.tokenType.name;
     if (PAIRS[type] !== undefined) {
       stack.push({ token: t, index });
+      if (stack.length === MAX_NESTING + 1 && !tooDeep) {
+        tooDeep = true;
+        ctx.report("nesting-too-deep", tokenRange(t), { limit: MAX_NESTING }, ["flatten the structure: move deeply nested COMPs into recipes or separate networks"]);
+      }
       return;
     }
     if (CLOSER_TEXT[type] === undefined) return;
@@ -59,7 +72,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
         : `the innermost open bracket is the '${top.token.image}' at ${top.token.startLine}:${top.token.startColumn}`,
     ]);
   });
-  if (stack.length === 0) return { strayClosers, unclosedAtEnd: false, interrupting };
+  if (stack.length === 0) return { strayClosers, unclosedAtEnd: false, interrupting, tooDeep };
 
   // Some blocks are never closed. Prefer blocks whose '}' was taken by an outer block (seen by indentation).
   const suspects = pairs.filter((p) => p.open.tokenType.name === "LBrace" && closedTooFarLeft(p, text));
@@ -72,7 +85,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   for (const b of blame.sort((x, y) => x.token.startOffset - y.token.startOffset)) {
     reportUnclosed(ctx, tokens, b.token, b.index, text, whereBlockEnds(text, b.token));
   }
-  return { strayClosers, unclosedAtEnd: true, interrupting };
+  return { strayClosers, unclosedAtEnd: true, interrupting, tooDeep };
 }
 
 function reportUnclosed(ctx: BuildContext, tokens: IToken[], open: IToken, index: number, text: string, at: SourceRange): void {

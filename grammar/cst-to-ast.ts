@@ -252,19 +252,19 @@ function buildWire(ctx: BuildContext, wire: CstNode, range: SourceRange): Wire |
   const offsetOf = (x: CstNode | IToken) => ("children" in x ? nodeRange(x, range).start.offset : x.startOffset);
   parts.sort((a, b) => offsetOf(a) - offsetOf(b));
   const chain: WireEndpoint[] = [];
-  let expectEndpoint = true;
+  // The arrow still waiting for its target: reported when another arrow or the end comes first.
+  let pendingArrow: IToken | undefined;
   for (const part of parts) {
     if ("children" in part) {
       const e = buildEndpoint(ctx, part, range);
       if (e) chain.push(e);
-      expectEndpoint = false;
+      pendingArrow = undefined;
       continue;
     }
-    if (expectEndpoint) reportIncompleteWire(ctx, part, chain);
-    expectEndpoint = true;
+    if (pendingArrow) reportIncompleteWire(ctx, pendingArrow, chain);
+    pendingArrow = part;
   }
-  const lastArrow = tokensOf(wire, "Arrow").filter(isRealToken).pop();
-  if (expectEndpoint && lastArrow) reportIncompleteWire(ctx, lastArrow, chain);
+  if (pendingArrow) reportIncompleteWire(ctx, pendingArrow, chain);
   if (chain.length < 2) return null;
   return { kind: "Wire", chain, range };
 }

@@ -89,7 +89,7 @@ export function lex(text: string, file?: string): LexResult {
         s.advance(n);
         const lx = s.lexeme(start);
         if (!allHex || (run.length !== 6 && run.length !== 8)) {
-          diagnostics.push(report("invalid-colour", lx, { text: lx.image }, colourHelp(run, allHex)));
+          diagnostics.push(report("invalid-colour", lx, { text: shorten(lx.image) }, colourHelp(shorten(run), allHex)));
         }
         push(T.ColorLit, lx, run.toLowerCase());
         continue;
@@ -151,7 +151,7 @@ export function lex(text: string, file?: string): LexResult {
     }
 
     if (isDigit(c) || (c === 45 /* - */ && isDigit(s.peek(1))) || (c === 46 /* . */ && isDigit(s.peek(1)))) {
-      lexNumber(s, start, push, (lx, help) => diagnostics.push(report("invalid-number", lx, { text: lx.image }, help)));
+      lexNumber(s, start, push, (lx, help) => diagnostics.push(report("invalid-number", lx, { text: shorten(lx.image) }, help)));
       continue;
     }
 
@@ -169,10 +169,36 @@ export function lex(text: string, file?: string): LexResult {
       if (isIdentStart(c)) {
         let n = 1;
         while (isIdentPart(s.peek(n))) n++;
-        const lx = s.advanceAndLexeme(start, n);
-        push(T.KEYWORDS.get(lx.image) ?? T.Identifier, lx);
-        continue;
+        if (!isWordCharacter(text, s.offset + n)) {
+          const lx = s.advanceAndLexeme(start, n);
+          push(T.KEYWORDS.get(lx.image) ?? T.Identifier, lx);
+          continue;
+        }
       }
+    }
+
+    if (isWordCharacter(text, s.offset)) {
+      // A name with letters beyond ASCII: read it whole, report it once, and go on with it as a name.
+      let n = 0;
+      while (isWordCharacter(text, s.offset + n)) n += s.codePointLength(n);
+      const lx = s.advanceAndLexeme(start, n);
+      const foreign = [...lx.image].find((ch) => !/[A-Za-z0-9_]/.test(ch)) ?? lx.image;
+      diagnostics.push(report("unexpected-character", lx, { char: `'${foreign}' in '${printableRun(lx.image)}'` }, [
+        "names use ASCII letters, digits and '_'; other text goes in a string \"...\"",
+      ]));
+      push(T.Identifier, lx);
+      continue;
+    }
+
+    if (c === 39 /* ' */) {
+      // A string in single quotes: read it as a string so the rest of the line still parses.
+      let end = s.offset + 1;
+      while (end < text.length && text[end] !== "'" && text[end] !== "\n") end++;
+      const closed = text[end] === "'";
+      const lx = s.advanceAndLexeme(start, end - s.offset + (closed ? 1 : 0));
+      diagnostics.push(report("unexpected-character", lx, { char: "\"'\"" }, [`strings are written in double quotes: "${lx.image.slice(1, closed ? -1 : undefined)}"`]));
+      push(T.StringLit, lx, lx.image.slice(1, closed ? -1 : undefined));
+      continue;
     }
 
     if (c === 46 /* . */) {
@@ -206,10 +232,19 @@ export function lex(text: string, file?: string): LexResult {
   return { tokens, comments, diagnostics };
 }
 
+const WORD = /[\p{L}\p{N}_]/u;
+
+/** A letter, digit or '_' of any script (names allow only ASCII ones; the rest is reported). */
+function isWordCharacter(text: string, offset: number): boolean {
+  const cp = text.codePointAt(offset);
+  return cp !== undefined && WORD.test(String.fromCodePoint(cp));
+}
+
 /** True for characters the lexer has no rule for (so they extend a stray run). */
 function isStray(c: number, text: string, offset: number): boolean {
   if (c === 32 || c === 9 || c === 10 || c === 13) return false;
-  if (isIdentPart(c) || c === 35 || c === 34 || c === 96 || c === 36 || c === 46 || c === 47 || c === 45) return false;
+  if (isIdentPart(c) || c === 35 || c === 34 || c === 39 || c === 96 || c === 36 || c === 46 || c === 47 || c === 45) return false;
+  if (isWordCharacter(text, offset)) return false;
   return PUNCTUATION[text[offset]!] === undefined;
 }
 
@@ -268,6 +303,9 @@ function scanPath(s: Scanner): number {
   return slashes > 0 ? n : 0;
 }
 
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const DIMENSIONS = /\d+(?:x\d+)+/y;
+
 function lexNumber(
   s: Scanner,
   start: ReturnType<Scanner["mark"]>,
@@ -275,9 +313,10 @@ function lexNumber(
   invalid: (lx: Lexeme, help: string[]) => void,
 ): void {
   const text = s.text;
-  const rest = text.slice(s.offset, s.offset + 400);
-  const numberMatch = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(rest);
-  const dims = /^\d+(?:x\d+)+/.exec(rest);
+  NUMBER.lastIndex = s.offset;
+  DIMENSIONS.lastIndex = s.offset;
+  const numberMatch = NUMBER.exec(text);
+  const dims = DIMENSIONS.exec(text);
   let length = numberMatch?.[0].length ?? 0;
   let type: TokenType = T.NumberLit;
   if (dims && dims[0].length > length) {
@@ -285,25 +324,30 @@ function lexNumber(
     type = T.Dimensions;
   }
   // Whatever number-like text follows (letters, digits, a single '.') makes the whole word invalid.
-  let end = length;
-  while (end < rest.length) {
-    const c = rest.charCodeAt(end);
-    if (isIdentPart(c) || (c === 46 && rest.charCodeAt(end + 1) !== 46)) end++;
+  let end = s.offset + length;
+  while (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (isIdentPart(c) || (c === 46 && text.charCodeAt(end + 1) !== 46)) end++;
     else break;
   }
-  if (end === length && length > 0) {
+  if (end === s.offset + length && length > 0) {
     const lx = s.advanceAndLexeme(start, length);
     if (type === T.Dimensions) push(type, lx, lx.image.split("x").map(Number));
     else push(type, lx, Number(lx.image));
     return;
   }
-  if (end === 0) end = 1; // a lone '.' followed by a digit is handled by the loop above; keep progress
-  const lx = s.advanceAndLexeme(start, end);
+  const lx = s.advanceAndLexeme(start, Math.max(1, end - s.offset));
   invalid(lx, numberHelp(lx.image));
   push(T.NumberLit, lx, 0);
 }
 
-function numberHelp(image: string): string[] {
+/** Long words are cut in messages: a diagnostic about a 1 MB token should not be 1 MB. */
+function shorten(image: string): string {
+  return image.length > 40 ? `${image.slice(0, 40)}…` : image;
+}
+
+function numberHelp(whole: string): string[] {
+  const image = shorten(whole);
   if (/^-?\.\d/.test(image)) return [`write a digit before the point: ${image.replace(".", "0.")}`];
   if (/^-?0[xX][0-9a-fA-F]+$/.test(image)) return ["numbers are decimal; colours are written #rrggbb"];
   if (/^-?\d+\.$/.test(image)) return [`write a digit after the point (${image}0) or leave the point out`];

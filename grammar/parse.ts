@@ -48,7 +48,8 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
   }
 
   const brackets = checkBrackets(ctx, lexed.tokens, text);
-  dropConsequencesOfOpenTextBlock(ctx);
+  dropConsequencesOfOpenText(ctx);
+  if (brackets.tooDeep) return { ast: emptyProgram(), diagnostics: sortDiagnostics(ctx.diagnostics) };
   const tree = parseTokens(lexed.tokens);
   const ast = buildProgram(ctx, tree.cst);
   reportParseErrors(ctx, tree.errors, brackets, endOfContent(text));
@@ -65,11 +66,14 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
  * A text block that is never closed swallows the rest of the file, so the blocks around it seem
  * unclosed too. Those follow-on reports would only bury the real one.
  */
-function dropConsequencesOfOpenTextBlock(ctx: BuildContext): void {
-  const open = ctx.diagnostics.find((d) => d.code === "unterminated-text-block");
-  if (open === undefined) return;
-  const keep = ctx.diagnostics.filter(
-    (d) => !((d.code === "unclosed-block" || d.code === "unclosed-bracket") && d.range.start.offset >= open.range.start.offset),
-  );
+function dropConsequencesOfOpenText(ctx: BuildContext): void {
+  const block = ctx.diagnostics.find((d) => d.code === "unterminated-text-block");
+  // A string left open swallows the brackets after it on its line in the same way.
+  const stringLines = new Set(ctx.diagnostics.filter((d) => d.code === "unterminated-string").map((d) => d.range.start.line));
+  const keep = ctx.diagnostics.filter((d) => {
+    if (d.code !== "unclosed-block" && d.code !== "unclosed-bracket") return true;
+    if (block !== undefined && d.range.start.offset >= block.range.start.offset) return false;
+    return !stringLines.has(d.range.start.line);
+  });
   ctx.diagnostics.splice(0, ctx.diagnostics.length, ...keep);
 }

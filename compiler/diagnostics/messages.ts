@@ -54,6 +54,7 @@ export const messages = {
   "invalid-layout-entry": entry("error", "a pinned position is two numbers: (x, y)"),
   "missing-declaration-type": entry("error", "'{name}' needs a type after ':'"),
   "parser-internal-error": entry("error", "the parser failed on this file: {reason}"),
+  "nesting-too-deep": entry("error", "blocks and brackets are nested more than {limit} deep"),
 
   // ── resolve (compiler/resolve) ─────────────────────────────────────────────
   "import-cycle": entry("error", "import cycle: {chain}"),
