@@ -80,7 +80,7 @@ _STATIC = {
     "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
     "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
 }
-_type_names: dict = {}
+_base: dict = {}
 
 
 def public_namespace() -> dict:
@@ -88,13 +88,13 @@ def public_namespace() -> dict:
     import sys
     import tdu
     from tdsim.create import type_class
-    if not _type_names:
+    if not _base:
         for t in _world().catalog.types():
-            _type_names[t] = type_class(t)
+            _base[t] = type_class(t)
+        _base.update(_STATIC)
+        _base.update({"families": _families(), "tdu": tdu, "td": sys.modules[__name__]})
     w = _world()
-    ns = dict(_type_names)
-    ns.update(_STATIC)
+    ns = dict(_base)
     ns.update({"root": w.root, "project": w.project, "app": w.app, "ui": w.ui, "me": w.me,
-               "sysinfo": w.sysinfo, "monitors": w.monitors,
-               "families": _families(), "tdu": tdu, "td": sys.modules[__name__]})
+               "sysinfo": w.sysinfo, "monitors": w.monitors})
     return ns
