@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHttpServer, type HttpServerOptions, type RunningHttpServer } from "../../runtime/mcp/transports/http.js";
 import { INITIALIZE, mcpHeaders, rawRequest } from "./helpers.js";
@@ -52,6 +53,16 @@ describe("HTTP sessions", () => {
     expect(first.tools.length).toBeGreaterThan(0);
     expect(r.isError).toBeFalsy();
     expect(server.sessionCount()).toBe(1);
+  });
+
+  it("sends a failing tool's error to the client as a log message on the request's stream", async () => {
+    const server = await start();
+    const { client } = await connect(server);
+    const logs: { level: string; data: unknown }[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
+    const r = await client.callTool({ name: "get_td_docs", arguments: { name: "noiseTPO" } });
+    expect(r.isError).toBe(true);
+    expect(logs).toContainEqual(expect.objectContaining({ level: "error", data: expect.stringContaining("get_td_docs failed") }));
   });
 
   it("ends a session on DELETE; its id is then unknown", async () => {

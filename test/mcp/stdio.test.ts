@@ -96,6 +96,29 @@ describe("svc serve --http (built CLI)", () => {
     }
   });
 
+  it("svc with SVC_TRANSPORT=http and no command serves HTTP", async () => {
+    const child = spawn(process.execPath, [requireBuiltCli()], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH, SVC_TRANSPORT: "http", SVC_MCP_PORT: "0", SVC_MCP_TOKEN: "tok" },
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let err = "";
+        child.stderr.setEncoding("utf8");
+        child.stderr.on("data", (chunk: string) => {
+          err += chunk;
+          if (err.includes("\n")) resolve(err);
+        });
+        child.once("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
+      });
+      expect(line).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp \(profile core, bearer token required\)/);
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  });
+
   it("refuses --port without --http", () => {
     const r = spawnSync(process.execPath, [requireBuiltCli(), "serve", "--port", "1234"], { encoding: "utf8", input: "", timeout: 20_000 });
     expect(r.status).toBe(2);
