@@ -101,7 +101,11 @@ const CASES: Case[] = [
   // batch
   ["POST", "/api/batch", { body: { operations: "all" } }, 400, "invalid_field"],
   ["POST", "/api/batch", { body: { operations: [{ action: "teleport" }] } }, 400, "batch_failed"],
-  // perform and watch (not project changes, still validated)
+  // save, transport, perform and watch (not project changes, still validated)
+  ["POST", `/api/nodes/${enc("/project1/net/notes")}/save`, { body: { file_path: "relative.txt" } }, 400, "invalid_file_path"],
+  ["POST", `/api/nodes/${enc("/project1/net/notes")}/save`, { body: {} }, 400, "missing_field"],
+  ["POST", "/api/transport", { body: { action: "rewind" } }, 400, "invalid_field"],
+  ["POST", "/api/transport", { body: { action: "seek", frame: -5 } }, 400, "invalid_field"],
   ["POST", "/api/perform", { body: { enabled: 1 } }, 400, "invalid_field"],
   ["POST", "/api/params/watch", { body: { path: "/project1/net/noise1", params: ["ghost"] } }, 400, "unknown_param"],
 ];
