@@ -67,5 +67,5 @@ function helpFor(rule: string, expected: string[], token: IToken, atEnd: boolean
   if (rule === "endpoint" && expected.includes("RBracket")) return ["a connector index is one whole number: comp1[1]"];
   if (expected.includes("Colon")) return ["a name and its value or type are separated by ':'"];
   if (atEnd) return ["the file ends in the middle of a statement"];
-  return [];
+  return ["look just before it for a missing or extra word, bracket or ','"];
 }

@@ -10,15 +10,15 @@ export const SOURCE_EXTENSION = ".svcnet";
 
 const SKIPPED_FOLDERS = new Set(["node_modules", "dist"]);
 
-function walk(dir: string, out: string[]): void {
-  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/** Collects `.svcnet` files under `dir` (read at `full`), named by `dir` joined with their relative path. */
+function walk(full: string, dir: string, out: string[]): void {
+  const entries = readdirSync(full, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     if (e.name.startsWith(".")) continue;
-    const path = join(dir, e.name);
     if (e.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(e.name)) walk(path, out);
+      if (!SKIPPED_FOLDERS.has(e.name)) walk(join(full, e.name), join(dir, e.name), out);
     } else if (e.isFile() && e.name.endsWith(SOURCE_EXTENSION)) {
-      out.push(path);
+      out.push(join(dir, e.name));
     }
   }
 }
@@ -39,7 +39,7 @@ export function collectSourceFiles(paths: readonly string[], cwd: string): strin
       throw new UsageError(`no such file or directory: ${p}`);
     }
     const found: string[] = [];
-    if (isDir) walk(p, found);
+    if (isDir) walk(resolve(cwd, p), p, found);
     else found.push(p);
     for (const f of found) {
       const key = resolve(cwd, f);
