@@ -24,6 +24,10 @@ MAX_ROLLBACK_NODES = 2000
 # Scans of a network (topology, errors, performance, analysis, param modes).
 MAX_SCAN_NODES = 5000
 
+# GET /api/nodes?parent=: children per reply.
+LIST_DEFAULT_LIMIT = 1000
+LIST_MAX_LIMIT = 10000
+
 # Search defaults and ceilings.
 SEARCH_DEFAULT_LIMIT = 100
 SEARCH_MAX_LIMIT = 1000

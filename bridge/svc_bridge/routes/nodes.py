@@ -2,7 +2,8 @@
 
 import os
 
-from ..body import get_bool, get_number, get_str, query_bool
+from .. import config
+from ..body import get_bool, get_number, get_str, query_bool, query_int
 from ..errors import BridgeError
 from ..journal import Journal, run_atomically
 from ..live import check_name, check_path, child_named, find_op, require_comp, require_op
@@ -19,10 +20,13 @@ def list_children(ctx):
     parent_path = ctx.query.get("parent") or "/"
     parent = require_comp(parent_path, "parent")
     detailed = query_bool(ctx.query, "detail", False)
+    limit = query_int(ctx.query, "limit", config.LIST_DEFAULT_LIMIT, 1, config.LIST_MAX_LIMIT)
     children = sorted(parent.children, key=lambda c: c.name)
     return {
         "parent": parent.path,
-        "children": [node_meta(c) if detailed else node_summary(c) for c in children],
+        "children": [node_meta(c) if detailed else node_summary(c) for c in children[:limit]],
+        "total": len(children),
+        "complete": len(children) <= limit,
     }
 
 

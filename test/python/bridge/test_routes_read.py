@@ -36,6 +36,13 @@ class NodesReadTest(SimTestCase):
         self.assertEqual(data["children"][2], {"path": "/project1/noise1", "name": "noise1", "type": "noiseTOP",
                                                "family": "TOP"})
 
+    def test_children_limit(self):
+        data = self.ok("GET", "/api/nodes?parent=/project1&limit=2")
+        self.assertEqual([c["name"] for c in data["children"]], ["inner", "level1"])
+        self.assertEqual((data["total"], data["complete"]), (3, False))
+        self.assertTrue(self.ok("GET", "/api/nodes?parent=/project1")["complete"])
+        self.fails("GET", "/api/nodes?parent=/project1&limit=0", code="invalid_query")
+
     def test_children_detail(self):
         child = self.ok("GET", "/api/nodes?parent=/project1&detail=true")["children"][0]
         self.assertEqual(child["num_children"], 1)
