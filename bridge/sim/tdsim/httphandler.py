@@ -18,6 +18,7 @@ Content-Length is always computed by the host.
 from __future__ import annotations
 
 import http.server
+import socket
 import urllib.parse
 
 from . import websocket
@@ -36,6 +37,10 @@ def make_handler(host):
 
         def log_message(self, format, *args):  # quiet: the bridge keeps its own log
             return
+
+        def setup(self):
+            super().setup()
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
         def _body(self):
             if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
@@ -97,9 +102,12 @@ def make_handler(host):
                 if str(name).lower() not in ("content-length", "transfer-encoding"):
                     self.send_header(str(name), str(value))
             self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
+            # Head and body in one write: two small writes meet delayed ACKs and stall ~40 ms.
+            self._headers_buffer.append(b"\r\n")
             if self.command != "HEAD":
-                self.wfile.write(bytes(data))
+                self._headers_buffer.append(bytes(data))
+            self.wfile.write(b"".join(self._headers_buffer))
+            self._headers_buffer = []
 
         do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_HEAD = _handle
 

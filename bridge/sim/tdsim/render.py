@@ -18,6 +18,7 @@ from . import images
 from .images import clamp8
 
 PASS_THROUGH = {"nullTOP", "outTOP"}
+NOISE_SAMPLES = 20000
 BLENDS = {"overTOP": "over", "addTOP": "add", "multiplyTOP": "multiply"}
 
 
@@ -156,7 +157,8 @@ def _noise(top, w, h):
     amp, offset = _f(top, "amp"), _f(top, "offset")
     mono = bool(_f(top, "mono"))
     alpha_mode = _s(top, "alpha", "zero")
-    step = max(1, min(w, h) // 128)
+    # Sampled on a coarse grid of at most about NOISE_SAMPLES points, then resized.
+    step = max(1, math.ceil(math.sqrt(w * h / NOISE_SAMPLES)))
     lw, lh = max(1, -(-w // step)), max(1, -(-h // step))
     cell = max(1.0, abs(period) * min(lw, lh) / 4)   # lattice spacing in coarse pixels
     gx, gy = int(lw / cell) + 2, int(lh / cell) + 2

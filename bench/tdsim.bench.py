@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""tdsim: what the emulation itself costs on the main thread (so its own work is not mistaken
+for the bridge's dropped frames): operator creation, expression evaluation, errors(), previews,
+and an HTTP round trip through the host.
+
+usage: python3 bench/tdsim.bench.py [--runs N]
+"""
+
+import http.client
+import os
+import statistics
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bridge", "sim"))
+
+import td  # noqa: E402
+import tdsim  # noqa: E402
+from tdsim.host import Host  # noqa: E402
+
+RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
+
+
+def timed(fn, repeat=1):
+    start = time.perf_counter()
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - start) * 1000.0 / repeat
+
+
+def hd(top):
+    top.par.outputresolution = "custom"
+    top.par.resolutionw, top.par.resolutionh = 1280, 720
+    return top
+
+
+def one_run():
+    tdsim.reset()
+    p = td.op("/project1")
+    out = {}
+    out["create noiseTOP"] = timed(lambda: p.create("noiseTOP"), 200)
+    out["create containerCOMP (120 parameters)"] = timed(lambda: p.create("containerCOMP"), 100)
+    n = p.create("noiseTOP", "probe1")
+    n.par.seed.expr = "absTime.frame * 2 + me.digits"
+    out["eval of an expression"] = timed(n.par.seed.eval, 2000)
+    out["errors() of one operator"] = timed(n.errors, 500)
+    noise = hd(p.create("noiseTOP"))
+    noise.par.amp, noise.par.offset, noise.par.alpha = 0.5, 0.5, "one"
+    const = hd(p.create("constantTOP"))
+    const.par.colorr, const.par.alpha = 1, 0.5
+    over = p.create("overTOP")
+    over.inputConnectors[0].connect(const)
+    over.inputConnectors[1].connect(noise)
+    out["PNG constant 1280x720"] = timed(lambda: const.saveByteArray(".png"), 3)
+    out["PNG noise 1280x720"] = timed(lambda: noise.saveByteArray(".png"), 3)
+    out["PNG over(constant, noise) 1280x720"] = timed(lambda: over.saveByteArray(".png"), 3)
+    out["PNG over(...) preview, max 256"] = timed(lambda: tdsim.render_png(over, 256), 3)
+
+    host = Host(port=0, w=tdsim.world())
+    host.start()
+    loop = threading.Thread(target=tdsim.world().loop.run_forever, daemon=True)
+    loop.start()
+    conn = http.client.HTTPConnection("127.0.0.1", host.port, timeout=30)
+
+    def get():
+        conn.request("GET", "/x")
+        conn.getresponse().read()
+    get()
+    out["HTTP round trip (waits for the next frame)"] = timed(get, 30)
+    conn.close()
+    tdsim.world().loop.stop()
+    loop.join()
+    host.stop()
+    return out
+
+
+def main():
+    runs = [one_run() for _ in range(RUNS)]
+    print(f"| measure | median ms ({RUNS} runs) |")
+    print("|---|---|")
+    for key in runs[0]:
+        print(f"| {key} | {statistics.median(r[key] for r in runs):.3f} |")
+
+
+if __name__ == "__main__":
+    main()
