@@ -5,7 +5,7 @@
  * record svc keeps in each network COMP. Order inside a phase is canonical (by path), so the same
  * network gives the same list however its source is ordered.
  */
-import { dirname, isAbsolute, relative, sep } from "node:path";
+import { dirname, relative, sep } from "node:path";
 import { topologicalOrder } from "../check/graph.js";
 import { CONTROL_SUFFIXES } from "../check/styles.js";
 import type { LayoutResult } from "../layout/layout.js";
@@ -99,7 +99,7 @@ function customParamSpec(c: CustomParamModel): CustomParamSpec {
 
 /** Source files named relative to the entry file's folder, so the record does not depend on where the project lives. */
 function sourceName(entry: string, file: string): string {
-  return isAbsolute(file) && isAbsolute(entry) ? relative(dirname(entry), file).split(sep).join("/") : file;
+  return relative(dirname(entry), file).split(sep).join("/") || file;
 }
 
 function lowerNetwork(network: NetworkModel, entry: string, options: LowerOptions): Operation[] {
@@ -116,7 +116,9 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
         ops.push(...lowerValue(node, scalars, c.default, c.origin));
       }
     }
-    for (const p of node.params) ops.push(...lowerValue(node, p.scalars, p.value, p.origin));
+    // Parameters in name order: the order they were written in means nothing.
+    const params = [...node.params].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const p of params) ops.push(...lowerValue(node, p.scalars, p.value, p.origin));
     if (node.text !== undefined) ops.push({ kind: "set-text", path: node.path, text: node.text.text, origin: node.text.origin });
     const flags = Object.fromEntries(Object.entries(node.flags).filter(([, v]) => v !== undefined));
     if (Object.keys(flags).length > 0) ops.push({ kind: "set-flags", path: node.path, flags, origin: node.origin });

@@ -3,7 +3,7 @@
  * that live only in memory; the default host reads the disk.
  */
 import { readFileSync } from "node:fs";
-import { dirname, isAbsolute, normalize, resolve as resolvePath } from "node:path";
+import { dirname, isAbsolute, join, normalize } from "node:path";
 import { posix } from "node:path";
 
 export type ReadResult =
@@ -54,7 +54,8 @@ export const diskHost: CompilerHost = {
     return { ok: true, text: bytes.toString("utf8") };
   },
   resolve(from, relative) {
-    return isAbsolute(relative) ? normalize(relative) : resolvePath(dirname(from), relative);
+    // A relative importer keeps its imports relative, so messages show the paths people typed.
+    return isAbsolute(relative) ? normalize(relative) : join(dirname(from), relative);
   },
 };
 
