@@ -60,12 +60,12 @@ def handle(request, response, webserver=None, router=None):
         body = parse_json_body(req.body) if match.route.takes_body else {}
         ctx = Context(req, match.params, body, webserver)
         data = _run(match.route, ctx)
+        if match.route.mutating:
+            logbook.log("info", "%s %s done" % (method, path))
         return write_ok(response, data)
     except BridgeError as err:
-        if err.status >= 500 or err.code in ("forbidden_peer", "unauthorized", "forbidden_origin", "forbidden_host",
-                                              "lan_requires_token", "exec_disabled"):
-            logbook.log("error" if err.status >= 500 else "warning",
-                        "%s %s refused: %s" % (method, path, err.code), code=err.code)
+        logbook.log("error" if err.status >= 500 else "warning",
+                    "%s %s failed: %s: %s" % (method, path, err.code, err.message[:300]), code=err.code)
         return write_error(response, err)
     except Exception as exc:  # a bug in the bridge or an environment surprise: report, never crash TD
         logbook.log("error", "%s %s failed: %s: %s" % (method, path, type(exc).__name__, exc),

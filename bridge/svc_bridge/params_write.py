@@ -118,6 +118,8 @@ def restore_par(state):
     if "master" in state:
         restore_par(state["master"])
     par = require_par(require_op(state["path"]), state["name"])
+    if par.readOnly:
+        return  # the operator computes it; a script never changed it
     if mode_name(par.mode) != "constant":
         par.mode = td.ParMode.CONSTANT
     if not (par.isPulse or par.isMomentary):

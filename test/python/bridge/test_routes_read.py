@@ -268,6 +268,15 @@ class LogsTest(SimTestCase):
         bridge_only = self.ok("GET", "/api/logs?scope=bridge")
         self.assertTrue(all(line["source"] == "bridge" for line in bridge_only["lines"]))
 
+    def test_requests_are_logged(self):
+        from svc_bridge import logbook
+        logbook.clear()
+        self.make("/project1", "noiseTOP", "n")
+        self.fails("PATCH", "/api/nodes/%s" % enc("/project1/n"), {"parameters": {"nope": 1}}, code="unknown_param")
+        lines = self.ok("GET", "/api/logs?scope=bridge")["lines"]
+        self.assertEqual([(l["severity"], l.get("code")) for l in lines], [("info", None), ("warning", "unknown_param")])
+        self.assertEqual(self.ok("GET", "/api/logs?scope=bridge&severity=warning")["lines"][0]["code"], "unknown_param")
+
     def test_max_lines_and_bad_queries(self):
         for i in range(3):
             self.make("/project1", "levelTOP", "lonely%d" % i)
