@@ -46,7 +46,7 @@ interface Session {
   close(): Promise<void>;
 }
 
-function reject(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
@@ -69,7 +69,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const room = await store.makeRoom();
     if (!room.ok) {
-      reject(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
+      refuse(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
       return;
     }
     const server = createSvcServer(options.selection);
@@ -99,28 +99,28 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req.headers.host, port)) return reject(res, 403, "forbidden: the Host header must name this loopback server");
-    if (!originAllowed(req.headers.origin)) return reject(res, 403, "forbidden: requests from a non-loopback Origin are refused");
+    if (!hostAllowed(req.headers.host, port)) return refuse(res, 403, "forbidden: the Host header must name this loopback server");
+    if (!originAllowed(req.headers.origin)) return refuse(res, 403, "forbidden: requests from a non-loopback Origin are refused");
     if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
-      return reject(res, 401, "unauthorized: send 'Authorization: Bearer <SVC_MCP_TOKEN>'", { "www-authenticate": 'Bearer realm="svc"' });
+      return refuse(res, 401, "unauthorized: send 'Authorization: Bearer <SVC_MCP_TOKEN>'", { "www-authenticate": 'Bearer realm="svc"' });
     }
     const path = new URL(req.url ?? "/", "http://loopback").pathname;
-    if (path !== MCP_PATH) return reject(res, 404, `not found: MCP is served at ${MCP_PATH}`);
+    if (path !== MCP_PATH) return refuse(res, 404, `not found: MCP is served at ${MCP_PATH}`);
     const method = req.method ?? "";
     if (method !== "POST" && method !== "GET" && method !== "DELETE") {
-      return reject(res, 405, `method ${method} is not allowed on ${MCP_PATH}`, { allow: "POST, GET, DELETE" });
+      return refuse(res, 405, `method ${method} is not allowed on ${MCP_PATH}`, { allow: "POST, GET, DELETE" });
     }
     let body: unknown;
     if (method === "POST") {
-      if (!isJsonContentType(req.headers["content-type"])) return reject(res, 415, "unsupported media type: POST bodies must be application/json");
+      if (!isJsonContentType(req.headers["content-type"])) return refuse(res, 415, "unsupported media type: POST bodies must be application/json");
       const read = await readBody(req, maxBody);
-      if (!read.ok) return reject(res, read.status, read.message);
+      if (!read.ok) return refuse(res, read.status, read.message);
       body = read.value;
     }
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string" && sessionId.length > 0) {
       const record = store.get(sessionId);
-      if (!record) return reject(res, 404, "session not found: it expired, was closed or never existed; start a new one with initialize");
+      if (!record) return refuse(res, 404, "session not found: it expired, was closed or never existed; start a new one with initialize");
       // A GET is the session's event stream and stays open while the client listens: activity,
       // but not work in flight, or an abandoned client would keep its session forever.
       if (method === "GET") store.touch(record);
@@ -128,13 +128,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return record.handle.transport.handleRequest(req, res, body);
     }
     if (method === "POST" && startsSession(body)) return openSession(req, res, body);
-    return reject(res, 400, "bad request: send an mcp-session-id header, or an initialize request to start a session");
+    return refuse(res, 400, "bad request: send an mcp-session-id header, or an initialize request to start a session");
   }
 
   const http: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
-      reject(res, 500, "internal error");
+      refuse(res, 500, "internal error");
     });
   });
   await new Promise<void>((resolve, reject) => {
