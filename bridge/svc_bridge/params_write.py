@@ -92,14 +92,7 @@ def coerce(par, value):
 
 def par_snapshot(par):
     """Everything needed to put a parameter back: mode, constant, expression, bind expression."""
-    state = {
-        "path": par.owner.path,
-        "name": par.name,
-        "mode": mode_name(par.mode),
-        "val": par.val,
-        "expr": par.expr or "",
-        "bindExpr": par.bindExpr or "",
-    }
+    state = par_snapshot_plain(par)
     if state["mode"] == "bind":
         master = par.bindMaster
         # Writing a bind reference writes its master: keep the master's state too.
@@ -110,7 +103,7 @@ def par_snapshot(par):
 
 def par_snapshot_plain(par):
     return {"path": par.owner.path, "name": par.name, "mode": mode_name(par.mode), "val": par.val,
-            "expr": par.expr or "", "bindExpr": par.bindExpr or ""}
+            "expr": par.expr or "", "bindExpr": par.bindExpr or "", "isDefault": bool(par.isDefault)}
 
 
 def restore_par(state):
@@ -120,6 +113,11 @@ def restore_par(state):
     par = require_par(require_op(state["path"]), state["name"])
     if par.readOnly:
         return  # the operator computes it; a script never changed it
+    if state.get("isDefault") and state["mode"] == "constant" and not state["expr"] and not state["bindExpr"]:
+        par.reset()  # back to the default itself, not a value that may have been clamped
+        if mode_name(par.mode) != "constant":
+            par.mode = td.ParMode.CONSTANT
+        return
     if mode_name(par.mode) != "constant":
         par.mode = td.ParMode.CONSTANT
     if not (par.isPulse or par.isMomentary):

@@ -199,6 +199,15 @@ class RollbackTest(BatchFixture):
                {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
         self.assert_rolls_back(ops, 2, "node_not_found")
 
+    def test_defaults_come_back_as_defaults(self):
+        # A default outside what the parameter accepts (clamped) must still come back: reset, not assign.
+        ops = [{"action": "update", "path": "/project1/net/level1", "parameters": {"resolutionw": -3, "resolutionh": 9}},
+               {"action": "update", "path": "/project1/net/nowhere", "parameters": {"x": 1}}]
+        self.assert_rolls_back(ops, 1, "node_not_found")
+        level = self.td.op("/project1/net/level1")
+        self.assertTrue(level.par.resolutionw.isDefault)
+        self.assertTrue(level.par.resolutionh.isDefault)
+
     def test_bind_master_is_restored(self):
         # Writing a bound parameter writes its master (the COMP's Gain); the rollback puts both back.
         ops = [{"action": "update", "path": "/project1/net/level1", "parameters": {"brightness1": 1.9}},
