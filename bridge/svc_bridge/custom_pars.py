@@ -59,7 +59,7 @@ def _members(created):
     return list(created)
 
 
-def add_par(node, spec, journal):
+def add_par(node, spec, journal, restoring=False):
     """spec: name, style, page, label?, size?, default?, min?, max?, clamp_min?, clamp_max?,
     norm_min?, norm_max?, menu_names?, menu_labels?, value?"""
     name = spec["name"]
@@ -87,7 +87,7 @@ def add_par(node, spec, journal):
     names = [p.name for p in members]
     journal.record("remove custom parameter %s on %s" % (name, path), lambda: _destroy_pars(path, names))
     try:
-        configure(members, spec)
+        configure(members, spec, restoring)
     except BridgeError:
         raise
     except Exception as exc:
@@ -113,8 +113,13 @@ def _per_member(value, count, field):
     return [value] * count
 
 
-def configure(members, spec):
-    """Applies default, range, clamps, menu and value to freshly made parameters."""
+def configure(members, spec, restoring=False):
+    """Applies default, range, clamps, menu and value to freshly made parameters.
+
+    When re-creating from a snapshot only the definition is applied: the recorded default may be
+    a value the parameter would refuse as a value (an empty menu default), and values and modes
+    are restored afterwards with the other parameters.
+    """
     count = len(members)
     menu_names = spec.get("menu_names")
     if menu_names is not None:
@@ -133,8 +138,10 @@ def configure(members, spec):
                 setattr(par, attr, v)
     if spec.get("default") is not None:
         for par, v in zip(members, _per_member(spec["default"], count, "default")):
-            par.default = v
-            par.val = v
+            if par.default != v:
+                par.default = v
+            if not restoring:
+                par.val = v
     if spec.get("value") is not None:
         for par, v in zip(members, _per_member(spec["value"], count, "value")):
             par.val = v
@@ -173,4 +180,4 @@ def recreate(node, pages, journal):
     for page in pages:
         add_page(node, page["name"], journal)
         for spec in page["pars"]:
-            add_par(node, dict(spec), journal)
+            add_par(node, dict(spec), journal, restoring=True)

@@ -104,6 +104,12 @@ def validate_par(spec, where):
     labels = get_str_list(spec, "menu_labels", where=where)
     if labels is not None and (names is None or len(labels) != len(names)):
         raise BridgeError("invalid_field", "'menu_labels' needs 'menu_names' of the same length", field="menu_labels")
+    if names is not None and style == "Menu":
+        for key in ("default", "value"):
+            given = spec.get(key)
+            if given is not None and given not in names:
+                raise BridgeError("invalid_menu_entry", "'%s' %r is not one of the menu names: %s"
+                                  % (key, given, ", ".join(names)), field=key, valid=names)
 
 
 def apply_par(spec, journal, env):

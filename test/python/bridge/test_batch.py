@@ -199,6 +199,15 @@ class RollbackTest(BatchFixture):
                {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
         self.assert_rolls_back(ops, 2, "node_not_found")
 
+    def test_menu_custom_parameters_survive_a_restored_delete(self):
+        self.ok("POST", "/api/batch", {"operations": [
+            {"action": "add_custom_par", "path": "/project1/net/sub", "page": "Look", "name": "Shape", "style": "Menu",
+             "menu_names": ["box", "ball"], "menu_labels": ["Box", "Ball"]}]})
+        ops = [{"action": "delete", "path": "/project1/net/sub", "confirmation_policy": "yolo"},
+               {"action": "update", "path": "/project1/net/nowhere", "parameters": {"x": 1}}]
+        self.assert_rolls_back(ops, 1, "node_not_found")
+        self.assertEqual(list(self.td.op("/project1/net/sub").par.Shape.menuNames), ["box", "ball"])
+
     def test_defaults_come_back_as_defaults(self):
         # A default outside what the parameter accepts (clamped) must still come back: reset, not assign.
         ops = [{"action": "update", "path": "/project1/net/level1", "parameters": {"resolutionw": -3, "resolutionh": 9}},
@@ -237,6 +246,8 @@ class ValidationTest(BatchFixture):
              "invalid_field"),
             ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "X", "style": "Str",
               "size": 3}, "invalid_field"),
+            ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "X", "style": "Menu",
+              "menu_names": ["a", "b"], "default": "c"}, "invalid_menu_entry"),
         ]
         first = {"action": "update", "path": "/project1/net/noise1", "parameters": {"period": 7}}
         for op, cause in cases:
