@@ -181,3 +181,35 @@ def recreate(node, pages, journal):
         add_page(node, page["name"], journal)
         for spec in page["pars"]:
             add_par(node, dict(spec), journal, restoring=True)
+
+
+def clear(node, journal):
+    """Destroys every custom parameter of node; the journal re-creates pages, then values and modes."""
+    from .params_write import par_snapshot, restore_par
+    pages = snapshot(node)
+    values = [par_snapshot(p) for p in node.customPars]
+    path = node.path
+
+    def restore():
+        from .live import require_op
+        target = require_op(path)
+        for page in pages:
+            add_page(target, page["name"], _NoJournal())
+            for spec in page["pars"]:
+                add_par(target, dict(spec), _NoJournal(), restoring=True)
+        for state in values:
+            restore_par(state)
+
+    journal.record("re-create the custom parameters of %s" % path, restore)
+    removed = sorted(set(p.name for p in node.customPars))
+    node.destroyCustomPars()
+    for page in list(node.customPages):
+        page.destroy()
+    return {"path": path, "removed": removed}
+
+
+class _NoJournal(object):
+    """A journal that records nothing: used while a rollback itself re-creates parameters."""
+
+    def record(self, label, undo):
+        pass

@@ -183,6 +183,18 @@ def check_expression(expr, field="expr"):
     return expr
 
 
+def reset_par(par, journal):
+    """Constant mode at the default value; a bound parameter leaves its master alone."""
+    _writable(par)
+    state = par_snapshot(par)
+    journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
+    if mode_name(par.mode) != "constant":
+        par.mode = td.ParMode.CONSTANT
+    if not (par.isPulse or par.isMomentary):
+        par.reset()
+    return {"path": par.owner.path, "param": par.name, "value": value_json(par.val), "isDefault": bool(par.isDefault)}
+
+
 def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
     """Puts a parameter in constant, expression or bind mode."""
     if mode not in ("constant", "expression", "bind"):

@@ -281,7 +281,35 @@ def apply_store(spec, journal, env):
     return {"path": path, "key": key, "stored": spec["value"] is not None}
 
 
+# -- rename ---------------------------------------------------------------------------------------
+
+RENAME_FIELDS = ("path", "name")
+
+
+def validate_rename(spec, where):
+    check_path(get_str(spec, "path", required=True, where=where))
+    check_name(get_str(spec, "name", required=True, where=where))
+
+
+def apply_rename(spec, journal, env):
+    node = require_op(spec["path"])
+    _check_deletable(node, env)  # the protected nodes keep their names as well
+    old_name, new_name = node.name, spec["name"]
+    if new_name == old_name:
+        return {"path": node.path, "name": new_name, "renamed": False}
+    parent = node.parent()
+    if parent is not None and child_named(parent, new_name) is not None:
+        raise BridgeError("name_conflict", "%s already has a child called %r" % (parent.path, new_name),
+                          path=parent.path, field="name")
+    node.name = new_name
+    new_path = node.path
+    journal.record("rename %s back to %s" % (new_path, old_name),
+                   lambda: setattr(require_op(new_path), "name", old_name))
+    return {"path": new_path, "name": new_name, "renamed": True}
+
+
 OPERATIONS = {
+    "rename": (RENAME_FIELDS, validate_rename, apply_rename),
     "create": (CREATE_FIELDS, validate_create, apply_create),
     "update": (UPDATE_FIELDS, validate_update, apply_update),
     "delete": (DELETE_FIELDS, validate_delete, apply_delete),

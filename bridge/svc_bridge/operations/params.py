@@ -4,7 +4,7 @@ from .. import custom_pars
 from ..body import get_int, get_str, get_str_list
 from ..errors import BridgeError
 from ..live import check_path, require_comp, require_dat, require_op
-from ..params_write import check_expression, require_par, set_mode
+from ..params_write import check_expression, require_par, reset_par, set_mode
 
 MODE_FIELDS = ("path", "param", "mode", "expr", "value")
 
@@ -117,7 +117,37 @@ def apply_par(spec, journal, env):
     return custom_pars.add_par(node, spec, journal)
 
 
+RESET_FIELDS = ("path", "param")
+
+
+def validate_reset(spec, where):
+    check_path(get_str(spec, "path", required=True, where=where))
+    get_str(spec, "param", required=True, where=where, allow_empty=False)
+
+
+def apply_reset(spec, journal, env):
+    """Back to constant mode at the parameter's default (what svc does when the source drops a value)."""
+    node = require_op(spec["path"])
+    par = require_par(node, spec["param"], "param")
+    return reset_par(par, journal)
+
+
+CLEAR_FIELDS = ("path",)
+
+
+def validate_clear(spec, where):
+    check_path(get_str(spec, "path", required=True, where=where))
+
+
+def apply_clear(spec, journal, env):
+    """Removes every custom page and parameter of a COMP; the rollback re-makes them with their values."""
+    node = require_comp(spec["path"])
+    return custom_pars.clear(node, journal)
+
+
 OPERATIONS = {
+    "reset_param": (RESET_FIELDS, validate_reset, apply_reset),
+    "clear_custom_pars": (CLEAR_FIELDS, validate_clear, apply_clear),
     "set_mode": (MODE_FIELDS, validate_mode, apply_mode),
     "set_text": (TEXT_FIELDS, validate_text, apply_text),
     "add_custom_page": (PAGE_FIELDS, validate_page, apply_page),
