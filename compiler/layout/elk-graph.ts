@@ -17,12 +17,22 @@ export interface LayoutEdge {
   toIndex: number;
 }
 
+/** Above this many nodes, ELK spends less effort on crossings so a level stays within a second or so. */
+export const LARGE_LEVEL = 300;
+
 /**
  * Layered left-to-right layout. Brandes-Koepf placement stays fast on large graphs (network simplex
- * grows badly past a few hundred nodes); the seed is fixed so runs repeat exactly.
+ * placement grows badly past a few hundred nodes); the seed is fixed so runs repeat exactly. Edge
+ * routes are straight lines: TouchDesigner draws its own wires, only node positions are used.
  */
-export function elkRootOptions(geometry: LayoutGeometry): ElkOptions {
+export function elkRootOptions(geometry: LayoutGeometry, nodeCount = 0): ElkOptions {
+  const large: ElkOptions =
+    nodeCount > LARGE_LEVEL
+      ? { "org.eclipse.elk.layered.thoroughness": "2", "org.eclipse.elk.layered.crossingMinimization.greedySwitch.type": "OFF" }
+      : {};
   return {
+    ...large,
+    "org.eclipse.elk.edgeRouting": "POLYLINE",
     "org.eclipse.elk.algorithm": "layered",
     "org.eclipse.elk.direction": "RIGHT",
     "org.eclipse.elk.layered.nodePlacement.strategy": "BRANDES_KOEPF",
@@ -74,7 +84,7 @@ export function buildElkGraph(graph: LayoutGraph, geometry: LayoutGeometry): Elk
   });
   return {
     id: "root",
-    layoutOptions: elkRootOptions(geometry),
+    layoutOptions: elkRootOptions(geometry, children.length),
     children,
     edges: edges.map((e) => ({ id: edgeKey(e), sources: [`${e.from}>${e.fromIndex}`], targets: [`${e.to}<${e.toIndex}`] })),
   };

@@ -1,6 +1,9 @@
 /**
  * Runs ELK on a graph, in this thread for small graphs and in a worker thread for large ones, so a
  * long layout does not stall a server's event loop. ELK's result is the same either way.
+ *
+ * The worker is kept between layouts (and does not keep the process alive): ELK is a large
+ * compiled program whose first run in a thread is several times slower than the next ones.
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
@@ -20,37 +23,65 @@ export async function runElk(graph: ElkNode, useWorker = (graph.children?.length
     inThread ??= new ElkConstructor();
     return inThread.layout(graph);
   }
-  return runInWorker(graph);
+  return layoutWorker().run(graph);
 }
 
-// The worker is a few lines of CommonJS evaluated in the new thread; it loads ELK from the path
-// this module resolves, so it works the same from the TypeScript sources and from the build.
+// A few lines of CommonJS evaluated in the new thread; it loads ELK from the path this module
+// resolves, so it works the same from the TypeScript sources and from the build.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const ELK = require(workerData.elkPath);
-new ELK().layout(workerData.graph).then(
-  (result) => parentPort.postMessage({ ok: true, result }),
-  (error) => parentPort.postMessage({ ok: false, message: String(error && error.message || error) }),
-);
+const elk = new ELK();
+parentPort.on("message", ({ id, graph }) => {
+  elk.layout(graph).then(
+    (result) => parentPort.postMessage({ id, ok: true, result }),
+    (error) => parentPort.postMessage({ id, ok: false, message: String((error && error.message) || error) }),
+  );
+});
 `;
 
-function runInWorker(graph: ElkNode): Promise<ElkNode> {
-  const elkPath = require.resolve("elkjs/lib/elk.bundled.js");
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { elkPath, graph } });
-    let settled = false;
-    worker.once("message", (m: { ok: true; result: ElkNode } | { ok: false; message: string }) => {
-      settled = true;
-      void worker.terminate();
-      if (m.ok) resolve(m.result);
-      else reject(new Error(`layout failed: ${m.message}`));
+type Reply = { id: number; ok: true; result: ElkNode } | { id: number; ok: false; message: string };
+
+class LayoutWorker {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (g: ElkNode) => void; reject: (e: Error) => void }>();
+  private nextId = 0;
+  broken = false;
+
+  constructor() {
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { elkPath: require.resolve("elkjs/lib/elk.bundled.js") } });
+    this.worker.unref();
+    this.worker.on("message", (m: Reply) => {
+      const waiting = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (waiting === undefined) return;
+      if (m.ok) waiting.resolve(m.result);
+      else waiting.reject(new Error(`layout failed: ${m.message}`));
     });
-    worker.once("error", (e) => {
-      settled = true;
-      reject(e);
+    const fail = (e: Error) => {
+      this.broken = true;
+      for (const w of this.pending.values()) w.reject(e);
+      this.pending.clear();
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`layout worker exited with code ${code}`)));
+  }
+
+  run(graph: ElkNode): Promise<ElkNode> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // Keep the process alive while a layout is under way, not after.
+      this.worker.ref();
+      this.worker.postMessage({ id, graph });
     });
-    worker.once("exit", (code) => {
-      if (!settled) reject(new Error(`layout worker exited with code ${code}`));
-    });
-  });
+  }
+}
+
+let worker: LayoutWorker | undefined;
+
+function layoutWorker(): LayoutWorker {
+  if (worker === undefined || worker.broken) worker = new LayoutWorker();
+  return worker;
 }

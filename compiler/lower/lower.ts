@@ -10,6 +10,7 @@ import { topologicalOrder } from "../check/graph.js";
 import { CONTROL_SUFFIXES } from "../check/styles.js";
 import type { LayoutResult } from "../layout/layout.js";
 import {
+  FLAG_NAMES,
   walkComponents,
   type AnyNode,
   type ComponentModel,
@@ -20,7 +21,7 @@ import {
   type Value,
 } from "../model.js";
 import { controlStyle } from "../check/context.js";
-import { OWNER_TAG, PHASE_OF, type ConstantValue, type CustomParamSpec, type CustomParamStyle, type Operation } from "./operations.js";
+import { OWNER_TAG, PHASE_OF, type ConstantValue, type CustomParamSpec, type CustomParamStyle, type Operation, type OperatorFlag } from "./operations.js";
 import { lowerValue } from "./values.js";
 
 export interface LowerOptions {
@@ -41,10 +42,10 @@ function parentPath(path: string): string {
 /** Children of a level, upstream first; ties (and nodes without wires) by name. */
 function creationOrder(comp: ComponentModel): NodeModel[] {
   // Kahn's algorithm follows insertion order: give it nodes and wires in a canonical order.
-  const key = (w: ComponentModel["body"]["wires"][number]) => `${w.from.node.name}\u0000${w.to.node.name}`;
   const nodes = [...comp.body.nodes].sort((a, b) => (a.name < b.name ? -1 : 1));
-  const wires = [...comp.body.wires].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const sorted = { ...comp, body: { nodes, wires } };
+  const keyed = comp.body.wires.map((w) => ({ w, key: `${w.from.node.name}\u0000${w.to.node.name}` }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const sorted = { ...comp, body: { nodes, wires: keyed.map((k) => k.w) } };
   const byName = new Map(comp.body.nodes.map((n) => [n.name, n]));
   return topologicalOrder(sorted).map((name) => byName.get(name)!);
 }
@@ -98,15 +99,24 @@ function customParamSpec(c: CustomParamModel): CustomParamSpec {
 }
 
 /** Source files named relative to the entry file's folder, so the record does not depend on where the project lives. */
-function sourceName(entry: string, file: string): string {
-  return relative(dirname(entry), file).split(sep).join("/") || file;
+function sourceNamer(entry: string): (file: string) => string {
+  const names = new Map<string, string>();
+  return (file) => {
+    let name = names.get(file);
+    if (name === undefined) {
+      name = relative(dirname(entry), file).split(sep).join("/") || file;
+      names.set(file, name);
+    }
+    return name;
+  };
 }
 
 function lowerNetwork(network: NetworkModel, entry: string, options: LowerOptions): Operation[] {
   const ops: Operation[] = [];
   const nodes = nodesInOrder(network);
   for (const node of nodes) {
-    ops.push({ kind: "create", path: node.path, parent: parentPath(node.path), name: node.name, type: node.type, origin: node.origin });
+    const tags = node.meta.tags.length === 0 ? [OWNER_TAG] : [...new Set([OWNER_TAG, ...node.meta.tags])].sort();
+    ops.push({ kind: "create", path: node.path, parent: parentPath(node.path), name: node.name, type: node.type, tags, origin: node.origin });
     for (const page of node.customPages) {
       ops.push({ kind: "add-custom-page", path: node.path, page: page.name, params: page.params.map(customParamSpec), origin: page.origin });
       // Defaults TouchDesigner cannot hold as constants (expressions, binds) are set after creation.
@@ -117,14 +127,14 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
       }
     }
     // Parameters in name order: the order they were written in means nothing.
-    const params = [...node.params].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const p of params) ops.push(...lowerValue(node, p.scalars, p.value, p.origin));
+    const params = node.params.length > 1 ? [...node.params].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : node.params;
+    for (const p of params) for (const op of lowerValue(node, p.scalars, p.value, p.origin)) ops.push(op);
     if (node.text !== undefined) ops.push({ kind: "set-text", path: node.path, text: node.text.text, origin: node.text.origin });
-    const flags = Object.fromEntries(Object.entries(node.flags).filter(([, v]) => v !== undefined));
-    if (Object.keys(flags).length > 0) ops.push({ kind: "set-flags", path: node.path, flags, origin: node.origin });
+    let flags: Partial<Record<OperatorFlag, boolean>> | undefined;
+    for (const f of FLAG_NAMES) if (node.flags[f] !== undefined) (flags ??= {})[f] = node.flags[f];
+    if (flags !== undefined) ops.push({ kind: "set-flags", path: node.path, flags, origin: node.origin });
     if (node.meta.comment !== undefined) ops.push({ kind: "set-comment", path: node.path, comment: node.meta.comment, origin: node.origin });
     if (node.meta.color !== undefined) ops.push({ kind: "set-color", path: node.path, color: node.meta.color.map((c) => Number(c.toFixed(6))) as [number, number, number], origin: node.origin });
-    ops.push({ kind: "set-tags", path: node.path, tags: [...new Set([OWNER_TAG, ...node.meta.tags])].sort(), origin: node.origin });
     const position = options.layout?.positions.get(node.path) ?? node.pinned;
     if (position !== undefined && node !== network.root) ops.push({ kind: "set-position", path: node.path, x: position.x, y: position.y, origin: node.origin });
   }
@@ -136,7 +146,8 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
   }
   if (options.metadata !== false) {
     const sources: Record<string, string> = {};
-    for (const node of nodes) sources[node.path] = `${sourceName(entry, node.origin.file)}:${node.origin.range.start.line}:${node.origin.range.start.column}`;
+    const sourceName = sourceNamer(entry);
+    for (const node of nodes) sources[node.path] = `${sourceName(node.origin.file)}:${node.origin.range.start.line}:${node.origin.range.start.column}`;
     ops.push({
       kind: "store-metadata",
       path: network.root.path,
@@ -145,8 +156,10 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
       origin: network.origin,
     });
   }
-  // A stable sort by phase keeps the per-node order inside each phase.
-  return ops.map((op, i) => ({ op, i })).sort((a, b) => PHASE_OF[a.op.kind] - PHASE_OF[b.op.kind] || a.i - b.i).map(({ op }) => op);
+  // Grouping by phase keeps the per-node order inside each phase.
+  const phases: Operation[][] = [];
+  for (const op of ops) (phases[PHASE_OF[op.kind]] ??= []).push(op);
+  return phases.flatMap((p) => p ?? []);
 }
 
 export function lowerProgram(program: ProgramModel, options: LowerOptions = {}): Operation[] {

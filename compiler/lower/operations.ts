@@ -39,12 +39,16 @@ interface Base {
   origin: Origin;
 }
 
-/** Create `type` named `name` inside the COMP `parent` (`path` = parent + "/" + name). */
+/**
+ * Create `type` named `name` inside the COMP `parent` (`path` = parent + "/" + name), with its
+ * tags. The tags always include `svc`, the ownership mark, so no node svc makes is ever unmarked.
+ */
 export interface CreateOp extends Base {
   kind: "create";
   parent: string;
   name: string;
   type: string;
+  tags: string[];
 }
 /** Set a scalar parameter to a constant. */
 export interface SetParamOp extends Base {
@@ -109,7 +113,7 @@ export interface SetColorOp extends Base {
   kind: "set-color";
   color: [number, number, number];
 }
-/** Replace the operator's tags (always includes `svc`, the ownership tag). */
+/** Replace the operator's tags (always includes `svc`); for changing an existing node (lowering puts tags in `create`). */
 export interface SetTagsOp extends Base {
   kind: "set-tags";
   tags: string[];

@@ -37,7 +37,8 @@ function where(origin: Origin): string {
 export function renderOperation(op: Operation): string {
   switch (op.kind) {
     case "create":
-      return `create     ${op.path} ${op.type}`;
+      // Every node carries the ownership tag; only other tags are worth a mention.
+      return `create     ${op.path} ${op.type}${op.tags.length > 1 ? ` tags ${op.tags.join(", ")}` : ""}`;
     case "set-param":
       return `set        ${op.path}.${op.param} = ${constant(op.value)}`;
     case "set-expression":

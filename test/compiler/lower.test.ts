@@ -23,7 +23,7 @@ function tunnel(order: (lines: string[]) => string[] = (l) => l): string {
 const strip = (ops: readonly Operation[]) => ops.map(({ origin: _o, ...rest }) => rest);
 
 describe("lower", () => {
-  it("emits phases in order: creates, pages, values, wires, flags, annotations, positions, record", async () => {
+  it("emits phases in order: creates (with tags), pages, values, wires, flags, annotations, positions, record", async () => {
     const r = await compile({ text: tunnel(), file: "tunnel.svcnet" }, { host: memoryHost({}) });
     const phases = r.operations!.map((o) => PHASE_OF[o.kind]);
     expect(phases).toEqual([...phases].sort((a, b) => a - b));
@@ -47,7 +47,8 @@ describe("lower", () => {
     expect(text).toContain("flags      /project1/tunnel/out1 display=on\n");
     expect(text).toContain("color      /project1/tunnel/out1 (1, 0.533333, 0)\n");
     expect(text).toContain('comment    /project1/tunnel/out1 "the end"\n');
-    expect(text).toContain("tags       /project1/tunnel/out1 live, out, svc\n");
+    expect(text).toContain("create     /project1/tunnel/out1 nullTOP tags live, out, svc\n");
+    expect(r.operations!.filter((o) => o.kind === "create").every((o) => (o as { tags: string[] }).tags.includes("svc"))).toBe(true);
     expect(text).toContain("page       /project1/tunnel \"Custom\"\n  + Gain: Float = 0.9\n  + Zoom: Float = 1.02\n");
   });
 
