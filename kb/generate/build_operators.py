@@ -2,6 +2,7 @@
 import re
 
 from build_params import convert_params, scalar_names
+from curated_values import CuratedValueError, apply_default, apply_style
 
 
 class OverlayError(Exception):
@@ -62,11 +63,27 @@ def _find_param(op, name):
     return None
 
 
+def _param_targets(entry, ops_by_type, family_of, name):
+    """(op, param) pairs an overlay entry reaches; explicit types must have the parameter."""
+    explicit = "types" in entry
+    for op in _targets(entry, ops_by_type, family_of):
+        p = _find_param(op, name)
+        if p is None:
+            if explicit:
+                raise OverlayError(f"{op['type']} has no parameter {name}")
+            continue
+        yield op, p
+
+
+def _check_status(entry):
+    if entry.get("status") != "assumption":
+        raise OverlayError("every curated entry must be marked status: assumption")
+
+
 def apply_curated(ops_by_type, curated):
     family_of = {t: op["family"] for t, op in ops_by_type.items()}
     for entry in curated["inputs"]:
-        if entry.get("status") != "assumption":
-            raise OverlayError("every curated entry must be marked status: assumption")
+        _check_status(entry)
         for op in _targets(entry, ops_by_type, family_of):
             for key in ("min", "max"):
                 if key in entry:
@@ -76,29 +93,28 @@ def apply_curated(ops_by_type, curated):
         for op in _targets(entry, ops_by_type, family_of):
             if op["outputs"] is None:
                 op["outputs"], op["outputsSource"] = entry["outputs"], "curated"
-    for entry in curated["params"]:
-        if entry.get("status") != "assumption":
-            raise OverlayError("every curated entry must be marked status: assumption")
-        explicit = "types" in entry
-        for op in _targets(entry, ops_by_type, family_of):
-            p = _find_param(op, entry["param"])
-            if p is None:
-                if explicit:
-                    raise OverlayError(f"{op['type']} has no parameter {entry['param']}")
-                continue
-            _apply_param_entry(op, p, entry)
+    try:
+        # Styles first: a corrected style decides which defaults are acceptable.
+        for entry in curated.get("styles", []):
+            _check_status(entry)
+            for op, p in _param_targets(entry, ops_by_type, family_of, entry["param"]):
+                apply_style(op["type"], p, entry["style"])
+        for entry in curated["params"]:
+            _check_status(entry)
+            for op, p in _param_targets(entry, ops_by_type, family_of, entry["param"]):
+                _apply_param_entry(op, p, entry)
+        for entry in curated.get("defaults", []):
+            _check_status(entry)
+            for name, value in entry["values"].items():
+                for op, p in _param_targets(entry, ops_by_type, family_of, name):
+                    apply_default(op["type"], p, value)
+    except CuratedValueError as e:
+        raise OverlayError(str(e)) from None
 
 
 def _apply_param_entry(op, p, entry):
     if "default" in entry:
-        value = entry["default"]
-        size = len(p.get("components") or [])
-        if size and (not isinstance(value, list) or len(value) != size):
-            raise OverlayError(f"{op['type']}.{p['name']}: curated default needs {size} components")
-        if p.get("menuNames") is not None and p.get("style") == "Menu" and value not in p["menuNames"]:
-            raise OverlayError(f"{op['type']}.{p['name']}: curated default {value!r} is not a menu entry")
-        if p["defaultSource"] in (None, "curated"):
-            p["default"], p["defaultSource"] = value, "curated"
+        apply_default(op["type"], p, entry["default"])
     for key in ("min", "max", "clampMin", "clampMax"):
         if key in entry and p[key] is None:
             p[key] = entry[key]
