@@ -100,7 +100,13 @@ export const messages = {
   "control-range-inverted": entry("error", "the range of '{name}' starts above its end ({min}..{max})"),
   "flag-not-supported": entry("warning", "a {family} has no {flag} flag"),
 
-  // ── live environment (verify after apply) ──────────────────────────────────
+  // ── live environment (plan, apply, verify) ─────────────────────────────────
+  "live-cook-error": entry("error", "'{node}' reports an error in the live network: {message}"),
+  "live-cook-warning": entry("warning", "'{node}' reports a warning in the live network: {message}"),
+  "apply-operation-failed": entry("error", "applying '{node}' failed: {message}"),
+  "plan-conflict": entry("warning", "{message}"),
+  "plan-blocked": entry("error", "{message}"),
+  "stale-plan": entry("error", "the live network at {root} changed since this plan was made"),
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof messages;

@@ -94,7 +94,11 @@ function customParamSpec(c: CustomParamModel): CustomParamSpec {
   if (initial !== undefined) spec.default = initial;
   if (c.min !== undefined) spec.min = c.min;
   if (c.max !== undefined) spec.max = c.max;
-  if (c.entries !== undefined) spec.menuNames = c.entries.map((e) => e.name);
+  if (c.clamp) spec.clamp = true;
+  if (c.entries !== undefined) {
+    spec.menuNames = c.entries.map((e) => e.name);
+    spec.menuLabels = c.entries.map((e) => e.label);
+  }
   return spec;
 }
 

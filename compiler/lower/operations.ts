@@ -29,8 +29,10 @@ export interface CustomParamSpec {
   default?: ConstantValue | ConstantValue[];
   min?: number;
   max?: number;
-  /** Menu entries (names and labels are the same). */
+  /** Values outside min..max are refused, not only off the slider. */
+  clamp?: boolean;
   menuNames?: string[];
+  menuLabels?: string[];
 }
 
 interface Base {

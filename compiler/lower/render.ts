@@ -23,6 +23,7 @@ function customParam(p: CustomParamSpec): string {
   const parts = [`${p.name}: ${p.style}`];
   if (p.default !== undefined) parts.push(`= ${constant(p.default)}`);
   if (p.min !== undefined || p.max !== undefined) parts.push(`range ${p.min ?? ""}..${p.max ?? ""}`);
+  if (p.clamp === true) parts.push("clamp");
   if (p.menuNames !== undefined) parts.push(`entries (${p.menuNames.join(", ")})`);
   if (p.label !== p.name) parts.push(`label ${JSON.stringify(p.label)}`);
   return parts.join(" ");

@@ -53,14 +53,12 @@ export function lookupPath(program: ProgramModel | undefined, scope: ComponentMo
 }
 
 /**
- * The path TouchDesigner needs, from `owner`, to reach `target`: operator-reference parameters
- * and `op()` are read relative to the owner's network for an ordinary operator, and relative to
- * the COMP itself for a COMP (UNVERIFIED: the COMP rule follows TouchDesigner's `OP.op()`, where
- * a COMP's relative paths start at its children).
+ * The path TouchDesigner needs, from `owner`, to reach `target`: operator-reference parameters and
+ * `op()` in expressions are read in the network the owner sits in, for COMPs as for any operator
+ * (UNVERIFIED for COMPs; tdsim models it so, and a sibling of a geometry COMP is then `phong1`).
  */
 export function relativeTdPath(owner: AnyNode, target: AnyNode): string {
-  const isComp = owner.family === "COMP" || owner.body !== undefined || owner.parent === undefined;
-  const base = isComp ? owner.path : owner.parent!.path;
+  const base = owner.parent?.path ?? owner.path.slice(0, Math.max(1, owner.path.lastIndexOf("/")));
   if (target.path === base) return ".";
   const from = base.split("/").filter(Boolean);
   const to = target.path.split("/").filter(Boolean);

@@ -77,12 +77,7 @@ export class ReferenceResolver {
         return this.resolveBind(v, node, scope);
       case "expression":
         for (const ref of v.refs) {
-          let found = lookupPath(this.program, scope, ref.path);
-          // A COMP's own expressions may name its children (see relativeTdPath).
-          if (found.kind === "missing" && node.body !== undefined) {
-            const inside = lookupPath(this.program, node as ComponentModel, ref.path);
-            if (inside.kind !== "missing") found = inside;
-          }
+          const found = lookupPath(this.program, scope, ref.path);
           if (found.kind === "found") ref.target = found.node;
           else if (found.kind === "missing") {
             const range = expressionRange(this.program.sources, v, ref.offset, ref.offset + ref.path.length);

@@ -63,11 +63,11 @@ describe("lower", () => {
     expect([...again.layout!.positions]).toEqual([...first.layout!.positions]);
   });
 
-  it("writes references as TouchDesigner reads them: from a COMP, siblings are one level up", () => {
+  it("writes references as TouchDesigner reads them: relative to the network the owner sits in", () => {
     const r = compileBody("  mat1: constantMAT\n  geo1: geometryCOMP { material: mat1, network { t: torusSOP [render] } }\n  fx: baseCOMP { network { fb: feedbackTOP { top: ../ramp1 }\n in1: inTOP\n in1 -> fb } }\n  ramp1: rampTOP");
     expect(r.diagnostics).toEqual([]);
     const sets = r.operations!.filter((o) => o.kind === "set-param").map((o) => [o.path, (o as { value: unknown }).value]);
-    expect(sets).toContainEqual(["/project1/net/geo1", "../mat1"]);
+    expect(sets).toContainEqual(["/project1/net/geo1", "mat1"]);
     expect(sets).toContainEqual(["/project1/net/fx/fb", "../ramp1"]);
   });
 
