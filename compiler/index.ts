@@ -72,6 +72,7 @@ export function analyze(input: CompileInput, options: CompileOptions = {}): { pr
   const resolved = resolveProgram(entry, host, parse, rootPath === undefined ? {} : { rootPath });
   const diagnostics = [...resolved.diagnostics];
   if (resolved.program.networks.length > 0) diagnostics.push(...checkProgram(resolved.program));
+  if (resolved.unusedRecipes.length > 0) diagnostics.push(...checkProgram({ ...resolved.program, networks: resolved.unusedRecipes }));
   return { program: resolved.program, diagnostics: dedupe(diagnostics) };
 }
 

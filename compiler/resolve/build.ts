@@ -19,7 +19,7 @@ import {
 import { closestNames, didYouMean } from "../util/closest.js";
 import type { CompilerHost } from "./host.js";
 import type { SourceFile } from "./load.js";
-import { bindRecipeArgs } from "./recipe-args.js";
+import { bindRecipeArgs, standaloneArgs } from "./recipe-args.js";
 import { convertValue, hexToRgba, originOf, type ValueContext } from "./values.js";
 
 export interface BuildOptions {
@@ -44,6 +44,8 @@ export type RecipeTable = Map<string, RecipeEntry>;
 
 export class TreeBuilder {
   private readonly recipeStack: string[] = [];
+  /** Every recipe expanded at least once. */
+  readonly expanded = new Set<ast.Recipe>();
 
   constructor(
     private readonly host: CompilerHost,
@@ -59,24 +61,42 @@ export class TreeBuilder {
 
   buildNetwork(net: ast.Network, file: SourceFile): NetworkModel {
     const ctx = this.context(file);
-    const origin = originOf(ctx, net.range);
-    const root: ComponentModel = {
-      name: net.name.name,
+    const root = this.rootComponent(net.name.name, this.options.rootPath(net.name.name), originOf(ctx, net.range), net.name.range);
+    this.fillBody(root, net, file, ctx);
+    return { name: net.name.name, root, origin: root.origin };
+  }
+
+  /**
+   * A recipe on its own, so a file of recipes is checked even where nothing uses them: its
+   * parameters take their defaults, or a neutral value of their type when they have none. Built
+   * under a path of its own; never lowered.
+   */
+  buildRecipeAlone(recipe: ast.Recipe, file: SourceFile): NetworkModel {
+    const ctx = this.context(file);
+    const name = recipe.name.name;
+    const root = this.rootComponent(name, `/recipe:${name}`, originOf(ctx, recipe.range), recipe.name.range);
+    this.recipeStack.push(name);
+    this.fillBody(root, recipe, file, { ...ctx, recipe: { recipe: name, args: standaloneArgs(recipe, ctx) } });
+    this.recipeStack.pop();
+    return { name, root, origin: root.origin };
+  }
+
+  private rootComponent(name: string, path: string, origin: Origin, nameRange: ast.SourceRange): ComponentModel {
+    return {
+      name,
       type: this.options.componentType,
       family: "COMP",
-      path: this.options.rootPath(net.name.name),
+      path,
       params: [],
       flags: {},
       meta: { tags: [] },
       parent: undefined,
       origin,
-      nameRange: net.name.range,
-      typeRange: net.name.range,
+      nameRange,
+      typeRange: nameRange,
       customPages: [],
       body: { nodes: [], wires: [] },
     };
-    this.fillBody(root, net, file, ctx);
-    return { name: net.name.name, root, origin };
   }
 
   /** Nodes, controls and wires of `body` into `comp`. */
@@ -179,6 +199,7 @@ export class TreeBuilder {
       this.diagnostics.push(diagnostic("recipe-cycle", decl.type.range, { recipe: recipeName, chain }, { file: useCtx.file, help: ["a recipe cannot contain itself, directly or through other recipes"] }));
       return;
     }
+    this.expanded.add(entry.recipe);
     const recipeCtx = this.context(entry.file, { via: node.origin });
     const args = bindRecipeArgs({ recipe: entry.recipe, recipeCtx, use: decl, useCtx, useScope: parent });
     this.recipeStack.push(recipeName);

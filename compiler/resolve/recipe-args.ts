@@ -9,7 +9,7 @@ import { diagnostic } from "../diagnostics/index.js";
 import type { ComponentModel, Value } from "../model.js";
 import { closestNames, didYouMean } from "../util/closest.js";
 import { describeValue, formatNumber } from "../util/describe.js";
-import { convertValue, type ValueContext } from "./values.js";
+import { convertValue, originOf, type ValueContext } from "./values.js";
 
 const TUPLE_SIZES: Partial<Record<ast.RecipeParamType, number>> = { xy: 2, wh: 2, xyz: 3, xyzw: 4 };
 
@@ -171,6 +171,56 @@ export function bindRecipeArgs({ recipe, recipeCtx, use, useCtx, useScope }: Rec
       }
     }
     args.set(name, fitted);
+  }
+  return args;
+}
+
+/** A value of each type that fits any use of it, for checking a recipe nobody uses. */
+function neutralValue(decl: ast.Declaration, origin: Value["origin"]): Value {
+  const type = decl.type.name as ast.RecipeParamType;
+  const low = decl.valueRange?.min.value ?? 0;
+  const number = (value: number): Value => ({ kind: "number", value, integer: true, origin });
+  const numbers = (n: number): Value => ({ kind: "tuple", items: Array.from({ length: n }, () => number(0)), origin });
+  switch (type) {
+    case "float":
+    case "int":
+      return number(type === "int" ? Math.ceil(low) : low);
+    case "toggle":
+      return { kind: "bool", value: false, origin };
+    case "menu":
+      return { kind: "menu", entry: decl.entries?.[0]?.name ?? "", origin };
+    case "rgb":
+    case "rgba":
+      return { kind: "colour", rgba: [0, 0, 0, 1], hasAlpha: type === "rgba", origin };
+    case "xy":
+    case "wh":
+    case "xyz":
+    case "xyzw":
+      return numbers(TUPLE_SIZES[type]!);
+    case "op":
+      // Names nothing: a reference that leads outside the recipe is not checked.
+      return { kind: "op-ref", path: "/", origin };
+    default:
+      return { kind: "string", value: "", block: type === "text", origin };
+  }
+}
+
+/** Arguments for checking a recipe on its own: defaults, or a neutral value per type. */
+export function standaloneArgs(recipe: ast.Recipe, ctx: ValueContext): Map<string, Value | undefined> {
+  const args = new Map<string, Value | undefined>();
+  for (const decl of recipe.params?.declarations ?? []) {
+    const type = decl.type.name as ast.RecipeParamType;
+    const entries = decl.entries?.map((e) => e.name) ?? null;
+    const given = decl.default === null ? undefined : convertValue(decl.default, ctx);
+    if (given === undefined) {
+      args.set(decl.name.name, decl.default === null ? neutralValue(decl, originOf(ctx, decl.range)) : undefined);
+      continue;
+    }
+    const fitted = EXPECTED[type] === undefined ? given : coerceRecipeValue(type, given, entries);
+    if (fitted === undefined) {
+      ctx.diagnostics.push(diagnostic("declaration-default-type", decl.default!.range, { name: decl.name.name, expected: EXPECTED[type], actual: describeValue(given) }, { file: ctx.file }));
+    }
+    args.set(decl.name.name, fitted);
   }
   return args;
 }

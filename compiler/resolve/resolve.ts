@@ -14,6 +14,11 @@ import { ReferenceResolver } from "./references.js";
 export interface ResolveResult {
   program: ProgramModel;
   diagnostics: Diagnostic[];
+  /**
+   * The entry file's recipes that no network uses, each built on its own (arguments at their
+   * defaults) so that they are checked too. Never lowered.
+   */
+  unusedRecipes: NetworkModel[];
 }
 
 export function resolveProgram(
@@ -29,7 +34,7 @@ export function resolveProgram(
   const program: ProgramModel = { networks: [], sources, entry: entry.path, recipes: [] };
   // A file that does not parse gives a best-effort tree; checking it would bury the syntax error
   // under follow-on problems, so resolution stops at the syntax errors.
-  if (loaded.entry === undefined || hasErrors(loaded.diagnostics)) return { program, diagnostics };
+  if (loaded.entry === undefined || hasErrors(loaded.diagnostics)) return { program, diagnostics, unusedRecipes: [] };
 
   const tables = new Map<string, RecipeTable>();
   for (const file of loaded.files.values()) {
@@ -47,9 +52,11 @@ export function resolveProgram(
     seen.add(net.name.name);
     program.networks.push(builder.buildNetwork(net, loaded.entry));
   }
+  const unusedRecipes = loaded.entry.ast.recipes.filter((r) => r.name.name !== "" && !builder.expanded.has(r)).map((r) => builder.buildRecipeAlone(r, loaded.entry!));
   new ReferenceResolver(program, diagnostics).resolveAll();
+  new ReferenceResolver({ ...program, networks: unusedRecipes }, diagnostics).resolveAll();
   applyPins(program.networks, loaded.entry.ast.layout, loaded.entry.path, diagnostics);
-  return { program, diagnostics };
+  return { program, diagnostics, unusedRecipes };
 }
 
 /** The recipes `file` can use: its own, then those of the files it imports directly. */

@@ -178,6 +178,15 @@ describe("resolve: recipes", () => {
     expect(d.range.start.line).toBe(3);
   });
 
+  it("a recipe nobody uses is still checked, with neutral values for parameters without default", () => {
+    const r = compileFiles({
+      "main.svcnet": "svcnet 1\nrecipe a {\n  params { src: op\n  n: int }\n  in1: inTOP\n  c: compositeTOP { top: $src, inputindex: $n, operand: addd }\n  in1 -> c\n}\n",
+    });
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["unknown-menu-entry"]);
+    expect(r.diagnostics[0]!.help.some((h) => h.startsWith("in the recipe used at"))).toBe(false);
+    expect(r.operations).toBeUndefined();
+  });
+
   it("declaration-default-type for a recipe default that does not fit", () => {
     const r = compileFiles({ "main.svcnet": 'svcnet 1\nrecipe a {\n  params { v: int = "x" }\n  n: noiseTOP { harmon: $v }\n}\nnetwork net {\n  u: a\n}\n' });
     expect(only(r, "declaration-default-type").message).toBe("the default of 'v' must be a whole number, not a string");
