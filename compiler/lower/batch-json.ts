@@ -24,6 +24,11 @@ function pythonString(s: string): string {
   return `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 }
 
+/** How an export is applied: an expression reading the channel (the bridge has no export mode). */
+export function exportExpression(chop: string, channel: string): string {
+  return `op(${pythonString(chop)})[${pythonString(channel)}]`;
+}
+
 /** The bridge operations for one IR operation (several for a custom page). */
 function translate(op: Operation): BridgeOperation[] {
   switch (op.kind) {
@@ -36,7 +41,7 @@ function translate(op: Operation): BridgeOperation[] {
     case "set-bind":
       return [{ action: "set_mode", path: op.path, param: op.param, mode: "bind", expr: op.expression }];
     case "set-export":
-      return [{ action: "set_mode", path: op.path, param: op.param, mode: "expression", expr: `op(${pythonString(op.chop)})[${pythonString(op.channel)}]` }];
+      return [{ action: "set_mode", path: op.path, param: op.param, mode: "expression", expr: exportExpression(op.chop, op.channel) }];
     case "set-text":
       return [{ action: "set_text", path: op.path, text: op.text }];
     case "connect":

@@ -16,7 +16,7 @@ export interface RequestStats {
 interface Envelope {
   ok: boolean;
   data?: unknown;
-  error?: { code?: string; message?: string };
+  error?: { code?: string; message?: string } & Record<string, unknown>;
 }
 
 /** Encodes a TouchDesigner path for a URL segment: `/project1/noise1` → `%2Fproject1%2Fnoise1`. */
@@ -75,6 +75,11 @@ export class BridgeClient {
     return this.request<T>("POST", path, body);
   }
 
+  /** A read that needs a body (`/api/param_modes/batch`): retried like a GET, not counted as a mutation. */
+  read<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>("POST", path, body, { read: true });
+  }
+
   patch<T>(path: string, body: unknown): Promise<T> {
     return this.request<T>("PATCH", path, body);
   }
@@ -87,13 +92,14 @@ export class BridgeClient {
     return this.request<T>("DELETE", path, body);
   }
 
-  async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-    const attempts = method === "GET" ? this.config.getRetries + 1 : 1;
+  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean } = {}): Promise<T> {
+    const read = method === "GET" || options.read === true;
+    const attempts = read ? this.config.getRetries + 1 : 1;
     let lastError: BridgeError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(this.config.backoffMs * 2 ** (attempt - 1));
       try {
-        return await this.once<T>(method, path, body);
+        return await this.once<T>(method, path, body, read);
       } catch (err) {
         if (!(err instanceof BridgeError)) throw err;
         lastError = err;
@@ -104,7 +110,7 @@ export class BridgeClient {
     throw lastError!;
   }
 
-  private async once<T>(method: HttpMethod, path: string, body: unknown): Promise<T> {
+  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean): Promise<T> {
     const req = { method, path };
     const headers: Record<string, string> = { accept: "application/json" };
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
@@ -114,7 +120,7 @@ export class BridgeClient {
       payload = JSON.stringify(body);
     }
     this.stats.requests++;
-    if (method !== "GET") this.stats.mutations++;
+    if (!read) this.stats.mutations++;
     let statusCode: number;
     let text: string;
     try {
@@ -144,12 +150,14 @@ export class BridgeClient {
     }
     if (envelope && envelope.ok === true) return envelope.data as T;
     if (envelope && envelope.ok === false && envelope.error) {
+      const { code, message, ...details } = envelope.error;
       throw new BridgeError(
         "bridge",
-        envelope.error.code ?? `http_${statusCode}`,
-        envelope.error.message ?? `the bridge refused the request (HTTP ${statusCode})`,
+        code ?? `http_${statusCode}`,
+        message ?? `the bridge refused the request (HTTP ${statusCode})`,
         req,
         statusCode,
+        details,
       );
     }
     throw new BridgeError("protocol", "invalid_envelope", `the bridge answered HTTP ${statusCode} without the {ok, data} envelope`, req, statusCode);

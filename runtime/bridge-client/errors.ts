@@ -11,9 +11,19 @@ export class BridgeError extends Error {
   readonly status: number | undefined;
   readonly method: string;
   readonly path: string;
+  /** Further fields of the bridge's error object (a failed batch names `index`, `action`, `cause`). */
+  readonly details: Record<string, unknown>;
 
-  constructor(kind: BridgeErrorKind, code: string, message: string, request: { method: string; path: string }, status?: number) {
+  constructor(
+    kind: BridgeErrorKind,
+    code: string,
+    message: string,
+    request: { method: string; path: string },
+    status?: number,
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
+    this.details = details;
     this.name = "BridgeError";
     this.kind = kind;
     this.code = code;

@@ -108,7 +108,7 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
     }
     // svc never set it. Without a source value the live value is the artist's own: leave it.
     if (d === undefined) continue;
-    if (l !== undefined && last !== undefined && !force) {
+    if (l !== undefined && !l.atDefault && last !== undefined && !force) {
       result.conflicts.push({
         kind: "drift",
         path: desired.path,
@@ -249,7 +249,10 @@ export function planNetwork(input: PlanInput): Plan {
     const isNew = changes.some((c) => (c.kind === "create" || c.kind === "replace" || c.kind === "update") && c.path === path);
     if (!isNew) summary.change++;
   }
-  const byKey = (a: WireState, b: WireState) => wireKey(a).localeCompare(wireKey(b));
+  // By target and input index: a multi-input operator grows one connector at a time, so its
+  // inputs must be wired in order.
+  const byKey = (a: WireState, b: WireState) =>
+    a.to.localeCompare(b.to) || a.toInput - b.toInput || wireKey(a).localeCompare(wireKey(b));
   wiresAdded.sort(byKey);
   wiresRemoved.sort(byKey);
 

@@ -15,6 +15,11 @@ export interface ParamState {
   value?: JsonValue;
   /** The expression, bind expression or export source (other modes). */
   expr?: string;
+  /**
+   * Live only: read because the source sets this parameter, and found at the operator's default.
+   * Such a value is nobody's edit.
+   */
+  atDefault?: boolean;
 }
 
 export interface CustomParState {

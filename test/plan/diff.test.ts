@@ -132,7 +132,7 @@ describe("planNetwork", () => {
     const next = state([...desired.nodes.values(), extra], [wire("noise1", "blur1"), wire("blur1", "level1")]);
     const live = state([...desired.nodes.values(), extra], desired.wires);
     const plan = planNetwork({ desired: next, live, lastApplied: live });
-    expect(plan.wiresAdded).toEqual([wire("blur1", "level1"), wire("noise1", "blur1")]);
+    expect(plan.wiresAdded).toEqual([wire("noise1", "blur1"), wire("blur1", "level1")]);
     expect(plan.wiresRemoved).toEqual([wire("noise1", "level1")]);
     expect(plan.summary.change).toBe(2);
   });

@@ -1,0 +1,97 @@
+/**
+ * The desired state of one network: what the compiler's operations would leave behind on an empty
+ * project. Building it by replaying the operations keeps one definition of "what the source means".
+ */
+import type { Operation } from "../../compiler/lower/operations.js";
+import { exportExpression } from "../../compiler/lower/batch-json.js";
+import { OWNER_TAG, type CustomPageState, type JsonValue, type NetworkState, type NodeState } from "../plan/network-state.js";
+
+function isUnder(path: string, root: string): boolean {
+  return path === root || path.startsWith(root + "/");
+}
+
+/** The network roots the operations build (the COMPs created directly by a network declaration). */
+export function networkRoots(operations: readonly Operation[]): string[] {
+  const created = new Set(operations.filter((o) => o.kind === "create").map((o) => o.path));
+  return [...created].filter((p) => !created.has(p.slice(0, p.lastIndexOf("/")))).sort();
+}
+
+export function desiredState(operations: readonly Operation[], root: string): NetworkState {
+  const nodes = new Map<string, NodeState>();
+  const state: NetworkState = { root, nodes, wires: [] };
+  const at = (path: string): NodeState => {
+    const node = nodes.get(path);
+    if (node === undefined) throw new Error(`operation on ${path} before it was created`);
+    return node;
+  };
+  for (const op of operations) {
+    if (!isUnder(op.path, root)) continue;
+    switch (op.kind) {
+      case "create":
+        nodes.set(op.path, {
+          path: op.path,
+          type: op.type,
+          params: {},
+          flags: {},
+          tags: [...new Set([OWNER_TAG, ...op.tags])].sort(),
+          source: { file: op.origin.file, range: op.origin.range },
+        });
+        break;
+      case "set-param":
+        at(op.path).params[op.param] = { mode: "constant", value: op.value };
+        break;
+      case "set-expression":
+        at(op.path).params[op.param] = { mode: "expression", expr: op.expression };
+        break;
+      case "set-bind":
+        at(op.path).params[op.param] = { mode: "bind", expr: op.expression };
+        break;
+      case "set-export":
+        // Applied as a channel reference expression (compiler/lower/batch-json.ts): live reads that back.
+        at(op.path).params[op.param] = { mode: "expression", expr: exportExpression(op.chop, op.channel) };
+        break;
+      case "set-text":
+        at(op.path).text = op.text;
+        break;
+      case "connect":
+        state.wires.push({ from: op.path, fromOutput: op.fromIndex, to: op.to, toInput: op.toIndex });
+        break;
+      case "set-flags":
+        for (const [flag, on] of Object.entries(op.flags)) if (on !== undefined) at(op.path).flags[flag] = on;
+        break;
+      case "add-custom-page": {
+        const node = at(op.path);
+        const page: CustomPageState = {
+          name: op.page,
+          pars: op.params.map((p) => ({
+            name: p.name,
+            style: p.style,
+            label: p.label,
+            ...(p.default === undefined ? {} : { default: p.default as JsonValue }),
+            ...(p.min === undefined ? {} : { min: p.min }),
+            ...(p.max === undefined ? {} : { max: p.max }),
+            ...(p.menuNames === undefined ? {} : { menuNames: p.menuNames }),
+          })),
+        };
+        node.customPages = [...(node.customPages ?? []), page];
+        break;
+      }
+      case "set-position":
+        // TouchDesigner keeps whole-unit positions.
+        at(op.path).position = { x: Math.round(op.x), y: Math.round(op.y) };
+        break;
+      case "set-comment":
+        at(op.path).comment = op.comment;
+        break;
+      case "set-color":
+        at(op.path).color = op.color;
+        break;
+      case "set-tags":
+        at(op.path).tags = [...op.tags].sort();
+        break;
+      case "store-metadata":
+        break;
+    }
+  }
+  return state;
+}

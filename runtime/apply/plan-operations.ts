@@ -1,0 +1,145 @@
+/**
+ * Turns a plan into the bridge operations that carry it out, in a safe order: renames, deletes
+ * (top-most only), creates (parents first, each node fully set up), updates, unwiring, wiring, and
+ * last the record of what was applied. Creates reuse the compiler's own operations for the node,
+ * so a node built by a plan is exactly the node a fresh build would make.
+ */
+import type { Operation } from "../../compiler/lower/operations.js";
+import type { Origin } from "../../compiler/model.js";
+import type { CustomPageState, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
+import type { Plan } from "../plan/plan-types.js";
+import { toBatchRequest, type BridgeOperation } from "../../compiler/lower/batch-json.js";
+import { APPLIED_KEY } from "./live-state.js";
+import { stateToJson, type StoredState } from "./stored-state.js";
+
+export interface TracedOperation {
+  op: BridgeOperation;
+  /** The node it acts on, for messages. */
+  path: string;
+  /** Where in the source it comes from; absent for svc's own bookkeeping. */
+  origin?: Origin;
+}
+
+function traced(op: BridgeOperation, path: string, origin?: Origin): TracedOperation {
+  return origin === undefined ? { op, path } : { op, path, origin };
+}
+
+const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+/** The compiler's own bridge operations for some of its operations, each traced to its source. */
+function compiledOperations(ops: readonly Operation[]): TracedOperation[] {
+  const request = toBatchRequest(ops);
+  return request.body.operations.map((op, i) => {
+    const from = request.sources[i]![0]!;
+    return traced(op, from.path, from.origin);
+  });
+}
+
+function originOf(node: NodeState | undefined): Origin | undefined {
+  const s = node?.source;
+  return s === undefined ? undefined : { file: s.file ?? "<input>", range: s.range };
+}
+
+function paramOperation(path: string, name: string, to: ParamState | undefined): BridgeOperation {
+  if (to === undefined) return { action: "reset_param", path, param: name };
+  switch (to.mode) {
+    case "constant":
+      return { action: "set_mode", path, param: name, mode: "constant", value: to.value };
+    case "bind":
+      return { action: "set_mode", path, param: name, mode: "bind", expr: to.expr };
+    default:
+      // Exports are applied as channel reference expressions (compiler/lower/batch-json.ts).
+      return { action: "set_mode", path, param: name, mode: "expression", expr: to.expr };
+  }
+}
+
+export function customPageOperations(path: string, pages: readonly CustomPageState[]): BridgeOperation[] {
+  return pages.flatMap((page) => [
+    { action: "add_custom_page", path, page: page.name },
+    ...page.pars.map((p) => ({
+      action: "add_custom_par",
+      path,
+      page: page.name,
+      name: p.name,
+      style: p.style,
+      ...(p.label === undefined ? {} : { label: p.label }),
+      ...(p.default === undefined ? {} : { default: p.default, value: p.default }),
+      ...(p.min === undefined ? {} : { norm_min: p.min }),
+      ...(p.max === undefined ? {} : { norm_max: p.max }),
+      ...(p.menuNames === undefined ? {} : { menu_names: p.menuNames }),
+    })),
+  ]);
+}
+
+export interface PlanOperationsInput {
+  plan: Plan;
+  desired: NetworkState;
+  /** The compiler's operations for the whole program. */
+  compiled: readonly Operation[];
+  /** The record stored in the root COMP when the apply succeeds. */
+  record: StoredState;
+}
+
+export function planOperations({ plan, desired, compiled, record }: PlanOperationsInput): TracedOperation[] {
+  const out: TracedOperation[] = [];
+  const at = (path: string) => originOf(desired.nodes.get(path));
+
+  for (const c of plan.changes) {
+    if (c.kind === "rename") out.push(traced({ action: "rename", path: c.from, name: nameOf(c.to) }, c.to, at(c.to)));
+  }
+  for (const c of plan.changes) {
+    if (c.kind === "delete") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path));
+    if (c.kind === "replace") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path, at(c.path)));
+  }
+  const built = new Set(plan.changes.filter((c) => c.kind === "create" || c.kind === "replace").map((c) => (c as { path: string }).path));
+  out.push(...compiledOperations(compiled.filter((o) => built.has(o.path) && o.kind !== "connect" && o.kind !== "store-metadata")));
+  for (const c of plan.changes) {
+    if (c.kind !== "update") continue;
+    const origin = at(c.path);
+    const node = desired.nodes.get(c.path);
+    // Custom pages first: a parameter update below may set one of their values.
+    for (const f of c.fields) {
+      if (f.field !== "customPages") continue;
+      out.push(traced({ action: "clear_custom_pars", path: c.path }, c.path, origin));
+      for (const op of customPageOperations(c.path, node?.customPages ?? [])) out.push(traced(op, c.path, origin));
+    }
+    for (const p of c.params) out.push(traced(paramOperation(c.path, p.name, p.to), c.path, origin));
+    const flags: Record<string, boolean> = {};
+    const meta: Record<string, unknown> = {};
+    for (const f of c.fields) {
+      if (f.field.startsWith("flag:")) flags[f.field.slice(5)] = f.to === true;
+      else if (f.field === "comment") meta.comment = f.to ?? "";
+      else if (f.field === "color") meta.color = f.to;
+      else if (f.field === "tags") meta.tags = [...new Set(["svc", ...((f.to as string[] | undefined) ?? [])])].sort();
+      else if (f.field === "text") out.push(traced({ action: "set_text", path: c.path, text: f.to ?? "" }, c.path, origin));
+      else if (f.field === "position") {
+        const [x, y] = f.to as [number, number];
+        out.push(traced({ action: "set_position", path: c.path, node_x: x, node_y: y }, c.path, origin));
+      }
+    }
+    if (Object.keys(flags).length > 0) out.push(traced({ action: "set_flags", path: c.path, flags }, c.path, origin));
+    if (Object.keys(meta).length > 0) out.push(traced({ action: "set_meta", path: c.path, ...meta }, c.path, origin));
+  }
+  for (const w of plan.wiresRemoved) {
+    out.push(traced({ action: "disconnect", to_path: w.to, to_input: w.toInput, from_path: w.from }, w.to));
+  }
+  const wireOrigin = new Map(
+    compiled.filter((o) => o.kind === "connect").map((o) => [`${o.path}[${(o as { fromIndex: number }).fromIndex}]->${(o as { to: string }).to}[${(o as { toIndex: number }).toIndex}]`, o.origin] as const),
+  );
+  for (const w of plan.wiresAdded) {
+    const op = { action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: w.to, target_input: w.toInput };
+    out.push(traced(op, w.to, wireOrigin.get(`${w.from}[${w.fromOutput}]->${w.to}[${w.toInput}]`)));
+  }
+  if (out.length > 0) {
+    out.push(...compiledOperations(compiled.filter((o) => o.kind === "store-metadata" && o.path === plan.root)));
+    out.push(traced({ action: "store", path: plan.root, key: APPLIED_KEY, value: stateToJson(record) }, plan.root));
+  }
+  return out;
+}
+
+/** Splits operations into requests of at most `size` operations (the bridge accepts 1000). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,76 @@
+/**
+ * Plans a compiled program against the live project: one plan per network root, with conflicts
+ * turned into diagnostics that point at the source.
+ */
+import type { Operation } from "../../compiler/lower/operations.js";
+import { diagnostic, NO_RANGE, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import type { BridgeClient } from "../bridge-client/index.js";
+import { planNetwork } from "../plan/diff.js";
+import type { NetworkState } from "../plan/network-state.js";
+import type { Plan } from "../plan/plan-types.js";
+import type { TracedOperation } from "./plan-operations.js";
+import { desiredState, networkRoots } from "./desired-state.js";
+import { readLiveNetwork, type LiveRead } from "./live-state.js";
+import { planOperations } from "./plan-operations.js";
+import type { StoredState } from "./stored-state.js";
+
+export interface NetworkPlan {
+  root: string;
+  desired: NetworkState;
+  live: LiveRead;
+  plan: Plan;
+  operations: TracedOperation[];
+  /** Conflicts as diagnostics: drift is a warning, something in the way an error that blocks apply. */
+  diagnostics: Diagnostic[];
+}
+
+export interface PlanProgramOptions {
+  force?: boolean;
+  /** The canonical source text, stored with the record so export can keep comments and spelling. */
+  source?: { file: string; text: string };
+}
+
+function conflictDiagnostics(plan: Plan, desired: NetworkState): Diagnostic[] {
+  return plan.conflicts.map((c) => {
+    const node = desired.nodes.get(c.path) ?? desired.nodes.get(plan.root);
+    const range = node?.source?.range ?? NO_RANGE;
+    const file = node?.source?.file;
+    const help: string[] = [];
+    if (c.kind === "drift") {
+      help.push(`live value ${c.live}, source value ${c.desired}${c.lastApplied ? `, last applied ${c.lastApplied}` : ""}`);
+      help.push("keep the live value by writing it into the source, or run again with --force to overwrite it");
+    }
+    const code = c.kind === "drift" ? "plan-conflict" : "plan-blocked";
+    return diagnostic(code, range, { message: `${c.path}: ${c.message}` }, file === undefined ? { help } : { file, help });
+  });
+}
+
+export async function planProgram(
+  client: BridgeClient,
+  operations: readonly Operation[],
+  options: PlanProgramOptions = {},
+): Promise<NetworkPlan[]> {
+  const plans: NetworkPlan[] = [];
+  for (const root of networkRoots(operations)) {
+    const desired = desiredState(operations, root);
+    const wanted = new Map([...desired.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const));
+    const live = await readLiveNetwork(client, root, wanted);
+    const plan = planNetwork({
+      desired,
+      live: live.state,
+      lastApplied: live.lastApplied?.state,
+      force: options.force ?? false,
+    });
+    const record: StoredState = { state: desired, appliedAt: new Date().toISOString() };
+    if (options.source) record.source = options.source;
+    plans.push({
+      root,
+      desired,
+      live,
+      plan,
+      operations: planOperations({ plan, desired, compiled: operations, record }),
+      diagnostics: conflictDiagnostics(plan, desired),
+    });
+  }
+  return plans;
+}
