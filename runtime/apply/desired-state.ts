@@ -4,6 +4,7 @@
  */
 import type { Operation } from "../../compiler/lower/operations.js";
 import { exportExpression } from "../../compiler/lower/batch-json.js";
+import { rangeEntries } from "./live-state.js";
 import { OWNER_TAG, type CustomPageState, type JsonValue, type NetworkState, type NodeState } from "../plan/network-state.js";
 
 function isUnder(path: string, root: string): boolean {
@@ -68,8 +69,7 @@ export function desiredState(operations: readonly Operation[], root: string): Ne
             style: p.style,
             label: p.label,
             ...(p.default === undefined ? {} : { default: p.default as JsonValue }),
-            ...(p.min === undefined ? {} : { min: p.min }),
-            ...(p.max === undefined ? {} : { max: p.max }),
+            ...rangeEntries(p.min, p.max),
             ...(p.menuNames === undefined ? {} : { menuNames: p.menuNames }),
           })),
         };

@@ -77,6 +77,12 @@ function paramState(p: LiveParam): ParamState {
   }
 }
 
+/** TouchDesigner's slider range for a new number parameter; left out of comparisons on both sides. */
+export function rangeEntries(min: number | undefined, max: number | undefined): { min?: number; max?: number } {
+  if (min === 0 && max === 1) return {};
+  return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+}
+
 /** Custom pages in the shape the compiler's operations describe them (slider range as min/max). */
 export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageState[] | undefined {
   if (pages === undefined || pages.length === 0) return undefined;
@@ -87,8 +93,7 @@ export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageSta
       style: p.style,
       label: p.label,
       default: p.default,
-      ...(typeof p.normMin === "number" ? { min: p.normMin } : {}),
-      ...(typeof p.normMax === "number" ? { max: p.normMax } : {}),
+      ...rangeEntries(typeof p.normMin === "number" ? p.normMin : undefined, typeof p.normMax === "number" ? p.normMax : undefined),
       ...(p.menuNames !== undefined && p.style === "Menu" ? { menuNames: p.menuNames } : {}),
     })),
   }));
