@@ -61,8 +61,8 @@ def _coerce_default(style, value, menu_names):
     return value
 
 
-# Parameters the kb styles as operator references although they hold names: a shortcut is a
-# word, not a path. Corrected here until the kb's curated overlay says so.
+# Parameters that hold names although older kb data styles them as operator references: a shortcut
+# is a word, not a path. The kb's curated overlay now says Str; this guard covers older data.
 STRING_NOT_REFERENCE = frozenset({"opshortcut", "parentshortcut"})
 
 

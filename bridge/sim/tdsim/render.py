@@ -202,7 +202,7 @@ def _level(top, img):
     def colour(v):
         v = v * (1 - invert) + (1 - v) * invert
         v = (v - black) / (1 - black) if black < 1 else 0.0
-        v = (v - 0.5) * (1 + contrast) + 0.5 if contrast else v
+        v = (v - 0.5) * contrast + 0.5  # a gain about mid-grey: 1 (the kb default) changes nothing
         v *= bright
         return max(v, 0.0) ** (1 / gamma) if gamma > 0 else v
 

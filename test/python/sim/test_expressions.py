@@ -7,7 +7,7 @@ class ExpressionTest(SimTestCase):
         n.par.seed.expr = "me.digits * 10 + math.floor(2.7)"
         self.assertEqual(n.par.seed.mode, td.ParMode.EXPRESSION)
         self.assertEqual(n.par.seed.eval(), 12.0)
-        self.assertEqual(n.par.seed.val, 0.0)  # the constant value is kept
+        self.assertEqual(n.par.seed.val, 1.0)  # the constant value (the kb default seed) is kept
         n.par.period.expr = "parent().name == 'project1' and op('noise1').par.seed + 1"
         self.assertEqual(n.par.period.eval(), 13.0)
         n.par.amp.expr = "tdu.clamp(absTime.frame, 0, 0.5)"

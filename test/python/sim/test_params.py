@@ -28,12 +28,13 @@ class ParameterTest(SimTestCase):
 
     def test_fallback_defaults_by_style(self):
         n = self.create("noiseTOP")
-        self.assertEqual(n.par.seed.default, 0.0)     # Float without a known default
-        self.assertEqual(n.par.harmon.default, 0)     # Int
-        self.assertIs(n.par.mono.default, False)      # Toggle
-        self.assertEqual(n.par.type.default, "perlin2d")  # first menu entry
-        self.assertTrue(n.par.seed.isDefault)
         lv = self.create("levelTOP")
+        self.assertEqual(lv.par.threshold.default, 0.0)   # Float without a known default
+        self.assertEqual(self.create("blurTOP").par.size.default, 0)  # Int
+        self.assertIs(n.par.dither.default, False)    # Toggle
+        self.assertEqual(n.par.type.default, "perlin2d")  # first menu entry
+        self.assertTrue(lv.par.threshold.isDefault)
+        self.assertTrue(n.par.seed.isDefault)
         self.assertEqual(lv.par.brightness1.eval(), 1.0)  # curated default
 
     def test_set_and_eval_constant(self):
@@ -77,7 +78,7 @@ class ParameterTest(SimTestCase):
             n.par.mono = "maybe"
         with self.assertRaises(td.tdError):
             n.par.harmon = [1, 2]
-        self.assertEqual(n.par.seed.eval(), 0.0)
+        self.assertEqual(n.par.seed.eval(), 1.0)  # still the kb default seed
 
     def test_unknown_parameter_is_attribute_error(self):
         n = self.create("noiseTOP")

@@ -21,7 +21,7 @@ class UndoTest(SimTestCase):
         self.assertIsNone(td.op("/project1/level1"))
         noise = td.op("/project1/noise1")
         self.assertIsNotNone(noise)
-        self.assertEqual((noise.par.seed.eval(), noise.par.period.mode), (0.0, td.ParMode.CONSTANT))
+        self.assertEqual((noise.par.seed.eval(), noise.par.period.mode), (1.0, td.ParMode.CONSTANT))  # kb default seed
         self.assertEqual((noise.nodeX, noise.comment, noise.tags), (0, "", set()))
         self.assertEqual(undo.redoStack, ["build"])
         undo.redo()
