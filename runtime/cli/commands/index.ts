@@ -1,16 +1,21 @@
 import type { Command } from "../command.js";
 import { checkCommand } from "./check.js";
+import { applyCommand } from "./apply.js";
 import { compileCommand } from "./compile.js";
+import { demoCommand } from "./demo.js";
 import { fmtCommand } from "./fmt.js";
 import { installBridgeCommand } from "./install-bridge.js";
 import { kbImportCommand } from "./kb-import.js";
 import { kbSearchCommand } from "./kb-search.js";
 import { kbShowCommand } from "./kb-show.js";
+import { planCommand } from "./plan.js";
+import { previewCommand } from "./preview.js";
 import { serveCommand } from "./serve.js";
 import { simCommand } from "./sim.js";
+import { statusCommand } from "./status.js";
 
 /**
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [checkCommand, compileCommand, fmtCommand, kbSearchCommand, kbShowCommand, kbImportCommand, serveCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, statusCommand, kbSearchCommand, kbShowCommand, kbImportCommand, serveCommand, simCommand, installBridgeCommand];

@@ -1,0 +1,30 @@
+/**
+ * Runs a command's work with a bridge client, turning an unreachable or refusing bridge into the
+ * one-line error and exit code 1 that every bridge command shares.
+ */
+import { isAbsolute, resolve } from "node:path";
+import { BridgeClient, BridgeError, bridgeConfigFromEnv } from "../bridge-client/index.js";
+import type { CommandIO } from "./command.js";
+
+export async function withBridge(program: string, io: CommandIO, work: (client: BridgeClient) => Promise<number>): Promise<number> {
+  const client = new BridgeClient(bridgeConfigFromEnv(io.env));
+  try {
+    return await work(client);
+  } catch (err) {
+    if (!(err instanceof BridgeError)) throw err;
+    io.stderr(`${program}: ${err.oneLine()}\n`);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Progress lines on a terminal only: piped output stays clean. */
+export function progressTo(io: CommandIO): ((message: string) => void) | undefined {
+  return io.isTTY ? (message) => io.stderr(`… ${message}\n`) : undefined;
+}
+
+/** A file named on the command line, as the compiler should read it (relative names stay relative). */
+export function sourcePath(io: CommandIO, file: string): string {
+  return io.cwd === process.cwd() || isAbsolute(file) ? file : resolve(io.cwd, file);
+}

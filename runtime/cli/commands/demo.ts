@@ -1,0 +1,57 @@
+import { writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { BridgeClient, bridgeConfigFromEnv } from "../../bridge-client/index.js";
+import { applyFile } from "../../loop/run-loop.js";
+import { packageRoot } from "../../package-root.js";
+import { SimStartError, startSim } from "../../sim/start-sim.js";
+import type { Command } from "../command.js";
+import { renderDiagnostics, renderPlans } from "../loop-output.js";
+
+export const demoCommand: Command = {
+  name: ["demo"],
+  summary: "Start tdsim, apply the main example, print the plan and the verify result, save a preview, stop.",
+  usage: "[--out <file.png>] [--example <file.svcnet>]",
+  flags: {
+    out: { type: "string", valueName: "file.png", description: "where to write the preview (default svc-demo.png)" },
+    example: { type: "string", valueName: "file.svcnet", description: "another network to apply (default examples/feedback-tunnel.svcnet)" },
+  },
+  details: "tdsim is svc's emulation of TouchDesigner (see bridge/sim/README.md); the same steps run against TouchDesigner with 'svc apply'.",
+  async run(args, io) {
+    const example = typeof args.flags.example === "string" ? resolve(io.cwd, args.flags.example) : join(packageRoot(), "examples", "feedback-tunnel.svcnet");
+    const out = typeof args.flags.out === "string" ? args.flags.out : "svc-demo.png";
+    io.stdout("Starting tdsim (an emulation of TouchDesigner) with the svc bridge...\n");
+    let sim;
+    try {
+      sim = await startSim({ port: 0 });
+    } catch (err) {
+      if (err instanceof SimStartError) {
+        io.stderr(`svc demo: ${err.message}\n`);
+        return 1;
+      }
+      throw err;
+    }
+    const client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
+    try {
+      io.stdout(`tdsim is listening on ${sim.url}\n\nApplying ${relative(io.cwd, example) || example}:\n\n`);
+      const result = await applyFile(client, example, { previewSize: 256 });
+      io.stdout(renderPlans(result));
+      const requests = result.outcomes.reduce((n, o) => n + o.requests, 0);
+      if (result.ok) io.stdout(`Applied in ${requests} request${requests === 1 ? "" : "s"}.\n`);
+      const live = result.verified.reduce((n, v) => n + v.errors + v.warnings, 0);
+      io.stdout(`\nVerify: ${live === 0 ? "the live network reports no errors or warnings." : `${live} problem(s) reported by the live network:`}\n`);
+      io.stdout(renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
+      if (result.preview) {
+        writeFileSync(resolve(io.cwd, out), result.preview.png);
+        io.stdout(`\nPreview of ${result.preview.path} (${result.preview.width}x${result.preview.height}) written to ${out}\n`);
+      }
+      const again = await applyFile(client, example, { verify: false });
+      const pending = again.plans.reduce((n, p) => n + p.operations.length, 0);
+      io.stdout(`\nPlanning the same file again: ${pending === 0 ? "no changes, nothing sent." : `${pending} operations still pending (unexpected).`}\n`);
+      return result.ok && pending === 0 && !result.diagnostics.some((d) => d.severity === "error") ? 0 : 1;
+    } finally {
+      await client.close();
+      await sim.stop();
+      io.stdout("tdsim stopped.\n");
+    }
+  },
+};

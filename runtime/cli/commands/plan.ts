@@ -1,0 +1,45 @@
+import { existsSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { UsageError } from "../args.js";
+import { withBridge, progressTo, sourcePath } from "../bridge-session.js";
+import type { Command } from "../command.js";
+import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
+import { savePlan } from "../saved-plan.js";
+import { planFile } from "../../loop/run-loop.js";
+import { isEmptyPlan } from "../../plan/plan-types.js";
+
+export const planCommand: Command = {
+  name: ["plan"],
+  summary: "Show what applying a .svcnet file would change in the live project, without changing it.",
+  usage: "[--json] [--out <plan.json>] [--force] [--detailed-exitcode] <file>",
+  flags: {
+    json: { type: "boolean", description: "print the plan as JSON" },
+    out: { type: "string", valueName: "plan.json", description: "save the plan; 'svc apply plan.json' applies it only if nothing moved since" },
+    force: { type: "boolean", description: "plan to overwrite live edits (drift) instead of leaving them alone" },
+    "detailed-exitcode": { type: "boolean", description: "exit 0 when there is nothing to change, 2 when there is, 1 on errors" },
+    root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
+  },
+  details: "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set.",
+  async run(args, io) {
+    if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file");
+    const file = args.positionals[0]!;
+    if (!existsSync(resolve(io.cwd, file))) throw new UsageError(`no such file: ${file}`);
+    return withBridge("svc plan", io, async (client) => {
+      const progress = progressTo(io);
+      const result = await planFile(client, sourcePath(io, file), {
+        force: Boolean(args.flags.force),
+        ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
+        ...(progress ? { progress } : {}),
+      });
+      if (args.flags.json) io.stdout(JSON.stringify(loopToJson(result), null, 2) + "\n");
+      else io.stdout(renderPlans(result) + renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
+      if (!result.ok) return 1;
+      if (typeof args.flags.out === "string") {
+        writeFileSync(resolve(io.cwd, args.flags.out), JSON.stringify(savePlan(file, result, Boolean(args.flags.force)), null, 2) + "\n");
+        if (!args.flags.json) io.stdout(`Saved the plan to ${args.flags.out}; 'svc apply ${args.flags.out}' applies it.\n`);
+      }
+      const changes = result.plans.some((p) => !isEmptyPlan(p.plan));
+      return args.flags["detailed-exitcode"] && changes ? 2 : 0;
+    });
+  },
+};

@@ -1,0 +1,28 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { UsageError, intFlag } from "../args.js";
+import { withBridge } from "../bridge-session.js";
+import type { Command } from "../command.js";
+import { fetchPreview } from "../../apply/preview.js";
+
+export const previewCommand: Command = {
+  name: ["preview"],
+  summary: "Save a live TOP's image as a PNG file.",
+  usage: "[--out <file.png>] [--size N] <top path>",
+  flags: {
+    out: { type: "string", valueName: "file.png", description: "where to write the PNG (default: the TOP's name + .png)" },
+    size: { type: "string", valueName: "N", description: "advisory size in pixels (default 256, at most 1024)" },
+  },
+  async run(args, io) {
+    if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/")) throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
+    const path = args.positionals[0]!;
+    const size = intFlag(args, "size", 256, 1, 1024);
+    const out = typeof args.flags.out === "string" ? args.flags.out : `${path.slice(path.lastIndexOf("/") + 1)}.png`;
+    return withBridge("svc preview", io, async (client) => {
+      const image = await fetchPreview(client, path, size);
+      writeFileSync(resolve(io.cwd, out), image.png);
+      io.stdout(`${path}: ${image.width}x${image.height}, ${image.png.length} bytes written to ${out}\n`);
+      return 0;
+    });
+  },
+};

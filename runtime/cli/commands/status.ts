@@ -1,0 +1,45 @@
+import { BridgeClient, BridgeError, bridgeConfigFromEnv } from "../../bridge-client/index.js";
+import { compareVersions, shippedBridgeVersion } from "../../bridge-version.js";
+import type { Command } from "../command.js";
+
+interface Info {
+  python_version: string;
+  td_version: string;
+  bridge_version: string;
+}
+
+export const statusCommand: Command = {
+  name: ["status"],
+  summary: "Show whether the bridge is reachable, its versions, and whether it is older than this svc.",
+  usage: "[--json]",
+  flags: { json: { type: "boolean", description: "print the status as JSON" } },
+  async run(args, io) {
+    const config = bridgeConfigFromEnv(io.env, { getRetries: 1, timeoutMs: 5_000 });
+    const client = new BridgeClient(config);
+    const shipped = shippedBridgeVersion();
+    try {
+      const info = await client.get<Info>("/api/info");
+      const stale = compareVersions(info.bridge_version, shipped) < 0;
+      if (args.flags.json) {
+        io.stdout(JSON.stringify({ reachable: true, url: config.url, ...info, shipped_bridge_version: shipped, stale }, null, 2) + "\n");
+      } else {
+        io.stdout(
+          [
+            `bridge:      ${config.url} (reachable${config.token ? ", token set" : ""})`,
+            `environment: ${info.td_version}, Python ${info.python_version}`,
+            `bridge:      version ${info.bridge_version} (this svc ships ${shipped})`,
+            ...(stale ? [`warning: the running bridge is older than this svc; reinstall it with 'svc install-bridge' and reload it`] : []),
+          ].join("\n") + "\n",
+        );
+      }
+      return 0;
+    } catch (err) {
+      if (!(err instanceof BridgeError)) throw err;
+      if (args.flags.json) io.stdout(JSON.stringify({ reachable: false, url: config.url, error: { code: err.code, message: err.message } }, null, 2) + "\n");
+      else io.stderr(`svc status: ${err.message}\n`);
+      return 1;
+    } finally {
+      await client.close();
+    }
+  },
+};

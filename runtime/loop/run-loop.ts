@@ -1,0 +1,92 @@
+/**
+ * The network-as-code loop for one `.svcnet` file: compile, plan against the live project, apply,
+ * verify, preview. The CLI, the demo, svc-agent and the MCP tools all run it, so they agree.
+ */
+import { compile, type CompileInput } from "../../compiler/index.js";
+import { hasErrors, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { parse } from "../../grammar/parse.js";
+import { print } from "../../grammar/print.js";
+import type { BridgeClient } from "../bridge-client/index.js";
+import { applyPlan, type ApplyOutcome, type Progress } from "../apply/apply-plan.js";
+import { planProgram, type NetworkPlan } from "../apply/plan-program.js";
+import { fetchPreview, outputTop, type PreviewImage } from "../apply/preview.js";
+import { verifyNetwork, type VerifyResult } from "../apply/verify.js";
+
+export interface LoopOptions {
+  force?: boolean;
+  /** Where networks are built (default `/project1/{network}`). */
+  rootPath?: string;
+  progress?: Progress;
+  /** Verify after apply (default true). */
+  verify?: boolean;
+  /** Fetch the first network's output TOP at this advisory size (default: no preview). */
+  previewSize?: number;
+}
+
+export interface LoopResult {
+  /** Compile diagnostics, then plan conflicts, apply failures, and live errors after verify. */
+  diagnostics: Diagnostic[];
+  /** Texts of every file involved, for code frames. */
+  sources: Map<string, string>;
+  plans: NetworkPlan[];
+  outcomes: ApplyOutcome[];
+  verified: VerifyResult[];
+  preview?: PreviewImage;
+  /** True when nothing failed: no compile error, no blocked plan, every apply went through. */
+  ok: boolean;
+}
+
+function inputFile(input: CompileInput): string {
+  return typeof input === "string" ? input : input.file;
+}
+
+/** Compiles and plans; nothing in the live project changes. */
+export async function planFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
+  const result = await compile(input, options.rootPath === undefined ? {} : { rootPath: options.rootPath });
+  const sources = new Map(result.program.sources);
+  const out: LoopResult = { diagnostics: [...result.diagnostics], sources, plans: [], outcomes: [], verified: [], ok: false };
+  if (hasErrors(result.diagnostics) || result.operations === undefined) return out;
+  const file = inputFile(input);
+  const text = sources.get(file) ?? [...sources.values()][0];
+  const canonical = text === undefined ? undefined : print(parse(text, file).ast);
+  options.progress?.("reading the live network");
+  out.plans = await planProgram(client, result.operations, {
+    force: options.force ?? false,
+    ...(canonical === undefined ? {} : { source: { file, text: canonical } }),
+  });
+  for (const p of out.plans) out.diagnostics.push(...p.diagnostics);
+  out.ok = !hasErrors(out.diagnostics);
+  return out;
+}
+
+/** Plans, then applies what the plan says, verifies and (optionally) previews. */
+export async function applyFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
+  const out = await planFile(client, input, options);
+  if (!out.ok) return out;
+  for (const np of out.plans) {
+    if (np.operations.length === 0) continue;
+    const outcome = await applyPlan(client, np, options.progress === undefined ? {} : { progress: options.progress });
+    out.outcomes.push(outcome);
+    out.diagnostics.push(...outcome.diagnostics);
+    if (!outcome.ok) {
+      out.ok = false;
+      return out;
+    }
+  }
+  if (options.verify !== false) {
+    options.progress?.("verifying");
+    for (const np of out.plans) {
+      const v = await verifyNetwork(client, np.desired);
+      out.verified.push(v);
+      out.diagnostics.push(...v.diagnostics);
+    }
+  }
+  if (options.previewSize !== undefined) {
+    const top = out.plans.map((p) => outputTop(p.desired)).find((t) => t !== undefined);
+    if (top !== undefined) {
+      options.progress?.(`fetching a preview of ${top}`);
+      out.preview = await fetchPreview(client, top, options.previewSize);
+    }
+  }
+  return out;
+}
