@@ -8,6 +8,7 @@
  *
  * Conventions:
  * - Every node has `kind` (a discriminant) and `range` (where it was written; `NO_RANGE` when built).
+ *   Range objects may be shared between nodes that start or end at the same place: read-only.
  * - Names that a diagnostic may point at are `Identifier`s, so the checker has their exact range.
  * - When the parse reported errors the tree is best effort: a missing name is an `Identifier`
  *   whose `name` is "" and incomplete parts are left out.

@@ -20,18 +20,19 @@ import type {
 } from "./ast.js";
 import {
   BuildContext,
+  firstToken,
   isRealToken,
   nodeOf,
-  nodeRange,
   nodesOf,
   rangeAfter,
   tokenOf,
   tokenRange,
+  tokenStart,
   tokensOf,
   tokensUnder,
 } from "./cst-util.js";
 import { flushJunk, reportJunkGroups } from "./cst-junk.js";
-import { buildDeclarations, buildFlags, buildValue, stringValue } from "./cst-values.js";
+import { buildDeclarations, buildFlags, buildValue, hasValue, stringValue } from "./cst-values.js";
 
 
 export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
@@ -42,12 +43,12 @@ export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
     networks: [],
     recipes: [],
     layout: null,
-    range: nodeRange(cst, NO_RANGE),
+    range: ctx.rangeOf(cst, NO_RANGE),
   };
   let statementsBefore = 0;
   const junk: CstNode[] = [];
   for (const item of nodesOf(cst, "topItem")) {
-    const range = nodeRange(item, program.range);
+    const range = ctx.rangeOf(item, program.range);
     const header = nodeOf(item, "versionHeader");
     if (header) {
       buildVersion(ctx, header, range, program, statementsBefore);
@@ -129,36 +130,49 @@ export function buildNetworkBody(ctx: BuildContext, bodyNode: CstNode | undefine
   const body: NetworkBody = { controls: [], nodes: [], wires: [] };
   let params: ParamsBlock | null = null;
   if (!bodyNode) return { body, params };
-  const junk: CstNode[] = [];
-  for (const item of nodesOf(bodyNode, "networkItem")) {
-    const range = nodeRange(item, fallback);
-    const j = nodeOf(item, "junk");
-    if (j) {
-      junk.push(j);
-      continue;
-    }
-    flushJunk(ctx, junk, "network");
-    const controls = nodeOf(item, "controlsBlock");
-    const paramsNode = nodeOf(item, "paramsBlock");
-    const node = nodeOf(item, "nodeDecl");
-    const wire = nodeOf(item, "wire");
-    if (controls) body.controls.push(buildControls(ctx, controls, range));
-    else if (paramsNode) {
-      const block: ParamsBlock = { kind: "ParamsBlock", declarations: buildDeclarations(ctx, nodeOf(paramsNode, "declarations"), "params", range), range };
-      if (owner !== "recipe") {
-        ctx.report("params-outside-recipe", tokenRange(tokenOf(paramsNode, "Kw_params")!), {}, [
-          "a network's own settings are controls: write 'controls { Name: type = default }'",
-        ]);
-      } else if (params === null) params = block;
-      else params.declarations.push(...block.declarations);
-    } else if (node) body.nodes.push(buildNode(ctx, node, range));
-    else if (wire) {
-      const w = buildWire(ctx, wire, range);
-      if (w) body.wires.push(w);
-    }
+  // The statements are inline in the body, grouped by kind (their order carries no meaning).
+  reportJunkGroups(ctx, [...nodesOf(bodyNode, "junk")].sort((a, b) => (firstToken(a)?.startOffset ?? 0) - (firstToken(b)?.startOffset ?? 0)), "network");
+  for (const controls of nodesOf(bodyNode, "controlsBlock")) body.controls.push(buildControls(ctx, controls, ctx.rangeOf(controls, fallback)));
+  for (const paramsNode of nodesOf(bodyNode, "paramsBlock")) {
+    const range = ctx.rangeOf(paramsNode, fallback);
+    const block: ParamsBlock = { kind: "ParamsBlock", declarations: buildDeclarations(ctx, nodeOf(paramsNode, "declarations"), "params", range), range };
+    if (owner !== "recipe") {
+      ctx.report("params-outside-recipe", tokenRange(tokenOf(paramsNode, "Kw_params")!), {}, [
+        "a network's own settings are controls: write 'controls { Name: type = default }'",
+      ]);
+    } else if (params === null) params = block;
+    else params.declarations.push(...block.declarations);
   }
-  flushJunk(ctx, junk, "network");
+  for (const node of nodesOf(bodyNode, "nodeDecl")) body.nodes.push(buildNode(ctx, node, ctx.span(node, tokenOf(node, "name"), lastTokenOfNode(node), fallback)));
+  for (const wire of nodesOf(bodyNode, "wire")) {
+    const w = buildWire(ctx, wire, ctx.span(wire, tokenOf(nodeOf(wire, "endpoint")!, "node"), lastTokenOfWire(wire), fallback));
+    if (w) body.wires.push(w);
+  }
   return { body, params };
+}
+
+/** The token a node declaration ends with, when it is a real one (else undefined: walk the CST). */
+function lastTokenOfNode(node: CstNode): IToken | undefined {
+  if (tokenOf(node, "LBrace") !== undefined) return tokenOf(node, "RBrace");
+  const flags = nodeOf(node, "flags");
+  if (flags !== undefined) return tokenOf(flags, "RBracket");
+  return tokenOf(node, "type") ?? tokenOf(node, "Colon");
+}
+
+/** The token a wire ends with: its last endpoint's last token, or a trailing arrow. */
+function lastTokenOfWire(wire: CstNode): IToken | undefined {
+  const ends = nodesOf(wire, "endpoint");
+  const last = ends[ends.length - 1];
+  const endpointEnd = last === undefined ? undefined : lastTokenOfEndpoint(last);
+  const arrows = tokensOf(wire, "Arrow");
+  const arrow = arrows[arrows.length - 1];
+  if (!isRealToken(endpointEnd)) return undefined;
+  return isRealToken(arrow) && arrow.startOffset > endpointEnd.startOffset ? arrow : endpointEnd;
+}
+
+function lastTokenOfEndpoint(e: CstNode): IToken | undefined {
+  if (tokenOf(e, "LBracket") === undefined) return tokenOf(e, "node");
+  return tokenOf(e, "RBracket");
 }
 
 export function buildControls(ctx: BuildContext, node: CstNode, range: SourceRange): ControlsBlock {
@@ -192,8 +206,8 @@ function buildNode(ctx: BuildContext, node: CstNode, range: SourceRange): NodeDe
   };
   const flags = nodeOf(node, "flags");
   if (flags) decl.flags = buildFlags(ctx, flags);
-  const bodyNode = nodeOf(node, "nodeBody");
-  if (bodyNode) buildNodeBody(ctx, bodyNode, decl, range);
+  // The body `{ ... }` is inline in the node's CST.
+  if (tokenOf(node, "LBrace")) buildNodeBody(ctx, node, decl, range);
   return decl;
 }
 
@@ -218,7 +232,7 @@ function buildNodeBody(ctx: BuildContext, bodyNode: CstNode, decl: NodeDecl, fal
   }
   const inner = nodesOf(bodyNode, "innerNetwork");
   for (const [i, n] of inner.entries()) {
-    const range = nodeRange(n, fallback);
+    const range = ctx.rangeOf(n, fallback);
     if (i > 0) {
       ctx.report("duplicate-entry", tokenRange(tokenOf(n, "Kw_network")!), { name: "network", where: `node '${decl.name.name}'` }, [
         "a COMP has one network: merge the blocks",
@@ -233,10 +247,11 @@ function buildNodeBody(ctx: BuildContext, bodyNode: CstNode, decl: NodeDecl, fal
 function buildParam(ctx: BuildContext, p: CstNode, fallback: SourceRange): Param | null {
   const nameToken = tokenOf(p, "name");
   if (!isRealToken(nameToken)) return null;
-  const range = nodeRange(p, fallback);
-  const valueNode = nodeOf(p, "value");
-  const value = valueNode ? buildValue(ctx, valueNode, range) : null;
-  if (!valueNode) {
+  // The value is inline in the parameter's CST; the parameter ends where its value ends.
+  const written = hasValue(p);
+  const value = written ? buildValue(ctx, p, fallback) : null;
+  const range = value !== null ? { start: tokenStart(nameToken), end: value.range.end } : ctx.rangeOf(p, fallback);
+  if (!written) {
     const colon = tokenOf(p, "Colon");
     ctx.report("missing-value", isRealToken(colon) ? rangeAfter(colon) : tokenRange(nameToken), { name: nameToken.image }, [
       "write a value after ':' (a number, a string, on/off, a menu entry, = expression ...) or leave the parameter out to keep its default",
@@ -248,13 +263,14 @@ function buildParam(ctx: BuildContext, p: CstNode, fallback: SourceRange): Param
 
 function buildWire(ctx: BuildContext, wire: CstNode, range: SourceRange): Wire | null {
   // Endpoints and arrows in source order, so a missing endpoint is seen where it is missing.
-  const parts: (CstNode | IToken)[] = [...nodesOf(wire, "endpoint"), ...tokensOf(wire, "Arrow").filter(isRealToken)];
-  const offsetOf = (x: CstNode | IToken) => ("children" in x ? nodeRange(x, range).start.offset : x.startOffset);
-  parts.sort((a, b) => offsetOf(a) - offsetOf(b));
+  const parts: { at: number; part: CstNode | IToken }[] = [
+    ...nodesOf(wire, "endpoint").map((e) => ({ at: firstToken(e)?.startOffset ?? range.start.offset, part: e as CstNode | IToken })),
+    ...tokensOf(wire, "Arrow").filter(isRealToken).map((t) => ({ at: t.startOffset, part: t as CstNode | IToken })),
+  ].sort((a, b) => a.at - b.at);
   const chain: WireEndpoint[] = [];
   // The arrow still waiting for its target: reported when another arrow or the end comes first.
   let pendingArrow: IToken | undefined;
-  for (const part of parts) {
+  for (const { part } of parts) {
     if ("children" in part) {
       const e = buildEndpoint(ctx, part, range);
       if (e) chain.push(e);
@@ -277,7 +293,7 @@ function reportIncompleteWire(ctx: BuildContext, arrow: IToken, chain: WireEndpo
 function buildEndpoint(ctx: BuildContext, e: CstNode, fallback: SourceRange): WireEndpoint | null {
   const nodeToken = tokenOf(e, "node");
   if (!isRealToken(nodeToken)) return null;
-  const range = nodeRange(e, fallback);
+  const range = ctx.span(e, nodeToken, lastTokenOfEndpoint(e), fallback);
   const endpoint: WireEndpoint = { kind: "WireEndpoint", node: ctx.identifier(nodeToken, range), index: null, range };
   const open = tokenOf(e, "LBracket");
   if (!isRealToken(open)) return endpoint;
@@ -302,7 +318,7 @@ function buildLayout(ctx: BuildContext, node: CstNode, range: SourceRange): Layo
   for (const e of nodesOf(node, "layoutEntry")) {
     const pathToken = tokenOf(e, "path");
     if (!isRealToken(pathToken)) continue;
-    const entryRange = nodeRange(e, range);
+    const entryRange = ctx.rangeOf(e, range);
     const valueNode = nodeOf(e, "value");
     const value = valueNode ? buildValue(ctx, valueNode, entryRange) : null;
     if (value?.kind !== "Tuple" || value.items.length !== 2 || value.items.some((i) => i.kind !== "Number")) {

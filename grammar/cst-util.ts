@@ -4,15 +4,17 @@
  */
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import { diagnostic, type Diagnostic, type DiagnosticCode, type MessageArgs } from "../compiler/diagnostics/index.js";
-import type { SourceRange } from "../compiler/diagnostics/source-range.js";
+import type { Position, SourceRange } from "../compiler/diagnostics/source-range.js";
 import type { Identifier } from "./ast.js";
 
 export function isCstNode(e: CstElement): e is CstNode {
   return (e as CstNode).children !== undefined;
 }
 
+const NONE: never[] = [];
+
 export function tokensOf(node: CstNode, key: string): IToken[] {
-  return (node.children[key] as IToken[] | undefined) ?? [];
+  return (node.children[key] as IToken[] | undefined) ?? NONE;
 }
 
 export function tokenOf(node: CstNode, key: string): IToken | undefined {
@@ -20,7 +22,7 @@ export function tokenOf(node: CstNode, key: string): IToken | undefined {
 }
 
 export function nodesOf(node: CstNode, key: string): CstNode[] {
-  return (node.children[key] as CstNode[] | undefined) ?? [];
+  return (node.children[key] as CstNode[] | undefined) ?? NONE;
 }
 
 export function nodeOf(node: CstNode, key: string): CstNode | undefined {
@@ -32,11 +34,29 @@ export function isRealToken(t: IToken | undefined): t is IToken {
   return t !== undefined && !t.isInsertedInRecovery && Number.isFinite(t.startOffset);
 }
 
+/** Tokens keep their range once computed, so every AST node that starts or ends there shares it. */
+interface RangedToken extends IToken {
+  svcRange?: SourceRange;
+}
+
+/**
+ * A token's range. The object is shared by every AST node that starts or ends at this token
+ * (a 10,000-node tree holds far fewer objects this way): AST ranges are read-only.
+ */
 export function tokenRange(t: IToken): SourceRange {
-  return {
+  const r = t as RangedToken;
+  return (r.svcRange ??= {
     start: { line: t.startLine ?? 1, column: t.startColumn ?? 1, offset: t.startOffset },
     end: { line: t.endLine ?? 1, column: (t.endColumn ?? 0) + 1, offset: (t.endOffset ?? t.startOffset) + 1 },
-  };
+  });
+}
+
+export function tokenStart(t: IToken): Position {
+  return tokenRange(t).start;
+}
+
+export function tokenEnd(t: IToken): Position {
+  return tokenRange(t).end;
 }
 
 /** A zero-width range just after a token (where something missing should have been written). */
@@ -56,37 +76,88 @@ export function tokensUnder(node: CstNode, out: IToken[] = []): IToken[] {
   return out;
 }
 
-export function firstToken(node: CstNode): IToken | undefined {
-  return tokensUnder(node).sort((a, b) => a.startOffset - b.startOffset)[0];
+/**
+ * The first (or last) real token under a CST node. Only the first (last) element of each child
+ * list can hold it, so the walk follows the edges instead of visiting the whole subtree.
+ */
+function edgeToken(node: CstNode, last: boolean): IToken | undefined {
+  let best: IToken | undefined;
+  const children = node.children;
+  for (const key in children) {
+    const list = children[key]!;
+    // Recovery can leave made-up tokens at the edges: look inward until a real one is found.
+    for (let k = 0; k < list.length; k++) {
+      const e = list[last ? list.length - 1 - k : k]!;
+      const t = isCstNode(e) ? edgeToken(e, last) : isRealToken(e) ? e : undefined;
+      if (t === undefined) continue;
+      if (best === undefined || (last ? t.startOffset > best.startOffset : t.startOffset < best.startOffset)) best = t;
+      break;
+    }
+  }
+  return best;
 }
 
-/** The range a CST node covers; uses chevrotain's location when it is complete. */
+export function firstToken(node: CstNode): IToken | undefined {
+  return edgeToken(node, false);
+}
+
+export function lastToken(node: CstNode): IToken | undefined {
+  return edgeToken(node, true);
+}
+
+/** The range a CST node covers, from its first to its last real token (walking the CST). */
 export function nodeRange(node: CstNode, fallback: SourceRange): SourceRange {
-  const loc = node.location;
-  if (
-    loc !== undefined &&
-    Number.isFinite(loc.startOffset) &&
-    Number.isFinite(loc.endOffset) &&
-    loc.startLine !== undefined &&
-    loc.endLine !== undefined &&
-    Number.isFinite(loc.startLine) &&
-    Number.isFinite(loc.endLine)
-  ) {
-    return {
-      start: { line: loc.startLine, column: loc.startColumn ?? 1, offset: loc.startOffset },
-      end: { line: loc.endLine, column: (loc.endColumn ?? 0) + 1, offset: (loc.endOffset ?? loc.startOffset) + 1 },
-    };
+  const first = edgeToken(node, false);
+  if (first === undefined) return fallback;
+  const last = edgeToken(node, true) ?? first;
+  return { start: tokenStart(first), end: tokenEnd(last) };
+}
+
+/** Index of the last token starting at or before `offset` (tokens are in source order). */
+function tokenIndexAt(tokens: readonly IToken[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (tokens[mid]!.startOffset <= offset) lo = mid;
+    else hi = mid - 1;
   }
-  const toks = tokensUnder(node).sort((a, b) => a.startOffset - b.startOffset);
-  if (toks.length === 0) return fallback;
-  return { start: tokenRange(toks[0]!).start, end: tokenRange(toks[toks.length - 1]!).end };
+  return lo;
 }
 
 /** Collects diagnostics for one file while the AST is built. */
 export class BuildContext {
   readonly diagnostics: Diagnostic[] = [];
 
-  constructor(readonly file: string | undefined) {}
+  /** `tokens`: the lexer's tokens, so CST offsets (chevrotain's location) map back to lines and columns. */
+  constructor(
+    readonly file: string | undefined,
+    private readonly tokens: readonly IToken[] = [],
+  ) {}
+
+  /**
+   * The range a CST node covers. When chevrotain recorded offsets (location tracking), the tokens
+   * there give lines and columns; otherwise (and for nodes touched by recovery) the CST is walked.
+   */
+  rangeOf(node: CstNode, fallback: SourceRange): SourceRange {
+    const loc = node.location;
+    const tokens = this.tokens;
+    if (loc !== undefined && tokens.length > 0 && Number.isFinite(loc.startOffset) && Number.isFinite(loc.endOffset)) {
+      const first = tokens[tokenIndexAt(tokens, loc.startOffset)]!;
+      const last = tokens[tokenIndexAt(tokens, loc.endOffset!)]!;
+      if (first.startOffset === loc.startOffset && last.endOffset === loc.endOffset) return { start: tokenStart(first), end: tokenEnd(last) };
+    }
+    return nodeRange(node, fallback);
+  }
+
+  /**
+   * The range from `first` to `last` when both are real tokens (the builders know them for the
+   * statements a file is made of), else the range of `node` found by walking it.
+   */
+  span(node: CstNode, first: IToken | undefined, last: IToken | undefined, fallback: SourceRange): SourceRange {
+    if (isRealToken(first) && isRealToken(last)) return { start: tokenStart(first), end: tokenEnd(last) };
+    return this.rangeOf(node, fallback);
+  }
 
   report(code: DiagnosticCode, range: SourceRange, args: MessageArgs = {}, help: string[] = []): void {
     this.diagnostics.push(diagnostic(code, range, args, this.file === undefined ? { help } : { file: this.file, help }));

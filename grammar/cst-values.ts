@@ -22,7 +22,6 @@ import {
   BuildContext,
   isRealToken,
   nodeOf,
-  nodeRange,
   nodesOf,
   rangeAfter,
   tokenOf,
@@ -35,14 +34,24 @@ import { didYouMeanHelp } from "./suggest.js";
 /** The token kinds a `value` CST node may hold directly. */
 const LITERAL_KEYS = ["NumberLit", "Dimensions", "StringLit", "TextBlock", "ColorLit", "Expression", "OpPath", "Variable", "Identifier"];
 
+const VALUE_RULES = ["tuple", "bindValue", "exportValue", "fileValue"];
+
+/** True when a CST node (a `value`, or a `param` whose value is inline) holds a value. */
+export function hasValue(node: CstNode): boolean {
+  for (const key of LITERAL_KEYS) if (node.children[key] !== undefined) return true;
+  for (const key of VALUE_RULES) if (node.children[key] !== undefined) return true;
+  return false;
+}
+
+/** Builds the value held by `node` (a `value` CST node, or any node with the value inline). */
 export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRange): Value | null {
-  const range = nodeRange(node, fallback);
   for (const key of LITERAL_KEYS) {
     const t = tokenOf(node, key);
     if (isRealToken(t)) return literalValue(t);
   }
   const tuple = nodeOf(node, "tuple");
   if (tuple) {
+    const range = ctx.span(tuple, tokenOf(tuple, "LParen"), tokenOf(tuple, "RParen"), fallback);
     const items: Value[] = [];
     for (const v of nodesOf(tuple, "value")) {
       const item = buildValue(ctx, v, range);
@@ -52,6 +61,7 @@ export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRan
   }
   const bind = nodeOf(node, "bindValue");
   if (bind) {
+    const range = ctx.span(bind, tokenOf(bind, "Kw_bind"), tokenOf(bind, "member") ?? referenceToken(bind), fallback);
     const target = referenceToken(bind);
     const member = tokenOf(bind, "member");
     if (!isRealToken(target)) return null;
@@ -73,6 +83,7 @@ export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRan
   }
   const exp = nodeOf(node, "exportValue");
   if (exp) {
+    const range = ctx.rangeOf(exp, fallback);
     const target = referenceToken(exp);
     const member = tokenOf(exp, "member");
     if (!isRealToken(target) || !isRealToken(member)) return null;
@@ -82,6 +93,7 @@ export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRan
   }
   const file = nodeOf(node, "fileValue");
   if (file) {
+    const range = ctx.rangeOf(file, fallback);
     const path = tokenOf(file, "path");
     if (!isRealToken(path)) return null;
     return { kind: "File", path: stringValue(path), range };
@@ -153,9 +165,9 @@ export function buildFlags(ctx: BuildContext, flagsNode: CstNode): Flag[] {
     const nameToken = tokenOf(f, "name");
     if (!isRealToken(nameToken)) continue;
     const name = nameToken.image;
-    const range = nodeRange(f, tokenRange(nameToken));
     const valueNode = nodeOf(f, "value");
-    const value = valueNode ? buildValue(ctx, valueNode, range) : null;
+    const value = valueNode ? buildValue(ctx, valueNode, tokenRange(nameToken)) : null;
+    const range = value !== null ? { start: tokenRange(nameToken).start, end: value.range.end } : ctx.rangeOf(f, tokenRange(nameToken));
     if (!(FLAG_NAMES as readonly string[]).includes(name)) {
       ctx.report("unknown-flag", tokenRange(nameToken), { name }, [
         ...didYouMeanHelp(name, FLAG_NAMES),
@@ -227,7 +239,7 @@ export function buildDeclarations(ctx: BuildContext, declarationsNode: CstNode |
 function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner, fallback: SourceRange): Declaration | null {
   const nameToken = tokenOf(d, "name");
   if (!isRealToken(nameToken)) return null;
-  const range = nodeRange(d, fallback);
+  const range = ctx.rangeOf(d, fallback);
   const typeToken = tokenOf(d, "type");
   const types: readonly string[] = owner === "controls" ? CONTROL_TYPES : RECIPE_PARAM_TYPES;
   const what = owner === "controls" ? "control" : "recipe parameter";
@@ -272,9 +284,9 @@ function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner
     const lo: NumberValue = { kind: "Number", value: min.payload as number, range: tokenRange(min) };
     const hi: NumberValue = { kind: "Number", value: max.payload as number, range: tokenRange(max) };
     if (lo.value > hi.value) {
-      ctx.report("invalid-range", nodeRange(a, range), { min: min.image, max: max.image }, [`write it smallest first: range ${max.image}..${min.image}`]);
+      ctx.report("invalid-range", ctx.rangeOf(a, range), { min: min.image, max: max.image }, [`write it smallest first: range ${max.image}..${min.image}`]);
     }
-    decl.valueRange = { min: lo, max: hi, range: nodeRange(a, range) };
+    decl.valueRange = { min: lo, max: hi, range: ctx.rangeOf(a, range) };
   }
   const clamps = tokensOf(d, "clamp");
   if (clamps.length > 0) decl.clamp = true;
@@ -297,7 +309,7 @@ function buildEntries(ctx: BuildContext, node: CstNode, fallback: SourceRange): 
     const nameToken = tokenOf(e, "name");
     if (!isRealToken(nameToken)) continue;
     const name = nameToken.tokenType.name === "StringLit" ? (nameToken.payload as string) : nameToken.image;
-    const range = nodeRange(e, fallback);
+    const range = ctx.rangeOf(e, fallback);
     if (seen.has(name)) {
       ctx.report("duplicate-entry", tokenRange(nameToken), { name, where: "this menu" }, ["each menu entry is listed once"]);
       continue;

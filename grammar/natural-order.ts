@@ -1,26 +1,40 @@
 /**
  * The order the printer sorts names in: numbers inside names compare as numbers, so noise2 comes
  * before noise10. Ties (noise01 and noise1) fall back to plain code-unit order so the order is total.
+ * Written without allocation: printing a 10,000-node network sorts a lot of names.
  */
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
 export function naturalCompare(a: string, b: string): number {
-  const ra = a.match(/\d+|\D+/g) ?? [];
-  const rb = b.match(/\d+|\D+/g) ?? [];
-  const n = Math.min(ra.length, rb.length);
-  for (let i = 0; i < n; i++) {
-    const x = ra[i]!;
-    const y = rb[i]!;
-    if (x === y) continue;
-    const dx = x.charCodeAt(0) >= 48 && x.charCodeAt(0) <= 57;
-    const dy = y.charCodeAt(0) >= 48 && y.charCodeAt(0) <= 57;
-    if (dx && dy) {
-      const nx = x.replace(/^0+(?=\d)/, "");
-      const ny = y.replace(/^0+(?=\d)/, "");
-      if (nx.length !== ny.length) return nx.length - ny.length;
-      if (nx !== ny) return nx < ny ? -1 : 1;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(j);
+    if (isDigit(ca) && isDigit(cb)) {
+      // Compare the two runs of digits as numbers: ignore leading zeros, then longer is larger.
+      let si = i;
+      while (si < a.length && a.charCodeAt(si) === 48) si++;
+      let sj = j;
+      while (sj < b.length && b.charCodeAt(sj) === 48) sj++;
+      let ei = si;
+      while (ei < a.length && isDigit(a.charCodeAt(ei))) ei++;
+      let ej = sj;
+      while (ej < b.length && isDigit(b.charCodeAt(ej))) ej++;
+      if (ei - si !== ej - sj) return ei - si - (ej - sj);
+      for (let k = 0; k < ei - si; k++) {
+        const d = a.charCodeAt(si + k) - b.charCodeAt(sj + k);
+        if (d !== 0) return d;
+      }
+      i = ei;
+      j = ej;
       continue;
     }
-    return x < y ? -1 : 1;
+    if (ca !== cb) return ca - cb;
+    i++;
+    j++;
   }
-  if (ra.length !== rb.length) return ra.length - rb.length;
+  const rest = a.length - i - (b.length - j);
+  if (rest !== 0) return rest;
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -34,8 +34,8 @@ export function parse(text: string, file?: string): ParseResult {
 }
 
 function parseUnsafe(text: string, file: string | undefined): ParseResult {
-  const ctx = new BuildContext(file);
   const lexed = lex(text, file);
+  const ctx = new BuildContext(file, lexed.tokens);
   ctx.diagnostics.push(...lexed.diagnostics);
 
   if (lexed.tokens.length === 0) {

@@ -7,8 +7,12 @@
  * with a specific message. A few optional parts are guarded by lookahead so that a half-written
  * statement ("noise1:", "a ->", "period:") is recognised as such instead of swallowing the next line.
  *
- * Build the parser once and reuse it (`svcnetParser`): chevrotain analyses the grammar when the
- * instance is created, which costs far more than parsing a file.
+ * Speed (a 10,000-node file is about 200,000 tokens):
+ * - build the parser once and reuse it (`svcnetParser`): creating it analyses the grammar;
+ * - the DSL's option objects and alternative lists are built once (the `c*` fields below), not on
+ *   every call, which would allocate closures per token;
+ * - the hottest statements (network items, node bodies, parameter values) are written inline in
+ *   their parent rule, so they cost no CST node of their own.
  */
 import { CstParser, EOF, tokenMatcher, type CstNode, type IToken, type TokenType } from "chevrotain";
 import { parserErrorMessages } from "./parser-errors.js";
@@ -25,7 +29,8 @@ export class SvcnetParser extends CstParser {
     super(T.allTokens, {
       recoveryEnabled: true,
       maxLookahead: 3,
-      nodeLocationTracking: "full",
+      // Offsets only (cheap); BuildContext.rangeOf turns them into lines and columns.
+      nodeLocationTracking: "none",
       errorMessageProvider: parserErrorMessages,
     });
     this.performSelfAnalysis();
@@ -36,38 +41,208 @@ export class SvcnetParser extends CstParser {
   }
 
   /** True when the next tokens are `name :` (the start of a new statement, not a value). */
-  private startsNamedStatement(k = 1): boolean {
-    return this.is(k, T.Identifier) && this.is(k + 1, T.Colon);
+  private startsNamedStatement(): boolean {
+    return this.is(1, T.Identifier) && this.is(2, T.Colon);
   }
 
   private startsValue(): boolean {
     if (this.startsNamedStatement()) return false;
-    return VALUE_START.some((t) => this.is(1, t));
+    for (const t of VALUE_START) if (this.is(1, t)) return true;
+    return false;
   }
 
   private notClosing(): boolean {
     return !this.is(1, T.RBrace) && this.LA(1).tokenType !== EOF;
   }
 
+  // ── DSL configurations, built once ────────────────────────────────────────
+
+  private readonly cNotEnd = () => this.LA(1).tokenType !== EOF;
+  private readonly cNotClosing = () => this.notClosing();
+
+  private readonly cTopItem = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.versionHeader) },
+      { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.importStatement) },
+      { GATE: () => this.is(2, T.Identifier) && this.is(3, T.LBrace), ALT: () => this.SUBRULE(this.networkDecl) },
+      { GATE: () => this.is(2, T.Identifier) && this.is(3, T.LBrace), ALT: () => this.SUBRULE(this.recipeDecl) },
+      { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.layoutBlock) },
+      { ALT: () => this.SUBRULE(this.networkItem) },
+    ],
+  };
+
+  /** What a network holds; inline in `networkBody`, wrapped as `networkItem` only at the top of a file. */
+  private readonly cNetworkItem = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.is(2, T.LBrace) || this.is(2, T.StringLit), ALT: () => this.SUBRULE(this.controlsBlock) },
+      { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.paramsBlock) },
+      { GATE: () => this.startsNamedStatement(), ALT: () => this.SUBRULE(this.nodeDecl) },
+      { GATE: () => this.is(1, T.Identifier) && (this.is(2, T.Arrow) || this.is(2, T.LBracket)), ALT: () => this.SUBRULE(this.wire) },
+      { ALT: () => this.SUBRULE(this.junk) },
+    ],
+  };
+  private readonly cNetworkBody = { GATE: this.cNotClosing, DEF: () => this.OR(this.cNetworkItem) };
+
+  private readonly cDeclarationItem = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.startsNamedStatement(), ALT: () => this.SUBRULE(this.declaration) },
+      { ALT: () => this.SUBRULE(this.junk) },
+    ],
+  };
+  private readonly cDeclarations = { GATE: this.cNotClosing, DEF: () => this.OR(this.cDeclarationItem) };
+
+  private readonly cDeclarationType = {
+    GATE: () => this.is(1, T.Identifier) && !this.is(2, T.Colon),
+    DEF: () => this.CONSUME1(T.Identifier, { LABEL: "type" }),
+  };
+  private readonly cAttribute = [
+    { ALT: () => this.SUBRULE(this.defaultAttribute) },
+    { ALT: () => this.SUBRULE(this.rangeAttribute) },
+    { ALT: () => this.CONSUME(T.Clamp, { LABEL: "clamp" }) },
+    { ALT: () => this.SUBRULE(this.labelAttribute) },
+    { ALT: () => this.SUBRULE(this.entriesAttribute) },
+  ];
+  private readonly cAttributes = { GATE: () => !this.startsNamedStatement(), DEF: () => this.OR(this.cAttribute) };
+
+  private readonly cMenuEntryName = [
+    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "name" }) },
+    { ALT: () => this.CONSUME(T.StringLit, { LABEL: "name" }) },
+  ];
+
+  private readonly cNodeType = {
+    GATE: () =>
+      this.is(1, T.Identifier) &&
+      !this.is(2, T.Colon) &&
+      !this.is(2, T.Arrow) &&
+      !(this.is(2, T.LBracket) && this.is(3, T.NumberLit)),
+    DEF: () => this.CONSUME1(T.Identifier, { LABEL: "type" }),
+  };
+  private readonly cNodeBodyItem = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.innerNetwork) },
+      { GATE: () => this.is(2, T.LBrace) || this.is(2, T.StringLit), ALT: () => this.SUBRULE(this.controlsBlock) },
+      { GATE: () => this.startsNamedStatement(), ALT: () => this.SUBRULE(this.param) },
+      { ALT: () => this.CONSUME(T.Comma) },
+      { ALT: () => this.SUBRULE(this.junk) },
+    ],
+  };
+  private readonly cNodeBodyItems = { GATE: this.cNotClosing, DEF: () => this.OR(this.cNodeBodyItem) };
+  private readonly cNodeBody = () => {
+    this.CONSUME(T.LBrace);
+    this.MANY(this.cNodeBodyItems);
+    this.CONSUME(T.RBrace);
+  };
+
+  private readonly cFlagValue = () => {
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.value);
+  };
+  private readonly cFlagItem = () => {
+    this.SUBRULE(this.flag);
+    this.OPTION(this.cComma);
+  };
+  private readonly cComma = () => this.CONSUME(T.Comma);
+
+  /** A value; inline in `param` (most values are parameters), a `value` node elsewhere. */
+  private readonly cValue = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { ALT: () => this.CONSUME(T.NumberLit) },
+      { ALT: () => this.CONSUME(T.Dimensions) },
+      { ALT: () => this.CONSUME(T.StringLit) },
+      { ALT: () => this.CONSUME(T.TextBlock) },
+      { ALT: () => this.CONSUME(T.ColorLit) },
+      { ALT: () => this.CONSUME(T.Expression) },
+      { ALT: () => this.CONSUME(T.OpPath) },
+      { ALT: () => this.CONSUME(T.Variable) },
+      { ALT: () => this.SUBRULE(this.tuple) },
+      { GATE: () => this.is(2, T.Identifier) || this.is(2, T.OpPath), ALT: () => this.SUBRULE(this.bindValue) },
+      { GATE: () => this.is(2, T.Identifier) || this.is(2, T.OpPath), ALT: () => this.SUBRULE(this.exportValue) },
+      { GATE: () => this.is(2, T.LParen), ALT: () => this.SUBRULE(this.fileValue) },
+      // index 1: `param` consumes its name as Identifier too
+      { ALT: () => this.CONSUME1(T.Identifier) },
+    ],
+  };
+  private readonly cParamValue = { GATE: () => this.startsValue(), DEF: () => this.OR(this.cValue) };
+
+  private readonly cTupleItem = () => {
+    this.SUBRULE(this.value);
+    this.OPTION(this.cComma);
+  };
+  private readonly cBindMember = () => {
+    this.CONSUME(T.Dot);
+    this.CONSUME(T.Identifier, { LABEL: "member" });
+  };
+  private readonly cExportMember = [
+    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "member" }) },
+    { ALT: () => this.CONSUME(T.StringLit, { LABEL: "member" }) },
+  ];
+  private readonly cReference = [
+    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "target" }) },
+    { ALT: () => this.CONSUME(T.OpPath, { LABEL: "target" }) },
+  ];
+
+  private readonly cWireTarget = {
+    GATE: () => this.is(1, T.Identifier) && !this.is(2, T.Colon),
+    DEF: () => this.SUBRULE1(this.endpoint),
+  };
+  private readonly cWireLink = () => {
+    this.CONSUME(T.Arrow);
+    this.OPTION(this.cWireTarget);
+  };
+  // Any single token before ']' is taken as the index, so `comp1[x]` is one clear error.
+  private readonly cIndex = {
+    GATE: () => this.is(1, T.NumberLit) || (!this.is(1, T.RBracket) && this.is(2, T.RBracket)),
+    DEF: () => this.CONSUME(T.AnyToken, { LABEL: "index" }),
+  };
+  private readonly cEndpointIndex = () => {
+    this.CONSUME(T.LBracket);
+    this.OPTION1(this.cIndex);
+    this.CONSUME(T.RBracket);
+  };
+
+  private readonly cLayoutItem = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.is(2, T.Colon), ALT: () => this.SUBRULE(this.layoutEntry) },
+      { ALT: () => this.SUBRULE(this.junk) },
+    ],
+  };
+  private readonly cLayoutItems = { GATE: this.cNotClosing, DEF: () => this.OR(this.cLayoutItem) };
+  private readonly cLayoutPath = [
+    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "path" }) },
+    { ALT: () => this.CONSUME(T.OpPath, { LABEL: "path" }) },
+  ];
+  private readonly cLayoutValue = { GATE: () => this.startsValue(), DEF: () => this.SUBRULE(this.value) };
+
+  private readonly cJunk = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.is(1, T.LBrace), ALT: () => this.SUBRULE(this.skippedBlock) },
+      { GATE: () => !this.is(1, T.RBrace), ALT: () => this.CONSUME(T.AnyToken, { LABEL: "token" }) },
+    ],
+  };
+  private readonly cSkippedItem = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.is(1, T.LBrace), ALT: () => this.SUBRULE(this.skippedBlock) },
+      { ALT: () => this.CONSUME(T.AnyToken, { LABEL: "token" }) },
+    ],
+  };
+  private readonly cSkippedItems = { GATE: this.cNotClosing, DEF: () => this.OR(this.cSkippedItem) };
+
+  // ── rules ─────────────────────────────────────────────────────────────────
+
   program = this.RULE("program", () => {
-    this.MANY({
-      GATE: () => this.LA(1).tokenType !== EOF,
-      DEF: () => this.SUBRULE(this.topItem),
-    });
+    this.MANY({ GATE: this.cNotEnd, DEF: () => this.SUBRULE(this.topItem) });
   });
 
   topItem = this.RULE("topItem", () => {
-    this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.versionHeader) },
-        { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.importStatement) },
-        { GATE: () => this.is(2, T.Identifier) && this.is(3, T.LBrace), ALT: () => this.SUBRULE(this.networkDecl) },
-        { GATE: () => this.is(2, T.Identifier) && this.is(3, T.LBrace), ALT: () => this.SUBRULE(this.recipeDecl) },
-        { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.layoutBlock) },
-        { ALT: () => this.SUBRULE(this.networkItem) },
-      ],
-    });
+    this.OR(this.cTopItem);
   });
 
   versionHeader = this.RULE("versionHeader", () => {
@@ -97,21 +272,12 @@ export class SvcnetParser extends CstParser {
   });
 
   networkBody = this.RULE("networkBody", () => {
-    this.MANY({ GATE: () => this.notClosing(), DEF: () => this.SUBRULE(this.networkItem) });
+    this.MANY(this.cNetworkBody);
   });
 
-  /** A statement inside a network; at the top of a file the AST step reports it as misplaced. */
+  /** A network statement at the top of a file, where the AST step reports it as misplaced. */
   networkItem = this.RULE("networkItem", () => {
-    this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { GATE: () => this.is(2, T.LBrace) || this.is(2, T.StringLit), ALT: () => this.SUBRULE(this.controlsBlock) },
-        { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.paramsBlock) },
-        { GATE: () => this.startsNamedStatement(), ALT: () => this.SUBRULE(this.nodeDecl) },
-        { GATE: () => this.is(1, T.Identifier) && (this.is(2, T.Arrow) || this.is(2, T.LBracket)), ALT: () => this.SUBRULE(this.wire) },
-        { ALT: () => this.SUBRULE(this.junk) },
-      ],
-    });
+    this.OR(this.cNetworkItem);
   });
 
   controlsBlock = this.RULE("controlsBlock", () => {
@@ -130,38 +296,15 @@ export class SvcnetParser extends CstParser {
   });
 
   declarations = this.RULE("declarations", () => {
-    this.MANY({
-      GATE: () => this.notClosing(),
-      DEF: () =>
-        this.OR({
-          IGNORE_AMBIGUITIES: true,
-          DEF: [
-            { GATE: () => this.startsNamedStatement(), ALT: () => this.SUBRULE(this.declaration) },
-            { ALT: () => this.SUBRULE(this.junk) },
-          ],
-        }),
-    });
+    this.MANY(this.cDeclarations);
   });
 
   /** `Gain: float = 0.96 range 0..1 clamp label "Gain" entries (a "A", b)`, attributes in any order. */
   declaration = this.RULE("declaration", () => {
     this.CONSUME(T.Identifier, { LABEL: "name" });
     this.CONSUME(T.Colon);
-    this.OPTION({
-      GATE: () => this.is(1, T.Identifier) && !this.is(2, T.Colon),
-      DEF: () => this.CONSUME1(T.Identifier, { LABEL: "type" }),
-    });
-    this.MANY({
-      GATE: () => !this.startsNamedStatement(),
-      DEF: () =>
-        this.OR([
-          { ALT: () => this.SUBRULE(this.defaultAttribute) },
-          { ALT: () => this.SUBRULE(this.rangeAttribute) },
-          { ALT: () => this.CONSUME(T.Clamp, { LABEL: "clamp" }) },
-          { ALT: () => this.SUBRULE(this.labelAttribute) },
-          { ALT: () => this.SUBRULE(this.entriesAttribute) },
-        ]),
-    });
+    this.OPTION(this.cDeclarationType);
+    this.MANY(this.cAttributes);
   });
 
   defaultAttribute = this.RULE("defaultAttribute", () => {
@@ -186,69 +329,34 @@ export class SvcnetParser extends CstParser {
     this.CONSUME(T.LParen);
     this.MANY(() => {
       this.SUBRULE(this.menuEntry);
-      this.OPTION(() => this.CONSUME(T.Comma));
+      this.OPTION(this.cComma);
     });
     this.CONSUME(T.RParen);
   });
 
   menuEntry = this.RULE("menuEntry", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(T.Identifier, { LABEL: "name" }) },
-      { ALT: () => this.CONSUME(T.StringLit, { LABEL: "name" }) },
-    ]);
+    this.OR(this.cMenuEntryName);
     this.OPTION(() => this.CONSUME1(T.StringLit, { LABEL: "label" }));
   });
 
-  /** `noise1: noiseTOP [display] { period: 3 }` */
+  /** `noise1: noiseTOP [display] { period: 3 }`; the body is inline (no CST node of its own). */
   nodeDecl = this.RULE("nodeDecl", () => {
     this.CONSUME(T.Identifier, { LABEL: "name" });
     this.CONSUME(T.Colon);
-    this.OPTION({
-      GATE: () =>
-        this.is(1, T.Identifier) &&
-        !this.is(2, T.Colon) &&
-        !this.is(2, T.Arrow) &&
-        !(this.is(2, T.LBracket) && this.is(3, T.NumberLit)),
-      DEF: () => this.CONSUME1(T.Identifier, { LABEL: "type" }),
-    });
+    this.OPTION(this.cNodeType);
     this.OPTION1(() => this.SUBRULE(this.flags));
-    this.OPTION2(() => this.SUBRULE(this.nodeBody));
+    this.OPTION2(this.cNodeBody);
   });
 
   flags = this.RULE("flags", () => {
     this.CONSUME(T.LBracket);
-    this.MANY(() => {
-      this.SUBRULE(this.flag);
-      this.OPTION(() => this.CONSUME(T.Comma));
-    });
+    this.MANY(this.cFlagItem);
     this.CONSUME(T.RBracket);
   });
 
   flag = this.RULE("flag", () => {
     this.CONSUME(T.Identifier, { LABEL: "name" });
-    this.OPTION(() => {
-      this.CONSUME(T.Colon);
-      this.SUBRULE(this.value);
-    });
-  });
-
-  nodeBody = this.RULE("nodeBody", () => {
-    this.CONSUME(T.LBrace);
-    this.MANY({
-      GATE: () => this.notClosing(),
-      DEF: () =>
-        this.OR({
-          IGNORE_AMBIGUITIES: true,
-          DEF: [
-            { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.innerNetwork) },
-            { GATE: () => this.is(2, T.LBrace) || this.is(2, T.StringLit), ALT: () => this.SUBRULE(this.controlsBlock) },
-            { GATE: () => this.startsNamedStatement(), ALT: () => this.SUBRULE(this.param) },
-            { ALT: () => this.CONSUME(T.Comma) },
-            { ALT: () => this.SUBRULE(this.junk) },
-          ],
-        }),
-    });
-    this.CONSUME(T.RBrace);
+    this.OPTION(this.cFlagValue);
   });
 
   innerNetwork = this.RULE("innerNetwork", () => {
@@ -258,59 +366,34 @@ export class SvcnetParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
+  /** `name: value`; the value is inline (no `value` CST node), as parameters are most of a file. */
   param = this.RULE("param", () => {
     this.CONSUME(T.Identifier, { LABEL: "name" });
     this.CONSUME(T.Colon);
-    this.OPTION({ GATE: () => this.startsValue(), DEF: () => this.SUBRULE(this.value) });
+    this.OPTION(this.cParamValue);
   });
 
   value = this.RULE("value", () => {
-    this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { ALT: () => this.CONSUME(T.NumberLit) },
-        { ALT: () => this.CONSUME(T.Dimensions) },
-        { ALT: () => this.CONSUME(T.StringLit) },
-        { ALT: () => this.CONSUME(T.TextBlock) },
-        { ALT: () => this.CONSUME(T.ColorLit) },
-        { ALT: () => this.CONSUME(T.Expression) },
-        { ALT: () => this.CONSUME(T.OpPath) },
-        { ALT: () => this.CONSUME(T.Variable) },
-        { ALT: () => this.SUBRULE(this.tuple) },
-        { GATE: () => this.is(2, T.Identifier) || this.is(2, T.OpPath), ALT: () => this.SUBRULE(this.bindValue) },
-        { GATE: () => this.is(2, T.Identifier) || this.is(2, T.OpPath), ALT: () => this.SUBRULE(this.exportValue) },
-        { GATE: () => this.is(2, T.LParen), ALT: () => this.SUBRULE(this.fileValue) },
-        { ALT: () => this.CONSUME(T.Identifier) },
-      ],
-    });
+    this.OR(this.cValue);
   });
 
   tuple = this.RULE("tuple", () => {
     this.CONSUME(T.LParen);
-    this.MANY(() => {
-      this.SUBRULE(this.value);
-      this.OPTION(() => this.CONSUME(T.Comma));
-    });
+    this.MANY(this.cTupleItem);
     this.CONSUME(T.RParen);
   });
 
   bindValue = this.RULE("bindValue", () => {
     this.CONSUME(T.Bind);
     this.SUBRULE(this.reference);
-    this.OPTION(() => {
-      this.CONSUME(T.Dot);
-      this.CONSUME(T.Identifier, { LABEL: "member" });
-    });
+    this.OPTION(this.cBindMember);
   });
 
   exportValue = this.RULE("exportValue", () => {
     this.CONSUME(T.Export);
     this.SUBRULE(this.reference);
     this.CONSUME(T.Dot);
-    this.OR([
-      { ALT: () => this.CONSUME(T.Identifier, { LABEL: "member" }) },
-      { ALT: () => this.CONSUME(T.StringLit, { LABEL: "member" }) },
-    ]);
+    this.OR(this.cExportMember);
   });
 
   fileValue = this.RULE("fileValue", () => {
@@ -321,87 +404,41 @@ export class SvcnetParser extends CstParser {
   });
 
   reference = this.RULE("reference", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(T.Identifier, { LABEL: "target" }) },
-      { ALT: () => this.CONSUME(T.OpPath, { LABEL: "target" }) },
-    ]);
+    this.OR(this.cReference);
   });
 
   /** `a -> b -> c[1]`; an endpoint after '->' is optional so "a ->" is reported as incomplete. */
   wire = this.RULE("wire", () => {
     this.SUBRULE(this.endpoint);
-    this.AT_LEAST_ONE(() => {
-      this.CONSUME(T.Arrow);
-      this.OPTION({
-        GATE: () => this.is(1, T.Identifier) && !this.is(2, T.Colon),
-        DEF: () => this.SUBRULE1(this.endpoint),
-      });
-    });
+    this.AT_LEAST_ONE(this.cWireLink);
   });
 
   endpoint = this.RULE("endpoint", () => {
     this.CONSUME(T.Identifier, { LABEL: "node" });
-    this.OPTION(() => {
-      this.CONSUME(T.LBracket);
-      // Any single token before ']' is taken as the index, so `comp1[x]` is one clear error.
-      this.OPTION1({
-        GATE: () => this.is(1, T.NumberLit) || (!this.is(1, T.RBracket) && this.is(2, T.RBracket)),
-        DEF: () => this.CONSUME(T.AnyToken, { LABEL: "index" }),
-      });
-      this.CONSUME(T.RBracket);
-    });
+    this.OPTION(this.cEndpointIndex);
   });
 
   layoutBlock = this.RULE("layoutBlock", () => {
     this.CONSUME(T.Layout);
     this.CONSUME(T.LBrace);
-    this.MANY({
-      GATE: () => this.notClosing(),
-      DEF: () =>
-        this.OR({
-          IGNORE_AMBIGUITIES: true,
-          DEF: [
-            { GATE: () => this.is(2, T.Colon), ALT: () => this.SUBRULE(this.layoutEntry) },
-            { ALT: () => this.SUBRULE(this.junk) },
-          ],
-        }),
-    });
+    this.MANY(this.cLayoutItems);
     this.CONSUME(T.RBrace);
   });
 
   layoutEntry = this.RULE("layoutEntry", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(T.Identifier, { LABEL: "path" }) },
-      { ALT: () => this.CONSUME(T.OpPath, { LABEL: "path" }) },
-    ]);
+    this.OR(this.cLayoutPath);
     this.CONSUME(T.Colon);
-    this.OPTION({ GATE: () => this.startsValue(), DEF: () => this.SUBRULE(this.value) });
+    this.OPTION(this.cLayoutValue);
   });
 
   /** A token that starts nothing here; a '{' takes its balanced block along. Never a '}'. */
   junk = this.RULE("junk", () => {
-    this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { GATE: () => this.is(1, T.LBrace), ALT: () => this.SUBRULE(this.skippedBlock) },
-        { GATE: () => !this.is(1, T.RBrace), ALT: () => this.CONSUME(T.AnyToken, { LABEL: "token" }) },
-      ],
-    });
+    this.OR(this.cJunk);
   });
 
   skippedBlock = this.RULE("skippedBlock", () => {
     this.CONSUME(T.LBrace);
-    this.MANY({
-      GATE: () => this.notClosing(),
-      DEF: () =>
-        this.OR({
-          IGNORE_AMBIGUITIES: true,
-          DEF: [
-            { GATE: () => this.is(1, T.LBrace), ALT: () => this.SUBRULE(this.skippedBlock) },
-            { ALT: () => this.CONSUME(T.AnyToken, { LABEL: "token" }) },
-          ],
-        }),
-    });
+    this.MANY(this.cSkippedItems);
     this.CONSUME(T.RBrace);
   });
 }

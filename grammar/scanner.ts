@@ -35,7 +35,8 @@ export class Lexeme {
 export class Scanner {
   offset = 0;
   line = 1;
-  private lineStart = 0;
+  /** Offset where the cursor's line starts. */
+  lineStart = 0;
 
   constructor(readonly text: string) {}
 
@@ -114,6 +115,20 @@ export class Scanner {
   /** Offset where the cursor's line starts. */
   get currentLineStart(): number {
     return this.lineStart;
+  }
+
+  /** Skips whitespace, keeping lines counted; returns false at the end of the text. */
+  skipWhitespace(): void {
+    const text = this.text;
+    let i = this.offset;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) {
+        this.line++;
+        this.lineStart = i + 1;
+      } else if (c !== 32 && c !== 9 && c !== 13) break;
+    }
+    this.offset = i;
   }
 }
 

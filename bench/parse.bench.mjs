@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// Parser benchmark: generates .svcnet files of 1,000 to 10,000 nodes and times parse (lex, parse,
+// CST to AST, comments) and print separately, plus the memory the 10,000-node tree holds.
+// Run: npx tsc -p tsconfig.build.json && node bench/parse.bench.mjs [--runs N]
+// Exits 1 when a target is missed: 10,000 nodes parse + print < 300 ms (fastest run), process RSS
+// < 300 MB, and time per node at 10,000 within 2x of time per node at 1,000 (linear growth).
+import { cpus, loadavg } from "node:os";
+import { parse } from "../dist/grammar/parse.js";
+import { print } from "../dist/grammar/print.js";
+
+const runsFlag = process.argv.indexOf("--runs");
+const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 7;
+
+/** A network shaped like real ones: COMPs of 100 nodes, chains of TOPs, varied values, comments. */
+function generate(nodeCount) {
+  const comps = Math.max(1, Math.round(nodeCount / 100));
+  const perComp = Math.floor(nodeCount / comps) - 1;
+  const lines = ["svcnet 1", "# generated for the parser benchmark", "network bench {", "  controls {", '    Gain: float = 0.5 range 0..1 label "Gain"', "  }"];
+  for (let c = 0; c < comps; c++) {
+    lines.push(`  comp${c}: baseCOMP [viewer] {`, "    network {");
+    for (let i = 0; i < perComp; i++) {
+      const n = `n${i}`;
+      switch (i % 5) {
+        case 0:
+          lines.push(`      ${n}: noiseTOP { period: ${(i % 7) + 0.5}, mono: on, resolution: 1280x720, seed: = me.digits * ${i} }`);
+          break;
+        case 1:
+          lines.push(`      # level stage ${i}`, `      ${n}: levelTOP [bypass] { brightness1: bind Gain, opacity: 0.8 }`);
+          break;
+        case 2:
+          lines.push(`      ${n}: compositeTOP { operand: multiply, top: ../comp0/n0 }  # mix`);
+          break;
+        case 3:
+          lines.push(`      ${n}: transformTOP { t: (0.5, -0.25), rotate: = absTime.seconds * 10, sx: 1.5e-1 }`);
+          break;
+        default:
+          lines.push(`      ${n}: nullTOP [display, color: #ff8800, tags: ("a", "b")] { cooktype: always }`);
+      }
+    }
+    for (let i = 0; i + 1 < perComp; i += 4) lines.push(`      n${i} -> n${i + 1} -> n${i + 2}[1] -> n${i + 3}`);
+    lines.push("    }", "  }");
+  }
+  for (let c = 0; c + 1 < comps; c++) lines.push(`  comp${c} -> comp${c + 1}`);
+  lines.push("}", "", "layout {");
+  for (let c = 0; c < comps; c++) lines.push(`  bench/comp${c}: (${c * 200}, 0)`);
+  lines.push("}", "");
+  return lines.join("\n");
+}
+
+function countNodes(ast) {
+  let n = 0;
+  const visit = (body) => {
+    for (const node of body.nodes) {
+      n++;
+      if (node.network) visit(node.network);
+    }
+  };
+  for (const net of ast.networks) visit(net);
+  return n;
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** CPU time of this process (user + system) in ms: unlike wall time, other processes' load does not add to it. */
+function cpuMs(since) {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1000;
+}
+
+function measure(text) {
+  const wall = { parse: [], print: [] };
+  const cpu = { parse: [], print: [] };
+  let ast;
+  for (let r = 0; r < RUNS; r++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const result = parse(text);
+    const t1 = performance.now();
+    const c1 = process.cpuUsage();
+    print(result.ast);
+    const t2 = performance.now();
+    if (result.diagnostics.length > 0) throw new Error(`generated file has diagnostics: ${result.diagnostics[0].message}`);
+    wall.parse.push(t1 - t0);
+    wall.print.push(t2 - t1);
+    cpu.parse.push((c1.user - c0.user + c1.system - c0.system) / 1000);
+    cpu.print.push(cpuMs(c1));
+    ast = result.ast;
+  }
+  return {
+    parse: median(wall.parse),
+    print: median(wall.print),
+    bestTotal: Math.min(...wall.parse.map((p, i) => p + wall.print[i])),
+    cpuTotal: median(cpu.parse.map((p, i) => p + cpu.print[i])),
+    nodes: countNodes(ast),
+  };
+}
+
+// Warm up the JIT on a mid-sized file first, as a long-running editor or server would be.
+for (let i = 0; i < 3; i++) print(parse(generate(2000)).ast);
+
+const rows = [];
+for (const size of [1000, 2000, 5000, 10000]) {
+  const text = generate(size);
+  const m = measure(text);
+  rows.push({ size, bytes: text.length, ...m });
+}
+
+// Memory: the tree of the 10,000-node file held alive, measured after a forced collection when available.
+const big = generate(10000);
+globalThis.gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
+const kept = parse(big);
+globalThis.gc?.();
+const heapAfter = process.memoryUsage().heapUsed;
+const rssMb = process.memoryUsage().rss / 1e6;
+void kept;
+
+console.log(`parser benchmark (${RUNS} runs; Node ${process.version}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
+console.log("nodes   | file KB | parse ms | print ms | total ms | best total | CPU ms | µs per node (best)");
+for (const r of rows) {
+  const total = r.parse + r.print;
+  console.log(
+    `${String(r.nodes).padStart(7)} | ${(r.bytes / 1024).toFixed(0).padStart(7)} | ${r.parse.toFixed(1).padStart(8)} | ${r.print.toFixed(1).padStart(8)} | ${total.toFixed(1).padStart(8)} | ${r.bestTotal.toFixed(1).padStart(10)} | ${r.cpuTotal.toFixed(1).padStart(6)} | ${((r.bestTotal * 1000) / r.nodes).toFixed(1).padStart(17)}`,
+  );
+}
+console.log("(parse, print, total: median wall time; best total: fastest run; CPU: median CPU time of the process, GC threads included)");
+const heapMb = (heapAfter - heapBefore) / 1e6;
+console.log(`10,000-node tree retained: ${heapMb.toFixed(1)} MB of heap${globalThis.gc ? "" : " (run with --expose-gc for an exact figure)"}; process RSS ${rssMb.toFixed(0)} MB`);
+
+// Targets are checked on the fastest of the runs: on a shared machine other processes only ever
+// add to a run's time, so the fastest run is the closest to what parsing itself costs.
+const small = rows[0];
+const large = rows[rows.length - 1];
+const perNodeSmall = small.bestTotal / small.nodes;
+const perNodeLarge = large.bestTotal / large.nodes;
+const failures = [];
+if (large.bestTotal >= 300) failures.push(`10,000 nodes took ${large.bestTotal.toFixed(0)} ms at best (target < 300 ms)`);
+if (rssMb >= 300) failures.push(`process RSS ${rssMb.toFixed(0)} MB (target < 300 MB)`);
+if (perNodeLarge > 2 * perNodeSmall) failures.push(`time per node grew ${(perNodeLarge / perNodeSmall).toFixed(1)}x from 1,000 to 10,000 nodes (target: linear, < 2x)`);
+if (failures.length > 0) {
+  for (const f of failures) console.log(`MISSED: ${f}`);
+  process.exit(1);
+}
+console.log("all parser targets met");
