@@ -12,6 +12,8 @@ export interface ToolSuccess<T> {
   ok: true;
   data: T;
   text: string;
+  /** Content blocks after the text line, such as an image. */
+  blocks?: CallToolResult["content"];
 }
 
 export interface ToolFailureBody {
@@ -30,8 +32,8 @@ export interface ToolFailure {
 
 export type ToolOutcome<T> = ToolSuccess<T> | ToolFailure;
 
-export function success<T>(data: T, text: string): ToolSuccess<T> {
-  return { ok: true, data, text };
+export function success<T>(data: T, text: string, blocks?: CallToolResult["content"]): ToolSuccess<T> {
+  return blocks?.length ? { ok: true, data, text, blocks } : { ok: true, data, text };
 }
 
 export function failure(code: string, message: string, extra: Omit<ToolFailureBody, "code" | "message"> = {}): ToolFailure {
@@ -61,7 +63,7 @@ export function bridgeFailure(err: BridgeError): ToolFailure {
 export function toCallToolResult<T>(outcome: ToolOutcome<T>): CallToolResult {
   if (outcome.ok) {
     return {
-      content: [{ type: "text", text: outcome.text }],
+      content: [{ type: "text", text: outcome.text }, ...(outcome.blocks ?? [])],
       structuredContent: outcome.data as Record<string, unknown>,
     };
   }

@@ -1,0 +1,34 @@
+/**
+ * The bridge version this svc package ships, read from the bridge's own source
+ * (`BRIDGE_VERSION` in bridge/svc_bridge/__init__.py) so there is one constant, and a numeric
+ * comparison of dotted versions.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../../package-root.js";
+
+let cached: string | undefined;
+
+export function shippedBridgeVersion(): string {
+  if (cached !== undefined) return cached;
+  const source = readFileSync(join(packageRoot(), "bridge", "svc_bridge", "__init__.py"), "utf8");
+  const match = /^BRIDGE_VERSION\s*=\s*["']([^"']+)["']/m.exec(source);
+  if (!match) throw new Error("BRIDGE_VERSION is not defined in bridge/svc_bridge/__init__.py");
+  cached = match[1]!;
+  return cached;
+}
+
+/** -1, 0 or 1; parts compare as numbers when both are numeric, else as text; missing parts count as 0. */
+export function compareBridgeVersions(a: string, b: string): number {
+  const pa = a.split(/[.+-]/);
+  const pb = b.split(/[.+-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? "0";
+    const y = pb[i] ?? "0";
+    const nx = Number(x);
+    const ny = Number(y);
+    const c = Number.isFinite(nx) && Number.isFinite(ny) ? Math.sign(nx - ny) : Math.sign(x.localeCompare(y));
+    if (c !== 0) return c;
+  }
+  return 0;
+}
