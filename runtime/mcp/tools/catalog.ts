@@ -8,3 +8,15 @@ export { checkOperatorAvailability } from "./knowledge/check-operator-availabili
 export { getParameterMenu } from "./knowledge/get-parameter-menu.js";
 export { formatNetwork } from "./language/format-network.js";
 export { validateNetwork } from "./language/validate-network.js";
+export { findTdNodes } from "./live/find-td-nodes.js";
+export { findTdParameters } from "./live/find-td-parameters.js";
+export { getTdNodeErrors } from "./live/get-td-node-errors.js";
+export { summarizeTdErrors } from "./live/summarize-td-errors.js";
+export { getTdNodeFlags } from "./live/get-td-node-flags.js";
+export { getNodeStateRuntime } from "./live/get-node-state-runtime.js";
+export { getDatContent } from "./live/get-dat-content.js";
+export { getPreview } from "./live/get-preview.js";
+export { getInlinePreview } from "./live/get-inline-preview.js";
+export { getTdInfo } from "./live/get-td-info.js";
+export { executePythonScript } from "./live/execute-python-script.js";
+export { execNodeMethod } from "./live/exec-node-method.js";

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { bridgeClient } from "../../bridge.js";
+import { defineTool } from "../registry.js";
+import { success } from "../result.js";
+import type { PreviewReply } from "./bridge-replies.js";
+import { segment, tdPath } from "./live-input.js";
+
+export const getPreview = defineTool({
+  name: "get_preview",
+  title: "TOP image",
+  description: "The image of a TOP in the live project at its own resolution, as a PNG. For a small thumbnail use get_inline_preview.",
+  input: {
+    path: tdPath("TOP, e.g. /project1/out1"),
+    size: z.number().int().min(1).max(1024).default(256).describe("advisory: the image is not scaled, `fits` says whether it is within size x size"),
+  },
+  output: {
+    path: z.string(),
+    width: z.number(),
+    height: z.number(),
+    bytes: z.number().describe("size of the PNG"),
+    sizeAdvisory: z.number(),
+    fits: z.boolean(),
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  profiles: ["safe"],
+  async handler({ path, size }) {
+    const bridge = await bridgeClient();
+    const reply = await bridge.get<PreviewReply>(`/api/preview/${segment(path)}`, { size });
+    const data = { path: reply.path, width: reply.width, height: reply.height, bytes: reply.bytes, sizeAdvisory: reply.size_advisory, fits: reply.fits };
+    const note = reply.fits ? "" : `; larger than ${size}x${size}, get_inline_preview gives a scaled thumbnail`;
+    return success(data, `${reply.path}: ${reply.width}x${reply.height} PNG, ${reply.bytes} bytes${note}`, [
+      { type: "image", data: reply.png_base64, mimeType: "image/png" },
+    ]);
+  },
+});
