@@ -84,6 +84,13 @@ describe("svc fmt", () => {
     expect(readFileSync(good, "utf8")).toBe(CANONICAL);
   });
 
+  it("formats a file that parses even when the compiler would reject it (fmt is about syntax only)", async () => {
+    const path = write("semantic.svcnet", "svcnet 1\nnetwork n {\n  noise1: noiseTOP {resolutionx: 1280}\n}\n");
+    const r = await run(["fmt", "semantic.svcnet"]);
+    expect(r).toEqual({ code: 0, out: "formatted semantic.svcnet\n", err: "" });
+    expect(readFileSync(path, "utf8")).toBe("svcnet 1\n\nnetwork n {\n  noise1: noiseTOP { resolutionx: 1280 }\n}\n");
+  });
+
   it("reports a file that is not UTF-8 and leaves it", async () => {
     const bytes = Buffer.concat([Buffer.from("svcnet 1\nnetwork a {\n  n: t { a: \""), Buffer.from([0xff, 0xfe]), Buffer.from("\" }\n}\n")]);
     const path = write("latin.svcnet", bytes);
