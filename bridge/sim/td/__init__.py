@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 
 from tdsim.appui import AbsTime
+from tdsim.channel import Channel
 from tdsim.comp import COMP
 from tdsim.connectors import Connector
 from tdsim.dat import DAT, Cell
@@ -79,6 +80,7 @@ _STATIC = {
     "tdAttributeError": tdAttributeError, "OP": OP, "COMP": COMP, "TOP": TOP, "CHOP": CHOP,
     "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
     "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
+    "Channel": Channel,
 }
 _base: dict = {}
 

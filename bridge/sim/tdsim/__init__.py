@@ -9,6 +9,7 @@ the emulation has:
     tdsim.step(frames=1)      advance the frame loop by hand (tests)
     tdsim.stats()             frame loop statistics: frames, droppedFrames, maxFrameMs, ...
     tdsim.render_png(top, max_size=None)   PNG of a TOP, optionally scaled down
+    tdsim.inject_channels(chop_or_path, {name: value or [samples]} | None)   fixed CHOP channels
 """
 from __future__ import annotations
 
@@ -41,3 +42,10 @@ def reset_stats():
 def render_png(top, max_size=None):
     from .top import render_png as _render_png
     return _render_png(top, max_size)
+
+
+def inject_channels(target, channels, rate=None):
+    """Give a CHOP fixed channels, replacing its cook model (None removes them): the way tests
+    and demos feed OSC/MIDI/audio input CHOPs, which have no data source in tdsim."""
+    from .chop import inject_channels as _inject
+    return _inject(target, channels, rate)

@@ -1,13 +1,13 @@
-"""Family classes without behaviour of their own in tdsim: CHOP, SOP, POP, MAT.
+"""Family classes without behaviour of their own in tdsim: SOP, POP, MAT (and CHOP, re-exported
+from chop.py, which computes channels).
 
-tdsim does not compute channels, geometry, points or materials; these operators exist with
-their parameters, flags, wires and errors only.
+tdsim does not compute geometry, points or materials; these operators exist with their
+parameters, flags, wires and errors only.
 """
+from .chop import CHOP
 from .op import OP
 
-
-class CHOP(OP):
-    family = "CHOP"
+__all__ = ["CHOP", "SOP", "POP", "MAT"]
 
 
 class SOP(OP):
