@@ -71,6 +71,9 @@ export function desiredState(operations: readonly Operation[], root: string): Ne
             ...(p.default === undefined ? {} : { default: p.default as JsonValue }),
             ...rangeEntries(p.min, p.max),
             ...(p.menuNames === undefined ? {} : { menuNames: p.menuNames }),
+            // Labels equal to the names are what TouchDesigner shows anyway: compared only when they differ.
+            ...(p.menuLabels !== undefined && p.menuLabels.some((l, i) => l !== p.menuNames?.[i]) ? { menuLabels: p.menuLabels } : {}),
+            ...(p.clamp === true ? { clamp: true } : {}),
           })),
         };
         node.customPages = [...(node.customPages ?? []), page];

@@ -28,7 +28,10 @@ interface LiveCustomPar {
   default: JsonValue;
   normMin?: number;
   normMax?: number;
+  clampMin?: boolean;
+  clampMax?: boolean;
   menuNames?: string[];
+  menuLabels?: string[];
 }
 
 interface LiveNode {
@@ -95,6 +98,8 @@ export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageSta
       default: p.default,
       ...rangeEntries(typeof p.normMin === "number" ? p.normMin : undefined, typeof p.normMax === "number" ? p.normMax : undefined),
       ...(p.menuNames !== undefined && p.style === "Menu" ? { menuNames: p.menuNames } : {}),
+      ...(p.menuLabels !== undefined && p.style === "Menu" && p.menuLabels.some((l, i) => l !== p.menuNames?.[i]) ? { menuLabels: p.menuLabels } : {}),
+      ...(p.clampMin === true && p.clampMax === true ? { clamp: true } : {}),
     })),
   }));
 }

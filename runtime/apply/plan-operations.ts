@@ -73,6 +73,8 @@ export function customPageOperations(path: string, pages: readonly CustomPageSta
 
 export interface PlanOperationsInput {
   plan: Plan;
+  /** The record found live, to tell whether svc's own record needs refreshing. */
+  previous?: StoredState | undefined;
   desired: NetworkState;
   /** The compiler's operations for the whole program. */
   compiled: readonly Operation[];
@@ -80,7 +82,7 @@ export interface PlanOperationsInput {
   record: StoredState;
 }
 
-export function planOperations({ plan, desired, compiled, record }: PlanOperationsInput): TracedOperation[] {
+export function planOperations({ plan, desired, compiled, record, previous }: PlanOperationsInput): TracedOperation[] {
   const out: TracedOperation[] = [];
   const at = (path: string) => originOf(desired.nodes.get(path));
 
@@ -130,7 +132,10 @@ export function planOperations({ plan, desired, compiled, record }: PlanOperatio
     const op = { action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: w.to, target_input: w.toInput };
     out.push(traced(op, w.to, wireOrigin.get(`${w.from}[${w.fromOutput}]->${w.to}[${w.toInput}]`)));
   }
-  if (out.length > 0) {
+  // The network may be unchanged while its source text is not (comments, spelling): svc's record
+  // is refreshed then, so an export keeps the artist's current text. Nothing else is sent.
+  const sourceMoved = record.source !== undefined && record.source.text !== previous?.source?.text;
+  if (out.length > 0 || sourceMoved) {
     out.push(...compiledOperations(compiled.filter((o) => o.kind === "store-metadata" && o.path === plan.root)));
     out.push(traced({ action: "store", path: plan.root, key: APPLIED_KEY, value: stateToJson(record) }, plan.root));
   }

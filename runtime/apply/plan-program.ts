@@ -68,7 +68,7 @@ export async function planProgram(
       desired,
       live,
       plan,
-      operations: planOperations({ plan, desired, compiled: operations, record }),
+      operations: planOperations({ plan, desired, compiled: operations, record, previous: live.lastApplied }),
       diagnostics: conflictDiagnostics(plan, desired),
     });
   }

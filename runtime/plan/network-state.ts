@@ -31,6 +31,8 @@ export interface CustomParState {
   max?: number;
   menuNames?: string[];
   menuLabels?: string[];
+  /** Values outside min..max are refused. */
+  clamp?: boolean;
 }
 
 export interface CustomPageState {

@@ -1,0 +1,38 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { UsageError } from "../args.js";
+import { withBridge } from "../bridge-session.js";
+import type { Command } from "../command.js";
+import { exportProgram, readExport, type ExportedNetwork } from "../../export/export-network.js";
+
+export const exportCommand: Command = {
+  name: ["export"],
+  summary: "Print live networks as canonical .svcnet (non-default parameters, expressions, binds, wires, flags, controls, DAT text).",
+  usage: "[--out <file.svcnet>] <network path>...",
+  flags: { out: { type: "string", valueName: "file.svcnet", description: "write to a file instead of standard output" } },
+  details: "What svc applied and nobody changed since keeps its source text and comments; everything else is written from the live state.",
+  async run(args, io) {
+    if (args.positionals.length === 0 || args.positionals.some((p) => !p.startsWith("/"))) {
+      throw new UsageError("give the absolute path of one or more network COMPs, e.g. /project1/tunnel");
+    }
+    return withBridge("svc export", io, async (client) => {
+      const networks: ExportedNetwork[] = [];
+      for (const root of args.positionals) {
+        const exported = await readExport(client, root);
+        if (exported === undefined) {
+          io.stderr(`svc export: nothing is at ${root}\n`);
+          return 1;
+        }
+        networks.push(exported);
+      }
+      const text = exportProgram(networks);
+      if (typeof args.flags.out === "string") {
+        writeFileSync(resolve(io.cwd, args.flags.out), text);
+        io.stdout(`Exported ${networks.length} network${networks.length === 1 ? "" : "s"} to ${args.flags.out}\n`);
+      } else {
+        io.stdout(text);
+      }
+      return 0;
+    });
+  },
+};

@@ -1,0 +1,185 @@
+/**
+ * `.svcnet` syntax for live state that has no source to reuse: a node's flags, parameters (tuplets
+ * folded, values spelled by their style from the knowledge base), a COMP's controls, and wires.
+ */
+import { getOperatorByType, getParam } from "../../kb/index.js";
+import type * as A from "../../grammar/ast.js";
+import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
+import { OWNER_TAG, type CustomPageState, type JsonValue, type NodeState, type ParamState, type WireState } from "../plan/network-state.js";
+import * as B from "./ast-build.js";
+
+/** tdsim's (and, UNVERIFIED, TouchDesigner's) node colour before anyone sets one. */
+const DEFAULT_COLOUR = [0.55, 0.55, 0.55];
+const REFERENCE_STYLES = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OBJ", "OP", "PanelCOMP", "Object"]);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+export const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/")) || "/";
+
+function styleOf(type: string, scalar: string): string | null {
+  const ref = getParam(type, scalar);
+  return ref?.param.style ?? null;
+}
+
+function constantValue(value: JsonValue | undefined, style: string | null, ownerPath: string): A.Value {
+  if (typeof value === "boolean") return B.bool(value);
+  if (typeof value === "number") return style === "Toggle" ? B.bool(value !== 0) : B.num(value);
+  if (typeof value === "string") {
+    if (style === "Toggle") return B.bool(value !== "0" && value !== "" && value.toLowerCase() !== "false");
+    if ((style === "Menu" || style === "StrMenu") && IDENTIFIER.test(value)) return B.name(value);
+    if (style !== null && REFERENCE_STYLES.has(style) && value !== "") {
+      // References are written relative to the node's own network: a sibling by its name.
+      const network = parentOf(ownerPath);
+      if (value.startsWith(network + "/") && IDENTIFIER.test(value.slice(network.length + 1))) return B.name(value.slice(network.length + 1));
+      return IDENTIFIER.test(value) ? B.name(value) : B.opRef(value);
+    }
+    return B.str(value);
+  }
+  if (Array.isArray(value)) return B.tuple(value.map((v) => constantValue(v, null, ownerPath)));
+  return B.str(value === null || value === undefined ? "" : JSON.stringify(value));
+}
+
+/** `parent().par.Gain` and `parent(2).par.Gain` are binds to a control of an enclosing network. */
+function bindValue(expr: string): A.Value {
+  const control = /^parent\((\d*)\)\.par\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(expr.trim());
+  if (control) return B.bind(control[2]!);
+  const other = /^op\((['"])([^'"]+)\1\)\.par\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(expr.trim());
+  if (other) return B.bind(other[3]!, other[2]!);
+  return B.expression(expr);
+}
+
+/**
+ * A tuplet bound component by component to one multi-part control (`colorr: bind Tintr`, ...) is
+ * the single bind `color: bind Tint`: returns that control's name.
+ */
+function boundControl(components: readonly string[], parts: ReadonlyArray<ParamState | undefined>): string | undefined {
+  const names = parts.map((p) => (p?.mode === "bind" ? /^parent\(\d*\)\.par\.([A-Za-z_][A-Za-z0-9_]*)$/.exec((p.expr ?? "").trim())?.[1] : undefined));
+  if (names.some((n) => n === undefined || n.length < 2)) return undefined;
+  const stem = names[0]!.slice(0, -1);
+  const sameStem = names.every((n) => n!.slice(0, -1) === stem);
+  // Each control part must end like its component (colorr <- Tintr), or it is a plain bind per part.
+  const matching = names.every((n, i) => n!.slice(-1) === components[i]!.slice(-1));
+  return sameStem && matching ? stem : undefined;
+}
+
+function paramValue(p: ParamState, style: string | null, ownerPath: string): A.Value {
+  switch (p.mode) {
+    case "expression":
+    case "export":
+      return B.expression(p.expr ?? "");
+    case "bind":
+      return bindValue(p.expr ?? "");
+    default:
+      return constantValue(p.value, style, ownerPath);
+  }
+}
+
+/** Parameters as written: a tuplet whose components are all set constants becomes one tuple. */
+export function synthesizeParams(node: NodeState, skip: ReadonlySet<string>): A.Param[] {
+  const out: A.Param[] = [];
+  const done = new Set<string>();
+  const known = getOperatorByType(node.type) !== undefined;
+  for (const scalar of Object.keys(node.params).sort()) {
+    if (done.has(scalar) || skip.has(scalar)) continue;
+    const p = node.params[scalar]!;
+    const ref = known ? getParam(node.type, scalar) : undefined;
+    const components = ref?.param.components;
+    if (components && components.every((c) => node.params[c]?.mode === "constant")) {
+      const style = ref!.param.style;
+      const items = components.map((c) => constantValue(node.params[c]!.value, style === "Toggle" ? "Toggle" : null, node.path));
+      const size = B.tuple(items);
+      // Whole-number sizes read as 1280x720, as people write them.
+      if (style === "WH" && items.length === 2 && items.every((i) => i.kind === "Number" && Number.isInteger(i.value) && i.value >= 0)) size.form = "x";
+      out.push(B.param(ref!.param.name, size));
+      for (const c of components) done.add(c);
+      continue;
+    }
+    const tupletBind = components ? boundControl(components, components.map((c) => node.params[c])) : undefined;
+    if (components && tupletBind !== undefined) {
+      out.push(B.param(ref!.param.name, B.bind(tupletBind)));
+      for (const c of components) done.add(c);
+      continue;
+    }
+    done.add(scalar);
+    out.push(B.param(scalar, paramValue(p, ref?.param.style ?? (known ? styleOf(node.type, scalar) : null), node.path)));
+  }
+  if (node.text !== undefined && node.text !== "" && node.type.endsWith("DAT")) out.push(B.param("text", B.str(node.text)));
+  return out;
+}
+
+export function synthesizeFlags(node: NodeState): A.Flag[] {
+  const flags: A.Flag[] = [];
+  for (const f of BOOLEAN_FLAGS) if (node.flags[f] === true) flags.push(B.booleanFlag(f));
+  if (node.color && node.color.some((c, i) => Math.abs(c - DEFAULT_COLOUR[i]!) > 1e-3)) flags.push(B.colorFlag(B.hexColour(node.color)));
+  const tags = node.tags.filter((t) => t !== OWNER_TAG).sort();
+  if (tags.length > 0) flags.push(B.tagsFlag(tags));
+  if (node.comment) flags.push(B.commentFlag(node.comment));
+  return flags;
+}
+
+const CONTROL_TYPE: Record<string, string> = {
+  Float: "float", Int: "int", Toggle: "toggle", Pulse: "pulse", Momentary: "momentary", Str: "string", Menu: "menu",
+  StrMenu: "strmenu", RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh",
+  OP: "op", COMP: "comp", TOP: "top", CHOP: "chop", SOP: "sop", DAT: "dat", MAT: "mat", POP: "pop", Object: "obj",
+  PanelCOMP: "panelcomp", File: "file", Folder: "folder", Python: "python", Header: "header",
+};
+
+/** The compiler's page name for `controls { }` written without one. */
+export const DEFAULT_CONTROLS_PAGE = "Custom";
+
+function controlDefault(style: string, value: JsonValue | undefined): A.Value | null {
+  if (value === undefined || value === null) return null;
+  if ((style === "RGB" || style === "RGBA") && Array.isArray(value) && value.length === 3) {
+    return B.colour(B.hexColour(value as number[]));
+  }
+  if (Array.isArray(value)) return B.tuple(value.map((v) => constantValue(v, null, "/")));
+  if (style === "Toggle") return B.bool(value === true || value === 1);
+  if (style === "Menu" && typeof value === "string" && IDENTIFIER.test(value)) return B.name(value);
+  return constantValue(value, style, "/");
+}
+
+export function synthesizeControls(pages: readonly CustomPageState[]): A.ControlsBlock[] {
+  return pages.map((page) => ({
+    kind: "ControlsBlock",
+    page: page.name === DEFAULT_CONTROLS_PAGE ? null : B.str(page.name),
+    declarations: page.pars.map((p): A.Declaration => ({
+      kind: "Declaration",
+      name: B.ident(p.name),
+      type: B.ident(CONTROL_TYPE[p.style] ?? p.style.toLowerCase()),
+      default: controlDefault(p.style, p.default),
+      // A clamped control needs its range written even when it is TouchDesigner's 0..1.
+      valueRange:
+        p.min !== undefined && p.max !== undefined
+          ? { min: B.num(p.min), max: B.num(p.max), range: B.num(0).range }
+          : p.clamp === true
+            ? { min: B.num(0), max: B.num(1), range: B.num(0).range }
+            : null,
+      clamp: p.clamp === true,
+      label: p.label !== undefined && p.label !== p.name ? B.str(p.label) : null,
+      entries: p.menuNames
+        ? p.menuNames.map((n, i) => ({ kind: "MenuEntry", name: n, label: p.menuLabels && p.menuLabels[i] !== n ? B.str(p.menuLabels[i]!) : null, range: B.num(0).range }))
+        : null,
+      range: B.num(0).range,
+    })),
+    range: B.num(0).range,
+  }));
+}
+
+export function synthesizeWires(level: string, wires: readonly WireState[]): A.Wire[] {
+  return wires
+    .filter((w) => parentOf(w.to) === level && parentOf(w.from) === level)
+    .map((w) => B.wire(nameOf(w.from), w.fromOutput, nameOf(w.to), w.toInput));
+}
+
+/** Names of a COMP's custom parameters (scalar ones), which are controls, not parameters to set. */
+export function customScalarNames(node: NodeState): Set<string> {
+  const names = new Set<string>();
+  for (const page of node.customPages ?? []) {
+    for (const p of page.pars) {
+      names.add(p.name);
+      const suffixes = { RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh" }[p.style];
+      if (suffixes) for (const s of suffixes) names.add(p.name + s);
+    }
+  }
+  return names;
+}
