@@ -27,6 +27,7 @@ import math
 
 from .chopdata import ChopData, par_number, par_value, cook
 from .chopnames import Matcher, rename as rename_names
+from .errors import tdError
 from .naming import base as name_base
 from .naming import digits as name_digits
 
@@ -72,10 +73,20 @@ def select(op, ctx) -> ChopData:
         except Exception:
             sources = []
     if sources:
-        data = merge_all([cook(s, ctx.seconds) for s in sources], "unique")
+        data = merge_all([d for d in (_cook_or_none(s, ctx.seconds) for s in sources)
+                          if d is not None], "unique")
     else:
         data = _first(op, ctx)
     return _renamed(op, _keep(data, par_value(op, "channames", "")))
+
+
+def _cook_or_none(chop, seconds):
+    """A referenced CHOP's channels; one that is part of a cook loop counts as empty (the loop
+    shows as an error on the CHOP)."""
+    try:
+        return cook(chop, seconds)
+    except tdError:
+        return None
 
 
 def rename(op, ctx) -> ChopData:

@@ -279,6 +279,10 @@ class ExpressionTest(SimTestCase):
         c.par.const0value.expr = "op('constant1')['chan1'] + 1"
         self.assertIn("Cook dependency loop", c.errors())
         self.assertEqual(c["chan1"], 0.0)   # the failing parameter counts as its default
+        s = self.create("selectCHOP")
+        s.par.chop = s
+        self.assertEqual(s.numChans, 0)
+        self.assertIn("Cook dependency loop", s.errors())
 
 
 class InjectionTest(SimTestCase):
