@@ -20,6 +20,8 @@ export interface BracketReport {
   unclosedAtEnd: boolean;
   /** '}' tokens that ended an unclosed '(' or '[' (the parser complains about them too). */
   interrupting: Set<IToken>;
+  /** True when some '(' or '[' is never closed (the parser's "expected ')'" repeats it). */
+  unclosedParenOrBracket: boolean;
   /** True when brackets nest deeper than MAX_NESTING: the file is not parsed at all. */
   tooDeep: boolean;
 }
@@ -42,6 +44,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   const strayClosers = new Set<IToken>();
   const interrupting = new Set<IToken>();
   let tooDeep = false;
+  let unclosedParenOrBracket = false;
   tokens.forEach((t, index) => {
     const type = t.tokenType.name;
     if (PAIRS[type] !== undefined) {
@@ -57,6 +60,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
     while (stack.length > 0 && PAIRS[stack[stack.length - 1]!.token.tokenType.name] !== type && type === "RBrace" && stack.some((s) => s.token.tokenType.name === "LBrace")) {
       const open = stack.pop()!;
       interrupting.add(t);
+      unclosedParenOrBracket = true;
       reportUnclosed(ctx, tokens, open.token, open.index, text, tokenRange(t));
     }
     const top = stack[stack.length - 1];
@@ -72,20 +76,22 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
         : `the innermost open bracket is the '${top.token.image}' at ${top.token.startLine}:${top.token.startColumn}`,
     ]);
   });
-  if (stack.length === 0) return { strayClosers, unclosedAtEnd: false, interrupting, tooDeep };
+  if (stack.length === 0) return { strayClosers, unclosedAtEnd: false, interrupting, tooDeep, unclosedParenOrBracket };
 
   // Some blocks are never closed. Prefer blocks whose '}' was taken by an outer block (seen by indentation).
   const suspects = pairs.filter((p) => p.open.tokenType.name === "LBrace" && closedTooFarLeft(p, text));
   const unclosedBraces = stack.filter((s) => s.token.tokenType.name === "LBrace");
   for (const s of stack) {
-    if (s.token.tokenType.name !== "LBrace") reportUnclosed(ctx, tokens, s.token, s.index, text, endOfContent(text));
+    if (s.token.tokenType.name === "LBrace") continue;
+    unclosedParenOrBracket = true;
+    reportUnclosed(ctx, tokens, s.token, s.index, text, endOfContent(text));
   }
   const blame = suspects.slice(-unclosedBraces.length).map((p) => ({ token: p.open, index: p.openIndex }));
   for (const s of unclosedBraces.slice(0, unclosedBraces.length - blame.length)) blame.push(s);
   for (const b of blame.sort((x, y) => x.token.startOffset - y.token.startOffset)) {
     reportUnclosed(ctx, tokens, b.token, b.index, text, whereBlockEnds(text, b.token));
   }
-  return { strayClosers, unclosedAtEnd: true, interrupting, tooDeep };
+  return { strayClosers, unclosedAtEnd: true, interrupting, tooDeep, unclosedParenOrBracket };
 }
 
 function reportUnclosed(ctx: BuildContext, tokens: IToken[], open: IToken, index: number, text: string, at: SourceRange): void {
@@ -98,7 +104,16 @@ function reportUnclosed(ctx: BuildContext, tokens: IToken[], open: IToken, index
     return;
   }
   const closer = open.tokenType.name === "LBracket" ? "]" : ")";
-  ctx.report("unclosed-bracket", at, { closer, opener: open.image, line, column }, [`add '${closer}' to close it`]);
+  // Tuples and flag lists rarely span lines: when the list stops on a later line, the bracket most
+  // likely belongs at the end of the line that opened it.
+  let where = at;
+  if (at.start.line > line) {
+    let k = index;
+    while (k + 1 < tokens.length && tokens[k + 1]!.startLine === line) k++;
+    const end = tokenRange(tokens[k]!).end;
+    where = { start: end, end };
+  }
+  ctx.report("unclosed-bracket", where, { closer, opener: open.image, line, column }, [`add '${closer}' to close it`]);
 }
 
 /** Indentation (in characters) of the line holding `offset`. */

@@ -57,6 +57,7 @@ function junkHelp(first: IToken, second: IToken | undefined, where: BodyKind): s
       ? ["a COMP's network is written network { ... }"]
       : ["a named network belongs at the top of the file; a COMP's inside goes in its body: comp1: baseCOMP { network { ... } }"];
   }
+  if (type === "Kw_import") return ['the path is a string: import "lib/feedback.svcnet"'];
   if (type === "LBrace") return ["a block needs something before it: a node (name: type { ... }) or a keyword (network name { ... })"];
   if (type === "Arrow") return ["a wire starts with a node name: a -> b"];
   if (type === "Identifier" && where === "network") return [`'${first.image}' alone means nothing: write '${first.image}: opType' to declare a node or '${first.image} -> other' to wire it`];

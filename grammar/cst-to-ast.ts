@@ -70,7 +70,13 @@ export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
       const path = tokenOf(imp, "path");
       if (isRealToken(path)) program.imports.push({ kind: "Import", path: stringValue(path), range });
     } else if (net) {
-      const name = ctx.identifier(tokenOf(net, "name"), range);
+      const nameToken = tokenOf(net, "name");
+      if (!isRealToken(nameToken)) {
+        ctx.report("unexpected-token", tokenRange(tokenOf(net, "Kw_network")!), { found: "'network' without a name", expected: "network <name> { ... }" }, [
+          "a top-level network is named: network main { ... }; a COMP's own network is written inside the COMP's body",
+        ]);
+      }
+      const name = ctx.identifier(nameToken, range);
       program.networks.push({ kind: "Network", name, ...buildNetworkBody(ctx, nodeOf(net, "networkBody"), "network", range).body, range });
     } else if (recipe) {
       program.recipes.push(buildRecipe(ctx, recipe, range));

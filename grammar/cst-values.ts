@@ -20,6 +20,7 @@ import {
 } from "./ast.js";
 import {
   BuildContext,
+  describeToken,
   isRealToken,
   nodeOf,
   nodesOf,
@@ -95,7 +96,12 @@ export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRan
   if (file) {
     const range = ctx.rangeOf(file, fallback);
     const path = tokenOf(file, "path");
-    if (!isRealToken(path)) return null;
+    if (!isRealToken(path) || path.tokenType.name !== "StringLit") {
+      ctx.report("unexpected-token", isRealToken(path) ? tokenRange(path) : range, { found: isRealToken(path) ? describeToken(path) : "nothing", expected: "the path as a string" }, [
+        'write the path in double quotes: file("shaders/tunnel.glsl")',
+      ]);
+      return null;
+    }
     return { kind: "File", path: stringValue(path), range };
   }
   return null;
@@ -273,8 +279,15 @@ function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner
   };
   for (const a of nodesOf(d, "defaultAttribute")) {
     const v = nodeOf(a, "value");
-    const value = v ? buildValue(ctx, v, range) : null;
-    if (value && once("=", tokenOf(a, "Equals"), decl.default !== null)) decl.default = value;
+    const equals = tokenOf(a, "Equals");
+    if (v === undefined) {
+      if (isRealToken(equals)) {
+        ctx.report("missing-default", rangeAfter(equals), { name: nameToken.image }, [`write the default after '=', e.g. ${nameToken.image}: float = 0.5`]);
+      }
+      continue;
+    }
+    const value = buildValue(ctx, v, range);
+    if (value && once("=", equals, decl.default !== null)) decl.default = value;
   }
   for (const a of nodesOf(d, "rangeAttribute")) {
     const min = tokenOf(a, "min");

@@ -54,6 +54,8 @@ export function reportParseErrors(
     if (seen.has(range.start.offset)) continue;
     seen.add(range.start.offset);
     const info = readErrorInfo(e.message);
+    const expectsCloser = info.expected.includes("RBracket") || info.expected.includes("RParen");
+    if (expectsCloser && brackets.unclosedParenOrBracket) continue;
     const expected = RULE_EXPECTS[info.rule] !== undefined && info.kind !== "mismatch" ? RULE_EXPECTS[info.rule]! : expectedText(info.rule, info.expected);
     const found = atEnd ? "end of file" : describeToken(token);
     ctx.report("unexpected-token", range, { found, expected }, helpFor(info.rule, info.expected, token, atEnd));
@@ -65,6 +67,9 @@ function helpFor(rule: string, expected: string[], token: IToken, atEnd: boolean
   if (expected.includes("RParen") && rule === "tuple") return ["tuple items are separated by commas: (1280, 720)"];
   if (rule === "value" && token.tokenType.name === "Equals") return ["a Python expression follows ':' directly: rotate: = absTime.seconds"];
   if (rule === "endpoint" && expected.includes("RBracket")) return ["a connector index is one whole number: comp1[1]"];
+  if (rule === "exportValue") return ["export names a CHOP and one of its channels: export lfo1.chan1"];
+  if (rule === "bindValue") return ["bind names a control (bind Gain) or an operator's parameter (bind lfo1.Speed)"];
+  if (rule === "fileValue") return ['write the path in double quotes: file("shaders/tunnel.glsl")'];
   if (expected.includes("Colon")) return ["a name and its value or type are separated by ':'"];
   if (atEnd) return ["the file ends in the middle of a statement"];
   return ["look just before it for a missing or extra word, bracket or ','"];

@@ -15,8 +15,15 @@
  *   their parent rule, so they cost no CST node of their own.
  */
 import { CstParser, EOF, tokenMatcher, type CstNode, type IToken, type TokenType } from "chevrotain";
+import { FLAG_NAMES } from "./ast.js";
 import { parserErrorMessages } from "./parser-errors.js";
 import * as T from "./tokens.js";
+
+/** Flag names, so a flag list can tell its next line from the next statement. */
+const FLAG_WORDS = new Set<string>(FLAG_NAMES);
+
+/** Words that start a declaration attribute (so `Gain: float = range 0..1` lacks a default). */
+const ATTRIBUTE_KEYWORDS: TokenType[] = [T.Range, T.Clamp, T.Label, T.Entries];
 
 /** Tokens that can begin a value (after `name:`). */
 const VALUE_START: TokenType[] = [
@@ -51,6 +58,18 @@ export class SvcnetParser extends CstParser {
     return false;
   }
 
+  /** True when the next token is the first on its line. */
+  private startsLine(): boolean {
+    const previous = this.LA(0);
+    return previous.tokenType === EOF || previous.endLine === undefined || (this.LA(1).startLine ?? 0) > previous.endLine;
+  }
+
+  /** True when tokens `a` and `b` ahead are on the same line (the end of the file counts as another line). */
+  private sameLine(a: number, b: number): boolean {
+    const tb = this.LA(b);
+    return tb.tokenType !== EOF && this.LA(a).startLine === tb.startLine;
+  }
+
   private notClosing(): boolean {
     return !this.is(1, T.RBrace) && this.LA(1).tokenType !== EOF;
   }
@@ -63,9 +82,9 @@ export class SvcnetParser extends CstParser {
   private readonly cTopItem = {
     IGNORE_AMBIGUITIES: true,
     DEF: [
-      { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.versionHeader) },
+      { GATE: () => this.startsLine() && (this.is(2, T.NumberLit) || !this.sameLine(1, 2)), ALT: () => this.SUBRULE(this.versionHeader) },
       { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.importStatement) },
-      { GATE: () => this.is(2, T.Identifier) && this.is(3, T.LBrace), ALT: () => this.SUBRULE(this.networkDecl) },
+      { GATE: () => (this.is(2, T.Identifier) && this.is(3, T.LBrace)) || this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.networkDecl) },
       { GATE: () => this.is(2, T.Identifier) && this.is(3, T.LBrace), ALT: () => this.SUBRULE(this.recipeDecl) },
       { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.layoutBlock) },
       { ALT: () => this.SUBRULE(this.networkItem) },
@@ -105,6 +124,10 @@ export class SvcnetParser extends CstParser {
     { ALT: () => this.SUBRULE(this.labelAttribute) },
     { ALT: () => this.SUBRULE(this.entriesAttribute) },
   ];
+  private readonly cDefaultValue = {
+    GATE: () => this.startsValue() && !ATTRIBUTE_KEYWORDS.some((k) => this.is(1, k)),
+    DEF: () => this.SUBRULE(this.value),
+  };
   private readonly cAttributes = { GATE: () => !this.startsNamedStatement(), DEF: () => this.OR(this.cAttribute) };
 
   private readonly cMenuEntryName = [
@@ -141,9 +164,14 @@ export class SvcnetParser extends CstParser {
     this.CONSUME(T.Colon);
     this.SUBRULE(this.value);
   };
-  private readonly cFlagItem = () => {
-    this.SUBRULE(this.flag);
-    this.OPTION(this.cComma);
+  private readonly cFlagItem = {
+    // A flag list may span lines, but a line that does not start with a flag name is the next
+    // statement: the ']' was forgotten.
+    GATE: () => !this.is(1, T.RBracket) && (this.sameLine(0, 1) || FLAG_WORDS.has(this.LA(1).image)),
+    DEF: () => {
+      this.SUBRULE(this.flag);
+      this.OPTION(this.cComma);
+    },
   };
   private readonly cComma = () => this.CONSUME(T.Comma);
 
@@ -169,6 +197,10 @@ export class SvcnetParser extends CstParser {
   };
   private readonly cParamValue = { GATE: () => this.startsValue(), DEF: () => this.OR(this.cValue) };
 
+  private readonly cFilePath = {
+    GATE: () => this.is(1, T.StringLit) || (!this.is(1, T.RParen) && this.is(2, T.RParen)),
+    DEF: () => this.CONSUME(T.AnyToken, { LABEL: "path" }),
+  };
   private readonly cTupleItem = () => {
     this.SUBRULE(this.value);
     this.OPTION(this.cComma);
@@ -257,7 +289,8 @@ export class SvcnetParser extends CstParser {
 
   networkDecl = this.RULE("networkDecl", () => {
     this.CONSUME(T.Network);
-    this.CONSUME(T.Identifier, { LABEL: "name" });
+    // Optional here so that a missing name is reported as such (by the AST step).
+    this.OPTION(() => this.CONSUME(T.Identifier, { LABEL: "name" }));
     this.CONSUME(T.LBrace);
     this.SUBRULE(this.networkBody);
     this.CONSUME(T.RBrace);
@@ -309,7 +342,7 @@ export class SvcnetParser extends CstParser {
 
   defaultAttribute = this.RULE("defaultAttribute", () => {
     this.CONSUME(T.Equals);
-    this.SUBRULE(this.value);
+    this.OPTION(this.cDefaultValue);
   });
 
   rangeAttribute = this.RULE("rangeAttribute", () => {
@@ -399,7 +432,8 @@ export class SvcnetParser extends CstParser {
   fileValue = this.RULE("fileValue", () => {
     this.CONSUME(T.File);
     this.CONSUME(T.LParen);
-    this.CONSUME(T.StringLit, { LABEL: "path" });
+    // Any single token is taken as the path, so `file(x)` is one clear error from the AST step.
+    this.OPTION(this.cFilePath);
     this.CONSUME(T.RParen);
   });
 

@@ -53,6 +53,7 @@ export const messages = {
   "statement-outside-network": entry("error", "{what} must be inside a network or a recipe"),
   "invalid-layout-entry": entry("error", "a pinned position is two numbers: (x, y)"),
   "missing-declaration-type": entry("error", "'{name}' needs a type after ':'"),
+  "missing-default": entry("error", "'{name}' has no default value after '='"),
   "parser-internal-error": entry("error", "the parser failed on this file: {reason}"),
   "nesting-too-deep": entry("error", "blocks and brackets are nested more than {limit} deep"),
 

@@ -59,6 +59,12 @@ const cases: [string, string, string[]][] = [
   ["non-ASCII name", net("  nöise: t"), ["unexpected-character@3:3-3:8"]],
   ["NUL byte", net("  n1: t\u0000"), ["unexpected-character@3:8-3:9"]],
   ["layout entry that is not a pair", "svcnet 1\nlayout { a/b: 3 }\n", ["invalid-layout-entry@2:15-2:16"]],
+  ["flag list left open", net("  n1: noiseTOP [display\n  n2: levelTOP"), ["unclosed-bracket@3:24-3:24"]],
+  ["declaration with '=' and no default", net("  controls { Gain: float = range 0..1 }"), ["missing-default@3:27-3:27"]],
+  ["import path without quotes", "svcnet 1\nimport lib.svcnet\n", ["unexpected-token@2:1-2:18"]],
+  ["network without a name", "svcnet 1\nnetwork {\n  n1: t\n}\n", ["unexpected-token@2:1-2:8"]],
+  ["file() without a string", net("  n: t { a: file(x) }"), ["unexpected-token@3:18-3:19"]],
+  ["export without a channel", net("  n: t { a: export lfo1 }"), ["unexpected-token@3:25-3:26"]],
 ];
 
 describe("malformed input", () => {
