@@ -3,11 +3,15 @@ import { join } from "node:path";
 import { packageRoot } from "./package-root.js";
 
 /** The bridge version this package ships, read from the bridge's own source so there is one constant. */
+let cached: string | undefined;
+
 export function shippedBridgeVersion(): string {
+  if (cached !== undefined) return cached;
   const source = readFileSync(join(packageRoot(), "bridge", "svc_bridge", "__init__.py"), "utf8");
   const match = /^BRIDGE_VERSION\s*=\s*["']([^"']+)["']/m.exec(source);
   if (!match) throw new Error("BRIDGE_VERSION is not defined in bridge/svc_bridge/__init__.py");
-  return match[1]!;
+  cached = match[1]!;
+  return cached;
 }
 
 /** Compares dotted versions numerically: -1, 0 or 1. Non-numeric parts compare as text. */

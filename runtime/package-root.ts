@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,4 +15,10 @@ export function packageRoot(): string {
   }
   cached = dir;
   return dir;
+}
+
+/** The package version, for the MCP server's name and version. */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version?: string };
+  return pkg.version ?? "0.0.0";
 }

@@ -11,7 +11,7 @@ import { allResources } from "./resources/all-resources.js";
 import { registerResources } from "./resources/registry.js";
 import { allTools } from "./tools/all-tools.js";
 import { checkCatalog, registerTools, selectTools, type ToolSelection } from "./tools/registry.js";
-import { packageVersion } from "./package-root.js";
+import { packageVersion } from "../package-root.js";
 
 const INSTRUCTIONS = [
   "svc builds TouchDesigner networks from .svcnet source text.",

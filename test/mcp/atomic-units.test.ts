@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { linesOf, pageOf } from "../../runtime/mcp/tools/live/dat-pages.js";
 import { splitErrorLine } from "../../runtime/mcp/tools/live/error-lines.js";
 import { onlyChangedCanMatch, parameterMatcher, textMatcher } from "../../runtime/mcp/tools/live/parameter-filters.js";
-import { compareBridgeVersions } from "../../runtime/mcp/tools/live/shipped-bridge.js";
+import { compareVersions as compareBridgeVersions } from "../../runtime/bridge-version.js";
 
 describe("text filters", () => {
   it("match substrings without wildcards and whole text with them, ignoring case", () => {

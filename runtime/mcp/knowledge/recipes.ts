@@ -6,7 +6,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Recipe } from "../../../grammar/ast.js";
-import { packageRoot } from "../package-root.js";
+import { packageRoot } from "../../package-root.js";
 
 export interface RecipeParamInfo {
   name: string;

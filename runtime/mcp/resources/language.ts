@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { packageRoot } from "../package-root.js";
+import { packageRoot } from "../../package-root.js";
 import { ResourceNotFound, type FixedResource } from "./registry.js";
 
 /** `svc://language`: the .svcnet language reference, the same text as grammar/README.md. */

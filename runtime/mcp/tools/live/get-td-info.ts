@@ -2,7 +2,7 @@ import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
-import { compareBridgeVersions, shippedBridgeVersion } from "./shipped-bridge.js";
+import { compareVersions, shippedBridgeVersion } from "../../../bridge-version.js";
 
 interface InfoReply {
   python_version: string;
@@ -32,7 +32,7 @@ export const getTdInfo = defineTool({
     const bridge = await bridgeClient();
     const info = await bridge.get<InfoReply>("/api/info");
     const shipped = shippedBridgeVersion();
-    const order = compareBridgeVersions(info.bridge_version, shipped);
+    const order = compareVersions(info.bridge_version, shipped);
     const bridgeStatus = order < 0 ? ("older" as const) : order > 0 ? ("newer" as const) : ("current" as const);
     const data = {
       product: info.product ?? "",
