@@ -9,7 +9,11 @@ import { OWNER_TAG, type CustomPageState, type JsonValue, type NodeState, type P
 import * as B from "./ast-build.js";
 
 /** tdsim's (and, UNVERIFIED, TouchDesigner's) node colour before anyone sets one. */
-const DEFAULT_COLOUR = [0.55, 0.55, 0.55];
+export const DEFAULT_COLOUR = [0.55, 0.55, 0.55];
+
+export function isDefaultColour(color: readonly number[] | undefined): boolean {
+  return color === undefined || color.every((c, i) => Math.abs(c - DEFAULT_COLOUR[i]!) <= 1e-3);
+}
 const REFERENCE_STYLES = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OBJ", "OP", "PanelCOMP", "Object"]);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -110,7 +114,7 @@ export function synthesizeParams(node: NodeState, skip: ReadonlySet<string>): A.
 export function synthesizeFlags(node: NodeState): A.Flag[] {
   const flags: A.Flag[] = [];
   for (const f of BOOLEAN_FLAGS) if (node.flags[f] === true) flags.push(B.booleanFlag(f));
-  if (node.color && node.color.some((c, i) => Math.abs(c - DEFAULT_COLOUR[i]!) > 1e-3)) flags.push(B.colorFlag(B.hexColour(node.color)));
+  if (node.color && !isDefaultColour(node.color)) flags.push(B.colorFlag(B.hexColour(node.color)));
   const tags = node.tags.filter((t) => t !== OWNER_TAG).sort();
   if (tags.length > 0) flags.push(B.tagsFlag(tags));
   if (node.comment) flags.push(B.commentFlag(node.comment));

@@ -3,6 +3,7 @@ import { checkCommand } from "./check.js";
 import { applyCommand } from "./apply.js";
 import { compileCommand } from "./compile.js";
 import { demoCommand } from "./demo.js";
+import { diffCommand } from "./diff.js";
 import { exportCommand } from "./export.js";
 import { fmtCommand } from "./fmt.js";
 import { installBridgeCommand } from "./install-bridge.js";
@@ -19,4 +20,4 @@ import { statusCommand } from "./status.js";
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, statusCommand, kbSearchCommand, kbShowCommand, kbImportCommand, serveCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, kbSearchCommand, kbShowCommand, kbImportCommand, serveCommand, simCommand, installBridgeCommand];
