@@ -9,7 +9,7 @@ import { parse } from "../dist/grammar/parse.js";
 import { print } from "../dist/grammar/print.js";
 
 const runsFlag = process.argv.indexOf("--runs");
-const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 7;
+const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 9;
 
 /** A network shaped like real ones: COMPs of 100 nodes, chains of TOPs, varied values, comments. */
 function generate(nodeCount) {

@@ -45,7 +45,8 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   const interrupting = new Set<IToken>();
   let tooDeep = false;
   let unclosedParenOrBracket = false;
-  tokens.forEach((t, index) => {
+  for (let index = 0; index < tokens.length; index++) {
+    const t = tokens[index]!;
     const type = t.tokenType.name;
     if (PAIRS[type] !== undefined) {
       stack.push({ token: t, index });
@@ -53,9 +54,9 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
         tooDeep = true;
         ctx.report("nesting-too-deep", tokenRange(t), { limit: MAX_NESTING }, ["flatten the structure: move deeply nested COMPs into recipes or separate networks"]);
       }
-      return;
+      continue;
     }
-    if (CLOSER_TEXT[type] === undefined) return;
+    if (CLOSER_TEXT[type] === undefined) continue;
     // A '}' closes everything still open inside its block: unclosed '(' and '[' are reported there.
     while (stack.length > 0 && PAIRS[stack[stack.length - 1]!.token.tokenType.name] !== type && type === "RBrace" && stack.some((s) => s.token.tokenType.name === "LBrace")) {
       const open = stack.pop()!;
@@ -67,7 +68,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
     if (top !== undefined && PAIRS[top.token.tokenType.name] === type) {
       stack.pop();
       pairs.push({ open: top.token, openIndex: top.index, close: t });
-      return;
+      continue;
     }
     strayClosers.add(t);
     ctx.report("unmatched-bracket", tokenRange(t), { bracket: CLOSER_TEXT[type]!, opener: OPENER_OF[type]! }, [
@@ -75,7 +76,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
         ? `remove it, or add the '${OPENER_OF[type]}' it should close`
         : `the innermost open bracket is the '${top.token.image}' at ${top.token.startLine}:${top.token.startColumn}`,
     ]);
-  });
+  }
   if (stack.length === 0) return { strayClosers, unclosedAtEnd: false, interrupting, tooDeep, unclosedParenOrBracket };
 
   // Some blocks are never closed. Prefer blocks whose '}' was taken by an outer block (seen by indentation).

@@ -137,7 +137,8 @@ export function buildNetworkBody(ctx: BuildContext, bodyNode: CstNode | undefine
   let params: ParamsBlock | null = null;
   if (!bodyNode) return { body, params };
   // The statements are inline in the body, grouped by kind (their order carries no meaning).
-  reportJunkGroups(ctx, [...nodesOf(bodyNode, "junk")].sort((a, b) => (firstToken(a)?.startOffset ?? 0) - (firstToken(b)?.startOffset ?? 0)), "network");
+  const junk = nodesOf(bodyNode, "junk");
+  if (junk.length > 0) reportJunkGroups(ctx, [...junk].sort((a, b) => (firstToken(a)?.startOffset ?? 0) - (firstToken(b)?.startOffset ?? 0)), "network");
   for (const controls of nodesOf(bodyNode, "controlsBlock")) body.controls.push(buildControls(ctx, controls, ctx.rangeOf(controls, fallback)));
   for (const paramsNode of nodesOf(bodyNode, "paramsBlock")) {
     const range = ctx.rangeOf(paramsNode, fallback);
@@ -218,17 +219,16 @@ function buildNode(ctx: BuildContext, node: CstNode, range: SourceRange): NodeDe
 }
 
 function buildNodeBody(ctx: BuildContext, bodyNode: CstNode, decl: NodeDecl, fallback: SourceRange): void {
-  const seen = new Set<string>();
   const junk = nodesOf(bodyNode, "junk");
-  reportJunkGroups(ctx, junk, "nodeBody");
+  if (junk.length > 0) reportJunkGroups(ctx, junk, "nodeBody");
   for (const p of nodesOf(bodyNode, "param")) {
     const param = buildParam(ctx, p, fallback);
     if (!param) continue;
-    if (seen.has(param.name.name)) {
+    // A node has a handful of parameters: a linear scan beats building a set for each node.
+    if (decl.params.some((q) => q.name.name === param.name.name)) {
       ctx.report("duplicate-entry", param.name.range, { name: param.name.name, where: `node '${decl.name.name}'` }, ["a parameter takes one value: keep one of them"]);
       continue;
     }
-    seen.add(param.name.name);
     decl.params.push(param);
   }
   for (const c of nodesOf(bodyNode, "controlsBlock")) {

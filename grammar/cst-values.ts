@@ -33,22 +33,30 @@ import { reportJunkGroups } from "./cst-junk.js";
 import { didYouMeanHelp } from "./suggest.js";
 
 /** The token kinds a `value` CST node may hold directly. */
-const LITERAL_KEYS = ["NumberLit", "Dimensions", "StringLit", "TextBlock", "ColorLit", "Expression", "OpPath", "Variable", "Identifier"];
+const LITERAL_KEYS = new Set(["NumberLit", "Dimensions", "StringLit", "TextBlock", "ColorLit", "Expression", "OpPath", "Variable", "Identifier"]);
+const VALUE_RULES = new Set(["tuple", "bindValue", "exportValue", "fileValue"]);
 
-const VALUE_RULES = ["tuple", "bindValue", "exportValue", "fileValue"];
+/**
+ * The child key that holds the value of `node` (a `value`, or a `param` whose value is inline),
+ * found by looking at the keys the node has rather than probing every possible one.
+ */
+function valueKey(node: CstNode): string | undefined {
+  for (const key in node.children) if (LITERAL_KEYS.has(key) || VALUE_RULES.has(key)) return key;
+  return undefined;
+}
 
 /** True when a CST node (a `value`, or a `param` whose value is inline) holds a value. */
 export function hasValue(node: CstNode): boolean {
-  for (const key of LITERAL_KEYS) if (node.children[key] !== undefined) return true;
-  for (const key of VALUE_RULES) if (node.children[key] !== undefined) return true;
-  return false;
+  return valueKey(node) !== undefined;
 }
 
 /** Builds the value held by `node` (a `value` CST node, or any node with the value inline). */
 export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRange): Value | null {
-  for (const key of LITERAL_KEYS) {
+  const key = valueKey(node);
+  if (key === undefined) return null;
+  if (LITERAL_KEYS.has(key)) {
     const t = tokenOf(node, key);
-    if (isRealToken(t)) return literalValue(t);
+    return isRealToken(t) ? literalValue(t) : null;
   }
   const tuple = nodeOf(node, "tuple");
   if (tuple) {

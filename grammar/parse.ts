@@ -52,7 +52,7 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
   if (brackets.tooDeep) return { ast: emptyProgram(), diagnostics: sortDiagnostics(ctx.diagnostics) };
   const tree = parseTokens(lexed.tokens);
   const ast = buildProgram(ctx, tree.cst);
-  reportParseErrors(ctx, tree.errors, brackets, endOfContent(text));
+  if (tree.errors.length > 0) reportParseErrors(ctx, tree.errors, brackets, endOfContent(text));
 
   if (ast.version === null && !ctx.diagnostics.some((d) => d.code === "misplaced-version-header" || d.code === "unexpected-token" && d.range.start.offset === lexed.tokens[0]!.startOffset)) {
     const first = tokenRange(lexed.tokens[0]!);
