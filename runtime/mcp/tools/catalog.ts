@@ -20,3 +20,7 @@ export { getInlinePreview } from "./live/get-inline-preview.js";
 export { getTdInfo } from "./live/get-td-info.js";
 export { executePythonScript } from "./live/execute-python-script.js";
 export { execNodeMethod } from "./live/exec-node-method.js";
+export { planNetwork } from "./network/plan-network.js";
+export { applyNetwork } from "./network/apply-network.js";
+export { exportNetworkTool } from "./network/export-network.js";
+export { compactGraphDigest } from "./network/compact-graph-digest.js";

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { bridgeClient } from "../../bridge.js";
+import { sourceInput } from "../language/source-input.js";
+import { defineTool } from "../registry.js";
+import { success } from "../result.js";
+import { DEFAULT_FILE } from "./plan-network.js";
+import { diagnosticJson, networkPlanBrief, previewBrief, rootTemplate, verifyBrief } from "./schemas.js";
+
+export const applyNetwork = defineTool({
+  name: "apply_network",
+  title: "Apply .svcnet to the live project",
+  description: "Compile .svcnet source, plan it against the live project and apply the plan atomically, then report live errors at their source lines and a thumbnail of the output TOP. Nodes svc did not create are never touched.",
+  input: {
+    ...sourceInput,
+    root: rootTemplate,
+    force: z.boolean().default(false).describe("overwrite values changed live since the last apply instead of leaving them alone"),
+    preview: z.number().int().min(0).max(1024).default(256).describe("thumbnail size of the output TOP; 0 for none"),
+  },
+  output: {
+    applied: z.boolean().describe("false when there was nothing to change"),
+    networks: z.array(networkPlanBrief),
+    operations: z.number().describe("bridge operations sent"),
+    verify: z.array(verifyBrief),
+    errors: z.number().describe("error diagnostics, live cook errors included"),
+    warnings: z.number(),
+    diagnostics: z.array(diagnosticJson),
+    preview: previewBrief,
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  profiles: ["core"],
+  async handler({ source, file, root, force, preview }, ctx) {
+    const [{ applyFile }, report] = await Promise.all([import("../../../loop/run-loop.js"), import("./loop-report.js")]);
+    const bridge = await bridgeClient();
+    const result = await applyFile(bridge, { text: source, file: file ?? DEFAULT_FILE }, {
+      force,
+      ...(root === undefined ? {} : { rootPath: root }),
+      ...(preview > 0 ? { previewSize: preview } : {}),
+      progress: (m) => void ctx.progress(m),
+    });
+    if (!result.ok) return report.loopFailure(result, { plan: report.plansText(result) });
+    const shot = await report.previewPart(result.preview, preview);
+    const counts = report.severityCounts(result.diagnostics);
+    const data = {
+      applied: result.outcomes.length > 0,
+      networks: result.plans.map(report.planBrief),
+      operations: result.outcomes.reduce((n, o) => n + o.operations, 0),
+      verify: result.verified.map((v, i) => ({ root: result.plans[i]!.root, errors: v.errors, warnings: v.warnings, complete: v.complete })),
+      ...counts,
+      diagnostics: report.diagnosticsJson(result.diagnostics),
+      preview: shot.brief,
+    };
+    const head = data.applied ? "applied" : "nothing to change";
+    const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
+    const text = [`${head}${live}`, report.plansText(result), report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
+    return success(data, text, shot.blocks);
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * Argument and result shapes shared by the tools that plan, apply and read networks. Light on
+ * purpose (zod only): tool files import it at startup, before any compiler or bridge code loads.
+ */
+import { z } from "zod";
+
+/** `/project1/{network}`-style template, or a fixed COMP path for a file with one network. */
+export const rootTemplate = z
+  .string()
+  .min(2)
+  .max(512)
+  .regex(/^\/[A-Za-z0-9_/{}]*$/, "must be an absolute path, e.g. /project1/{network}")
+  .optional()
+  .describe("where networks are built, {network} standing for the name (default /project1/{network})");
+
+/** A diagnostic as JSON (code, severity, message, file, range, help, suggestions). */
+export const diagnosticJson = z.record(z.string(), z.unknown());
+
+export const planSummary = z.object({ add: z.number(), change: z.number(), destroy: z.number() });
+
+/** One network's plan in brief; the full plan JSON travels beside it where a tool offers it. */
+export const networkPlanBrief = z.object({
+  root: z.string(),
+  summary: planSummary,
+  empty: z.boolean(),
+  conflicts: z.number().describe("live edits left alone (drift) or nodes in the way"),
+  ignoredUnowned: z.number().describe("live nodes svc did not create, never touched"),
+});
+
+export const verifyBrief = z.object({ root: z.string(), errors: z.number(), warnings: z.number(), complete: z.boolean() });
+
+export const previewBrief = z.object({ path: z.string(), width: z.number(), height: z.number() }).nullable();
