@@ -3,7 +3,9 @@
  * blocks (which span lines) are handled by the statement printer.
  */
 import type { Declaration, Flag, StringValue, Value } from "./ast.js";
+import { scanPythonExpression } from "./lex-expression.js";
 import { quoteString } from "./lex-string.js";
+import { Scanner } from "./scanner.js";
 import { naturalCompare } from "./natural-order.js";
 import { KEYWORDS } from "./tokens.js";
 
@@ -44,7 +46,7 @@ export function formatValue(v: Value): string {
     case "OperatorRef":
       return formatReference(v.path);
     case "Expression":
-      return `= ${v.python.trim()}`;
+      return `= ${printablePython(v.python)}`;
     case "Bind":
       return `bind ${v.operator ? `${formatReference(v.operator.path)}.` : ""}${v.parameter.name}`;
     case "Export":
@@ -54,6 +56,26 @@ export function formatValue(v: Value): string {
     case "RecipeParamRef":
       return `$${v.name}`;
   }
+}
+
+/**
+ * Python as it can be written after '=': one line, ending where the lexer will end it. Text that
+ * would be cut short (a top-level ',', a line break) is put in parentheses on one line, which
+ * Python reads the same way.
+ */
+function printablePython(python: string): string {
+  const text = python.trim();
+  if (readsBackWhole(text)) return text;
+  const wrapped = `(${text.replace(/\s*\r?\n\s*/g, " ")})`;
+  // Unbalanced brackets are not Python; such text cannot be written so that it reads back whole.
+  return readsBackWhole(wrapped) ? wrapped : text;
+}
+
+function readsBackWhole(python: string): boolean {
+  if (/[\r\n]/.test(python)) return false;
+  const scanner = new Scanner(`=${python}`);
+  const scanned = scanPythonExpression(scanner);
+  return scanned.problems.length === 0 && scanner.atEnd() && scanned.python === python;
 }
 
 /** An operator reference: a name or a path as written; anything else can only be a string. */

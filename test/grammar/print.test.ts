@@ -200,6 +200,8 @@ network live {
           { kind: "Param", name: id("b"), value: { kind: "Name", name: "2x", range: r }, range: r },
           { kind: "Param", name: id("c"), value: { kind: "String", value: "cr\r\nlf\n", range: r }, range: r },
           { kind: "Param", name: id("d"), value: { kind: "OperatorRef", path: "../x", range: r }, range: r },
+          { kind: "Param", name: id("e"), value: { kind: "Expression", python: "1, 2", range: r }, range: r },
+          { kind: "Param", name: id("f"), value: { kind: "Expression", python: "max(1,\n    2)", range: r }, range: r },
         ],
         network: null,
         range: r,
@@ -214,6 +216,8 @@ network live {
       { kind: "String", value: "2x" },
       { kind: "String", value: "cr\r\nlf\n" },
       { kind: "OperatorRef", path: "../x" },
+      { kind: "Expression", python: "(1, 2)" },
+      { kind: "Expression", python: "(max(1, 2))" },
     ]);
   });
 });
