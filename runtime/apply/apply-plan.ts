@@ -1,16 +1,23 @@
 /**
  * Sends a plan's operations to the bridge. A request is atomic on the bridge (a failure rolls back
- * everything that request did); a plan that fits in one request is therefore all-or-nothing. A plan
- * too big for one request goes in chunks, and a failure stops at the failing chunk: what earlier
- * chunks built is owned by svc, so running apply again carries on from there.
+ * everything that request did); a plan that fits in one request is therefore all-or-nothing. A
+ * larger plan goes in chunks small enough for one frame (requests run on TouchDesigner's main
+ * thread between frames), and a failure stops at the failing chunk: what earlier chunks built is
+ * owned by svc, so running apply again carries on from there.
  */
 import { diagnostic, NO_RANGE, type Diagnostic } from "../../compiler/diagnostics/index.js";
 import { BridgeError, type BridgeClient } from "../bridge-client/index.js";
-import { chunk } from "./plan-operations.js";
+import { chunkByCost } from "./plan-operations.js";
 import type { NetworkPlan } from "./plan-program.js";
 
 /** The bridge's own cap is 1000 operations per batch. */
 export const MAX_OPERATIONS_PER_REQUEST = 1000;
+
+/**
+ * Cost budget of one request (see operationCost): about one frame of bridge work at 60 fps, so a
+ * large apply never holds TouchDesigner's main thread for longer than a frame (bench/apply.bench.mjs).
+ */
+export const DEFAULT_REQUEST_BUDGET = 60;
 
 export interface ApplyOutcome {
   root: string;
@@ -28,10 +35,9 @@ export type Progress = (message: string) => void;
 export async function applyPlan(
   client: BridgeClient,
   np: NetworkPlan,
-  options: { chunkSize?: number; progress?: Progress } = {},
+  options: { budget?: number; progress?: Progress } = {},
 ): Promise<ApplyOutcome> {
-  const size = Math.min(options.chunkSize ?? MAX_OPERATIONS_PER_REQUEST, MAX_OPERATIONS_PER_REQUEST);
-  const chunks = chunk(np.operations, size);
+  const chunks = chunkByCost(np.operations, options.budget ?? DEFAULT_REQUEST_BUDGET, MAX_OPERATIONS_PER_REQUEST);
   const outcome: ApplyOutcome = { root: np.root, ok: true, requests: 0, operations: np.operations.length, chunksApplied: 0, chunks: chunks.length, diagnostics: [] };
   let offset = 0;
   for (const [i, part] of chunks.entries()) {

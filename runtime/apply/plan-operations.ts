@@ -142,9 +142,38 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
   return out;
 }
 
-/** Splits operations into requests of at most `size` operations (the bridge accepts 1000). */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+/** Relative main-thread cost of a bridge operation: making an operator is the expensive part. */
+export function operationCost(op: BridgeOperation): number {
+  switch (op.action) {
+    case "create":
+    case "delete":
+      return 4;
+    case "add_custom_par":
+    case "clear_custom_pars":
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * Splits operations into requests whose summed cost stays within `budget`, in order, and never
+ * more than `maxCount` operations (the bridge accepts 1000).
+ */
+export function chunkByCost(items: readonly TracedOperation[], budget: number, maxCount: number): TracedOperation[][] {
+  const out: TracedOperation[][] = [];
+  let current: TracedOperation[] = [];
+  let spent = 0;
+  for (const item of items) {
+    const cost = operationCost(item.op);
+    if (current.length > 0 && (spent + cost > budget || current.length >= maxCount)) {
+      out.push(current);
+      current = [];
+      spent = 0;
+    }
+    current.push(item);
+    spent += cost;
+  }
+  if (current.length > 0) out.push(current);
   return out;
 }
