@@ -14,9 +14,10 @@
  * - the hottest statements (network items, node bodies, parameter values) are written inline in
  *   their parent rule, so they cost no CST node of their own.
  */
-import { CstParser, EOF, tokenMatcher, type CstNode, type IToken, type TokenType } from "chevrotain";
+import { EOF, type CstNode, type IToken, type TokenType } from "chevrotain";
 import { FLAG_NAMES } from "./ast.js";
 import { parserErrorMessages } from "./parser-errors.js";
+import { ValueGrammar } from "./parser-values.js";
 import * as T from "./tokens.js";
 
 /** Flag names, so a flag list can tell its next line from the next statement. */
@@ -25,57 +26,22 @@ const FLAG_WORDS = new Set<string>(FLAG_NAMES);
 /** Words that start a declaration attribute (so `Gain: float = range 0..1` lacks a default). */
 const ATTRIBUTE_KEYWORDS: TokenType[] = [T.Range, T.Clamp, T.Label, T.Entries];
 
-/** Tokens that can begin a value (after `name:`). */
-const VALUE_START: TokenType[] = [
-  T.NumberLit, T.Dimensions, T.StringLit, T.TextBlock, T.ColorLit, T.Expression, T.OpPath,
-  T.Variable, T.LParen, T.Identifier,
-];
-
-export class SvcnetParser extends CstParser {
+export class SvcnetParser extends ValueGrammar {
   constructor() {
-    super(T.allTokens, {
+    super({
       recoveryEnabled: true,
       maxLookahead: 3,
-      // Offsets only (cheap); BuildContext.rangeOf turns them into lines and columns.
+      // No location tracking (it costs a third of the parse): the AST builder knows which tokens
+      // start and end each statement (BuildContext.span) and walks the CST for the rest.
       nodeLocationTracking: "none",
       errorMessageProvider: parserErrorMessages,
     });
     this.performSelfAnalysis();
   }
 
-  private is(k: number, type: TokenType): boolean {
-    return tokenMatcher(this.LA(k), type);
-  }
-
-  /** True when the next tokens are `name :` (the start of a new statement, not a value). */
-  private startsNamedStatement(): boolean {
-    return this.is(1, T.Identifier) && this.is(2, T.Colon);
-  }
-
-  private startsValue(): boolean {
-    if (this.startsNamedStatement()) return false;
-    for (const t of VALUE_START) if (this.is(1, t)) return true;
-    return false;
-  }
-
-  /** True when the next token is the first on its line. */
-  private startsLine(): boolean {
-    const previous = this.LA(0);
-    return previous.tokenType === EOF || previous.endLine === undefined || (this.LA(1).startLine ?? 0) > previous.endLine;
-  }
-
-  /** True when tokens `a` and `b` ahead are on the same line (the end of the file counts as another line). */
-  private sameLine(a: number, b: number): boolean {
-    const tb = this.LA(b);
-    return tb.tokenType !== EOF && this.LA(a).startLine === tb.startLine;
-  }
-
-  private notClosing(): boolean {
-    return !this.is(1, T.RBrace) && this.LA(1).tokenType !== EOF;
-  }
-
   // ── DSL configurations, built once ────────────────────────────────────────
 
+  private readonly cParamValue = { GATE: () => this.startsValue(), DEF: () => this.OR(this.cValue) };
   private readonly cNotEnd = () => this.LA(1).tokenType !== EOF;
   private readonly cNotClosing = () => this.notClosing();
 
@@ -173,50 +139,6 @@ export class SvcnetParser extends CstParser {
       this.OPTION(this.cComma);
     },
   };
-  private readonly cComma = () => this.CONSUME(T.Comma);
-
-  /** A value; inline in `param` (most values are parameters), a `value` node elsewhere. */
-  private readonly cValue = {
-    IGNORE_AMBIGUITIES: true,
-    DEF: [
-      { ALT: () => this.CONSUME(T.NumberLit) },
-      { ALT: () => this.CONSUME(T.Dimensions) },
-      { ALT: () => this.CONSUME(T.StringLit) },
-      { ALT: () => this.CONSUME(T.TextBlock) },
-      { ALT: () => this.CONSUME(T.ColorLit) },
-      { ALT: () => this.CONSUME(T.Expression) },
-      { ALT: () => this.CONSUME(T.OpPath) },
-      { ALT: () => this.CONSUME(T.Variable) },
-      { ALT: () => this.SUBRULE(this.tuple) },
-      { GATE: () => this.is(2, T.Identifier) || this.is(2, T.OpPath), ALT: () => this.SUBRULE(this.bindValue) },
-      { GATE: () => this.is(2, T.Identifier) || this.is(2, T.OpPath), ALT: () => this.SUBRULE(this.exportValue) },
-      { GATE: () => this.is(2, T.LParen), ALT: () => this.SUBRULE(this.fileValue) },
-      // index 1: `param` consumes its name as Identifier too
-      { ALT: () => this.CONSUME1(T.Identifier) },
-    ],
-  };
-  private readonly cParamValue = { GATE: () => this.startsValue(), DEF: () => this.OR(this.cValue) };
-
-  private readonly cFilePath = {
-    GATE: () => this.is(1, T.StringLit) || (!this.is(1, T.RParen) && this.is(2, T.RParen)),
-    DEF: () => this.CONSUME(T.AnyToken, { LABEL: "path" }),
-  };
-  private readonly cTupleItem = () => {
-    this.SUBRULE(this.value);
-    this.OPTION(this.cComma);
-  };
-  private readonly cBindMember = () => {
-    this.CONSUME(T.Dot);
-    this.CONSUME(T.Identifier, { LABEL: "member" });
-  };
-  private readonly cExportMember = [
-    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "member" }) },
-    { ALT: () => this.CONSUME(T.StringLit, { LABEL: "member" }) },
-  ];
-  private readonly cReference = [
-    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "target" }) },
-    { ALT: () => this.CONSUME(T.OpPath, { LABEL: "target" }) },
-  ];
 
   private readonly cWireTarget = {
     GATE: () => this.is(1, T.Identifier) && !this.is(2, T.Colon),
@@ -404,41 +326,6 @@ export class SvcnetParser extends CstParser {
     this.CONSUME(T.Identifier, { LABEL: "name" });
     this.CONSUME(T.Colon);
     this.OPTION(this.cParamValue);
-  });
-
-  value = this.RULE("value", () => {
-    this.OR(this.cValue);
-  });
-
-  tuple = this.RULE("tuple", () => {
-    this.CONSUME(T.LParen);
-    this.MANY(this.cTupleItem);
-    this.CONSUME(T.RParen);
-  });
-
-  bindValue = this.RULE("bindValue", () => {
-    this.CONSUME(T.Bind);
-    this.SUBRULE(this.reference);
-    this.OPTION(this.cBindMember);
-  });
-
-  exportValue = this.RULE("exportValue", () => {
-    this.CONSUME(T.Export);
-    this.SUBRULE(this.reference);
-    this.CONSUME(T.Dot);
-    this.OR(this.cExportMember);
-  });
-
-  fileValue = this.RULE("fileValue", () => {
-    this.CONSUME(T.File);
-    this.CONSUME(T.LParen);
-    // Any single token is taken as the path, so `file(x)` is one clear error from the AST step.
-    this.OPTION(this.cFilePath);
-    this.CONSUME(T.RParen);
-  });
-
-  reference = this.RULE("reference", () => {
-    this.OR(this.cReference);
   });
 
   /** `a -> b -> c[1]`; an endpoint after '->' is optional so "a ->" is reported as incomplete. */
