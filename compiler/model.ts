@@ -234,6 +234,8 @@ export interface NodeModel {
   text?: { text: string; origin: Origin };
   /** Pinned position from the layout block, in TouchDesigner units (Y up). */
   pinned?: { x: number; y: number; origin: Origin };
+  /** The name this node had before, declared with `was:`: plan renames the live node instead of replacing it. */
+  renamedFrom?: string;
 }
 
 export interface WireEnd {

@@ -104,6 +104,8 @@ export interface Recipe extends Base, NetworkBody {
   name: Identifier;
   /** The `params { ... }` block (several blocks are merged); null when the recipe takes none. */
   params: ParamsBlock | null;
+  /** Library metadata beside the name: `[summary: "...", tags: (...), difficulty: beginner]`. */
+  metadata: Flag[];
 }
 
 // ── declarations: controls and recipe parameters ────────────────────────────
@@ -193,9 +195,31 @@ export interface Param extends Base {
 export const BOOLEAN_FLAGS = ["display", "render", "viewer", "bypass", "lock"] as const;
 export type BooleanFlagName = (typeof BOOLEAN_FLAGS)[number];
 /** Every word allowed in a node's `[ ... ]`. */
-export const FLAG_NAMES = [...BOOLEAN_FLAGS, "color", "tags", "comment"] as const;
+export const FLAG_NAMES = [...BOOLEAN_FLAGS, "was", "color", "tags", "comment"] as const;
 
-export type Flag = BooleanFlag | ColorFlag | TagsFlag | NodeCommentFlag;
+/** What may stand in `[ ]` beside a recipe's name. */
+export const RECIPE_METADATA_NAMES = ["summary", "tags", "difficulty"] as const;
+export const RECIPE_DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+
+export type Flag = BooleanFlag | ColorFlag | TagsFlag | NodeCommentFlag | RenamedFromFlag | SummaryFlag | DifficultyFlag;
+
+/** `was: noise1`: the node is the one that was called `noise1` (a rename, not a new node). */
+export interface RenamedFromFlag extends Base {
+  kind: "RenamedFromFlag";
+  name: Identifier;
+}
+
+/** A recipe's one-line summary. */
+export interface SummaryFlag extends Base {
+  kind: "SummaryFlag";
+  text: StringValue;
+}
+
+/** A recipe's difficulty: beginner, intermediate or advanced. */
+export interface DifficultyFlag extends Base {
+  kind: "DifficultyFlag";
+  level: Identifier;
+}
 
 /** `display` (on) or `display: off`. */
 export interface BooleanFlag extends Base {

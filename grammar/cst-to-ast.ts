@@ -124,7 +124,9 @@ function reportOutsideNetwork(ctx: BuildContext, item: CstNode, range: SourceRan
 function buildRecipe(ctx: BuildContext, recipe: CstNode, range: SourceRange): Recipe {
   const name = ctx.identifier(tokenOf(recipe, "name"), range);
   const { body, params } = buildNetworkBody(ctx, nodeOf(recipe, "networkBody"), "recipe", range);
-  return { kind: "Recipe", name, params, ...body, range };
+  const flags = nodeOf(recipe, "flags");
+  const metadata = flags ? buildFlags(ctx, flags, "recipe") : [];
+  return { kind: "Recipe", name, params, metadata, ...body, range };
 }
 
 interface BuiltBody {

@@ -8,6 +8,8 @@ import {
   BOOLEAN_FLAGS,
   CONTROL_TYPES,
   FLAG_NAMES,
+  RECIPE_DIFFICULTIES,
+  RECIPE_METADATA_NAMES,
   RECIPE_PARAM_TYPES,
   type BooleanFlagName,
   type Declaration,
@@ -172,9 +174,13 @@ export function stringValue(t: IToken): StringValue {
 
 // ── flags ────────────────────────────────────────────────────────────────────
 
-export function buildFlags(ctx: BuildContext, flagsNode: CstNode): Flag[] {
+/** Flags beside a node, or the metadata beside a recipe's name (the same `[ ]` syntax). */
+export type FlagOwner = "node" | "recipe";
+
+export function buildFlags(ctx: BuildContext, flagsNode: CstNode, owner: FlagOwner = "node"): Flag[] {
   const flags: Flag[] = [];
   const seen = new Set<string>();
+  const allowed: readonly string[] = owner === "node" ? FLAG_NAMES : RECIPE_METADATA_NAMES;
   for (const f of nodesOf(flagsNode, "flag")) {
     const nameToken = tokenOf(f, "name");
     if (!isRealToken(nameToken)) continue;
@@ -182,15 +188,22 @@ export function buildFlags(ctx: BuildContext, flagsNode: CstNode): Flag[] {
     const valueNode = nodeOf(f, "value");
     const value = valueNode ? buildValue(ctx, valueNode, tokenRange(nameToken)) : null;
     const range = value !== null ? { start: tokenRange(nameToken).start, end: value.range.end } : ctx.rangeOf(f, tokenRange(nameToken));
-    if (!(FLAG_NAMES as readonly string[]).includes(name)) {
+    if (!allowed.includes(name)) {
+      if (owner === "recipe") {
+        ctx.report("unknown-recipe-metadata", tokenRange(nameToken), { name }, [
+          ...didYouMeanHelp(name, RECIPE_METADATA_NAMES),
+          'a recipe takes [summary: "one line", tags: ("a", "b"), difficulty: beginner|intermediate|advanced]',
+        ]);
+        continue;
+      }
       ctx.report("unknown-flag", tokenRange(nameToken), { name }, [
         ...didYouMeanHelp(name, FLAG_NAMES),
-        "flags: display, render, viewer, bypass, lock; metadata: color: #rrggbb, tags: (\"a\", \"b\"), comment: \"text\"",
+        "flags: display, render, viewer, bypass, lock; metadata: color: #rrggbb, tags: (\"a\", \"b\"), comment: \"text\", was: oldname",
       ]);
       continue;
     }
     if (seen.has(name)) {
-      ctx.report("duplicate-entry", tokenRange(nameToken), { name, where: "this node's flags" }, ["keep one of them"]);
+      ctx.report("duplicate-entry", tokenRange(nameToken), { name, where: owner === "node" ? "this node's flags" : "this recipe's metadata" }, ["keep one of them"]);
       continue;
     }
     seen.add(name);
@@ -217,6 +230,20 @@ function buildFlag(ctx: BuildContext, name: string, value: Value | null, hasValu
   if (name === "comment") {
     if (value?.kind === "String") return { kind: "NodeCommentFlag", text: value, range };
     return bad("a string", 'write comment: "what this node is for"');
+  }
+  if (name === "was") {
+    if (value?.kind === "Name") return { kind: "RenamedFromFlag", name: { kind: "Identifier", name: value.name, range: value.range }, range };
+    return bad("the node's previous name", "write was: noise1 when renaming noise1, so the live node is renamed instead of replaced");
+  }
+  if (name === "summary") {
+    if (value?.kind === "String") return { kind: "SummaryFlag", text: value, range };
+    return bad("a string", 'write summary: "what the recipe makes, in one line"');
+  }
+  if (name === "difficulty") {
+    if (value?.kind === "Name" && (RECIPE_DIFFICULTIES as readonly string[]).includes(value.name)) {
+      return { kind: "DifficultyFlag", level: { kind: "Identifier", name: value.name, range: value.range }, range };
+    }
+    return bad("beginner, intermediate or advanced", "write difficulty: beginner, intermediate or advanced");
   }
   // tags
   if (value?.kind === "String") return { kind: "TagsFlag", tags: [value], range };

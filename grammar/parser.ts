@@ -15,13 +15,13 @@
  *   their parent rule, so they cost no CST node of their own.
  */
 import { EOF, type CstNode, type IToken, type TokenType } from "chevrotain";
-import { FLAG_NAMES } from "./ast.js";
+import { FLAG_NAMES, RECIPE_METADATA_NAMES } from "./ast.js";
 import { parserErrorMessages } from "./parser-errors.js";
 import { ValueGrammar } from "./parser-values.js";
 import * as T from "./tokens.js";
 
 /** Flag names, so a flag list can tell its next line from the next statement. */
-const FLAG_WORDS = new Set<string>(FLAG_NAMES);
+const FLAG_WORDS = new Set<string>([...FLAG_NAMES, ...RECIPE_METADATA_NAMES]);
 
 /** Words that start a declaration attribute (so `Gain: float = range 0..1` lacks a default). */
 const ATTRIBUTE_KEYWORDS: TokenType[] = [T.Range, T.Clamp, T.Label, T.Entries];
@@ -51,7 +51,7 @@ export class SvcnetParser extends ValueGrammar {
       { GATE: () => this.startsLine() && (this.is(2, T.NumberLit) || !this.sameLine(1, 2)), ALT: () => this.SUBRULE(this.versionHeader) },
       { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.importStatement) },
       { GATE: () => (this.is(2, T.Identifier) && this.is(3, T.LBrace)) || this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.networkDecl) },
-      { GATE: () => this.is(2, T.Identifier) && this.is(3, T.LBrace), ALT: () => this.SUBRULE(this.recipeDecl) },
+      { GATE: () => this.is(2, T.Identifier) && (this.is(3, T.LBrace) || this.is(3, T.LBracket)), ALT: () => this.SUBRULE(this.recipeDecl) },
       { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.layoutBlock) },
       { ALT: () => this.SUBRULE(this.networkItem) },
     ],
@@ -221,6 +221,7 @@ export class SvcnetParser extends ValueGrammar {
   recipeDecl = this.RULE("recipeDecl", () => {
     this.CONSUME(T.Recipe);
     this.CONSUME(T.Identifier, { LABEL: "name" });
+    this.OPTION(() => this.SUBRULE(this.flags));
     this.CONSUME(T.LBrace);
     this.SUBRULE(this.networkBody);
     this.CONSUME(T.RBrace);

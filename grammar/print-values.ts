@@ -90,7 +90,7 @@ export function printsAsTextBlock(v: StringValue): boolean {
 
 // ── flags ────────────────────────────────────────────────────────────────────
 
-const FLAG_ORDER = ["display", "render", "viewer", "bypass", "lock", "color", "tags", "comment"];
+const FLAG_ORDER = ["display", "render", "viewer", "bypass", "lock", "was", "color", "summary", "tags", "difficulty", "comment"];
 
 function flagName(f: Flag): string {
   switch (f.kind) {
@@ -102,6 +102,12 @@ function flagName(f: Flag): string {
       return "tags";
     case "NodeCommentFlag":
       return "comment";
+    case "RenamedFromFlag":
+      return "was";
+    case "SummaryFlag":
+      return "summary";
+    case "DifficultyFlag":
+      return "difficulty";
   }
 }
 
@@ -120,6 +126,12 @@ export function formatFlags(flags: readonly Flag[]): string {
       }
       case "NodeCommentFlag":
         return `comment: ${quoteString(f.text.value)}`;
+      case "RenamedFromFlag":
+        return `was: ${f.name.name}`;
+      case "SummaryFlag":
+        return `summary: ${quoteString(f.text.value)}`;
+      case "DifficultyFlag":
+        return `difficulty: ${f.level.name}`;
     }
   });
   return `[${parts.join(", ")}]`;

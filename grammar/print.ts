@@ -87,7 +87,8 @@ export function print(program: Program): string {
   for (const recipe of [...program.recipes].sort(byName)) {
     out.blank();
     leading(out, 0, recipe.comments);
-    printBlock(out, 0, `recipe ${recipe.name.name}`, recipe.comments, (inner) => printNetworkBody(out, inner, recipe, recipe.params));
+    const metadata = formatFlags(recipe.metadata ?? []);
+    printBlock(out, 0, `recipe ${recipe.name.name}${metadata === "" ? "" : ` ${metadata}`}`, recipe.comments, (inner) => printNetworkBody(out, inner, recipe, recipe.params));
   }
   if (program.layout !== null) {
     const layout = program.layout;

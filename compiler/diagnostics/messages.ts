@@ -43,6 +43,7 @@ export const messages = {
   "missing-operator-type": entry("error", "node '{name}' needs an operator type after ':'"),
   "missing-value": entry("error", "'{name}' has no value after ':'"),
   "invalid-wire-index": entry("error", "'{text}' is not a connector index"),
+  "unknown-recipe-metadata": entry("error", "unknown recipe metadata '{name}'"),
   "unknown-flag": entry("error", "'{name}' is not a node flag"),
   "invalid-flag-value": entry("error", "flag '{name}' takes {expected}"),
   "duplicate-entry": entry("error", "'{name}' is written twice in {where}"),

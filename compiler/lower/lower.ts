@@ -120,7 +120,16 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
   const nodes = nodesInOrder(network);
   for (const node of nodes) {
     const tags = node.meta.tags.length === 0 ? [OWNER_TAG] : [...new Set([OWNER_TAG, ...node.meta.tags])].sort();
-    ops.push({ kind: "create", path: node.path, parent: parentPath(node.path), name: node.name, type: node.type, tags, origin: node.origin });
+    ops.push({
+      kind: "create",
+      path: node.path,
+      parent: parentPath(node.path),
+      name: node.name,
+      type: node.type,
+      tags,
+      ...(node.renamedFrom === undefined ? {} : { renamedFrom: node.renamedFrom }),
+      origin: node.origin,
+    });
     for (const page of node.customPages) {
       ops.push({ kind: "add-custom-page", path: node.path, page: page.name, params: page.params.map(customParamSpec), origin: page.origin });
       // Defaults TouchDesigner cannot hold as constants (expressions, binds) are set after creation.

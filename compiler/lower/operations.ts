@@ -51,6 +51,8 @@ export interface CreateOp extends Base {
   name: string;
   type: string;
   tags: string[];
+  /** The node's previous name (`was:`), so a plan renames the live node rather than replacing it. */
+  renamedFrom?: string;
 }
 /** Set a scalar parameter to a constant. */
 export interface SetParamOp extends Base {

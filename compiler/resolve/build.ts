@@ -224,6 +224,9 @@ export class TreeBuilder {
         case "NodeCommentFlag":
           node.meta.comment = flag.text.value;
           break;
+        case "RenamedFromFlag":
+          node.renamedFrom = flag.name.name;
+          break;
       }
     }
   }

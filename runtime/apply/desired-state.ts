@@ -36,6 +36,7 @@ export function desiredState(operations: readonly Operation[], root: string): Ne
           flags: {},
           tags: [...new Set([OWNER_TAG, ...op.tags])].sort(),
           source: { file: op.origin.file, range: op.origin.range },
+          ...(op.renamedFrom === undefined ? {} : { renamedFrom: op.renamedFrom }),
         });
         break;
       case "set-param":
