@@ -38,9 +38,10 @@ export function plansText(result: LoopResult): string {
  * The loop stopped (compile errors, a blocked plan, a failed apply): the diagnostics as JSON and
  * their code frames, so the caller can fix the source and try again.
  */
-export function loopFailure(result: LoopResult, extra: Record<string, unknown> = {}): ToolFailure {
-  const f = diagnosticsFailure(result.diagnostics);
-  f.error.details = { ...extra, codeFrames: codeFrames(result.diagnostics, result.sources) };
+export function loopFailure(result: LoopResult, extra: Record<string, unknown> = {}, options: { errorsOnly?: boolean } = {}): ToolFailure {
+  const shown = options.errorsOnly ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
+  const f = diagnosticsFailure(shown);
+  f.error.details = { ...extra, codeFrames: codeFrames(shown, result.sources) };
   return f;
 }
 

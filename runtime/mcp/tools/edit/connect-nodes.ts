@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineTool } from "../registry.js";
+import { asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
+
+export const connectNodes = defineTool({
+  name: "connect_nodes",
+  title: "Wire two operators",
+  description: "Wire an output of one operator into an input of another in the same svc network, through a planned, checked apply; whatever fed that input before is unplugged.",
+  input: {
+    from: nodePath("source operator, e.g. /project1/tunnel/noise1"),
+    to: nodePath("target operator in the same COMP"),
+    from_output: z.number().int().min(0).max(63).default(0),
+    to_input: z.number().int().min(0).max(63).default(0),
+    force,
+  },
+  output: { ...editOutput, ...stepsOutput },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  profiles: [],
+  async handler({ from, to, from_output, to_input, force }, ctx) {
+    const { runEdits } = await import("./run-edits.js");
+    return asToolOutcome(await runEdits([{ op: "connect", from, to, from_output, to_input }], { force, progress: (m) => void ctx.progress(m) }));
+  },
+});

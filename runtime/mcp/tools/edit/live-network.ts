@@ -1,0 +1,198 @@
+/**
+ * An svc network opened for an edit: its live export parsed back into a syntax tree, minus the
+ * nodes svc does not own (the plan never touches those, so the edited source must not declare
+ * them) and minus the values an artist set live on svc's nodes where svc had set nothing (those
+ * stay the artist's). Atomic tools change this tree and apply its printed text through the loop.
+ */
+import { encodePath, type BridgeClient } from "../../../bridge-client/index.js";
+import { BridgeError } from "../../../bridge-client/errors.js";
+import { APPLIED_KEY, readLiveNetwork } from "../../../apply/live-state.js";
+import { exportProgram, readExport } from "../../../export/export-network.js";
+import { OWNER_TAG, type NetworkState, type NodeState } from "../../../plan/network-state.js";
+import type * as A from "../../../../grammar/ast.js";
+import { parse } from "../../../../grammar/parse.js";
+import { getOperatorByType, resolveTuplet } from "../../../../kb/index.js";
+import { wireEdges } from "../../../../grammar/wires.js";
+import { EditRefusal } from "./refusal.js";
+
+export interface EditableNetwork {
+  /** The network COMP (the one holding svc's record). */
+  root: string;
+  /** Where the loop builds it: the root's parent with `{network}` for its name. */
+  rootPath: string;
+  /** The file name the applied source had (imports resolve from it). */
+  file: string;
+  program: A.Program;
+  network: A.Network;
+  /** Live state at open time, for ownership, types and names in use. */
+  live: NetworkState;
+  /** What svc applied last (undefined for a network this edit starts). */
+  lastApplied: NetworkState | undefined;
+  /** Unowned nodes found live and left out of the source (never touched). */
+  unowned: string[];
+}
+
+export const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/")) || "/";
+export const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+export function isOwned(node: NodeState | undefined): boolean {
+  return node !== undefined && node.tags.includes(OWNER_TAG);
+}
+
+function isNotFound(err: unknown): boolean {
+  return err instanceof BridgeError && err.status === 404 && (err.code === "node_not_found" || err.code === "not_found");
+}
+
+/** Whether an operator exists at `path`. */
+export async function exists(client: BridgeClient, path: string): Promise<boolean> {
+  try {
+    await client.get(`/api/nodes/${encodePath(path)}`);
+    return true;
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
+
+/** The nearest COMP at or above `path` that holds svc's record of an applied network. */
+export async function locateNetwork(client: BridgeClient, path: string): Promise<string | undefined> {
+  for (let p = path; p !== "/" && p !== ""; p = parentOf(p)) {
+    try {
+      const stored = await client.get<{ present: boolean }>(`/api/nodes/${encodePath(p)}/storage`, { key: APPLIED_KEY });
+      if (stored.present) return p;
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * On a node svc built, keeps only what svc set: a parameter, flag or note the artist set live on
+ * it stays the artist's (the plan leaves values svc never set alone), instead of becoming svc's
+ * through the export and being reset by a later apply that lacks it.
+ */
+function keepSvcSettings(decl: A.NodeDecl, recorded: NodeState): void {
+  if (getOperatorByType(decl.type.name) === undefined) return; // a recipe use: its arguments are svc's
+  const scalars = new Set(Object.keys(recorded.params));
+  decl.params = decl.params.filter((p) => {
+    const name = p.name.name;
+    if (name === "text") return recorded.text !== undefined;
+    if (scalars.has(name)) return true;
+    const tuplet = resolveTuplet(decl.type.name, name);
+    return tuplet !== undefined && tuplet.components.some((c) => scalars.has(c));
+  });
+  decl.flags = decl.flags.filter((f) => {
+    switch (f.kind) {
+      case "BooleanFlag":
+        return recorded.flags[f.name] !== undefined;
+      case "ColorFlag":
+        return recorded.color !== undefined;
+      case "TagsFlag":
+        return recorded.tags.some((t) => t !== OWNER_TAG);
+      case "NodeCommentFlag":
+        return recorded.comment !== undefined;
+    }
+  });
+}
+
+/** Drops unowned nodes (and wires and pins naming them) from one level, recursively. */
+function stripUnowned(body: A.NetworkBody, level: string, live: NetworkState, recorded: NetworkState | undefined, removed: string[]): void {
+  const gone = new Set<string>();
+  body.nodes = body.nodes.filter((decl) => {
+    const path = `${level}/${decl.name.name}`;
+    const node = live.nodes.get(path);
+    if (node !== undefined && !isOwned(node)) {
+      gone.add(decl.name.name);
+      removed.push(path);
+      return false;
+    }
+    const record = recorded?.nodes.get(path);
+    if (record !== undefined) keepSvcSettings(decl, record);
+    if (decl.network) stripUnowned(decl.network, path, live, recorded, removed);
+    return true;
+  });
+  if (gone.size === 0) return;
+  body.wires = body.wires.flatMap((w) => {
+    const edges = wireEdges(w);
+    if (!edges.some((e) => gone.has(e.from) || gone.has(e.to))) return [w];
+    return edges.filter((e) => !gone.has(e.from) && !gone.has(e.to)).map((e) => singleWire(e.from, e.fromOutput, e.to, e.toInput));
+  });
+}
+
+export function singleWire(from: string, fromOutput: number, to: string, toInput: number): A.Wire {
+  const r = { start: { line: 0, column: 0, offset: 0 }, end: { line: 0, column: 0, offset: 0 } };
+  const id = (name: string): A.Identifier => ({ kind: "Identifier", name, range: r });
+  return {
+    kind: "Wire",
+    chain: [
+      { kind: "WireEndpoint", node: id(from), index: fromOutput === 0 ? null : fromOutput, range: r },
+      { kind: "WireEndpoint", node: id(to), index: toInput, range: r },
+    ],
+    range: r,
+  };
+}
+
+function rootPathOf(root: string): string {
+  const parent = parentOf(root);
+  return `${parent === "/" ? "" : parent}/{network}`;
+}
+
+/** Opens the svc network at `root` for editing. */
+export async function openNetwork(client: BridgeClient, root: string): Promise<EditableNetwork> {
+  const live = await readLiveNetwork(client, root);
+  const exported = await readExport(client, root);
+  if (!live.exists || exported === undefined) throw new EditRefusal("not-found", `nothing exists at ${root}`);
+  const file = live.lastApplied?.source?.file ?? `${nameOf(root)}.svcnet`;
+  const text = exportProgram([exported]);
+  const parsed = parse(text, file);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) {
+    throw new EditRefusal("unreadable-network", `the export of ${root} does not parse back; run export_network to see it`, { source: text });
+  }
+  const program = parsed.ast;
+  const network = program.networks.find((n) => n.name.name === nameOf(root));
+  if (network === undefined) throw new EditRefusal("unreadable-network", `the export of ${root} holds no network '${nameOf(root)}'`);
+  // Other networks recorded in the same file are not this edit's business.
+  program.networks = [network];
+  const unowned: string[] = [];
+  stripUnowned(network, root, live.state, live.lastApplied?.state, unowned);
+  if (program.layout) {
+    const name = nameOf(root);
+    const kept = new Set(unowned.map((p) => `${name}${p.slice(root.length)}`));
+    program.layout.entries = program.layout.entries.filter((e) => e.path.split("/")[0] === name && !kept.has(e.path));
+    if (program.layout.entries.length === 0) program.layout = null;
+  }
+  return { root, rootPath: rootPathOf(root), file, program, network, live: live.state, lastApplied: live.lastApplied?.state, unowned };
+}
+
+/** A network that does not exist yet: an empty `network name { }` this edit will create at `root`. */
+export function newNetwork(root: string): EditableNetwork {
+  const name = nameOf(root);
+  const file = `${name}.svcnet`;
+  const parsed = parse(`svcnet 1\nnetwork ${name} {\n}\n`, file);
+  const network = parsed.ast.networks[0]!;
+  return { root, rootPath: rootPathOf(root), file, program: parsed.ast, network, live: { root, nodes: new Map(), wires: [] }, lastApplied: undefined, unowned: [] };
+}
+
+/**
+ * The network an edit at `target` belongs to: the svc network holding it, or (when `target` is a
+ * COMP path that does not exist yet and whose parent does) a new network to be built there.
+ */
+export async function networkFor(client: BridgeClient, target: string, options: { mayStart: boolean }): Promise<EditableNetwork> {
+  const root = await locateNetwork(client, target);
+  if (root !== undefined) return openNetwork(client, root);
+  const targetExists = await exists(client, target);
+  if (!targetExists && options.mayStart && parentOf(target) !== "/" && (await exists(client, parentOf(target)))) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(nameOf(target))) throw new EditRefusal("invalid-name", `'${nameOf(target)}' cannot name a network: use letters, digits and underscores, not starting with a digit`);
+    return newNetwork(target);
+  }
+  if (!targetExists) {
+    throw new EditRefusal("not-found", `nothing exists at ${target}${options.mayStart ? ` and its parent ${parentOf(target)} does not exist either` : ""}`);
+  }
+  throw new EditRefusal(
+    "not-an-svc-network",
+    `${target} is not inside a network svc built, and svc changes only what it built (so an artist's work is never lost). ` +
+      `Build a network with apply_network (network name { ... } is built at /project1/name)` +
+      (options.mayStart ? `, or give a parent path that does not exist yet to start a new network there.` : "."),
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Runs atomic edits end to end: find the one svc network they act in, open it, change its tree
+ * step by step, and apply the result as one plan. Loaded on the first edit tool call.
+ */
+import { bridgeClient } from "../../bridge.js";
+import type { ToolOutcome } from "../result.js";
+import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
+import { runStep, type Edit } from "./edits.js";
+import { networkFor, type EditableNetwork } from "./live-network.js";
+import { EditRefusal } from "./refusal.js";
+
+export interface RunOptions {
+  force: boolean;
+  progress?: (message: string) => void;
+}
+
+export interface RunResult extends EditResult {
+  steps: string[];
+  [key: string]: unknown;
+}
+
+/** The path that decides which network an edit belongs to. */
+function anchor(edit: Edit): string {
+  switch (edit.op) {
+    case "create_node":
+      return edit.parent;
+    case "connect":
+    case "disconnect":
+      return edit.to;
+    default:
+      return edit.path;
+  }
+}
+
+const inside = (root: string, path: string) => path === root || path.startsWith(root + "/");
+
+/** What a piece of edit work did to the tree. */
+export interface WorkDone {
+  touched: Iterable<string>;
+  steps: string[];
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * Opens the network around `anchorPath` (or starts one there when `mayStart`), lets `work` change
+ * its tree, and applies the result as one plan.
+ */
+export async function editNetwork(
+  anchorPath: string,
+  mayStart: boolean,
+  work: (net: EditableNetwork) => WorkDone,
+  options: RunOptions,
+): Promise<ToolOutcome<RunResult>> {
+  return refusing(async () => {
+    const client = await bridgeClient();
+    options.progress?.(`reading the network around ${anchorPath}`);
+    const net = await networkFor(client, anchorPath, { mayStart });
+    const done = work(net);
+    const extra: Record<string, unknown> = { steps: done.steps, ...(done.extra ?? {}) };
+    return applyEdit(client, net, new Set(done.touched), options, extra) as Promise<ToolOutcome<RunResult>>;
+  });
+}
+
+export async function runEdits(edits: readonly Edit[], options: RunOptions): Promise<ToolOutcome<RunResult>> {
+  const first = edits[0]!;
+  // Only a node creation may start a network where none exists yet.
+  return editNetwork(anchor(first), first.op === "create_node", (net) => {
+    const outside = edits.map(anchor).filter((p) => !inside(net.root, p));
+    if (outside.length > 0) {
+      throw new EditRefusal("several-networks", `every edit of one call must be inside ${net.root}; not: ${[...new Set(outside)].join(", ")}`);
+    }
+    const touched = new Set<string>();
+    const steps: string[] = [];
+    const extra: Record<string, unknown> = {};
+    for (const [i, edit] of edits.entries()) {
+      try {
+        const step = runStep(net, edit);
+        for (const t of step.touched) touched.add(t);
+        steps.push(step.note);
+        if (edits.length === 1 && step.path !== undefined) Object.assign(extra, { path: step.path, reused: step.reused ?? false });
+      } catch (err) {
+        if (err instanceof EditRefusal && edits.length > 1) {
+          throw new EditRefusal(err.code, `operation ${i + 1} (${edit.op}): ${err.message}; nothing was applied`, { ...err.details, operation: i + 1 });
+        }
+        throw err;
+      }
+    }
+    return { touched, steps, extra };
+  }, options);
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { defineTool } from "../registry.js";
+import { asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
+
+export const setParameterExpression = defineTool({
+  name: "set_parameter_expression",
+  title: "Drive a parameter by expression, bind or export",
+  description: "Make one parameter of an operator svc built follow a Python expression, a control or another parameter (bind), or a CHOP channel (export), through a planned, checked apply.",
+  input: {
+    path: nodePath("operator, e.g. /project1/tunnel/transform1"),
+    parameter: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64).describe("TouchDesigner Python name, e.g. rotate"),
+    mode: z.enum(["expression", "bind", "export"]).default("expression"),
+    text: z.string().min(1).max(2000).describe("expression: one line of Python (absTime.seconds * 10); bind: Gain or lfo1.Speed; export: lfo1.chan1"),
+    force,
+  },
+  output: { ...editOutput, ...stepsOutput },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  profiles: [],
+  async handler({ path, parameter, mode, text, force }, ctx) {
+    const { runEdits } = await import("./run-edits.js");
+    const value = mode === "expression" ? { expression: text } : mode === "bind" ? { bind: text } : { export: text };
+    return asToolOutcome(await runEdits([{ op: "set_parameter", path, parameter, value }], { force, progress: (m) => void ctx.progress(m) }));
+  },
+});

@@ -1,0 +1,118 @@
+/**
+ * Whole-network edits at one path: rebuild (apply a given source there), repair (apply a corrected
+ * source and keep it only if the live error count went down) and arrange (lay the network out
+ * again). All go through the loop; nodes svc did not build are never touched.
+ */
+import { encodePath, type BridgeClient } from "../../../bridge-client/index.js";
+import { applyFile, type LoopResult } from "../../../loop/run-loop.js";
+import { renderPlanText } from "../../../plan/render-plan.js";
+import { parse } from "../../../../grammar/parse.js";
+import { print } from "../../../../grammar/print.js";
+import { bridgeClient } from "../../bridge.js";
+import { failure, success, type ToolOutcome } from "../result.js";
+import { loopFailure } from "../network/loop-report.js";
+import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
+import { exists, networkFor, openNetwork } from "./live-network.js";
+import { EditRefusal } from "./refusal.js";
+import type { RunOptions } from "./run-edits.js";
+
+/** The source must hold exactly one network: it is built at `path` whatever its name. */
+function singleNetwork(source: string, file: string): void {
+  const parsed = parse(source, file);
+  const count = parsed.ast.networks.length;
+  if (count !== 1 && !parsed.diagnostics.some((d) => d.severity === "error")) {
+    throw new EditRefusal("one-network", `the source must declare exactly one network to build at one path; it declares ${count}`);
+  }
+}
+
+function resultOf(root: string, result: LoopResult): EditResult {
+  const plan = result.plans.find((p) => p.root === root)?.plan;
+  const nodes = (plan?.changes ?? []).map((c) => (c.kind === "rename" ? c.to : c.path)).sort();
+  return {
+    root,
+    changed: result.outcomes.length > 0,
+    summary: plan ? { ...plan.summary } : { add: 0, change: 0, destroy: 0 },
+    nodes,
+    errors: result.verified.reduce((n, v) => n + v.errors, 0),
+    warnings: result.verified.reduce((n, v) => n + v.warnings, 0),
+    issues: result.diagnostics.filter((d) => d.code === "live-cook-error" || d.code === "live-cook-warning").map((d) => `${d.severity}: ${d.message}`),
+  };
+}
+
+/** Applies `source` (one network) at `path` through the loop. */
+async function applyAt(client: BridgeClient, path: string, source: string, file: string, options: RunOptions): Promise<LoopResult> {
+  singleNetwork(source, file);
+  // A root without {network} builds the file's one network exactly there.
+  return applyFile(client, { text: source, file }, { rootPath: path, force: options.force, ...(options.progress ? { progress: options.progress } : {}) });
+}
+
+export function rebuild(path: string, source: string, file: string, options: RunOptions): Promise<ToolOutcome<EditResult>> {
+  return refusing(async () => {
+    const client = await bridgeClient();
+    const result = await applyAt(client, path, source, file, options);
+    if (!result.ok) return loopFailure(result);
+    const data = resultOf(path, result);
+    const plan = result.plans[0]?.plan;
+    return success(data, [plan ? renderPlanText(plan).trimEnd() : `nothing to build at ${path}`, ...data.issues].join("\n"));
+  });
+}
+
+async function errorCount(client: BridgeClient, path: string): Promise<number> {
+  const data = await client.get<{ errors: unknown[] }>(`/api/network/${encodePath(path)}/errors`, { time_budget_ms: 200 });
+  return data.errors.length;
+}
+
+export interface RepairResult extends EditResult {
+  errorsBefore: number;
+  errorsAfter: number;
+  reverted: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * Applies a corrected source at `path`. The repair stands only when it lowered the number of live
+ * errors; otherwise the network is put back by applying what it was before (its export, without
+ * the nodes svc does not own, which no apply touches anyway).
+ */
+export function repair(path: string, source: string, file: string, options: RunOptions): Promise<ToolOutcome<RepairResult>> {
+  return refusing<RepairResult>(async () => {
+    const client = await bridgeClient();
+    if (!(await exists(client, path))) throw new EditRefusal("not-found", `nothing exists at ${path} to repair; build it with rebuild_network or apply_network`);
+    const before = await openNetwork(client, path);
+    const previous = print(before.program);
+    const errorsBefore = await errorCount(client, path);
+    options.progress?.(`${errorsBefore} live error(s) before the repair`);
+    const result = await applyAt(client, path, source, file, options);
+    if (!result.ok) return loopFailure(result, { errorsBefore });
+    const data = resultOf(path, result);
+    const errorsAfter = data.errors;
+    if (errorsAfter < errorsBefore) {
+      return success({ ...data, errorsBefore, errorsAfter, reverted: false }, `repaired: ${errorsBefore} -> ${errorsAfter} live errors\n${data.issues.join("\n")}`.trimEnd());
+    }
+    options.progress?.(`no fewer errors (${errorsBefore} -> ${errorsAfter}): putting the network back`);
+    const back = await applyFile(client, { text: previous, file: before.file }, { rootPath: path, force: true });
+    if (!back.ok) {
+      return failure("revert-failed", `the repair did not lower the live errors (${errorsBefore} -> ${errorsAfter}) and putting the network back failed too`, {
+        diagnostics: loopFailure(back).error.diagnostics ?? [],
+        details: { errorsBefore, errorsAfter },
+      });
+    }
+    const settled = resultOf(path, back);
+    return success(
+      { ...settled, errorsBefore, errorsAfter, reverted: true },
+      `not kept: the repair left ${errorsAfter} live error(s) where there were ${errorsBefore}; the network was put back as it was\n${data.issues.join("\n")}`.trimEnd(),
+    );
+  });
+}
+
+/** Lays the network out again: applied with positions recomputed, nodes moved by hand included. */
+export function arrange(path: string, options: RunOptions): Promise<ToolOutcome<EditResult>> {
+  return refusing(async () => {
+    const client = await bridgeClient();
+    const net = await networkFor(client, path, { mayStart: false });
+    const all = new Set(net.live.nodes.keys());
+    // Forced only so that positions the artist changed are recomputed too; anything but a position
+    // in the plan is refused (positionsOnly), so no live value can be overwritten.
+    return applyEdit(client, net, all, { ...options, force: true, positionsOnly: true });
+  });
+}
