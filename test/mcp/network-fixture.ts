@@ -17,6 +17,7 @@ export interface LiveNode {
   tags: string[];
   flags: Record<string, boolean>;
   params: Record<string, { value: unknown; mode?: string; expr?: string; bindExpr?: string }>;
+  position: { x: number; y: number };
   text?: string;
 }
 
@@ -50,12 +51,12 @@ export async function startNetworkFixture(profile: ToolProfile = "full"): Promis
   const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
   const node = async (path: string): Promise<LiveNode | undefined> => {
     try {
-      const d = await bridge.get<{ path: string; type: string; tags: string[]; flags: Record<string, boolean>; non_default_params: Array<{ name: string; value: unknown; mode?: string; expr?: string; bindExpr?: string }>; text?: string }>(
+      const d = await bridge.get<{ path: string; type: string; tags: string[]; flags: Record<string, boolean>; position: { x: number; y: number }; non_default_params: Array<{ name: string; value: unknown; mode?: string; expr?: string; bindExpr?: string }>; text?: string }>(
         `/api/nodes/${enc(path)}`,
       );
       const params = Object.fromEntries(d.non_default_params.map((p) => [p.name, { value: p.value, mode: p.mode, expr: p.expr, bindExpr: p.bindExpr }]));
       const text = d.type.endsWith("DAT") ? (await bridge.get<{ text: string }>(`/api/nodes/${enc(path)}/text`)).text : undefined;
-      return { path: d.path, type: d.type, tags: d.tags, flags: d.flags, params, ...(text === undefined ? {} : { text }) };
+      return { path: d.path, type: d.type, tags: d.tags, flags: d.flags, params, position: d.position, ...(text === undefined ? {} : { text }) };
     } catch (err) {
       if ((err as { status?: number }).status === 404) return undefined;
       throw err;

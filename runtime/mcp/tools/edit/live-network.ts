@@ -133,7 +133,8 @@ export function singleWire(from: string, fromOutput: number, to: string, toInput
   };
 }
 
-function rootPathOf(root: string): string {
+/** The loop's root template that builds a network named after the last part of `root` at `root`. */
+export function rootPathOf(root: string): string {
   const parent = parentOf(root);
   return `${parent === "/" ? "" : parent}/{network}`;
 }

@@ -12,17 +12,33 @@ import { bridgeClient } from "../../bridge.js";
 import { failure, success, type ToolOutcome } from "../result.js";
 import { loopFailure } from "../network/loop-report.js";
 import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
-import { exists, networkFor, openNetwork } from "./live-network.js";
+import { exists, nameOf, networkFor, openNetwork, rootPathOf } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
 import type { RunOptions } from "./run-edits.js";
 
-/** The source must hold exactly one network: it is built at `path` whatever its name. */
-function singleNetwork(source: string, file: string): void {
+/**
+ * The source must hold exactly one network; it is renamed after the last part of `path` (in the
+ * text itself, so diagnostics keep pointing at the caller's lines) and built at `path`.
+ */
+function atPath(source: string, file: string, path: string): string {
   const parsed = parse(source, file);
-  const count = parsed.ast.networks.length;
-  if (count !== 1 && !parsed.diagnostics.some((d) => d.severity === "error")) {
-    throw new EditRefusal("one-network", `the source must declare exactly one network to build at one path; it declares ${count}`);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return source; // the compiler reports them
+  const networks = parsed.ast.networks;
+  if (networks.length !== 1) {
+    throw new EditRefusal("one-network", `the source must declare exactly one network to build at one path; it declares ${networks.length}`);
   }
+  const old = networks[0]!.name;
+  const name = nameOf(path);
+  if (old.name === name) return source;
+  const splices: Array<{ at: number; length: number }> = [{ at: old.range.start.offset, length: old.range.end.offset - old.range.start.offset }];
+  // Pinned positions name the network first: tunnel/noise1.
+  for (const entry of parsed.ast.layout?.entries ?? []) {
+    const at = entry.range.start.offset;
+    if (entry.path.startsWith(`${old.name}/`) && source.startsWith(old.name, at)) splices.push({ at, length: old.name.length });
+  }
+  let text = source;
+  for (const s of splices.sort((a, b) => b.at - a.at)) text = text.slice(0, s.at) + name + text.slice(s.at + s.length);
+  return text;
 }
 
 function resultOf(root: string, result: LoopResult): EditResult {
@@ -41,9 +57,8 @@ function resultOf(root: string, result: LoopResult): EditResult {
 
 /** Applies `source` (one network) at `path` through the loop. */
 async function applyAt(client: BridgeClient, path: string, source: string, file: string, options: RunOptions): Promise<LoopResult> {
-  singleNetwork(source, file);
-  // A root without {network} builds the file's one network exactly there.
-  return applyFile(client, { text: source, file }, { rootPath: path, force: options.force, ...(options.progress ? { progress: options.progress } : {}) });
+  const text = atPath(source, file, path);
+  return applyFile(client, { text, file }, { rootPath: rootPathOf(path), force: options.force, ...(options.progress ? { progress: options.progress } : {}) });
 }
 
 export function rebuild(path: string, source: string, file: string, options: RunOptions): Promise<ToolOutcome<EditResult>> {
@@ -90,7 +105,7 @@ export function repair(path: string, source: string, file: string, options: RunO
       return success({ ...data, errorsBefore, errorsAfter, reverted: false }, `repaired: ${errorsBefore} -> ${errorsAfter} live errors\n${data.issues.join("\n")}`.trimEnd());
     }
     options.progress?.(`no fewer errors (${errorsBefore} -> ${errorsAfter}): putting the network back`);
-    const back = await applyFile(client, { text: previous, file: before.file }, { rootPath: path, force: true });
+    const back = await applyFile(client, { text: previous, file: before.file }, { rootPath: before.rootPath, force: true });
     if (!back.ok) {
       return failure("revert-failed", `the repair did not lower the live errors (${errorsBefore} -> ${errorsAfter}) and putting the network back failed too`, {
         diagnostics: loopFailure(back).error.diagnostics ?? [],

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textOf } from "./helpers.js";
+import { invalidArgs, refused, startNetworkFixture, type NetworkFixture } from "./network-fixture.js";
+
+let f: NetworkFixture;
+const LAY = "/project1/lay";
+
+const LAY_SOURCE = `svcnet 1
+network lay {
+  blur1: blurTOP { size: 2 }
+  comp1: compositeTOP { operand: add }
+  noise1: noiseTOP { resolution: 320x180 }
+  out1: nullTOP [display]
+
+  blur1 -> comp1[0]
+  comp1 -> out1
+  noise1 -> blur1
+}
+`;
+
+/** blur1 has no input: it errors, and so does what it feeds. */
+const BROKEN = `svcnet 1
+network fix {
+  blur1: blurTOP
+  noise1: noiseTOP { resolution: 320x180 }
+  out1: nullTOP [display]
+
+  blur1 -> out1
+}
+`;
+
+const FIXED = BROKEN.replace("  blur1 -> out1\n", "  noise1 -> blur1 -> out1\n");
+
+beforeAll(async () => {
+  f = await startNetworkFixture("full");
+  await f.ok("apply_network", { source: LAY_SOURCE, preview: 0 });
+  await f.ok("apply_network", { source: BROKEN, preview: 0 });
+});
+
+afterAll(async () => {
+  await f?.close();
+});
+
+type EditData = { changed: boolean; nodes: string[]; summary: { add: number; change: number; destroy: number }; errors: number };
+
+describe("arrange_network", () => {
+  it("keeps a node the artist moved through an edit, and lays it out again when asked, changing nothing else", async () => {
+    const placed = (await f.node(`${LAY}/blur1`))!.position;
+    await f.batch([{ action: "set_position", path: `${LAY}/blur1`, node_x: 1000, node_y: 900 }]);
+    await f.ok("set_parameter", { path: `${LAY}/noise1`, parameter: "period", value: 3 });
+    expect((await f.node(`${LAY}/blur1`))!.position).toEqual({ x: 1000, y: 900 });
+
+    const r = await f.ok<EditData>("arrange_network", { path: LAY });
+    expect(r.nodes).toContain(`${LAY}/blur1`);
+    expect(r.summary).toEqual({ add: 0, change: 0, destroy: 0 });
+    const blur = await f.node(`${LAY}/blur1`);
+    expect(blur!.position).toEqual(placed);
+    expect(blur!.params.size?.value).toBe(2);
+    expect((await f.node(`${LAY}/noise1`))!.params.period?.value).toBe(3);
+    const again = await f.ok<EditData>("arrange_network", { path: LAY });
+    expect([again.changed, again.nodes]).toEqual([false, []]);
+  });
+
+  it("refuses a path outside any svc network", async () => {
+    const before = await f.snapshot();
+    refused(await f.call("arrange_network", { path: "/project1" }), "not-an-svc-network");
+    invalidArgs(await f.call("arrange_network", { path: "lay" }));
+    expect(await f.snapshot()).toEqual(before);
+  });
+});
+
+describe("an artist's wire into a node svc built", () => {
+  it("makes an edit that would unplug it refuse, listing what else would change", async () => {
+    await f.batch([
+      { action: "create", parent_path: LAY, type: "constantTOP", name: "theirs" },
+      { action: "connect", source_path: `${LAY}/theirs`, target_path: `${LAY}/comp1`, target_input: 1 },
+    ]);
+    const before = await f.snapshot();
+    const e = refused(await f.call("set_parameter", { path: `${LAY}/noise1`, parameter: "period", value: 5 }), "would-change-other-nodes", /theirs\[0\] -> comp1\[1\] would be disconnected/);
+    expect(e.details?.collateral).toEqual(["theirs[0] -> comp1[1] would be disconnected"]);
+    expect(await f.snapshot()).toEqual(before);
+    // An edit of the node the wire goes into is the caller's to make: it goes through.
+    await f.batch([{ action: "disconnect", to_path: `${LAY}/comp1`, to_input: 1 }]);
+    await f.ok("set_parameter", { path: `${LAY}/noise1`, parameter: "period", value: 5 });
+    expect((await f.node(`${LAY}/theirs`))?.tags).toEqual([]);
+  });
+});
+
+describe("serialize_network and rebuild_network", () => {
+  it("serializes a network and builds the same network at another path", async () => {
+    const s = await f.ok<{ source: string; nodes: number }>("serialize_network", { path: LAY });
+    // The artist's node is part of the live network, so it is part of the text.
+    expect(s.nodes).toBe(5);
+    const text = s.source.replace(/^\s*theirs: .*\n/m, "");
+    const r = await f.ok<EditData>("rebuild_network", { path: "/project1/lay2", source: text });
+    expect(r.summary.add).toBe(5);
+    expect(await f.wires("/project1/lay2")).toEqual(await f.wires(LAY));
+    expect((await f.node("/project1/lay2/noise1"))?.params.period?.value).toBe(5);
+    const twice = await f.ok<EditData>("rebuild_network", { path: "/project1/lay2", source: text });
+    expect(twice.changed).toBe(false);
+  });
+
+  it("refuses two networks, broken source and a missing network, changing nothing", async () => {
+    const before = await f.snapshot();
+    refused(await f.call("rebuild_network", { path: "/project1/x", source: `${LAY_SOURCE}\nnetwork other {\n  n1: nullTOP\n}\n` }), "one-network", /exactly one/);
+    const bad = refused(await f.call("rebuild_network", { path: "/project1/x", source: LAY_SOURCE.replace("size: 2", "size: two") }), "diagnostics");
+    // The network is renamed for the path in the text itself: lines stay the caller's.
+    expect((bad.diagnostics as Array<{ range: { start: { line: number } } }>).map((d) => d.range.start.line)).toEqual([3]);
+    refused(await f.call("serialize_network", { path: "/project1/nothing" }), "not-found");
+    expect(await f.snapshot()).toEqual(before);
+  });
+});
+
+describe("repair_network", () => {
+  type Repair = EditData & { errorsBefore: number; errorsAfter: number; reverted: boolean };
+
+  it("keeps a repair that lowers the live errors", async () => {
+    const r = await f.ok<Repair>("repair_network", { path: "/project1/fix", source: FIXED });
+    expect(r.errorsBefore).toBeGreaterThan(0);
+    expect([r.errorsAfter, r.reverted]).toEqual([0, false]);
+    expect(await f.wires("/project1/fix")).toEqual(["blur1[0]->out1[0]", "noise1[0]->blur1[0]"]);
+  });
+
+  it("puts the network back when a repair does not lower the errors", async () => {
+    const before = await f.snapshot();
+    const r = await f.call("repair_network", { path: "/project1/fix", source: BROKEN });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const data = r.structuredContent as Repair;
+    expect([data.errorsBefore, data.reverted]).toEqual([0, true]);
+    expect(data.errorsAfter).toBeGreaterThan(0);
+    expect(textOf(r)).toMatch(/put back/);
+    expect(await f.snapshot()).toEqual(before);
+  });
+
+  it("refuses a source that does not compile and a path with nothing to repair", async () => {
+    const before = await f.snapshot();
+    refused(await f.call("repair_network", { path: "/project1/fix", source: FIXED.replace("blurTOP", "blurTOPP") }), "diagnostics");
+    refused(await f.call("repair_network", { path: "/project1/nothing", source: FIXED }), "not-found");
+    expect(await f.snapshot()).toEqual(before);
+  });
+});
