@@ -135,6 +135,33 @@ describe("export_network", () => {
   });
 });
 
+describe("diff_network", () => {
+  type Diff = { same: boolean; networks: Array<{ changes: Array<{ kind: string; path: string; params?: Array<{ name: string }> }>; wiresOnlyInA: unknown[]; wiresOnlyInB: unknown[] }> };
+
+  it("finds no difference between a source and the network it built, whatever the formatting", async () => {
+    const r = await f.ok<Diff>("diff_network", { a: { source: GLOW.replace("# A soft noise field, blurred.\n", "") }, b: { path: "/project1/glow" } });
+    expect(r.same).toBe(true);
+  });
+
+  it("lists parameter, node and wire differences between two sources", async () => {
+    const changed = GLOW.replace("size: 12", "size: 4").replace("  out1: nullTOP [display]\n", "  level1: levelTOP\n  out1: nullTOP [display]\n").replace("blur1 -> out1", "blur1 -> level1 -> out1");
+    const r = await f.call("diff_network", { a: { source: GLOW }, b: { source: changed } });
+    const d = r.structuredContent as Diff;
+    expect(d.same).toBe(false);
+    const changes = d.networks[0]!.changes.map((c) => `${c.kind} ${c.path.slice(c.path.lastIndexOf("/") + 1)}${c.params ? ` ${c.params.map((p) => p.name).join(",")}` : ""}`);
+    expect(changes).toEqual(expect.arrayContaining(["update blur1 size", "create level1"]));
+    expect(d.networks[0]!.wiresOnlyInA).toHaveLength(1);
+    expect(d.networks[0]!.wiresOnlyInB).toHaveLength(2);
+    expect(textOf(r)).toMatch(/size: 12 -> 4/);
+  });
+
+  it("refuses a side that does not compile, with its diagnostics", async () => {
+    const e = refused(await f.call("diff_network", { a: { source: BROKEN }, b: { path: "/project1/glow" } }), "diagnostics");
+    expect(e.diagnostics?.length).toBeGreaterThanOrEqual(2);
+    invalidArgs(await f.call("diff_network", { a: { source: GLOW, path: "/project1/glow" }, b: { path: "/project1/glow" } }));
+  });
+});
+
 describe("compact_graph_digest", () => {
   it("lists nodes and wires in .svcnet notation", async () => {
     const d = await f.ok<{ counts: { nodes: number; wires: number; ownedBySvc: number }; nodes: string[]; wires: string[]; complete: boolean }>("compact_graph_digest", { path: "/project1/glow" });

@@ -37,3 +37,4 @@ export { arrangeNetwork } from "./edit/arrange-network.js";
 export { serializeNetwork } from "./edit/serialize-network.js";
 export { rebuildNetwork } from "./edit/rebuild-network.js";
 export { repairNetwork } from "./edit/repair-network.js";
+export { diffNetwork } from "./network/diff-network.js";
