@@ -162,6 +162,20 @@ describe("diff_network", () => {
   });
 });
 
+describe("the build_network prompt", () => {
+  it("is offered in the core profile and names only its tools, the root included when a parent is given", async () => {
+    const tools = new Set((await f.client.listTools()).tools.map((t) => t.name));
+    const r = await f.client.getPrompt({ name: "build_network", arguments: { description: "a tunnel", parent: "/project1/shows" } });
+    const text = (r.messages[0]!.content as { text: string }).text;
+    for (const name of ["validate_network", "plan_network", "apply_network", "get_inline_preview", "export_network"]) {
+      expect(tools.has(name), name).toBe(true);
+      expect(text).toContain(name);
+    }
+    expect(text).not.toMatch(/get_preview\b/);
+    expect(text).toContain('root "/project1/shows/{network}"');
+  });
+});
+
 describe("compact_graph_digest", () => {
   it("lists nodes and wires in .svcnet notation", async () => {
     const d = await f.ok<{ counts: { nodes: number; wires: number; ownedBySvc: number }; nodes: string[]; wires: string[]; complete: boolean }>("compact_graph_digest", { path: "/project1/glow" });
