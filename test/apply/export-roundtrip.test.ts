@@ -1,34 +1,24 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
-import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
+import { encodePath } from "../../runtime/bridge-client/index.js";
 import { exportProgram, readExport } from "../../runtime/export/export-network.js";
 import { applyFile } from "../../runtime/loop/run-loop.js";
-import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { useLiveSim } from "../support/live-sim.js";
 
 const examples = readdirSync("examples").filter((f) => f.endsWith(".svcnet")).sort();
 
-let sim: RunningSim;
-let client: BridgeClient;
 
-beforeAll(async () => {
-  sim = await startSim({ port: 0 });
-  client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
-});
-
-afterAll(async () => {
-  await client?.close();
-  await sim?.stop();
-});
+const live = useLiveSim();
 
 async function exportFile(file: string): Promise<{ exported: string; roots: string[] }> {
-  const result = await applyFile(client, file, { verify: false });
+  const result = await applyFile(live.client, file, { verify: false });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const roots = result.plans.map((p) => p.root);
   const networks = [];
-  for (const root of roots) networks.push((await readExport(client, root))!);
+  for (const root of roots) networks.push((await readExport(live.client, root))!);
   return { exported: exportProgram(networks), roots };
 }
 
@@ -44,9 +34,9 @@ describe("export with no record to reuse", () => {
   it.each(examples)("%s: the synthesized text compiles to the live network", async (file) => {
     const { roots } = await exportFile(`examples/${file}`);
     for (const root of roots) {
-      await client.post("/api/batch", { operations: [{ action: "store", path: root, key: "svc_applied", value: null }] });
-      const text = exportProgram([(await readExport(client, root))!]);
-      const result = await applyFile(client, { text, file: `exported-${file}` }, { verify: false, rootPath: "/project1/{network}" });
+      await live.client.post("/api/batch", { operations: [{ action: "store", path: root, key: "svc_applied", value: null }] });
+      const text = exportProgram([(await readExport(live.client, root))!]);
+      const result = await applyFile(live.client, { text, file: `exported-${file}` }, { verify: false, rootPath: "/project1/{network}" });
       expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       // Built over the live network, the exported text changes nothing but layout positions.
       for (const np of result.plans) {
@@ -60,9 +50,9 @@ describe("export with no record to reuse", () => {
 describe("export of what changed live", () => {
   it("writes a live edit from the live state, keeps the untouched nodes' text, and compiles to the live network", async () => {
     await exportFile("examples/feedback-tunnel.svcnet");
-    await client.patch(`/api/nodes/${encodePath("/project1/tunnel/noise1")}`, { parameters: { period: 4, resolutionw: 640, resolutionh: 360 } });
-    await client.post("/api/nodes", { parent_path: "/project1/tunnel", type: "blurTOP", name: "blur1" });
-    const networks = [(await readExport(client, "/project1/tunnel"))!];
+    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/noise1")}`, { parameters: { period: 4, resolutionw: 640, resolutionh: 360 } });
+    await live.client.post("/api/nodes", { parent_path: "/project1/tunnel", type: "blurTOP", name: "blur1" });
+    const networks = [(await readExport(live.client, "/project1/tunnel"))!];
     const text = exportProgram(networks);
     expect(text).toContain("noise1: noiseTOP { period: 4, resolution: (640, 360), t4d: = absTime.seconds * 0.3 }");
     expect(text).toContain("blur1: blurTOP");
@@ -73,7 +63,7 @@ describe("export of what changed live", () => {
   });
 
   it("writes a network svc never applied entirely from the live state", async () => {
-    await client.post("/api/batch", {
+    await live.client.post("/api/batch", {
       operations: [
         { action: "create", parent_path: "/project1", type: "baseCOMP", name: "handmade" },
         { action: "create", parent_path: "/project1/handmade", type: "constantTOP", name: "c1", parameters: { colorr: 1 } },
@@ -82,7 +72,7 @@ describe("export of what changed live", () => {
         { action: "set_flags", path: "/project1/handmade/n1", flags: { display: true } },
       ],
     });
-    const text = exportProgram([(await readExport(client, "/project1/handmade"))!]);
+    const text = exportProgram([(await readExport(live.client, "/project1/handmade"))!]);
     expect(text).toBe(["svcnet 1", "", "network handmade {", "  c1: constantTOP { colorr: 1 }", "  n1: nullTOP [display]", "", "  c1 -> n1", "}", ""].join("\n"));
   });
 });

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
 import { applyPlan } from "../../runtime/apply/apply-plan.js";
 import { planProgram } from "../../runtime/apply/plan-program.js";
 import { fetchPreview, outputTop } from "../../runtime/apply/preview.js";
 import { verifyNetwork } from "../../runtime/apply/verify.js";
-import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { useLiveSim } from "../support/live-sim.js";
 
-let sim: RunningSim;
-let client: BridgeClient;
 
-beforeAll(async () => {
-  sim = await startSim({ port: 0 });
-  client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
-});
-
-afterAll(async () => {
-  await client?.close();
-  await sim?.stop();
-});
+const live = useLiveSim();
 
 async function operationsOf(file: string) {
   const result = await compile(file);
@@ -29,28 +18,28 @@ async function operationsOf(file: string) {
 describe("plan, apply, verify and preview on tdsim", () => {
   it("builds the main example, then re-plans to nothing and sends no mutation", async () => {
     const ops = await operationsOf("examples/feedback-tunnel.svcnet");
-    const [first] = await planProgram(client, ops);
+    const [first] = await planProgram(live.client, ops);
     expect(first!.root).toBe("/project1/tunnel");
     expect(first!.plan.summary.add).toBeGreaterThan(5);
-    const outcome = await applyPlan(client, first!);
+    const outcome = await applyPlan(live.client, first!);
     expect(outcome.diagnostics).toEqual([]);
     expect(outcome.ok).toBe(true);
     expect(outcome.requests).toBe(1);
 
-    const before = client.stats.mutations;
-    const [second] = await planProgram(client, ops);
+    const before = live.client.stats.mutations;
+    const [second] = await planProgram(live.client, ops);
     expect(second!.plan.changes).toEqual([]);
     expect(second!.plan.wiresAdded).toEqual([]);
     expect(second!.plan.conflicts).toEqual([]);
     expect(second!.operations).toEqual([]);
-    expect(client.stats.mutations).toBe(before);
+    expect(live.client.stats.mutations).toBe(before);
 
-    const verify = await verifyNetwork(client, first!.desired);
+    const verify = await verifyNetwork(live.client, first!.desired);
     expect(verify.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
 
     const top = outputTop(first!.desired);
     expect(top).toBe("/project1/tunnel/out1");
-    const image = await fetchPreview(client, top!);
+    const image = await fetchPreview(live.client, top!);
     expect(image.png.subarray(1, 4).toString("ascii")).toBe("PNG");
     expect([image.width, image.height]).toEqual([1280, 720]);
   });

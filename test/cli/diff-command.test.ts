@@ -2,25 +2,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
+import { encodePath } from "../../runtime/bridge-client/index.js";
 import { applyFile } from "../../runtime/loop/run-loop.js";
-import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { useLiveSim } from "../support/live-sim.js";
 import { runSvc } from "./run-cli.js";
 
 const EXAMPLE = "examples/feedback-tunnel.svcnet";
+const live = useLiveSim();
 let work: string;
-let sim: RunningSim;
-let client: BridgeClient;
 
-beforeAll(async () => {
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "svc-diff-"));
-  sim = await startSim({ port: 0 });
-  client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await sim?.stop();
+afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -53,11 +48,10 @@ describe("svc diff", () => {
   });
 
   it("compares a file with the live network it was applied to, then sees a live edit", async () => {
-    const env = { SVC_BRIDGE_URL: sim.url };
-    await applyFile(client, EXAMPLE, { verify: false });
-    expect((await runSvc(["diff", EXAMPLE, "/project1/tunnel"], env)).code).toBe(0);
-    await client.patch(`/api/nodes/${encodePath("/project1/tunnel/level1")}`, { parameters: { opacity: 0.5 } });
-    const run = await runSvc(["diff", "--json", EXAMPLE, "/project1/tunnel"], env);
+    await applyFile(live.client, EXAMPLE, { verify: false });
+    expect((await runSvc(["diff", EXAMPLE, "/project1/tunnel"], live.env)).code).toBe(0);
+    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/level1")}`, { parameters: { opacity: 0.5 } });
+    const run = await runSvc(["diff", "--json", EXAMPLE, "/project1/tunnel"], live.env);
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout);
     expect(json.networks[0].changes).toEqual([
