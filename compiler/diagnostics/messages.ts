@@ -109,6 +109,30 @@ export const messages = {
   "plan-conflict": entry("warning", "{message}"),
   "plan-blocked": entry("error", "{message}"),
   "stale-plan": entry("error", "the live network at {root} changed since this plan was made"),
+
+  // ── recipe import (runtime/import-recipe) ──────────────────────────────────
+  "import-invalid-json": entry("error", "the file is not valid JSON: {problem}"),
+  "import-field-type": entry("error", "{at} must be {expected}, not {actual}"),
+  "import-missing-field": entry("error", "{at} is required"),
+  "import-unknown-field": entry("warning", "{at} is not part of the recipe format; it is ignored"),
+  "import-duplicate-key": entry("error", "{at} is written twice"),
+  "import-invalid-value": entry("error", "{at} is {value}; it must be {expected}"),
+  "import-unknown-operator-type": entry("error", "{at}: unknown operator type '{type}'"),
+  "import-unknown-parameter": entry("error", "{at}: '{type}' has no parameter '{name}'"),
+  "import-unknown-node": entry("error", "{at}: no node of the recipe is named '{name}'"),
+  "import-duplicate-node": entry("error", "{at}: a node named '{name}' is already declared at {other}"),
+  "import-parent-not-comp": entry("error", "{at}: '{parent}' is a {type}, not a COMP, so it cannot contain '{name}'"),
+  "import-parent-cycle": entry("error", "{at}: these nodes contain each other: {chain}"),
+  "import-cross-network-connection": entry("error", "{at}: '{from}' and '{to}' are in different networks; a wire joins nodes of one network"),
+  "import-unknown-op-reference": entry("error", "{at}: op('{name}') names no node of the recipe"),
+  "import-value-conflict": entry("error", "{at}: give either {first} or {second}, not both"),
+  "import-parameter-driven-twice": entry("error", "{at}: '{target}' is already driven by {other}"),
+  "import-duplicate-control": entry("error", "{at}: a control named '{name}' already exists ({other})"),
+  "import-not-glsl": entry("error", "{at}: '{node}' is a {type}, which has no {what}"),
+  "import-no-uniform-slot": entry("warning", "{at}: '{node}' has no free {sequence} block for the uniform '{name}'; it is left out"),
+  "import-renamed": entry("warning", "{at}: '{from}' is not a valid {what} name in TouchDesigner; it becomes '{to}'"),
+  "import-code-not-run": entry("warning", "{at}: '{node}' ({type}) does not run Python; the code is kept in '{dat}', which nothing runs"),
+  "import-field-ignored": entry("warning", "{at} has no meaning {where}; it is ignored"),
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof messages;

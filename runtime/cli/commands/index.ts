@@ -6,6 +6,7 @@ import { demoCommand } from "./demo.js";
 import { diffCommand } from "./diff.js";
 import { exportCommand } from "./export.js";
 import { fmtCommand } from "./fmt.js";
+import { importRecipeCommand } from "./import-recipe.js";
 import { installBridgeCommand } from "./install-bridge.js";
 import { kbImportCommand } from "./kb-import.js";
 import { kbSearchCommand } from "./kb-search.js";
@@ -20,4 +21,4 @@ import { statusCommand } from "./status.js";
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, kbSearchCommand, kbShowCommand, kbImportCommand, serveCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, serveCommand, simCommand, installBridgeCommand];

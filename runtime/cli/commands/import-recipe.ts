@@ -1,0 +1,103 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { diagnostic, NO_RANGE, renderTextAll, toJson, type Diagnostic } from "../../../compiler/diagnostics/index.js";
+import { importRecipe, type ImportResult } from "../../import-recipe/import-recipe.js";
+import type { Command, CommandIO } from "../command.js";
+import { UsageError } from "../args.js";
+
+/** Reads a JSON file as UTF-8; a missing or undecodable file is a diagnostic. */
+function readJson(path: string, shown: string): { text: string } | { problem: Diagnostic } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === "ENOENT") return { problem: diagnostic("file-not-found", NO_RANGE, { path: shown }, { file: shown }) };
+    return { problem: diagnostic("file-unreadable", NO_RANGE, { path: shown, reason: err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message) }, { file: shown }) };
+  }
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return { problem: diagnostic("invalid-utf8", NO_RANGE, { offset: 0 }, { file: shown, help: ["save the file as UTF-8"] }) };
+  }
+}
+
+/** Writes through a temporary file so an interrupted run never leaves half a recipe. */
+function writeAtomically(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.svc-import-${process.pid}`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+interface Outcome {
+  result: ImportResult;
+  /** The file written, relative to the working folder; undefined when nothing was written. */
+  written?: string;
+  /** Why a recipe without errors was still not written. */
+  skipped?: string;
+}
+
+function importOne(path: string, io: CommandIO, outDir: string | undefined, force: boolean, claimed: Map<string, string>): Outcome {
+  const full = resolve(io.cwd, path);
+  const read = readJson(full, path);
+  if ("problem" in read) return { result: { file: path, diagnostics: [read.problem], sources: new Map() } };
+  const result = importRecipe(read.text, path, { outDir: outDir ?? dirname(full) });
+  if (result.text === undefined || result.outFile === undefined) return { result };
+  const target = resolve(io.cwd, result.outFile);
+  const shown = relative(io.cwd, target) || target;
+  const other = claimed.get(target);
+  if (other !== undefined) return { result, skipped: `${shown} is also the output of ${other}; rename one recipe's id` };
+  claimed.set(target, path);
+  if (existsSync(target) && !force && readFileSync(target, "utf8") !== result.text) {
+    return { result, skipped: `${shown} exists and differs; pass --force to replace it` };
+  }
+  writeAtomically(target, result.text);
+  return { result, written: shown };
+}
+
+export const importRecipeCommand: Command = {
+  name: ["import-recipe"],
+  summary: "Convert recipes in the JSON recipe format into checked .svcnet recipes.",
+  usage: "[--out <dir>] [--force] [--json] <file.json>...",
+  flags: {
+    out: { type: "string", valueName: "dir", description: "write the recipes here (default: beside each JSON file)" },
+    force: { type: "boolean", description: "replace an existing .svcnet that differs" },
+    json: { type: "boolean", description: "print the result and diagnostics as JSON" },
+  },
+  details: [
+    "Each file becomes <out>/<recipe name>.svcnet, the name taken from the recipe's id. A file with",
+    "errors is not written; every problem is reported at its JSON field (line, column and path such as",
+    "$.nodes[2].type). Exit codes: 0 every file written, 1 a file had errors or was not written, 2 bad usage.",
+  ].join("\n"),
+  async run(args, io) {
+    if (args.positionals.length === 0) throw new UsageError("give at least one JSON recipe file");
+    const outDir = typeof args.flags.out === "string" ? resolve(io.cwd, args.flags.out) : undefined;
+    const claimed = new Map<string, string>();
+    const outcomes = args.positionals.map((p) => importOne(p, io, outDir, args.flags.force === true, claimed));
+    const diagnostics = outcomes.flatMap((o) => o.result.diagnostics);
+    const failed = outcomes.some((o) => o.written === undefined);
+    if (args.flags.json) {
+      const files = outcomes.map((o) => ({
+        file: o.result.file,
+        recipe: o.result.recipe ?? null,
+        written: o.written ?? null,
+        ...(o.skipped ? { skipped: o.skipped } : {}),
+        diagnostics: o.result.diagnostics.map(toJson),
+      }));
+      const count = (s: string) => diagnostics.filter((d) => d.severity === s).length;
+      io.stdout(JSON.stringify({ files, errors: count("error"), warnings: count("warning") }, null, 2) + "\n");
+      return failed ? 1 : 0;
+    }
+    if (diagnostics.length > 0) {
+      const sources = new Map(outcomes.flatMap((o) => [...o.result.sources]));
+      io.stderr(renderTextAll(diagnostics, sources, io.isTTY) + "\n");
+    }
+    for (const o of outcomes) {
+      if (o.written) io.stdout(`wrote ${o.written} (recipe ${o.result.recipe})\n`);
+      else if (o.skipped) io.stderr(`svc import-recipe: ${o.result.file}: not written: ${o.skipped}\n`);
+      else io.stderr(`svc import-recipe: ${o.result.file}: not written because of the errors above\n`);
+    }
+    return failed ? 1 : 0;
+  },
+};
