@@ -38,3 +38,6 @@ export { serializeNetwork } from "./edit/serialize-network.js";
 export { rebuildNetwork } from "./edit/rebuild-network.js";
 export { repairNetwork } from "./edit/repair-network.js";
 export { diffNetwork } from "./network/diff-network.js";
+export { createControlPanel } from "./blocks/create-control-panel.js";
+export { animateParameter } from "./blocks/animate-parameter.js";
+export { createExternalIo } from "./blocks/create-external-io.js";
