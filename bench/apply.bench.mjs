@@ -75,7 +75,7 @@ async function measure(build) {
       slowFrames: after.slowFrames - before.slowFrames,
       droppedFrames: after.droppedFrames - before.droppedFrames,
       // The longest frame while the build ran (requests run inside frames).
-      longestFrameMs: Math.max(...after.recentFrameMs.slice(-Math.max(1, after.frame - before.frame))),
+      longestFrameMs: Math.max(...after.recentFrameMs.slice(-Math.max(1, after.frames - before.frames))),
     };
   } finally {
     await client.close();
