@@ -83,10 +83,8 @@ export function convertControl(spec: ControlSpec, ctx: ConvertContext): void {
     }
   }
   const draft: ControlDraft = { type, at: spec.at };
-  if (spec.default !== undefined) {
-    const value = controlDefault(type, spec.default, ctx.table, ctx.report);
-    if (value !== undefined) draft.default = value;
-  }
+  const value = spec.default !== undefined ? controlDefault(type, spec.default, ctx.table, ctx.report) : first && startingValue(first, type, ctx);
+  if (value !== undefined) draft.default = value;
   const r = range(type, spec, first, ctx);
   if (r) draft.range = r;
   const label = spec.label?.value ?? first?.param.ref?.param.label ?? undefined;
@@ -99,7 +97,7 @@ export function convertControl(spec: ControlSpec, ctx: ConvertContext): void {
   if (name !== undefined) bindAll(name, targets, ctx);
 }
 
-/** The value a control starts at when the JSON gives none: the node's own setting, else the kb default. */
+/** The value a control starts at when the JSON gives none: the target's own setting in `nodes[]`. */
 function startingValue(target: ResolvedTarget, type: ControlType, ctx: ConvertContext): ControlDraft["default"] {
   const own = ctx.assignments.get(target.node, target.param.name);
   if (own?.driver === "constant" && fitsControl(type, own.value)) return own.value;

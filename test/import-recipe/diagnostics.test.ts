@@ -1,0 +1,294 @@
+/**
+ * Each kind of malformed input gives its diagnostic, at the JSON path and line of the offending
+ * field, and nothing is produced for a file with an error.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { importRecipe, type ImportResult } from "../../runtime/import-recipe/import-recipe.js";
+
+const FILE = "bad.json";
+
+function run(doc: unknown): ImportResult {
+  const text = typeof doc === "string" ? doc : JSON.stringify(doc, null, 2);
+  return importRecipe(text, FILE, { outDir: "out" });
+}
+
+/** A small valid recipe each case changes one thing of. */
+function base(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: "probe",
+    nodes: [
+      { name: "noise1", type: "noiseTOP", parameters: { period: 2 } },
+      { name: "level1", type: "levelTOP" },
+      { name: "out1", type: "nullTOP" },
+    ],
+    connections: [
+      { from: "noise1", to: "level1" },
+      { from: "level1", to: "out1" },
+    ],
+    ...extra,
+  };
+}
+
+/** The one diagnostic with this code (fails with the whole list otherwise). */
+function only(r: ImportResult, code: string) {
+  const found = r.diagnostics.filter((d) => d.code === code);
+  expect(found, JSON.stringify(r.diagnostics.map((d) => `${d.code} ${d.message}`))).toHaveLength(1);
+  return found[0]!;
+}
+
+/** The line of the first occurrence of `needle` in the pretty-printed document. */
+function lineOf(doc: unknown, needle: string): number {
+  const lines = JSON.stringify(doc, null, 2).split("\n");
+  const i = lines.findIndex((l) => l.includes(needle));
+  if (i < 0) throw new Error(`${needle} not in the document`);
+  return i + 1;
+}
+
+function expectError(r: ImportResult, code: string, path: string, line?: number) {
+  const d = only(r, code);
+  expect(d.severity).toBe("error");
+  expect(d.message.startsWith(`${path}`) || d.message.includes(path), d.message).toBe(true);
+  expect(d.file).toBe(FILE);
+  if (line !== undefined) expect(d.range.start.line).toBe(line);
+  expect(r.text).toBeUndefined();
+  return d;
+}
+
+describe("a valid base", () => {
+  it("converts with no diagnostics", () => {
+    const r = run(base());
+    expect(r.diagnostics).toEqual([]);
+    expect(r.text).toMatch(/recipe probe \{/);
+  });
+});
+
+describe("shape of the JSON", () => {
+  it("invalid JSON: import-invalid-json with line and column", () => {
+    const r = run('{\n  "id": "x",\n  "nodes": [\n    { "name": "a", "type": "noiseTOP" },\n  ]\n}');
+    const d = expectError(r, "import-invalid-json", "", 5);
+    expect(d.range.start.column).toBe(3);
+    expect(d.message).toMatch(/comma before '\]'/);
+  });
+
+  it("a field of the wrong type: import-field-type", () => {
+    const doc = base();
+    (doc.nodes as Array<Record<string, unknown>>)[1]!.type = 42;
+    const d = expectError(run(doc), "import-field-type", "$.nodes[1].type", lineOf(doc, '"type": 42'));
+    expect(d.message).toBe("$.nodes[1].type must be a string, not a number");
+  });
+
+  it("a connection index that is not a whole number", () => {
+    const doc = base({ connections: [{ from: "noise1", to: "level1", to_input: 0.5 }] });
+    expectError(run(doc), "import-field-type", "$.connections[0].to_input");
+  });
+
+  it("the top level is not an object", () => {
+    expectError(run("[1, 2]"), "import-field-type", "$", 1);
+  });
+
+  it("a required field is missing: import-missing-field", () => {
+    const doc = base();
+    delete (doc.nodes as Array<Record<string, unknown>>)[2]!.type;
+    expectError(run(doc), "import-missing-field", "$.nodes[2].type", lineOf(doc, '"name": "out1"') - 1);
+  });
+
+  it("neither id nor name", () => {
+    const doc = base();
+    delete doc.id;
+    expectError(run(doc), "import-missing-field", "$.id", 1);
+  });
+
+  it("a key twice: import-duplicate-key", () => {
+    const text = '{"id": "x", "nodes": [{"name": "a", "type": "noiseTOP", "parameters": {"period": 1, "period": 2}}]}';
+    expectError(run(text), "import-duplicate-key", "$.nodes[0].parameters.period", 1);
+  });
+
+  it("an unknown field is a warning and the rest still converts", () => {
+    const r = run(base({ thumbnail: "x.png" }));
+    const d = only(r, "import-unknown-field");
+    expect(d.severity).toBe("warning");
+    expect(d.message).toMatch(/^\$\.thumbnail /);
+    expect(d.help.join(" ")).toMatch(/glsl_uniforms/);
+    expect(r.text).toBeDefined();
+  });
+
+  it("a value outside its choices: import-invalid-value", () => {
+    const doc = base({ difficulty: "expert" });
+    const d = expectError(run(doc), "import-invalid-value", "$.difficulty", lineOf(doc, "expert"));
+    expect(d.message).toMatch(/beginner, intermediate, advanced/);
+  });
+
+  it("a uniform kind that does not exist", () => {
+    const doc = base({ glsl_uniforms: [{ node: "noise1", name: "uM", kind: "matrix" }] });
+    expectError(run(doc), "import-invalid-value", "$.glsl_uniforms[0].kind");
+  });
+});
+
+describe("nodes", () => {
+  it("unknown operator type, with the closest names", () => {
+    const doc = base();
+    (doc.nodes as Array<Record<string, unknown>>)[0]!.type = "noiseTOPP";
+    const d = expectError(run(doc), "import-unknown-operator-type", "$.nodes[0].type", lineOf(doc, "noiseTOPP"));
+    expect(d.help[0]).toMatch(/did you mean 'noiseTOP'/);
+  });
+
+  it("unknown parameter, with the closest names", () => {
+    const doc = base();
+    (doc.nodes as Array<Record<string, unknown>>)[0]!.parameters = { perod: 2 };
+    const d = expectError(run(doc), "import-unknown-parameter", "$.nodes[0].parameters.perod", lineOf(doc, "perod"));
+    expect(d.help[0]).toMatch(/'period'/);
+  });
+
+  it("a node declared twice", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push({ name: "level1", type: "blurTOP" });
+    const d = expectError(run(doc), "import-duplicate-node", "$.nodes[3].name");
+    expect(d.message).toMatch(/already declared at \$\.nodes\[1\]\.name/);
+  });
+
+  it("a parent that is not a COMP", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push({ name: "inner", type: "blurTOP", parent: "level1" });
+    const d = expectError(run(doc), "import-parent-not-comp", "$.nodes[3].parent");
+    expect(d.message).toMatch(/'level1' is a levelTOP, not a COMP/);
+  });
+
+  it("a parent that names no node", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push({ name: "inner", type: "blurTOP", parent: "nowhere" });
+    expectError(run(doc), "import-unknown-node", "$.nodes[3].parent");
+  });
+
+  it("COMPs inside each other", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push({ name: "a", type: "baseCOMP", parent: "b" }, { name: "b", type: "baseCOMP", parent: "a" });
+    const d = expectError(run(doc), "import-parent-cycle", "$.nodes[");
+    expect(d.message).toMatch(/a -> b -> a|b -> a -> b/);
+  });
+
+  it("a name TouchDesigner refuses is renamed, with a warning", () => {
+    const doc = base();
+    (doc.nodes as Array<Record<string, unknown>>)[0]!.name = "Noise 1";
+    (doc.connections as Array<Record<string, unknown>>)[0]!.from = "Noise 1";
+    const r = run(doc);
+    const d = only(r, "import-renamed");
+    expect(d.severity).toBe("warning");
+    expect(d.message).toBe("$.nodes[0].name: 'Noise 1' is not a valid operator name in TouchDesigner; it becomes 'Noise_1'");
+    expect(r.text).toMatch(/Noise_1 -> level1 -> out1/);
+  });
+});
+
+describe("connections and references", () => {
+  it("a connection to a missing node", () => {
+    const doc = base({ connections: [{ from: "noise1", to: "blur9" }] });
+    const d = expectError(run(doc), "import-unknown-node", "$.connections[0].to", lineOf(doc, "blur9"));
+    expect(d.help.join(" ")).toMatch(/noise1, level1, out1/);
+  });
+
+  it("a connection between two networks", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push({ name: "fx", type: "baseCOMP" }, { name: "blur1", type: "blurTOP", parent: "fx" });
+    (doc.connections as unknown[]).push({ from: "noise1", to: "blur1" });
+    expectError(run(doc), "import-cross-network-connection", "$.connections[2]");
+  });
+
+  it("op('x') naming no node", () => {
+    const doc = base({ parameters: [{ node: "level1", param: "opacity", expr: "op('lfo9')['chan1']" }] });
+    const d = expectError(run(doc), "import-unknown-op-reference", "$.parameters[0].expr");
+    expect(d.message).toMatch(/op\('lfo9'\)/);
+  });
+
+  it("a compiler problem is reported at the JSON field it came from", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push({ name: "comp1", type: "compositeTOP", parameters: { operand: "sideways" } });
+    const d = expectError(run(doc), "unknown-menu-entry", "$.nodes[3].parameters.operand", lineOf(doc, "sideways"));
+    expect(d.message).toMatch(/^\$\.nodes\[3\]\.parameters\.operand: 'sideways' is not an entry/);
+    expect(d.help.join("\n")).toMatch(/generated as: comp1: compositeTOP \{ operand: sideways \}/);
+  });
+});
+
+describe("controls, exposed parameters, uniforms, code", () => {
+  it("value and expr together", () => {
+    const doc = base({ parameters: [{ node: "level1", param: "opacity", value: 1, expr: "0.5" }] });
+    expectError(run(doc), "import-value-conflict", "$.parameters[0].expr");
+  });
+
+  it("one parameter driven twice", () => {
+    const doc = base({
+      parameters: [{ name: "Gain", node: "level1", param: "opacity", value: 1 }],
+      controls: [{ name: "Fade", targets: [{ node: "level1", param: "opacity" }] }],
+    });
+    const d = expectError(run(doc), "import-parameter-driven-twice", "$.parameters[0]");
+    expect(d.message).toMatch(/'level1\.opacity' is already driven by \$\.controls\[0\]\.targets\[0\]/);
+  });
+
+  it("two controls with one name", () => {
+    const doc = base({ controls: [{ name: "Gain", default: 1 }, { name: "Gain", default: 2 }] });
+    expectError(run(doc), "import-duplicate-control", "$.controls[1].name");
+  });
+
+  it("a control type that does not exist", () => {
+    const doc = base({ controls: [{ name: "Gain", type: "slider" }] });
+    expectError(run(doc), "import-invalid-value", "$.controls[0].type");
+  });
+
+  it("a control range that runs backwards", () => {
+    const doc = base({ controls: [{ name: "Gain", default: 1, min: 2, max: 0 }] });
+    expectError(run(doc), "import-invalid-value", "$.controls[0].min");
+  });
+
+  it("uniforms on an operator that is no GLSL TOP", () => {
+    const doc = base({ glsl_uniforms: [{ node: "level1", name: "uGain", kind: "float", value: 1 }] });
+    const d = expectError(run(doc), "import-not-glsl", "$.glsl_uniforms[0].node");
+    expect(d.message).toMatch(/'level1' is a levelTOP, which has no vec uniform parameters/);
+  });
+
+  it("GLSL code for an operator that runs no shader", () => {
+    const doc = base({ glsl_code: { noise1: "void main() {}\n" } });
+    expectError(run(doc), "import-not-glsl", "$.glsl_code.noise1");
+  });
+
+  it("a uniform beyond the blocks svc knows is left out with a warning", () => {
+    const doc = base({
+      nodes: [{ name: "glsl1", type: "glslTOP" }],
+      connections: [],
+      glsl_uniforms: [
+        { node: "glsl1", name: "uA", kind: "float", value: 1 },
+        { node: "glsl1", name: "uB", kind: "float", value: 2 },
+      ],
+    });
+    const r = run(doc);
+    const d = only(r, "import-no-uniform-slot");
+    expect(d.severity).toBe("warning");
+    expect(d.message).toMatch(/^\$\.glsl_uniforms\[1\]: 'glsl1' has no free vec block for the uniform 'uB'/);
+    expect(r.text).toMatch(/vec0name: "uA"/);
+    expect(r.text).not.toMatch(/uB/);
+  });
+
+  it("Python for a node that runs none is kept, with a warning", () => {
+    const r = run(base({ python_code: { noise1: "print('hi')\n" } }));
+    const d = only(r, "import-code-not-run");
+    expect(d.message).toMatch(/^\$\.python_code\.noise1: 'noise1' \(noiseTOP\) does not run Python; the code is kept in 'noise1_python'/);
+    expect(r.text).toMatch(/noise1_python: textDAT/);
+  });
+
+  it("fields with no meaning for an expression are reported and ignored", () => {
+    const r = run(base({ parameters: [{ node: "level1", param: "opacity", expr: "0.5", min: 0 }] }));
+    const d = only(r, "import-field-ignored");
+    expect(d.message).toBe("$.parameters[0].min has no meaning for a parameter driven by an expression; it is ignored");
+    expect(r.text).toMatch(/opacity: = 0\.5/);
+  });
+});
+
+describe("catalog", () => {
+  const catalog = readFileSync("compiler/diagnostics/messages.ts", "utf8");
+  const start = catalog.indexOf("// ── recipe import");
+  const end = catalog.indexOf("// ──", start + 10);
+  const codes = [...catalog.slice(start, end < 0 ? undefined : end).matchAll(/^\s+"([a-z0-9-]+)":/gm)].map((m) => m[1]!);
+  const self = readFileSync(new URL(import.meta.url), "utf8");
+
+  it.each(codes)("%s has a case here", (code) => {
+    expect(self).toContain(`"${code}"`);
+  });
+});
