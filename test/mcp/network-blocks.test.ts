@@ -74,6 +74,23 @@ describe("create_control_panel", () => {
     refused(await changesNothing(() => f.call("create_control_panel", { path: NET, controls: [{ name: "Amount", binds: [{ node: "ghost", parameter: "opacity" }] }] })), "not-found");
     invalidArgs(await f.call("create_control_panel", { path: NET, controls: [] }));
   });
+
+  it("leaves a panel an artist made alone: edits keep it, and svc will not build over it", async () => {
+    await f.ok("create_td_node", { parent: NET, type: "baseCOMP", name: "theirs_panel" });
+    const comp = `${NET}/theirs_panel`;
+    await f.batch([
+      { action: "add_custom_page", path: comp, page: "Mine" },
+      { action: "add_custom_par", path: comp, page: "Mine", name: "Speed", style: "Float" },
+    ]);
+    await f.ok("set_parameter", { path: `${NET}/level1`, parameter: "opacity", value: 0.9 });
+    const pages = async () => (await f.bridge.get<{ custom_pages: Array<{ name: string; pars: Array<{ name: string }> }> }>(`/api/nodes/${encodeURIComponent(comp)}`)).custom_pages;
+    expect((await pages()).map((p) => [p.name, p.pars.map((x) => x.name)])).toEqual([["Mine", ["Speed"]]]);
+    refused(
+      await changesNothing(() => f.call("create_control_panel", { path: comp, controls: [{ name: "Gain", binds: [] }] })),
+      "foreign-controls",
+      /Speed/,
+    );
+  });
 });
 
 describe("animate_parameter", () => {

@@ -111,6 +111,37 @@ describe("serialize_network and rebuild_network", () => {
   });
 });
 
+describe("recipe instances", () => {
+  const RECIPE = `svcnet 1
+recipe soft {
+  params {
+    amount: float = 4
+  }
+  blur1: blurTOP { size: $amount }
+  in1: inTOP
+  out1: outTOP
+  in1 -> blur1 -> out1
+}
+
+network rec {
+  noise1: noiseTOP { resolution: 320x180 }
+  soft1: soft { amount: 2 }
+  noise1 -> soft1
+}
+`;
+
+  it("change through their arguments; their inside is the recipe's", async () => {
+    await f.ok("apply_network", { source: RECIPE, preview: 0 });
+    await f.ok("set_parameter", { path: "/project1/rec/soft1", parameter: "amount", value: 6 });
+    expect((await f.node("/project1/rec/soft1/blur1"))?.params.size?.value).toBe(6);
+    await f.ok("set_parameter", { path: "/project1/rec/soft1", parameter: "amount", reset: true });
+    expect((await f.node("/project1/rec/soft1/blur1"))?.params.size?.value).toBe(4);
+    const before = await f.snapshot();
+    refused(await f.call("set_parameter", { path: "/project1/rec/soft1/blur1", parameter: "size", value: 9 }), "inside-recipe", /arguments/);
+    expect(await f.snapshot()).toEqual(before);
+  });
+});
+
 describe("repair_network", () => {
   type Repair = EditData & { errorsBefore: number; errorsAfter: number; reverted: boolean };
 

@@ -7,6 +7,7 @@ import type * as A from "../../../../grammar/ast.js";
 import type { ToolOutcome } from "../result.js";
 import { levelAt, nodeAt, setParam } from "../edit/ast-edit.js";
 import { toValue, type ParamInput } from "../edit/param-values.js";
+import { svcControlNames } from "../edit/live-network.js";
 import { EditRefusal } from "../edit/refusal.js";
 import { editNetwork, type RunOptions, type RunResult } from "../edit/run-edits.js";
 
@@ -58,6 +59,16 @@ export function createControlPanel(comp: string, page: string | undefined, contr
     false,
     (net) => {
       const level = levelAt(net, comp);
+      // svc writes a COMP's custom parameters as a whole: parameters someone else made would be lost.
+      const ours = svcControlNames(net.lastApplied?.nodes.get(comp));
+      const foreign = (net.live.nodes.get(comp)?.customPages ?? []).flatMap((p) => p.pars.map((x) => x.name)).filter((n) => !ours.has(n));
+      if (foreign.length > 0) {
+        throw new EditRefusal(
+          "foreign-controls",
+          `${comp} has custom parameters svc did not make (${foreign.join(", ")}); svc would replace them, so it leaves this COMP's panel alone. Build the panel on a COMP of its own.`,
+          { path: comp, parameters: foreign },
+        );
+      }
       const pageName = page ?? DEFAULT_PAGE;
       const named = new Set(controls.map((c) => c.name));
       if (named.size !== controls.length) throw new EditRefusal("duplicate-control", "each control needs its own name");

@@ -35,13 +35,18 @@ const rel = (root: string, path: string) => (path === root ? "(network)" : path.
 
 const positionOnly = (c: Plan["changes"][number]) => c.kind === "update" && c.params.length === 0 && c.fields.every((f) => f.field === "position");
 
-/** Everything in the plan the edit did not ask for, one line each. Moving nodes never counts. */
+/**
+ * Everything in the plan the edit did not ask for, one line each. Moving nodes never counts. A
+ * touched entry ending in '/' covers a whole subtree (a recipe instance whose arguments changed).
+ */
 export function collateral(plan: Plan, touched: ReadonlySet<string>, positionsOnly = false): string[] {
   const out: string[] = [];
   const r = plan.root;
+  const subtrees = [...touched].filter((t) => t.endsWith("/"));
+  const covered = (path: string) => touched.has(path) || subtrees.some((t) => path.startsWith(t));
   for (const c of plan.changes) {
     if (positionOnly(c)) continue;
-    if (!positionsOnly && c.kind !== "rename" && touched.has(c.path)) continue;
+    if (!positionsOnly && c.kind !== "rename" && covered(c.path)) continue;
     if (c.kind === "update") {
       const what = [...c.params.map((p) => p.name), ...c.fields.filter((f) => f.field !== "position").map((f) => f.field)];
       out.push(`${rel(r, c.path)} would change (${what.join(", ")})`);
@@ -49,7 +54,7 @@ export function collateral(plan: Plan, touched: ReadonlySet<string>, positionsOn
     else out.push(`${rel(r, c.path)} would be ${c.kind === "create" ? "created" : c.kind === "delete" ? "deleted" : "replaced"}`);
   }
   for (const [w, verb] of [...plan.wiresAdded.map((w) => [w, "connected"] as const), ...plan.wiresRemoved.map((w) => [w, "disconnected"] as const)]) {
-    if (!positionsOnly && (touched.has(w.to) || touched.has(w.from))) continue;
+    if (!positionsOnly && (covered(w.to) || covered(w.from))) continue;
     out.push(`${rel(r, w.from)}[${w.fromOutput}] -> ${rel(r, w.to)}[${w.toInput}] would be ${verb}`);
   }
   return out;
@@ -113,7 +118,7 @@ export async function applyEdit<X extends Record<string, unknown>>(
     );
   }
   // Arranging reports the nodes it moved; an edit, the nodes it was asked to change.
-  const nodes = options.positionsOnly ? plan.changes.filter(positionOnly).map((c) => (c as { path: string }).path).sort() : [...touched].sort();
+  const nodes = options.positionsOnly ? plan.changes.filter(positionOnly).map((c) => (c as { path: string }).path).sort() : [...touched].filter((t) => !t.endsWith("/")).sort();
   if (!meaningful(plan) && !options.positionsOnly) {
     return success({ root: net.root, changed: false, summary: { add: 0, change: 0, destroy: 0 }, nodes, errors: 0, warnings: 0, issues: [], ...extra }, `no change: ${net.root} already is as asked`);
   }

@@ -8,6 +8,7 @@ import { resolveTuplet } from "../../../../kb/index.js";
 import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
 import {
   addNode,
+  isRecipeUse,
   connect,
   freeName,
   levelAt,
@@ -72,10 +73,13 @@ function createNode(net: EditableNetwork, e: Extract<Edit, { op: "create_node" }
   return { touched: [path], note: `created ${path} (${e.type})`, path, reused: false };
 }
 
+/** A recipe instance's arguments change what is inside it: its whole subtree is the edit's. */
+const scope = (decl: A.NodeDecl, path: string) => (isRecipeUse(decl) ? [path, `${path}/`] : [path]);
+
 function setParameter(net: EditableNetwork, e: Extract<Edit, { op: "set_parameter" }>): StepResult {
   const { decl, path } = nodeAt(net, e.path);
   setParam(decl, e.parameter, toValue(decl.type.name, e.parameter, e.value));
-  return { touched: [path], note: `${path}.${e.parameter} set` };
+  return { touched: scope(decl, path), note: `${path}.${e.parameter} set` };
 }
 
 /** The parameter and, for a tuplet, its components: the scalar names svc's record keeps. */
@@ -86,6 +90,11 @@ function scalarsOf(type: string, parameter: string): string[] {
 
 function resetParameter(net: EditableNetwork, e: Extract<Edit, { op: "reset_parameter" }>): StepResult {
   const { decl, path } = nodeAt(net, e.path);
+  if (isRecipeUse(decl)) {
+    // A recipe argument left out takes the recipe's default.
+    const had = removeParam(decl, e.parameter);
+    return { touched: scope(decl, path), note: had ? `${path}: argument ${e.parameter} back to the recipe's default` : `${path}: argument ${e.parameter} was not given` };
+  }
   const names = scalarsOf(decl.type.name, e.parameter);
   const last = net.lastApplied?.nodes.get(path);
   if (!names.some((n) => last?.params[n] !== undefined)) {
@@ -99,7 +108,7 @@ function resetParameter(net: EditableNetwork, e: Extract<Edit, { op: "reset_para
     );
   }
   removeParam(decl, e.parameter);
-  return { touched: [path], note: `${path}.${e.parameter} back to its default` };
+  return { touched: scope(decl, path), note: `${path}.${e.parameter} back to its default` };
 }
 
 function siblings(net: EditableNetwork, from: string, to: string): void {

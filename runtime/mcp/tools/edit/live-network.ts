@@ -96,8 +96,19 @@ function keepSvcSettings(decl: A.NodeDecl, recorded: NodeState): void {
   });
 }
 
+/** Names of the custom parameters svc made on a COMP (a tuplet by its group name, as controls name it). */
+export function svcControlNames(recorded: NodeState | undefined): Set<string> {
+  return new Set((recorded?.customPages ?? []).flatMap((page) => page.pars.map((p) => p.name)));
+}
+
 /** Drops unowned nodes (and wires and pins naming them) from one level, recursively. */
 function stripUnowned(body: A.NetworkBody, level: string, live: NetworkState, recorded: NetworkState | undefined, removed: string[]): void {
+  if (recorded !== undefined) {
+    // Controls an artist added to an svc COMP stay theirs, like their parameters.
+    const names = svcControlNames(recorded.nodes.get(level));
+    for (const block of body.controls) block.declarations = block.declarations.filter((d) => names.has(d.name.name));
+    body.controls = body.controls.filter((b) => b.declarations.length > 0);
+  }
   const gone = new Set<string>();
   body.nodes = body.nodes.filter((decl) => {
     const path = `${level}/${decl.name.name}`;
