@@ -211,9 +211,12 @@ describe("delete_td_node", () => {
     await replanIsEmpty(NET);
   });
 
-  it("never deletes a node svc did not build, and says so", async () => {
+  it("never deletes a node svc did not build, nor a COMP holding one, and says so", async () => {
     refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/mine`, mode: "delete", confirm: true })), "not-owned", /never overwritten/);
     await artistUntouched();
+    await f.ok("create_td_node", { parent: NET, type: "baseCOMP", name: "box" });
+    await f.batch([{ action: "create", parent_path: `${NET}/box`, type: "textDAT", name: "their_notes" }]);
+    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/box`, mode: "delete", confirm: true, force: true })), "holds-others-work", /their_notes/);
   });
 });
 

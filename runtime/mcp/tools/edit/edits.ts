@@ -148,6 +148,15 @@ function bypass(net: EditableNetwork, e: Extract<Edit, { op: "bypass" }>): StepR
 
 function deleteNode(net: EditableNetwork, e: Extract<Edit, { op: "delete" }>): StepResult {
   const found = nodeAt(net, e.path);
+  // Deleting a COMP deletes what is inside; work svc did not build there is never deleted, force or not.
+  const theirs = [...net.live.nodes.values()].filter((n) => n.path.startsWith(found.path + "/") && !isOwned(n)).map((n) => n.path);
+  if (theirs.length > 0) {
+    throw new EditRefusal(
+      "holds-others-work",
+      `${found.path} holds ${theirs.length} node(s) svc did not build (${theirs.slice(0, 3).join(", ")}); move them out first, or bypass it instead`,
+      { path: found.path, nodes: theirs },
+    );
+  }
   removeNode(net, found);
   return { touched: [found.path], note: `deleted ${found.path}` };
 }
