@@ -1,0 +1,50 @@
+/**
+ * Argument and result shapes every artist tool shares. Zod only: tool files import it at startup,
+ * before any compiler, grammar or bridge code loads.
+ */
+import { z } from "zod";
+import { diagnosticJson, previewBrief } from "../network/schemas.js";
+
+/** The network's name: the COMP built at /project1/<name>. */
+export function networkName(fallback: string) {
+  return z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a network name is letters, digits and '_', not starting with a digit")
+    .default(fallback)
+    .describe("network name: the COMP built at /project1/<name>");
+}
+
+export const previewSize = z.number().int().min(0).max(1024).default(256).describe("thumbnail size of the output; 0 for none");
+
+/** A live TOP fed into a recipe that processes a picture. */
+export const sourceTop = z
+  .string()
+  .regex(/^\/[A-Za-z0-9_/]+$/, "must be an absolute operator path, e.g. /project1/moviefilein1")
+  .max(512)
+  .optional()
+  .describe("absolute path of a live TOP to process (default: the recipe's own test picture)");
+
+export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as "#rrggbb"');
+
+/** One JSON value a recipe parameter can take. */
+export const argumentValue = z.union([z.number(), z.boolean(), z.string().max(2000), z.array(z.number()).min(2).max(4)]);
+
+/** Arguments for a recipe chosen at call time, checked against its declared parameters. */
+export const settings = z
+  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64), argumentValue)
+  .default({})
+  .describe("the recipe's parameters by name (see svc://recipes/{name}); values within their declared ranges");
+
+export const artistOutput = {
+  network: z.string().describe("path of the network's COMP"),
+  recipes: z.array(z.string()).describe("recipes the network uses"),
+  file: z.string().describe("file name the source was compiled as; pass it with the source to apply_network"),
+  source: z.string().describe("the .svcnet applied: edit it and apply it again with apply_network"),
+  applied: z.boolean().describe("false when the live network already matched"),
+  operations: z.number(),
+  verify: z.object({ errors: z.number(), warnings: z.number(), complete: z.boolean() }).nullable(),
+  errors: z.number(),
+  warnings: z.number(),
+  diagnostics: z.array(diagnosticJson),
+  preview: previewBrief,
+};

@@ -1,0 +1,70 @@
+/**
+ * What every artist tool does once it has its network: print it, plan it against the live project,
+ * refuse when the plan would remove anything (the tools create, they never delete: a name already
+ * used by another network is an error, not a replacement), apply it through the same loop as
+ * `svc apply`, and return the network, its source, the live errors and a thumbnail.
+ */
+import { print } from "../../../../grammar/print.js";
+import { applyFile, planFile } from "../../../loop/run-loop.js";
+import { bridgeClient } from "../../bridge.js";
+import type { ToolContext } from "../registry.js";
+import { failure, success, type ToolOutcome } from "../result.js";
+import * as report from "../network/loop-report.js";
+import { networkFile, type NetworkDraft } from "./network-source.js";
+
+export interface ArtistData {
+  network: string;
+  recipes: string[];
+  file: string;
+  source: string;
+  applied: boolean;
+  operations: number;
+  verify: { errors: number; warnings: number; complete: boolean } | null;
+  errors: number;
+  warnings: number;
+  diagnostics: Array<Record<string, unknown>>;
+  preview: { path: string; width: number; height: number } | null;
+}
+
+const ROOT = "/project1";
+
+export async function runArtist(draft: NetworkDraft, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+  const source = print(draft.program());
+  const file = networkFile(draft.name);
+  const input = { text: source, file };
+  const network = `${ROOT}/${draft.name}`;
+  const bridge = await bridgeClient();
+  const progress = (m: string) => void ctx.progress(m);
+
+  const planned = await planFile(bridge, input, { progress });
+  if (!planned.ok) return report.loopFailure(planned, { source, file });
+  const removals = planned.plans.flatMap((p) => p.plan.changes).filter((c) => c.kind === "delete" || c.kind === "replace");
+  if (removals.length > 0) {
+    const paths = removals.map((c) => c.path);
+    return failure("network-exists", `${network} already holds a different network; building here would remove ${paths.length} node(s). Choose another name, or edit that network with apply_network.`, {
+      details: { network, wouldRemove: paths.slice(0, 20), source, file },
+    });
+  }
+
+  const result = await applyFile(bridge, input, { progress, ...(preview > 0 ? { previewSize: preview } : {}) });
+  if (!result.ok) return report.loopFailure(result, { source, file });
+  const shot = await report.previewPart(result.preview, preview);
+  const counts = report.severityCounts(result.diagnostics);
+  const v = result.verified[0];
+  const data: ArtistData = {
+    network,
+    recipes,
+    file,
+    source,
+    applied: result.outcomes.length > 0,
+    operations: result.outcomes.reduce((n, o) => n + o.operations, 0),
+    verify: v ? { errors: v.errors, warnings: v.warnings, complete: v.complete } : null,
+    ...counts,
+    diagnostics: report.diagnosticsJson(result.diagnostics),
+    preview: shot.brief,
+  };
+  const head = `${data.applied ? "built" : "already up to date:"} ${network} from ${recipes.join(" + ")}`;
+  const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
+  const text = [`${head}${live}`, source, report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
+  return success(data, text, shot.blocks);
+}
