@@ -29,6 +29,14 @@ if _dir and _dir not in sys.path:
 
 import svc_bridge  # noqa: E402  (needs the path above)
 
+if getattr(svc_bridge, "__file__", None) is None:
+    # A svc_bridge folder without __init__.py (a copy caught half-way) imports as an empty
+    # namespace package, which Python would keep for the life of the process. Forget it, so the
+    # next load of this module imports the real package once the folder is complete.
+    sys.modules.pop("svc_bridge", None)
+    raise ImportError("svc_bridge under %s is incomplete (no __init__.py): stage the bridge again"
+                      % ", ".join(getattr(svc_bridge, "__path__", [])))
+
 
 def onHTTPRequest(webServerDAT, request, response):
     return svc_bridge.handle(request, response, webServerDAT)

@@ -3,7 +3,9 @@
  * callbacks template into a folder of the user's (default `~/.svc/bridge/<version>/`), and
  * write the one textport line that installs it into the open project.
  */
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import {
+  copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,13 +54,16 @@ function pythonFiles(dir: string): string[] {
   return out.sort();
 }
 
+/** Work folders of a staging in progress (or of one that was interrupted) inside the target. */
+const WORK_PREFIX = ".staging-";
+
 /** A folder we may replace: missing, empty, or one that an earlier staging made. */
 function assertReplaceable(target: string): void {
   if (!existsSync(target)) return;
   if (!lstatSync(target).isDirectory()) throw new StageError(`${target} exists and is not a folder`);
   const names = readdirSync(target);
   const ours = new Set([...STAGED_DIRS, RECORD]);
-  const foreign = names.filter((n) => !ours.has(n));
+  const foreign = names.filter((n) => !ours.has(n) && !n.startsWith(WORK_PREFIX));
   if (foreign.length > 0) {
     throw new StageError(`${target} holds other files (${foreign.slice(0, 3).join(", ")}); choose an empty folder with --dir`);
   }
@@ -68,24 +73,70 @@ export interface StageResult {
   dir: string;
   version: string;
   files: string[];
+  /** False when the folder already held exactly these files and was left untouched. */
+  written: boolean;
 }
 
-/** Copies the bridge into `target`, replacing an earlier staging there. */
+/** The staged files, relative to bridge/ with forward slashes, and where each comes from. */
+function sourceFiles(bridgeDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const sub of STAGED_DIRS) {
+    for (const file of pythonFiles(join(bridgeDir, sub))) files.set(relative(bridgeDir, file).split("\\").join("/"), file);
+  }
+  if (existsSync(join(bridgeDir, RECORD))) files.set(RECORD, join(bridgeDir, RECORD));
+  return files;
+}
+
+/** True when `target` holds these files byte for byte and nothing else (Python's caches aside). */
+function alreadyStaged(target: string, files: Map<string, string>): boolean {
+  if (!existsSync(target)) return false;
+  const present = STAGED_DIRS.flatMap((sub) =>
+    existsSync(join(target, sub)) ? pythonFiles(join(target, sub)).map((f) => relative(target, f).split("\\").join("/")) : [],
+  );
+  if (existsSync(join(target, RECORD))) present.push(RECORD);
+  if (present.length !== files.size) return false;
+  return present.every((rel) => {
+    const source = files.get(rel);
+    return source !== undefined && readFileSync(join(target, rel)).equals(readFileSync(source));
+  });
+}
+
+/**
+ * Copies the bridge into `target`, replacing an earlier staging there.
+ *
+ * TouchDesigner may be importing from this very folder while it is staged again (the documented
+ * flow runs `--verify`, which stages, against a running bridge). A folder caught half-copied
+ * imports as an empty namespace package that Python keeps for the life of the process, so the
+ * folder is never written in place: identical content is left alone, and new content is copied
+ * into a work folder and moved in with one rename per staged folder.
+ */
 export function stageBridge(target: string, bridgeDir = bridgeSourceDir()): StageResult {
   const version = bridgeVersion(bridgeDir);
   assertReplaceable(target);
-  for (const sub of STAGED_DIRS) rmSync(join(target, sub), { recursive: true, force: true });
-  const files: string[] = [];
-  for (const sub of STAGED_DIRS) {
-    for (const file of pythonFiles(join(bridgeDir, sub))) {
-      const rel = relative(bridgeDir, file);
-      mkdirSync(dirname(join(target, rel)), { recursive: true });
-      copyFileSync(file, join(target, rel));
-      files.push(rel.split("\\").join("/"));
-    }
+  const files = sourceFiles(bridgeDir);
+  const listed = [...files.keys()].filter((rel) => rel !== RECORD);
+  if (alreadyStaged(target, files)) return { dir: target, version, files: listed, written: false };
+  mkdirSync(target, { recursive: true });
+  for (const name of readdirSync(target)) {
+    if (name.startsWith(WORK_PREFIX)) rmSync(join(target, name), { recursive: true, force: true });
   }
-  if (existsSync(join(bridgeDir, RECORD))) copyFileSync(join(bridgeDir, RECORD), join(target, RECORD));
-  return { dir: target, version, files };
+  const work = mkdtempSync(join(target, WORK_PREFIX));
+  try {
+    const fresh = join(work, "new");
+    for (const [rel, source] of files) {
+      mkdirSync(dirname(join(fresh, rel)), { recursive: true });
+      copyFileSync(source, join(fresh, rel));
+    }
+    for (const sub of STAGED_DIRS) {
+      if (existsSync(join(target, sub))) renameSync(join(target, sub), join(work, `old-${sub}`));
+      if (existsSync(join(fresh, sub))) renameSync(join(fresh, sub), join(target, sub));
+    }
+    if (files.has(RECORD)) renameSync(join(fresh, RECORD), join(target, RECORD));
+    else rmSync(join(target, RECORD), { force: true });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return { dir: target, version, files: listed, written: true };
 }
 
 /**

@@ -1,12 +1,12 @@
 /** svc install-bridge: staging, the textport line (run in tdsim), and --verify. */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { dispatch } from "../../runtime/cli/dispatch.js";
 import { installBridgeCommand } from "../../runtime/cli/commands/install-bridge.js";
-import { bridgeVersion, textportLine } from "../../runtime/bridge-install/stage.js";
+import { bridgeVersion, stageBridge, textportLine } from "../../runtime/bridge-install/stage.js";
 import { ROOT, startHost } from "./sim-host.js";
 
 const dirs: string[] = [];
@@ -60,6 +60,25 @@ describe("svc install-bridge", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/holds other files \(notes\.txt\)/);
     expect(readFileSync(join(foreign, "notes.txt"), "utf8")).toBe("mine");
+  });
+
+  it("leaves an identical staging untouched, and swaps changed content in whole", async () => {
+    const dir = join(tempDir(), "stage");
+    expect(stageBridge(dir).written).toBe(true);
+    const init = join(dir, "svc_bridge", "__init__.py");
+    // A running bridge imports from this folder: staging the same files again must not rewrite it.
+    const before = statSync(init);
+    mkdirSync(join(dir, "svc_bridge", "__pycache__"));
+    expect(stageBridge(dir).written).toBe(false);
+    expect(statSync(init).ino).toBe(before.ino);
+    expect(statSync(init).mtimeMs).toBe(before.mtimeMs);
+    writeFileSync(join(dir, "callbacks", "webserver_callbacks.py"), "# edited\n");
+    const again = stageBridge(dir);
+    expect(again.written).toBe(true);
+    expect(statSync(init).ino).not.toBe(before.ino); // a new folder was moved in, not the old one rewritten
+    expect(readFileSync(join(dir, "callbacks", "webserver_callbacks.py"), "utf8"))
+      .toBe(readFileSync(join(ROOT, "bridge/callbacks/webserver_callbacks.py"), "utf8"));
+    expect(readdirSync(dir).sort()).toEqual(["VERSION_FINGERPRINT", "callbacks", "svc_bridge"]);
   });
 
   it("rejects bad flags", async () => {
