@@ -1,226 +1,191 @@
 """What a TOP looks like in tdsim: deterministic images for previews.
 
-Rendered: constantTOP (its colour and alpha), rampTOP (a gradient, from its keys table when the
-`dat` parameter names one with pos/r/g/b/a columns, else black to white), noiseTOP (value noise
-from seed, period, amplitude, offset, monochrome and alpha mode), levelTOP (invert, black level,
-brightness, contrast, gamma, opacity), overTOP, addTOP, multiplyTOP and compositeTOP (operands
-add, over, under, multiply), and the pass-through TOPs (null, out, select). A bypassed TOP shows
-its first input. Everything else is a labelled checkerboard: tdsim does not render it. These
-are approximations of TouchDesigner's output, good for telling networks apart, not for pixels.
-All inputs are rendered at the size of the TOP being previewed (no fit or justify).
+One request renders the TOP and what it reads, each operator once (a TOP read twice, like a
+noise feeding both a composite and a feedback, is drawn once and reused). Every TOP is drawn at
+its own resolution, or at a reduced working size when that has more than WORK_PIXELS pixels;
+the result is resized (nearest pixel) to the size asked for, so a 1280x720 PNG costs about as
+much as a 440x250 one. Parameters in pixels are scaled to the working size. An input whose
+size differs from the TOP reading it is stretched to fill it.
+
+The rules per operator type are in rendergen.py (generators) and renderfilters.py (filters);
+this module holds the pass-through TOPs, Select, Switch and Feedback, and labels the rest: a
+grey checkerboard with the type name (and why, where there is more to say) is the image of
+anything tdsim does not render. Everything is an approximation of TouchDesigner's output, good
+for telling networks apart, not for comparing pixels. See bridge/sim/README.md.
 """
 from __future__ import annotations
 
 import math
-import random
 
 from . import images
-from .images import clamp8
+from . import rendergen as gen
+from . import renderfilters as filt
+from . import renderpars as rp
 
+WORK_PIXELS = 110_000
+MAX_DEPTH = 64
+
+GENERATORS = {
+    "constantTOP": gen.constant, "rampTOP": gen.ramp, "noiseTOP": gen.noise,
+    "circleTOP": gen.circle, "rectangleTOP": gen.rectangle, "textTOP": gen.text,
+}
+FILTERS = {
+    "levelTOP": filt.level, "hsvadjustTOP": filt.hsvadjust, "blurTOP": filt.blur,
+    "transformTOP": filt.transform, "flipTOP": filt.flip, "cropTOP": filt.crop,
+    "resolutionTOP": filt.resolution, "tileTOP": filt.tile, "crossTOP": filt.cross,
+    "compositeTOP": filt.composite, "overTOP": filt.composite, "addTOP": filt.composite,
+    "multiplyTOP": filt.composite,
+}
 PASS_THROUGH = {"nullTOP", "outTOP"}
-NOISE_SAMPLES = 20000
-BLENDS = {"overTOP": "over", "addTOP": "add", "multiplyTOP": "multiply"}
+SHADERS = {"glslTOP": "GLSL: NOT RUN", "glslmultiTOP": "GLSL: NOT RUN"}
+COMPOSITING_GENERATORS = {"circleTOP", "rectangleTOP", "textTOP"}
 
 
-def _f(top, name, default=0.0):
-    p = top._pars.get(name)
-    if p is None:
-        return default
-    try:
-        return float(p.eval())
-    except Exception:
-        return default
+class Picture:
+    """A rendered TOP: RGBA bytes at w x h working pixels; sx, sy are working pixels per
+    pixel of the TOP's true resolution `true_size`."""
+    __slots__ = ("data", "w", "h", "sx", "sy", "true_size")
+
+    def __init__(self, data, w, h, true_size):
+        self.data, self.w, self.h, self.true_size = data, w, h, true_size
+        self.sx, self.sy = w / true_size[0], h / true_size[1]
+
+    def stretched(self, w, h):
+        if (w, h) == (self.w, self.h):
+            return self.data
+        return images.resample(self.data, self.w, self.h, w, h)
 
 
-def _s(top, name, default=""):
-    p = top._pars.get(name)
-    if p is None:
-        return default
-    try:
-        v = p.eval()
-    except Exception:
-        return default
-    return v if isinstance(v, str) else default
+class Render:
+    """One render request: the working scale and the TOPs drawn so far."""
 
+    def __init__(self, scale=1.0):
+        self.scale = scale
+        self.done: dict[int, Picture] = {}
+        self.active: set[int] = set()
 
-def render(top, w, h, _depth=0):
-    """RGBA bytearray of `top` at w x h."""
-    if _depth > 64:
-        return images.checkerboard(w, h, "TOO DEEP")
-    inputs = [link[0] for link in top._inputs if link is not None]
+    def working_size(self, top):
+        tw, th = top._resolution()
+        s = min(self.scale, math.sqrt(WORK_PIXELS / (tw * th)))
+        return max(1, round(tw * s)), max(1, round(th * s)), (tw, th)
 
-    def input_image(i):
-        return render(inputs[i], w, h, _depth + 1) if i < len(inputs) else None
-
-    if top._flags["bypass"]:
-        first = input_image(0)
-        return first if first is not None else images.transparent(w, h)
-    kind = top.OPType
-    if kind in PASS_THROUGH:
-        first = input_image(0)
-        return first if first is not None else images.checkerboard(w, h, f"{kind}: NO INPUT")
-    if kind == "selectTOP":
-        p = top._pars.get("top")
-        target = None
+    def picture(self, top) -> Picture:
+        key = id(top)
+        if key in self.done:
+            return self.done[key]
+        if key in self.active or len(self.active) >= MAX_DEPTH:
+            w, h, true_size = self.working_size(top)
+            return Picture(label(w, h, "LOOP" if key in self.active else "TOO DEEP", true_size), w, h, true_size)
+        self.active.add(key)
         try:
-            target = p.eval() if p is not None else None
-        except Exception:
-            target = None
-        if target is None or isinstance(target, list) or target is top:
-            return images.checkerboard(w, h, "SELECT: NO TOP")
-        return render(target, w, h, _depth + 1)
-    if kind == "constantTOP":
-        return _constant(top, w, h)
-    if kind == "rampTOP":
-        return _ramp(top, w, h)
-    if kind == "noiseTOP":
-        return _noise(top, w, h)
-    if kind == "levelTOP":
-        first = input_image(0)
-        return _level(top, first) if first is not None else images.checkerboard(w, h, "LEVEL: NO INPUT")
-    if kind in BLENDS or kind == "compositeTOP":
-        operand = BLENDS.get(kind) or _s(top, "operand", "add")
-        pictures = [input_image(i) for i in range(len(inputs))]
-        if not pictures:
-            return images.checkerboard(w, h, f"{kind}: NO INPUT")
-        return _blend(operand, pictures, w, h)
-    return images.checkerboard(w, h, kind)
+            pic = Job(top, self).draw()
+        finally:
+            self.active.discard(key)
+        self.done[key] = pic
+        return pic
 
 
-def _constant(top, w, h):
-    a = _f(top, "alpha")
-    rgb = [_f(top, n) for n in ("colorr", "colorg", "colorb")]
-    if top._pars.get("multrgbbyalpha") is not None and top._pars["multrgbbyalpha"].eval():
-        rgb = [c * a for c in rgb]
-    return images.solid(w, h, [clamp8(c) for c in rgb] + [clamp8(a)])
+class Job:
+    """Drawing one TOP: its working size and access to its inputs."""
+
+    def __init__(self, top, render: Render):
+        self.top, self.render = top, render
+        self.w, self.h, self.true_size = render.working_size(top)
+        self.sx, self.sy = self.w / self.true_size[0], self.h / self.true_size[1]
+        self._wired = [link[0] for link in top._inputs if link is not None]
+
+    def source(self, i):
+        """Input i as rendered (its own working size), or None when nothing is wired there."""
+        return self.render.picture(self._wired[i]) if i < len(self._wired) else None
+
+    def input(self, i):
+        """Input i stretched to this TOP's working size, or None."""
+        pic = self.source(i)
+        return pic.stretched(self.w, self.h) if pic is not None else None
+
+    def inputs(self):
+        return [self.input(i) for i in range(len(self._wired))]
+
+    def label(self, text):
+        return label(self.w, self.h, text, self.true_size)
+
+    def draw(self) -> Picture:
+        return Picture(self._image(), self.w, self.h, self.true_size)
+
+    def _image(self):
+        top, kind = self.top, self.top.OPType
+        if top._flags["bypass"]:
+            first = self.input(0)
+            return first if first is not None else images.transparent(self.w, self.h)
+        if kind in PASS_THROUGH:
+            return self._or_label(self.input(0), f"{kind}: NO INPUT")
+        if kind == "selectTOP":
+            return self._select()
+        if kind == "switchTOP":
+            return self._switch()
+        if kind == "feedbackTOP":
+            # tdsim keeps no frame history: the image is what TouchDesigner shows before the
+            # loop has a previous frame (at start and after a reset): the input, passed through.
+            return self._or_label(self.input(0), "FEEDBACK: NO INPUT")
+        if kind in SHADERS:
+            return self.label(f"{kind} {SHADERS[kind]}")
+        if kind in GENERATORS:
+            img = GENERATORS[kind](self)
+            if img is not None and kind in COMPOSITING_GENERATORS and rp.flag(top, "compoverinput"):
+                img = self._comp_over_input(img)
+            return self._or_label(img, f"{kind}: NOT EMULATED WITH THESE SETTINGS")
+        if kind in FILTERS:
+            if self.source(0) is None:
+                return self.label(f"{kind}: NO INPUT")
+            return self._or_label(FILTERS[kind](self), f"{kind}: NOT EMULATED WITH THESE SETTINGS")
+        return self.label(kind)
+
+    def _or_label(self, img, text):
+        return img if img is not None else self.label(text)
+
+    def _select(self):
+        target = rp.reference(self.top, "top")
+        if target is None or target is self.top or not getattr(target, "isTOP", False):
+            return self.label("SELECT: NO TOP")
+        return self.render.picture(target).stretched(self.w, self.h)
+
+    def _switch(self):
+        n = len(self._wired)
+        if n == 0:
+            return self.label("SWITCH: NO INPUT")
+        index = rp.number(self.top, "index")
+        mode = rp.menu(self.top, "extend", ("clamp", "loop", "zigzag"), "clamp")
+
+        def wrap(i):
+            if mode == "loop":
+                return i % n
+            if mode == "zigzag" and n > 1:
+                i %= 2 * (n - 1)
+                return i if i < n else 2 * (n - 1) - i
+            return min(max(i, 0), n - 1)
+
+        low = math.floor(index)                  # UNVERIFIED: a fractional index rounds down
+        if not rp.flag(self.top, "blend") or index == low:
+            return self.input(wrap(low))
+        return images.mix(self.input(wrap(low)), self.input(wrap(low + 1)), index - low)
+
+    def _comp_over_input(self, img):
+        below = self.input(0)
+        if below is None:
+            return img
+        pair = [below, img] if rp.flag(self.top, "swaporder") else [img, below]
+        return filt.blend(rp.text(self.top, "operand", "over"), pair)
 
 
-def _ramp_keys(top):
-    p = top._pars.get("dat")
-    dat = None
-    try:
-        dat = p.eval() if p is not None else None
-    except Exception:
-        dat = None
-    if dat is not None and not isinstance(dat, list) and dat.isDAT:
-        rows = dat._rows()
-        if rows and all(c in rows[0] for c in ("pos", "r", "g", "b", "a")):
-            head = rows[0]
-            keys = []
-            for row in rows[1:]:
-                try:
-                    keys.append(tuple(float(row[head.index(c)]) for c in ("pos", "r", "g", "b", "a")))
-                except (ValueError, IndexError):
-                    continue
-            if keys:
-                return sorted(keys)
-    return [(0.0, 0.0, 0.0, 0.0, 1.0), (1.0, 1.0, 1.0, 1.0, 1.0)]
+def label(w, h, text, true_size=None):
+    """The image of what tdsim does not render: the checkerboard, its cells and letters scaled
+    with the working size so the full-size PNG looks the same at any working scale."""
+    s = w / true_size[0] if true_size else 1.0
+    return images.checkerboard(w, h, text, cell=max(2, round(16 * s)))
 
 
-def _ramp_colour(keys, t):
-    if t <= keys[0][0]:
-        return keys[0][1:]
-    for k0, k1 in zip(keys, keys[1:]):
-        if t <= k1[0]:
-            span = (k1[0] - k0[0]) or 1.0
-            u = (t - k0[0]) / span
-            return tuple(a + (b - a) * u for a, b in zip(k0[1:], k1[1:]))
-    return keys[-1][1:]
-
-
-def _ramp(top, w, h):
-    keys = _ramp_keys(top)
-    lut = [bytes(clamp8(c) for c in _ramp_colour(keys, i / 255)) for i in range(256)]
-    kind = _s(top, "type", "vertical")
-    if kind == "horizontal":
-        row = b"".join(lut[(x * 255) // max(1, w - 1)] for x in range(w))
-        return images.from_rows(w, h, lambda y: row)
-    if kind == "vertical":
-        return images.from_rows(w, h, lambda y: lut[(y * 255) // max(1, h - 1)] * w)
-    # radial and circular: distance from the centre, computed on a coarse grid then resized.
-    step = max(1, min(w, h) // 128)
-    lw, lh = max(1, w // step), max(1, h // step)
-    radius = math.hypot(lw / 2, lh / 2) or 1.0
-    small = bytearray()
-    for y in range(lh):
-        for x in range(lw):
-            d = math.hypot(x + 0.5 - lw / 2, y + 0.5 - lh / 2) / radius
-            if kind == "radial":
-                d = (math.atan2(y + 0.5 - lh / 2, x + 0.5 - lw / 2) / (2 * math.pi)) % 1.0
-            small += lut[min(255, int(d * 255))]
-    return images.resample(small, lw, lh, w, h)
-
-
-def _noise(top, w, h):
-    seed = _f(top, "seed")
-    period = _f(top, "period") or 1.0
-    amp, offset = _f(top, "amp"), _f(top, "offset")
-    mono = bool(_f(top, "mono"))
-    alpha_mode = _s(top, "alpha", "zero")
-    # Sampled on a coarse grid of at most about NOISE_SAMPLES points, then resized.
-    step = max(1, math.ceil(math.sqrt(w * h / NOISE_SAMPLES)))
-    lw, lh = max(1, -(-w // step)), max(1, -(-h // step))
-    cell = max(1.0, abs(period) * min(lw, lh) / 4)   # lattice spacing in coarse pixels
-    gx, gy = int(lw / cell) + 2, int(lh / cell) + 2
-    channels = 1 if mono else 3
-    lattices = []
-    for c in range(channels + (1 if alpha_mode == "random" else 0)):
-        rng = random.Random(f"{seed}:{c}")
-        lattices.append([[rng.random() * 2 - 1 for _ in range(gx)] for _ in range(gy)])
-
-    def sample(lat, x, y):
-        fx, fy = x / cell, y / cell
-        ix, iy = int(fx), int(fy)
-        tx, ty = fx - ix, fy - iy
-        tx, ty = tx * tx * (3 - 2 * tx), ty * ty * (3 - 2 * ty)
-        r0, r1 = lat[iy], lat[iy + 1]
-        top_v = r0[ix] + (r0[ix + 1] - r0[ix]) * tx
-        bot_v = r1[ix] + (r1[ix + 1] - r1[ix]) * tx
-        return top_v + (bot_v - top_v) * ty
-
-    small = bytearray(lw * lh * 4)
-    fixed_alpha = 255 if alpha_mode == "one" else 0
-    for y in range(lh):
-        for x in range(lw):
-            i = (y * lw + x) * 4
-            values = [clamp8(offset + amp * sample(lat, x, y)) for lat in lattices[:channels]]
-            if mono:
-                values = values * 3
-            small[i:i + 3] = bytes(values)
-            small[i + 3] = clamp8(offset + amp * sample(lattices[-1], x, y)) if alpha_mode == "random" else fixed_alpha
-    return images.resample(small, lw, lh, w, h)
-
-
-def _level(top, img):
-    invert = _f(top, "invert")
-    black = _f(top, "blacklevel")
-    bright = _f(top, "brightness1")
-    contrast = _f(top, "contrast")
-    gamma = _f(top, "gamma1") or 1.0
-    opacity = _f(top, "opacity")
-
-    def colour(v):
-        v = v * (1 - invert) + (1 - v) * invert
-        v = (v - black) / (1 - black) if black < 1 else 0.0
-        v = (v - 0.5) * contrast + 0.5  # a gain about mid-grey: 1 (the kb default) changes nothing
-        v *= bright
-        return max(v, 0.0) ** (1 / gamma) if gamma > 0 else v
-
-    lut = bytes(clamp8(colour(i / 255)) for i in range(256))
-    return images.map_channels(img, [lut, lut, lut, images.scale_lut(opacity)])
-
-
-def _blend(operand, pictures, w, h):
-    result = pictures[0]
-    for other in pictures[1:]:
-        if operand == "add":
-            result = images.add_saturate(result, other)
-        elif operand == "over":
-            result = images.over(result, other)
-        elif operand == "under":
-            result = images.over(other, result)
-        elif operand == "multiply":
-            result = images.multiply(result, other)
-        else:
-            return images.checkerboard(w, h, f"COMPOSITE {operand}")
-    return result
+def render(top, w, h):
+    """RGBA bytearray of `top` at w x h."""
+    tw, th = top._resolution()
+    job = Render(scale=min(1.0, w / tw, h / th))
+    return job.picture(top).stretched(w, h)

@@ -1,8 +1,9 @@
 """TOP: image operators (td.TOP): resolution and PNG output.
 
 Resolution: `outputresolution` 'custom' uses the resolution parameter; 'useinput' (and the
-fractions/multiples: eighth, quarter, half, 2x, 4x, 8x) follows the first input, and an
-operator without an input uses its own resolution parameter. ASSUMPTION: a resolution
+fractions/multiples: eighth, quarter, half, 2x, 4x, 8x) follows the first input (a Crop TOP
+keeps only the cropped region of it), and an operator without an input uses its own
+resolution parameter. ASSUMPTION: a resolution
 parameter whose default the kb does not know is taken as 256 x 256 (kb curates 256 x 256 for
 common generators). 'fit' and 'limit' are treated like 'custom'.
 """
@@ -48,12 +49,21 @@ class TOP(OP):
         first = next((link[0] for link in self._inputs if link is not None), None)
         if mode in ("useinput",) or mode in _FACTORS:
             if first is not None and _depth < 64:
-                w, h = first._resolution(_depth + 1)
+                w, h = self._from_input(*first._resolution(_depth + 1))
             else:
                 w, h = self._own_resolution()
             factor = _FACTORS.get(mode, 1.0)
             return max(1, int(w * factor)), max(1, int(h * factor))
         return self._own_resolution()
+
+    def _from_input(self, w, h):
+        """The size this TOP makes of an input of w x h: the same, except for a Crop TOP, whose
+        output is the cropped region (documented; rounding UNVERIFIED)."""
+        if self.OPType == "cropTOP":
+            from .renderfilters import crop_box
+            left, bottom, right, top = crop_box(self, w, h)
+            return max(1, round(abs(right - left))), max(1, round(abs(top - bottom)))
+        return w, h
 
     @property
     def width(self):

@@ -131,9 +131,9 @@ class PngTest(SimTestCase):
         self.assertEqual((null.width, null.height), (20, 10))
 
     def test_unrendered_types_are_a_labelled_checkerboard(self):
-        blur = self.create("blurTOP")
-        blur.inputConnectors[0].connect(self.constant(1, 1, 1))
-        w, h, img = decode(bytes(blur.saveByteArray(".png")))
+        edge = self.create("edgeTOP")
+        edge.inputConnectors[0].connect(self.constant(1, 1, 1))
+        w, h, img = decode(bytes(edge.saveByteArray(".png")))
         self.assertEqual(pixel(img, w, 0, 0), (70, 70, 70, 255))
         self.assertEqual(pixel(img, w, 16, 0), (110, 110, 110, 255))
         self.assertIn(255, img[0::4])   # the white label text is drawn
