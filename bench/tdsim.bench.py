@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tdsim: what the emulation itself costs on the main thread (so its own work is not mistaken
-for the bridge's dropped frames): operator creation, expression evaluation, errors(), previews,
-and an HTTP round trip through the host.
+for the bridge's dropped frames): operator creation, expression evaluation, errors(), previews
+(generators, filters, the svc demo network), and an HTTP round trip through the host.
 
 usage: python3 bench/tdsim.bench.py [--runs N]
 """
@@ -36,6 +36,29 @@ def hd(top):
     return top
 
 
+def feedback_tunnel(p):
+    """examples/feedback-tunnel.svcnet: noise added to last frame, turned, zoomed and faded."""
+    noise = hd(p.create("noiseTOP"))
+    noise.par.period = 1.5
+    noise.par.t4d.expr = "absTime.seconds * 0.3"
+    feedback = p.create("feedbackTOP")
+    comp = p.create("compositeTOP")
+    comp.par.operand = "add"
+    transform = p.create("transformTOP")
+    transform.par.extend, transform.par.rotate, transform.par.sx, transform.par.sy = "zero", 0.6, 1.02, 1.02
+    level = p.create("levelTOP")
+    level.par.brightness1 = 0.94
+    out = p.create("nullTOP")
+    feedback.par.top = level
+    feedback.inputConnectors[0].connect(noise)
+    comp.inputConnectors[0].connect(noise)
+    comp.inputConnectors[1].connect(feedback)
+    transform.inputConnectors[0].connect(comp)
+    level.inputConnectors[0].connect(transform)
+    out.inputConnectors[0].connect(level)
+    return out
+
+
 def one_run():
     tdsim.reset()
     p = td.op("/project1")
@@ -57,6 +80,24 @@ def one_run():
     out["PNG noise 1280x720"] = timed(lambda: noise.saveByteArray(".png"), 3)
     out["PNG over(constant, noise) 1280x720"] = timed(lambda: over.saveByteArray(".png"), 3)
     out["PNG over(...) preview, max 256"] = timed(lambda: tdsim.render_png(over, 256), 3)
+    turned = p.create("transformTOP")
+    turned.inputConnectors[0].connect(noise)
+    turned.par.rotate, turned.par.sx, turned.par.sy, turned.par.extend = 30, 1.5, 1.5, "mirror"
+    out["PNG transform(noise) rotated and zoomed, 1280x720"] = timed(lambda: turned.saveByteArray(".png"), 3)
+    blurred = p.create("blurTOP")
+    blurred.inputConnectors[0].connect(noise)
+    blurred.par.size = 10
+    out["PNG blur(noise), size 10, 1280x720"] = timed(lambda: blurred.saveByteArray(".png"), 3)
+    tunnel = feedback_tunnel(p)
+    out["PNG feedback tunnel (the svc demo network), 1280x720"] = timed(lambda: tunnel.saveByteArray(".png"), 3)
+    shapes = hd(p.create("textTOP"))
+    shapes.par.text, shapes.par.fontsizex = "tdsim", 120
+    shapes.par.compoverinput, shapes.par.operand = True, "over"
+    disc = p.create("circleTOP")
+    disc.inputConnectors[0].connect(noise)
+    disc.par.compoverinput, disc.par.operand = True, "over"
+    shapes.inputConnectors[0].connect(disc)
+    out["PNG text over circle over noise, 1280x720"] = timed(lambda: shapes.saveByteArray(".png"), 3)
 
     host = Host(port=0, w=tdsim.world())
     host.start()

@@ -44,11 +44,16 @@ def resample(img, sw: int, sh: int, dw: int, dh: int) -> bytearray:
     pick = operator.itemgetter(*xs) if dw > 1 else (lambda seq: (seq[xs[0]],))
     out = bytearray(dw * dh * 4)
     stride = dw * 4
+    built: dict[bytes, bytes] = {}                      # equal source rows are resized once
     previous, row = -1, b""
     for y in range(dh):
         sy = min(sh - 1, (y * sh) // dh)
         if sy != previous:
-            row = array("I", pick(src[sy * sw:(sy + 1) * sw])).tobytes()
+            line = src[sy * sw:(sy + 1) * sw]
+            key = line.tobytes()
+            row = built.get(key)
+            if row is None:
+                row = built[key] = array("I", pick(line)).tobytes()
             previous = sy
         out[y * stride:(y + 1) * stride] = row
     return out

@@ -53,6 +53,9 @@ class Picture:
     def stretched(self, w, h):
         if (w, h) == (self.w, self.h):
             return self.data
+        first = bytes(self.data[:4])
+        if self.data.count(first) == self.w * self.h:   # one colour: no resampling needed
+            return images.solid(w, h, first)
         return images.resample(self.data, self.w, self.h, w, h)
 
 
