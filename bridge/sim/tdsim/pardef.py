@@ -26,7 +26,8 @@ class ParDef:
         self.menu_names = tuple(menu_names) if menu_names is not None else None
         self.menu_labels = tuple(menu_labels) if menu_labels is not None else None
         if default is None:
-            default = defaults.fallback_default(style, self.menu_names)
+            default = defaults.within_limits(defaults.fallback_default(style, self.menu_names),
+                                             min, max, clamp_min, clamp_max)
             default_source = None
         self.default = default
         self.default_source = default_source
@@ -81,11 +82,15 @@ def builtin_defs(op_spec) -> list[list[ParDef]]:
         group = []
         for i, scalar in enumerate(names):
             raw = defaults.catalog_default(spec, i if spec.components else None)
+            source = spec.default_source if raw is not None else None
+            if raw is None:
+                raw = defaults.type_default(op_spec.type, scalar)
+                source = "tdsim-assumption" if raw is not None else None
             group.append(ParDef(
                 scalar, style,
                 label=spec.label, page_name=spec.page,
                 default=_coerce_default(style, raw, spec.menu_names),
-                default_source=spec.default_source if raw is not None else None,
+                default_source=source,
                 group_name=spec.name, vec_index=i, size=len(names),
                 menu_names=spec.menu_names, menu_labels=spec.menu_labels,
                 min=spec.min, max=spec.max, clamp_min=spec.clamp_min, clamp_max=spec.clamp_max,
