@@ -14,9 +14,10 @@ EMULATED_BUILD = "32460"
 
 
 class AbsTime:
-    """absTime: frames and seconds since the process started (advances with the frame loop)."""
+    """absTime: frames and seconds since the process started (advances with the frame loop,
+    except while the root timeline is paused); frame 1 is 0 seconds."""
 
-    frame = property(lambda self: float(world().loop.frame))
+    frame = property(lambda self: float(world().loop.abs_frame))
     seconds = property(lambda self: world().loop.seconds)
     step = property(lambda self: 1.0)
     stepSeconds = property(lambda self: world().loop.period)

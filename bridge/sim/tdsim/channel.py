@@ -116,8 +116,8 @@ class Channel:
         return data.sample(i, world().loop.seconds if secs is None else float(secs))
 
     def evalFrame(self, frame=None):
-        # absTime.seconds is frame / FPS in tdsim, so a frame maps to the same seconds.
-        return self.evalSeconds(None if frame is None else float(frame) / FPS)
+        # Frames map to seconds as absolute time does: frame 1 is 0 seconds.
+        return self.evalSeconds(None if frame is None else (float(frame) - 1.0) / FPS)
 
     def average(self):
         samples = self.vals

@@ -34,6 +34,9 @@ def type_class(op_type: str):
     from .webserverdat import WebServerDATMixin
     if op_type == "webserverDAT":
         bases = (WebServerDATMixin,) + bases
+    if op_type == "timeCOMP":
+        from .timeline import TimeCOMPMixin
+        bases = (TimeCOMPMixin,) + bases
     cls = type(op_type, bases, {"OPType": op_type, "_spec": spec, "__module__": "td"})
     _classes[op_type] = cls
     return cls

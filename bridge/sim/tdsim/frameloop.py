@@ -3,8 +3,10 @@
 Each frame runs, in order: work posted by other threads (the host's HTTP/WebSocket callbacks),
 due td.run() jobs, then the cook (every live expression/bind parameter is re-evaluated). As in
 TouchDesigner nothing else touches the network, so a callback that takes longer than a frame
-delays the next frame: those frames are dropped, counted, and absTime jumps over them
-(real-time playback). Dropped frames of a frame that took d seconds: ceil(d / period) - 1.
+delays the next frame: those frames are dropped, counted, and absTime and playing timelines
+jump over them (real-time playback). Dropped frames of a frame that took d seconds:
+ceil(d / period) - 1. At the end of each frame the timelines move on (timeline.py); absTime does
+too unless the root timeline is paused (documented for absolute time).
 """
 from __future__ import annotations
 
@@ -67,7 +69,8 @@ class FrameLoop:
         self._clock = clock
         self._sleep = sleep
         self.period = 1.0 / FPS
-        self.frame = 1
+        self.frame = 1       # frames the loop has run (run() delays, cook frames, statistics)
+        self.abs_frame = 1   # absTime.frame: stands still while the root timeline is paused
         self._posted: collections.deque = collections.deque()
         self._runs: list[Run] = []
         self._stop = threading.Event()
@@ -76,7 +79,8 @@ class FrameLoop:
     # ---- absTime ----------------------------------------------------------------------------
     @property
     def seconds(self):
-        return self.frame / FPS
+        # Documented for absolute time: frame 1 is 0 seconds.
+        return (self.abs_frame - 1) / FPS
 
     # ---- work from elsewhere ------------------------------------------------------------------
     def post(self, fn) -> concurrent.futures.Future:
@@ -129,6 +133,9 @@ class FrameLoop:
             s["slowFrames"] += 1
         self._recent.append(round(ms, 3))
         self.frame += 1 + dropped
+        from .timeline import advance_timelines
+        if advance_timelines(self._world, 1 + dropped, FPS):
+            self.abs_frame += 1 + dropped
         return dropped
 
     # ---- running ------------------------------------------------------------------------------

@@ -189,6 +189,12 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         return OpsShortcut(lambda: self)(*patterns)
 
     @property
+    def time(self):
+        """The Time COMP giving this operator its time (timeline.py); root.time is /local/time."""
+        from .timeline import governing_time
+        return governing_time(self)
+
+    @property
     def children(self):
         return list(getattr(self, "_children", {}).values())
 

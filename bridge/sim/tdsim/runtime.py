@@ -23,6 +23,7 @@ class World:
         self.ops = {}
         self.context: list = []
         self.live_pars = set()
+        self.timelines = {}  # id -> Time COMP, played by the frame loop
         self.undo = Undo(self)
         self.loop = FrameLoop(self)
         self.app = App()

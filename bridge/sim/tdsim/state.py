@@ -2,9 +2,10 @@
 JSON state file that `project.save()` writes and `run_host.py --state` loads.
 
 One operator is {"name", "type", "pars", "custom", "flags", "node", "comment", "color", "tags",
-"storage", "content", "inputs", "children"}: only non-default built-in parameters are listed
-(value, mode, expression, bind expression); inputs are [source path, output index] or null per
-input; DAT content is its text, or its rows for a Table DAT. The file is
+"storage", "content", "timeline", "inputs", "children"}: only non-default built-in parameters
+are listed (value, mode, expression, bind expression); inputs are [source path, output index] or
+null per input; DAT content is its text, or its rows for a Table DAT; a Time COMP's timeline
+holds its current frame. The file is
 {"format": "tdsim-state", "version": 1, "project": {...}, "root": <operator>}.
 """
 from __future__ import annotations
@@ -47,6 +48,8 @@ def snapshot_op(op, with_children=True) -> dict:
         snap["storage"] = dict(op._storage)
     if op.isDAT:
         snap["content"] = op._content()
+    if getattr(op, "_tl_frame", None) is not None:
+        snap["timeline"] = {"frame": op._tl_frame}
     links = [[l[0].path, l[1]] if l else None for l in op._inputs]
     if any(links):
         snap["inputs"] = links
@@ -88,6 +91,8 @@ def _apply(op, snap):
         op._color = tuple(float(c) for c in snap["color"])
     op._tags = set(snap.get("tags") or ())
     op._storage = dict(snap.get("storage") or {})
+    if "timeline" in snap and hasattr(op, "_tl_frame"):
+        op._tl_frame = float(snap["timeline"]["frame"])
     if op.isDAT and "content" in snap:
         content = snap["content"]
         if op.isTable and isinstance(content, str):

@@ -50,7 +50,7 @@ class TdModuleTest(SimTestCase):
         frame = td.absTime.frame
         tdsim.step()
         self.assertEqual(td.absTime.frame, frame + 1)
-        self.assertAlmostEqual(td.absTime.seconds, td.absTime.frame / 60)
+        self.assertAlmostEqual(td.absTime.seconds, (td.absTime.frame - 1) / 60)  # frame 1 is 0 seconds
         self.assertTrue(td.isMainThread())
 
     def test_basic_auth(self):
