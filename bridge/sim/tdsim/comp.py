@@ -73,6 +73,25 @@ class COMP(OP):
         walk(self, 1)
         return out
 
+    # ---- component files (tox.py) ------------------------------------------------------------
+    def save(self, filepath=None, createFolders=False, password=None):
+        """Write this component to a .tox (tdsim's JSON format); returns the file path."""
+        from .tox import save
+        return save(self, filepath, createFolders, password)
+
+    def saveByteArray(self, password=None):
+        from .tox import tox_bytes
+        return tox_bytes(self, password)
+
+    def loadTox(self, filepath, unwired=False, pattern=None, password=None):
+        """Load a .tox written by tdsim into this component; returns the new COMP."""
+        from .tox import load, read_file
+        return load(self, read_file(filepath), filepath, pattern, password)
+
+    def loadByteArray(self, byteArray, unwired=False, pattern=None, password=None):
+        from .tox import load
+        return load(self, byteArray, "the byte array", pattern, password)
+
     # ---- custom parameters ------------------------------------------------------------------
     def appendCustomPage(self, name):
         from .custompars import append_page

@@ -115,6 +115,14 @@ class DAT(OP):
     def write(self, *args):
         self.text = self.text + "".join(str(a) for a in args)
 
+    def save(self, filepath=None, append=False, createFolders=False):
+        """Write the DAT's text (a table as tab-separated lines) in UTF-8; returns the file path.
+        `append` adds to an existing file, for .txt files only, as documented."""
+        from . import files
+        path = files.target(self, filepath, ".txt", createFolders)
+        append = bool(append) and path.lower().endswith(".txt")
+        return files.write_bytes(self, path, self.text.encode("utf-8"), append=append)
+
     def clear(self, keepSize=False, keepFirstRow=False, keepFirstCol=False):
         rows = self._rows()
         if keepSize:

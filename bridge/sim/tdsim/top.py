@@ -9,8 +9,6 @@ common generators). 'fit' and 'limit' are treated like 'custom'.
 """
 from __future__ import annotations
 
-import os
-
 from . import png
 from .errors import tdError
 from .op import OP
@@ -89,13 +87,13 @@ class TOP(OP):
         return bytearray(render_png(self))
 
     def save(self, filepath, asynchronous=False, createFolders=False, quality=1.0, metadata=()):
+        """Write the image as a PNG; returns the file path (TouchDesigner returns a
+        FileSaveStatus, which tdsim does not emulate; `asynchronous` writes at once)."""
+        from . import files
         if not str(filepath).lower().endswith(".png"):
             raise tdError("tdsim can only save TOPs as PNG files")
-        if createFolders:
-            os.makedirs(os.path.dirname(os.path.abspath(filepath)), exist_ok=True)
-        with open(filepath, "wb") as f:
-            f.write(render_png(self))
-        return filepath
+        path = files.target(self, filepath, ".png", createFolders)
+        return files.write_bytes(self, path, render_png(self))
 
 
 def render_png(top, max_size=None) -> bytes:
