@@ -63,8 +63,6 @@ const TYPED_TOOLS: Record<string, string> = {
   fluid_sim: "create_fluid_sim",
   timeline_demo: "create_scene_timeline",
   ab_decks: "create_decks",
-};
-const SETTINGS_TOOLS: Record<string, string> = {
   foh_dashboard: "create_stage_dashboard",
 };
 
@@ -141,14 +139,25 @@ function match(r: ArtistRecipe, words: readonly string[]): RecipeMatch {
       matched.push(w);
     }
   }
-  return { recipe: r.name, score, matched, summary: r.summary };
+  // A request that names more of the recipe's name is about that recipe rather than a longer cousin.
+  const named = [...v.name].filter((n) => words.some((w) => w === n || sharesStem(w, n))).length;
+  if (named > 0) score += named / v.name.size;
+  return { recipe: r.name, score: Math.round(score * 100) / 100, matched, summary: r.summary };
 }
 
+const DIFFICULTY = ["beginner", "intermediate", "advanced"];
+const difficultyRank = (r: ArtistRecipe | undefined) => {
+  const i = DIFFICULTY.indexOf(r?.difficulty ?? "");
+  return i < 0 ? DIFFICULTY.length : i;
+};
+
+/** Best first; on a tie the easier recipe (a vague request gets the gentler start), then by name. */
 function rank(recipes: readonly ArtistRecipe[], words: readonly string[]): RecipeMatch[] {
+  const byName = new Map(recipes.map((r) => [r.name, r]));
   return recipes
     .map((r) => match(r, words))
     .filter((m) => m.score > 0)
-    .sort((a, b) => b.score - a.score || a.recipe.localeCompare(b.recipe));
+    .sort((a, b) => b.score - a.score || difficultyRank(byName.get(a.recipe)) - difficultyRank(byName.get(b.recipe)) || a.recipe.localeCompare(b.recipe));
 }
 
 function numberDefault(p: RecipeParamInfo): number | undefined {
@@ -197,15 +206,16 @@ function toolCall(recipe: ArtistRecipe, args: Record<string, unknown>): { tool: 
   if (typed) return { tool: typed, arguments: args };
   const style = Object.entries(GENERATIVE_STYLES).find(([, r]) => r === recipe.name)?.[0];
   if (style) return { tool: "create_generative_art", arguments: { style, settings: args } };
-  const settingsTool = SETTINGS_TOOLS[recipe.name];
-  if (settingsTool) return { tool: settingsTool, arguments: { settings: args } };
   return { tool: "apply_recipe", arguments: { recipe: recipe.name, arguments: args } };
 }
 
-/** Which of two recipes feeds the other: the one taking a picture in is the effect (a post effect first). */
-function pairOrder(a: ArtistRecipe, b: ArtistRecipe): [source: ArtistRecipe, effect: ArtistRecipe] | undefined {
-  if (b.takesInput && (!a.takesInput || b.category === "post")) return [a, b];
-  if (a.takesInput) return [b, a];
+/**
+ * Which of two recipes feeds the other. An effect takes a picture in; when both could, the request's
+ * main match (`best`) is the effect applied to the other ("chromatic aberration on a kaleidoscope").
+ */
+function pairOrder(best: ArtistRecipe, other: ArtistRecipe): [source: ArtistRecipe, effect: ArtistRecipe] | undefined {
+  if (best.takesInput) return [other, best];
+  if (other.takesInput) return [best, other];
   return undefined;
 }
 
