@@ -21,6 +21,7 @@ from . import images
 from . import rendergen as gen
 from . import renderfilters as filt
 from . import renderpars as rp
+from .top import wired_sources
 
 WORK_PIXELS = 110_000
 MAX_DEPTH = 64
@@ -36,7 +37,7 @@ FILTERS = {
     "compositeTOP": filt.composite, "overTOP": filt.composite, "addTOP": filt.composite,
     "multiplyTOP": filt.composite,
 }
-PASS_THROUGH = {"nullTOP", "outTOP"}
+PASS_THROUGH = {"nullTOP", "outTOP", "inTOP"}
 SHADERS = {"glslTOP": "GLSL: NOT RUN", "glslmultiTOP": "GLSL: NOT RUN"}
 COMPOSITING_GENERATORS = {"circleTOP", "rectangleTOP", "textTOP"}
 
@@ -95,7 +96,7 @@ class Job:
         self.top, self.render = top, render
         self.w, self.h, self.true_size = render.working_size(top)
         self.sx, self.sy = self.w / self.true_size[0], self.h / self.true_size[1]
-        self._wired = [link[0] for link in top._inputs if link is not None]
+        self._wired = wired_sources(top)
 
     def source(self, i):
         """Input i as rendered (its own working size), or None when nothing is wired there."""

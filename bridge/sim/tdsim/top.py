@@ -1,11 +1,11 @@
 """TOP: image operators (td.TOP): resolution and PNG output.
 
 Resolution: `outputresolution` 'custom' uses the resolution parameter; 'useinput' (and the
-fractions/multiples: eighth, quarter, half, 2x, 4x, 8x) follows the first input (a Crop TOP
-keeps only the cropped region of it), and an operator without an input uses its own
-resolution parameter. ASSUMPTION: a resolution
-parameter whose default the kb does not know is taken as 256 x 256 (kb curates 256 x 256 for
-common generators). 'fit' and 'limit' are treated like 'custom'.
+fractions/multiples: eighth, quarter, half, 2x, 4x, 8x) follows the first input (through a
+COMP, its Out TOP; for an In TOP, what feeds the parent COMP; a Crop TOP keeps only the cropped
+region), and an operator without an input uses its own resolution parameter. ASSUMPTION: a
+resolution parameter whose default the kb does not know is taken as 256 x 256 (kb curates
+256 x 256 for common generators). 'fit' and 'limit' are treated like 'custom'.
 """
 from __future__ import annotations
 
@@ -44,7 +44,8 @@ class TOP(OP):
                 mode = mode_par.eval()
             except Exception:
                 mode = "useinput"
-        first = next((link[0] for link in self._inputs if link is not None), None)
+        sources = wired_sources(self)
+        first = sources[0] if sources else None
         if mode in ("useinput",) or mode in _FACTORS:
             if first is not None and _depth < 64:
                 w, h = self._from_input(*first._resolution(_depth + 1))
@@ -94,6 +95,31 @@ class TOP(OP):
             raise tdError("tdsim can only save TOPs as PNG files")
         path = files.target(self, filepath, ".png", createFolders)
         return files.write_bytes(self, path, render_png(self))
+
+
+def source_top(op, index):
+    """The TOP wired into input `index`: through a COMP, the COMP's Out TOP for that output."""
+    link = op._inputs[index] if index < len(op._inputs) else None
+    if link is None:
+        return None
+    source, out_index = link
+    if source.isCOMP:
+        outs = source._io_ops("out")
+        source = outs[out_index] if out_index < len(outs) else None
+    return source if source is not None and source.family == "TOP" else None
+
+
+def wired_sources(top) -> list:
+    """The TOPs feeding `top`, in input order (unwired inputs skipped). An In TOP is fed by
+    what is wired into the matching input of its parent COMP."""
+    if top.OPType == "inTOP":
+        parent = top._parent
+        ins = parent._io_ops("in") if parent is not None else []
+        index = next((i for i, o in enumerate(ins) if o is top), None)
+        source = source_top(parent, index) if index is not None else None
+        return [source] if source is not None else []
+    found = (source_top(top, i) for i in range(len(top._inputs)))
+    return [s for s in found if s is not None]
 
 
 def render_png(top, max_size=None) -> bytes:

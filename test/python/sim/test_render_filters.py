@@ -94,6 +94,22 @@ class FilterRenderTest(SimTestCase):
         self.assertEqual(pixel(img, w, 26, 32)[1], 255)
         self.assertEqual(pixel(img, w, 58, 32)[3], 0)
 
+    def test_images_pass_through_components(self):
+        comp = self.create("containerCOMP")
+        inside = comp.create("inTOP")
+        lv = comp.create("levelTOP")
+        lv.inputConnectors[0].connect(inside)
+        lv.par.invert = 1
+        comp.create("outTOP").inputConnectors[0].connect(lv)
+        comp.inputConnectors[0].connect(self.constant(1, 0, 0, size=(40, 20)))
+        after = self.after("nullTOP", comp)
+        self.assertEqual((after.width, after.height), (40, 20))
+        w, h, img = self.image(after)
+        self.assertEqual((w, h), (40, 20))
+        self.assertEqual(pixel(img, w, 3, 3), (0, 255, 255, 255))   # red through the inverting level
+        lonely = comp.create("inTOP")
+        self.assertEqual(pixel(self.image(lonely)[2], 256, 0, 0), (70, 70, 70, 255))
+
     # ---- feedback ----------------------------------------------------------------------------
 
     def test_feedback_shows_its_input_as_after_a_reset(self):
