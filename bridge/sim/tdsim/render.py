@@ -124,7 +124,7 @@ class Job:
         if kind in PASS_THROUGH:
             return self._or_label(self.input(0), f"{kind}: NO INPUT")
         if kind == "selectTOP":
-            return self._select()
+            return self._or_label(self.input(0), "SELECT: NO TOP")
         if kind == "switchTOP":
             return self._switch()
         if kind == "feedbackTOP":
@@ -146,12 +146,6 @@ class Job:
 
     def _or_label(self, img, text):
         return img if img is not None else self.label(text)
-
-    def _select(self):
-        target = rp.reference(self.top, "top")
-        if target is None or target is self.top or not getattr(target, "isTOP", False):
-            return self.label("SELECT: NO TOP")
-        return self.render.picture(target).stretched(self.w, self.h)
 
     def _switch(self):
         n = len(self._wired)

@@ -2,10 +2,11 @@
 
 Resolution: `outputresolution` 'custom' uses the resolution parameter; 'useinput' (and the
 fractions/multiples: eighth, quarter, half, 2x, 4x, 8x) follows the first input (through a
-COMP, its Out TOP; for an In TOP, what feeds the parent COMP; a Crop TOP keeps only the cropped
-region), and an operator without an input uses its own resolution parameter. ASSUMPTION: a
-resolution parameter whose default the kb does not know is taken as 256 x 256 (kb curates
-256 x 256 for common generators). 'fit' and 'limit' are treated like 'custom'.
+COMP, its Out TOP; for an In TOP, what feeds the parent COMP; for a Select TOP, the TOP it
+names; a Crop TOP keeps only the cropped region), and an operator without an input uses its
+own resolution parameter. ASSUMPTION: a resolution parameter whose default the kb does not
+know is taken as 256 x 256 (kb curates 256 x 256 for common generators). 'fit' and 'limit'
+are treated like 'custom'.
 """
 from __future__ import annotations
 
@@ -111,7 +112,12 @@ def source_top(op, index):
 
 def wired_sources(top) -> list:
     """The TOPs feeding `top`, in input order (unwired inputs skipped). An In TOP is fed by
-    what is wired into the matching input of its parent COMP."""
+    what is wired into the matching input of its parent COMP, a Select TOP by the TOP its `top`
+    parameter names."""
+    if top.OPType == "selectTOP":
+        from .renderpars import reference
+        target = reference(top, "top")
+        return [target] if target is not None and target is not top and getattr(target, "isTOP", False) else []
     if top.OPType == "inTOP":
         parent = top._parent
         ins = parent._io_ops("in") if parent is not None else []

@@ -110,6 +110,17 @@ class FilterRenderTest(SimTestCase):
         lonely = comp.create("inTOP")
         self.assertEqual(pixel(self.image(lonely)[2], 256, 0, 0), (70, 70, 70, 255))
 
+    def test_select_shows_the_named_top_at_its_resolution_and_labels_loops(self):
+        sel = self.create("selectTOP")
+        sel.par.top = self.constant(0, 1, 0, size=(30, 10))
+        self.assertEqual((sel.width, sel.height), (30, 10))
+        w, h, img = self.image(sel)
+        self.assertEqual(pixel(img, w, 29, 9), (0, 255, 0, 255))
+        after = self.after("nullTOP", sel)
+        sel.par.top = after                                 # select -> null -> select
+        w, h, img = self.image(after)
+        self.assertEqual(pixel(img, w, 0, 0), (70, 70, 70, 255))
+
     # ---- feedback ----------------------------------------------------------------------------
 
     def test_feedback_shows_its_input_as_after_a_reset(self):
