@@ -198,7 +198,8 @@ def combine(operand: str, a, b):
     if operand == "difference":                         # alpha is 1
         return _with_alpha(add_saturate(subtract_saturate(a, b), subtract_saturate(b, a)), 255)
     if operand == "screen":
-        return bytearray(bytes(multiply(bytes(a).translate(_INVERT), bytes(b).translate(_INVERT))).translate(_INVERT))
+        inverted = multiply(bytes(a).translate(_INVERT), bytes(b).translate(_INVERT))
+        return bytearray(bytes(inverted).translate(_INVERT))
     if operand == "inside":
         return scale_bytes(a, expand_alpha(b))
     if operand == "outside":

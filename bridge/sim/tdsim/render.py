@@ -79,7 +79,8 @@ class Render:
             return self.done[key]
         if key in self.active or len(self.active) >= MAX_DEPTH:
             w, h, true_size = self.working_size(top)
-            return Picture(label(w, h, "LOOP" if key in self.active else "TOO DEEP", true_size), w, h, true_size)
+            reason = "LOOP" if key in self.active else "TOO DEEP"
+            return Picture(label(w, h, reason, true_size), w, h, true_size)
         self.active.add(key)
         try:
             pic = Job(top, self).draw()

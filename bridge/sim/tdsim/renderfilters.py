@@ -43,9 +43,18 @@ def level(job):
     return images.map_channels(img, [lut, lut, lut, images.scale_lut(opacity)])
 
 
+EXACT_COLOURS = 4096          # above this many distinct colours, colours are grouped (6 bits)
+
+
+def _byte(x: float) -> int:
+    return 0 if x <= 0 else 255 if x >= 1 else int(x * 255 + 0.5)
+
+
 def hsvadjust(job):
     """Hue offset (degrees), saturation and value multipliers on every pixel; the hue,
-    saturation and value ranges that narrow the selection are not emulated."""
+    saturation and value ranges that narrow the selection are not emulated. Each distinct
+    colour is converted once; an image with very many colours (coloured noise) is converted
+    from its colours rounded to 6 bits a channel, so results may be off by up to 3 of 255."""
     img = job.input(0)
     if img is None:
         return None
@@ -55,15 +64,19 @@ def hsvadjust(job):
     if shift % 1.0 == 0 and sat == 1 and val == 1:
         return bytearray(img)
     src = warp.pixels(img)
+    colours = set(src)
+    if len(colours) > EXACT_COLOURS:
+        coarse = int.from_bytes(b"\xfc\xfc\xfc\xff", sys.byteorder)
+        src = array("I", map(coarse.__and__, src))
+        colours = {c & coarse for c in colours}
     table = {}
-    for packed in set(src):                  # each distinct colour once
-        r, g, b, a = packed.to_bytes(4, sys.byteorder)
-        h, s, v = colorsys.rgb_to_hsv(r / 255, g / 255, b / 255)
-        r2, g2, b2 = colorsys.hsv_to_rgb((h + shift) % 1.0, min(1.0, s * sat), v * val)
-        pixel = bytes((clamp8(r2), clamp8(g2), clamp8(b2), a))
-        table[packed] = int.from_bytes(pixel, sys.byteorder)
-    out = array("I", map(table.__getitem__, src))
-    return bytearray(out.tobytes())
+    rs, gs, bs, as_ = (0, 8, 16, 24) if sys.byteorder == "little" else (24, 16, 8, 0)
+    for packed in colours:
+        h, s, v = colorsys.rgb_to_hsv(((packed >> rs) & 255) / 255, ((packed >> gs) & 255) / 255,
+                                      ((packed >> bs) & 255) / 255)
+        r, g, b = colorsys.hsv_to_rgb((h + shift) % 1.0, min(1.0, s * sat), v * val)
+        table[packed] = (_byte(r) << rs) | (_byte(g) << gs) | (_byte(b) << bs) | (packed & (255 << as_))
+    return bytearray(array("I", map(table.__getitem__, src)).tobytes())
 
 
 def blur(job):
@@ -105,8 +118,10 @@ def transform_matrix(job):
     """The Transform TOP's map in working pixels, origin at the image centre, y up."""
     top = job.top
     tw, th = job.true_size
-    t = (rp.length(top, "tx", "tunit", "x", tw, th) * job.sx, rp.length(top, "ty", "tunit", "y", tw, th) * job.sy)
-    pivot = (rp.length(top, "px", "punit", "x", tw, th) * job.sx, rp.length(top, "py", "punit", "y", tw, th) * job.sy)
+    t = (rp.length(top, "tx", "tunit", "x", tw, th) * job.sx,
+         rp.length(top, "ty", "tunit", "y", tw, th) * job.sy)
+    pivot = (rp.length(top, "px", "punit", "x", tw, th) * job.sx,
+             rp.length(top, "py", "punit", "y", tw, th) * job.sy)
     angle = math.radians(rp.number(top, "rotate"))
     c, s = math.cos(angle), math.sin(angle)
     steps = {

@@ -20,6 +20,12 @@ def rgba_bytes(rgb, alpha, premultiply=False) -> bytes:
     return bytes(clamp8(c) for c in rgb) + bytes((clamp8(alpha),))
 
 
+def _colour(top, rgb_name, alpha_name, premultiply):
+    """One pixel from an RGB tuplet (`<name>r`, `<name>g`, `<name>b`) and an alpha parameter."""
+    rgb = rp.colour(top, (rgb_name + "r", rgb_name + "g", rgb_name + "b"))
+    return rgba_bytes(rgb, rp.number(top, alpha_name), premultiply)
+
+
 def constant(job):
     top = job.top
     a = rp.number(top, "alpha")
@@ -201,9 +207,9 @@ def _rectangle_spans(w, h, cx, cy, hw, hh, angle):
 def _shape(job, half_sizes, spans_for):
     top, w, h = job.top, job.w, job.h
     premult = rp.flag(top, "multrgbbyalpha")
-    bg = rgba_bytes(rp.colour(top, ("bgcolorr", "bgcolorg", "bgcolorb")), rp.number(top, "bgalpha"), premult)
-    fill = rgba_bytes(rp.colour(top, ("fillcolorr", "fillcolorg", "fillcolorb")), rp.number(top, "fillalpha"), premult)
-    border = rgba_bytes(rp.colour(top, ("borderr", "borderg", "borderb")), rp.number(top, "borderalpha"), premult)
+    bg = _colour(top, "bgcolor", "bgalpha", premult)
+    fill = _colour(top, "fillcolor", "fillalpha", premult)
+    border = _colour(top, "border", "borderalpha", premult)
     hx, hy = half_sizes
     cx, cy = _anchor(top, job, hx, hy)
     angle = math.radians(rp.number(top, "rotate"))
@@ -240,8 +246,8 @@ def rectangle(job):
 def text(job):
     top, w, h = job.top, job.w, job.h
     premult = rp.flag(top, "multrgbbyalpha")
-    bg = rgba_bytes(rp.colour(top, ("bgcolorr", "bgcolorg", "bgcolorb")), rp.number(top, "bgalpha"), premult)
-    ink = rgba_bytes(rp.colour(top, ("fontcolorr", "fontcolorg", "fontcolorb")), rp.number(top, "fontalpha"), premult)
+    bg = _colour(top, "bgcolor", "bgalpha", premult)
+    ink = _colour(top, "fontcolor", "fontalpha", premult)
     img = images.solid(w, h, bg)
     lines = rp.text(top, "text").split("\n")
     if not any(lines):

@@ -79,7 +79,9 @@ def reference(top, name):
 
 def unit(top, name) -> str:
     v = text(top, name, "")
-    return v if v in ("pixels", "fraction", "fractionaspect", "points") else ASSUMED_UNITS.get(name, "fraction")
+    if v in ("pixels", "fraction", "fractionaspect", "points"):
+        return v
+    return ASSUMED_UNITS.get(name, "fraction")
 
 
 def length(top, name, unit_name, axis: str, width: int, height: int, fallback=0.0) -> float:

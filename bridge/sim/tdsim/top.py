@@ -117,7 +117,8 @@ def wired_sources(top) -> list:
     if top.OPType == "selectTOP":
         from .renderpars import reference
         target = reference(top, "top")
-        return [target] if target is not None and target is not top and getattr(target, "isTOP", False) else []
+        usable = target is not None and target is not top and getattr(target, "isTOP", False)
+        return [target] if usable else []
     if top.OPType == "inTOP":
         parent = top._parent
         ins = parent._io_ops("in") if parent is not None else []
