@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { analyze } from "../../compiler/index.js";
 import { print } from "../../grammar/print.js";
+import { GENERATIVE_STYLES } from "../../runtime/mcp/tools/artist/generative-styles.js";
 import { chainNetwork, networkFile } from "../../runtime/mcp/tools/artist/network-source.js";
 import { recipeArguments } from "../../runtime/mcp/tools/artist/recipe-arguments.js";
 import type { RecipeParamInfo } from "../../runtime/mcp/tools/artist/recipe-catalog.js";
@@ -135,6 +136,14 @@ describe("tool schemas follow their recipes", () => {
       if (p.type === "menu") expect(s.enum, p.name).toEqual(p.entries);
       if (p.type === "rgb") expect(s.pattern).toBe("^#[0-9a-fA-F]{6}$");
     }
+  });
+});
+
+describe("create_generative_art's styles", () => {
+  it.each(Object.entries(GENERATIVE_STYLES))("%s is the library recipe %s, which makes its own picture", async (_, recipe) => {
+    const r = (await libraryRecipes()).get(recipe);
+    expect(r, `${recipe} is not in the library`).toBeDefined();
+    expect(r!.takesInput).toBe(false);
   });
 });
 
