@@ -14,6 +14,7 @@ import { readLiveNetwork } from "../../runtime/apply/live-state.js";
 import { fetchPreview } from "../../runtime/apply/preview.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
 import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { loadLibrary, recipeCategory } from "../../runtime/recipes/library.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { REQUIRED_FILES } from "./recipe-names.js";
 
@@ -68,6 +69,20 @@ describe("every required recipe file", () => {
     const out1 = recipe.nodes.find((n) => n.name.name === "out1");
     expect(out1?.type.name).toBe("nullTOP");
     expect(out1?.flags.some((f) => f.kind === "BooleanFlag" && f.name === "display" && f.value)).toBe(true);
+  });
+});
+
+describe("the library reader (shared by the CLI and the MCP resources)", () => {
+  it("sees every required recipe with its category and metadata, and no broken file", async () => {
+    const library = await loadLibrary();
+    expect(library.problems).toEqual([]);
+    const seen = library.recipes.map((r) => `${recipeCategory(r)}/${r.name}.svcnet`).sort();
+    expect(seen).toEqual([...REQUIRED_FILES].sort());
+    for (const r of library.recipes) {
+      expect(r.summary, r.name).toBeTruthy();
+      expect(r.tags.length, r.name).toBeGreaterThan(0);
+      expect(r.difficulty, r.name).toMatch(/^(beginner|intermediate|advanced)$/);
+    }
   });
 });
 

@@ -22,8 +22,14 @@ export interface RecipeInfo {
   name: string;
   /** Relative to the package root, with forward slashes. */
   file: string;
+  /** The file's absolute path on this machine (not shown to clients). */
+  path: string;
   /** The comment lines written just above the recipe. */
   description: string | null;
+  /** Metadata beside the recipe's name (`[summary: ..., tags: (...), difficulty: ...]`). */
+  summary: string | null;
+  tags: string[];
+  difficulty: string | null;
   params: RecipeParamInfo[];
   /** Operator (or recipe) types its nodes use, sorted. */
   uses: string[];
@@ -66,7 +72,17 @@ function slice(text: string, range: { start: { offset: number }; end: { offset: 
   return text.slice(range.start.offset, range.end.offset);
 }
 
-function describe(text: string, file: string, recipe: Recipe): RecipeInfo {
+function recipeMetadata(recipe: Recipe): Pick<RecipeInfo, "summary" | "tags" | "difficulty"> {
+  const meta: Pick<RecipeInfo, "summary" | "tags" | "difficulty"> = { summary: null, tags: [], difficulty: null };
+  for (const flag of recipe.metadata ?? []) {
+    if (flag.kind === "SummaryFlag") meta.summary = flag.text.value;
+    else if (flag.kind === "TagsFlag") meta.tags = flag.tags.map((t) => t.value);
+    else if (flag.kind === "DifficultyFlag") meta.difficulty = flag.level.name;
+  }
+  return meta;
+}
+
+function describe(text: string, file: string, path: string, recipe: Recipe): RecipeInfo {
   const params = (recipe.params?.declarations ?? []).map((d) => {
     const info: RecipeParamInfo = {
       name: d.name.name,
@@ -79,10 +95,13 @@ function describe(text: string, file: string, recipe: Recipe): RecipeInfo {
     return info;
   });
   const comments = recipe.comments?.leading ?? [];
+  const meta = recipeMetadata(recipe);
   return {
     name: recipe.name.name,
     file,
+    path,
     description: comments.length ? comments.map((c) => c.text).join("\n") : null,
+    ...meta,
     params,
     uses: [...new Set(recipe.nodes.map((n) => n.type.name))].sort(),
     nodeCount: recipe.nodes.length,
@@ -113,7 +132,7 @@ export async function loadRecipeLibrary(): Promise<RecipeLibrary> {
       library.problems.push({ file, message: `${errors.length} syntax error(s); first at ${first.range.start.line}:${first.range.start.column}: ${first.message}` });
       continue;
     }
-    for (const recipe of parsed.ast.recipes) library.recipes.push(describe(text, file, recipe));
+    for (const recipe of parsed.ast.recipes) library.recipes.push(describe(text, file, path, recipe));
   }
   library.recipes.sort((a, b) => a.name.localeCompare(b.name));
   return library;
@@ -140,7 +159,7 @@ export function searchRecipes(recipes: readonly RecipeInfo[], query: string, lim
   const hits: RecipeHit[] = [];
   for (const r of recipes) {
     const name = r.name.toLowerCase();
-    const description = new Set(words(r.description ?? ""));
+    const description = new Set(words(`${r.description ?? ""} ${r.summary ?? ""} ${r.tags.join(" ")}`));
     const other = new Set([...r.params.flatMap((p) => words(`${p.name} ${p.label ?? ""}`)), ...r.uses.flatMap((u) => [u.toLowerCase(), ...words(u.replace(/([a-z])([A-Z])/g, "$1 $2"))])]);
     let score = 0;
     let all = true;

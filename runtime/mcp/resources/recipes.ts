@@ -2,14 +2,22 @@ import { loadRecipeLibrary, NO_RECIPES, searchRecipes, type RecipeLibrary } from
 import { json, ResourceNotFound, type FixedResource, type TemplatedResource } from "./registry.js";
 
 function summary(library: RecipeLibrary) {
-  return library.recipes.map((r) => ({ name: r.name, file: r.file, description: r.description, params: r.params.map((p) => p.name) }));
+  return library.recipes.map((r) => ({
+    name: r.name,
+    file: r.file,
+    summary: r.summary,
+    tags: r.tags,
+    difficulty: r.difficulty,
+    description: r.description,
+    params: r.params.map((p) => p.name),
+  }));
 }
 
 /** `svc://recipes`: every recipe of the library, one line each. */
 export const recipeListResource: FixedResource = {
   name: "recipes",
   title: "Recipe library",
-  description: "Every recipe in the library with its file, description and parameter names.",
+  description: "Every recipe in the library with its file, summary, tags, difficulty, description and parameter names.",
   mimeType: "application/json",
   uri: "svc://recipes",
   async read() {
@@ -36,7 +44,10 @@ export const recipeResource: TemplatedResource = {
   async read({ name = "" }) {
     const library = await loadRecipeLibrary();
     const recipe = library.recipes.find((r) => r.name === name) ?? library.recipes.find((r) => r.name.toLowerCase() === name.toLowerCase());
-    if (recipe) return json(recipe);
+    if (recipe) {
+      const { path: _localPath, ...shown } = recipe; // a path of this machine means nothing to a client
+      return json(shown);
+    }
     if (library.recipes.length === 0) throw new ResourceNotFound(`no recipe '${name}': ${NO_RECIPES}`);
     const near = searchRecipes(library.recipes, name, 5).map((h) => h.name);
     const hint = near.length ? ` Closest: ${near.join(", ")}.` : " Search with svc://recipes/search/{query} or list them at svc://recipes.";
