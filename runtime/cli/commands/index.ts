@@ -13,6 +13,9 @@ import { kbSearchCommand } from "./kb-search.js";
 import { kbShowCommand } from "./kb-show.js";
 import { planCommand } from "./plan.js";
 import { previewCommand } from "./preview.js";
+import { recipesApplyCommand } from "./recipes-apply.js";
+import { recipesListCommand } from "./recipes-list.js";
+import { recipesShowCommand } from "./recipes-show.js";
 import { serveCommand } from "./serve.js";
 import { simCommand } from "./sim.js";
 import { statusCommand } from "./status.js";
@@ -21,4 +24,4 @@ import { statusCommand } from "./status.js";
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, serveCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, simCommand, installBridgeCommand];
