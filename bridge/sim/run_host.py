@@ -2,6 +2,7 @@
 """Run tdsim as a Web Server DAT host.
 
     python3 bridge/sim/run_host.py [--port 9980] [--state FILE] [--callbacks PATH] [--bind 127.0.0.1]
+                                   [--exit-with-parent]
 
 Prints one line when it listens, `tdsim listening on http://127.0.0.1:PORT`, then serves until
 SIGTERM or SIGINT. --port 0 picks a free port (the line says which). Errors are one line on
@@ -14,6 +15,8 @@ import errno
 import os
 import signal
 import sys
+import threading
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
@@ -29,6 +32,8 @@ def main(argv=None) -> int:
     parser.add_argument("--state", help="load this saved network state (project.save() writes back to it)")
     parser.add_argument("--callbacks", help="the Web Server DAT callbacks module (a .py file)")
     parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (default loopback)")
+    parser.add_argument("--exit-with-parent", action="store_true",
+                        help="stop when the process that started this one is gone (for tools and tests)")
     args = parser.parse_args(argv)
 
     for label, path in (("state", args.state), ("callbacks", args.callbacks)):
@@ -57,6 +62,8 @@ def main(argv=None) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    if args.exit_with_parent:
+        _watch_parent(w.loop.stop)
     host.start()
     print(f"tdsim listening on {host.url}", flush=True)
     try:
@@ -64,6 +71,19 @@ def main(argv=None) -> int:
     finally:
         host.stop()
     return 0
+
+
+def _watch_parent(stop, interval=0.5):
+    """A host started by a tool must not outlive it: a killed test runner would leave a 60 fps
+    loop running. When the parent is gone the process is re-parented, and getppid() changes."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(interval)
+        stop()
+
+    threading.Thread(target=watch, name="tdsim-parent-watch", daemon=True).start()
 
 
 if __name__ == "__main__":

@@ -245,9 +245,12 @@ export function planNetwork(input: PlanInput): Plan {
     if (!wantWires.has(key) && !replaced.has(w.to) && !doomedPaths.has(w.to)) wiresRemoved.push(w);
   }
   const touchedByWires = new Set([...wiresAdded, ...wiresRemoved].map((w) => w.to));
+  // A rewired node counts once: not again when its creation, replacement or a counted update
+  // already covers it (a layout move alone is not counted, so the rewire is).
+  const counted = (c: NodeChange) =>
+    c.kind === "create" || c.kind === "replace" || (c.kind === "update" && (c.params.length > 0 || c.fields.some((f) => f.field !== "position")));
   for (const path of touchedByWires) {
-    const isNew = changes.some((c) => (c.kind === "create" || c.kind === "replace" || c.kind === "update") && c.path === path);
-    if (!isNew) summary.change++;
+    if (!changes.some((c) => counted(c) && "path" in c && c.path === path)) summary.change++;
   }
   // By target and input index: a multi-input operator grows one connector at a time, so its
   // inputs must be wired in order.

@@ -63,7 +63,8 @@ export function startSim(options: StartSimOptions = {}): Promise<RunningSim> {
   const env = options.env ?? process.env;
   const python = options.python ?? env.SVC_PYTHON ?? "python3";
   const port = options.port ?? 0;
-  const args = [simHostPath(), "--port", String(port)];
+  // The host stops with the process that started it, so a killed runner leaves no 60 fps loop behind.
+  const args = [simHostPath(), "--port", String(port), "--exit-with-parent"];
   if (options.state !== undefined) args.push("--state", resolve(options.state));
   const callbacks = options.callbacks ?? defaultCallbacksPath();
   if (callbacks !== undefined) args.push("--callbacks", resolve(callbacks));

@@ -137,6 +137,16 @@ describe("planNetwork", () => {
     expect(plan.summary.change).toBe(2);
   });
 
+  it("counts a rewired node whose only other change is a layout move", () => {
+    const moved = (n: NodeState) => ({ ...n, position: { x: 100, y: 0 } });
+    const extra = node("blur1", "blurTOP");
+    const live = state([...desired.nodes.values(), extra], desired.wires);
+    const next = state([...[...desired.nodes.values()].map(moved), moved(extra)], [...desired.wires, wire("blur1", "level1", 1)]);
+    const plan = planNetwork({ desired: next, live, lastApplied: live });
+    expect(plan.wiresAdded).toEqual([wire("blur1", "level1", 1)]);
+    expect(plan.summary.change).toBe(1);
+  });
+
   it("turns a flag svc set back off when the source drops it", () => {
     const next = state([desired.nodes.get(`${ROOT}/noise1`)!, node("level1", "levelTOP", { brightness1: c(1.5) })], desired.wires);
     const plan = planNetwork({ desired: next, live: desired, lastApplied: desired });
