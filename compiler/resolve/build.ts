@@ -61,7 +61,11 @@ export class TreeBuilder {
 
   buildNetwork(net: ast.Network, file: SourceFile): NetworkModel {
     const ctx = this.context(file);
-    const root = this.rootComponent(net.name.name, this.options.rootPath(net.name.name), originOf(ctx, net.range), net.name.range);
+    // The COMP's name in TouchDesigner is the last part of its path, which a fixed root path may
+    // choose differently from the network's name.
+    const rootPath = this.options.rootPath(net.name.name);
+    const compName = rootPath.slice(rootPath.lastIndexOf("/") + 1) || net.name.name;
+    const root = this.rootComponent(compName, rootPath, originOf(ctx, net.range), net.name.range);
     this.fillBody(root, net, file, ctx);
     return { name: net.name.name, root, origin: root.origin };
   }

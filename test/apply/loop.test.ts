@@ -44,3 +44,16 @@ describe("plan, apply, verify and preview on tdsim", () => {
     expect([image.width, image.height]).toEqual([1280, 720]);
   });
 });
+
+describe("a fixed root path", () => {
+  it("builds the network's COMP at that path even when its name differs from the network's", async () => {
+    const { applyFile } = await import("../../runtime/loop/run-loop.js");
+    const text = "svcnet 1\nnetwork tunnel {\n  c1: constantTOP\n  n1: nullTOP [display]\n  c1 -> n1\n}\n";
+    const result = await applyFile(live.client, { text, file: "fixed.svcnet" }, { rootPath: "/project1/stage_a", verify: false });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.plans.map((p) => p.root)).toEqual(["/project1/stage_a"]);
+    await expect(live.client.get("/api/nodes/%2Fproject1%2Fstage_a%2Fn1")).resolves.toMatchObject({ type: "nullTOP" });
+    const again = await applyFile(live.client, { text, file: "fixed.svcnet" }, { rootPath: "/project1/stage_a", verify: false });
+    expect(again.plans[0]!.operations).toEqual([]);
+  });
+});
