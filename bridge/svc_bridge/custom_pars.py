@@ -7,6 +7,7 @@ and digits (`Gain`, `Speed2`). A tuplet is one group with several parameters.
 import re
 
 from .errors import BridgeError
+from .serialize import par_groups
 
 CUSTOM_NAME_RE = re.compile(r"^[A-Z][a-z0-9]*$")
 
@@ -152,14 +153,7 @@ def snapshot(node):
     pages = []
     for page in node.customPages:
         specs = []
-        seen = set()
-        for par in page.pars:
-            group = par.parGroup
-            key = group.name if group is not None else par.name
-            if key in seen:
-                continue
-            seen.add(key)
-            members = list(group.pars()) if group is not None else [par]
+        for key, members in par_groups(page):
             first = members[0]
             spec = {"name": key, "style": first.style, "page": page.name, "label": first.label,
                     "size": len(members), "default": [p.default for p in members]}

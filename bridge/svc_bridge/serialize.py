@@ -142,19 +142,24 @@ def par_detail(par, modes=True):
     return info
 
 
+def par_groups(page):
+    """A page's custom parameters as (name, members), one entry per group: a tuplet is one entry."""
+    seen = set()
+    for par in page.pars:
+        group = par.parGroup
+        key = group.name if group is not None else par.name
+        if key in seen:
+            continue
+        seen.add(key)
+        yield key, (list(group.pars()) if group is not None else [par])
+
+
 def custom_pages(node):
     """Custom pages and their parameters, grouped by parameter group (a tuplet is one entry)."""
     pages = []
     for page in node.customPages:
         groups = []
-        seen = set()
-        for par in page.pars:
-            group = par.parGroup
-            key = group.name if group is not None else par.name
-            if key in seen:
-                continue
-            seen.add(key)
-            members = list(group.pars()) if group is not None else [par]
+        for key, members in par_groups(page):
             first = members[0]
             entry = {
                 "name": key,
