@@ -11,19 +11,33 @@ export interface PreviewImage {
 
 const isTop = (type: string) => type.endsWith("TOP");
 
-/**
- * The output TOP: a TOP directly in the network with the display flag, else an Out/Null TOP, else
- * the last TOP by name. Undefined when the network has no TOP at its top level.
- */
-export function outputTop(state: NetworkState): string | undefined {
+/** The output TOP directly inside `level`: display flag first, then an Out/Null TOP, then the last by name. */
+function outputAt(state: NetworkState, level: string): string | undefined {
   const tops = [...state.nodes.values()]
-    .filter((n) => isTop(n.type) && n.path.slice(0, n.path.lastIndexOf("/")) === state.root)
+    .filter((n) => isTop(n.type) && n.path.slice(0, n.path.lastIndexOf("/")) === level)
     .sort((a, b) => a.path.localeCompare(b.path));
   return (
     tops.find((n) => n.flags.display === true)?.path ??
     tops.find((n) => n.type === "outTOP" || n.type === "nullTOP")?.path ??
     tops.at(-1)?.path
   );
+}
+
+/**
+ * The network's output TOP: one at its top level, else (a network made of COMPs, such as a recipe
+ * use) the output of its first COMP that has one. Undefined when there is no TOP to show.
+ */
+export function outputTop(state: NetworkState): string | undefined {
+  const direct = outputAt(state, state.root);
+  if (direct !== undefined) return direct;
+  const comps = [...state.nodes.values()]
+    .filter((n) => n.type.endsWith("COMP") && n.path.slice(0, n.path.lastIndexOf("/")) === state.root)
+    .sort((a, b) => a.path.localeCompare(b.path));
+  for (const comp of comps) {
+    const inner = outputAt(state, comp.path);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 export async function fetchPreview(client: BridgeClient, path: string, size = 256): Promise<PreviewImage> {

@@ -57,3 +57,18 @@ describe("a fixed root path", () => {
     expect(again.plans[0]!.operations).toEqual([]);
   });
 });
+
+describe("the output TOP of a network made of COMPs", () => {
+  it("is the display TOP inside its first COMP, as for a recipe use", async () => {
+    const { outputTop } = await import("../../runtime/apply/preview.js");
+    const node = (path: string, type: string, display = false) => [path, { path, type, params: {}, flags: display ? { display } : {}, tags: [] }] as const;
+    const state = {
+      root: "/project1/show",
+      nodes: new Map([node("/project1/show", "baseCOMP"), node("/project1/show/r1", "baseCOMP"), node("/project1/show/r1/out1", "nullTOP", true), node("/project1/show/r1/noise1", "noiseTOP")]),
+      wires: [],
+    };
+    expect(outputTop(state)).toBe("/project1/show/r1/out1");
+    state.nodes.set("/project1/show/final", { path: "/project1/show/final", type: "nullTOP", params: {}, flags: {}, tags: [] });
+    expect(outputTop(state)).toBe("/project1/show/final");
+  });
+});

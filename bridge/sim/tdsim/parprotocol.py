@@ -54,6 +54,13 @@ class ValueProtocol:
     __truediv__ = lambda s, o: s.eval() / s._num(o)
     __rtruediv__ = lambda s, o: s._num(o) / s.eval()
     __mod__ = lambda s, o: s.eval() % s._num(o)
+    # Reflected forms (`frame % par`) and floor division, like the other operators: a Par stands
+    # for its value on either side. UNVERIFIED that TouchDesigner's Par defines each of these.
+    __rmod__ = lambda s, o: s._num(o) % s.eval()
     __pow__ = lambda s, o: s.eval() ** s._num(o)
+    __rpow__ = lambda s, o: s._num(o) ** s.eval()
+    __floordiv__ = lambda s, o: s.eval() // s._num(o)
+    __rfloordiv__ = lambda s, o: s._num(o) // s.eval()
+    __pos__ = lambda s: +s.eval()
     __neg__ = lambda s: -s.eval()
     __abs__ = lambda s: abs(s.eval())

@@ -130,3 +130,11 @@ class ParameterTest(SimTestCase):
         other = self.create("noiseTOP")
         other.par.period = n.par.seed
         self.assertEqual(other.par.period.eval(), 2.0)
+
+    def test_par_works_on_either_side_of_every_arithmetic_operator(self):
+        n = self.create("noiseTOP")
+        n.par.seed = 4
+        self.assertEqual((10 % n.par.seed, n.par.seed % 3), (2.0, 1.0))
+        self.assertEqual((2 ** n.par.seed, n.par.seed ** 2), (16.0, 16.0))
+        self.assertEqual((9 // n.par.seed, n.par.seed // 3), (2.0, 1.0))
+        self.assertEqual((1 - n.par.seed, -n.par.seed, +n.par.seed), (-3.0, -4.0, 4.0))
