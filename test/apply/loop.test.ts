@@ -4,6 +4,7 @@ import { applyPlan } from "../../runtime/apply/apply-plan.js";
 import { planProgram } from "../../runtime/apply/plan-program.js";
 import { fetchPreview, outputTop } from "../../runtime/apply/preview.js";
 import { verifyNetwork } from "../../runtime/apply/verify.js";
+import type { NetworkState, NodeState } from "../../runtime/plan/network-state.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 
@@ -61,8 +62,8 @@ describe("a fixed root path", () => {
 describe("the output TOP of a network made of COMPs", () => {
   it("is the display TOP inside its first COMP, as for a recipe use", async () => {
     const { outputTop } = await import("../../runtime/apply/preview.js");
-    const node = (path: string, type: string, display = false) => [path, { path, type, params: {}, flags: display ? { display } : {}, tags: [] }] as const;
-    const state = {
+    const node = (path: string, type: string, display = false): [string, NodeState] => [path, { path, type, params: {}, flags: display ? { display } : {}, tags: [] }];
+    const state: NetworkState = {
       root: "/project1/show",
       nodes: new Map([node("/project1/show", "baseCOMP"), node("/project1/show/r1", "baseCOMP"), node("/project1/show/r1/out1", "nullTOP", true), node("/project1/show/r1/noise1", "noiseTOP")]),
       wires: [],

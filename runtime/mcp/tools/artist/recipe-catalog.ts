@@ -4,9 +4,7 @@
  * takes a picture in (an `inTOP`, so it can process another recipe's output). Read through the MCP server's one library reader, on every
  * call, so a recipe added while the server runs is seen.
  */
-import { join, relative, sep } from "node:path";
-import type { Recipe } from "../../../../grammar/ast.js";
-import { packageRoot } from "../../../package-root.js";
+import { relative, sep } from "node:path";
 import { loadRecipeLibrary, recipesDir, type RecipeInfo, type RecipeParamInfo } from "../../knowledge/recipes.js";
 
 export type { RecipeParamInfo };
@@ -35,38 +33,20 @@ export interface ArtistCatalog {
   byName(name: string): ArtistRecipe | undefined;
 }
 
-/** Where the library's `file` fields are relative to: the package root, or an overriding folder. */
-function libraryRoot(): string {
-  const dir = recipesDir();
-  return dir === join(packageRoot(), "recipes") ? packageRoot() : dir;
-}
-
-function metadataOf(recipe: Recipe | undefined): Pick<ArtistRecipe, "summary" | "tags" | "difficulty"> {
-  const out: Pick<ArtistRecipe, "summary" | "tags" | "difficulty"> = { summary: null, tags: [], difficulty: null };
-  for (const m of recipe?.metadata ?? []) {
-    if (m.kind === "SummaryFlag") out.summary = m.text.value;
-    else if (m.kind === "TagsFlag") out.tags = m.tags.map((t) => t.value);
-    else if (m.kind === "DifficultyFlag") out.difficulty = m.level.name;
-  }
-  return out;
-}
-
 export async function loadArtistCatalog(): Promise<ArtistCatalog> {
-  const [library, { parse }] = await Promise.all([loadRecipeLibrary(), import("../../../../grammar/parse.js")]);
-  const root = libraryRoot();
+  const library = await loadRecipeLibrary();
   const dir = recipesDir();
   const recipes = library.recipes.map((info: RecipeInfo): ArtistRecipe => {
-    const path = join(root, info.file);
-    const inside = relative(dir, path).split(sep);
-    // The library keeps each recipe's own text; parsed alone it gives the metadata beside the name.
-    const recipe = parse(`svcnet 1\n${info.source}\n`).ast.recipes[0];
+    const inside = relative(dir, info.path).split(sep);
     return {
       name: info.name,
-      path,
+      path: info.path,
       importPath: inside.join("/"),
       category: inside.length > 1 ? inside[0]! : "",
       params: info.params,
-      ...metadataOf(recipe),
+      summary: info.summary,
+      tags: info.tags,
+      difficulty: info.difficulty,
       description: info.description,
       takesInput: info.uses.includes("inTOP"),
     };
