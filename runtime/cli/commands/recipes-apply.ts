@@ -3,11 +3,12 @@ import { relative, resolve } from "node:path";
 import { UsageError, intFlag } from "../args.js";
 import { withBridge, progressTo } from "../bridge-session.js";
 import type { Command } from "../command.js";
+import { recipeFromArgs } from "../recipe-argument.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { fetchPreview } from "../../apply/preview.js";
 import { applyFile } from "../../loop/run-loop.js";
 import { argumentLiteral } from "../../recipes/arguments.js";
-import { findRecipe, loadLibrary, similarRecipeNames, useOutputPath, useSource, type RecipeInfo } from "../../recipes/library.js";
+import { useOutputPath, useSource, type RecipeInfo } from "../../recipes/library.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -46,14 +47,8 @@ export const recipesApplyCommand: Command = {
   },
   details: "Exit codes: 0 applied (warnings allowed), 1 errors (compile, a failed request, live errors), 2 bad usage (unknown recipe, parameter or value).",
   async run(args, io) {
-    if (args.positionals.length !== 1) throw new UsageError("give the name of one recipe (see 'svc recipes list')");
-    const name = args.positionals[0]!;
-    const library = await loadLibrary();
-    const recipe = findRecipe(library, name);
-    if (recipe === undefined) {
-      const near = similarRecipeNames(library, name);
-      throw new UsageError(`no recipe named '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(", ")}?` : ""}`);
-    }
+    const recipe = await recipeFromArgs(args);
+    const name = recipe.name;
     const network = typeof args.flags.network === "string" ? args.flags.network : recipe.name;
     if (!NAME.test(network)) throw new UsageError(`--network must be a name (letters, digits, _; not starting with a digit), not '${network}'`);
     const sets = (args.flags.set as string[] | undefined) ?? [];

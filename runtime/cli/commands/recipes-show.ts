@@ -1,6 +1,6 @@
-import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { findRecipe, loadLibrary, recipeCategory, similarRecipeNames, type RecipeParamInfo } from "../../recipes/library.js";
+import { recipeFromArgs } from "../recipe-argument.js";
+import { recipeCategory, type RecipeParamInfo } from "../../recipes/library.js";
 
 interface Widths {
   name: number;
@@ -34,14 +34,8 @@ export const recipesShowCommand: Command = {
     json: { type: "boolean", description: "print the recipe as JSON" },
   },
   async run(args, io) {
-    if (args.positionals.length !== 1) throw new UsageError("give the name of one recipe (see 'svc recipes list')");
-    const name = args.positionals[0]!;
-    const library = await loadLibrary();
-    const recipe = findRecipe(library, name);
-    if (recipe === undefined) {
-      const near = similarRecipeNames(library, name);
-      throw new UsageError(`no recipe named '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(", ")}?` : ""}`);
-    }
+    const recipe = await recipeFromArgs(args);
+    const name = recipe.name;
     const category = recipeCategory(recipe);
     if (args.flags.json) {
       const { path: _localPath, source: _source, ...shown } = recipe;
