@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .connectors import wired_source
 from .errors import tdError
 from .runtime import world
 
@@ -106,14 +107,7 @@ class CookContext:
 
 def source_chop(op, index):
     """The CHOP wired into input `index` (through a COMP's Out CHOP when a COMP is wired)."""
-    link = op._inputs[index] if index < len(op._inputs) else None
-    if link is None:
-        return None
-    source, out_index = link
-    if source.isCOMP:
-        outs = source._io_ops("out")
-        source = outs[out_index] if out_index < len(outs) else None
-    return source if source is not None and source.family == "CHOP" else None
+    return wired_source(op, index, "CHOP")
 
 
 # CHOPs being computed right now: reading one of them again is a cook dependency loop.

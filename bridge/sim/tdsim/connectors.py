@@ -234,3 +234,16 @@ class ConnectionsMixin:
             if target._valid:
                 target._set_input_raw(index, None)
         self._out_links.clear()
+
+
+def wired_source(op, index, family):
+    """The operator of `family` wired into input `index` of op; when a COMP is wired, the In/Out
+    operator inside it that serves that output (its Out TOP, Out CHOP...)."""
+    link = op._inputs[index] if index < len(op._inputs) else None
+    if link is None:
+        return None
+    source, out_index = link
+    if source.isCOMP:
+        outs = source._io_ops("out")
+        source = outs[out_index] if out_index < len(outs) else None
+    return source if source is not None and source.family == family else None

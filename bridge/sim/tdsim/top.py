@@ -11,6 +11,7 @@ are treated like 'custom'.
 from __future__ import annotations
 
 from . import png
+from .connectors import wired_source
 from .errors import tdError
 from .op import OP
 
@@ -99,15 +100,8 @@ class TOP(OP):
 
 
 def source_top(op, index):
-    """The TOP wired into input `index`: through a COMP, the COMP's Out TOP for that output."""
-    link = op._inputs[index] if index < len(op._inputs) else None
-    if link is None:
-        return None
-    source, out_index = link
-    if source.isCOMP:
-        outs = source._io_ops("out")
-        source = outs[out_index] if out_index < len(outs) else None
-    return source if source is not None and source.family == "TOP" else None
+    """The TOP wired into input `index` (through a COMP's Out TOP when a COMP is wired)."""
+    return wired_source(op, index, "TOP")
 
 
 def wired_sources(top) -> list:
