@@ -8,21 +8,12 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import { parse } from "../../grammar/parse.js";
 import { loadArtistCatalog, type ArtistRecipe } from "../../runtime/mcp/tools/artist/recipe-catalog.js";
+import type { ArtistData } from "../../runtime/mcp/tools/artist/run-artist.js";
 import { textOf } from "./helpers.js";
 import type { NetworkFixture } from "./network-fixture.js";
 
-export interface ArtistResult {
-  network: string;
-  recipes: string[];
-  file: string;
-  source: string;
-  applied: boolean;
-  operations: number;
-  verify: { errors: number; warnings: number; complete: boolean } | null;
-  errors: number;
-  warnings: number;
-  preview: { path: string; width: number; height: number } | null;
-}
+/** What every artist tool returns as structured content: the tool's own type. */
+export type ArtistResult = ArtistData;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
