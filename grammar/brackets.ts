@@ -62,7 +62,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
       const open = stack.pop()!;
       interrupting.add(t);
       unclosedParenOrBracket = true;
-      reportUnclosed(ctx, tokens, open.token, open.index, text, tokenRange(t));
+      reportUnclosed(ctx, tokens, open.token, open.index, tokenRange(t));
     }
     const top = stack[stack.length - 1];
     if (top !== undefined && PAIRS[top.token.tokenType.name] === type) {
@@ -85,17 +85,17 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   for (const s of stack) {
     if (s.token.tokenType.name === "LBrace") continue;
     unclosedParenOrBracket = true;
-    reportUnclosed(ctx, tokens, s.token, s.index, text, endOfContent(text));
+    reportUnclosed(ctx, tokens, s.token, s.index, endOfContent(text));
   }
   const blame = suspects.slice(-unclosedBraces.length).map((p) => ({ token: p.open, index: p.openIndex }));
   for (const s of unclosedBraces.slice(0, unclosedBraces.length - blame.length)) blame.push(s);
   for (const b of blame.sort((x, y) => x.token.startOffset - y.token.startOffset)) {
-    reportUnclosed(ctx, tokens, b.token, b.index, text, whereBlockEnds(text, b.token));
+    reportUnclosed(ctx, tokens, b.token, b.index, whereBlockEnds(text, b.token));
   }
   return { strayClosers, unclosedAtEnd: true, interrupting, tooDeep, unclosedParenOrBracket };
 }
 
-function reportUnclosed(ctx: BuildContext, tokens: IToken[], open: IToken, index: number, text: string, at: SourceRange): void {
+function reportUnclosed(ctx: BuildContext, tokens: IToken[], open: IToken, index: number, at: SourceRange): void {
   const line = open.startLine ?? 1;
   const column = open.startColumn ?? 1;
   if (open.tokenType.name === "LBrace") {

@@ -29,7 +29,6 @@ import {
   tokenRange,
   tokenStart,
   tokensOf,
-  tokensUnder,
 } from "./cst-util.js";
 import { flushJunk, reportJunkGroups } from "./cst-junk.js";
 import { buildDeclarations, buildFlags, buildValue, hasValue, stringValue } from "./cst-values.js";

@@ -48,7 +48,6 @@ export const recipesApplyCommand: Command = {
   details: "Exit codes: 0 applied (warnings allowed), 1 errors (compile, a failed request, live errors), 2 bad usage (unknown recipe, parameter or value).",
   async run(args, io) {
     const recipe = await recipeFromArgs(args);
-    const name = recipe.name;
     const network = typeof args.flags.network === "string" ? args.flags.network : recipe.name;
     if (!NAME.test(network)) throw new UsageError(`--network must be a name (letters, digits, _; not starting with a digit), not '${network}'`);
     const sets = (args.flags.set as string[] | undefined) ?? [];

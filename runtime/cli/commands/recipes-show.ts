@@ -35,7 +35,6 @@ export const recipesShowCommand: Command = {
   },
   async run(args, io) {
     const recipe = await recipeFromArgs(args);
-    const name = recipe.name;
     const category = recipeCategory(recipe);
     if (args.flags.json) {
       const { path: _localPath, source: _source, ...shown } = recipe;

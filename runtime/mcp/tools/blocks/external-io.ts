@@ -102,7 +102,7 @@ export function createExternalIo(spec: IoSpec, options: RunOptions): Promise<Too
       if (spec.channels.length === 0) throw new EditRefusal("no-channels", "name at least one channel to map");
 
       if (spec.direction === "in") {
-        const devicePath = create(`${base}_device`, dev.type, dev.parameters);
+        create(`${base}_device`, dev.type, dev.parameters);
         create(`${base}_merge`, "mergeCHOP", { duplicate: "first" });
         create(base, "nullCHOP");
         wire(`${base}_device`, `${base}_merge`, 0);
