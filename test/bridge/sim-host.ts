@@ -3,7 +3,7 @@
  * the bridge from outside over HTTP. Each host is its own Python process, so each can have its
  * own environment (token, LAN, exec switches) as TouchDesigner's process would.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
@@ -124,25 +124,3 @@ export async function call(host: SimHost, method: string, path: string, options:
 
 export const enc = (path: string) => encodeURIComponent(path);
 
-/**
- * What tdsim emulates of the td members some routes need (bridge/TDSIM-GAPS.md): the tests of
- * those routes wait until tdsim has them, then run by themselves.
- */
-export function tdsimCapabilities(): { transport: boolean; system: boolean; saveDat: boolean; saveComp: boolean } {
-  const script = [
-    "import sys, json",
-    `sys.path[:0] = [${JSON.stringify(join(ROOT, "bridge", "sim"))}]`,
-    "import tdsim; tdsim.reset()",
-    "import td",
-    "def has(f):",
-    "    try: return bool(f())",
-    "    except Exception: return False",
-    "p = td.op('/project1')",
-    "print(json.dumps({'transport': has(lambda: hasattr(td.root.time, 'play')),",
-    "  'system': has(lambda: td.sysinfo is not None and td.monitors is not None),",
-    "  'saveDat': has(lambda: hasattr(p.create(td.textDAT), 'save')),",
-    "  'saveComp': has(lambda: hasattr(p, 'save'))}))",
-  ].join("\n");
-  const out = execFileSync("python3", ["-c", script], { encoding: "utf8" });
-  return JSON.parse(out.trim().split("\n").pop()!);
-}

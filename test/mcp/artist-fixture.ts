@@ -3,7 +3,7 @@
  * with its recipe COMPs and their panels, a PNG thumbnail, a .svcnet that re-plans to nothing), and
  * the recipe library as the tests see it (which recipes exist, their panel names).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import { parse } from "../../grammar/parse.js";
@@ -17,12 +17,7 @@ export type ArtistResult = ArtistData;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Recipe names whose file exists now, read synchronously so tests can be skipped (not passed) without them. */
-export const PRESENT: ReadonlySet<string> = new Set(
-  (readdirSync("recipes", { recursive: true }) as string[]).filter((f) => f.endsWith(".svcnet")).map((f) => f.replace(/^.*[\\/]/, "").replace(/\.svcnet$/, "")),
-);
-
-/** The recipes present now (the library grows while tools are written against it). */
+/** The recipe library, by name. */
 export async function libraryRecipes(): Promise<Map<string, ArtistRecipe>> {
   return new Map((await loadArtistCatalog()).recipes.map((r) => [r.name, r]));
 }

@@ -47,13 +47,8 @@ const CASES: Case[] = [
 describe.each(CASES)("$tool", (c) => {
   it("builds its recipe with the arguments on the panel, a thumbnail, and a source that re-applies to nothing", async () => {
     const recipe = library.get(c.recipe);
-    if (recipe === undefined) {
-      // The library does not have the recipe yet: the tool says so and builds nothing.
-      const before = await f.snapshot();
-      refused(await f.call(c.tool, c.args), "recipe-missing", new RegExp(c.recipe));
-      expect(await f.snapshot()).toEqual(before);
-      return;
-    }
+    expect(recipe, `the library has ${c.recipe}`).toBeDefined();
+    if (recipe === undefined) return;
     const data = await expectBuilt(f, await f.call(c.tool, { ...c.args, preview: 48 }), 48);
     expect(data.network).toBe(`/project1/${c.network}`);
     expect(data.recipes).toEqual([c.recipe]);

@@ -131,14 +131,3 @@ def enc(path):
     """A node path as one URL segment, as the TypeScript client sends it."""
     from urllib.parse import quote
     return quote(path, safe="")
-
-
-def tdsim_has(check):
-    """True when tdsim emulates what check(td) touches; tests of a missing member wait (TDSIM-GAPS.md)."""
-    try:
-        import tdsim.runtime
-        tdsim.runtime.reset()
-        import td
-        return bool(check(td))
-    except Exception:
-        return False

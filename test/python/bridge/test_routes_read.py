@@ -4,7 +4,7 @@ import base64
 import sys
 import unittest
 
-from test.python.bridge.support import SimTestCase, enc, tdsim_has
+from test.python.bridge.support import SimTestCase, enc
 from svc_bridge import BRIDGE_VERSION
 
 
@@ -239,8 +239,6 @@ class PreviewTest(SimTestCase):
 
 
 class SystemTest(SimTestCase):
-    @unittest.skipUnless(tdsim_has(lambda td: td.sysinfo and td.monitors is not None),
-                         "tdsim lacks td.sysinfo / td.monitors (TDSIM-GAPS.md #2)")
     def test_system(self):
         data = self.ok("GET", "/api/system")
         self.assertIn("gpu", data)

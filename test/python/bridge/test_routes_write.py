@@ -4,7 +4,7 @@ import os
 import tempfile
 import unittest
 
-from test.python.bridge.support import SimTestCase, enc, tdsim_has
+from test.python.bridge.support import SimTestCase, enc
 
 
 class CreateTest(SimTestCase):
@@ -257,8 +257,6 @@ class DuplicateTest(SimTestCase):
 
 
 class SaveTest(SimTestCase):
-    @unittest.skipUnless(tdsim_has(lambda td: hasattr(td.op("/project1").create(td.textDAT), "save")),
-                         "tdsim lacks DAT.save (TDSIM-GAPS.md #3)")
     def test_save_dat_and_refusals(self):
         self.make("/project1", "textDAT", "t")
         self.td.op("/project1/t").text = "abc"
@@ -286,7 +284,6 @@ class PerformTransportTest(SimTestCase):
         self.fails("POST", "/api/perform", {"enabled": "yes"}, code="invalid_field")
         self.fails("POST", "/api/perform", {}, code="missing_field")
 
-    @unittest.skipUnless(tdsim_has(lambda td: hasattr(td.root.time, "play")), "tdsim lacks OP.time (TDSIM-GAPS.md #1)")
     def test_transport(self):
         data = self.ok("POST", "/api/transport", {"action": "pause"})
         self.assertFalse(data["playing"])
