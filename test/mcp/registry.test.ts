@@ -146,3 +146,25 @@ describe("registered tool handlers", () => {
     expect(errorOf(r)).toEqual({ code: "no-value", message: "there is no value" });
   });
 });
+
+describe("unknown top-level arguments", () => {
+  it("are refused with the names the tool takes, for a tool of svc's own catalog", async () => {
+    const server = new McpServer({ name: "t", version: "1" }, { capabilities: { logging: {} } });
+    const picked = allTools.filter((t) => ["search_operators", "get_td_info"].includes(t.name));
+    registerTools(server, picked, new ClientLogLevel());
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(b);
+    const client = new Client({ name: "c", version: "1" });
+    await client.connect(a);
+    const typo = (await client.callTool({ name: "search_operators", arguments: { query: "noise", limt: 3 } })) as CallToolResult;
+    expect(typo.isError).toBe(true);
+    expect(textOf(typo)).toMatch(/unknown argument 'limt'/);
+    expect(textOf(typo)).toMatch(/search_operators takes .*query/);
+    const none = (await client.callTool({ name: "get_td_info", arguments: { verbose: true } })) as CallToolResult;
+    expect(textOf(none)).toMatch(/unknown argument 'verbose'; get_td_info takes no arguments/);
+    // The listed schema says so too, so a client can know before calling.
+    const listed = (await client.listTools()).tools.find((t) => t.name === "search_operators")!;
+    expect(listed.inputSchema.additionalProperties).toBe(false);
+    await client.close();
+  });
+});

@@ -96,11 +96,27 @@ function unexpected(err: unknown) {
   return failure("internal-error", `the tool failed unexpectedly: ${message}`);
 }
 
+/**
+ * A tool's arguments as the SDK checks them: an argument the tool does not take is refused with
+ * the names it does take, not silently dropped (a misspelt `force` must not mean "no force").
+ */
+export function strictInput(tool: AnyToolDefinition) {
+  const valid = Object.keys(tool.input).sort();
+  const takes = valid.length > 0 ? `${tool.name} takes ${valid.join(", ")}` : `${tool.name} takes no arguments`;
+  return z.strictObject(tool.input as Shape, {
+    error: (issue) => {
+      if (issue.code !== "unrecognized_keys") return undefined;
+      const keys = issue.keys.map((k) => `'${k}'`).join(", ");
+      return `unknown argument${issue.keys.length === 1 ? "" : "s"} ${keys}; ${takes}`;
+    },
+  });
+}
+
 export function registerTools(server: McpServer, tools: readonly AnyToolDefinition[], logLevel: ClientLogLevel): void {
   for (const tool of tools) {
     const config = {
       description: tool.description,
-      inputSchema: tool.input,
+      inputSchema: strictInput(tool),
       annotations: tool.annotations,
       ...(tool.title ? { title: tool.title } : {}),
       ...(tool.output ? { outputSchema: tool.output } : {}),
