@@ -7,7 +7,7 @@
  * operation IR and the diagnostics.
  */
 import { parse } from "../grammar/parse.js";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { checkProgram } from "./check/check.js";
 import { layoutProgram, type LayoutOptions, type LayoutResult } from "./layout/layout.js";
 import { batchOperations, type Batch, type BatchOptions } from "./lower/batch.js";

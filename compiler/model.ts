@@ -7,7 +7,7 @@
  * a recipe also remembers the instantiation site (`origin.via`).
  */
 import type { ControlType } from "../grammar/ast.js";
-import type { SourceRange } from "./diagnostics/index.js";
+import type { SourceRange } from "../diagnostics/index.js";
 
 export type { ControlType };
 

@@ -15,7 +15,7 @@
  * - Statement order in the source carries no meaning, so bodies group their statements by kind.
  *   The one exception is controls and recipe parameters: their order is the order of the panel.
  */
-import type { SourceRange } from "../compiler/diagnostics/source-range.js";
+import type { SourceRange } from "../diagnostics/source-range.js";
 
 export type { SourceRange };
 

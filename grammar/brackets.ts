@@ -6,7 +6,7 @@
  * than the line that opened it).
  */
 import type { IToken } from "chevrotain";
-import type { SourceRange } from "../compiler/diagnostics/source-range.js";
+import type { SourceRange } from "../diagnostics/source-range.js";
 import { BuildContext, tokenRange } from "./cst-util.js";
 
 const PAIRS: Record<string, string> = { LBrace: "RBrace", LBracket: "RBracket", LParen: "RParen" };

@@ -3,7 +3,7 @@
  * purpose: stray tokens, half-written statements, statements in the wrong place.
  */
 import type { CstNode, IToken } from "chevrotain";
-import { NO_RANGE, type SourceRange } from "../compiler/diagnostics/source-range.js";
+import { NO_RANGE, type SourceRange } from "../diagnostics/source-range.js";
 import type {
   ControlsBlock,
   InnerNetwork,

@@ -3,8 +3,8 @@
  * by the CST-to-AST builders.
  */
 import type { CstElement, CstNode, IToken } from "chevrotain";
-import { diagnostic, type Diagnostic, type DiagnosticCode, type MessageArgs } from "../compiler/diagnostics/index.js";
-import type { Position, SourceRange } from "../compiler/diagnostics/source-range.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode, type MessageArgs } from "../diagnostics/index.js";
+import type { Position, SourceRange } from "../diagnostics/source-range.js";
 import type { Identifier } from "./ast.js";
 
 export function isCstNode(e: CstElement): e is CstNode {

@@ -3,7 +3,7 @@
  * that only need the syntax: flag names, declaration types, ranges, duplicates.
  */
 import type { CstNode, IToken } from "chevrotain";
-import type { SourceRange } from "../compiler/diagnostics/source-range.js";
+import type { SourceRange } from "../diagnostics/source-range.js";
 import {
   BOOLEAN_FLAGS,
   CONTROL_TYPES,

@@ -8,7 +8,7 @@
  * parser still sees the structure of the file.
  */
 import type { IToken, TokenType } from "chevrotain";
-import { diagnostic, type Diagnostic } from "../compiler/diagnostics/index.js";
+import { diagnostic, type Diagnostic } from "../diagnostics/index.js";
 import type { Comment } from "./ast.js";
 import { scanPythonExpression } from "./lex-expression.js";
 import { decodeString } from "./lex-string.js";

@@ -4,7 +4,7 @@
  * reported by `checkBrackets` are dropped.
  */
 import type { IRecognitionException, IToken } from "chevrotain";
-import type { SourceRange } from "../compiler/diagnostics/source-range.js";
+import type { SourceRange } from "../diagnostics/source-range.js";
 import type { BracketReport } from "./brackets.js";
 import { BuildContext, describeToken, isRealToken, tokenRange } from "./cst-util.js";
 import { readErrorInfo } from "./parser-errors.js";

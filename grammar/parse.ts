@@ -2,8 +2,8 @@
  * `parse(text)`: the one entry point from text to AST. It never throws: every problem is a
  * diagnostic, and the AST is always returned (best effort when there are errors).
  */
-import { diagnostic, sortDiagnostics, type Diagnostic } from "../compiler/diagnostics/index.js";
-import { NO_RANGE } from "../compiler/diagnostics/source-range.js";
+import { diagnostic, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import { NO_RANGE } from "../diagnostics/source-range.js";
 import type { Program } from "./ast.js";
 import { checkBrackets, endOfContent } from "./brackets.js";
 import { attachComments } from "./comments.js";

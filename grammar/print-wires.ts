@@ -8,7 +8,7 @@
  * their first connection. An index is written when it is not 0, or when the node uses several
  * inputs (or outputs), so `comp1[0]` stays beside `comp1[1]`.
  */
-import { NO_RANGE } from "../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../diagnostics/source-range.js";
 import type { Comment, Wire, WireEndpoint } from "./ast.js";
 import { naturalCompare } from "./natural-order.js";
 import { wireEdges, type Edge } from "./wires.js";

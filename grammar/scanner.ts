@@ -2,9 +2,9 @@
  * A cursor over the source text that keeps line and column as it moves, so every lexeme knows its
  * range without rescanning. Lines count '\n' only (as the diagnostics renderer does).
  */
-import type { MessageArgs } from "../compiler/diagnostics/diagnostic.js";
-import type { DiagnosticCode } from "../compiler/diagnostics/messages.js";
-import type { Position, SourceRange } from "../compiler/diagnostics/source-range.js";
+import type { MessageArgs } from "../diagnostics/diagnostic.js";
+import type { DiagnosticCode } from "../diagnostics/messages.js";
+import type { Position, SourceRange } from "../diagnostics/source-range.js";
 
 export interface Mark {
   offset: number;

@@ -1,4 +1,4 @@
-import type { SourceRange } from "../compiler/diagnostics/source-range.js";
+import type { SourceRange } from "../diagnostics/source-range.js";
 import type { Wire } from "./ast.js";
 
 /** One connection between two sibling operators. */

@@ -4,7 +4,7 @@
  * the same number of components.
  */
 import { getParam } from "../../kb/index.js";
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { BindValue, CustomParamModel } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames, didYouMean } from "../util/closest.js";

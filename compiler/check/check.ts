@@ -3,7 +3,7 @@
  * is a diagnostic; check also completes the model for lowering (bare names become menu entries or
  * operator references, each assignment learns the scalar parameters it sets).
  */
-import type { Diagnostic } from "../diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import { walkComponents, type ProgramModel } from "../model.js";
 import { createContext } from "./context.js";
 import { checkControls } from "./controls.js";

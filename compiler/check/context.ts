@@ -1,6 +1,6 @@
 /** What every check reads: the program, the knowledge base (through a cache) and the diagnostics list. */
 import { getOperatorByType, type Operator, type Param, type ParStyle } from "../../kb/index.js";
-import type { Diagnostic } from "../diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import type { AnyNode, CustomParamModel, ProgramModel } from "../model.js";
 import { CONTROL_SUFFIXES } from "./styles.js";
 

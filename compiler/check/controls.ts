@@ -1,5 +1,5 @@
 /** Controls (custom parameters) declared on a COMP: legal names, sensible ranges, defaults that fit. */
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { AnyNode } from "../model.js";
 import { at } from "../resolve/references.js";
 import { formatNumber } from "../util/describe.js";

@@ -2,7 +2,7 @@
  * Python syntax of every expression a program sets, checked without running Python. A problem is
  * reported at its exact place in the source when the expression text can be found there.
  */
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { AnyNode, ExpressionValue, Value } from "../model.js";
 import { at } from "../resolve/references.js";
 import type { CheckContext } from "./context.js";

@@ -4,7 +4,7 @@
  * svc refuses, so the built name is always the written one). Custom parameter names: an uppercase
  * letter, then lowercase letters and digits (TouchDesigner refuses others).
  */
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { AnyNode, CustomParamModel } from "../model.js";
 import { at } from "../resolve/references.js";
 import type { CheckContext } from "./context.js";

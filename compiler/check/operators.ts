@@ -1,6 +1,6 @@
 /** The operator type exists, and the flags written on it are ones its family has. */
 import { closestOperators } from "../../kb/index.js";
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import { FLAG_NAMES, type Family, type FlagName, type NodeModel } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames, didYouMean } from "../util/closest.js";

@@ -5,7 +5,7 @@
  * operator references, and each assignment learns the scalar parameters it sets.
  */
 import { closestParameters, getParam, type Operator, type Param } from "../../kb/index.js";
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { AnyNode, BindValue, NodeModel, ParamModel, Value } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames, didYouMean } from "../util/closest.js";

@@ -1,5 +1,5 @@
 /** Operator references: the referenced node exists (for bare names) and is of the family the parameter needs. */
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { AnyNode, Family, NodeModel, Origin } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames, didYouMean } from "../util/closest.js";

@@ -3,7 +3,7 @@
  * exist, an input takes one wire, required inputs are connected, and wires form no loop.
  */
 import { getOperatorByType, UNBOUNDED_INPUTS } from "../../kb/index.js";
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { ComponentModel, Family, NodeModel } from "../model.js";
 import { at } from "../resolve/references.js";
 import type { CheckContext } from "./context.js";

@@ -5,7 +5,7 @@
  */
 import type * as ast from "../../grammar/ast.js";
 import { wireEdges } from "../../grammar/wires.js";
-import { diagnostic, type Diagnostic } from "../diagnostics/index.js";
+import { diagnostic, type Diagnostic } from "../../diagnostics/index.js";
 import {
   familyOfType,
   type ComponentModel,

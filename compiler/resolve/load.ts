@@ -4,7 +4,7 @@
  * diagnostics at the import that caused them.
  */
 import type { Program } from "../../grammar/ast.js";
-import { diagnostic, type Diagnostic, type SourceRange } from "../diagnostics/index.js";
+import { diagnostic, type Diagnostic, type SourceRange } from "../../diagnostics/index.js";
 import type { CompilerHost, ReadResult } from "./host.js";
 
 export type ParseFn = (text: string, file?: string) => { ast: Program; diagnostics: Diagnostic[] };

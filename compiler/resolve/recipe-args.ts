@@ -5,7 +5,7 @@
  * (an `op` argument names an operator of the using network).
  */
 import type * as ast from "../../grammar/ast.js";
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { ComponentModel, Value } from "../model.js";
 import { closestNames, didYouMean } from "../util/closest.js";
 import { describeValue, formatNumber } from "../util/describe.js";

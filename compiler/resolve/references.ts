@@ -4,7 +4,7 @@
  * exports and the `op('...')` calls of expressions.
  */
 import { basename } from "node:path";
-import { diagnostic, type Diagnostic, type DiagnosticExtras } from "../diagnostics/index.js";
+import { diagnostic, type Diagnostic, type DiagnosticExtras } from "../../diagnostics/index.js";
 import {
   walkComponents,
   type AnyNode,

@@ -4,7 +4,7 @@
  * references to nodes and applies the pinned positions of the layout block.
  */
 import type * as ast from "../../grammar/ast.js";
-import { diagnostic, hasErrors, type Diagnostic } from "../diagnostics/index.js";
+import { diagnostic, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { ComponentModel, NetworkModel, NodeModel, ProgramModel } from "../model.js";
 import { DEFAULT_BUILD_OPTIONS, TreeBuilder, type BuildOptions, type RecipeTable } from "./build.js";
 import type { CompilerHost } from "./host.js";

@@ -4,7 +4,7 @@
  * expression mentions with `op('...')` are collected for reference checking.
  */
 import type * as ast from "../../grammar/ast.js";
-import { diagnostic, type Diagnostic } from "../diagnostics/index.js";
+import { diagnostic, type Diagnostic } from "../../diagnostics/index.js";
 import type { ComponentModel, ExpressionRef, Origin, Value } from "../model.js";
 import type { CompilerHost } from "./host.js";
 import { readProblem } from "./load.js";

@@ -1,5 +1,5 @@
 /** Source ranges of parts of a Python expression, so carets point at the exact characters. */
-import { positionAt, type SourceRange } from "../diagnostics/index.js";
+import { positionAt, type SourceRange } from "../../diagnostics/index.js";
 import type { ExpressionValue } from "../model.js";
 
 /**

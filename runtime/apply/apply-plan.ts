@@ -5,7 +5,7 @@
  * thread between frames), and a failure stops at the failing chunk: what earlier chunks built is
  * owned by svc, so running apply again carries on from there.
  */
-import { diagnostic, NO_RANGE, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { diagnostic, NO_RANGE, type Diagnostic } from "../../diagnostics/index.js";
 import { BridgeError, type BridgeClient } from "../bridge-client/index.js";
 import { chunkByCost } from "./plan-operations.js";
 import type { NetworkPlan } from "./plan-program.js";

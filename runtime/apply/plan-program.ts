@@ -3,7 +3,7 @@
  * turned into diagnostics that point at the source.
  */
 import type { Operation } from "../../compiler/lower/operations.js";
-import { diagnostic, NO_RANGE, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { diagnostic, NO_RANGE, type Diagnostic } from "../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import { planNetwork } from "../plan/diff.js";
 import type { NetworkState } from "../plan/network-state.js";

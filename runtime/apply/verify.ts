@@ -2,7 +2,7 @@
  * After apply: the live network's cook errors and warnings, each shown at the `.svcnet` line of the
  * node that raised it, rendered like compile diagnostics.
  */
-import { diagnostic, NO_RANGE, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { diagnostic, NO_RANGE, type Diagnostic } from "../../diagnostics/index.js";
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import type { NetworkState } from "../plan/network-state.js";
 

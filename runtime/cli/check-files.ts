@@ -5,7 +5,7 @@
  */
 import { isAbsolute, relative } from "node:path";
 import { analyze } from "../../compiler/index.js";
-import { sortDiagnostics, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { sortDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import { diskHost, type CompilerHost } from "../../compiler/resolve/host.js";
 import type { Program } from "../../grammar/ast.js";
 import { readSource } from "./read-source.js";

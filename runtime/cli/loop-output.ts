@@ -1,5 +1,5 @@
 /** How plan and apply results print: the plan per network, then the diagnostics with code frames. */
-import { renderTextAll, toJson, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { renderTextAll, toJson, type Diagnostic } from "../../diagnostics/index.js";
 import { planToJson, renderPlanText } from "../plan/render-plan.js";
 import type { LoopResult } from "../loop/run-loop.js";
 

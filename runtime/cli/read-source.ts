@@ -4,8 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.js";
-import { NO_RANGE, positionAt, type SourceRange } from "../../compiler/diagnostics/source-range.js";
+import { diagnostic, type Diagnostic } from "../../diagnostics/index.js";
+import { NO_RANGE, positionAt, type SourceRange } from "../../diagnostics/source-range.js";
 import { diskHost, type CompilerHost } from "../../compiler/resolve/host.js";
 import { readProblem } from "../../compiler/resolve/load.js";
 import type { Program } from "../../grammar/ast.js";

@@ -1,6 +1,6 @@
 /** One side of a diff: the networks a `.svcnet` file builds, or one live network read through the bridge. */
 import { compile, type CompileInput } from "../../compiler/index.js";
-import { hasErrors, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import { desiredState, networkRoots } from "../apply/desired-state.js";
 import { readLiveNetwork } from "../apply/live-state.js";

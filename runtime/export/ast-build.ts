@@ -1,5 +1,5 @@
 /** Small constructors for AST nodes made from live state (no source, so no range). */
-import { NO_RANGE } from "../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../diagnostics/source-range.js";
 import type * as A from "../../grammar/ast.js";
 
 const r = NO_RANGE;

@@ -5,7 +5,7 @@
  * concatenated as text. Every part is recorded in the provenance, for diagnostics.
  */
 import type * as A from "../../grammar/ast.js";
-import { NO_RANGE } from "../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../diagnostics/source-range.js";
 import { booleanFlag, commentFlag, ident, node as nodeDecl, param, wire } from "../export/ast-build.js";
 import type { ConvertContext } from "./context.js";
 import type { NodeEntry } from "./node-table.js";

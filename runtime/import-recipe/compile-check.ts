@@ -5,7 +5,7 @@
  * text, which is shown with it.
  */
 import { analyze } from "../../compiler/index.js";
-import type { Diagnostic } from "../../compiler/diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import { partLocator, type Provenance } from "./provenance.js";
 
 export function compileCheck(text: string, outFile: string, jsonFile: string, provenance: Provenance): Diagnostic[] {

@@ -7,7 +7,7 @@
 import type * as A from "../../grammar/ast.js";
 import { RECIPE_PARAM_TYPES, type ControlType } from "../../grammar/ast.js";
 import { legalControlName } from "../../compiler/check/names.js";
-import { NO_RANGE } from "../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../diagnostics/source-range.js";
 import { ident, num, str } from "../export/ast-build.js";
 import type { Located, Report, Where } from "./report.js";
 

@@ -4,7 +4,7 @@
  * when nothing is an error, so a caller never writes a recipe that would not compile.
  */
 import { join } from "node:path";
-import { sortDiagnostics, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { sortDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import { print } from "../../grammar/print.js";
 import { compileCheck } from "./compile-check.js";
 import { convertDocument } from "./convert.js";

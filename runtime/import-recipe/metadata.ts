@@ -6,7 +6,7 @@
  */
 import type * as A from "../../grammar/ast.js";
 import { RECIPE_DIFFICULTIES } from "../../grammar/ast.js";
-import { NO_RANGE } from "../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../diagnostics/source-range.js";
 import { ident, str, tagsFlag } from "../export/ast-build.js";
 import type { RecipeShape } from "./build-recipe.js";
 import type { RecipeDocument } from "./recipe-format.js";

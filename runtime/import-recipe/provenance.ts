@@ -7,7 +7,7 @@
  */
 import type * as A from "../../grammar/ast.js";
 import { parse } from "../../grammar/parse.js";
-import type { SourceRange } from "../../compiler/diagnostics/source-range.js";
+import type { SourceRange } from "../../diagnostics/source-range.js";
 import type { Where } from "./report.js";
 
 export const key = {

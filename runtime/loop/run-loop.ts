@@ -3,7 +3,7 @@
  * verify, preview. The CLI, the demo, svc-agent and the MCP tools all run it, so they agree.
  */
 import { compile, type CompileInput } from "../../compiler/index.js";
-import { hasErrors, type Diagnostic } from "../../compiler/diagnostics/index.js";
+import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
 import type { BridgeClient } from "../bridge-client/index.js";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 // Every code of the resolve and check sections of the catalog is exercised by a compiler test:
 // a new diagnostic without a test fails here.
-const catalog = readFileSync("compiler/diagnostics/messages.ts", "utf8");
+const catalog = readFileSync("diagnostics/messages.ts", "utf8");
 const start = catalog.indexOf("// ── resolve (compiler/resolve)");
 const end = catalog.indexOf("// ──", catalog.indexOf("// ── check (compiler/check)") + 10);
 const codes = [...catalog.slice(start, end).matchAll(/^\s+"([a-z0-9-]+)":/gm)].map((m) => m[1]!);

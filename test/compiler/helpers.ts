@@ -1,5 +1,5 @@
 import { compileSync, memoryHost, type CompileResult } from "../../compiler/index.js";
-import type { Diagnostic } from "../../compiler/diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 
 /** Compiles in-memory files; the entry is `main.svcnet` unless named. */
 export function compileFiles(files: Record<string, string>, entry = "main.svcnet"): CompileResult {

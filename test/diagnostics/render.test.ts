@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diagnostic, positionAt, renderJson, renderText, sortDiagnostics } from "../../compiler/diagnostics/index.js";
+import { diagnostic, positionAt, renderJson, renderText, sortDiagnostics } from "../../diagnostics/index.js";
 
 const source = "svcnet 1\nnetwork a {\n  noise1: noiseTOP { resolutionx: 1280 }\n}\n";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Diagnostic } from "../../compiler/diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import type { NodeDecl, Program, Value } from "../../grammar/ast.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { hasErrors } from "../../compiler/diagnostics/index.js";
+import { hasErrors } from "../../diagnostics/index.js";
 import { lex } from "../../grammar/lexer.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { NO_RANGE } from "../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../diagnostics/source-range.js";
 import type { NodeDecl, Program, Value } from "../../grammar/ast.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";

@@ -282,7 +282,7 @@ describe("controls, exposed parameters, uniforms, code", () => {
 });
 
 describe("catalog", () => {
-  const catalog = readFileSync("compiler/diagnostics/messages.ts", "utf8");
+  const catalog = readFileSync("diagnostics/messages.ts", "utf8");
   const start = catalog.indexOf("// ── recipe import");
   const end = catalog.indexOf("// ──", start + 10);
   const codes = [...catalog.slice(start, end < 0 ? undefined : end).matchAll(/^\s+"([a-z0-9-]+)":/gm)].map((m) => m[1]!);

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { toJson } from "../../../compiler/diagnostics/index.js";
+import { toJson } from "../../../diagnostics/index.js";
 import { UsageError } from "../args.js";
 import { progressTo, sourcePath, withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";

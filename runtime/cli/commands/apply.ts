@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { diagnostic, NO_RANGE, renderTextAll } from "../../../compiler/diagnostics/index.js";
+import { diagnostic, NO_RANGE, renderTextAll } from "../../../diagnostics/index.js";
 import { UsageError, intFlag } from "../args.js";
 import { withBridge, progressTo, sourcePath } from "../bridge-session.js";
 import type { Command } from "../command.js";

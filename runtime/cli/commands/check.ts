@@ -1,4 +1,4 @@
-import { hasErrors, renderTextAll, toJson } from "../../../compiler/diagnostics/index.js";
+import { hasErrors, renderTextAll, toJson } from "../../../diagnostics/index.js";
 import { checkFiles } from "../check-files.js";
 import type { Command } from "../command.js";
 import { collectSourceFiles } from "../source-files.js";

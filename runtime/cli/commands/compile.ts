@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve } from "node:path";
-import { hasErrors, renderTextAll, toJson, type Diagnostic } from "../../../compiler/diagnostics/index.js";
+import { hasErrors, renderTextAll, toJson, type Diagnostic } from "../../../diagnostics/index.js";
 import { compile } from "../../../compiler/index.js";
 import { renderBatches } from "../../../compiler/lower/render.js";
 import { UsageError } from "../args.js";

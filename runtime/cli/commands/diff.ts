@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { renderTextAll } from "../../../compiler/diagnostics/index.js";
+import { renderTextAll } from "../../../diagnostics/index.js";
 import { UsageError } from "../args.js";
 import { sourcePath, withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";

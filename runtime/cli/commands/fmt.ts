@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { hasErrors, renderTextAll } from "../../../compiler/diagnostics/index.js";
+import { hasErrors, renderTextAll } from "../../../diagnostics/index.js";
 import { parse } from "../../../grammar/parse.js";
 import { print } from "../../../grammar/print.js";
 import { readSource } from "../read-source.js";

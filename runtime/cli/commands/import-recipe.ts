@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { diagnostic, NO_RANGE, renderTextAll, toJson, type Diagnostic } from "../../../compiler/diagnostics/index.js";
+import { diagnostic, NO_RANGE, renderTextAll, toJson, type Diagnostic } from "../../../diagnostics/index.js";
 import { importRecipe, type ImportResult } from "../../import-recipe/import-recipe.js";
 import type { Command, CommandIO } from "../command.js";
 import { UsageError } from "../args.js";

@@ -5,8 +5,8 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeError } from "../../bridge-client/errors.js";
-import type { Diagnostic } from "../../../compiler/diagnostics/diagnostic.js";
-import { toJson, type DiagnosticJson } from "../../../compiler/diagnostics/render-json.js";
+import type { Diagnostic } from "../../../diagnostics/diagnostic.js";
+import { toJson, type DiagnosticJson } from "../../../diagnostics/render-json.js";
 
 export interface ToolSuccess<T> {
   ok: true;

@@ -4,7 +4,7 @@
  * deck at 0 adds nothing whatever the mix operation. Loaded on the tool's first call.
  */
 import type * as A from "../../../../grammar/ast.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import type { ToolContext } from "../registry.js";
 import type { ToolOutcome } from "../result.js";
 import { checkedArguments, findRecipe, isFailure, toolRecipe } from "./find-recipe.js";

@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import type * as A from "../../../../grammar/ast.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import { recipesDir } from "../../knowledge/recipes.js";
 import type { ArtistRecipe } from "./recipe-catalog.js";
 

@@ -6,7 +6,7 @@
  * `.svcnet` value for the recipe use.
  */
 import type * as A from "../../../../grammar/ast.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import type { RecipeParamInfo } from "./recipe-catalog.js";
 
 export type ArgumentValue = number | boolean | string | number[];

@@ -9,7 +9,7 @@ import { runStep } from "../edit/edits.js";
 import { nameOf, parentOf } from "../edit/live-network.js";
 import { EditRefusal } from "../edit/refusal.js";
 import { editNetwork, type RunOptions, type RunResult } from "../edit/run-edits.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 
 export interface AnimateSpec {
   path: string;

@@ -2,7 +2,7 @@
  * A control panel on a COMP: custom parameters declared in its network's `controls` block, each
  * bound (`bind Name`) to the inner parameters it drives, applied as one edit.
  */
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import type * as A from "../../../../grammar/ast.js";
 import type { ToolOutcome } from "../result.js";
 import { levelAt, nodeAt, setParam } from "../edit/ast-edit.js";

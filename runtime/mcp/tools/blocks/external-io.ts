@@ -14,7 +14,7 @@ import type { EditableNetwork } from "../edit/live-network.js";
 import type { ParamInput } from "../edit/param-values.js";
 import { EditRefusal } from "../edit/refusal.js";
 import { editNetwork, type RunOptions, type RunResult } from "../edit/run-edits.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 
 export type Protocol = "osc" | "midi" | "dmx" | "artnet" | "ndi";
 

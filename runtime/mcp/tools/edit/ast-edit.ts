@@ -4,7 +4,7 @@
  * not svc's, or inside a recipe instance whose inside the source does not spell out.
  */
 import { getOperatorByType, resolveTuplet } from "../../../../kb/index.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import type * as A from "../../../../grammar/ast.js";
 import { wireEdges } from "../../../../grammar/wires.js";
 import { isOwned, nameOf, parentOf, singleWire, type EditableNetwork } from "./live-network.js";

@@ -5,7 +5,7 @@
  */
 import type * as A from "../../../../grammar/ast.js";
 import { resolveTuplet } from "../../../../kb/index.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import {
   addNode,
   isRecipeUse,

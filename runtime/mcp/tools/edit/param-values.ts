@@ -5,7 +5,7 @@
  * export. The compiler then checks it like any source (ranges, menus, references).
  */
 import { getParam } from "../../../../kb/index.js";
-import { NO_RANGE } from "../../../../compiler/diagnostics/source-range.js";
+import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import type * as A from "../../../../grammar/ast.js";
 import { EditRefusal } from "./refusal.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toJson } from "../../../../compiler/diagnostics/render-json.js";
+import { toJson } from "../../../../diagnostics/render-json.js";
 import { defineTool } from "../registry.js";
 import { diagnosticsFailure, success } from "../result.js";
 import { sourceInput } from "./source-input.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toJson } from "../../../../compiler/diagnostics/render-json.js";
+import { toJson } from "../../../../diagnostics/render-json.js";
 import type { BodyModel, ProgramModel } from "../../../../compiler/model.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -55,7 +55,7 @@ export const validateNetwork = defineTool({
   async handler({ source, file }) {
     const [{ analyze }, { renderTextAll }] = await Promise.all([
       import("../../../../compiler/index.js"),
-      import("../../../../compiler/diagnostics/render-text.js"),
+      import("../../../../diagnostics/render-text.js"),
     ]);
     const { program, diagnostics } = analyze({ text: source, file: file ?? DEFAULT_FILE });
     const errors = diagnostics.filter((d) => d.severity === "error").length;

@@ -3,7 +3,7 @@
  * the plan and code frames as text, the diagnostics as JSON. Loaded on a tool's first call.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { renderTextAll, toJson, type Diagnostic } from "../../../../compiler/diagnostics/index.js";
+import { renderTextAll, toJson, type Diagnostic } from "../../../../diagnostics/index.js";
 import type { NetworkPlan } from "../../../apply/plan-program.js";
 import type { PreviewImage } from "../../../apply/preview.js";
 import type { LoopResult } from "../../../loop/run-loop.js";
