@@ -1,7 +1,7 @@
 /**
- * Turns a plan into the bridge operations that carry it out, in a safe order: renames, deletes
- * (top-most only), creates (parents first, each node fully set up), updates, unwiring, wiring, and
- * last the record of what was applied. Creates reuse the compiler's own operations for the node,
+ * Turns a plan into the bridge operations that carry it out, in a safe order: renames, unwiring
+ * (while both ends still exist), deletes (top-most only), creates (parents first, each node fully
+ * set up), updates, wiring, and last the record of what was applied. Creates reuse the compiler's own operations for the node,
  * so a node built by a plan is exactly the node a fresh build would make.
  */
 import type { Operation } from "../../compiler/lower/operations.js";
@@ -89,6 +89,10 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
   for (const c of plan.changes) {
     if (c.kind === "rename") out.push(traced({ action: "rename", path: c.from, name: nameOf(c.to) }, c.to, at(c.to)));
   }
+  // Before deletes: a wire names both of its ends, and one of them may be about to go.
+  for (const w of plan.wiresRemoved) {
+    out.push(traced({ action: "disconnect", to_path: w.to, to_input: w.toInput, from_path: w.from }, w.to));
+  }
   for (const c of plan.changes) {
     if (c.kind === "delete") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path));
     if (c.kind === "replace") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path, at(c.path)));
@@ -121,9 +125,6 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
     }
     if (Object.keys(flags).length > 0) out.push(traced({ action: "set_flags", path: c.path, flags }, c.path, origin));
     if (Object.keys(meta).length > 0) out.push(traced({ action: "set_meta", path: c.path, ...meta }, c.path, origin));
-  }
-  for (const w of plan.wiresRemoved) {
-    out.push(traced({ action: "disconnect", to_path: w.to, to_input: w.toInput, from_path: w.from }, w.to));
   }
   const wireOrigin = new Map(
     compiled.filter((o) => o.kind === "connect").map((o) => [`${o.path}[${(o as { fromIndex: number }).fromIndex}]->${(o as { to: string }).to}[${(o as { toIndex: number }).toIndex}]`, o.origin] as const),

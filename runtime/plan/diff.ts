@@ -151,6 +151,12 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
   return result;
 }
 
+/** True when `path` or one of its ancestors is in `paths`. */
+function atOrUnder(paths: ReadonlySet<string>, path: string): boolean {
+  for (let p = path; p.length > 0; p = p.slice(0, p.lastIndexOf("/"))) if (paths.has(p)) return true;
+  return false;
+}
+
 export function planNetwork(input: PlanInput): Plan {
   const force = input.force ?? false;
   const { desired } = input;
@@ -173,8 +179,10 @@ export function planNetwork(input: PlanInput): Plan {
 
   for (const node of live.nodes.values()) if (!isOwned(node)) ignoredUnowned++;
 
+  // Replaced COMPs: everything live inside them goes with them, so what the source keeps there is built anew.
+  const replacedComps = new Set<string>();
   for (const want of [...desired.nodes.values()].sort((a, b) => a.path.localeCompare(b.path))) {
-    const have = live.nodes.get(want.path);
+    const have = atOrUnder(replacedComps, want.path) ? undefined : live.nodes.get(want.path);
     if (have === undefined) {
       changes.push({ kind: "create", path: want.path, type: want.type, node: want });
       summary.add++;
@@ -190,6 +198,7 @@ export function planNetwork(input: PlanInput): Plan {
     }
     if (have.type !== want.type) {
       changes.push({ kind: "replace", path: want.path, fromType: have.type, toType: want.type, node: want });
+      replacedComps.add(want.path);
       summary.add++;
       summary.destroy++;
       continue;
@@ -210,7 +219,7 @@ export function planNetwork(input: PlanInput): Plan {
   const doomedPaths = new Set(doomed.map((n) => n.path));
   for (const node of doomed) {
     const parent = node.path.slice(0, node.path.lastIndexOf("/"));
-    if (doomedPaths.has(parent)) continue;
+    if (doomedPaths.has(parent) || atOrUnder(replacedComps, parent)) continue;
     const unownedInside = [...live.nodes.values()].filter((n) => n.path.startsWith(node.path + "/") && !isOwned(n));
     if (unownedInside.length > 0 && !force) {
       conflicts.push({
@@ -238,11 +247,11 @@ export function planNetwork(input: PlanInput): Plan {
   const wiresAdded: WireState[] = [];
   const wiresRemoved: WireState[] = [];
   for (const [key, w] of wantWires) {
-    // A replaced node comes back unwired, so its wires are added again.
-    if (!liveWires.has(key) || replaced.has(w.to) || replaced.has(w.from)) wiresAdded.push(w);
+    // A replaced node (and all inside it) comes back unwired, so its wires are added again.
+    if (!liveWires.has(key) || atOrUnder(replaced, w.to) || atOrUnder(replaced, w.from)) wiresAdded.push(w);
   }
   for (const [key, w] of liveWires) {
-    if (!wantWires.has(key) && !replaced.has(w.to) && !doomedPaths.has(w.to)) wiresRemoved.push(w);
+    if (!wantWires.has(key) && !atOrUnder(replaced, w.to) && !atOrUnder(doomedPaths, w.to)) wiresRemoved.push(w);
   }
   const touchedByWires = new Set([...wiresAdded, ...wiresRemoved].map((w) => w.to));
   // A rewired node counts once: not again when its creation, replacement or a counted update
