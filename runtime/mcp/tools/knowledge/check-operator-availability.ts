@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { didYouMean, loadKb } from "../../knowledge/kb-access.js";
+import { liveOperatorTypes } from "./live-optypes.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 
@@ -17,7 +18,7 @@ const releaseRow = z.object({
 export const checkOperatorAvailability = defineTool({
   name: "check_operator_availability",
   title: "Check operator availability",
-  description: "Say whether an operator type is known to svc's knowledge base and in which TouchDesigner release profiles it exists.",
+  description: "Say whether an operator type exists in the running TouchDesigner build (when the bridge answers) and in which release profiles svc's knowledge base lists it.",
   input: {
     operator: z.string().regex(OP_TYPE, "an operator type is a letter followed by letters, digits or _").max(64).describe("operator type, e.g. 'noiseTOP'"),
     release: z.string().min(1).max(64).optional().describe("one release profile id or build number; all when omitted"),
@@ -29,8 +30,13 @@ export const checkOperatorAvailability = defineTool({
     family: z.string().nullable(),
     suggestions: z.array(z.string()),
     releases: z.array(releaseRow),
+    live: z
+      .object({ available: z.boolean(), family: z.string().nullable(), typeCount: z.number() })
+      .nullable()
+      .describe("the running build's answer; null when no bridge answers (the knowledge base alone then)"),
+    source: z.enum(["live", "kb"]).describe("live when the running build answered"),
   },
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
   async handler({ operator, release }) {
     const kb = await loadKb();
@@ -52,9 +58,15 @@ export const checkOperatorAvailability = defineTool({
     }));
     const suggestions = entry ? [] : kb.closestOperators(operator, 3).map((m) => m.type);
     const yes = releases.filter((r) => r.available === true).map((r) => r.id);
+    const types = await liveOperatorTypes();
+    const live = types === undefined ? null : { available: types.byType.has(operator), family: types.byType.get(operator) ?? null, typeCount: types.count };
+    const liveLine = live === null ? "" : live.available ? "; the running build has it" : "; the running build does NOT have it";
     const text = entry
-      ? `${entry.type} is a ${entry.family} operator` + (yes.length ? `; listed in ${yes.join(", ")}` : "; no chosen release profile lists it")
-      : `'${operator}' is not an operator type svc knows.${didYouMean(suggestions)}`;
-    return success({ operator, known: entry !== undefined, type, family: entry?.family ?? null, suggestions, releases }, text);
+      ? `${entry.type} is a ${entry.family} operator` + (yes.length ? `; listed in ${yes.join(", ")}` : "; no chosen release profile lists it") + liveLine
+      : live?.available
+        ? `'${operator}' is not in svc's knowledge base, but the running build has it (a ${live.family} operator)`
+        : `'${operator}' is not an operator type svc knows${liveLine}.${didYouMean(suggestions)}`;
+    const data = { operator, known: entry !== undefined, type, family: entry?.family ?? null, suggestions, releases, live, source: live === null ? ("kb" as const) : ("live" as const) };
+    return success(data, text);
   },
 });

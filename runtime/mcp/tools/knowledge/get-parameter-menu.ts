@@ -2,13 +2,16 @@ import { z } from "zod";
 import { didYouMean, loadKb, lookupOperator } from "../../knowledge/kb-access.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
+import { tdPath } from "../live/live-input.js";
+import { liveMenu } from "./live-menu.js";
 
 export const getParameterMenu = defineTool({
   name: "get_parameter_menu",
   title: "Parameter menu entries",
-  description: "List the menu entries (names to write in .svcnet, and their labels) of an operator's menu parameter.",
+  description: "List the menu entries (names to write in .svcnet, and their labels) of a menu parameter: of a live operator when a path is given (the running build's menu), else of an operator type in the knowledge base.",
   input: {
-    operator: z.string().trim().min(1).max(100).describe("operator type or label, e.g. 'compositeTOP'"),
+    operator: z.string().trim().min(1).max(100).optional().describe("operator type or label, e.g. 'compositeTOP'"),
+    path: tdPath("a live operator, e.g. /project1/comp1: its menu as the running build has it").optional(),
     parameter: z.string().trim().min(1).max(64).describe("Python name of the parameter, e.g. 'operand'"),
   },
   output: {
@@ -21,10 +24,14 @@ export const getParameterMenu = defineTool({
     default: z.string().nullable(),
     acceptsOtherText: z.boolean(),
     incomplete: z.boolean(),
+    source: z.enum(["live", "kb"]),
+    current: z.string().nullable().describe("live: the entry the operator is set to"),
   },
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ operator, parameter }) {
+  async handler({ operator, path, parameter }) {
+    if (path !== undefined) return liveMenu(path, parameter);
+    if (operator === undefined) return failure("missing-argument", "give operator (a type, read from the knowledge base) or path (a live operator)");
     const kb = await loadKb();
     const found = lookupOperator(kb, operator);
     if (!found.found) {
@@ -53,6 +60,8 @@ export const getParameterMenu = defineTool({
       default: typeof p.default === "string" ? p.default : null,
       acceptsOtherText: p.style === "StrMenu",
       incomplete: p.menuIncomplete === true,
+      source: "kb" as const,
+      current: null,
     };
     return success(data, `${op.type}.${p.name}: ${data.names.join(", ")}`);
   },
