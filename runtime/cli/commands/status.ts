@@ -1,6 +1,7 @@
 import { BridgeClient, BridgeError, bridgeConfigFromEnv } from "../../bridge-client/index.js";
 import { compareVersions, shippedBridgeVersion } from "../../bridge-version.js";
 import type { Command } from "../command.js";
+import { readSystem, systemText } from "../../project/system.js";
 
 interface Info {
   python_version: string;
@@ -10,7 +11,7 @@ interface Info {
 
 export const statusCommand: Command = {
   name: ["status"],
-  summary: "Show whether the bridge is reachable, its versions, and whether it is older than this svc.",
+  summary: "Show whether the bridge is reachable, its versions, whether it is older than this svc, and the environment's health and system (GPU, monitors, Perform Mode).",
   usage: "[--json]",
   flags: { json: { type: "boolean", description: "print the status as JSON" } },
   async run(args, io) {
@@ -20,14 +21,17 @@ export const statusCommand: Command = {
     try {
       const info = await client.get<Info>("/api/info");
       const stale = compareVersions(info.bridge_version, shipped) < 0;
+      const system = await readSystem(client);
       if (args.flags.json) {
-        io.stdout(JSON.stringify({ reachable: true, url: config.url, ...info, shipped_bridge_version: shipped, stale }, null, 2) + "\n");
+        io.stdout(JSON.stringify({ reachable: true, url: config.url, ...info, shipped_bridge_version: shipped, stale, system }, null, 2) + "\n");
       } else {
         io.stdout(
           [
             `bridge:      ${config.url} (reachable${config.token ? ", token set" : ""})`,
             `environment: ${info.td_version}, Python ${info.python_version}`,
             `bridge:      version ${info.bridge_version} (this svc ships ${shipped})`,
+            `health:      ${systemText(system)}`,
+            ...(system.cpus !== null || system.os ? [`system:      ${[system.os, system.cpus !== null ? `${system.cpus} CPUs` : ""].filter((s) => s).join(", ")}`] : []),
             ...(stale ? [`warning: the running bridge is older than this svc; reinstall it with 'svc install-bridge' and reload it`] : []),
           ].join("\n") + "\n",
         );

@@ -3,20 +3,7 @@ import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
-
-export interface LogLine {
-  severity: "info" | "warning" | "error";
-  source: string;
-  message: string;
-  path?: string;
-  time?: number;
-}
-
-export interface LogsReply {
-  lines: LogLine[];
-  truncated: boolean;
-  complete: boolean;
-}
+import { logText, readLogs } from "../../../project/logs.js";
 
 export const logLine = z.object({
   severity: z.enum(["info", "warning", "error"]),
@@ -25,11 +12,6 @@ export const logLine = z.object({
   path: z.string().optional(),
   time: z.number().optional().describe("seconds since the epoch (bridge lines)"),
 });
-
-/** One line as people read it. */
-export function logText(l: LogLine): string {
-  return `${l.severity.padEnd(7)} ${l.source === "cook" ? l.path : "bridge"}: ${l.message}`;
-}
 
 export const getTdLogs = defineTool({
   name: "get_td_logs",
@@ -45,7 +27,7 @@ export const getTdLogs = defineTool({
   profiles: ["core", "safe"],
   async handler({ severity, max_lines, scope }) {
     const bridge = await bridgeClient();
-    const reply = await bridge.get<LogsReply>("/api/logs", { severity, max_lines, scope });
+    const reply = await readLogs(bridge, { severity, max_lines, scope });
     const data = { lines: reply.lines, truncated: reply.truncated, complete: reply.complete };
     const head = `${reply.lines.length} line(s) at ${severity} or above${reply.truncated ? " (older ones left out)" : ""}`;
     return success(data, [head, ...reply.lines.map(logText)].join("\n"));

@@ -1,0 +1,55 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { UsageError } from "../args.js";
+import { withBridge } from "../bridge-session.js";
+import type { Command } from "../command.js";
+import { logText, newLines, readLogs, type LogsQuery } from "../../project/logs.js";
+import { BridgeError } from "../../bridge-client/index.js";
+
+const SEVERITIES = ["info", "warning", "error"] as const;
+/** How often --follow asks; the bridge keeps its lines, so nothing is lost between two reads. */
+const FOLLOW_INTERVAL_MS = 750;
+
+export const logsCommand: Command = {
+  name: ["logs"],
+  summary: "Print the bridge's recent lines and the live cook errors and warnings under a COMP, newest last.",
+  usage: "[--severity info|warning|error] [--lines <n>] [--follow] [<scope path>|bridge]",
+  flags: {
+    severity: { type: "string", valueName: "level", description: "the lowest severity shown (default info)" },
+    lines: { type: "string", valueName: "n", description: "at most this many lines, 1 to 1000 (default 100)" },
+    follow: { type: "boolean", short: "f", description: "keep printing new lines until interrupted or the bridge goes away" },
+  },
+  details: "A cook error is printed when it appears; with --follow, again only if it went away and came back.",
+  async run(args, io) {
+    const severity = (args.flags.severity as string | undefined) ?? "info";
+    if (!(SEVERITIES as readonly string[]).includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}`);
+    const lines = Number((args.flags.lines as string | undefined) ?? "100");
+    if (!Number.isInteger(lines) || lines < 1 || lines > 1000) throw new UsageError("--lines must be a whole number from 1 to 1000");
+    if (args.positionals.length > 1) throw new UsageError("give at most one scope: a COMP path such as /project1, or bridge");
+    const scope = args.positionals[0] ?? "/";
+    if (scope !== "bridge" && !scope.startsWith("/")) throw new UsageError("the scope is an absolute COMP path such as /project1, or bridge");
+    const query: LogsQuery = { severity: severity as LogsQuery["severity"], max_lines: lines, scope };
+    return withBridge("svc logs", io, async (client) => {
+      const first = await readLogs(client, query);
+      if (first.truncated) io.stdout(`(older lines left out; --lines ${lines})\n`);
+      for (const l of first.lines) io.stdout(logText(l) + "\n");
+      if (!args.flags.follow) return 0;
+      let seen = newLines(new Set(), first.lines).seen;
+      for (;;) {
+        await sleep(FOLLOW_INTERVAL_MS);
+        let next;
+        try {
+          next = await readLogs(client, query);
+        } catch (err) {
+          if (err instanceof BridgeError && (err.kind === "connection" || err.kind === "timeout")) {
+            io.stderr("svc logs: the bridge went away; stopped following\n");
+            return 0;
+          }
+          throw err;
+        }
+        const step = newLines(seen, next.lines);
+        for (const l of step.fresh) io.stdout(logText(l) + "\n");
+        seen = step.seen;
+      }
+    });
+  },
+};
