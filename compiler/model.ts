@@ -130,6 +130,8 @@ export interface TextValue extends ValueBase {
   text: string;
   /** The file the text was read from, as written. */
   path: string;
+  /** That file as the compiler host resolved it (where diagnostics about its lines point). */
+  file: string;
 }
 
 export type Value =
@@ -230,8 +232,8 @@ export interface NodeModel {
   /** A body (children and wires) makes a COMP a component; absent on other operators. */
   body?: BodyModel;
   customPages: CustomPageModel[];
-  /** A DAT's contents (`text: ...` on a DAT), set by check. */
-  text?: { text: string; origin: Origin };
+  /** A DAT's contents (`text: ...` on a DAT), set by check; `file` when they were read with `file("...")`. */
+  text?: { text: string; origin: Origin; file?: string };
   /** Pinned position from the layout block, in TouchDesigner units (Y up). */
   pinned?: { x: number; y: number; origin: Origin };
   /** The name this node had before, declared with `was:`: plan renames the live node instead of replacing it. */

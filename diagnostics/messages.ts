@@ -101,6 +101,12 @@ export const messages = {
   "invalid-control-name": entry("error", "'{name}' is not a valid custom parameter name"),
   "control-range-inverted": entry("error", "the range of '{name}' starts above its end ({min}..{max})"),
   "flag-not-supported": entry("warning", "a {family} has no {flag} flag"),
+  "glsl-compile-error": entry("error", "the {stage} shader of '{node}' does not compile: {message}"),
+  "glsl-compile-warning": entry("warning", "the {stage} shader of '{node}' compiles with a warning: {message}"),
+  "glsl-uniform-not-on-node": entry("warning", "the shader uses uniform '{name}', but no uniform parameter of '{node}' is named '{name}': it stays 0"),
+  "glsl-uniform-unused": entry("warning", "'{param}' of '{node}' names uniform '{name}', which its shader {problem}"),
+  "glsl-validator-unavailable": entry("info", "GLSL shaders were not compiled: {reason}"),
+  "glsl-stage-not-checked": entry("info", "the {stage} shader of '{node}' was not compiled: svc checks pixel shaders of GLSL TOPs only"),
 
   // ── live environment (plan, apply, verify) ─────────────────────────────────
   "live-cook-error": entry("error", "'{node}' reports an error in the live network: {message}"),

@@ -13,10 +13,11 @@ let cachedDataDir: string | undefined;
 let index: IndexFile | undefined;
 const families = new Map<Family, Map<string, Operator>>();
 
-/** The folder holding index.json: the nearest ancestor with a package.json, then kb/data. */
-export function kbDataDir(): string {
-  if (dataDirOverride) return dataDirOverride;
-  if (cachedDataDir) return cachedDataDir;
+let cachedPackageRoot: string | undefined;
+
+/** The nearest ancestor of this module with a package.json: the checkout or the installed package. */
+export function packageRoot(): string {
+  if (cachedPackageRoot) return cachedPackageRoot;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, "package.json"))) break;
@@ -24,7 +25,15 @@ export function kbDataDir(): string {
     if (parent === dir) throw new Error("kb: no package.json above " + fileURLToPath(import.meta.url));
     dir = parent;
   }
-  cachedDataDir = join(dir, "kb", "data");
+  cachedPackageRoot = dir;
+  return dir;
+}
+
+/** The folder holding index.json: the nearest ancestor with a package.json, then kb/data. */
+export function kbDataDir(): string {
+  if (dataDirOverride) return dataDirOverride;
+  if (cachedDataDir) return cachedDataDir;
+  cachedDataDir = join(packageRoot(), "kb", "data");
   return cachedDataDir;
 }
 

@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import { walkComponents, type ProgramModel } from "../model.js";
 import { createContext } from "./context.js";
 import { checkControls } from "./controls.js";
+import { checkShaders } from "./glsl/shaders.js";
 import { checkNodeExpressions } from "./expressions.js";
 import { checkNodeName } from "./names.js";
 import { checkFlags, checkOperatorType } from "./operators.js";
@@ -32,5 +33,6 @@ export function checkProgram(program: ProgramModel): Diagnostic[] {
     }
     checkNodeExpressions(network.root, ctx);
   }
+  checkShaders(program, ctx);
   return diagnostics;
 }

@@ -248,7 +248,7 @@ function checkDatText(node: NodeModel, p: ParamModel, ctx: CheckContext): void {
   }
   const v = p.value;
   if (v.kind === "string" || v.kind === "text") {
-    node.text = { text: v.kind === "string" ? v.value : v.text, origin: p.origin };
+    node.text = v.kind === "string" ? { text: v.value, origin: p.origin } : { text: v.text, origin: p.origin, file: v.file };
     return;
   }
   ctx.diagnostics.push(

@@ -103,7 +103,7 @@ export function convertValue(v: ast.Value, ctx: ValueContext, scope?: ComponentM
         return undefined;
       }
       ctx.sources.set(target, read.text);
-      return { kind: "text", text: read.text, path: v.path.value, origin };
+      return { kind: "text", text: read.text, path: v.path.value, file: target, origin };
     }
     case "RecipeParamRef": {
       if (ctx.recipe === undefined) {

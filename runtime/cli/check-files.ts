@@ -42,7 +42,21 @@ export function checkFiles(paths: readonly string[], options: CheckOptions = {})
     if (source.diagnostics.some((d) => d.severity === "error")) return { path, text, ast, diagnostics: source.diagnostics };
     return { path, text, ast, ...semanticCheck(path, fullPath, text, host, options.cwd) };
   });
+  sayOnce(files, "glsl-validator-unavailable");
   return { files, diagnostics: sortDiagnostics(files.flatMap((f) => f.diagnostics)) };
+}
+
+/** A notice about the machine (a missing GLSL validator), not about a file: keep its first report only. */
+function sayOnce(files: CheckedFile[], code: Diagnostic["code"]): void {
+  let said = false;
+  for (const f of files) {
+    f.diagnostics = f.diagnostics.filter((d) => {
+      if (d.code !== code) return true;
+      if (said) return false;
+      said = true;
+      return true;
+    });
+  }
 }
 
 /**
