@@ -164,6 +164,8 @@ export interface ParamModel {
    * knowledge base (`resolution` → [resolutionw, resolutionh]). Empty until checked.
    */
   scalars: string[];
+  /** Added by check, not written: the block count a sequence needs for the blocks that were set. */
+  implicit?: true;
 }
 
 export interface Flags {

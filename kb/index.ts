@@ -8,6 +8,10 @@ export {
   type ParamRef, type TupletRef,
 } from "./lookup.js";
 export {
+  getSequences, getSequence, sequenceOf, sequenceBlockParams, readSequenceName, blockParamName,
+  type BlockParamMatch, type MalformedBlockName, type MalformedReason, type SequenceNameMatch,
+} from "./sequences.js";
+export {
   searchOperators, closestOperators, closestParameters,
   type OperatorMatch, type ParamMatch, type SearchOptions,
 } from "./search.js";

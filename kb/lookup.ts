@@ -4,6 +4,7 @@
  */
 import { indexEntries, loadFamily } from "./loader.js";
 import { compactKey } from "./normalize.js";
+import { matchSequenceName } from "./sequence-names.js";
 import { FAMILIES, type Family, type IndexEntry, type Operator, type Param } from "./types.js";
 
 /** Order used when a bare label ("noise") matches operators of several families. */
@@ -111,10 +112,17 @@ function resolveOp(op: Operator | string): Operator | undefined {
   return typeof op === "string" ? getOperator(op) : op;
 }
 
-/** A parameter by its scalar Python name (`resolutionw`), plain name (`period`) or tuplet name (`resolution`). */
+/**
+ * A parameter by its scalar Python name (`resolutionw`), plain name (`period`) or tuplet name
+ * (`resolution`); a sequence block parameter of any block (`vec3name`, `vec3valuex`) too.
+ */
 export function getParam(op: Operator | string, name: string): ParamRef | undefined {
   const operator = resolveOp(op);
-  return operator ? paramMap(operator).get(name) : undefined;
+  if (!operator) return undefined;
+  const listed = paramMap(operator).get(name);
+  if (listed !== undefined) return listed;
+  const block = matchSequenceName(operator, name);
+  return block?.kind === "block" ? { param: block.param, component: block.component } : undefined;
 }
 
 /** Every scalar Python name the operator exposes, in page order. */

@@ -56,6 +56,37 @@ export interface Param {
   absentInLiveDump?: true;
 }
 
+/** One parameter of a sequence's block template: block 0's parameter and its name without `<prefix><index>`. */
+export interface SequenceBlockParam {
+  /** `name` in `vec0name`; `value` in `vec0value` (a tuplet). */
+  suffix: string;
+  /** The block-0 parameter in `params` that is the template (`vec0name`). */
+  param: string;
+  /** For a tuplet: each component's name without `<prefix><index>` (`valuex`, `valuey`...). */
+  componentSuffixes?: string[];
+}
+
+/** Where a block count came from: a running build (`td-live`, `dump`) or an assumption. */
+export type BlockCountSource = "td-live" | "dump" | "assumed";
+
+/**
+ * A parameter sequence: blocks of parameters repeated under one header (`vec`), named
+ * `<name><index><suffix>` (`vec3name`). TouchDesigner's `Sequence`: `op.seq.vec.numBlocks`.
+ */
+export interface SequenceDef {
+  /** The header parameter's name, also the block prefix and the Sequence's name. */
+  name: string;
+  label: string | null;
+  page: string | null;
+  blockParams: SequenceBlockParam[];
+  /** Blocks a fresh operator has; null = unknown. */
+  defaultBlocks: number | null;
+  defaultBlocksSource: BlockCountSource | null;
+  /** Limits on the block count; null = unknown (no fact source gives them). */
+  minBlocks: number | null;
+  maxBlocks: number | null;
+}
+
 export interface Inputs {
   /** Required inputs; null = unknown. */
   min: number | null;
@@ -83,6 +114,8 @@ export interface Operator {
   pages: string[];
   /** In page order; a tuplet is one entry with `components`. */
   params: Param[];
+  /** Parameter sequences; their block parameters of the listed blocks are also in `params`. */
+  sequences?: SequenceDef[];
 }
 
 export interface FamilyFile {

@@ -14,6 +14,7 @@ import { controlAsParam, controlsOf, type CheckContext } from "./context.js";
 import { checkReference } from "./references.js";
 import { checkBind } from "./binds.js";
 import { expectedWords, referencedFamily, styleClass } from "./styles.js";
+import { checkSequences, reportMalformedBlockName } from "./sequences.js";
 
 /** Where a value is going: a parameter and, for one component of a tuplet, which one. */
 export interface Target {
@@ -210,7 +211,7 @@ export function checkParams(node: NodeModel, op: Operator | undefined, ctx: Chec
       }
     }
     if (param === undefined) {
-      if (op !== undefined) reportUnknownParameter(node, op, p, controls.keys(), ctx);
+      if (op !== undefined && !reportMalformedBlockName(node, op, p, ctx)) reportUnknownParameter(node, op, p, controls.keys(), ctx);
       continue;
     }
     const scalars = param.components !== undefined ? (component === null ? [...param.components] : [param.components[component]!]) : [param.name];
@@ -233,6 +234,7 @@ export function checkParams(node: NodeModel, op: Operator | undefined, ctx: Chec
       p.scalars = scalars;
     }
   }
+  if (op !== undefined) checkSequences(node, op, ctx);
 }
 
 /** `text: ...` on a DAT is its contents, unless the DAT has a parameter of that name (xmlDAT). */

@@ -2,6 +2,7 @@
 import re
 
 from build_params import convert_params, scalar_names
+from build_sequences import build_sequences
 from curated_values import CuratedValueError, apply_default, apply_style
 
 
@@ -43,6 +44,9 @@ def build_operator(fact_op, summaries):
         "pages": list(fact_op.get("pages") or []),
         "params": params,
     }
+    sequences = build_sequences(params)
+    if sequences:
+        op["sequences"] = sequences
     return op
 
 

@@ -8,6 +8,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "kb
 from build_operators import OverlayError, apply_curated, build_operator, finish_inputs, index_entry  # noqa: E402
 from build_params import convert_params, looks_like_group_listing  # noqa: E402
 from build_releases import build_releases  # noqa: E402
+from build_sequences import build_sequences  # noqa: E402
 
 
 def fact_op(optype, family, params, pages=None, **extra):
@@ -15,6 +16,33 @@ def fact_op(optype, family, params, pages=None, **extra):
           "pages": pages or [], "docs": {"snapshot": "docs-2026-02", "namespace": "main"}}
     op.update(extra)
     return op
+
+
+class SequenceTemplates(unittest.TestCase):
+    def test_block_template_from_the_listed_blocks(self):
+        params = convert_params({"pages": ["V"], "parameters": [
+            {"name": "vec", "page": "V", "style": "Sequence", "isSequenceHeader": True, "label": "Vector"},
+            {"name": "vec0name", "page": "V", "sequence": "vec", "blockIndex": 0},
+            {"name": "vec0value", "page": "V", "sequence": "vec", "blockIndex": 0, "style": "XYZW",
+             "components": ["vec0valuex", "vec0valuey", "vec0valuez", "vec0valuew"]},
+            {"name": "vec1extra", "page": "V", "sequence": "vec", "blockIndex": 1},
+            {"name": "other", "page": "V"},
+        ]})
+        [seq] = build_sequences(params)
+        self.assertEqual(seq["name"], "vec")
+        self.assertEqual([t["suffix"] for t in seq["blockParams"]], ["name", "value", "extra"])
+        self.assertEqual(seq["blockParams"][1]["componentSuffixes"], ["valuex", "valuey", "valuez", "valuew"])
+        # Two blocks listed, none seen live: the count is an assumption.
+        self.assertEqual((seq["defaultBlocks"], seq["defaultBlocksSource"]), (2, "assumed"))
+
+    def test_block_seen_live_makes_the_count_a_fact(self):
+        params = convert_params({"pages": ["A"], "parameters": [
+            {"name": "attr", "page": "A", "style": "Sequence", "isSequenceHeader": True},
+            {"name": "attr0name", "page": "A", "sequence": "attr", "blockIndex": 0, "style": "Str",
+             "default": "", "defaultSource": "td-live"},
+        ]})
+        [seq] = build_sequences(params)
+        self.assertEqual((seq["defaultBlocks"], seq["defaultBlocksSource"]), (1, "td-live"))
 
 
 class ParamTransforms(unittest.TestCase):
