@@ -5,7 +5,7 @@
  * added when no count was written, so lowering sets the count before any block parameter.
  */
 import { readSequenceName, getSequence, type MalformedBlockName, type Operator, type SequenceDef } from "../../kb/index.js";
-import { diagnostic } from "../diagnostics/index.js";
+import { diagnostic } from "../../diagnostics/index.js";
 import type { NodeModel, ParamModel } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames } from "../util/closest.js";
