@@ -69,3 +69,20 @@ def lan_allowed(environ=None):
 
 def exec_allowed(environ=None):
     return env_flag("SVC_BRIDGE_ALLOW_EXEC", environ)
+
+
+def export_dir(environ=None):
+    """SVC_BRIDGE_EXPORT_DIR: a folder saves may go to besides the project folder (absolute), or None."""
+    value = (environ if environ is not None else os.environ).get("SVC_BRIDGE_EXPORT_DIR")
+    if value is None or value.strip() == "":
+        return None
+    return value.strip()
+
+
+def expressions_safe(environ=None):
+    """SVC_BRIDGE_EXPRESSIONS=safe: expressions and DAT text only of the safe Python subset.
+
+    Unset, blank or `open` keeps the open mode; any other value is taken as `safe` (a typo never
+    opens what was meant to be closed)."""
+    value = (environ if environ is not None else os.environ).get("SVC_BRIDGE_EXPRESSIONS")
+    return value is not None and value.strip().lower() not in ("", "open")

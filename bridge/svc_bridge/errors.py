@@ -20,6 +20,7 @@ CODES = {
     "method_not_allowed": (405, "the route exists but not with this method"),
     "bad_encoding": (400, "a percent-encoded part of the URL is malformed"),
     "exec_disabled": (403, "exec and node-method routes are closed (SVC_BRIDGE_ALLOW_EXEC is not set)"),
+    "unsafe_python": (403, "an expression or DAT text is outside the safe Python subset (SVC_BRIDGE_EXPRESSIONS=safe)"),
     # request content
     "invalid_json": (400, "the body is not valid JSON"),
     "invalid_body": (400, "the body is not a JSON object"),
@@ -45,6 +46,7 @@ CODES = {
     "custom_par_failed": (400, "a custom page or parameter could not be made"),
     "operation_failed": (400, "the environment refused the operation"),
     "protected_node": (400, "the root, TouchDesigner's system COMPs and the bridge's own operators cannot be deleted"),
+    "bridge_read_only": (403, "the bridge's own operators (its COMP, callbacks DAT, Web Server DAT) cannot be changed"),
     # deletes and batches
     "delete_kept": (409, "delete without an explicit bypass mode or yolo policy: the node was kept"),
     "batch_failed": (400, "one batch operation failed; everything the batch did was rolled back"),
@@ -55,7 +57,8 @@ CODES = {
     "unknown_method": (400, "the operator has no public method of that name"),
     "exec_error": (400, "the script or method raised an exception"),
     "file_exists": (409, "the target file exists and overwrite was not asked for"),
-    "invalid_file_path": (400, "the file path is not an absolute path with a suitable extension"),
+    "invalid_file_path": (400, "the file path is not an absolute path with a suitable extension (no NUL, no '..')"),
+    "path_not_allowed": (403, "the file path is outside the project and export folders, or passes through a link"),
     "save_failed": (500, "the environment could not save the file"),
     "watch_not_found": (404, "no parameter watch with that id"),
     "too_many_watches": (400, "the parameter watch limit is reached"),

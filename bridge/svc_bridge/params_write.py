@@ -10,6 +10,8 @@ import re
 
 import td
 
+from . import safe_python
+from .config import expressions_safe
 from .errors import BridgeError
 from .serialize import mode_name, mode_value, value_json
 
@@ -180,6 +182,14 @@ def check_expression(expr, field="expr"):
         compile(expr, "<parameter expression>", "eval")
     except SyntaxError as exc:
         raise BridgeError("invalid_field", "'%s' is not a valid Python expression: %s" % (field, exc.msg), field=field)
+    except ValueError as exc:  # a NUL byte
+        raise BridgeError("invalid_field", "'%s' is not a valid Python expression: %s" % (field, exc), field=field)
+    if expressions_safe():
+        try:
+            safe_python.check_expression(expr)
+        except safe_python.Unsafe as exc:
+            raise BridgeError("unsafe_python", "'%s' is outside the safe expression subset "
+                              "(SVC_BRIDGE_EXPRESSIONS=safe): %s" % (field, exc), field=field)
     return expr
 
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, call, enc, startHost, type SimHost } from "./sim-host.js";
 
 let host: SimHost;
+const exportDir = mkdtempSync(join(tmpdir(), "svc-save-"));
 
 async function ok(method: string, path: string, body?: unknown) {
   const reply = await call(host, method, path, body === undefined ? {} : { body });
@@ -16,7 +17,7 @@ async function ok(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  host = await startHost();
+  host = await startHost({ env: { SVC_BRIDGE_EXPORT_DIR: exportDir } });
   await ok("POST", "/api/batch", {
     operations: [
       { action: "create", parent_path: "/project1", type: "baseCOMP", name: "net" },
@@ -177,10 +178,9 @@ describe("routes that need tdsim's timeline, system and save members", () => {
   });
 
   it("POST /api/nodes/{path}/save writes a .tox", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "svc-save-"));
-    const file = join(dir, "net.tox");
+    const file = join(exportDir, "net.tox");
     const data = await ok("POST", `/api/nodes/${enc("/project1/net")}/save`, { file_path: file });
     expect(data.bytes).toBe(statSync(file).size);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(exportDir, { recursive: true, force: true });
   });
 });

@@ -24,7 +24,7 @@ export interface HostOptions {
   callbacks?: string;
 }
 
-const BRIDGE_SWITCHES = ["SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC"];
+const BRIDGE_SWITCHES = ["SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC", "SVC_BRIDGE_EXPORT_DIR", "SVC_BRIDGE_EXPRESSIONS"];
 
 export async function startHost(options: HostOptions = {}): Promise<SimHost> {
   const env: NodeJS.ProcessEnv = { ...process.env };

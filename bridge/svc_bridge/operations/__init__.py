@@ -7,7 +7,11 @@ journal. bridge/README.md "Batch operation schema" documents the fields.
 
 from ..body import check_known_fields, get_str
 from ..errors import BridgeError
+from ..owned import check_writable
 from . import nodes, params, wiring
+
+# Fields that name the operator an action changes (a wire changes its target, a create its parent).
+TARGET_FIELDS = ("path", "target_path", "to_path", "parent_path")
 
 OPERATIONS = {}
 for _module in (nodes, wiring, params):
@@ -30,6 +34,8 @@ def validate(spec, where=None):
 
 def apply(spec, journal, env):
     _, _, applier = OPERATIONS[spec["action"]]
+    for field in TARGET_FIELDS:
+        check_writable(spec.get(field), env.webserver, field)
     return applier(spec, journal, env)
 
 

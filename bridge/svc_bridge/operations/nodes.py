@@ -5,6 +5,7 @@ import math
 from ..body import get_bool, get_number, get_object, get_str, get_str_list
 from ..errors import BridgeError
 from ..live import check_name, check_path, child_named, require_comp, require_op, resolve_op_type
+from ..owned import check_module_name, holds_owned
 from ..params_write import set_parameters
 from ..serialize import FLAG_NAMES, flags_of, node_summary
 from ..snapshot import destroy_with_rollback
@@ -74,6 +75,7 @@ def apply_create(spec, journal, env):
     parent = require_comp(spec["parent_path"], "parent_path")
     cls = resolve_op_type(spec["type"])
     name = spec.get("name")
+    check_module_name(parent.path, name, env.webserver)
     if name is not None and child_named(parent, name) is not None:
         raise BridgeError("name_conflict", "%s already has a child named %r" % (parent.path, name), field="name")
     try:
@@ -132,9 +134,9 @@ def validate_delete(spec, where):
 def _check_deletable(node, env):
     if node.path in PROTECTED:
         raise BridgeError("protected_node", "%s cannot be deleted" % node.path, path=node.path)
-    server = getattr(env.webserver, "path", None)
-    if isinstance(server, str) and (server == node.path or server.startswith(node.path.rstrip("/") + "/")):
-        raise BridgeError("protected_node", "%s holds the bridge's own Web Server DAT" % node.path, path=node.path)
+    if holds_owned(node.path, env.webserver):
+        raise BridgeError("protected_node", "%s is or holds one of the bridge's own operators" % node.path,
+                          path=node.path)
 
 
 def apply_delete(spec, journal, env):
@@ -298,6 +300,8 @@ def apply_rename(spec, journal, env):
     if new_name == old_name:
         return {"path": node.path, "name": new_name, "renamed": False}
     parent = node.parent()
+    if parent is not None:
+        check_module_name(parent.path, new_name, env.webserver)
     if parent is not None and child_named(parent, new_name) is not None:
         raise BridgeError("name_conflict", "%s already has a child called %r" % (parent.path, new_name),
                           path=parent.path, field="name")

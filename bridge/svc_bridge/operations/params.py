@@ -1,6 +1,7 @@
 """set_mode, set_text, add_custom_page, add_custom_par."""
 
-from .. import custom_pars
+from .. import custom_pars, safe_python
+from ..config import expressions_safe
 from ..body import get_int, get_str, get_str_list
 from ..errors import BridgeError
 from ..live import check_path, require_comp, require_dat, require_op
@@ -31,7 +32,13 @@ TEXT_FIELDS = ("path", "text")
 
 def validate_text(spec, where):
     check_path(get_str(spec, "path", required=True, where=where))
-    get_str(spec, "text", required=True, where=where)
+    text = get_str(spec, "text", required=True, where=where)
+    if expressions_safe():
+        try:
+            safe_python.check_module(text)
+        except safe_python.Unsafe as exc:
+            raise BridgeError("unsafe_python", "the text is Python outside the safe subset "
+                              "(SVC_BRIDGE_EXPRESSIONS=safe): %s" % exc, field="text")
 
 
 def set_text(node, text, journal):

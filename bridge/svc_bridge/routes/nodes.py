@@ -8,6 +8,8 @@ from ..errors import BridgeError
 from ..journal import Journal, run_atomically
 from ..live import check_name, check_path, child_named, find_op, require_comp, require_op
 from ..operations.nodes import CREATE_FIELDS
+from ..owned import check_module_name, check_writable
+from ..save_path import check_save_path
 from ..serialize import node_detail, node_meta, node_summary, text_lines
 from .common import body_spec, run_operation
 
@@ -70,13 +72,7 @@ def save_node(ctx):
     allowed = SAVE_EXTENSIONS.get(family)
     if allowed is None:
         raise BridgeError("invalid_field", "%s operators cannot be saved to a file; COMP, DAT and TOP can" % family)
-    if not os.path.isabs(file_path) or os.path.splitext(file_path)[1].lower() not in allowed:
-        raise BridgeError("invalid_file_path", "'file_path' must be an absolute path ending in %s" % ", ".join(allowed),
-                          field="file_path")
-    if os.path.lexists(file_path) and not overwrite:
-        raise BridgeError("file_exists", "%s exists; send overwrite: true to replace it" % file_path, field="file_path")
-    if os.path.isdir(file_path) or os.path.islink(file_path):
-        raise BridgeError("invalid_file_path", "%s is a folder or a link" % file_path, field="file_path")
+    file_path = check_save_path(file_path, allowed, overwrite)
     try:
         node.save(file_path, createFolders=True)
     except Exception as exc:
@@ -102,6 +98,8 @@ def duplicate(ctx):
     x, y = get_number(body, "node_x"), get_number(body, "node_y")
     if parent.path == source.path or parent.path.startswith(source.path.rstrip("/") + "/"):
         raise BridgeError("invalid_field", "a node cannot be copied into itself", field="parent_path")
+    check_writable(parent.path, ctx.webserver, "parent_path")
+    check_module_name(parent.path, name if name is not None else source.name, ctx.webserver)
 
     def work(journal):
         try:

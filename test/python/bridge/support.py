@@ -13,7 +13,8 @@ for _path in (BRIDGE, SIM):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-BRIDGE_ENV = ("SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC")
+BRIDGE_ENV = ("SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC", "SVC_BRIDGE_EXPORT_DIR",
+              "SVC_BRIDGE_EXPRESSIONS")
 
 
 def request(method, uri, body=None, headers=None, pars=None, client="127.0.0.1", raw_body=None):

@@ -261,6 +261,7 @@ class SaveTest(SimTestCase):
         self.make("/project1", "textDAT", "t")
         self.td.op("/project1/t").text = "abc"
         folder = tempfile.mkdtemp()
+        self.set_env(SVC_BRIDGE_EXPORT_DIR=folder)
         target = os.path.join(folder, "sub", "t.txt")
         data = self.ok("POST", "/api/nodes/%s/save" % enc("/project1/t"), {"file_path": target})
         self.assertTrue(os.path.isfile(target))
