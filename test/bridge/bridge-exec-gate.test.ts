@@ -19,7 +19,7 @@ function expectError(reply: Reply, status: number, code: string) {
 
 function expectBatchCause(reply: Reply, code: string) {
   expectError(reply, 400, "batch_failed");
-  expect((reply.body.error as { cause: { code: string } }).cause.code).toBe(code);
+  expect((reply.body.error as unknown as { cause: { code: string } }).cause.code).toBe(code);
 }
 
 describe("the bridge's own operators are read-only", () => {
