@@ -6,6 +6,7 @@
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import { BridgeError } from "../bridge-client/errors.js";
 import type { CustomPageState, JsonValue, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
+import { readWholeTopology } from "./paged-topology.js";
 import { stateFromJson, type StoredState } from "./stored-state.js";
 
 /** The storage key on the network COMP that holds what svc applied last. */
@@ -45,15 +46,6 @@ interface LiveNode {
   params?: Record<string, LiveParam>;
   text?: string;
   custom_pages?: Array<{ name: string; pars: LiveCustomPar[] }>;
-}
-
-interface Topology {
-  path: string;
-  nodes: LiveNode[];
-  wires: Array<{ source: string; source_output: number; target: string; target_input: number }>;
-  custom_pages?: Array<{ name: string; pars: LiveCustomPar[] }>;
-  complete: boolean;
-  stopped_by: string | null;
 }
 
 interface Detail extends LiveNode {
@@ -125,6 +117,9 @@ function isNotFound(err: unknown): boolean {
   return err instanceof BridgeError && (err.code === "node_not_found" || err.code === "not_found") && err.status === 404;
 }
 
+/** Paths per parameter read; the bridge's time budget may answer fewer, and the rest are asked again. */
+const PARAM_PATHS_PER_REQUEST = 500;
+
 /**
  * The bridge lists non-default parameters only. A parameter the source sets to its default value
  * would then look unset: read those few by name, so live and source compare like for like.
@@ -140,12 +135,19 @@ async function fillSourceParams(client: BridgeClient, nodes: Map<string, NodeSta
     paths.push(path);
     for (const n of missing) keys.add(n);
   }
-  if (paths.length === 0) return;
-  const data = await client.read<{ nodes: Array<{ path: string; params: Array<LiveParam & { isDefault: boolean }> }> }>(
-    "/api/param_modes/batch",
-    { paths, keys: [...keys].sort() },
-  );
-  for (const entry of data.nodes) {
+  // The bridge answers as many paths as its time budget allows and says so: ask again for the rest.
+  const answered: Array<{ path: string; params: Array<LiveParam & { isDefault: boolean }> }> = [];
+  for (let rest = paths; rest.length > 0; ) {
+    const data = await client.read<{ nodes: typeof answered; missing: string[] }>("/api/param_modes/batch", {
+      paths: rest.slice(0, PARAM_PATHS_PER_REQUEST),
+      keys: [...keys].sort(),
+    });
+    answered.push(...data.nodes);
+    const done = new Set([...data.nodes.map((n) => n.path), ...data.missing]);
+    if (done.size === 0) throw new BridgeError("bridge", "read_incomplete", "the bridge read no parameter in a whole request", { method: "POST", path: "/api/param_modes/batch" });
+    rest = rest.filter((p) => !done.has(p));
+  }
+  for (const entry of answered) {
     const node = nodes.get(entry.path)!;
     const names = new Set(wanted.get(entry.path) ?? []);
     for (const p of entry.params) {
@@ -167,26 +169,11 @@ export async function readLiveNetwork(client: BridgeClient, root: string, wanted
     if (isNotFound(err)) return { state: { root, nodes: new Map(), wires: [] }, exists: false, lastApplied: undefined };
     throw err;
   }
-  const topology = await client.get<Topology>(`/api/network/${encodePath(root)}/topology`, {
-    depth: 64,
-    params: true,
-    text: true,
-    custom: true,
-    max_nodes: 5000,
-    time_budget_ms: 200,
-  });
-  if (!topology.complete) {
-    throw new BridgeError(
-      "bridge",
-      "read_incomplete",
-      `the network at ${root} is too large to read in one request (stopped by ${topology.stopped_by}); split it into smaller networks`,
-      { method: "GET", path: `/api/network/${root}/topology` },
-    );
-  }
+  const topology = await readWholeTopology<LiveNode>(client, root, { depth: 64, params: true, text: true, custom: true });
   const nodes = new Map<string, NodeState>();
   const rootParams: Record<string, ParamState> = {};
   for (const p of detail.non_default_params) rootParams[p.name] = paramState(p);
-  nodes.set(root, nodeState({ ...detail, custom_pages: topology.custom_pages ?? detail.custom_pages }, rootParams));
+  nodes.set(root, nodeState({ ...detail, custom_pages: (topology.customPages as LiveNode["custom_pages"]) ?? detail.custom_pages }, rootParams));
   for (const n of topology.nodes) {
     const params: Record<string, ParamState> = {};
     for (const [name, p] of Object.entries(n.params ?? {})) params[name] = paramState(p);

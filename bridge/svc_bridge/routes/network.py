@@ -5,6 +5,10 @@ family, flags, tags, comment, colour, position, and the wires between them; with
 `params=true` each node's non-default parameters with modes, `text=true` DAT text, and
 `custom=true` custom pages. All walks are bounded (max_nodes, time budget) and say whether
 they are complete.
+
+`paged=true` reads a network of any size in pages: each page is bounded the same way, lists the
+input wires of its own nodes (sources may sit on other pages), and gives `next_after`, the query
+`after` of the next page (null on the last one, where `complete` is true).
 """
 
 from .. import config
@@ -12,7 +16,7 @@ from ..body import query_bool, query_int
 from ..budget import from_query
 from ..live import require_comp, require_op
 from ..serialize import custom_pages, input_wires, mode_name, node_meta, par_state, text_lines
-from ..walk import Walk
+from ..walk import PagedWalk, Walk
 
 
 def _walk(ctx, node, default_depth):
@@ -31,7 +35,14 @@ def topology(ctx):
     with_params = query_bool(ctx.query, "params", False)
     with_text = query_bool(ctx.query, "text", False)
     with_custom = query_bool(ctx.query, "custom", False)
-    walk = _walk(ctx, comp, 1)
+    paged = query_bool(ctx.query, "paged", False)
+    if paged:
+        depth = query_int(ctx.query, "depth", 1, 1, config.SEARCH_MAX_DEPTH)
+        max_nodes = query_int(ctx.query, "max_nodes", config.MAX_SCAN_NODES, 1, config.MAX_SCAN_NODES)
+        after = ctx.query.get("after") or None
+        walk = PagedWalk(comp, from_query(ctx.query), depth, max_nodes, after)
+    else:
+        walk = _walk(ctx, comp, 1)
     nodes, wires = [], []
     for node, depth in walk:
         entry = node_meta(node)
@@ -46,13 +57,16 @@ def topology(ctx):
             entry["custom_pages"] = custom_pages(node)
         nodes.append(entry)
         wires.extend(input_wires(node))
-    listed = set(n["path"] for n in nodes)
-    inside = [w for w in wires if w["source"] in listed]
-    outside = [w for w in wires if w["source"] not in listed]
-    nodes.sort(key=lambda n: n["path"])
-    inside.sort(key=lambda w: (w["target"], w["target_input"]))
-    data = {"path": comp.path, "nodes": nodes, "wires": inside, "external_inputs": outside}
-    if with_custom:
+    if paged:
+        data = {"path": comp.path, "nodes": nodes, "wires": wires, "next_after": walk.next_after}
+    else:
+        listed = set(n["path"] for n in nodes)
+        inside = [w for w in wires if w["source"] in listed]
+        outside = [w for w in wires if w["source"] not in listed]
+        nodes.sort(key=lambda n: n["path"])
+        inside.sort(key=lambda w: (w["target"], w["target_input"]))
+        data = {"path": comp.path, "nodes": nodes, "wires": inside, "external_inputs": outside}
+    if with_custom and (not paged or ctx.query.get("after") in (None, "")):
         data["custom_pages"] = custom_pages(comp)
     data.update(_bounds(walk))
     return data
