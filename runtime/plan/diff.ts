@@ -177,11 +177,29 @@ export function planNetwork(input: PlanInput): Plan {
   let ignoredUnowned = 0;
   const summary = { add: 0, change: renames.length, destroy: 0 };
 
-  for (const node of live.nodes.values()) if (!isOwned(node)) ignoredUnowned++;
+  // A root COMP svc did not build (an artist's /project1) hosts svc's nodes: svc builds and manages
+  // its own nodes inside and never changes the COMP itself. Below a host, an svc node counts as
+  // this network's only when this network made it (its record or its source names it): another
+  // svc network may live in an artist's COMP further down, and it is not this plan's to delete.
+  const liveRoot = live.nodes.get(desired.root);
+  const hosted = liveRoot !== undefined && !isOwned(liveRoot);
+  const mine = (n: NodeState) => isOwned(n) && (!hosted || desired.nodes.has(n.path) || last?.nodes.has(n.path) === true);
+
+  for (const node of live.nodes.values()) if (!mine(node)) ignoredUnowned++;
 
   // Replaced COMPs: everything live inside them goes with them, so what the source keeps there is built anew.
   const replacedComps = new Set<string>();
   for (const want of [...desired.nodes.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+    if (hosted && want.path === desired.root) {
+      if (Object.keys(want.params).length > 0 || (want.customPages?.length ?? 0) > 0) {
+        conflicts.push({
+          kind: "unowned-in-the-way",
+          path: want.path,
+          message: `${want.path} was not built by svc: svc builds inside it but does not change the COMP itself (its parameters or controls); put those in a COMP of svc's own`,
+        });
+      }
+      continue;
+    }
     const have = atOrUnder(replacedComps, want.path) ? undefined : live.nodes.get(want.path);
     if (have === undefined) {
       changes.push({ kind: "create", path: want.path, type: want.type, node: want });
@@ -214,13 +232,13 @@ export function planNetwork(input: PlanInput): Plan {
   // Owned live nodes the source no longer has. A COMP's children go with it, so only the top-most is
   // deleted; unowned work inside it blocks the delete.
   const doomed = [...live.nodes.values()]
-    .filter((n) => isOwned(n) && !desired.nodes.has(n.path))
+    .filter((n) => mine(n) && !desired.nodes.has(n.path))
     .sort((a, b) => a.path.localeCompare(b.path));
   const doomedPaths = new Set(doomed.map((n) => n.path));
   for (const node of doomed) {
     const parent = node.path.slice(0, node.path.lastIndexOf("/"));
     if (doomedPaths.has(parent) || atOrUnder(replacedComps, parent)) continue;
-    const unownedInside = [...live.nodes.values()].filter((n) => n.path.startsWith(node.path + "/") && !isOwned(n));
+    const unownedInside = [...live.nodes.values()].filter((n) => n.path.startsWith(node.path + "/") && !mine(n));
     if (unownedInside.length > 0 && !force) {
       conflicts.push({
         kind: "unowned-inside-delete",
@@ -239,7 +257,7 @@ export function planNetwork(input: PlanInput): Plan {
   // Wires into owned nodes are svc's to manage; wires into unowned nodes are left alone.
   const ownedTarget = (path: string) => {
     const n = live.nodes.get(path) ?? desired.nodes.get(path);
-    return n !== undefined && (desired.nodes.has(path) || isOwned(n));
+    return n !== undefined && (desired.nodes.has(path) || mine(n));
   };
   const liveWires = new Map(live.wires.filter((w) => ownedTarget(w.to)).map((w) => [wireKey(w), w] as const));
   const wantWires = new Map(desired.wires.map((w) => [wireKey(w), w] as const));

@@ -93,6 +93,37 @@ describe("planNetwork", () => {
     expect(plan.changes.map((x) => x.kind)).toEqual(["create"]);
   });
 
+  describe("a root COMP svc did not build hosts svc's nodes", () => {
+    const hostRoot = (tags: string[] = []): NodeState => ({ path: ROOT, type: "containerCOMP", params: {}, flags: {}, tags });
+    const wantRoot: NodeState = { path: ROOT, type: "baseCOMP", params: {}, flags: {}, tags: [OWNER_TAG] };
+    const hosted = (nodes: NodeState[], wires: WireState[] = []) => state([wantRoot, ...nodes], wires);
+
+    it("builds inside it and leaves the COMP itself alone", () => {
+      const plan = planNetwork({ desired: hosted([...desired.nodes.values()], desired.wires), live: state([hostRoot()]), lastApplied: undefined });
+      expect(plan.conflicts).toEqual([]);
+      expect(plan.changes.map((ch) => `${ch.kind} ${"path" in ch ? ch.path : ""}`)).toEqual([`create ${ROOT}/level1`, `create ${ROOT}/noise1`]);
+    });
+
+    it("never deletes an svc node this network did not make (another network's, further down)", () => {
+      const other = node("hand/noise9", "noiseTOP");
+      const hand = node("hand", "baseCOMP", {}, { tags: [] });
+      const live = state([hostRoot(), hand, other, ...desired.nodes.values()], desired.wires);
+      const plan = planNetwork({ desired: hosted([...desired.nodes.values()], desired.wires), live, lastApplied: hosted([...desired.nodes.values()]) });
+      expect(plan.changes).toEqual([]);
+      expect(plan.ignoredUnowned).toBe(3);
+      // An svc root (not a host) deletes what the source dropped, as before.
+      const own = planNetwork({ desired: state([wantRoot, ...desired.nodes.values()], desired.wires), live: state([wantRoot, other, ...desired.nodes.values()], desired.wires), lastApplied: undefined });
+      expect(own.changes.map((ch) => ch.kind)).toEqual(["delete"]);
+    });
+
+    it("refuses to set parameters or controls on the host COMP", () => {
+      const rooted = hosted([]);
+      rooted.nodes.set(ROOT, { ...wantRoot, params: { opacity: c(0.5) } });
+      const plan = planNetwork({ desired: rooted, live: state([hostRoot()]), lastApplied: undefined });
+      expect(plan.conflicts.map((x) => [x.kind, x.path])).toEqual([["unowned-in-the-way", ROOT]]);
+    });
+  });
+
   it("replaces a node whose type changed and re-adds its wires", () => {
     const next = state([desired.nodes.get(`${ROOT}/noise1`)!, node("level1", "blurTOP")], desired.wires);
     const plan = planNetwork({ desired: next, live: desired, lastApplied: desired });

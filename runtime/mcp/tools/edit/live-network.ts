@@ -103,12 +103,11 @@ export function svcControlNames(recorded: NodeState | undefined): Set<string> {
 
 /** Drops unowned nodes (and wires and pins naming them) from one level, recursively. */
 function stripUnowned(body: A.NetworkBody, level: string, live: NetworkState, recorded: NetworkState | undefined, removed: string[]): void {
-  if (recorded !== undefined) {
-    // Controls an artist added to an svc COMP stay theirs, like their parameters.
-    const names = svcControlNames(recorded.nodes.get(level));
-    for (const block of body.controls) block.declarations = block.declarations.filter((d) => names.has(d.name.name));
-    body.controls = body.controls.filter((b) => b.declarations.length > 0);
-  }
+  // Controls an artist added to a COMP stay theirs, like their parameters (all of them, on a COMP
+  // that only hosts svc's nodes and has no record yet).
+  const names = svcControlNames(recorded?.nodes.get(level));
+  for (const block of body.controls) block.declarations = block.declarations.filter((d) => names.has(d.name.name));
+  body.controls = body.controls.filter((b) => b.declarations.length > 0);
   const gone = new Set<string>();
   body.nodes = body.nodes.filter((decl) => {
     const path = `${level}/${decl.name.name}`;
@@ -186,25 +185,58 @@ export function newNetwork(root: string): EditableNetwork {
   return { root, rootPath: rootPathOf(root), file, program: parsed.ast, network, live: { root, nodes: new Map(), wires: [] }, lastApplied: undefined, unowned: [] };
 }
 
+interface LevelInfo {
+  family: string;
+  tags: string[];
+}
+
+async function levelInfo(client: BridgeClient, path: string): Promise<LevelInfo | undefined> {
+  try {
+    return await client.get<LevelInfo>(`/api/nodes/${encodePath(path)}`);
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+async function hasRecord(client: BridgeClient, path: string): Promise<boolean> {
+  const stored = await client.get<{ present: boolean }>(`/api/nodes/${encodePath(path)}/storage`, { key: APPLIED_KEY });
+  return stored.present;
+}
+
 /**
- * The network an edit at `target` belongs to: the svc network holding it, or (when `target` is a
- * COMP path that does not exist yet and whose parent does) a new network to be built there.
+ * Where an edit at `target` happens: the nearest COMP at or above it that either holds svc's
+ * record (an svc network) or was not built by svc (an artist's COMP, such as /project1, which then
+ * hosts the nodes svc makes in it; svc never changes the COMP itself). Undefined above the top.
+ */
+async function locateHome(client: BridgeClient, target: string): Promise<{ path: string; hosted: boolean } | undefined> {
+  for (let p = target; p !== "/" && p !== ""; p = parentOf(p)) {
+    const info = await levelInfo(client, p);
+    if (info === undefined) continue;
+    if (await hasRecord(client, p)) return { path: p, hosted: !info.tags.includes(OWNER_TAG) };
+    if (info.family === "COMP" && !info.tags.includes(OWNER_TAG)) return { path: p, hosted: true };
+  }
+  return undefined;
+}
+
+/**
+ * The network an edit at `target` belongs to: the svc network holding it, the artist's COMP that
+ * hosts it, or (when `target` is a COMP path that does not exist yet and whose parent does) a new
+ * network to be built there.
  */
 export async function networkFor(client: BridgeClient, target: string, options: { mayStart: boolean }): Promise<EditableNetwork> {
-  const root = await locateNetwork(client, target);
-  if (root !== undefined) return openNetwork(client, root);
-  const targetExists = await exists(client, target);
-  if (!targetExists && options.mayStart && parentOf(target) !== "/" && (await exists(client, parentOf(target)))) {
+  const home = await locateHome(client, target);
+  const targetExists = home?.path === target || (await exists(client, target));
+  if (!targetExists && options.mayStart && parentOf(target) !== "/" && home?.path === parentOf(target) && home.hosted && !(await hasRecord(client, home.path))) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(nameOf(target))) throw new EditRefusal("invalid-name", `'${nameOf(target)}' cannot name a network: use letters, digits and underscores, not starting with a digit`);
     return newNetwork(target);
   }
-  if (!targetExists) {
+  if (!targetExists && !(await exists(client, parentOf(target)))) {
     throw new EditRefusal("not-found", `nothing exists at ${target}${options.mayStart ? ` and its parent ${parentOf(target)} does not exist either` : ""}`);
   }
+  if (home !== undefined) return openNetwork(client, home.path);
   throw new EditRefusal(
     "not-an-svc-network",
-    `${target} is not inside a network svc built, and svc changes only what it built (so an artist's work is never lost). ` +
-      `Build a network with apply_network (network name { ... } is built at /project1/name)` +
-      (options.mayStart ? `, or give a parent path that does not exist yet to start a new network there.` : "."),
+    `${target} is not inside a COMP: svc builds inside a COMP such as /project1 (name one as the parent).`,
   );
 }

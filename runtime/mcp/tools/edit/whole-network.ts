@@ -125,6 +125,7 @@ export function arrange(path: string, options: RunOptions): Promise<ToolOutcome<
   return refusing(async () => {
     const client = await bridgeClient();
     const net = await networkFor(client, path, { mayStart: false });
+    if (net.lastApplied === undefined) throw new EditRefusal("not-an-svc-network", `svc has built nothing in ${net.root} yet, so there is nothing of svc's to arrange; build with apply_network or create_td_node first`);
     const all = new Set(net.live.nodes.keys());
     // Forced only so that positions the artist changed are recomputed too; anything but a position
     // in the plan is refused (positionsOnly), so no live value can be overwritten.
