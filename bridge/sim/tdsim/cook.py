@@ -7,10 +7,11 @@ Errors (recomputed whenever errors() is asked, so they clear as soon as the caus
 - a parameter in expression or bind mode whose Python fails: "<par>: <ExceptionType>: <message>";
 - an operator-reference parameter (TOP, CHOP, ..., OP style) naming an operator that does not
   exist, or one of the wrong family;
+- a GLSL TOP whose pixel shader does not compile: one error per compiler message (glsltop.py);
 - errors added by scripts with addError()/addScriptError().
 A bypassed operator does not cook, so it shows none of the rule errors (UNVERIFIED).
 Warnings: a parameter in export mode (tdsim does not emulate CHOP exports; the constant value
-is used) and warnings added with addWarning().
+is used), a GLSL TOP where tdsim cannot run shaders (no OpenGL), and warnings added with addWarning().
 errors()/warnings() return one line per message, "<message> (<operator path>)" (UNVERIFIED
 format), joined by newlines; recurse=True adds every operator inside a COMP.
 """
@@ -21,6 +22,8 @@ import time
 from . import styles
 from .modes import ParMode
 from .runtime import world
+
+GLSL_TYPES = ("glslTOP", "glslmultiTOP")
 
 
 class CookMixin:
@@ -46,6 +49,9 @@ class CookMixin:
             message = self._par_error(p)
             if message:
                 out.append(message)
+        if self.OPType in GLSL_TYPES:
+            from . import glsltop   # here: glsltop reads TOP helpers, which import this module
+            out.extend(glsltop.compile_errors(self))
         return out
 
     def _par_error(self, p):
@@ -79,8 +85,12 @@ class CookMixin:
         return None
 
     def _rule_warnings(self):
-        return [f"{p.name}: export mode is not emulated by tdsim; the constant value is used"
-                for p in self._pars.values() if p._mode == ParMode.EXPORT]
+        out = [f"{p.name}: export mode is not emulated by tdsim; the constant value is used"
+               for p in self._pars.values() if p._mode == ParMode.EXPORT]
+        if self.OPType in GLSL_TYPES:
+            from . import glsltop
+            out.extend(glsltop.unavailable_warning(self))
+        return out
 
     def _collect(self, recurse, own):
         lines = [f"{m} ({self.path})" for m in own(self)]

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 
+from . import feedback
+from . import glsltop
 from . import images
 from . import rendergen as gen
 from . import renderfilters as filt
@@ -38,17 +40,19 @@ FILTERS = {
     "multiplyTOP": filt.composite,
 }
 PASS_THROUGH = {"nullTOP", "outTOP", "inTOP"}
-SHADERS = {"glslTOP": "GLSL: NOT RUN", "glslmultiTOP": "GLSL: NOT RUN"}
+SHADERS = set(glsltop.GLSL_TYPES)
 COMPOSITING_GENERATORS = {"circleTOP", "rectangleTOP", "textTOP"}
 
 
 class Picture:
     """A rendered TOP: RGBA bytes at w x h working pixels; sx, sy are working pixels per
-    pixel of the TOP's true resolution `true_size`."""
-    __slots__ = ("data", "w", "h", "sx", "sy", "true_size")
+    pixel of the TOP's true resolution `true_size`. A GLSL TOP with a float format also keeps
+    its float32 RGBA pixels in `floats` (simulation state must not be rounded to 8 bits); the
+    other renderers read `data`."""
+    __slots__ = ("data", "w", "h", "sx", "sy", "true_size", "floats")
 
-    def __init__(self, data, w, h, true_size):
-        self.data, self.w, self.h, self.true_size = data, w, h, true_size
+    def __init__(self, data, w, h, true_size, floats=None):
+        self.data, self.w, self.h, self.true_size, self.floats = data, w, h, true_size, floats
         self.sx, self.sy = w / true_size[0], h / true_size[1]
 
     def stretched(self, w, h):
@@ -87,6 +91,7 @@ class Render:
         finally:
             self.active.discard(key)
         self.done[key] = pic
+        feedback.record(top, pic)
         return pic
 
 
@@ -115,6 +120,15 @@ class Job:
         return label(self.w, self.h, text, self.true_size)
 
     def draw(self) -> Picture:
+        if self.top.OPType in SHADERS and not self.top._flags["bypass"]:
+            data, floats, why = glsltop.image(self)
+            if data is None:
+                return Picture(self.label(f"{self.top.OPType} {why}"), self.w, self.h, self.true_size)
+            return Picture(data, self.w, self.h, self.true_size, floats)
+        if self.top.OPType == "feedbackTOP" and not self.top._flags["bypass"]:
+            previous = feedback.previous(self)
+            if previous is not None:
+                return previous
         return Picture(self._image(), self.w, self.h, self.true_size)
 
     def _image(self):
@@ -129,11 +143,8 @@ class Job:
         if kind == "switchTOP":
             return self._switch()
         if kind == "feedbackTOP":
-            # tdsim keeps no frame history: the image is what TouchDesigner shows before the
-            # loop has a previous frame (at start and after a reset): the input, passed through.
+            # No previous frame yet (at start, after a reset): the input, passed through.
             return self._or_label(self.input(0), "FEEDBACK: NO INPUT")
-        if kind in SHADERS:
-            return self.label(f"{kind} {SHADERS[kind]}")
         if kind in GENERATORS:
             img = GENERATORS[kind](self)
             if img is not None and kind in COMPOSITING_GENERATORS and rp.flag(top, "compoverinput"):

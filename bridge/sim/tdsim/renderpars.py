@@ -18,6 +18,10 @@ ASSUMED = {
     ("rectangleTOP", "sizex"): 0.5, ("rectangleTOP", "sizey"): 0.5,
     ("textTOP", "fontsizex"): 20.0, ("textTOP", "fontsizey"): 20.0,
     ("blurTOP", "scalex"): 1.0, ("blurTOP", "scaley"): 1.0,
+    # Write a GLSL TOP: 4.60 is TouchDesigner's main GLSL version; its menu starts at 1.20.
+    ("glslTOP", "glslversion"): "glsl460", ("glslmultiTOP", "glslversion"): "glsl460",
+    # A GLSL TOP's colour uniforms start opaque (UNVERIFIED).
+    ("glslTOP", "color0alpha"): 1.0, ("glslmultiTOP", "color0alpha"): 1.0,
 }
 
 ASSUMED_UNITS = {

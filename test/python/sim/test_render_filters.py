@@ -150,6 +150,28 @@ class FilterRenderTest(SimTestCase):
         self.assertEqual(img, self.image(chain(noise))[2])   # the feedback passed its input on
         self.assertGreater(len(set(img[0::4])), 10)
 
+    def test_feedback_shows_the_loop_from_the_previous_cooked_frame(self):
+        import tdsim
+        grey = self.constant(0.1, 0.1, 0.1)
+        fb = self.after("feedbackTOP", grey)
+        add = self.after("compositeTOP", grey, fb)
+        add.par.operand = "add"
+        fb.par.top = add
+        reds = []
+        for _ in range(4):
+            w, h, img = self.image(add)
+            reds.append(pixel(img, w, 3, 3)[0])
+            tdsim.step(1)
+        self.assertEqual(reds, [52, 78, 104, 130])      # one more grey every frame the loop cooks
+        w, h, img = self.image(add)
+        self.assertEqual(pixel(img, w, 3, 3)[0], 156)
+        w, h, img = self.image(add)                     # cooked again in the same frame: no step
+        self.assertEqual(pixel(img, w, 3, 3)[0], 156)
+        fb.par.reset = True                             # reset held: the input again
+        tdsim.step(1)
+        w, h, img = self.image(add)
+        self.assertEqual(pixel(img, w, 3, 3)[0], 52)
+
     # ---- colour and blur ---------------------------------------------------------------------
 
     def test_hsv_adjust_turns_hue_and_scales_saturation_and_value(self):
