@@ -3,7 +3,8 @@
  * binds, exports, file(), ...) and the lookahead helpers. `SvcnetParser` (parser.ts) extends it
  * with the statements; chevrotain records both classes' rules as one grammar.
  */
-import { CstParser, EOF, tokenMatcher, type IParserConfig, type TokenType } from "chevrotain";
+import type { IParserConfig, TokenType } from "chevrotain";
+import { CstParser, EOF, tokenMatcher } from "./chevrotain-runtime.js";
 import * as T from "./tokens.js";
 
 /** Tokens that can begin a value (after `name:`). */

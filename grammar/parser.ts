@@ -14,7 +14,8 @@
  * - the hottest statements (network items, node bodies, parameter values) are written inline in
  *   their parent rule, so they cost no CST node of their own.
  */
-import { EOF, type CstNode, type IToken, type TokenType } from "chevrotain";
+import type { CstNode, IToken, TokenType } from "chevrotain";
+import { EOF } from "./chevrotain-runtime.js";
 import { FLAG_NAMES, RECIPE_METADATA_NAMES } from "./ast.js";
 import { parserErrorMessages } from "./parser-errors.js";
 import { ValueGrammar } from "./parser-values.js";
@@ -27,7 +28,12 @@ const FLAG_WORDS = new Set<string>([...FLAG_NAMES, ...RECIPE_METADATA_NAMES]);
 const ATTRIBUTE_KEYWORDS: TokenType[] = [T.Range, T.Clamp, T.Label, T.Entries];
 
 export class SvcnetParser extends ValueGrammar {
-  constructor() {
+  /**
+   * `validate` runs chevrotain's grammar validations (ambiguities, left recursion, duplicate
+   * productions). They check the grammar, not the input, and cost about a tenth of `svc check`'s
+   * start-up, so the shared parser skips them and a test constructs one with them on.
+   */
+  constructor({ validate = false }: { validate?: boolean } = {}) {
     super({
       recoveryEnabled: true,
       maxLookahead: 3,
@@ -35,6 +41,7 @@ export class SvcnetParser extends ValueGrammar {
       // start and end each statement (BuildContext.span) and walks the CST for the rest.
       nodeLocationTracking: "none",
       errorMessageProvider: parserErrorMessages,
+      skipValidations: !validate,
     });
     this.performSelfAnalysis();
   }

@@ -3,7 +3,8 @@
  * are context sensitive: `#` is a colour or a comment, `=` after ':' starts a Python expression),
  * so these types carry no patterns; they are the parser's vocabulary.
  */
-import { Lexer, createToken, type TokenType } from "chevrotain";
+import type { TokenType } from "chevrotain";
+import { Lexer, createToken } from "./chevrotain-runtime.js";
 
 /** Every token belongs to this category, so the parser can skip any stray token in recovery. */
 export const AnyToken = createToken({ name: "AnyToken", pattern: Lexer.NA });

@@ -10,8 +10,6 @@ import { Worker } from "node:worker_threads";
 import type { ELK, ElkNode } from "elkjs/lib/elk-api.js";
 
 const require = createRequire(import.meta.url);
-// elkjs ships CommonJS; its bundled build exports the constructor itself.
-const ElkConstructor = require("elkjs/lib/elk.bundled.js") as new () => ELK;
 
 /** Graphs with more nodes than this are laid out in a worker thread. */
 export const WORKER_THRESHOLD = 300;
@@ -20,7 +18,9 @@ let inThread: ELK | undefined;
 
 export async function runElk(graph: ElkNode, useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD): Promise<ElkNode> {
   if (!useWorker) {
-    inThread ??= new ElkConstructor();
+    // Required on first use, not at import: ELK is a large program that `svc check` never needs.
+    // elkjs ships CommonJS; its bundled build exports the constructor itself.
+    inThread ??= new (require("elkjs/lib/elk.bundled.js") as new () => ELK)();
     return inThread.layout(graph);
   }
   return layoutWorker().run(graph);

@@ -3,10 +3,12 @@
  * one-line error and exit code 1 that every bridge command shares.
  */
 import { isAbsolute, resolve } from "node:path";
-import { BridgeClient, BridgeError, bridgeConfigFromEnv } from "../bridge-client/index.js";
+import type { BridgeClient } from "../bridge-client/index.js";
 import type { CommandIO } from "./command.js";
 
 export async function withBridge(program: string, io: CommandIO, work: (client: BridgeClient) => Promise<number>): Promise<number> {
+  // Loaded here, not at the top: every command's module is loaded for `svc --help`.
+  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../bridge-client/index.js");
   const client = new BridgeClient(bridgeConfigFromEnv(io.env));
   try {
     return await work(client);

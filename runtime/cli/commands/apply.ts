@@ -6,7 +6,6 @@ import { withBridge, progressTo, sourcePath } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { readSavedPlan, staleReasons } from "../saved-plan.js";
-import { applyFile, planFile } from "../../loop/run-loop.js";
 
 export const applyCommand: Command = {
   name: ["apply"],
@@ -21,6 +20,7 @@ export const applyCommand: Command = {
   },
   details: "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.",
   async run(args, io) {
+    const { applyFile, planFile } = await import("../../loop/run-loop.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file or saved plan");
     const given = args.positionals[0]!;
     if (!existsSync(resolve(io.cwd, given))) throw new UsageError(`no such file: ${given}`);

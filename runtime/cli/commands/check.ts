@@ -1,5 +1,4 @@
 import { hasErrors, renderTextAll, toJson } from "../../../diagnostics/index.js";
-import { checkFiles } from "../check-files.js";
 import type { Command } from "../command.js";
 import { collectSourceFiles } from "../source-files.js";
 
@@ -12,6 +11,7 @@ export const checkCommand: Command = {
   },
   details: "Directories are searched for *.svcnet files. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
   async run(args, io) {
+    const { checkFiles } = await import("../check-files.js");
     const paths = collectSourceFiles(args.positionals, io.cwd);
     const report = checkFiles(paths, { cwd: io.cwd });
     const errors = report.diagnostics.filter((d) => d.severity === "error").length;

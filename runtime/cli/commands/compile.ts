@@ -1,7 +1,5 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import { hasErrors, renderTextAll, toJson, type Diagnostic } from "../../../diagnostics/index.js";
-import { compile } from "../../../compiler/index.js";
-import { renderBatches } from "../../../compiler/lower/render.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 
@@ -24,6 +22,8 @@ export const compileCommand: Command = {
     "Exit codes: 0 compiled (warnings allowed), 1 errors, 2 bad usage.",
   ].join("\n"),
   async run(args, io) {
+    const { compile } = await import("../../../compiler/index.js");
+    const { renderBatches } = await import("../../../compiler/lower/render.js");
     if (args.positionals.length !== 1) throw new UsageError("compile takes exactly one file");
     const file = args.positionals[0]!;
     const root = args.flags.root;

@@ -1,9 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { BridgeClient, bridgeConfigFromEnv } from "../../bridge-client/index.js";
-import { applyFile } from "../../loop/run-loop.js";
 import { packageRoot } from "../../package-root.js";
-import { SimStartError, startSim } from "../../sim/start-sim.js";
 import type { Command } from "../command.js";
 import { renderDiagnostics, renderPlans } from "../loop-output.js";
 
@@ -17,6 +14,9 @@ export const demoCommand: Command = {
   },
   details: "tdsim is svc's emulation of TouchDesigner (see bridge/sim/README.md); the same steps run against TouchDesigner with 'svc apply'.",
   async run(args, io) {
+    const { BridgeClient, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
+    const { applyFile } = await import("../../loop/run-loop.js");
+    const { SimStartError, startSim } = await import("../../sim/start-sim.js");
     const example = typeof args.flags.example === "string" ? resolve(io.cwd, args.flags.example) : join(packageRoot(), "examples", "feedback-tunnel.svcnet");
     const out = typeof args.flags.out === "string" ? args.flags.out : "svc-demo.png";
     io.stdout("Starting tdsim (an emulation of TouchDesigner) with the svc bridge...\n");

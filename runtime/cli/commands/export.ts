@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { UsageError } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
-import { exportProgram, readExport, type ExportedNetwork } from "../../export/export-network.js";
+import type { ExportedNetwork } from "../../export/export-network.js";
 
 export const exportCommand: Command = {
   name: ["export"],
@@ -12,6 +12,7 @@ export const exportCommand: Command = {
   flags: { out: { type: "string", valueName: "file.svcnet", description: "write to a file instead of standard output" } },
   details: "What svc applied and nobody changed since keeps its source text and comments; everything else is written from the live state.",
   async run(args, io) {
+    const { exportProgram, readExport } = await import("../../export/export-network.js");
     if (args.positionals.length === 0 || args.positionals.some((p) => !p.startsWith("/"))) {
       throw new UsageError("give the absolute path of one or more network COMPs, e.g. /project1/tunnel");
     }

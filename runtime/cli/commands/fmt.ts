@@ -1,9 +1,6 @@
 import { renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { hasErrors, renderTextAll } from "../../../diagnostics/index.js";
-import { parse } from "../../../grammar/parse.js";
-import { print } from "../../../grammar/print.js";
-import { readSource } from "../read-source.js";
 import type { Command, CommandIO } from "../command.js";
 import { collectSourceFiles } from "../source-files.js";
 
@@ -16,6 +13,7 @@ function writeAtomically(path: string, text: string): void {
 
 /** `svc fmt -`: standard input to standard output. */
 async function formatStdin(io: CommandIO): Promise<number> {
+  const [{ parse }, { print }] = await Promise.all([import("../../../grammar/parse.js"), import("../../../grammar/print.js")]);
   const text = await io.readStdin();
   const parsed = parse(text, "<stdin>");
   if (hasErrors(parsed.diagnostics)) {
@@ -42,6 +40,7 @@ export const fmtCommand: Command = {
   async run(args, io) {
     if (args.positionals.length === 1 && args.positionals[0] === "-") return formatStdin(io);
     const paths = collectSourceFiles(args.positionals, io.cwd);
+    const [{ readSource }, { print }] = await Promise.all([import("../read-source.js"), import("../../../grammar/print.js")]);
     const checkOnly = args.flags.check === true;
     let failed = false;
     // Syntax only: a file that parses can be formatted whatever the compiler thinks of it.

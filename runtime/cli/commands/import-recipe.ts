@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { diagnostic, NO_RANGE, renderTextAll, toJson, type Diagnostic } from "../../../diagnostics/index.js";
-import { importRecipe, type ImportResult } from "../../import-recipe/import-recipe.js";
+import type { ImportResult, importRecipe } from "../../import-recipe/import-recipe.js";
 import type { Command, CommandIO } from "../command.js";
 import { UsageError } from "../args.js";
 
@@ -38,11 +38,11 @@ interface Outcome {
   skipped?: string;
 }
 
-function importOne(path: string, io: CommandIO, outDir: string | undefined, force: boolean, claimed: Map<string, string>): Outcome {
+function importOne(convert: typeof importRecipe, path: string, io: CommandIO, outDir: string | undefined, force: boolean, claimed: Map<string, string>): Outcome {
   const full = resolve(io.cwd, path);
   const read = readJson(full, path);
   if ("problem" in read) return { result: { file: path, diagnostics: [read.problem], sources: new Map() } };
-  const result = importRecipe(read.text, path, { outDir: outDir ?? dirname(full) });
+  const result = convert(read.text, path, { outDir: outDir ?? dirname(full) });
   if (result.text === undefined || result.outFile === undefined) return { result };
   const target = resolve(io.cwd, result.outFile);
   const shown = relative(io.cwd, target) || target;
@@ -71,10 +71,11 @@ export const importRecipeCommand: Command = {
     "$.nodes[2].type). Exit codes: 0 every file written, 1 a file had errors or was not written, 2 bad usage.",
   ].join("\n"),
   async run(args, io) {
+    const { importRecipe: convert } = await import("../../import-recipe/import-recipe.js");
     if (args.positionals.length === 0) throw new UsageError("give at least one JSON recipe file");
     const outDir = typeof args.flags.out === "string" ? resolve(io.cwd, args.flags.out) : undefined;
     const claimed = new Map<string, string>();
-    const outcomes = args.positionals.map((p) => importOne(p, io, outDir, args.flags.force === true, claimed));
+    const outcomes = args.positionals.map((p) => importOne(convert, p, io, outDir, args.flags.force === true, claimed));
     const diagnostics = outcomes.flatMap((o) => o.result.diagnostics);
     const failed = outcomes.some((o) => o.written === undefined);
     if (args.flags.json) {

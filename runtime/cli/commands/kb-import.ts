@@ -1,8 +1,5 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { clearKbCache, kbDataDir } from "../../../kb/index.js";
-import { importDump } from "../../../kb/import/apply.js";
-import { parseDump } from "../../../kb/import/dump-schema.js";
 import type { ImportReport } from "../../../kb/import/merge.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
@@ -29,6 +26,9 @@ export const kbImportCommand: Command = {
   },
   details: "Make the dump with kb/dump/td_dump_operators.py inside TouchDesigner (see kb/README.md).",
   async run(args, io) {
+    const { clearKbCache, kbDataDir } = await import("../../../kb/index.js");
+    const { importDump } = await import("../../../kb/import/apply.js");
+    const { parseDump } = await import("../../../kb/import/dump-schema.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one dump file");
     const file = resolve(io.cwd, args.positionals[0]!);
     let text: string;

@@ -1,10 +1,10 @@
-import { getOperator, isFamily, searchOperators, type Family } from "../../../kb/index.js";
+import type { Family } from "../../../kb/index.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 
 const DEFAULT_LIMIT = 10;
 
-function parseFamily(value: unknown): Family | undefined {
+function parseFamily(value: unknown, isFamily: (word: string) => word is Family): Family | undefined {
   if (value === undefined) return undefined;
   const upper = String(value).toUpperCase();
   if (!isFamily(upper)) throw new UsageError(`--family must be one of TOP, CHOP, SOP, POP, DAT, MAT, COMP (got '${String(value)}')`);
@@ -28,9 +28,10 @@ export const kbSearchCommand: Command = {
     json: { type: "boolean", description: "print the results as JSON" },
   },
   async run(args, io) {
+    const { getOperator, isFamily, searchOperators } = await import("../../../kb/index.js");
     const query = args.positionals.join(" ").trim();
     if (!query) throw new UsageError("give some words to search for");
-    const family = parseFamily(args.flags.family);
+    const family = parseFamily(args.flags.family, isFamily);
     const limit = parseLimit(args.flags.limit);
     const results = searchOperators(query, { ...(family ? { family } : {}), limit });
     const rows = results.map((r) => ({ ...r, summary: getOperator(r.type)?.summary ?? null }));

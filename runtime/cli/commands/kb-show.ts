@@ -1,6 +1,3 @@
-import { closestOperators, findOperatorsByLabel, getOperator } from "../../../kb/index.js";
-import { compactKey } from "../../../kb/normalize.js";
-import { formatOperatorText } from "../../../kb/describe.js";
 import type { Command } from "../command.js";
 
 export const kbShowCommand: Command = {
@@ -10,6 +7,9 @@ export const kbShowCommand: Command = {
   flags: { json: { type: "boolean", description: "print the operator entry as JSON" } },
   details: "The operator may be named by type (noiseTOP), label with family (\"Noise TOP\") or label (noise).",
   async run(args, io) {
+    const { closestOperators, findOperatorsByLabel, getOperator } = await import("../../../kb/index.js");
+    const { compactKey } = await import("../../../kb/normalize.js");
+    const { formatOperatorText } = await import("../../../kb/describe.js");
     const name = args.positionals.join(" ").trim();
     if (!name) {
       io.stderr("svc kb show: name an operator type, e.g. 'svc kb show noiseTOP'\n");

@@ -5,7 +5,6 @@ import { withBridge, progressTo, sourcePath } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { savePlan } from "../saved-plan.js";
-import { planFile } from "../../loop/run-loop.js";
 import { isEmptyPlan } from "../../plan/plan-types.js";
 
 export const planCommand: Command = {
@@ -21,6 +20,7 @@ export const planCommand: Command = {
   },
   details: "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set.",
   async run(args, io) {
+    const { planFile } = await import("../../loop/run-loop.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file");
     const file = args.positionals[0]!;
     if (!existsSync(resolve(io.cwd, file))) throw new UsageError(`no such file: ${file}`);

@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { UsageError, intFlag } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
-import { fetchPreview } from "../../apply/preview.js";
 
 export const previewCommand: Command = {
   name: ["preview"],
@@ -14,6 +13,7 @@ export const previewCommand: Command = {
     size: { type: "string", valueName: "N", description: "advisory size in pixels (default 256, at most 1024)" },
   },
   async run(args, io) {
+    const { fetchPreview } = await import("../../apply/preview.js");
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/")) throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
     const path = args.positionals[0]!;
     const size = intFlag(args, "size", 256, 1, 1024);

@@ -5,8 +5,6 @@ import { withBridge, progressTo } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import { recipeFromArgs } from "../recipe-argument.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
-import { fetchPreview } from "../../apply/preview.js";
-import { applyFile } from "../../loop/run-loop.js";
 import { argumentLiteral } from "../../recipes/arguments.js";
 import { useOutputPath, useSource, type RecipeInfo } from "../../recipes/library.js";
 
@@ -47,6 +45,8 @@ export const recipesApplyCommand: Command = {
   },
   details: "Exit codes: 0 applied (warnings allowed), 1 errors (compile, a failed request, live errors), 2 bad usage (unknown recipe, parameter or value).",
   async run(args, io) {
+    const { fetchPreview } = await import("../../apply/preview.js");
+    const { applyFile } = await import("../../loop/run-loop.js");
     const recipe = await recipeFromArgs(args);
     const network = typeof args.flags.network === "string" ? args.flags.network : recipe.name;
     if (!NAME.test(network)) throw new UsageError(`--network must be a name (letters, digits, _; not starting with a digit), not '${network}'`);

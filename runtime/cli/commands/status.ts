@@ -1,4 +1,3 @@
-import { BridgeClient, BridgeError, bridgeConfigFromEnv } from "../../bridge-client/index.js";
 import { compareVersions, shippedBridgeVersion } from "../../bridge-version.js";
 import type { Command } from "../command.js";
 import { readSystem, systemText } from "../../project/system.js";
@@ -15,6 +14,7 @@ export const statusCommand: Command = {
   usage: "[--json]",
   flags: { json: { type: "boolean", description: "print the status as JSON" } },
   async run(args, io) {
+    const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
     const config = bridgeConfigFromEnv(io.env, { getRetries: 1, timeoutMs: 5_000 });
     const client = new BridgeClient(config);
     const shipped = shippedBridgeVersion();
