@@ -3,7 +3,6 @@ import { UsageError } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import { logText, newLines, readLogs, type LogsQuery } from "../../project/logs.js";
-import { BridgeError } from "../../bridge-client/index.js";
 
 const SEVERITIES = ["info", "warning", "error"] as const;
 /** How often --follow asks; the bridge keeps its lines, so nothing is lost between two reads. */
@@ -20,6 +19,7 @@ export const logsCommand: Command = {
   },
   details: "A cook error is printed when it appears; with --follow, again only if it went away and came back.",
   async run(args, io) {
+    const { BridgeError } = await import("../../bridge-client/index.js");
     const severity = (args.flags.severity as string | undefined) ?? "info";
     if (!(SEVERITIES as readonly string[]).includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}`);
     const lines = Number((args.flags.lines as string | undefined) ?? "100");
