@@ -9,6 +9,7 @@
 import { parse } from "../grammar/parse.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { checkProgram } from "./check/check.js";
+import { expressionPolicyFromEnv, type ExpressionPolicy } from "./check/python/policy.js";
 import { layoutProgram, type LayoutOptions, type LayoutResult } from "./layout/layout.js";
 import { batchOperations, type Batch, type BatchOptions } from "./lower/batch.js";
 import { lowerProgram } from "./lower/lower.js";
@@ -36,6 +37,11 @@ export interface CompileOptions {
   batch?: BatchOptions;
   /** Store svc's record (node → source line) in each network COMP (default true). */
   metadata?: boolean;
+  /**
+   * `safe`: expressions and the Python of DATs must be of the bridge's safe subset (as the bridge
+   * checks with SVC_BRIDGE_EXPRESSIONS=safe). Default: that same environment variable.
+   */
+  expressions?: ExpressionPolicy;
 }
 
 export interface CompileResult {
@@ -71,8 +77,9 @@ export function analyze(input: CompileInput, options: CompileOptions = {}): { pr
   const rootPath = rootPathOption(options.rootPath);
   const resolved = resolveProgram(entry, host, parse, rootPath === undefined ? {} : { rootPath });
   const diagnostics = [...resolved.diagnostics];
-  if (resolved.program.networks.length > 0) diagnostics.push(...checkProgram(resolved.program));
-  if (resolved.unusedRecipes.length > 0) diagnostics.push(...checkProgram({ ...resolved.program, networks: resolved.unusedRecipes }));
+  const policy = options.expressions ?? expressionPolicyFromEnv(process.env);
+  if (resolved.program.networks.length > 0) diagnostics.push(...checkProgram(resolved.program, policy));
+  if (resolved.unusedRecipes.length > 0) diagnostics.push(...checkProgram({ ...resolved.program, networks: resolved.unusedRecipes }, policy));
   return { program: resolved.program, diagnostics: dedupe(diagnostics) };
 }
 

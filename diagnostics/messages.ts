@@ -100,6 +100,8 @@ export const messages = {
   "required-input-unconnected": entry("warning", "'{node}' ({type}) needs input {index} connected"),
   "bind-type-mismatch": entry("error", "'{name}' ({style}) cannot be bound to '{control}' ({controlType})"),
   "expression-syntax": entry("error", "the Python expression is not valid: {problem}"),
+  "dat-python-syntax": entry("error", "the Python of '{node}' ({type}), which TouchDesigner runs, is not valid: {problem}"),
+  "unsafe-python": entry("error", "{what} is outside the safe Python subset (SVC_BRIDGE_EXPRESSIONS=safe): {problem}"),
   "expression-unknown-operator": entry("warning", "the expression names op('{path}'), which is not in reach of '{node}'"),
   "invalid-control-name": entry("error", "'{name}' is not a valid custom parameter name"),
   "control-range-inverted": entry("error", "the range of '{name}' starts above its end ({min}..{max})"),

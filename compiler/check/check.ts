@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { walkComponents, type ProgramModel } from "../model.js";
 import { createContext } from "./context.js";
+import type { ExpressionPolicy } from "./python/policy.js";
 import { checkControls } from "./controls.js";
 import { checkShaders } from "./glsl/shaders.js";
 import { checkNodeExpressions } from "./expressions.js";
@@ -14,9 +15,9 @@ import { checkFlags, checkOperatorType } from "./operators.js";
 import { checkParams } from "./params.js";
 import { checkWires } from "./wires.js";
 
-export function checkProgram(program: ProgramModel): Diagnostic[] {
+export function checkProgram(program: ProgramModel, expressions: ExpressionPolicy = "open"): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const ctx = createContext(program, diagnostics);
+  const ctx = createContext(program, diagnostics, expressions);
   for (const network of program.networks) {
     checkNodeName(network.root, ctx);
     checkControls(network.root, ctx);

@@ -2,6 +2,7 @@
 import { getOperatorByType, type Operator, type Param, type ParStyle } from "../../kb/index.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { AnyNode, CustomParamModel, ProgramModel } from "../model.js";
+import type { ExpressionPolicy } from "./python/policy.js";
 import { CONTROL_SUFFIXES } from "./styles.js";
 
 export interface CheckContext {
@@ -9,13 +10,16 @@ export interface CheckContext {
   diagnostics: Diagnostic[];
   /** The knowledge-base entry of a node's type; undefined for an unknown type. */
   operatorOf(node: AnyNode): Operator | undefined;
+  /** `safe`: Python must be of the bridge's safe subset. */
+  expressions: ExpressionPolicy;
 }
 
-export function createContext(program: ProgramModel, diagnostics: Diagnostic[]): CheckContext {
+export function createContext(program: ProgramModel, diagnostics: Diagnostic[], expressions: ExpressionPolicy = "open"): CheckContext {
   const cache = new Map<string, Operator | undefined>();
   return {
     program,
     diagnostics,
+    expressions,
     operatorOf(node) {
       if (!cache.has(node.type)) cache.set(node.type, getOperatorByType(node.type));
       return cache.get(node.type);

@@ -134,15 +134,15 @@ describe("check: expressions", () => {
   it("expression-syntax points at the offending token", () => {
     const r = compileBody("  t1: transformTOP { rotate: = absTime.seconds 10 }\n  noise1: noiseTOP\n  noise1 -> t1");
     const d = only(r, "expression-syntax");
-    expect(covered(r.source, d)).toBe("10");
-    expect(d.message).toMatch(/unexpected number '10'/);
+    expect(covered(r.source, d)).toBe("seconds");
+    expect(d.message).toMatch(/unexpected 'seconds'.*may be missing/);
     expect(d.help[0]).toMatch(/one Python expression/);
   });
 
   it("expression-syntax: a conditional without else", () => {
     const r = compileBody("  noise1: noiseTOP { period: = 1 if me.digits > 2 }");
     const d = only(r, "expression-syntax");
-    expect(d.message).toMatch(/needs 'else'/);
+    expect(d.message).toMatch(/ends too early/);
     expect(d.range.start.line).toBe(3);
   });
 });

@@ -1,395 +1,133 @@
 /**
- * Checks that a text is one syntactically valid Python 3.11 expression, without running Python.
+ * Python syntax with Python's grammar (tree-sitter-python): a parameter expression must be one
+ * Python 3 expression (what `eval` accepts), a DAT that TouchDesigner runs a valid module.
  *
- * Covered: literals (numbers, strings with prefixes and implicit concatenation, True/False/None,
- * `...`), names, attribute access, calls (positional, keyword, `*args`, `**kwargs`, a bare generator),
- * subscripts and slices, unary/binary/comparison/boolean operators with Python's precedence,
- * chained comparisons, `not in`/`is not`, conditional expressions, lambdas (with defaults, `*args`,
- * `**kw`), the walrus operator, tuples, lists, sets, dicts (with `**` unpacking) and their
- * comprehensions, starred items, `await`.
- *
- * Limits (documented in compiler/README.md): the inside of f-string replacement fields is not
- * checked; names are not checked to exist; assignment targets of comprehensions and walrus are
- * accepted when they are any primary expression (Python is stricter); `yield` is rejected; only
- * the first problem is reported (as Python does).
+ * tree-sitter's grammar accepts a little more than CPython in places (it parses what an editor
+ * must, Python 2's `print x` included); the rules after parsing refuse what `eval` refuses there:
+ * statements, `await` and `yield` outside functions, a bare `:=` or `*x` at the top. Only the first
+ * problem is reported, as Python does.
  */
-import { tokenize, type PySyntaxError, type Token } from "./tokenize.js";
+import { descendants, withPythonTree, type SyntaxNode } from "./tree-sitter.js";
 
-export type { PySyntaxError } from "./tokenize.js";
-
-class Failure extends Error {
-  constructor(readonly problem: PySyntaxError) {
-    super(problem.message);
-  }
+/** A syntax problem at offsets [start, end) of the checked text. */
+export interface PySyntaxError {
+  message: string;
+  start: number;
+  end: number;
 }
 
-const COMPARISON_OPS = new Set(["<", ">", "==", ">=", "<=", "!="]);
-const STATEMENT_KEYWORDS = new Set([
-  "import", "from", "def", "class", "return", "pass", "break", "continue", "del", "global", "nonlocal",
-  "raise", "try", "while", "with", "assert", "elif", "except", "finally", "as", "yield",
-]);
+const PYTHON2_STATEMENTS: Record<string, string> = {
+  print_statement: "'print x' is Python 2; call print(x)",
+  exec_statement: "'exec x' is Python 2",
+};
+
+function problem(node: SyntaxNode, message: string): PySyntaxError {
+  return { message, start: node.startIndex, end: Math.max(node.endIndex, node.startIndex + 1) };
+}
+
+/** The first ERROR or MISSING node, as a problem in words at the token the parser stopped on. */
+function grammarProblem(root: SyntaxNode, text: string): PySyntaxError | undefined {
+  if (!root.hasError) return undefined;
+  for (const node of descendants(root)) {
+    if (node.isMissing) {
+      const where = Math.max(0, Math.min(node.startIndex, text.length - 1));
+      return { message: `expected '${node.type}' here`, start: where, end: where + 1 };
+    }
+    if (!node.isError) continue;
+    if (text.slice(node.endIndex).trim() === "" && node.endIndex > node.startIndex) {
+      const last = Math.max(0, text.trimEnd().length - 1);
+      return { message: "the text ends too early (something is missing or a bracket is not closed)", start: last, end: last + 1 };
+    }
+    const leaves = [...descendants(node)].filter((n) => n.childCount === 0 && n.endIndex > n.startIndex);
+    const token = leaves.length > 1 ? leaves[leaves.length - 1] : [...descendants(root)].find((n) => n.childCount === 0 && n.startIndex >= node.endIndex && n.endIndex > n.startIndex);
+    return problem(token ?? node, `unexpected '${(token ?? node).text.split("\n")[0]!.slice(0, 20)}' (an operator, a comma or a bracket may be missing)`);
+  }
+  return problem(root, "invalid syntax");
+}
+
+/** What Python refuses that tree-sitter's grammar lets through. */
+function ruleProblem(root: SyntaxNode): PySyntaxError | undefined {
+  for (const node of descendants(root)) {
+    const python2 = PYTHON2_STATEMENTS[node.type];
+    if (python2 !== undefined) return problem(node, python2);
+    if (node.type === "await" && !insideFunction(node)) return problem(node, "'await' outside an async function");
+    if (node.type === "yield" && !insideFunction(node)) return problem(node, "'yield' outside a function");
+    if (node.type === "parenthesized_expression" && node.namedChildren[0]?.type === "list_splat") {
+      return problem(node, "a starred expression cannot stand alone in parentheses");
+    }
+    if (node.type === "integer" && /^0_*[0-9]*[1-9]/.test(node.text) && /^[0-9_]+$/.test(node.text)) {
+      return problem(node, "leading zeros are not allowed in a decimal number (write 0o8 for octal)");
+    }
+    const found = argumentProblem(node) ?? parameterProblem(node) ?? stringMixProblem(node);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function argumentProblem(node: SyntaxNode): PySyntaxError | undefined {
+  if (node.type !== "argument_list") return undefined;
+  let keyword = false;
+  for (const arg of node.namedChildren) {
+    if (arg === null || arg.type === "comment") continue;
+    if (arg.type === "keyword_argument" || arg.type === "dictionary_splat") keyword = true;
+    else if (keyword && arg.type !== "list_splat") return problem(arg, "a positional argument cannot follow a keyword argument");
+  }
+  return undefined;
+}
+
+function parameterProblem(node: SyntaxNode): PySyntaxError | undefined {
+  if (node.type !== "parameters" && node.type !== "lambda_parameters") return undefined;
+  const seen = new Set<string>();
+  for (const param of node.namedChildren) {
+    const name = param?.type === "identifier" ? param : param?.namedChildren.find((c) => c?.type === "identifier");
+    if (name === undefined || name === null) continue;
+    if (seen.has(name.text)) return problem(name, `duplicate parameter '${name.text}'`);
+    seen.add(name.text);
+  }
+  return undefined;
+}
+
+function stringMixProblem(node: SyntaxNode): PySyntaxError | undefined {
+  if (node.type !== "concatenated_string") return undefined;
+  const bytes = node.namedChildren.map((c) => /^[a-zA-Z]*[bB]/.test(c?.text.split(/['"]/)[0] ?? ""));
+  const first = bytes[0];
+  const other = bytes.findIndex((b) => b !== first);
+  return other === -1 ? undefined : problem(node.namedChildren[other]!, "bytes and text literals cannot be joined");
+}
+
+function insideFunction(node: SyntaxNode): boolean {
+  for (let p = node.parent; p !== null; p = p.parent) if (p.type === "function_definition" || p.type === "lambda") return p.type === "function_definition";
+  return false;
+}
 
 /** Returns the first syntax problem of `text` as one Python expression, or undefined when it is valid. */
 export function checkPythonExpression(text: string): PySyntaxError | undefined {
   if (text.trim() === "") return { message: "the expression is empty", start: 0, end: Math.max(1, text.length) };
-  const { tokens, error } = tokenize(text);
-  if (error !== undefined) return error;
-  try {
-    new ExpressionParser(tokens).parseWhole();
-    return undefined;
-  } catch (e) {
-    if (e instanceof Failure) return e.problem;
-    throw e;
-  }
+  return withPythonTree(text, (root) => {
+    const found = grammarProblem(root, text);
+    if (found !== undefined) return found;
+    const statements = root.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== "comment");
+    const first = statements[0];
+    if (first === undefined) return { message: "the expression is empty", start: 0, end: Math.max(1, text.length) };
+    if (first.type !== "expression_statement") {
+      const keyword = text.slice(first.startIndex).split(/[^A-Za-z_]/)[0];
+      return problem(first, `'${keyword}' starts a statement; a parameter takes one expression`);
+    }
+    if (statements.length > 1) return problem(statements[1]!, "a second statement; a parameter takes one expression");
+    const items = first.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== "comment");
+    const isTuple = first.children.some((c) => c?.type === ",");
+    const only = items[0];
+    if (only !== undefined && (only.type === "assignment" || only.type === "augmented_assignment")) {
+      const op = only.children.find((c) => c !== null && c.type.endsWith("="));
+      return problem(op ?? only, only.type === "assignment" ? "'=' assigns; compare with '=='" : `'${op?.type ?? "op="}' is an assignment statement, not an expression`);
+    }
+    if (only !== undefined && !isTuple && only.type === "named_expression") return problem(only, "':=' at the top of an expression needs parentheses: (name := value)");
+    if (only !== undefined && !isTuple && only.type === "list_splat") return problem(only, "a starred expression is allowed only in a tuple, list or call");
+    return ruleProblem(root);
+  });
 }
 
-class ExpressionParser {
-  private pos = 0;
-  constructor(private readonly tokens: Token[]) {}
-
-  parseWhole(): void {
-    this.starredList("eof");
-    const t = this.peek();
-    if (t.kind !== "eof") this.unexpected(t);
-  }
-
-  // ── token helpers ──
-  private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.pos + ahead, this.tokens.length - 1)]!;
-  }
-  private next(): Token {
-    const t = this.peek();
-    if (t.kind !== "eof") this.pos++;
-    return t;
-  }
-  private isOp(text: string, ahead = 0): boolean {
-    const t = this.peek(ahead);
-    return t.kind === "op" && t.text === text;
-  }
-  private isKeyword(text: string, ahead = 0): boolean {
-    const t = this.peek(ahead);
-    return t.kind === "keyword" && t.text === text;
-  }
-  private eatOp(text: string): boolean {
-    if (!this.isOp(text)) return false;
-    this.pos++;
-    return true;
-  }
-  private eatKeyword(text: string): boolean {
-    if (!this.isKeyword(text)) return false;
-    this.pos++;
-    return true;
-  }
-  private expectOp(text: string, context: string): void {
-    if (!this.eatOp(text)) this.fail(this.peek(), `expected '${text}' ${context}`);
-  }
-  private fail(at: Token, message: string): never {
-    throw new Failure({ message, start: at.start, end: Math.max(at.end, at.start + 1) });
-  }
-  private unexpected(t: Token): never {
-    if (t.kind === "eof") this.fail(t, "the expression ends too early");
-    if (t.kind === "op" && t.text === "=") this.fail(t, "'=' assigns; compare with '=='");
-    if (t.kind === "op" && t.text.length >= 2 && t.text.endsWith("=") && !COMPARISON_OPS.has(t.text)) {
-      this.fail(t, `'${t.text}' is an assignment statement, not an expression`);
-    }
-    if (t.kind === "keyword" && STATEMENT_KEYWORDS.has(t.text)) this.fail(t, `'${t.text}' starts a statement; a parameter takes one expression`);
-    if (t.kind === "op" && t.text === ";") this.fail(t, "';' separates statements; a parameter takes one expression");
-    const what = t.kind === "name" || t.kind === "number" || t.kind === "string" ? `${t.kind} '${t.text}'` : `'${t.text}'`;
-    this.fail(t, `unexpected ${what} (an operator or ',' may be missing)`);
-  }
-
-  /** Comma-separated expressions up to `closer` (a tuple without brackets at the top level). */
-  private starredList(closer: string): void {
-    do {
-      if (this.atCloser(closer)) return;
-      this.starOrNamed();
-    } while (this.eatOp(","));
-  }
-  private atCloser(closer: string): boolean {
-    const t = this.peek();
-    return closer === "eof" ? t.kind === "eof" : t.kind === "op" && t.text === closer;
-  }
-
-  private starOrNamed(): void {
-    if (this.eatOp("*")) {
-      this.orTest();
-      return;
-    }
-    this.namedExpression();
-  }
-
-  private namedExpression(): void {
-    const start = this.pos;
-    this.expression();
-    if (this.isOp(":=")) {
-      const target = this.tokens[start]!;
-      if (this.pos - start !== 1 || target.kind !== "name") this.fail(this.peek(), "':=' needs a plain name on its left");
-      this.next();
-      this.expression();
-    }
-  }
-
-  /** expression: lambda | disjunction ['if' disjunction 'else' expression] */
-  private expression(): void {
-    if (this.isKeyword("lambda")) {
-      this.lambda();
-      return;
-    }
-    this.orTest();
-    if (this.eatKeyword("if")) {
-      this.orTest();
-      if (!this.eatKeyword("else")) this.fail(this.peek(), "a conditional expression needs 'else' (a if cond else b)");
-      this.expression();
-    }
-  }
-
-  private lambda(): void {
-    this.next();
-    const seen = new Set<string>();
-    if (!this.isOp(":")) {
-      do {
-        if (this.isOp(":")) break;
-        this.eatOp("**") || this.eatOp("*");
-        const name = this.next();
-        if (name.kind !== "name") this.fail(name, "a lambda parameter must be a name");
-        if (seen.has(name.text)) this.fail(name, `duplicate lambda parameter '${name.text}'`);
-        seen.add(name.text);
-        if (this.eatOp("=")) this.expression();
-      } while (this.eatOp(","));
-    }
-    this.expectOp(":", "after the lambda parameters");
-    this.expression();
-  }
-
-  private orTest(): void {
-    this.andTest();
-    while (this.eatKeyword("or")) this.andTest();
-  }
-  private andTest(): void {
-    this.notTest();
-    while (this.eatKeyword("and")) this.notTest();
-  }
-  private notTest(): void {
-    if (this.eatKeyword("not")) {
-      this.notTest();
-      return;
-    }
-    this.comparison();
-  }
-  private comparison(): void {
-    this.binary(0);
-    for (;;) {
-      const t = this.peek();
-      if (t.kind === "op" && COMPARISON_OPS.has(t.text)) this.next();
-      else if (this.isKeyword("in")) this.next();
-      else if (this.isKeyword("not") && this.isKeyword("in", 1)) this.pos += 2;
-      else if (this.isKeyword("is")) {
-        this.next();
-        this.eatKeyword("not");
-      } else return;
-      this.binary(0);
-    }
-  }
-
-  // Binary operators from loosest to tightest; `**` is handled in power().
-  private static readonly LEVELS: string[][] = [["|"], ["^"], ["&"], ["<<", ">>"], ["+", "-"], ["*", "/", "//", "%", "@"]];
-
-  private binary(level: number): void {
-    if (level >= ExpressionParser.LEVELS.length) {
-      this.factor();
-      return;
-    }
-    this.binary(level + 1);
-    const ops = ExpressionParser.LEVELS[level]!;
-    while (this.peek().kind === "op" && ops.includes(this.peek().text)) {
-      this.next();
-      this.binary(level + 1);
-    }
-  }
-
-  private factor(): void {
-    if (this.eatOp("+") || this.eatOp("-") || this.eatOp("~")) {
-      this.factor();
-      return;
-    }
-    this.power();
-  }
-
-  private power(): void {
-    this.eatKeyword("await");
-    this.primary();
-    if (this.eatOp("**")) this.factor();
-  }
-
-  private primary(): void {
-    this.atom();
-    for (;;) {
-      if (this.eatOp(".")) {
-        const name = this.next();
-        if (name.kind !== "name") this.fail(name, "expected an attribute name after '.'");
-      } else if (this.eatOp("(")) {
-        this.callArguments();
-      } else if (this.eatOp("[")) {
-        this.subscripts();
-      } else return;
-    }
-  }
-
-  private atom(): void {
-    const t = this.peek();
-    switch (t.kind) {
-      case "name":
-      case "number":
-        this.next();
-        return;
-      case "string":
-        // Adjacent literals concatenate, but bytes and text literals cannot be mixed.
-        {
-          const isBytes = (s: Token) => /^[a-zA-Z]*[bB]/.test(s.text);
-          const bytes = isBytes(this.next());
-          while (this.peek().kind === "string") {
-            const s = this.next();
-            if (isBytes(s) !== bytes) this.fail(s, "bytes and text string literals cannot be joined");
-          }
-        }
-        return;
-      case "keyword":
-        if (t.text === "True" || t.text === "False" || t.text === "None") {
-          this.next();
-          return;
-        }
-        return this.unexpected(t);
-      case "op":
-        if (t.text === "...") {
-          this.next();
-          return;
-        }
-        if (t.text === "(") return this.parenthesised();
-        if (t.text === "[") return this.listDisplay();
-        if (t.text === "{") return this.braceDisplay();
-        return this.unexpected(t);
-      default:
-        return this.unexpected(t);
-    }
-  }
-
-  private parenthesised(): void {
-    this.next();
-    if (this.eatOp(")")) return;
-    this.starOrNamed();
-    if (this.comprehensionTail()) {
-      this.expectOp(")", "to close the generator expression");
-      return;
-    }
-    if (this.eatOp(",")) this.starredList(")");
-    this.expectOp(")", "to close '('");
-  }
-
-  private listDisplay(): void {
-    this.next();
-    if (this.eatOp("]")) return;
-    this.starOrNamed();
-    if (this.comprehensionTail()) {
-      this.expectOp("]", "to close the list comprehension");
-      return;
-    }
-    if (this.eatOp(",")) this.starredList("]");
-    this.expectOp("]", "to close '['");
-  }
-
-  private braceDisplay(): void {
-    this.next();
-    if (this.eatOp("}")) return;
-    let isDict: boolean;
-    if (this.eatOp("**")) {
-      this.binary(0);
-      isDict = true;
-    } else {
-      this.starOrNamed();
-      isDict = this.eatOp(":");
-      if (isDict) this.expression();
-    }
-    if (this.comprehensionTail()) {
-      this.expectOp("}", "to close the comprehension");
-      return;
-    }
-    while (this.eatOp(",")) {
-      if (this.isOp("}")) break;
-      if (isDict) {
-        if (this.eatOp("**")) this.binary(0);
-        else {
-          this.expression();
-          this.expectOp(":", "between a dict key and its value");
-          this.expression();
-        }
-      } else this.starOrNamed();
-    }
-    this.expectOp("}", "to close '{'");
-  }
-
-  /** `for targets in iterable [if cond]...` after a comprehension's element; false when absent. */
-  private comprehensionTail(): boolean {
-    if (!this.isKeyword("for") && !(this.isKeyword("async") && this.isKeyword("for", 1))) return false;
-    while (this.isKeyword("for") || (this.isKeyword("async") && this.isKeyword("for", 1))) {
-      this.eatKeyword("async");
-      this.next();
-      do {
-        this.eatOp("*");
-        this.binary(0);
-      } while (this.eatOp(",") && !this.isKeyword("in"));
-      if (!this.eatKeyword("in")) this.fail(this.peek(), "a comprehension needs 'in' after its loop variable");
-      this.orTest();
-      while (this.eatKeyword("if")) this.orTest();
-    }
-    return true;
-  }
-
-  private callArguments(): void {
-    if (this.eatOp(")")) return;
-    let keywordSeen = false;
-    let first = true;
-    do {
-      if (this.isOp(")")) break;
-      if (this.eatOp("**")) {
-        this.expression();
-        keywordSeen = true;
-      } else if (this.eatOp("*")) {
-        this.expression();
-      } else if (this.peek().kind === "name" && this.isOp("=", 1)) {
-        this.pos += 2;
-        this.expression();
-        keywordSeen = true;
-      } else {
-        const at = this.peek();
-        this.namedExpression();
-        if (first && this.comprehensionTail()) {
-          this.expectOp(")", "after a generator argument");
-          return;
-        }
-        if (keywordSeen) this.fail(at, "a positional argument cannot follow a keyword argument");
-      }
-      first = false;
-    } while (this.eatOp(","));
-    this.expectOp(")", "to close the call");
-  }
-
-  private subscripts(): void {
-    if (this.isOp("]")) this.fail(this.peek(), "a subscript needs an index or a slice inside '[]'");
-    do {
-      if (this.isOp("]")) break;
-      this.sliceItem();
-    } while (this.eatOp(","));
-    this.expectOp("]", "to close the subscript");
-  }
-
-  private sliceItem(): void {
-    if (!this.isOp(":")) {
-      this.starOrNamed();
-      if (!this.isOp(":")) return;
-    }
-    // lower:upper:step, each part optional
-    for (let colons = 0; colons < 2 && this.eatOp(":"); colons++) {
-      if (!this.isOp(":") && !this.isOp("]") && !this.isOp(",")) this.expression();
-    }
-  }
+/** Returns the first syntax problem of `text` as a Python module (a DAT's text), or undefined. */
+export function checkPythonModule(text: string): PySyntaxError | undefined {
+  return withPythonTree(text, (root) => grammarProblem(root, text) ?? ruleProblem(root));
 }
