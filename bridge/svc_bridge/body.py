@@ -5,7 +5,9 @@ number` rather than a Python exception.
 """
 
 import json
+import math
 
+from . import config
 from .errors import BridgeError
 
 def _reject_constant(name):
@@ -21,12 +23,41 @@ def parse_json_body(raw):
     except UnicodeDecodeError:
         raise BridgeError("invalid_json", "the body is not UTF-8")
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    except _OutOfRange as exc:
+        raise BridgeError("number_out_of_range", str(exc))
+    except RecursionError:
+        raise BridgeError("too_deep", "the body is nested deeper than %d levels" % config.MAX_JSON_DEPTH)
     except ValueError as exc:
         raise BridgeError("invalid_json", "the body is not valid JSON: %s" % exc)
+    _check_depth(value)
     if not isinstance(value, dict):
         raise BridgeError("invalid_body", "the body must be a JSON object, not %s" % _json_kind(value))
     return value
+
+
+class _OutOfRange(Exception):
+    pass
+
+
+def _finite_float(text):
+    value = float(text)
+    if not math.isfinite(value):
+        raise _OutOfRange("the number %s is too large for a 64-bit float" % text[:40])
+    return value
+
+
+def _check_depth(value):
+    """Refuses nesting deeper than MAX_JSON_DEPTH, without recursion."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > config.MAX_JSON_DEPTH:
+            raise BridgeError("too_deep", "the body is nested deeper than %d levels" % config.MAX_JSON_DEPTH)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item if isinstance(v, (dict, list)))
 
 
 def _json_kind(value):
@@ -85,12 +116,16 @@ def get_bool(obj, key, required=False, default=None, where=None):
     return value
 
 
-def get_number(obj, key, required=False, default=None, where=None):
+def get_number(obj, key, required=False, default=None, where=None, bound=None):
+    """A number; with `bound`, its absolute value is at most that (else number_out_of_range)."""
     present, value = _get(obj, key, required, where)
     if not present:
         return default
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         _bad(key, "a number", value, where)
+    if bound is not None and not -bound <= value <= bound:
+        raise BridgeError("number_out_of_range", "'%s'%s must be from %s to %s" % (key, _in(where), -bound, bound),
+                          field=key, limit=bound)
     return value
 
 

@@ -11,6 +11,23 @@ TRUE_WORDS = ("1", "true", "yes", "on")
 # Largest request body accepted (bytes). 8 MiB fits a large batch or DAT text with room to spare.
 MAX_BODY_BYTES = 8 * 1024 * 1024
 
+# Bounds on what a request may say (bridge/README.md "Bounds"). JSON deeper than this is refused
+# before Python's recursion limit is near; names and paths longer than these are refused.
+MAX_JSON_DEPTH = 64
+# Operator names: TouchDesigner's own limit is not documented (UNVERIFIED); 255 keeps every name
+# usable in a URL and in a file name.
+MAX_NAME_LENGTH = 255
+# Paths: long enough for any node TouchDesigner itself may hold (reachable through batch and search
+# when its URL would be too long); the body cap bounds them anyway.
+MAX_PATH_LENGTH = 1_000_000
+# Node positions in the network editor, and integer parameters (32-bit in TouchDesigner, UNVERIFIED).
+MAX_COORDINATE = 10_000_000
+MAX_INT_PARAM = 2 ** 31 - 1
+# Timeline: the playback rate (frames per second) and the largest frame or second to seek to.
+MIN_RATE = 0.001
+MAX_RATE = 10_000
+MAX_TIME = 1e9
+
 # Main-thread time budget per request (seconds). Bounded work (searches, scans, topology) stops
 # when it is spent and reports itself incomplete; see bridge/README.md "Time budget".
 DEFAULT_TIME_BUDGET_S = 0.050

@@ -27,6 +27,9 @@ CODES = {
     "missing_field": (400, "a required field is missing"),
     "invalid_field": (400, "a field has the wrong type or an invalid value"),
     "invalid_query": (400, "a query parameter has an invalid value"),
+    "invalid_path": (400, "an operator path is not absolute, has an empty segment or a trailing slash, or holds a character no name has"),
+    "number_out_of_range": (400, "a number is not finite or is outside its documented bounds"),
+    "too_deep": (400, "the JSON body is nested deeper than the bridge reads"),
     # operators and parameters
     "invalid_op_type": (400, "an operator type name does not match [A-Za-z][A-Za-z0-9_]*"),
     "unknown_op_type": (400, "the running build has no operator type of that name"),

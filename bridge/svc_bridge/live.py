@@ -8,6 +8,7 @@ import re
 
 import td
 
+from . import config
 from .errors import BridgeError
 
 PATH_RE = re.compile(r"^/(?:[A-Za-z0-9_]+(?:/[A-Za-z0-9_]+)*)?$")
@@ -19,9 +20,12 @@ FAMILIES = ("TOP", "CHOP", "SOP", "DAT", "MAT", "COMP", "POP")
 def check_path(path, field="path"):
     if not isinstance(path, str):
         raise BridgeError("invalid_field", "'%s' must be a string path" % field, field=field)
+    if len(path) > config.MAX_PATH_LENGTH:
+        raise BridgeError("invalid_path", "'%s' is %d characters; a path has at most %d"
+                          % (field, len(path), config.MAX_PATH_LENGTH), field=field)
     if not PATH_RE.match(path):
-        raise BridgeError("invalid_field",
-                          "'%s' must be an absolute operator path such as /project1/noise1, not %r"
+        raise BridgeError("invalid_path",
+                          "'%s' must be an absolute operator path such as /project1/noise1 (no trailing slash), not %r"
                           % (field, path[:200]), field=field)
     return path
 
@@ -60,6 +64,9 @@ def require_top(path, field="path"):
 
 
 def check_name(name, field="name"):
+    if isinstance(name, str) and len(name) > config.MAX_NAME_LENGTH:
+        raise BridgeError("invalid_name", "'%s' is %d characters; a name has at most %d"
+                          % (field, len(name), config.MAX_NAME_LENGTH), field=field, limit=config.MAX_NAME_LENGTH)
     if not isinstance(name, str) or not NAME_RE.match(name):
         raise BridgeError("invalid_name", "'%s' must be letters, digits and underscores, not starting with a digit"
                           % field, field=field)
@@ -73,9 +80,9 @@ def resolve_op_type(type_name, field="type"):
     if not TYPE_RE.match(type_name):
         raise BridgeError("invalid_op_type", "operator type %r does not match [A-Za-z][A-Za-z0-9_]*"
                           % type_name[:100], field=field)
-    if not type_name.endswith(FAMILIES):
-        raise BridgeError("unknown_op_type", "%r is not an operator type (it must end in a family: %s)"
-                          % (type_name, ", ".join(FAMILIES)), field=field)
+    if type_name in FAMILIES or type_name == "OP" or not type_name.endswith(FAMILIES):
+        raise BridgeError("unknown_op_type", "%r is not an operator type (a type such as noiseTOP: a name, then a "
+                          "family: %s)" % (type_name[:100], ", ".join(FAMILIES)), field=field)
     cls = getattr(td, type_name, None)
     if not isinstance(cls, type):
         raise BridgeError("unknown_op_type", "this build has no operator type %r" % type_name, field=field)

@@ -10,7 +10,7 @@ import re
 
 import td
 
-from . import safe_python
+from . import config, safe_python
 from .config import expressions_safe
 from .errors import BridgeError
 from .serialize import mode_name, mode_value, value_json
@@ -81,6 +81,10 @@ def coerce(par, value):
         if par.isInt:
             if isinstance(value, float) and not value.is_integer():
                 _bad(par, "expects a whole number")
+            if abs(value) > config.MAX_INT_PARAM:
+                raise BridgeError("number_out_of_range", "%s.%s takes whole numbers from %d to %d, not %s"
+                                  % (par.owner.path, par.name, -config.MAX_INT_PARAM, config.MAX_INT_PARAM, value),
+                                  path=par.owner.path, param=par.name, limit=config.MAX_INT_PARAM)
             return int(value)
         return float(value)
     if par.isString or par.isOP:

@@ -80,8 +80,8 @@ def _decode_capture(kind, raw):
     # A node path always starts at the root, whether the client sent it encoded or split.
     if not joined.startswith("/"):
         joined = "/" + joined
-    if len(joined) > 1:
-        joined = joined.rstrip("/") or "/"
+    if len(joined) > 1 and joined.endswith("/"):
+        raise BridgeError("invalid_path", "the operator path %r ends in '/'; write it without" % joined[:200])
     return joined
 
 

@@ -108,6 +108,24 @@ const CASES: Case[] = [
   ["POST", "/api/transport", { body: { action: "seek", frame: -5 } }, 400, "invalid_field"],
   ["POST", "/api/perform", { body: { enabled: 1 } }, 400, "invalid_field"],
   ["POST", "/api/params/watch", { body: { path: "/project1/net/noise1", params: ["ghost"] } }, 400, "unknown_param"],
+  // bounds (bridge/README.md "Bounds"): each was a 500 internal_error, a wrong code or a success
+  ["POST", "/api/nodes", { raw: '{"parent_path": "/project1/net", "type": "noiseTOP", "node_x": 1e400}' }, 400, "number_out_of_range"],
+  ["POST", "/api/batch", { body: { operations: [{ action: "set_position", path: "/project1/net/noise1", node_x: 1e300, node_y: 0 }] } }, 400, "batch_failed"],
+  ["PATCH", `/api/nodes/${enc("/project1/net/noise1")}`, { body: { parameters: { resolutionw: 1e308 } } }, 400, "number_out_of_range"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "big", parameters: { resolutionh: 1e308 } } }, 400, "number_out_of_range"],
+  ["POST", "/api/transport", { body: { action: "rate", rate: 1e-320 } }, 400, "number_out_of_range"],
+  ["POST", "/api/transport", { body: { action: "seek", frame: 1e300 } }, 400, "number_out_of_range"],
+  ["POST", "/api/batch", { raw: `{"operations": [{"action": "store", "path": "/project1/net/noise1", "key": "k", "value": ${"[".repeat(1000)}${"]".repeat(1000)}}]}` }, 400, "too_deep"],
+  ["POST", "/api/batch", { raw: `${"[".repeat(100_000)}${"]".repeat(100_000)}` }, 400, "too_deep"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net\u0000", type: "noiseTOP" } }, 400, "invalid_path"],
+  ["GET", "/api/nodes/%2Fproject1%00", {}, 400, "invalid_path"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "TOP" } }, 400, "unknown_op_type"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "OP" } }, 400, "unknown_op_type"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n".repeat(100_000) } }, 400, "invalid_name"],
+  ["POST", "/api/batch", { body: { operations: [{ action: "rename", path: "/project1/net/noise1", name: "r".repeat(256) }] } }, 400, "batch_failed"],
+  ["GET", `/api/nodes/${enc("/project1/net/")}`, {}, 400, "invalid_path"],
+  ["GET", "/api/nodes/%2Fproject1%2Fnet/", {}, 400, "invalid_path"],
+  ["POST", "/api/nodes", { body: { parent_path: "/project1/net/", type: "noiseTOP" } }, 400, "invalid_path"],
 ];
 
 describe("bad input on mutating routes changes nothing", () => {
@@ -174,5 +192,27 @@ describe("batch rollback over HTTP", () => {
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatchObject({ code: "batch_failed", index: 1, cause: { code: "delete_kept", decision: "Keep" } });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("nodes with the longest names stay reachable", () => {
+  it("through batch and search, however long their path", async () => {
+    const name = (i: number) => `n${i}_`.padEnd(255, "x");
+    const ops: unknown[] = [];
+    let parent = "/project1";
+    for (let i = 0; i < 40; i++) {
+      ops.push({ action: "create", parent_path: parent, type: "baseCOMP", name: name(i) });
+      parent = `${parent}/${name(i)}`;
+    }
+    ops.push({ action: "create", parent_path: parent, type: "noiseTOP", name: "deepest" });
+    const made = await call(host, "POST", "/api/batch", { body: { operations: ops } });
+    expect(made.status, JSON.stringify(made.body).slice(0, 300)).toBe(200);
+    const leaf = `${parent}/deepest`;
+    expect(leaf.length).toBeGreaterThan(10_000);
+    const meta = await call(host, "POST", "/api/batch", { body: { operations: [{ action: "set_meta", path: leaf, comment: "found" }] } });
+    expect(meta.body.data.results[0].data.comment).toBe("found");
+    const search = await call(host, "GET", `/api/nodes/search?root=${enc("/project1")}&name=deepest&max_depth=64`);
+    expect(search.body.data.results.map((r: { path: string }) => r.path)).toEqual([leaf]);
+    await call(host, "DELETE", `/api/nodes/${enc(`/project1/${name(0)}`)}?confirmation_policy=yolo`);
   });
 });

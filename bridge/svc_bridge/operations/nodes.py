@@ -2,6 +2,7 @@
 
 import math
 
+from .. import config
 from ..body import get_bool, get_number, get_object, get_str, get_str_list
 from ..errors import BridgeError
 from ..live import check_name, check_path, child_named, require_comp, require_op, resolve_op_type
@@ -29,8 +30,8 @@ def validate_create(spec, where):
     if name is not None:
         check_name(name)
     get_object(spec, "parameters", where=where)
-    get_number(spec, "node_x", where=where)
-    get_number(spec, "node_y", where=where)
+    get_number(spec, "node_x", where=where, bound=config.MAX_COORDINATE)
+    get_number(spec, "node_y", where=where, bound=config.MAX_COORDINATE)
     get_bool(spec, "viewer", where=where)
     get_str_list(spec, "tags", where=where)
     placement = spec.get("placement")
@@ -42,8 +43,8 @@ def validate_create(spec, where):
     if "right_of" in placement or "below" in placement:
         check_path(placement.get("right_of") or placement.get("below"), "placement")
     else:
-        get_number(placement, "x", required=True, where="placement")
-        get_number(placement, "y", required=True, where="placement")
+        get_number(placement, "x", required=True, where="placement", bound=config.MAX_COORDINATE)
+        get_number(placement, "y", required=True, where="placement", bound=config.MAX_COORDINATE)
 
 
 def _place(node, parent, spec):
@@ -230,8 +231,8 @@ POSITION_FIELDS = ("path", "node_x", "node_y")
 
 def validate_position(spec, where):
     check_path(get_str(spec, "path", required=True, where=where))
-    get_number(spec, "node_x", required=True, where=where)
-    get_number(spec, "node_y", required=True, where=where)
+    get_number(spec, "node_x", required=True, where=where, bound=config.MAX_COORDINATE)
+    get_number(spec, "node_y", required=True, where=where, bound=config.MAX_COORDINATE)
 
 
 def apply_position(spec, journal, env):

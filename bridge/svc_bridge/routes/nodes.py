@@ -95,7 +95,8 @@ def duplicate(ctx):
         check_name(name)
         if child_named(parent, name) is not None:
             raise BridgeError("name_conflict", "%s already has a child named %r" % (parent.path, name), field="name")
-    x, y = get_number(body, "node_x"), get_number(body, "node_y")
+    x = get_number(body, "node_x", bound=config.MAX_COORDINATE)
+    y = get_number(body, "node_y", bound=config.MAX_COORDINATE)
     if parent.path == source.path or parent.path.startswith(source.path.rstrip("/") + "/"):
         raise BridgeError("invalid_field", "a node cannot be copied into itself", field="parent_path")
     check_writable(parent.path, ctx.webserver, "parent_path")

@@ -8,6 +8,7 @@ import math
 
 import td
 
+from .. import config
 from ..body import get_number, get_str
 from ..errors import BridgeError
 
@@ -32,6 +33,12 @@ def transport(ctx):
     for key, value in (("frame", frame), ("seconds", seconds), ("rate", rate)):
         if value is not None and (not math.isfinite(value) or value < 0):
             raise BridgeError("invalid_field", "'%s' must be a number of 0 or more" % key, field=key)
+        if value is not None and value > (config.MAX_RATE if key == "rate" else config.MAX_TIME):
+            raise BridgeError("number_out_of_range", "'%s' is at most %s" % (
+                key, config.MAX_RATE if key == "rate" else config.MAX_TIME), field=key)
+    if rate is not None and 0 < rate < config.MIN_RATE:
+        raise BridgeError("number_out_of_range", "'rate' is at least %s frames per second" % config.MIN_RATE,
+                          field="rate")
     if action in ("seek", "cue") and frame is not None and seconds is not None:
         raise BridgeError("invalid_field", "give 'frame' or 'seconds', not both", field="frame")
     if action == "seek" and frame is None and seconds is None:

@@ -241,7 +241,7 @@ class ValidationTest(BatchFixture):
             ({"action": "set_flags", "path": "/project1/net/noise1", "flags": {"visible": True}}, "invalid_field"),
             ({"action": "set_position", "path": "/project1/net/noise1", "node_x": 1}, "missing_field"),
             ({"action": "store", "path": "/project1/net/noise1", "key": "k"}, "missing_field"),
-            ({"action": "connect", "source_path": "noise1", "target_path": "/project1/net/out1"}, "invalid_field"),
+            ({"action": "connect", "source_path": "noise1", "target_path": "/project1/net/out1"}, "invalid_path"),
             ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "X", "style": "Blob"},
              "invalid_field"),
             ({"action": "add_custom_par", "path": "/project1/net", "page": "P", "name": "X", "style": "Str",

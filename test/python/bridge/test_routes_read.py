@@ -51,8 +51,8 @@ class NodesReadTest(SimTestCase):
     def test_children_of_missing_or_non_comp(self):
         self.fails("GET", "/api/nodes?parent=/nope", code="node_not_found", status=404)
         self.fails("GET", "/api/nodes?parent=/project1/noise1", code="not_a_comp")
-        self.fails("GET", "/api/nodes?parent=project1", code="invalid_field")
-        self.fails("GET", "/api/nodes?parent=/project1/*", code="invalid_field")
+        self.fails("GET", "/api/nodes?parent=project1", code="invalid_path")
+        self.fails("GET", "/api/nodes?parent=/project1/*", code="invalid_path")
 
     def test_node_detail(self):
         data = self.ok("GET", "/api/nodes/%s" % enc("/project1/level1"))

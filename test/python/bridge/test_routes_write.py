@@ -146,7 +146,7 @@ class UpdateDeleteTest(SimTestCase):
     def test_protected_nodes(self):
         for path in ("/", "/local", "/project1/../local"):
             reply = self.call("DELETE", "/api/nodes/%s" % enc(path), {"confirmation_policy": "yolo"})
-            self.assertIn(reply.code, ("protected_node", "invalid_field"), path)
+            self.assertIn(reply.code, ("protected_node", "invalid_path"), path)
         self.assertIsNotNone(self.td.op("/local"))
 
 
