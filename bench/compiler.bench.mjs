@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { generate } from "./generate-network.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = (p) => pathToFileURL(join(root, "dist", p)).href;
@@ -23,50 +24,6 @@ const CASES = {
   "layout-200": { kind: "layout", nodes: 200, targetMs: 500, label: "layout, one level of 200 nodes" },
   "layout-1000": { kind: "layout", nodes: 1000, targetMs: 1500, label: "layout, one level of 1,000 nodes" },
 };
-
-/**
- * Groups of five TOPs (noise, level, composite, transform, null) chained group to group, with
- * constants, tuplets, menus, expressions and binds to a control of the network; in COMPs of 100
- * nodes for the compile cases, all in one level for the layout cases.
- */
-function group(g, indent, previous) {
-  const p = `g${g}_`;
-  const lines = [
-    `${indent}${p}noise: noiseTOP { period: ${(g % 7) + 0.5}, resolution: 640x360, seed: = me.digits * ${g} }`,
-    `${indent}${p}level: levelTOP { brightness1: bind Gain, opacity: 0.8 }`,
-    `${indent}${p}comp: compositeTOP { operand: multiply }`,
-    `${indent}${p}xf: transformTOP { rotate: = absTime.seconds * ${g % 11}, s: (1.1, 1.1), extend: mirror }`,
-    `${indent}${p}out: nullTOP`,
-    `${indent}${p}noise -> ${p}level -> ${p}comp[0]`,
-    `${indent}${p}comp -> ${p}xf -> ${p}out`,
-    `${indent}${previous ?? `${p}noise`} -> ${p}comp[1]`,
-  ];
-  return { lines, last: `${p}out` };
-}
-
-function level(nodeCount, indent) {
-  const lines = [];
-  let last;
-  for (let g = 0; g < nodeCount / 5; g++) {
-    const out = group(g, indent, last);
-    lines.push(...out.lines);
-    last = out.last;
-  }
-  return lines;
-}
-
-function generate(kind, nodeCount) {
-  const lines = ["svcnet 1", "network bench {", "  controls {", '    Gain: float = 0.5 range 0..1 label "Gain"', "  }"];
-  if (kind === "layout") {
-    lines.push(...level(nodeCount, "  "));
-  } else {
-    // COMPs of 100 nodes: one COMP node plus 99 inside would break the groups of five, so each
-    // COMP holds 100 and the COMP nodes themselves are counted on top (1% more).
-    for (let c = 0; c < nodeCount / 100; c++) lines.push(`  comp${c}: baseCOMP {`, "    network {", ...level(100, "      "), "    }", "  }");
-  }
-  lines.push("}");
-  return lines.join("\n") + "\n";
-}
 
 /** Runs after the cold one that are not counted: the JIT is still optimising during them. */
 const WARMUP = 3;

@@ -7,6 +7,12 @@
  * choice: wide enough for wires to be read between columns, tight enough for a chain to fit a screen.
  * All of it is configurable through `LayoutOptions`.
  */
+/** A node's position in TouchDesigner units (lower-left corner, Y up). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export interface LayoutGeometry {
   nodeWidth: number;
   nodeHeight: number;
@@ -27,6 +33,6 @@ export const TD_GEOMETRY: LayoutGeometry = {
  * ELK lays out with Y growing downward from the top-left corner of a box; TouchDesigner places the
  * lower-left corner with Y growing upward. The first node column starts at x = 0, the top row at y = 0.
  */
-export function elkToTd(x: number, y: number, height: number): { x: number; y: number } {
+export function elkToTd(x: number, y: number, height: number): Point {
   return { x: Math.round(x), y: Math.round(-(y + height)) || 0 };
 }

@@ -1,32 +1,65 @@
 /**
  * Layout: one ELK layout per network level (the children of each COMP), converted to
  * TouchDesigner's coordinates. Deterministic: nodes, ports and edges are sorted before ELK sees
- * them, so the same network gives the same coordinates however its source is ordered.
+ * them, so the same network gives the same coordinates however its source is ordered, in whichever
+ * thread ELK runs.
  *
  * Pinned positions (the source's layout block) are honoured exactly. The rest of the level keeps
  * its computed arrangement, moved so that it stays put relative to the first pinned node (by name):
  * pinning one node moves the network with it instead of leaving the others behind.
+ *
+ * A program above `workerThreshold` nodes is laid out entirely in a pool of worker threads, its
+ * levels in parallel, so the thread that compiles (an MCP server's) stays free. A level whose
+ * structure is unchanged since an earlier layout in this process reuses that layout (layout-cache.ts).
  */
 import type { ComponentModel, ProgramModel } from "../model.js";
 import { walkComponents } from "../model.js";
 import { buildElkGraph, type LayoutGraph } from "./elk-graph.js";
-import { elkToTd, TD_GEOMETRY, type LayoutGeometry } from "./geometry.js";
+import { elkToTd, TD_GEOMETRY, type LayoutGeometry, type Point } from "./geometry.js";
+import { cachedLevel, levelKey, storeLevel } from "./layout-cache.js";
 import { runElk, WORKER_THRESHOLD } from "./run-elk.js";
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point } from "./geometry.js";
 
 export interface LayoutOptions {
   geometry?: Partial<LayoutGeometry>;
-  /** Levels with more nodes than this run in a worker thread (default 300). */
+  /** Programs (and single levels) with more nodes than this are laid out in worker threads (default 300). */
   workerThreshold?: number;
 }
 
 /** Positions by absolute TouchDesigner path, in TouchDesigner units (lower-left corner, Y up). */
 export interface LayoutResult {
   positions: Map<string, Point>;
+  /** Levels ELK laid out, and levels whose earlier layout was reused unchanged. */
+  levels: { laidOut: number; reused: number };
+}
+
+/** ELK's positions for one level, before pins: from the cache when the level's structure is known. */
+async function computedLevel(graph: LayoutGraph, geometry: LayoutGeometry, useWorker: boolean): Promise<{ positions: ReadonlyMap<string, Point>; reused: boolean }> {
+  const elkGraph = buildElkGraph(graph, geometry);
+  const key = levelKey(elkGraph);
+  const known = cachedLevel(key);
+  if (known !== undefined) return { positions: known, reused: true };
+  const laid = await runElk(elkGraph, useWorker);
+  const positions = new Map<string, Point>();
+  for (const child of laid.children ?? []) positions.set(child.id, elkToTd(child.x ?? 0, child.y ?? 0, child.height ?? geometry.nodeHeight));
+  storeLevel(key, positions);
+  return { positions, reused: false };
+}
+
+/** Moves the computed arrangement with the first pinned node (by name) and places every pinned node exactly. */
+function applyPins(computed: ReadonlyMap<string, Point>, pins: ReadonlyMap<string, Point>): Map<string, Point> {
+  const out = new Map(computed);
+  const anchor = [...pins.keys()].filter((n) => out.has(n)).sort()[0];
+  if (anchor !== undefined) {
+    const from = out.get(anchor)!;
+    const to = pins.get(anchor)!;
+    const dx = to.x - from.x;
+    const dy = to.y - from.y;
+    for (const [name, p] of out) out.set(name, { x: p.x + dx, y: p.y + dy });
+    for (const [name, p] of pins) if (out.has(name)) out.set(name, { x: p.x, y: p.y });
+  }
+  return out;
 }
 
 /** Lays out one level. `pins` maps node names to fixed TouchDesigner positions. */
@@ -35,25 +68,10 @@ export async function layoutLevel(
   pins: ReadonlyMap<string, Point> = new Map(),
   options: LayoutOptions = {},
 ): Promise<Map<string, Point>> {
+  if (graph.nodes.length === 0) return new Map();
   const geometry = { ...TD_GEOMETRY, ...options.geometry };
-  const out = new Map<string, Point>();
-  if (graph.nodes.length === 0) return out;
-  const elkGraph = buildElkGraph(graph, geometry);
-  const useWorker = (elkGraph.children?.length ?? 0) > (options.workerThreshold ?? WORKER_THRESHOLD);
-  const laid = await runElk(elkGraph, useWorker);
-  for (const child of laid.children ?? []) {
-    out.set(child.id, elkToTd(child.x ?? 0, child.y ?? 0, child.height ?? geometry.nodeHeight));
-  }
-  const anchor = [...pins.keys()].filter((n) => out.has(n)).sort()[0];
-  if (anchor !== undefined) {
-    const computed = out.get(anchor)!;
-    const pinned = pins.get(anchor)!;
-    const dx = pinned.x - computed.x;
-    const dy = pinned.y - computed.y;
-    for (const [name, p] of out) out.set(name, { x: p.x + dx, y: p.y + dy });
-    for (const [name, p] of pins) if (out.has(name)) out.set(name, { x: p.x, y: p.y });
-  }
-  return out;
+  const useWorker = graph.nodes.length > (options.workerThreshold ?? WORKER_THRESHOLD);
+  return applyPins((await computedLevel(graph, geometry, useWorker)).positions, pins);
 }
 
 /** The layout graph of one COMP's children. */
@@ -66,16 +84,21 @@ export function levelGraph(comp: ComponentModel): LayoutGraph {
 
 /** Lays out every level of every network of the program. */
 export async function layoutProgram(program: ProgramModel, options: LayoutOptions = {}): Promise<LayoutResult> {
+  const geometry = { ...TD_GEOMETRY, ...options.geometry };
+  const comps = program.networks.flatMap((network) => [...walkComponents(network.root)].filter((c) => c.body.nodes.length > 0));
+  const total = comps.reduce((n, c) => n + c.body.nodes.length, 0);
+  const useWorker = total > (options.workerThreshold ?? WORKER_THRESHOLD);
+  // Every level is sent before any is awaited: the pool lays them out side by side.
+  const computed = await Promise.all(comps.map((comp) => computedLevel(levelGraph(comp), geometry, useWorker)));
   const positions = new Map<string, Point>();
-  for (const network of program.networks) {
-    for (const comp of walkComponents(network.root)) {
-      if (comp.body.nodes.length === 0) continue;
-      const pins = new Map<string, Point>();
-      for (const n of comp.body.nodes) if (n.pinned !== undefined) pins.set(n.name, { x: n.pinned.x, y: n.pinned.y });
-      const level = await layoutLevel(levelGraph(comp), pins, options);
-      const prefix = comp.path === "/" ? "/" : `${comp.path}/`;
-      for (const [name, p] of level) positions.set(`${prefix}${name}`, p);
-    }
+  const levels = { laidOut: 0, reused: 0 };
+  for (const [i, comp] of comps.entries()) {
+    const { positions: level, reused } = computed[i]!;
+    levels[reused ? "reused" : "laidOut"]++;
+    const pins = new Map<string, Point>();
+    for (const n of comp.body.nodes) if (n.pinned !== undefined) pins.set(n.name, { x: n.pinned.x, y: n.pinned.y });
+    const prefix = comp.path === "/" ? "/" : `${comp.path}/`;
+    for (const [name, p] of applyPins(level, pins)) positions.set(`${prefix}${name}`, p);
   }
-  return { positions };
+  return { positions, levels };
 }

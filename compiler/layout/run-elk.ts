@@ -1,18 +1,23 @@
 /**
- * Runs ELK on a graph, in this thread for small graphs and in a worker thread for large ones, so a
- * long layout does not stall a server's event loop. ELK's result is the same either way.
+ * Runs ELK on a graph, in this thread or in a pool of worker threads, so that laying out a large
+ * program neither stalls a server's event loop nor uses one core when the machine has more.
+ * ELK's result is the same in any thread: each layout starts from a fixed seed.
  *
- * The worker is kept between layouts (and does not keep the process alive): ELK is a large
+ * The workers are kept between layouts (and do not keep the process alive): ELK is a large
  * compiled program whose first run in a thread is several times slower than the next ones.
  */
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ELK, ElkNode } from "elkjs/lib/elk-api.js";
 
 const require = createRequire(import.meta.url);
 
-/** Graphs with more nodes than this are laid out in a worker thread. */
+/** Programs with more nodes than this (all levels together) are laid out in the worker pool. */
 export const WORKER_THRESHOLD = 300;
+
+/** At most this many worker threads, and never more than the machine's cores. */
+const MAX_WORKERS = 4;
 
 let inThread: ELK | undefined;
 
@@ -23,7 +28,7 @@ export async function runElk(graph: ElkNode, useWorker = (graph.children?.length
     inThread ??= new (require("elkjs/lib/elk.bundled.js") as new () => ELK)();
     return inThread.layout(graph);
   }
-  return layoutWorker().run(graph);
+  return pool().run(graph);
 }
 
 // A few lines of CommonJS evaluated in the new thread; it loads ELK from the path this module
@@ -68,6 +73,11 @@ class LayoutWorker {
     this.worker.on("exit", (code) => fail(new Error(`layout worker exited with code ${code}`)));
   }
 
+  /** Layouts sent and not answered yet. */
+  get load(): number {
+    return this.pending.size;
+  }
+
   run(graph: ElkNode): Promise<ElkNode> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -79,9 +89,28 @@ class LayoutWorker {
   }
 }
 
-let worker: LayoutWorker | undefined;
+/** Sends each layout to the worker with the fewest layouts outstanding; a worker that died is replaced. */
+class LayoutPool {
+  private readonly workers: (LayoutWorker | undefined)[];
 
-function layoutWorker(): LayoutWorker {
-  if (worker === undefined || worker.broken) worker = new LayoutWorker();
-  return worker;
+  constructor(size: number) {
+    this.workers = new Array<LayoutWorker | undefined>(size).fill(undefined);
+  }
+
+  run(graph: ElkNode): Promise<ElkNode> {
+    const live = this.workers.filter((w): w is LayoutWorker => w !== undefined && !w.broken);
+    const idle = live.find((w) => w.load === 0);
+    if (idle !== undefined) return idle.run(graph);
+    // Start another thread while there is room; otherwise queue behind the least busy one.
+    const free = this.workers.findIndex((w) => w === undefined || w.broken);
+    if (free >= 0) return (this.workers[free] = new LayoutWorker()).run(graph);
+    return live.reduce((a, b) => (b.load < a.load ? b : a)).run(graph);
+  }
+}
+
+let shared: LayoutPool | undefined;
+
+function pool(): LayoutPool {
+  shared ??= new LayoutPool(Math.max(1, Math.min(MAX_WORKERS, availableParallelism())));
+  return shared;
 }
