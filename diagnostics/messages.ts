@@ -117,6 +117,8 @@ export const messages = {
   "live-cook-error": entry("error", "'{node}' reports an error in the live network: {message}"),
   "live-cook-warning": entry("warning", "'{node}' reports a warning in the live network: {message}"),
   "apply-operation-failed": entry("error", "applying '{node}' failed: {message}"),
+  "apply-rollback-unverified": entry("error", "the failed apply of {root} was rolled back, but the live network is not as it was before: {message}"),
+  "apply-partial-kept": entry("warning", "the apply of {root} stopped after {applied} of {total} requests, and what they changed was kept (--keep-partial)"),
   "plan-conflict": entry("warning", "{message}"),
   "plan-blocked": entry("error", "{message}"),
   "stale-plan": entry("error", "the live network at {root} changed since this plan was made"),

@@ -6,7 +6,7 @@ an exception: every outcome is an envelope with a stable code.
 
 import traceback
 
-from . import logbook
+from . import logbook, receipts
 from .body import parse_json_body
 from .envelope import write_error, write_ok
 from .errors import BridgeError
@@ -49,6 +49,23 @@ def _run(route, ctx):
     return data
 
 
+def _run_once(route, ctx, key, fingerprint):
+    """Runs a keyed mutation unless it already ran: then its first receipt, marked replayed."""
+    stored = receipts.lookup(key, fingerprint)
+    if stored is not None:
+        outcome, value = stored
+        if outcome == "error":
+            raise value
+        return dict(value, replayed=True) if isinstance(value, dict) else value
+    try:
+        data = _run(route, ctx)
+    except BridgeError as err:
+        receipts.remember(key, fingerprint, ("error", err))
+        raise
+    receipts.remember(key, fingerprint, ("ok", data))
+    return data
+
+
 def handle(request, response, webserver=None, router=None):
     method = path = "?"
     try:
@@ -59,7 +76,11 @@ def handle(request, response, webserver=None, router=None):
         check_exec_gate(match.route)
         body = parse_json_body(req.body) if match.route.takes_body else {}
         ctx = Context(req, match.params, body, webserver)
-        data = _run(match.route, ctx)
+        key = receipts.key_of(req) if match.route.mutating else None
+        if key is None:
+            data = _run(match.route, ctx)
+        else:
+            data = _run_once(match.route, ctx, key, receipts.fingerprint(req))
         if match.route.mutating:
             logbook.log("info", "%s %s done" % (method, path))
         return write_ok(response, data)

@@ -55,6 +55,8 @@ CODES = {
     "batch_failed": (400, "one batch operation failed; everything the batch did was rolled back"),
     "rollback_failed": (500, "a batch failed and rolling it back failed too; the project may be changed"),
     "too_many_operations": (413, "the batch has more operations than the per-request limit"),
+    "too_many_transactions": (409, "too many multi-request applies are open at once"),
+    "idempotency_key_reused": (422, "the idempotency key was already used for a different request"),
     "rollback_limit": (400, "the operation would touch more nodes than a batch can restore"),
     # other routes
     "unknown_method": (400, "the operator has no public method of that name"),
@@ -63,6 +65,7 @@ CODES = {
     "invalid_file_path": (400, "the file path is not an absolute path with a suitable extension (no NUL, no '..')"),
     "path_not_allowed": (403, "the file path is outside the project and export folders, or passes through a link"),
     "save_failed": (500, "the environment could not save the file"),
+    "receipt_not_found": (404, "no request with that idempotency key is remembered"),
     "watch_not_found": (404, "no parameter watch with that id"),
     "too_many_watches": (400, "the parameter watch limit is reached"),
     "internal_error": (500, "an unexpected error inside the bridge"),

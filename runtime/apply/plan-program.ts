@@ -45,6 +45,11 @@ function conflictDiagnostics(plan: Plan, desired: NetworkState): Diagnostic[] {
   });
 }
 
+/** Per node, the parameters the source sets: the live read fetches those even at their defaults. */
+export function sourceParams(desired: NetworkState): Map<string, string[]> {
+  return new Map([...desired.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const));
+}
+
 export async function planProgram(
   client: BridgeClient,
   operations: readonly Operation[],
@@ -53,8 +58,7 @@ export async function planProgram(
   const plans: NetworkPlan[] = [];
   for (const root of networkRoots(operations)) {
     const desired = desiredState(operations, root);
-    const wanted = new Map([...desired.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const));
-    const live = await readLiveNetwork(client, root, wanted);
+    const live = await readLiveNetwork(client, root, sourceParams(desired));
     const plan = planNetwork({
       desired,
       live: live.state,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Pool, errors as undiciErrors } from "undici";
 import { BridgeError, connectionRefused, timedOut } from "./errors.js";
 import type { BridgeConfig } from "./config.js";
@@ -42,7 +43,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * The one way TypeScript talks to the bridge: JSON in, the envelope's `data` out, typed errors.
  * GETs are retried with backoff on connection errors and transient 5xx; mutations never are,
- * because a mutation that reached the bridge must not be applied twice.
+ * because a mutation that reached the bridge must not be applied twice. Every mutation carries an
+ * idempotency key, and a timed-out one is resolved from the bridge's receipt for it.
  */
 export class BridgeClient {
   readonly config: BridgeConfig;
@@ -94,12 +96,13 @@ export class BridgeClient {
 
   async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean } = {}): Promise<T> {
     const read = method === "GET" || options.read === true;
-    const attempts = read ? this.config.getRetries + 1 : 1;
+    if (!read) return this.mutate<T>(method, path, body);
+    const attempts = this.config.getRetries + 1;
     let lastError: BridgeError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(this.config.backoffMs * 2 ** (attempt - 1));
       try {
-        return await this.once<T>(method, path, body, read);
+        return await this.once<T>(method, path, body, true);
       } catch (err) {
         if (!(err instanceof BridgeError)) throw err;
         lastError = err;
@@ -110,9 +113,47 @@ export class BridgeClient {
     throw lastError!;
   }
 
-  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean): Promise<T> {
+  /**
+   * A mutation is sent once, with an idempotency key. If no answer comes in time, the write may
+   * still land: the bridge's receipt for the key says what actually happened (the receipt read
+   * runs after the request it asks about, requests being served one at a time).
+   */
+  private async mutate<T>(method: HttpMethod, path: string, body: unknown): Promise<T> {
+    const key = randomUUID();
+    try {
+      return await this.once<T>(method, path, body, false, key);
+    } catch (err) {
+      if (!(err instanceof BridgeError) || err.kind !== "timeout") throw err;
+      return this.outcomeOf<T>(key, err);
+    }
+  }
+
+  private async outcomeOf<T>(key: string, timeout: BridgeError): Promise<T> {
+    let receipt: { ok: boolean; data?: unknown; error?: { code?: string; message?: string } & Record<string, unknown> };
+    try {
+      receipt = await this.request("GET", `/api/receipts/${encodeURIComponent(key)}`);
+    } catch (err) {
+      if (err instanceof BridgeError && err.code === "receipt_not_found") {
+        throw new BridgeError("timeout", "timeout_not_applied", `${timeout.message}; the bridge never received the request, so nothing of it was applied`, timeout, undefined, { applied: false });
+      }
+      throw new BridgeError(
+        "timeout",
+        "timeout_outcome_unknown",
+        `${timeout.message}, and did not say afterwards whether it applied the request: it may still land. Run 'svc plan' to see the live state`,
+        timeout,
+        undefined,
+        { applied: "unknown" },
+      );
+    }
+    if (receipt.ok) return receipt.data as T;
+    const { code, message, ...details } = receipt.error ?? {};
+    throw new BridgeError("bridge", code ?? "bridge_error", `${message ?? "the bridge refused the request"} (answered after a timeout)`, timeout, undefined, details);
+  }
+
+  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean, idempotencyKey?: string): Promise<T> {
     const req = { method, path };
     const headers: Record<string, string> = { accept: "application/json" };
+    if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     let payload: string | undefined;
     if (body !== undefined) {

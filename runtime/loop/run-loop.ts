@@ -17,6 +17,8 @@ export interface LoopOptions {
   /** Where networks are built (default `/project1/{network}`). */
   rootPath?: string;
   progress?: Progress;
+  /** When a later request of an apply fails, keep what the earlier ones did (default: roll all back). */
+  keepPartial?: boolean;
   /** Verify after apply (default true). */
   verify?: boolean;
   /** Fetch the first network's output TOP at this advisory size (default: no preview). */
@@ -65,7 +67,7 @@ export async function applyFile(client: BridgeClient, input: CompileInput, optio
   if (!out.ok) return out;
   for (const np of out.plans) {
     if (np.operations.length === 0) continue;
-    const outcome = await applyPlan(client, np, options.progress === undefined ? {} : { progress: options.progress });
+    const outcome = await applyPlan(client, np, { keepPartial: options.keepPartial === true, ...(options.progress === undefined ? {} : { progress: options.progress }) });
     out.outcomes.push(outcome);
     out.diagnostics.push(...outcome.diagnostics);
     if (!outcome.ok) {

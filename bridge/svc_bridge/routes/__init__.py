@@ -5,9 +5,9 @@ from ..router import Router
 
 def build_router():
     from . import (analysis, batch, connect, execute, info, logs, network, nodes, params, preview, search,
-                   storage, system, text, transport, watch)
+                   receipts, storage, system, text, transactions, transport, watch)
     router = Router()
     for module in (info, nodes, search, params, network, preview, batch, connect, text, storage, logs, watch,
-                   system, transport, execute, analysis):
+                   system, transport, execute, analysis, transactions, receipts):
         module.register(router)
     return router

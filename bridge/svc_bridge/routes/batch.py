@@ -2,12 +2,13 @@
 
 Every operation is validated first (shape and types; nothing is touched). Then they run in
 order; each records its rollback. If one fails, the batch's journal is rolled back and the
-reply names the failing operation's index, action and cause. A delete without
+reply names the failing operation's index, action and cause. With `transaction`, a batch that
+succeeds keeps its journal so a later failure can roll back every request of the apply. A delete without
 `mode: "bypass"` or `confirmation_policy: "yolo"` (on the operation or the batch) fails the
 batch closed: the node is kept and nothing else the batch did remains.
 """
 
-from .. import config, operations
+from .. import config, operations, transactions
 from ..body import get_list, get_str
 from ..errors import BridgeError
 from ..journal import Journal
@@ -29,13 +30,17 @@ def _fail(index, action, cause, rolled_back, rollback_errors=None):
 def batch(ctx):
     body = ctx.body
     for key in body:
-        if key not in ("operations", "confirmation_policy"):
-            raise BridgeError("invalid_field", "unknown field '%s'; allowed: confirmation_policy, operations" % key,
-                              field=key)
+        if key not in ("operations", "confirmation_policy", "transaction"):
+            raise BridgeError("invalid_field", "unknown field '%s'; allowed: confirmation_policy, operations, "
+                              "transaction" % key, field=key)
     ops = get_list(body, "operations", required=True)
     policy = get_str(body, "confirmation_policy")
     if policy not in (None, "yolo"):
         raise BridgeError("invalid_field", "'confirmation_policy' must be \"yolo\" when given", field="confirmation_policy")
+    transaction = body.get("transaction")
+    if transaction is not None:
+        transactions.check_id(transaction)
+        transactions.check_room(transaction)
     if len(ops) > config.MAX_BATCH_OPERATIONS:
         raise BridgeError("too_many_operations", "%d operations; at most %d per batch — send smaller chunks"
                           % (len(ops), config.MAX_BATCH_OPERATIONS), limit=config.MAX_BATCH_OPERATIONS)
@@ -57,7 +62,10 @@ def batch(ctx):
             failures = journal.rollback()
             raise _fail(index, actions[index], exc, rolled_back=True, rollback_errors=failures)
         results.append({"index": index, "action": actions[index], "data": data})
-    journal.commit()
+    if transaction is None:
+        journal.commit()
+    else:
+        transactions.keep(transaction, journal)
     return {"results": results, "count": len(results)}
 
 

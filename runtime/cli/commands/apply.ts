@@ -10,10 +10,11 @@ import { readSavedPlan, staleReasons } from "../saved-plan.js";
 export const applyCommand: Command = {
   name: ["apply"],
   summary: "Apply a .svcnet file (or a saved plan) to the live project, then verify it and optionally save a preview.",
-  usage: "[--json] [--force] [--preview <out.png>] [--size N] <file.svcnet|plan.json>",
+  usage: "[--json] [--force] [--keep-partial] [--preview <out.png>] [--size N] <file.svcnet|plan.json>",
   flags: {
     json: { type: "boolean", description: "print the result as JSON" },
     force: { type: "boolean", description: "overwrite live edits (drift) instead of leaving them alone" },
+    "keep-partial": { type: "boolean", description: "when a later request fails, keep what earlier requests changed (default: roll the whole apply back)" },
     preview: { type: "string", valueName: "out.png", description: "write the output TOP's image to this PNG file" },
     size: { type: "string", valueName: "N", description: "advisory preview size in pixels (default 256, at most 1024)" },
     root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
@@ -33,6 +34,7 @@ export const applyCommand: Command = {
       const progress = progressTo(io);
       const options = {
         force,
+        keepPartial: Boolean(args.flags["keep-partial"]),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
         ...(progress ? { progress } : {}),
         ...(typeof args.flags.preview === "string" ? { previewSize: size } : {}),
