@@ -83,3 +83,48 @@ describe("building in a COMP svc did not build", () => {
     expect(await f.snapshot()).toEqual(before);
   });
 });
+
+type UnmanagedData = EditData & { unmanaged?: Array<{ path: string; what: string; before: unknown; after: unknown }>; undoStep?: string };
+
+describe("changing a node svc did not build", () => {
+  it("is refused without allow_unmanaged, and the refusal names the flag; nothing changes", async () => {
+    const before = await f.snapshot();
+    refused(await f.call("set_parameter", { path: "/project1/level1", parameter: "opacity", value: 0.9 }), "not-owned", /allow_unmanaged: true/);
+    refused(await f.call("connect_nodes", { from: "/project1/tint", to: "/project1/out1" }), "not-owned", /allow_unmanaged/);
+    refused(await f.call("delete_td_node", { path: "/project1/level1", mode: "bypass" }), "not-owned", /allow_unmanaged/);
+    expect(await f.snapshot()).toEqual(before);
+  });
+
+  it("with allow_unmanaged sets the value in one undo step, reports before and after, and leaves it the artist's", async () => {
+    const r = await f.ok<UnmanagedData>("set_parameter", { path: "/project1/level1", parameter: "opacity", value: 0.9, allow_unmanaged: true });
+    expect(r.unmanaged).toEqual([{ path: "/project1/level1", what: "opacity", before: 0.5, after: 0.9 }]);
+    expect(r.undoStep).toBe("svc: batch");
+    const level = await f.node("/project1/level1");
+    expect(level?.params.opacity?.value).toBe(0.9);
+    expect(level?.tags).toEqual([]);
+    // svc still does not manage it: /project1's plan does not mention it.
+    await replanIsEmpty("/project1");
+  });
+
+  it("with allow_unmanaged drives a parameter by expression, wires into it and bypasses it", async () => {
+    const expr = await f.ok<UnmanagedData>("set_parameter_expression", { path: "/project1/noise1", parameter: "seed", text: "absTime.frame % 10", allow_unmanaged: true });
+    expect(expr.unmanaged).toEqual([{ path: "/project1/noise1", what: "seed", before: 3, after: "= absTime.frame % 10" }]);
+    expect((await f.node("/project1/noise1"))?.params.seed?.mode).toBe("expression");
+    const wired = await f.ok<UnmanagedData>("connect_nodes", { from: "/project1/tint", to: "/project1/out1", allow_unmanaged: true });
+    expect(wired.unmanaged).toEqual([{ path: "/project1/out1", what: "inputs", before: ["/project1/level1[0] -> input 0"], after: ["/project1/tint[0] -> input 0"] }]);
+    const off = await f.ok<UnmanagedData>("delete_td_node", { path: "/project1/level1", mode: "bypass", allow_unmanaged: true });
+    expect(off.unmanaged).toEqual([{ path: "/project1/level1", what: "bypass", before: false, after: true }]);
+    // A bind is checked against a network svc manages, so it is not offered here.
+    refused(await f.call("set_parameter_expression", { path: "/project1/noise1", parameter: "period", mode: "bind", text: "Gain", allow_unmanaged: true }), "unmanaged-bind");
+    // Deleting an artist's node is never offered, flag or not.
+    refused(await f.call("delete_td_node", { path: "/project1/level1", mode: "delete", confirm: true, allow_unmanaged: true }), "not-owned");
+    await replanIsEmpty("/project1");
+  });
+
+  it("a bad value is refused by the bridge and nothing changes", async () => {
+    const before = await f.snapshot();
+    const r = await f.call("set_parameter", { path: "/project1/noise1", parameter: "type", value: "nosuchentry", allow_unmanaged: true });
+    expect(r.isError).toBe(true);
+    expect(await f.snapshot()).toEqual(before);
+  });
+});

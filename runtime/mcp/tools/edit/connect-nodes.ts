@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
-import { asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
+import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
 
 export const connectNodes = defineTool({
   name: "connect_nodes",
@@ -12,12 +12,13 @@ export const connectNodes = defineTool({
     from_output: z.number().int().min(0).max(63).default(0),
     to_input: z.number().int().min(0).max(63).default(0),
     force,
+    allow_unmanaged: allowUnmanaged,
   },
   output: { ...editOutput, ...stepsOutput },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ from, to, from_output, to_input, force }, ctx) {
+  async handler({ from, to, from_output, to_input, force, allow_unmanaged }, ctx) {
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits([{ op: "connect", from, to, from_output, to_input }], { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(await runEdits([{ op: "connect", from, to, from_output, to_input }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
 import { failure } from "../result.js";
-import { asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
+import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
 
 export const deleteTdNode = defineTool({
   name: "delete_td_node",
@@ -12,11 +12,12 @@ export const deleteTdNode = defineTool({
     mode: z.enum(["keep", "bypass", "unbypass", "delete"]).default("keep").describe("keep: change nothing and say how; bypass/unbypass: set the bypass flag; delete: remove it"),
     confirm: z.boolean().default(false).describe("must be true with mode delete"),
     force,
+    allow_unmanaged: allowUnmanaged,
   },
   output: { ...editOutput, ...stepsOutput },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ path, mode, confirm, force }, ctx) {
+  async handler({ path, mode, confirm, force, allow_unmanaged }, ctx) {
     if (mode === "keep") {
       return failure(
         "kept",
@@ -28,6 +29,6 @@ export const deleteTdNode = defineTool({
     }
     const { runEdits } = await import("./run-edits.js");
     const edit = mode === "delete" ? { op: "delete" as const, path } : { op: "bypass" as const, path, on: mode === "bypass" };
-    return asToolOutcome(await runEdits([edit], { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(await runEdits([edit], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
-import { asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
+import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
 
 export const disconnectNodes = defineTool({
   name: "disconnect_nodes",
@@ -11,12 +11,13 @@ export const disconnectNodes = defineTool({
     from: nodePath("only wires from this operator").optional(),
     to_input: z.number().int().min(0).max(63).optional().describe("only the wire into this input"),
     force,
+    allow_unmanaged: allowUnmanaged,
   },
   output: { ...editOutput, ...stepsOutput },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ to, from, to_input, force }, ctx) {
+  async handler({ to, from, to_input, force, allow_unmanaged }, ctx) {
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits([{ op: "disconnect", to, from, to_input }], { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(await runEdits([{ op: "disconnect", to, from, to_input }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
   },
 });

@@ -33,6 +33,11 @@ export const nodePath = (what: string) => tdPath(what);
 
 export const force = z.boolean().default(false).describe("overwrite what this call changes even where it was edited live since svc's last apply (nodes moved by hand are laid out again too)");
 
+export const allowUnmanaged = z
+  .boolean()
+  .default(false)
+  .describe("change the node even though svc did not build it (an artist's node): done directly as one undo step, each value listed before and after in the reply");
+
 /** What every edit reports: the plan it applied and how the network cooks afterwards. */
 export const editOutput = {
   root: z.string().describe("the network the edit was applied to"),
@@ -42,6 +47,11 @@ export const editOutput = {
   errors: z.number().describe("live errors in the network after the edit"),
   warnings: z.number(),
   issues: z.array(z.string()).describe("those errors and warnings, one line each"),
+  unmanaged: z
+    .array(z.object({ path: z.string(), what: z.string(), before: z.unknown(), after: z.unknown() }))
+    .optional()
+    .describe("allow_unmanaged: each change made to a node svc did not build, before and after"),
+  undoStep: z.string().optional().describe("allow_unmanaged: the one undo step in TouchDesigner that puts the change back"),
 };
 
 export const stepsOutput = { steps: z.array(z.string()).describe("what each edit did") };

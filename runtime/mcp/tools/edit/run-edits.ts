@@ -3,14 +3,18 @@
  * step by step, and apply the result as one plan. Loaded on the first edit tool call.
  */
 import { bridgeClient } from "../../bridge.js";
-import type { ToolOutcome } from "../result.js";
+import { success, type ToolOutcome } from "../result.js";
+import { BridgeError } from "../../../bridge-client/errors.js";
 import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
 import { runStep, type Edit } from "./edits.js";
 import { networkFor, type EditableNetwork } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
+import { OWNER_TAG } from "../../../plan/network-state.js";
 
 export interface RunOptions {
   force: boolean;
+  /** Change a node svc did not build, directly and as one undo step (single edits only). */
+  allowUnmanaged?: boolean;
   progress?: (message: string) => void;
 }
 
@@ -61,8 +65,36 @@ export async function editNetwork(
   });
 }
 
+/** The flag that lets this one edit change an artist's node, when it can; undefined otherwise. */
+async function unmanagedTarget(edit: Edit): Promise<string | undefined> {
+  const { targetOf } = await import("./unmanaged.js");
+  return targetOf(edit);
+}
+
 export async function runEdits(edits: readonly Edit[], options: RunOptions): Promise<ToolOutcome<RunResult>> {
   const first = edits[0]!;
+  const target = edits.length === 1 ? await unmanagedTarget(first) : undefined;
+  if (target !== undefined) {
+    const direct = await refusing<RunResult | null>(async () => {
+      const client = await bridgeClient();
+      const { editUnmanaged, readNode } = await import("./unmanaged.js");
+      const node = await readNode(client, target).catch((err: unknown) => {
+        if (err instanceof BridgeError && err.status === 404) return undefined; // the edit's own path says "not found"
+        throw err;
+      });
+      if (node === undefined || node.tags.includes(OWNER_TAG)) return success(null, "");
+      if (!options.allowUnmanaged) {
+        throw new EditRefusal(
+          "not-owned",
+          `${node.path} was not built by svc (it has no 'svc' tag), so svc leaves it alone. To change it anyway pass allow_unmanaged: true: ` +
+            "the reply then lists the change, before and after, and one undo step in TouchDesigner puts it back.",
+          { path: node.path, flag: "allow_unmanaged" },
+        );
+      }
+      return editUnmanaged(client, first, node);
+    });
+    if (!direct.ok || direct.data !== null) return direct as ToolOutcome<RunResult>;
+  }
   // Only a node creation may start a network where none exists yet.
   return editNetwork(anchor(first), first.op === "create_node", (net) => {
     const outside = edits.map(anchor).filter((p) => !inside(net.root, p));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
-import { asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
+import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
 
 export const setDatContent = defineTool({
   name: "set_dat_content",
@@ -10,12 +10,13 @@ export const setDatContent = defineTool({
     path: nodePath("DAT, e.g. /project1/shader/pixel1"),
     text: z.string().max(500_000).describe("the new text; tables are rows of tab-separated cells"),
     force,
+    allow_unmanaged: allowUnmanaged,
   },
   output: { ...editOutput, ...stepsOutput },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ path, text, force }, ctx) {
+  async handler({ path, text, force, allow_unmanaged }, ctx) {
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits([{ op: "set_dat_content", path, text }], { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(await runEdits([{ op: "set_dat_content", path, text }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
   },
 });

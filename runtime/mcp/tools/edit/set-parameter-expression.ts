@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
-import { asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
+import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
 
 export const setParameterExpression = defineTool({
   name: "set_parameter_expression",
@@ -12,13 +12,14 @@ export const setParameterExpression = defineTool({
     mode: z.enum(["expression", "bind", "export"]).default("expression"),
     text: z.string().min(1).max(2000).describe("expression: one line of Python (absTime.seconds * 10); bind: Gain or lfo1.Speed; export: lfo1.chan1"),
     force,
+    allow_unmanaged: allowUnmanaged,
   },
   output: { ...editOutput, ...stepsOutput },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ path, parameter, mode, text, force }, ctx) {
+  async handler({ path, parameter, mode, text, force, allow_unmanaged }, ctx) {
     const { runEdits } = await import("./run-edits.js");
     const value = mode === "expression" ? { expression: text } : mode === "bind" ? { bind: text } : { export: text };
-    return asToolOutcome(await runEdits([{ op: "set_parameter", path, parameter, value }], { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(await runEdits([{ op: "set_parameter", path, parameter, value }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
   },
 });
