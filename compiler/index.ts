@@ -14,8 +14,9 @@ import { layoutProgram, type LayoutOptions, type LayoutResult } from "./layout/l
 import { batchOperations, type Batch, type BatchOptions } from "./lower/batch.js";
 import { lowerProgram } from "./lower/lower.js";
 import type { Operation } from "./lower/operations.js";
-import type { ProgramModel } from "./model.js";
+import type { NetworkModel, ProgramModel } from "./model.js";
 import { diskHost, type CompilerHost } from "./resolve/host.js";
+import type { ParseFn } from "./resolve/load.js";
 import { resolveProgram } from "./resolve/resolve.js";
 
 export type { Operation } from "./lower/operations.js";
@@ -23,6 +24,7 @@ export type { Batch } from "./lower/batch.js";
 export type { LayoutResult } from "./layout/layout.js";
 export type { ProgramModel } from "./model.js";
 export { diskHost, memoryHost, type CompilerHost } from "./resolve/host.js";
+export type { ParseFn } from "./resolve/load.js";
 
 /** A file on disk (through the host), or a text with the name diagnostics should show. */
 export type CompileInput = string | { text: string; file: string };
@@ -42,6 +44,11 @@ export interface CompileOptions {
    * checks with SVC_BRIDGE_EXPRESSIONS=safe). Default: that same environment variable.
    */
   expressions?: ExpressionPolicy;
+  /**
+   * How each file is parsed (default: grammar's `parse`). Editors pass a memoizing one so a
+   * keystroke re-parses only the file that changed, not its imports.
+   */
+  parse?: ParseFn;
 }
 
 export interface CompileResult {
@@ -70,17 +77,24 @@ function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   });
 }
 
+export interface Analysis {
+  program: ProgramModel;
+  diagnostics: Diagnostic[];
+  /** The entry file's recipes that no network uses, each built alone with its defaults (checked, never lowered). */
+  unusedRecipes: NetworkModel[];
+}
+
 /** Resolve and check only: the model and its diagnostics (what `svc check` and editors need). */
-export function analyze(input: CompileInput, options: CompileOptions = {}): { program: ProgramModel; diagnostics: Diagnostic[] } {
+export function analyze(input: CompileInput, options: CompileOptions = {}): Analysis {
   const host = options.host ?? diskHost;
   const entry = typeof input === "string" ? { path: input } : { path: input.file, text: input.text };
   const rootPath = rootPathOption(options.rootPath);
-  const resolved = resolveProgram(entry, host, parse, rootPath === undefined ? {} : { rootPath });
+  const resolved = resolveProgram(entry, host, options.parse ?? parse, rootPath === undefined ? {} : { rootPath });
   const diagnostics = [...resolved.diagnostics];
   const policy = options.expressions ?? expressionPolicyFromEnv(process.env);
   if (resolved.program.networks.length > 0) diagnostics.push(...checkProgram(resolved.program, policy));
   if (resolved.unusedRecipes.length > 0) diagnostics.push(...checkProgram({ ...resolved.program, networks: resolved.unusedRecipes }, policy));
-  return { program: resolved.program, diagnostics: dedupe(diagnostics) };
+  return { program: resolved.program, diagnostics: dedupe(diagnostics), unusedRecipes: resolved.unusedRecipes };
 }
 
 /** Everything but layout, synchronously: positions come only from the layout block. */

@@ -140,10 +140,12 @@ export class TreeBuilder {
   private wireNode(end: ast.WireEndpoint, byName: Map<string, NodeModel>, ctx: ValueContext): NodeModel | undefined {
     const node = byName.get(end.node.name);
     if (node === undefined && end.node.name !== "") {
+      const close = closestNames(end.node.name, byName.keys());
       this.diagnostics.push(
         diagnostic("unknown-wire-node", end.node.range, { name: end.node.name }, {
           file: ctx.file,
-          help: [...didYouMean(closestNames(end.node.name, byName.keys())), "wires connect nodes of the same network; declare the node or wire it inside its own network"],
+          help: [...didYouMean(close), "wires connect nodes of the same network; declare the node or wire it inside its own network"],
+          suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
         }),
       );
     }

@@ -110,9 +110,12 @@ export class ReferenceResolver {
         }
       }
     }
+    const close = closestNames(v.parameter, visible);
     this.diagnostics.push(
       diagnostic("unknown-bind-control", v.origin.range, { name: v.parameter }, at(v.origin, {
-        help: visible.length > 0 ? [...didYouMean(closestNames(v.parameter, visible)), `controls in reach: ${visible.join(", ")}`] : ["declare it in a 'controls' block of this network or an enclosing one"],
+        help: visible.length > 0 ? [...didYouMean(close), `controls in reach: ${visible.join(", ")}`] : ["declare it in a 'controls' block of this network or an enclosing one"],
+        // The range covers the whole `bind Name`: the fix rewrites it.
+        suggestions: close.slice(0, 1).map((c) => ({ title: `bind '${c}'`, replacement: `bind ${c}` })),
       })),
     );
   }

@@ -98,6 +98,7 @@ describe("check: references", () => {
     const d = only(r, "unknown-operator-reference");
     expect(covered(r.source, d)).toBe("levle1");
     expect(d.help).toEqual(["did you mean 'level1'?"]);
+    expect(d.suggestions).toEqual([{ title: "replace with 'level1'", replacement: "level1" }]);
   });
 
   it("unknown-operator-reference for a path that leads nowhere", () => {

@@ -211,12 +211,16 @@ describe("resolve: names, wires, binds, layout", () => {
     const d = only(r, "unknown-wire-node");
     expect(covered(source, d)).toBe("nul1");
     expect(d.help[0]).toBe("did you mean 'null1'?");
+    expect(d.suggestions).toEqual([{ title: "replace with 'null1'", replacement: "null1" }]);
   });
 
   it("unknown-bind-control lists the controls in reach", () => {
     const r = compileFiles({ "main.svcnet": "svcnet 1\nnetwork net {\n  controls { Gain: float }\n  n: noiseTOP { amp: bind Gian }\n}\n" });
     const d = only(r, "unknown-bind-control");
     expect(d.help).toEqual(["did you mean 'Gain'?", "controls in reach: Gain"]);
+    // The fix replaces what the range covers, the whole `bind Gian`.
+    expect(covered(r.program.sources.get("main.svcnet")!, d)).toBe("bind Gian");
+    expect(d.suggestions).toEqual([{ title: "bind 'Gain'", replacement: "bind Gain" }]);
   });
 
   it("a bind reaches controls of enclosing networks, innermost first", () => {
