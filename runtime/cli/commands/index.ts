@@ -11,6 +11,7 @@ import { installBridgeCommand } from "./install-bridge.js";
 import { kbImportCommand } from "./kb-import.js";
 import { kbSearchCommand } from "./kb-search.js";
 import { kbShowCommand } from "./kb-show.js";
+import { lspCommand } from "./lsp.js";
 import { planCommand } from "./plan.js";
 import { previewCommand } from "./preview.js";
 import { recipesApplyCommand } from "./recipes-apply.js";
@@ -26,4 +27,4 @@ import { analyzeCommand } from "./analyze.js";
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, logsCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, logsCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand];

@@ -1,0 +1,151 @@
+/**
+ * The svc language server (`svc lsp`, stdio): diagnostics as you type, completion and hover from
+ * the knowledge base, navigation, rename, outline, folding, formatting and semantic tokens, all
+ * from the same parser, compiler and knowledge base as `svc check`.
+ */
+import {
+  CodeActionKind, TextDocuments, TextDocumentSyncKind,
+  type Connection, type InitializeResult, type TextEdit,
+} from "vscode-languageserver";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { hasErrors } from "../../diagnostics/index.js";
+import { print } from "../../grammar/print.js";
+import { lex } from "../../grammar/lexer.js";
+import { complete } from "./completion.js";
+import { uriToPath } from "./convert.js";
+import { documentDiagnostics, quickFixes } from "./diagnostics.js";
+import { hover } from "./hover.js";
+import { Navigation } from "./navigation.js";
+import { documentSymbols, foldingRanges } from "./outline.js";
+import { semanticTokens, semanticTokensLegend } from "./semantic-tokens.js";
+import { visibleRecipes } from "./visible-recipes.js";
+import { Workspace } from "./workspace.js";
+
+export interface ServerOptions {
+  /** How long typing must pause before the document is checked again (default 150 ms). */
+  diagnosticsDelayMs?: number;
+}
+
+export const SERVER_NAME = "svc";
+
+export function startLanguageServer(connection: Connection, options: ServerOptions = {}): Workspace {
+  const workspace = new Workspace();
+  const navigation = new Navigation(workspace);
+  const documents = new TextDocuments(TextDocument);
+  const pending = new Map<string, NodeJS.Timeout>();
+  let delay = options.diagnosticsDelayMs ?? 150;
+
+  /** The files each open document's last check read: a change to one re-checks its readers. */
+  const reads = new Map<string, ReadonlySet<string>>();
+
+  const publish = (doc: TextDocument) => {
+    const analysis = workspace.analysis(doc);
+    reads.set(doc.uri, new Set(analysis.program.sources.keys()));
+    const parsed = workspace.parsed(doc);
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(analysis.path, parsed.ast, analysis.diagnostics, workspace.host) });
+  };
+
+  /** Checks `doc` after a pause, and every other open document that reads it. */
+  const schedule = (doc: TextDocument) => {
+    const changed = uriToPath(doc.uri);
+    for (const other of documents.all()) {
+      if (other.uri !== doc.uri && reads.get(other.uri)?.has(changed) !== true) continue;
+      clearTimeout(pending.get(other.uri));
+      pending.set(other.uri, setTimeout(() => {
+        pending.delete(other.uri);
+        const current = documents.get(other.uri);
+        if (current !== undefined) publish(current);
+      }, delay));
+    }
+  };
+
+  const withDoc = <T>(uri: string, empty: T, run: (doc: TextDocument) => T): T => {
+    const doc = documents.get(uri);
+    return doc === undefined ? empty : run(doc);
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    const init = (params.initializationOptions ?? {}) as { diagnosticsDelayMs?: unknown };
+    if (typeof init.diagnosticsDelayMs === "number" && init.diagnosticsDelayMs >= 0) delay = init.diagnosticsDelayMs;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: [":", " ", ">", "[", ",", "$", "{"] },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        documentFormattingProvider: true,
+        semanticTokensProvider: { legend: semanticTokensLegend, full: true },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      },
+      serverInfo: { name: SERVER_NAME },
+    };
+  });
+
+  documents.onDidOpen((e) => {
+    workspace.set(e.document);
+    publish(e.document);
+    schedule(e.document);
+  });
+  documents.onDidChangeContent((e) => {
+    workspace.set(e.document);
+    schedule(e.document);
+  });
+  documents.onDidClose((e) => {
+    clearTimeout(pending.get(e.document.uri));
+    pending.delete(e.document.uri);
+    workspace.close(e.document.uri);
+    reads.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.onCompletion((p) =>
+    withDoc(p.textDocument.uri, null, (doc) => {
+      const parsed = workspace.parsed(doc);
+      return complete({ text: doc.getText(), offset: doc.offsetAt(p.position), ast: parsed.ast, recipes: visibleRecipes(workspace, uriToPath(doc.uri), parsed.ast) });
+    }),
+  );
+  connection.onHover((p) =>
+    withDoc(p.textDocument.uri, null, (doc) => {
+      const parsed = workspace.parsed(doc);
+      return hover(parsed.ast, doc.offsetAt(p.position), visibleRecipes(workspace, uriToPath(doc.uri), parsed.ast));
+    }),
+  );
+  connection.onDefinition((p) => withDoc(p.textDocument.uri, [], (doc) => navigation.definition(workspace.analysis(doc), doc.offsetAt(p.position))));
+  connection.onReferences((p) =>
+    withDoc(p.textDocument.uri, [], (doc) => navigation.references(workspace.analysis(doc), doc.offsetAt(p.position), p.context.includeDeclaration)),
+  );
+  connection.onPrepareRename((p) => withDoc(p.textDocument.uri, null, (doc) => navigation.prepareRename(workspace.analysis(doc), doc.offsetAt(p.position))));
+  connection.onRenameRequest((p) => withDoc(p.textDocument.uri, null, (doc) => navigation.rename(workspace.analysis(doc), doc.offsetAt(p.position), p.newName)));
+  connection.onDocumentSymbol((p) => withDoc(p.textDocument.uri, [], (doc) => documentSymbols(workspace.parsed(doc).ast)));
+  connection.onFoldingRanges((p) => withDoc(p.textDocument.uri, [], (doc) => foldingRanges(workspace.parsed(doc).ast, lex(doc.getText()).comments)));
+  connection.onDocumentFormatting((p) =>
+    withDoc(p.textDocument.uri, [] as TextEdit[], (doc) => {
+      // `svc fmt`'s rule: a file with syntax errors is never rewritten.
+      const parsed = workspace.parsed(doc);
+      if (hasErrors(parsed.diagnostics)) return [];
+      const formatted = print(parsed.ast);
+      const text = doc.getText();
+      return formatted === text ? [] : [{ range: { start: doc.positionAt(0), end: doc.positionAt(text.length) }, newText: formatted }];
+    }),
+  );
+  connection.languages.semanticTokens.on((p) =>
+    withDoc(p.textDocument.uri, { data: [] }, (doc) => {
+      const parsed = workspace.parsed(doc);
+      const recipes = new Set(visibleRecipes(workspace, uriToPath(doc.uri), parsed.ast).map((r) => r.recipe.name.name));
+      return semanticTokens(doc.getText(), parsed.ast, recipes);
+    }),
+  );
+  connection.onCodeAction((p) => quickFixes(p.textDocument.uri, p.context.diagnostics));
+
+  documents.listen(connection);
+  connection.onShutdown(() => {
+    for (const t of pending.values()) clearTimeout(t);
+    pending.clear();
+  });
+  connection.listen();
+  return workspace;
+}
