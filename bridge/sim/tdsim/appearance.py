@@ -23,6 +23,7 @@ class AppearanceMixin:
         return getattr(self, "_" + attr)
 
     def _set_raw(self, attr, value):
+        world().derived.changed()
         if attr.startswith("flag:"):
             self._flags[attr[5:]] = value
         elif attr.startswith("node:"):

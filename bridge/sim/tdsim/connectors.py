@@ -214,6 +214,7 @@ class ConnectionsMixin:
         return (link[0].path, link[1]) if link else None
 
     def _set_input_raw(self, index, link):
+        world().derived.changed()
         while len(self._inputs) <= index:
             self._inputs.append(None)
         old = self._inputs[index]

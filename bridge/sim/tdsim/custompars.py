@@ -101,6 +101,7 @@ def _drop_all(op):
 
 
 def restore_custom(op, snapshot):
+    world().derived.changed()
     _drop_all(op)
     for page_data in snapshot:
         page = Page(op, page_data["name"], custom=True)
@@ -133,6 +134,7 @@ def restore_custom(op, snapshot):
 def _recorded(op, change):
     before = snapshot_custom(op)
     result = change()
+    world().derived.changed()
     world().undo.record_custom(op, before, snapshot_custom(op))
     return result
 

@@ -81,6 +81,7 @@ class DAT(OP):
         return [list(r) for r in self._table] if self._table is not None else self._text
 
     def _content_raw(self, value):
+        world().derived.changed()
         if isinstance(value, list):
             self._table = [list(r) for r in value]
         else:

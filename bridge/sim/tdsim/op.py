@@ -70,6 +70,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         self._init_cook()
         self._build_pars()
         w.ops[self._id] = self
+        w.derived.changed()
 
     def _build_pars(self):
         if self._spec is None:
@@ -137,6 +138,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         world().undo.record_rename(self._parent.path, old, new)
 
     def _rename_raw(self, new):
+        world().derived.changed()
         kids = self._parent._children
         self._parent._children = {(new if k == self._name else k): v for k, v in kids.items()}
         self._name = new
@@ -285,6 +287,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         self._destroy_raw()
 
     def _destroy_raw(self):
+        world().derived.changed()
         for child in list(getattr(self, "_children", {}).values()):
             child._destroy_raw()
         self._disconnect_all()

@@ -121,6 +121,7 @@ class Par(ValueProtocol):
             self._def = clone
         before = getattr(self._def, field)
         setattr(self._def, field, value)
+        world().derived.changed()
         world().undo.record_def(self, field, before, value)
 
     def __getattr__(self, name):
@@ -160,6 +161,7 @@ class Par(ValueProtocol):
         self._set_mode_raw(mode)
 
     def _set_mode_raw(self, mode):
+        world().derived.changed()  # every change of value, mode, expression or bind passes here
         if mode != self._mode:
             self._prev_mode = self._mode
         self._mode = mode

@@ -16,6 +16,7 @@ class World:
         from .catalog import catalog
         from .frameloop import FrameLoop
         from .undo import Undo
+        from .derived import Derived
         from .appui import App, Monitors, Project, SysInfo, UI
 
         self.catalog = catalog()
@@ -25,6 +26,7 @@ class World:
         self.live_pars = set()
         self.timelines = {}  # id -> Time COMP, played by the frame loop
         self.undo = Undo(self)
+        self.derived = Derived(self)
         self.loop = FrameLoop(self)
         self.app = App()
         self.project = Project(self)

@@ -15,6 +15,7 @@ class StorageMixin:
     def store(self, key, value):
         before = dict(self._storage)
         self._storage[key] = value
+        world().derived.changed()
         world().undo.record_attr(self, "storage", before, dict(self._storage))
         return value
 
@@ -23,6 +24,7 @@ class StorageMixin:
         for pattern in keys:
             for k in [k for k in self._storage if naming.match(str(pattern), str(k))]:
                 del self._storage[k]
+        world().derived.changed()
         world().undo.record_attr(self, "storage", before, dict(self._storage))
 
     def fetch(self, key, default=_NO_DEFAULT, search=True, storeDefault=False):

@@ -14,6 +14,7 @@ from . import png
 from .connectors import wired_source
 from .errors import tdError
 from .op import OP
+from .runtime import world
 
 _FACTORS = {"eighth": 0.125, "quarter": 0.25, "half": 0.5, "2x": 2.0, "4x": 4.0, "8x": 8.0}
 ASSUMED_RESOLUTION = 256
@@ -39,6 +40,17 @@ class TOP(OP):
         return dims[0], dims[1]
 
     def _resolution(self, _depth=0):
+        return self._resolution_walk(_depth)[0]
+
+    def _resolution_walk(self, depth):
+        """(width, height), and how many inputs up the walk ended (None when it was cut off at
+        the 64-operator limit). A complete answer is kept for the frame (derived.py) and reused
+        by a walk arriving at `depth` when its remaining length still fits under the limit, so
+        the answer is always what the uncached walk from there would give."""
+        derived = world().derived
+        known = derived.get(self, "resolution")
+        if known is not None and depth + known[1] <= 64:
+            return known
         mode_par = self._pars.get("outputresolution")
         mode = "custom"
         if mode_par is not None:
@@ -48,14 +60,22 @@ class TOP(OP):
                 mode = "useinput"
         sources = wired_sources(self)
         first = sources[0] if sources else None
+        length = 0
         if mode in ("useinput",) or mode in _FACTORS:
-            if first is not None and _depth < 64:
-                w, h = self._from_input(*first._resolution(_depth + 1))
+            if first is not None and depth < 64:
+                upstream, above = first._resolution_walk(depth + 1)
+                length = None if above is None else above + 1
+                w, h = self._from_input(*upstream)
             else:
+                length = 0 if first is None else None
                 w, h = self._own_resolution()
             factor = _FACTORS.get(mode, 1.0)
-            return max(1, int(w * factor)), max(1, int(h * factor))
-        return self._own_resolution()
+            result = max(1, int(w * factor)), max(1, int(h * factor))
+        else:
+            result = self._own_resolution()
+        if length is not None:
+            derived.put(self, "resolution", (result, length))
+        return result, length
 
     def _from_input(self, w, h):
         """The size this TOP makes of an input of w x h: the same, except for a Crop TOP, whose
