@@ -186,12 +186,32 @@ class Par(ValueProtocol):
     def val(self, value):
         if isinstance(value, Par):
             value = value.eval()
+        master = self._write_through_master()
+        if master is not None:
+            # A bound parameter's constant value is its master's (Par Class, bindExpr: "bind this
+            # parameter's constant value to the referenced object's value"; Bind CHOP: "any change
+            # to the parameter will update the channel value"). Writing it writes the master and
+            # the parameter stays bound. The Par Class page says setting val places a parameter in
+            # constant mode; for bound parameters write-through is taken as TouchDesigner's
+            # behaviour (UNVERIFIED in a real build, see bridge/sim/README.md).
+            master.val = value
+            return
         stored = values.clamp(self._def, values.coerce(self._def, value))
 
         def apply():
             self._val = stored
             self._set_mode_raw(ParMode.CONSTANT)
         self._change(apply)
+
+    def _write_through_master(self):
+        """The parameter a write goes to instead of this one: the bind master, while bound."""
+        self._check()
+        if self._mode != ParMode.BIND or not self._bind.strip():
+            return None
+        try:
+            return self._bind_target()
+        except Exception:
+            return None  # UNVERIFIED: an unresolved bind is written as a constant, as documented for val
 
     @property
     def menuIndex(self):
