@@ -3,10 +3,13 @@
 Pattern syntax: literal segments, `{name}` for exactly one segment, `{name:path}` for one or
 more segments (a node path such as `/project1/noise1`). Captures are percent-decoded strictly.
 
-Node paths travel percent-encoded in one segment (`%2Fproject1%2Fnoise1`). If a host decodes
-`%2F` before the bridge sees the URI, the same path arrives split over several segments; a
-`{name:path}` capture takes them all, and routes with more literal segments win, so
-`/api/nodes/{path:path}/errors` is tried before `/api/nodes/{path:path}`.
+Node paths travel percent-encoded in one segment (`%2Fproject1%2Fnoise1`). Whether
+TouchDesigner's Web Server DAT decodes the URI before the callback sees it is not documented, so
+svc's client encodes node paths twice (`%252Fproject1%252Fnoise1`): decoded once by the host or
+not, the path is still one segment and a `{name:path}` capture decodes what is left. A path sent
+once encoded through a decoding host arrives split over several segments; a `{name:path}` capture
+takes them all, and routes with more literal segments win, so `/api/nodes/{path:path}/errors` is
+tried before `/api/nodes/{path:path}` (then a node named `errors` is reachable only encoded twice).
 """
 
 from .errors import BridgeError
@@ -75,6 +78,10 @@ def _decode_capture(kind, raw):
     if kind == "seg":
         return percent_decode(raw, what="path segment")
     joined = "/".join(percent_decode(s, what="path segment") for s in raw)
+    if "%" in joined:
+        # Sent twice encoded (%252F), the path stays one segment even through a host that decodes
+        # the URI once; operator paths never hold '%', so a second decode cannot misread one.
+        joined = percent_decode(joined, what="path segment")
     if joined == "":
         return None
     # A node path always starts at the root, whether the client sent it encoded or split.

@@ -3,6 +3,8 @@ import { Pool, errors as undiciErrors } from "undici";
 import { BridgeError, connectionRefused, timedOut } from "./errors.js";
 import type { BridgeConfig } from "./config.js";
 
+export { encodePath } from "./path.js";
+
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** Statuses worth retrying for an idempotent read: the bridge or its host was briefly unable to answer. */
@@ -20,10 +22,6 @@ interface Envelope {
   error?: { code?: string; message?: string } & Record<string, unknown>;
 }
 
-/** Encodes a TouchDesigner path for a URL segment: `/project1/noise1` → `%2Fproject1%2Fnoise1`. */
-export function encodePath(tdPath: string): string {
-  return encodeURIComponent(tdPath);
-}
 
 function isConnectionError(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;

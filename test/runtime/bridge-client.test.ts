@@ -118,8 +118,8 @@ describe("bridge client", () => {
     await expect(client(url).get("/api/info")).rejects.toMatchObject({ kind: "protocol", code: "invalid_json" });
   });
 
-  it("percent-encodes node paths as one URL segment", () => {
-    expect(encodePath("/project1/noise 1")).toBe("%2Fproject1%2Fnoise%201");
+  it("percent-encodes node paths twice, as one URL segment whether the host decodes once or not", () => {
+    expect(encodePath("/project1/noise 1")).toBe("%252Fproject1%252Fnoise%25201");
   });
 
   it("reads the bridge address from SVC_BRIDGE_URL with the loopback default", () => {

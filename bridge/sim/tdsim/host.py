@@ -46,6 +46,10 @@ class Host:
         self.world = w or world()
         self.callbacks_path = os.path.abspath(callbacks_path) if callbacks_path else None
         self.bind = bind
+        # Whether TouchDesigner percent-decodes 'uri' is not documented: tdsim passes it as sent,
+        # and TDSIM_URI=decoded passes it decoded (as a POCO URI's path would be, UNVERIFIED), so
+        # callbacks can be tested against both.
+        self.decode_uri = os.environ.get("TDSIM_URI", "").strip().lower() == "decoded"
         self._ws: dict = {}
         self._ws_lock = threading.Lock()
         self.server = _Server((bind, port), make_handler(self))

@@ -2,7 +2,8 @@
 for the main thread's response dict, and sends it; upgrades WebSocket requests.
 
 The request dict (TouchDesigner's Web Server DAT keys):
-- 'method' ('GET', ...), 'uri' (the path as sent, still percent-encoded, without the query),
+- 'method' ('GET', ...), 'uri' (the path as sent, still percent-encoded, without the query; the
+  docs say only "the client's requested URI path", so TDSIM_URI=decoded passes it decoded),
   'pars' (query parameters, decoded; a repeated name keeps its last value),
   'clientAddress' and 'serverAddress' (IP addresses without port), 'data' (the body as bytes;
   b'' when there is none). UNVERIFIED: the docs do not say whether 'data' is bytes or str or
@@ -63,7 +64,7 @@ def make_handler(host):
                 request[name] = f"{request[name]}, {value}" if name in request else value
             request.update({
                 "method": self.command,
-                "uri": split.path or "/",
+                "uri": urllib.parse.unquote(split.path or "/") if host.decode_uri else split.path or "/",
                 "pars": dict(urllib.parse.parse_qsl(split.query, keep_blank_values=True)),
                 "clientAddress": _client_ip(self),
                 "serverAddress": self.server.server_address[0],

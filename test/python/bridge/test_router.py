@@ -50,6 +50,16 @@ class RouterTest(unittest.TestCase):
         self.assertEqual(self.match("GET", "/api/nodes/project1/noise1"),
                          ("/api/nodes/{path:path}", {"path": "/project1/noise1"}))
 
+    def test_twice_encoded_path_routes_the_same_decoded_by_the_host_or_not(self):
+        # A node named like a route suffix: sent encoded twice, it stays a node path either way.
+        for uri in ("/api/nodes/%252Fproject1%252Ferrors", "/api/nodes/%2Fproject1%2Ferrors"):
+            self.assertEqual(self.match("GET", uri), ("/api/nodes/{path:path}", {"path": "/project1/errors"}), uri)
+        for uri in ("/api/nodes/%252Fproject1%252Fparams/params", "/api/nodes/%2Fproject1%2Fparams/params"):
+            self.assertEqual(self.match("GET", uri), ("/api/nodes/{path:path}/params", {"path": "/project1/params"}))
+        with self.assertRaises(BridgeError) as cm:
+            self.match("GET", "/api/nodes/%252Fproject1%25zz")
+        self.assertEqual(cm.exception.code, "bad_encoding")
+
     def test_root_path(self):
         self.assertEqual(self.match("GET", "/api/network/%2F/topology"),
                          ("/api/network/{path:path}/topology", {"path": "/"}))

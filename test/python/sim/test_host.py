@@ -100,6 +100,21 @@ class HostTest(SimTestCase):
         self.assertEqual(seen["thread"], self.loop_thread.ident)       # ran on the main loop
         self.assertEqual(td.op("/local/webserver1").par.port.eval(), self.host.port)
 
+    def test_uri_can_arrive_decoded(self):
+        # Undocumented in TouchDesigner: tdsim passes the uri as sent unless TDSIM_URI=decoded.
+        from unittest import mock
+        self.assertEqual(json.loads(self.request("GET", "/a%2Fb")[1])["uri"], "/a%2Fb")
+        with mock.patch.dict(os.environ, {"TDSIM_URI": "decoded"}):
+            decoding = Host(port=0, callbacks_path=self.host.callbacks_path, w=self.world)
+        decoding.start()
+        self.addCleanup(decoding.stop)
+        conn = http.client.HTTPConnection("127.0.0.1", decoding.port, timeout=30)
+        conn.request("GET", "/api/nodes/%2Fa%2Ferrors%20x?q=%2F")
+        seen = json.loads(conn.getresponse().read())
+        conn.close()
+        self.assertEqual(seen["uri"], "/api/nodes//a/errors x")
+        self.assertEqual(seen["pars"], {"q": "/"})
+
     def test_untouched_response_is_404(self):
         resp, data = self.request("GET", "/default")
         self.assertEqual((resp.status, data), (404, b""))

@@ -3,6 +3,7 @@
  * purpose: tool files import this at startup, so it must not pull in the bridge client (undici).
  */
 import { z } from "zod";
+import { encodePath } from "../../../bridge-client/path.js";
 
 /** Absolute operator paths as the bridge accepts them: no op() patterns, no relative parts. */
 const TD_PATH = /^\/(?:[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*)?$/;
@@ -16,9 +17,9 @@ export function tdPath(what: string) {
     .describe(what);
 }
 
-/** A path as one URL segment: `/project1/noise1` → `%2Fproject1%2Fnoise1`. */
+/** A path as one URL segment, encoded as the bridge client encodes it (see encodePath). */
 export function segment(path: string): string {
-  return encodeURIComponent(path);
+  return encodePath(path);
 }
 
 /** Operator families the bridge knows. */
