@@ -105,6 +105,7 @@ class Catalog:
     def __init__(self, kb_dir: str | None = None):
         self.kb_dir = kb_dir or default_kb_dir()
         self._by_type: dict[str, OperatorSpec] = {}
+        self._inherits: dict[str, tuple] | None = None
         self._by_family: dict[str, list[OperatorSpec]] = {f: [] for f in FAMILIES}
         folder = os.path.join(self.kb_dir, "operators")
         if not os.path.isdir(folder):
@@ -123,6 +124,18 @@ class Catalog:
 
     def get(self, op_type: str) -> OperatorSpec | None:
         return self._by_type.get(op_type)
+
+    def inherits(self, op_type: str) -> tuple:
+        """The documented base classes of an operator class (`ObjectCOMP`, `PanelCOMP`, ...)."""
+        if self._inherits is None:
+            self._inherits = {}
+            path = os.path.join(self.kb_dir, "python-classes.json")
+            if os.path.exists(path):
+                with open(path, encoding="utf-8") as f:
+                    classes = json.load(f).get("classes") or {}
+                for name, entry in (classes.items() if isinstance(classes, dict) else ()):
+                    self._inherits[name] = tuple(entry.get("inherits") or ())
+        return self._inherits.get(op_type, ())
 
     def types(self, family: str | None = None) -> list[str]:
         if family is None:

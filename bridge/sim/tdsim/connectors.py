@@ -158,11 +158,21 @@ class ConnectionsMixin:
         return out
 
     def setInputs(self, ops):
+        """OP Class: "Entries in the list can be None to disconnect specific inputs": a None keeps
+        its slot, so `setInputs([None, b])` wires b into input 1 (on an operator with unlimited
+        inputs too, whose empty slot stays until something closes it: UNVERIFIED)."""
+        ops = list(ops)
         for index in range(len(self._inputs) - 1, -1, -1):
             self._disconnect_input(index)
+        unlimited = not self.isCOMP and (self._spec is None or self._spec.inputs_max is None
+                                         or self._spec.inputs_max >= UNLIMITED_INPUTS)
         for index, source in enumerate(ops):
-            if source is not None:
-                self._connect_input(index, source, 0)
+            if source is None:
+                if unlimited and any(s is not None for s in ops[index + 1:]):
+                    while len(self._inputs) <= index:  # hold the slot open for the inputs after it
+                        self._inputs.append(None)
+                continue
+            self._connect_input(index, source, 0)
 
     # ---- rules ------------------------------------------------------------------------------
     def _free_input_index(self):

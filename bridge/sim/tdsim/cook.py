@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 
 from . import styles
+from .errors import tdError
 from .modes import ParMode
 from .runtime import world
 
@@ -30,6 +31,10 @@ class CookMixin:
     def _init_cook(self):
         self._script_errors: list[str] = []
         self._script_warnings: list[str] = []
+        # addError/addWarning messages of the last cook (OP Class: "only valid if added while
+        # the operator is cooking"); a new cook starts them afresh (UNVERIFIED).
+        self._cook_added: tuple[list[str], list[str]] = ([], [])
+        self._cooking = False
         self._cook_count = 0
         self._cook_frame = -1
         self._cook_ms = 0.0
@@ -103,22 +108,28 @@ class CookMixin:
 
     # ---- td members -------------------------------------------------------------------------
     def errors(self, recurse=False):
-        return self._collect(recurse, lambda o: o._rule_errors() + o._script_errors)
+        return self._collect(recurse, lambda o: o._rule_errors() + o._cook_added[0] + o._script_errors)
 
     def warnings(self, recurse=False):
-        return self._collect(recurse, lambda o: o._rule_warnings() + o._script_warnings)
+        return self._collect(recurse, lambda o: o._rule_warnings() + o._cook_added[1] + o._script_warnings)
 
     def scriptErrors(self, recurse=False):
         return self._collect(recurse, lambda o: list(o._script_errors))
 
+    def _while_cooking(self, member):
+        if not self._cooking:
+            raise tdError(f"{member}() is only valid while {self.path} is cooking")
+
     def addError(self, msg):
-        self._script_errors.append(str(msg))
+        self._while_cooking("addError")
+        self._cook_added[0].append(str(msg))
 
     def addScriptError(self, msg):
         self._script_errors.append(str(msg))
 
     def addWarning(self, msg):
-        self._script_warnings.append(str(msg))
+        self._while_cooking("addWarning")
+        self._cook_added[1].append(str(msg))
 
     def clearScriptErrors(self, recurse=False, error="*"):
         from .naming import match
@@ -136,12 +147,17 @@ class CookMixin:
     def _cook_now(self):
         """Evaluate the live (expression/bind) parameters, keeping their errors for the model."""
         start = time.perf_counter()
-        for p in list(self._pars.values()):
-            if p._mode in (ParMode.EXPRESSION, ParMode.BIND):
-                try:
-                    p._evaluate()
-                except Exception:
-                    pass
+        self._cook_added = ([], [])
+        self._cooking = True
+        try:
+            for p in list(self._pars.values()):
+                if p._mode in (ParMode.EXPRESSION, ParMode.BIND):
+                    try:
+                        p._evaluate()
+                    except Exception:
+                        pass
+        finally:
+            self._cooking = False
         self._cook_count += 1
         self._cook_frame = world().loop.frame
         self._cook_ms = (time.perf_counter() - start) * 1000.0

@@ -28,7 +28,7 @@ FLAG_DEFAULTS = {
 }
 
 
-_ALWAYS_OK = frozenset({"valid", "id", "__class__", "__dict__", "__repr__", "path"})
+_ALWAYS_OK = frozenset({"valid", "__class__", "__dict__", "__repr__"})
 
 
 def _flag_property(name):
@@ -155,7 +155,9 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     opType = property(lambda self: self.OPType)
     type = property(lambda self: self._spec.short_name if self._spec else self.OPType)
     label = property(lambda self: self._spec.label if self._spec else self.OPType)
-    subType = property(lambda self: "")
+    # OP Class: subType is "currently only implemented for components": 'panel', 'object', or ''
+    # for base components. Which COMP is which comes from the documented class inheritance.
+    subType = property(lambda self: "panel" if self.isPanel else "object" if self.isObject else "")
     supported = property(lambda self: True)
     isCustom = property(lambda self: False)
     icon = property(lambda self: (self.type[:2] if self._spec else "").capitalize())
@@ -171,8 +173,8 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     isDAT = property(lambda self: self.family == "DAT")
     isMAT = property(lambda self: self.family == "MAT")
     isBase = property(lambda self: self.OPType == "baseCOMP")
-    isObject = property(lambda self: False)
-    isPanel = property(lambda self: False)
+    isObject = property(lambda self: "ObjectCOMP" in world().catalog.inherits(self.OPType))
+    isPanel = property(lambda self: "PanelCOMP" in world().catalog.inherits(self.OPType))
 
     # ---- hierarchy --------------------------------------------------------------------------
     @property
@@ -303,6 +305,10 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     def changeType(self, op_type):
         """Replace this operator by one of another type with the same name, wires and position."""
         from .create import create_op, type_name
+        if not isinstance(op_type, type):
+            # OP Class: "This is not a string, but instead is a class defined in the global td
+            # module" (exception class UNVERIFIED).
+            raise TypeError(f"changeType() takes an operator class such as td.nullTOP, not {op_type!r}")
         parent, name = self._parent, self._name
         new_type = type_name(op_type)
         spec = world().catalog.get(new_type)

@@ -18,7 +18,7 @@ _CUSTOM_ONLY = {
 
 class Par(ValueProtocol):
     __slots__ = ("_owner", "_def", "_val", "_mode", "_prev_mode", "_expr", "_bind", "_error",
-                 "_valid", "_page", "_group", "__weakref__")
+                 "_valid", "_page", "_group", "_default_mode", "__weakref__")
 
     def __init__(self, owner, pdef, page=None):
         self._owner = owner
@@ -26,6 +26,7 @@ class Par(ValueProtocol):
         self._val = pdef.default
         self._mode = ParMode.CONSTANT
         self._prev_mode = ParMode.CONSTANT
+        self._default_mode = ParMode.CONSTANT
         self._expr = ""
         self._bind = ""
         self._error = None
@@ -278,8 +279,23 @@ class Par(ValueProtocol):
             return None
 
     @property
+    def defaultMode(self):
+        return self._default_mode
+
+    @defaultMode.setter
+    def defaultMode(self, mode):
+        # Par Class: "Get or set the parameter's default evaluation mode" (not limited to custom
+        # parameters there). reset() returns to it; with EXPRESSION the expression is defaultExpr.
+        self._check()
+        if not isinstance(mode, ParMode):
+            raise tdError(f"Invalid parameter mode {mode!r}: use a ParMode member")
+        self._default_mode = mode
+
+    @property
     def isDefault(self):
-        return (self._mode == ParMode.CONSTANT and self._val == self._def.default
+        if self._default_mode == ParMode.EXPRESSION:
+            return self._mode == ParMode.EXPRESSION and self._expr == (self._def.default_expr or "")
+        return (self._mode == self._default_mode and self._val == self._def.default
                 and not self._expr and not self._bind)
 
     @property
@@ -357,16 +373,33 @@ class Par(ValueProtocol):
         return found[0] if len(found) == 1 else found
 
     def pulse(self, value=1, frames=0, seconds=0):
-        """Pulse the parameter: the owner reacts as if the button were pressed."""
+        """Par Class: pulsing "sets a parameter to the specific value, cooks the operator, then
+        restores the parameter to its previous value", after `frames` or `seconds` when given;
+        "for pulse type parameters no value or time is specified or used"."""
         self._check()
-        self._owner._on_pulse(self)
+        if self.isPulse:
+            self._owner._on_pulse(self)
+            return
+        before = self._state()
+        self.val = value
+        self._owner.cook(force=True)
+
+        def restore():
+            if self._valid and self._owner._valid:
+                self._change(lambda: self._apply_state(before))
+        if frames or seconds:
+            world().loop.schedule(restore, delay_frames=frames, delay_ms=seconds * 1000)
+        else:
+            restore()
 
     def reset(self):
         changed = not self.isDefault
 
         def apply():
             self._val, self._expr, self._bind = self._def.default, "", ""
-            self._set_mode_raw(ParMode.CONSTANT)
+            if self._default_mode == ParMode.EXPRESSION:
+                self._expr = self._def.default_expr or ""
+            self._set_mode_raw(self._default_mode if self._default_mode != ParMode.BIND else ParMode.CONSTANT)
         self._change(apply)
         return changed
 

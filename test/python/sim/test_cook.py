@@ -37,14 +37,27 @@ class CookModelTest(SimTestCase):
         self.assertEqual(comp.errors(), "")
         self.assertIn("/project1/base1/level1", comp.errors(recurse=True))
 
-    def test_script_errors_and_warnings(self):
+    def test_script_errors(self):
         n = self.create("noiseTOP")
-        n.addError("custom failure")
-        n.addWarning("heads up")
+        n.addScriptError("custom failure")
         self.assertIn("custom failure", n.errors())
-        self.assertIn("heads up", n.warnings())
         n.clearScriptErrors()
         self.assertEqual(n.errors(), "")
+
+    def test_add_error_and_warning_only_while_cooking(self):
+        # OP Class: addError/addWarning are "only valid if added while the operator is cooking".
+        n = self.create("noiseTOP")
+        with self.assertRaises(td.tdError):
+            n.addError("outside a cook")
+        with self.assertRaises(td.tdError):
+            n.addWarning("outside a cook")
+        n.par.seed.expr = "(me.addError('bad seed'), me.addWarning('heads up'), 1)[2]"
+        n.cook(force=True)
+        self.assertIn("bad seed", n.errors())
+        self.assertIn("heads up", n.warnings())
+        n.par.seed.expr = "2"
+        n.cook(force=True)
+        self.assertNotIn("bad seed", n.errors())
 
     def test_cook_counts(self):
         n = self.create("noiseTOP")

@@ -138,3 +138,35 @@ class ParameterTest(SimTestCase):
         self.assertEqual((2 ** n.par.seed, n.par.seed ** 2), (16.0, 16.0))
         self.assertEqual((9 // n.par.seed, n.par.seed // 3), (2.0, 1.0))
         self.assertEqual((1 - n.par.seed, -n.par.seed, +n.par.seed), (-3.0, -4.0, 4.0))
+
+
+class PulseTest(SimTestCase):
+    def test_pulse_sets_cooks_and_restores(self):
+        # Par Class: pulse(value, frames, seconds) sets the value, cooks, then restores it.
+        import tdsim
+        n = self.create("noiseTOP")
+        n.par.seed = 2
+        cooks = n.totalCooks
+        n.par.seed.pulse(7)
+        self.assertEqual(n.par.seed.eval(), 2)
+        self.assertEqual(n.totalCooks, cooks + 1)
+        n.par.seed.pulse(9, frames=2)
+        self.assertEqual(n.par.seed.eval(), 9)
+        tdsim.step(3)
+        self.assertEqual(n.par.seed.eval(), 2)
+
+
+class DefaultModeTest(SimTestCase):
+    def test_default_mode_is_read_set_and_reset_to(self):
+        # Par Class: defaultMode gets or sets the parameter's default evaluation mode.
+        comp = self.create("baseCOMP")
+        gain = comp.appendCustomPage("C").appendFloat("Gain")[0]
+        self.assertEqual(gain.defaultMode, td.ParMode.CONSTANT)
+        gain.defaultExpr = "absTime.frame * 0"
+        gain.defaultMode = td.ParMode.EXPRESSION
+        self.assertFalse(gain.isDefault)
+        gain.reset()
+        self.assertEqual((gain.mode, gain.expr), (td.ParMode.EXPRESSION, "absTime.frame * 0"))
+        self.assertTrue(gain.isDefault)
+        with self.assertRaises(td.tdError):
+            gain.defaultMode = "expression"
