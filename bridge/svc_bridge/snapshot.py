@@ -98,14 +98,20 @@ def snapshot_subtree(node):
     return {"parent": parent.path, "tree": tree, "outside_inputs": outside_targets}
 
 
+def remove_default_contents(node):
+    """Empties a COMP just created: TouchDesigner gives some COMPs default children (a Geometry
+    COMP's torus), and what a COMP made by svc holds is what its network or snapshot says."""
+    for child in list(node.children):
+        child.destroy()
+
+
 def _create(parent, record, created):
     cls = getattr(td, record["type"])
     node = parent.create(cls, record["name"])
     created.append(node.path)
     if node.isCOMP:
         # A COMP may come with default contents; the snapshot says what it held.
-        for child in list(node.children):
-            child.destroy()
+        remove_default_contents(node)
         for child in record["children"]:
             _create(node, child, created)
     return node

@@ -55,6 +55,8 @@ def type_name(op_type) -> str:
 def create_op(parent, op_type, name=None):
     """Create an operator of `op_type` inside the COMP `parent` (undo-recorded)."""
     new = _instantiate(parent, type_name(op_type), name)
+    from .defaultcontents import add_default_contents
+    add_default_contents(new, _instantiate)
     world().undo.record_create(new)
     return new
 

@@ -9,7 +9,7 @@ from ..live import check_name, check_path, child_named, require_comp, require_op
 from ..owned import check_module_name, holds_owned
 from ..params_write import set_parameters
 from ..serialize import FLAG_NAMES, flags_of, node_summary
-from ..snapshot import destroy_with_rollback
+from ..snapshot import destroy_with_rollback, remove_default_contents
 
 # Nodes no request may delete: the root and TouchDesigner's own system COMPs.
 PROTECTED = ("/", "/local", "/sys", "/ui", "/perform")
@@ -85,6 +85,8 @@ def apply_create(spec, journal, env):
         raise BridgeError("operation_failed", "cannot create %s in %s: %s" % (spec["type"], parent.path, exc))
     path = node.path
     journal.record("destroy created %s" % path, lambda: _destroy_if_present(path))
+    if node.isCOMP:
+        remove_default_contents(node)
     _place(node, parent, spec)
     if spec.get("tags"):
         node.tags = set(spec["tags"])

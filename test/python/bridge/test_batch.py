@@ -274,3 +274,25 @@ class ValidationTest(BatchFixture):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DefaultContentsTest(SimTestCase):
+    """TouchDesigner gives a new Geometry COMP a torus: svc's COMPs hold only what svc makes."""
+
+    def test_a_created_comp_holds_only_what_the_batch_makes(self):
+        self.ok("POST", "/api/batch", {"operations": [
+            {"action": "create", "parent_path": "/project1", "type": "geometryCOMP", "name": "geo1"},
+            {"action": "create", "parent_path": "/project1/geo1", "type": "torusSOP", "name": "torus1"},
+        ]})
+        self.assertEqual([c.name for c in self.td.op("/project1/geo1").children], ["torus1"])
+
+    def test_a_restored_comp_does_not_regain_its_default_contents(self):
+        geo = self.td.op("/project1").create(self.td.geometryCOMP, "geo1")
+        geo.op("torus1").destroy()
+        geo.create(self.td.sphereSOP, "ball")
+        reply = self.fails("POST", "/api/batch", {"operations": [
+            {"action": "delete", "path": "/project1/geo1", "confirmation_policy": "yolo"},
+            {"action": "update", "path": "/project1/ghost", "parameters": {"a": 1}},
+        ]}, code="batch_failed")
+        self.assertTrue(reply.error["rolled_back"])
+        self.assertEqual([c.name for c in self.td.op("/project1/geo1").children], ["ball"])

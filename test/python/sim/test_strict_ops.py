@@ -58,3 +58,27 @@ class ChangeTypeTest(SimTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DefaultContentsTest(SimTestCase):
+    def test_geometry_and_animation_comps_come_with_their_contents(self):
+        geo = self.create("geometryCOMP")
+        torus = geo.op("torus1")
+        self.assertEqual((torus.OPType, torus.display, torus.render), ("torusSOP", True, True))
+        anim = self.create("animationCOMP")
+        self.assertEqual(len(anim.outputConnectors), 1)
+        self.assertEqual(anim.op("out1").inputs, [anim.op("keyframe1")])
+        self.assertEqual(self.create("baseCOMP").children, [])
+
+    def test_copies_and_undo_bring_their_own_children(self):
+        geo = self.create("geometryCOMP")
+        geo.op("torus1").destroy()
+        geo.create("sphereSOP", "ball")
+        copy = self.project.copy(geo)
+        self.assertEqual([c.name for c in copy.children], ["ball"])
+        td.ui.undo.startBlock("make")
+        self.create("geometryCOMP", "geo9")
+        td.ui.undo.endBlock()
+        td.ui.undo.undo()
+        td.ui.undo.redo()
+        self.assertEqual([c.name for c in td.op("/project1/geo9").children], ["torus1"])

@@ -1,0 +1,37 @@
+"""What some COMPs hold when a script creates them, as a new TouchDesigner operator does.
+
+A new Geometry COMP holds a Torus SOP with its display and render flags on (what a new Geometry
+COMP shows in TouchDesigner; the documentation says only that the COMP "contains a network
+containing SOPs": UNVERIFIED in detail). A new Animation COMP holds the tables its keyframe
+editor reads and a Keyframe CHOP wired to an Out CHOP, so the COMP has a CHOP output (names
+UNVERIFIED). Light and Camera COMPs: no default contents are documented and tdsim adds none
+(UNVERIFIED: to check, create each in a new project and list `op('light1').children`).
+
+Only `COMP.create()` adds them: copies, .tox files and the state file bring their own children.
+"""
+
+# op type -> [(child type, name, flags, input source name)]
+DEFAULT_CONTENTS = {
+    "geometryCOMP": [("torusSOP", "torus1", ("display", "render"), None)],
+    "animationCOMP": [
+        ("tableDAT", "channels", (), None),
+        ("tableDAT", "keys", (), None),
+        ("tableDAT", "graph", (), None),
+        ("tableDAT", "attributes", (), None),
+        ("keyframeCHOP", "keyframe1", (), None),
+        ("outCHOP", "out1", (), "keyframe1"),
+    ],
+}
+
+
+def add_default_contents(comp, instantiate):
+    """Make comp's default children with instantiate(parent, type, name, exact_name)."""
+    made = {}
+    for child_type, name, flags, source in DEFAULT_CONTENTS.get(comp.OPType, ()):
+        child = instantiate(comp, child_type, name, True)
+        for flag in flags:
+            child._flags[flag] = True
+        if source is not None:
+            child._set_input_raw(0, (made[source], 0))
+        made[name] = child
+    return list(made.values())
