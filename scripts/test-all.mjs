@@ -58,5 +58,16 @@ if (existsSync(join(root, "test/python")) && extra.length === 0) {
   console.log(`python: ${ran - failures - errors - pySkipped} passed, ${pyFailed} failed`);
 }
 
+// The mutation guard on a short list: each removed rollback branch must make a bridge test fail
+// (the whole list: scripts/bridge-mutations; its kill rate is in bridge/README.md).
+if (extra.length === 0) {
+  const guard = spawnSync("python3", [join(root, "scripts", "bridge-mutations"), "--short"], { cwd: root, encoding: "utf8" });
+  const out = `${guard.stdout ?? ""}${guard.stderr ?? ""}`;
+  process.stdout.write(out.split("\n").filter((l) => /^(killed|SURVIVED|baseline|\d+ mutations)/.test(l)).join("\n") + "\n");
+  if (guard.status === 0) passed++;
+  else failed++;
+  console.log(`bridge mutations: ${guard.status === 0 ? "every mutation killed" : "a mutation survived or the guard failed"}`);
+}
+
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : 0);
