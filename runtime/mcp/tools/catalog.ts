@@ -66,3 +66,5 @@ export { duplicateNetwork } from "./project/duplicate-network.js";
 export { setPerformMode } from "./project/set-perform-mode.js";
 export { controlTimelineTransport } from "./project/control-timeline-transport.js";
 export { analyzeProject } from "./project/analyze-project.js";
+export { adoptNetwork } from "./network/adopt-network.js";
+export { releaseNetwork } from "./network/release-network.js";
