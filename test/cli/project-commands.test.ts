@@ -1,4 +1,7 @@
 /** svc status (health and system), svc analyze and svc logs (with --follow) against tdsim. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
 import { svcCommands } from "../../runtime/cli/commands/index.js";
@@ -51,6 +54,34 @@ describe("svc analyze", () => {
     const bad = await runSvc(["analyze", "/project1/hand/noise1"], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/not a COMP/);
+  });
+});
+
+describe("svc adopt and svc release", () => {
+  it("exports read-only, adopts with --confirm so the exported file plans empty, and releases", async () => {
+    const tags = async (n: string) => (await bridge.get<{ tags: string[] }>(`/api/nodes/${encodeURIComponent(`/project1/hand/${n}`)}`)).tags;
+    const look = await runSvc(["adopt", "/project1/hand"], env);
+    expect(look.code).toBe(0);
+    expect(look.stdout).toContain("network hand {");
+    expect(look.stderr).toContain("read-only export of 3 node(s); nothing changed");
+    expect(await tags("noise1")).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), "svc-adopt-"));
+    try {
+      const file = join(dir, "hand.svcnet");
+      const taken = await runSvc(["adopt", "--confirm", "--out", file, "/project1/hand"], env);
+      expect(taken.code, taken.stderr).toBe(0);
+      expect(taken.stderr).toContain("svc now manages 3 node(s) in /project1/hand; planning it again finds nothing to do");
+      expect(readFileSync(file, "utf8")).toContain("network hand {");
+      expect(await tags("noise1")).toEqual(["svc"]);
+      const plan = await runSvc(["plan", "--detailed-exitcode", file], env);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      const released = await runSvc(["release", "/project1/hand"], env);
+      expect(released.stdout).toContain("3 node(s) are the artist's now");
+      expect(await tags("noise1")).toEqual([]);
+      expect((await runSvc(["release", "/project1/hand"], env)).code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -22,9 +22,10 @@ import { simCommand } from "./sim.js";
 import { statusCommand } from "./status.js";
 import { logsCommand } from "./logs.js";
 import { analyzeCommand } from "./analyze.js";
+import { adoptCommand, releaseCommand } from "./adopt.js";
 
 /**
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, diffCommand, statusCommand, logsCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand];
