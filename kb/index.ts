@@ -8,7 +8,7 @@ export {
   type ParamRef, type TupletRef,
 } from "./lookup.js";
 export {
-  getSequences, getSequence, sequenceOf, sequenceBlockParams, readSequenceName, blockParamName,
+  getSequences, getSequence, sequenceOf, sequenceBlockParams, readSequenceName, blockParamName, impliedBlockCount,
   type BlockParamMatch, type MalformedBlockName, type MalformedReason, type SequenceNameMatch,
 } from "./sequences.js";
 export {

@@ -44,5 +44,22 @@ export function readSequenceName(op: Operator | string, name: string): SequenceN
   return operator === undefined ? undefined : matchSequenceName(operator, name);
 }
 
+/**
+ * The block count that holds every block parameter among `names` (their highest block + 1), never
+ * below the operator's default; undefined when none of `names` is in the sequence. svc writes this
+ * count when the source does not, and leaves it out of an export when the live count equals it.
+ */
+export function impliedBlockCount(op: Operator | string, sequence: string, names: Iterable<string>): number | undefined {
+  const operator = resolveOp(op);
+  const seq = operator === undefined ? undefined : getSequence(operator, sequence);
+  if (operator === undefined || seq === undefined) return undefined;
+  let highest = -1;
+  for (const name of names) {
+    const m = matchSequenceName(operator, name);
+    if (m?.kind === "block" && m.sequence.name === sequence) highest = Math.max(highest, m.block);
+  }
+  return highest < 0 ? undefined : Math.max(seq.defaultBlocks ?? 0, highest + 1);
+}
+
 export { blockParamName };
 export type { BlockParamMatch, MalformedBlockName, MalformedReason, SequenceNameMatch } from "./sequence-names.js";

@@ -10,7 +10,7 @@ import re
 
 import td
 
-from . import config, safe_python
+from . import config, safe_python, sequences
 from .config import expressions_safe
 from .errors import BridgeError
 from .serialize import mode_name, mode_value, value_json
@@ -149,6 +149,10 @@ def _writable(par):
 
 def set_value(par, value, journal):
     _writable(par)
+    seq = sequences.header_sequence(par)
+    if seq is not None:
+        sequences.set_blocks(par, seq, value, journal)
+        return
     new = coerce(par, value)
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
@@ -200,6 +204,9 @@ def check_expression(expr, field="expr"):
 def reset_par(par, journal):
     """Constant mode at the default value; a bound parameter leaves its master alone."""
     _writable(par)
+    if sequences.header_sequence(par) is not None:
+        raise BridgeError("invalid_param_value", "%s.%s is a block count, which has no default to reset to: set it"
+                          % (par.owner.path, par.name), path=par.owner.path, param=par.name)
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
     if mode_name(par.mode) != "constant":
@@ -214,6 +221,14 @@ def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
     if mode not in ("constant", "expression", "bind"):
         raise BridgeError("invalid_mode", "mode must be constant, expression or bind, not %r" % (mode,), field="mode")
     _writable(par)
+    seq = sequences.header_sequence(par)
+    if seq is not None:
+        if mode != "constant":
+            raise BridgeError("invalid_mode", "%s.%s is a block count: it takes a number, not an expression or bind"
+                              % (par.owner.path, par.name), path=par.owner.path, param=par.name)
+        if has_value:
+            sequences.set_blocks(par, seq, value, journal)
+        return {"path": par.owner.path, "param": par.name, "mode": "constant", "value": seq.numBlocks, "expr": "", "bindExpr": ""}
     if mode == "constant":
         new = coerce(par, value) if has_value else None
     else:

@@ -6,6 +6,8 @@ the batch snapshots agree (a plan compares them field by field).
 
 import td
 
+from .sequences import header_sequence
+
 FLAG_NAMES = ("display", "render", "viewer", "bypass", "lock", "allowCooking")
 
 _MODE_NAMES = (("CONSTANT", "constant"), ("EXPRESSION", "expression"), ("BIND", "bind"), ("EXPORT", "export"))
@@ -114,7 +116,20 @@ def output_wires(node):
     return wires
 
 
+def reported(par):
+    """Is the parameter reported among a node's non-default ones? A sequence header always is: its
+    value is the block count, whose default only the kb knows."""
+    return header_sequence(par) is not None or not par.isDefault or mode_name(par.mode) != "constant"
+
+
 def par_state(par, modes=True):
+    seq = header_sequence(par)
+    if seq is not None:
+        # svc reads a sequence header as its block count (sequences.py).
+        info = {"name": par.name, "value": seq.numBlocks, "isDefault": False, "style": par.style, "sequence": True}
+        if modes:
+            info.update({"mode": "constant", "expr": "", "bindExpr": ""})
+        return info
     info = {
         "name": par.name,
         "value": value_json(par.val),
@@ -191,7 +206,7 @@ def node_detail(node):
     data["outputs"] = output_wires(node)
     data["errors"] = text_lines(node.errors())
     data["warnings"] = text_lines(node.warnings())
-    data["non_default_params"] = [par_state(p) for p in node.pars() if not p.isDefault or mode_name(p.mode) != "constant"]
+    data["non_default_params"] = [par_state(p) for p in node.pars() if reported(p)]
     data["custom_pages"] = custom_pages(node)
     if node.isDAT:
         data["text_length"] = len(node.text)

@@ -11,7 +11,7 @@ locked content of non-DAT operators, and anything a node's own scripts did when 
 
 import td
 
-from . import config, custom_pars
+from . import config, custom_pars, sequences
 from .errors import BridgeError
 from .journal import Journal
 from .live import require_op
@@ -45,6 +45,7 @@ def _node_record(node):
         "storage": dict(node.storage),
         "flags": {},
         "pars": [],
+        "blocks": sequences.block_counts(node),
         "custom": custom_pars.snapshot(node) if node.isCOMP else [],
         "inputs": inputs_snapshot(node),
         "children": [],
@@ -57,7 +58,7 @@ def _node_record(node):
         if isinstance(value, bool):
             record["flags"][name] = value
     for par in node.pars():
-        if par.isPulse or par.isMomentary:
+        if par.isPulse or par.isMomentary or sequences.header_sequence(par) is not None:
             continue
         if par.isCustom or not par.isDefault or mode_name(par.mode) != "constant":
             record["pars"].append(par_snapshot_plain(par))
@@ -122,6 +123,8 @@ def _restore_fields(record, path):
     throwaway = Journal()
     if record["custom"]:
         custom_pars.recreate(node, record["custom"], throwaway)
+    for name, count in record.get("blocks", {}).items():
+        getattr(node.seq, name).numBlocks = count
     for state in record["pars"]:
         restore_par(state)
     node.nodeX, node.nodeY = record["x"], record["y"]

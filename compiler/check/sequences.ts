@@ -4,7 +4,7 @@
  * diagnostic, and the block count grows to hold the highest block written: an implicit `vec: N` is
  * added when no count was written, so lowering sets the count before any block parameter.
  */
-import { readSequenceName, getSequence, type MalformedBlockName, type Operator, type SequenceDef } from "../../kb/index.js";
+import { impliedBlockCount, readSequenceName, getSequence, type MalformedBlockName, type Operator, type SequenceDef } from "../../kb/index.js";
 import { diagnostic } from "../../diagnostics/index.js";
 import type { NodeModel, ParamModel } from "../model.js";
 import { at } from "../resolve/references.js";
@@ -102,11 +102,12 @@ export function checkSequences(node: NodeModel, op: Operator, ctx: CheckContext)
       }
       continue;
     }
-    if (block + 1 <= (seq.defaultBlocks ?? 0)) continue;
+    const implied = impliedBlockCount(op, name, node.params.map((p) => p.name))!;
+    if (implied === seq.defaultBlocks) continue;
     const origin = param.origin;
     node.params.push({
       name,
-      value: { kind: "number", value: block + 1, integer: true, origin },
+      value: { kind: "number", value: implied, integer: true, origin },
       origin,
       nameRange: param.nameRange,
       scalars: [name],

@@ -8,6 +8,7 @@ import { BridgeError } from "../bridge-client/errors.js";
 import type { CustomPageState, JsonValue, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
 import { readWholeTopology } from "./paged-topology.js";
 import { stateFromJson, type StoredState } from "./stored-state.js";
+import { isDefaultBlockCount } from "./sequence-params.js";
 
 /** The storage key on the network COMP that holds what svc applied last. */
 export const APPLIED_KEY = "svc_applied";
@@ -15,6 +16,8 @@ export const APPLIED_KEY = "svc_applied";
 interface LiveParam {
   name: string;
   value: JsonValue;
+  /** A sequence header, reported with the block count as its value. */
+  sequence?: boolean;
   mode?: string;
   expr?: string;
   bindExpr?: string;
@@ -113,6 +116,11 @@ export function nodeState(n: LiveNode, params: Record<string, ParamState>): Node
   return state;
 }
 
+/** A sequence's block count at the kb's default for a fresh operator: listed like a default parameter. */
+function atDefaultCount(type: string, p: LiveParam): boolean {
+  return p.sequence === true && isDefaultBlockCount(type, p.name, p.value);
+}
+
 function isNotFound(err: unknown): boolean {
   return err instanceof BridgeError && (err.code === "node_not_found" || err.code === "not_found") && err.status === 404;
 }
@@ -152,7 +160,8 @@ async function fillSourceParams(client: BridgeClient, nodes: Map<string, NodeSta
     const names = new Set(wanted.get(entry.path) ?? []);
     for (const p of entry.params) {
       if (!names.has(p.name) || p.name in node.params) continue;
-      node.params[p.name] = { ...paramState(p), ...(p.isDefault && (p.mode ?? "constant") === "constant" ? { atDefault: true } : {}) };
+      const atDefault = (p.isDefault || atDefaultCount(node.type, p)) && (p.mode ?? "constant") === "constant";
+      node.params[p.name] = { ...paramState(p), ...(atDefault ? { atDefault: true } : {}) };
     }
   }
 }
@@ -172,11 +181,11 @@ export async function readLiveNetwork(client: BridgeClient, root: string, wanted
   const topology = await readWholeTopology<LiveNode>(client, root, { depth: 64, params: true, text: true, custom: true });
   const nodes = new Map<string, NodeState>();
   const rootParams: Record<string, ParamState> = {};
-  for (const p of detail.non_default_params) rootParams[p.name] = paramState(p);
+  for (const p of detail.non_default_params) if (!atDefaultCount(detail.type, p)) rootParams[p.name] = paramState(p);
   nodes.set(root, nodeState({ ...detail, custom_pages: (topology.customPages as LiveNode["custom_pages"]) ?? detail.custom_pages }, rootParams));
   for (const n of topology.nodes) {
     const params: Record<string, ParamState> = {};
-    for (const [name, p] of Object.entries(n.params ?? {})) params[name] = paramState(p);
+    for (const [name, p] of Object.entries(n.params ?? {})) if (!atDefaultCount(n.type, p)) params[name] = paramState(p);
     nodes.set(n.path, nodeState(n, params));
   }
   await fillSourceParams(client, nodes, wanted);

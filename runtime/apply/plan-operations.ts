@@ -9,6 +9,7 @@ import type { Origin } from "../../compiler/model.js";
 import type { CustomPageState, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
 import type { Plan } from "../plan/plan-types.js";
 import { toBatchRequest, type BridgeOperation } from "../../compiler/lower/batch-json.js";
+import { sequenceAwareChanges } from "./sequence-params.js";
 import { APPLIED_KEY } from "./live-state.js";
 import { stateToJson, type StoredState } from "./stored-state.js";
 
@@ -109,7 +110,7 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
       out.push(traced({ action: "clear_custom_pars", path: c.path }, c.path, origin));
       for (const op of customPageOperations(c.path, node?.customPages ?? [])) out.push(traced(op, c.path, origin));
     }
-    for (const p of c.params) out.push(traced(paramOperation(c.path, p.name, p.to), c.path, origin));
+    for (const p of sequenceAwareChanges(c.type, c.params)) out.push(traced(paramOperation(c.path, p.name, p.to), c.path, origin));
     const flags: Record<string, boolean> = {};
     const meta: Record<string, unknown> = {};
     for (const f of c.fields) {

@@ -2,7 +2,7 @@
  * `.svcnet` syntax for live state that has no source to reuse: a node's flags, parameters (tuplets
  * folded, values spelled by their style from the knowledge base), a COMP's controls, and wires.
  */
-import { getOperatorByType, getParam } from "../../kb/index.js";
+import { getOperatorByType, getParam, getSequence, impliedBlockCount } from "../../kb/index.js";
 import type * as A from "../../grammar/ast.js";
 import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
 import { OWNER_TAG, type CustomPageState, type JsonValue, type NodeState, type ParamState, type WireState } from "../plan/network-state.js";
@@ -78,6 +78,13 @@ function paramValue(p: ParamState, style: string | null, ownerPath: string): A.V
   }
 }
 
+/** A sequence's block count that the block parameters written imply: svc adds it back when it compiles. */
+function isImpliedCount(node: NodeState, name: string): boolean {
+  const p = node.params[name]!;
+  if (p.mode !== "constant" || getSequence(node.type, name) === undefined) return false;
+  return impliedBlockCount(node.type, name, Object.keys(node.params)) === p.value;
+}
+
 /** Parameters as written: a tuplet whose components are all set constants becomes one tuple. */
 export function synthesizeParams(node: NodeState, skip: ReadonlySet<string>): A.Param[] {
   const out: A.Param[] = [];
@@ -85,6 +92,7 @@ export function synthesizeParams(node: NodeState, skip: ReadonlySet<string>): A.
   const known = getOperatorByType(node.type) !== undefined;
   for (const scalar of Object.keys(node.params).sort()) {
     if (done.has(scalar) || skip.has(scalar)) continue;
+    if (known && isImpliedCount(node, scalar)) continue;
     const p = node.params[scalar]!;
     const ref = known ? getParam(node.type, scalar) : undefined;
     const components = ref?.param.components;

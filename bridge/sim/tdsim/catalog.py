@@ -34,6 +34,19 @@ class ParamSpec:
     clamp_max: bool | None = None
     read_only: bool = False
     is_sequence_header: bool = False
+    # The sequence a block parameter belongs to and its block (kb `sequence`, `blockIndex`).
+    sequence: str | None = None
+    block_index: int | None = None
+
+
+@dataclass(frozen=True)
+class SequenceSpec:
+    """A parameter sequence (kb `sequences`): blocks named <name><index><suffix>."""
+    name: str
+    # (suffix, block-0 parameter name, component suffixes or ()) per template entry.
+    block_params: tuple[tuple[str, str, tuple[str, ...]], ...]
+    default_blocks: int
+    max_blocks: int | None = None
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,7 @@ class OperatorSpec:
     is_generator: bool | None
     pages: tuple[str, ...]
     params: tuple[ParamSpec, ...] = field(repr=False)
+    sequences: tuple[SequenceSpec, ...] = field(default=(), repr=False)
 
     @property
     def short_name(self) -> str:
@@ -83,6 +97,20 @@ def _param(entry: dict) -> ParamSpec:
         clamp_max=entry.get("clampMax"),
         read_only=bool(entry.get("readOnly")),
         is_sequence_header=bool(entry.get("isSequenceHeader")),
+        sequence=entry.get("sequence"),
+        block_index=entry.get("blockIndex"),
+    )
+
+
+def _sequence(entry: dict) -> SequenceSpec:
+    blocks = entry.get("defaultBlocks")
+    return SequenceSpec(
+        name=entry["name"],
+        block_params=tuple((t["suffix"], t["param"], tuple(t.get("componentSuffixes") or ()))
+                           for t in entry.get("blockParams") or ()),
+        # ASSUMPTION when the kb does not know: one block, as the docs pages show.
+        default_blocks=1 if blocks is None else int(blocks),
+        max_blocks=entry.get("maxBlocks"),
     )
 
 
@@ -98,6 +126,7 @@ def _operator(entry: dict) -> OperatorSpec:
         is_generator=entry.get("isGenerator"),
         pages=tuple(entry.get("pages") or ()),
         params=tuple(_param(p) for p in entry.get("params") or ()),
+        sequences=tuple(_sequence(q) for q in entry.get("sequences") or ()),
     )
 
 

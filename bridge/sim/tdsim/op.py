@@ -13,6 +13,7 @@ from .par import Par
 from .parcollections import Page, ParCollection, ParGroup, ParGroupCollection
 from .pardef import defs_for
 from .runtime import world
+from .sequence import SequenceCollection, init_sequences, resize
 from .shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
 from .storage import StorageMixin
 
@@ -69,6 +70,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         self._init_connections()
         self._init_cook()
         self._build_pars()
+        init_sequences(self)
         w.ops[self._id] = self
         w.derived.changed()
 
@@ -233,6 +235,10 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     def parGroup(self):
         return ParGroupCollection(self)
 
+    @property
+    def seq(self):
+        return SequenceCollection(self)
+
     def pars(self, *patterns):
         pats = naming.split_patterns(patterns) or ["*"]
         return [p for p in self._pars.values() if any(naming.match(x, p.name) for x in pats)]
@@ -265,6 +271,9 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
             from .custompars import restore_custom, snapshot_custom
             restore_custom(self, snapshot_custom(other))
         if builtin:
+            for name, count in other._seq_counts.items():
+                if name in self._seq_counts:
+                    resize(self, name, count)
             for p in other.builtinPars:
                 mine = self._pars.get(p.name)
                 if mine is not None:

@@ -153,6 +153,16 @@ class Par(ValueProtocol):
     isPython = property(lambda self: self.style == "Python")
     isSequence = property(lambda self: self.style == "Sequence")
 
+    @property
+    def sequence(self):
+        from .sequence import sequence_of
+        return sequence_of(self)
+
+    @property
+    def sequenceBlock(self):
+        from .sequence import block_of
+        return block_of(self)
+
     # ---- value and modes ------------------------------------------------------------------
     def _state(self):
         return (self._val, self._mode, self._expr, self._bind)

@@ -13,7 +13,7 @@ class ParDef:
     __slots__ = ("name", "label", "style", "page_name", "default", "min", "max", "clamp_min",
                  "clamp_max", "norm_min", "norm_max", "menu_names", "menu_labels", "read_only",
                  "custom", "group_name", "vec_index", "size", "help", "enable", "order",
-                 "start_section", "default_expr", "default_source")
+                 "start_section", "default_expr", "default_source", "sequence", "block_index")
 
     def __init__(self, name, style, *, label=None, page_name=None, default=None, custom=False,
                  group_name=None, vec_index=0, size=1, menu_names=None, menu_labels=None,
@@ -48,6 +48,9 @@ class ParDef:
         self.order = 0.0
         self.start_section = False
         self.default_expr = ""
+        # Sequence block parameters: the sequence's name and the block; headers: the name, block None.
+        self.sequence = None
+        self.block_index = None
 
 
 def _coerce_default(style, value, menu_names):
@@ -96,6 +99,9 @@ def builtin_defs(op_spec) -> list[list[ParDef]]:
                 min=spec.min, max=spec.max, clamp_min=spec.clamp_min, clamp_max=spec.clamp_max,
                 read_only=spec.read_only,
             ))
+            if spec.sequence is not None or spec.is_sequence_header:
+                group[-1].sequence = spec.sequence if spec.sequence is not None else spec.name
+                group[-1].block_index = spec.block_index
         groups.append(group)
     return groups
 

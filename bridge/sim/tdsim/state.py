@@ -1,7 +1,8 @@
 """Network state as plain data: snapshots of operator subtrees (for undo and copy) and the
 JSON state file that `project.save()` writes and `run_host.py --state` loads.
 
-One operator is {"name", "type", "pars", "custom", "flags", "node", "comment", "color", "tags",
+One operator is {"name", "type", "blocks" (sequence block counts that differ from a fresh
+operator's), "pars", "custom", "flags", "node", "comment", "color", "tags",
 "storage", "content", "timeline", "inputs", "children"}: only non-default built-in parameters
 are listed (value, mode, expression, bind expression); inputs are [source path, output index] or
 null per input; DAT content is its text, or its rows for a Table DAT; a Time COMP's timeline
@@ -29,6 +30,10 @@ def snapshot_op(op, with_children=True) -> dict:
     from .custompars import snapshot_custom
     from .op import FLAG_DEFAULTS, DEFAULT_COLOR
     snap = {"name": op._name, "type": op.OPType}
+    from .sequence import default_counts
+    blocks = {n: c for n, c in op._seq_counts.items() if c != default_counts(op).get(n)}
+    if blocks:
+        snap["blocks"] = blocks
     pars = {n: _par_state(p) for n, p in op._pars.items() if not p.isCustom and not p.isDefault}
     if pars:
         snap["pars"] = pars
@@ -76,6 +81,10 @@ def snapshot_subtree(op) -> dict:
 
 def _apply(op, snap):
     from .custompars import restore_custom
+    from .sequence import resize
+    for name, count in (snap.get("blocks") or {}).items():
+        if name in op._seq_counts:
+            resize(op, name, int(count), record=False)
     for name, st in (snap.get("pars") or {}).items():
         p = op._pars.get(name)
         if p is not None:

@@ -15,7 +15,7 @@ from .. import config
 from ..body import query_bool, query_int
 from ..budget import from_query
 from ..live import require_comp, require_op
-from ..serialize import custom_pages, input_wires, mode_name, node_meta, par_state, text_lines
+from ..serialize import custom_pages, input_wires, node_meta, reported, par_state, text_lines
 from ..walk import PagedWalk, Walk
 
 
@@ -49,8 +49,7 @@ def topology(ctx):
         entry["parent"] = node.parent().path
         entry["depth"] = depth
         if with_params:
-            entry["params"] = {p.name: par_state(p, True) for p in node.pars()
-                               if not p.isDefault or mode_name(p.mode) != "constant"}
+            entry["params"] = {p.name: par_state(p, True) for p in node.pars() if reported(p)}
         if with_text and node.isDAT:
             entry["text"] = node.text
         if with_custom and node.isCOMP:

@@ -6,7 +6,7 @@ from ..budget import Budget
 from ..errors import BridgeError
 from ..live import require_op
 from ..params_write import find_par
-from ..serialize import custom_pages, mode_name, par_detail, par_state
+from ..serialize import custom_pages, par_detail, par_state, reported
 from .common import run_operation
 
 
@@ -27,7 +27,7 @@ def read_params(ctx):
         pars = list(node.pars())
     out = []
     for par in pars:
-        if non_default_only and par.isDefault and mode_name(par.mode) == "constant":
+        if non_default_only and not reported(par):
             continue
         out.append(par_detail(par, modes))
     data = {"path": node.path, "type": node.OPType, "params": out}
@@ -69,7 +69,7 @@ def param_modes_batch(ctx):
         if keys is not None:
             pars = [p for p in (find_par(node, k) for k in keys) if p is not None]
         else:
-            pars = [p for p in node.pars() if not p.isDefault or mode_name(p.mode) != "constant"]
+            pars = [p for p in node.pars() if reported(p)]
         nodes.append({"path": node.path, "params": [par_state(p, True) for p in pars]})
     return {"nodes": nodes, "missing": missing, "complete": complete, "elapsed_ms": budget.elapsed_ms()}
 

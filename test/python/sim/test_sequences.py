@@ -1,0 +1,103 @@
+"""Parameter sequences in tdsim: blocks created and destroyed as TouchDesigner does, par.sequence,
+Sequence.numBlocks, SequenceBlock access, undo, and state files."""
+import os
+import tempfile
+
+from test.python.sim.support import SimTestCase, td
+
+
+class SequenceBlocks(SimTestCase):
+    def test_fresh_glsl_top_has_block_zero_only(self):
+        g = self.create("glslTOP")
+        self.assertEqual(g.seq.vec.numBlocks, 1)
+        self.assertIn("vec0name", g.par)
+        self.assertNotIn("vec1name", g.par)
+        with self.assertRaises(AttributeError):
+            g.par.vec1name
+
+    def test_growing_creates_blocks_with_template_styles(self):
+        g = self.create("glslTOP")
+        g.seq.vec.numBlocks = 4
+        self.assertEqual(len(g.seq.vec), 4)
+        g.par.vec3name = "uMouse"
+        g.par.vec3valuez = 0.5
+        self.assertEqual(g.par.vec3name.eval(), "uMouse")
+        self.assertEqual(g.parGroup.vec3value.eval(), (0.0, 0.0, 0.5, 0.0))
+        self.assertEqual(g.par.vec3valuez.style, g.par.vec0valuez.style)
+        g.seq.array.numBlocks = 2
+        self.assertEqual(g.par.array1type.menuNames, g.par.array0type.menuNames)
+        # New blocks sit after the sequence's earlier blocks on its page.
+        names = [grp.name for grp in g.par.vec3name.page.parGroups]
+        self.assertEqual(names.index("vec3name"), names.index("vec2value") + 1)
+
+    def test_shrinking_destroys_blocks_and_their_pars(self):
+        g = self.create("glslTOP")
+        g.seq.vec.numBlocks = 3
+        p = g.par.vec2name
+        g.seq.vec.numBlocks = 1
+        self.assertFalse(p.valid)
+        with self.assertRaises(td.tdError):
+            p.eval()
+        self.assertNotIn("vec2name", g.par)
+        self.assertEqual(len([x for x in g.pars("vec*name")]), 1)
+
+    def test_block_count_is_checked(self):
+        g = self.create("glslTOP")
+        for bad in (-1, 1.5, "2", True):
+            with self.assertRaises(td.tdError):
+                g.seq.vec.numBlocks = bad
+        with self.assertRaises(AttributeError):
+            g.seq.nosuch
+
+    def test_par_sequence_and_block(self):
+        c = self.create("constantCHOP")
+        c.seq.const.numBlocks = 3
+        p = c.par.const2name
+        self.assertEqual(p.sequence.name, "const")
+        self.assertEqual(p.sequence, c.seq.const)
+        self.assertEqual(p.sequenceBlock.index, 2)
+        self.assertIs(p.sequenceBlock.par.name, p)
+        self.assertIs(p.sequenceBlock.par.value, c.par.const2value)
+        self.assertIsNone(c.par.const2value.sequenceBlock.parGroup["nosuch"])
+        self.assertIsNone(self.create("noiseTOP").par.period.sequence)
+        self.assertEqual([b.index for b in c.seq.const], [0, 1, 2])
+
+    def test_block_by_name_and_destroy_block_moves_later_blocks_down(self):
+        c = self.create("constantCHOP")
+        c.seq.const.numBlocks = 3
+        for i, n in enumerate(["a", "b", "c"]):
+            c.par["const%dname" % i] = n
+        self.assertEqual(c.seq.const["b"].index, 1)
+        c.seq.const.destroyBlock(1)
+        self.assertEqual(c.seq.const.numBlocks, 2)
+        self.assertEqual([c.par.const0name.eval(), c.par.const1name.eval()], ["a", "c"])
+
+    def test_undo_brings_destroyed_blocks_back_with_values(self):
+        g = self.create("glslTOP")
+        td.ui.undo.startBlock("grow")
+        g.seq.vec.numBlocks = 3
+        g.par.vec2name = "uTime"
+        td.ui.undo.endBlock()
+        td.ui.undo.startBlock("shrink")
+        g.seq.vec.numBlocks = 1
+        td.ui.undo.endBlock()
+        td.ui.undo.undo()
+        self.assertEqual(g.seq.vec.numBlocks, 3)
+        self.assertEqual(g.par.vec2name.eval(), "uTime")
+        td.ui.undo.undo()
+        self.assertEqual(g.seq.vec.numBlocks, 1)
+
+    def test_state_file_and_copy_keep_blocks(self):
+        g = self.create("glslTOP", "g")
+        g.seq.vec.numBlocks = 5
+        g.par.vec4name = "uLast"
+        copy = self.project.copy(g, name="g2")
+        self.assertEqual(copy.seq.vec.numBlocks, 5)
+        self.assertEqual(copy.par.vec4name.eval(), "uLast")
+        path = os.path.join(tempfile.mkdtemp(), "state.json")
+        from tdsim.state import load_state, save_state
+        save_state(self.world, path)
+        load_state(self.world, path)
+        g = td.op("/project1/g")
+        self.assertEqual(g.seq.vec.numBlocks, 5)
+        self.assertEqual(g.par.vec4name.eval(), "uLast")
