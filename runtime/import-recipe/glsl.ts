@@ -3,12 +3,12 @@
  * parameter; `glsl_uniforms` become the operator's uniform parameters (the Vectors page for float
  * and vec uniforms, the Colors page for colours), each driven by a control of the panel.
  *
- * The uniform parameters are sequences (`vec0name`, `vec1name`, ...). Which blocks exist is read
- * from the knowledge base rather than assumed, so the importer uses exactly the blocks the compiler
- * and tdsim accept; a uniform with no block left is reported and left out.
+ * The uniform parameters are sequences (`vec0name`, `vec1name`, ...): each uniform takes the next
+ * block of its sequence, as many as the shader needs; svc makes the blocks when it builds the node.
+ * Only a maximum the knowledge base knows can run out; a uniform past it is reported and left out.
  */
 import type * as A from "../../grammar/ast.js";
-import type { Operator } from "../../kb/index.js";
+import { getSequence } from "../../kb/index.js";
 import { bind, colour, num, str, name as nameValue } from "../export/ast-build.js";
 import type { ConvertContext } from "./context.js";
 import type { NodeEntry } from "./node-table.js";
@@ -20,17 +20,6 @@ import type { Where } from "./report.js";
 const PIXEL_SHADER_PARAMS = ["pixeldat", "pdat"] as const;
 const COMPONENTS = ["x", "y", "z", "w"] as const;
 const COLOUR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-
-/** Block indices of a sequence the operator is known to have (`vec` → [0] when only vec0* is known). */
-function sequenceBlocks(op: Operator, sequence: string): number[] {
-  const pattern = new RegExp(`^${sequence}(\\d+)name$`);
-  const blocks = new Set<number>();
-  for (const p of op.params) {
-    const m = p.sequence === sequence ? pattern.exec(p.name) : null;
-    if (m) blocks.add(Number(m[1]));
-  }
-  return [...blocks].sort((a, b) => a - b);
-}
 
 export function convertGlslCode(spec: CodeSpec, ctx: ConvertContext): void {
   const node = ctx.table.find(spec.node);
@@ -90,10 +79,10 @@ export class UniformSlots {
   next(node: NodeEntry, sequence: string): number | undefined {
     const key = `${node.name}\u0000${sequence}`;
     const n = this.used.get(key) ?? 0;
-    const blocks = sequenceBlocks(node.operator, sequence);
-    if (n >= blocks.length) return undefined;
+    const max = getSequence(node.operator, sequence)?.maxBlocks ?? null;
+    if (max !== null && n >= max) return undefined;
     this.used.set(key, n + 1);
-    return blocks[n];
+    return n;
   }
 }
 
@@ -101,7 +90,8 @@ export function convertUniform(spec: UniformSpec, slots: UniformSlots, ctx: Conv
   const node = ctx.table.find(spec.node);
   if (node === undefined) return;
   const sequence = spec.kind.value === "color" ? "color" : "vec";
-  if (sequenceBlocks(node.operator, sequence).length === 0) {
+  const seq = getSequence(node.operator, sequence);
+  if (seq === undefined) {
     ctx.report.add("import-not-glsl", spec.node.at, { node: spec.node.value, type: node.operator.type, what: `${sequence} uniform parameters` }, {
       help: ["glsl_uniforms belong to a GLSL TOP (glslTOP, glslmultiTOP)"],
     });
@@ -114,8 +104,8 @@ export function convertUniform(spec: UniformSpec, slots: UniformSlots, ctx: Conv
   if (block === undefined) {
     ctx.report.add("import-no-uniform-slot", spec.at, { node: spec.node.value, sequence, name: spec.name.value }, {
       help: [
-        `svc knows only ${sequenceBlocks(node.operator, sequence).length} ${sequence} block(s) of ${node.operator.type}; the uniform keeps GLSL's default (zero)`,
-        "set it in the shader as a constant, or on the operator once the knowledge base lists more blocks",
+        `${node.operator.type} has at most ${seq.maxBlocks} ${sequence} block(s); the uniform keeps GLSL's default (zero)`,
+        "set it in the shader as a constant, or pack it into another uniform",
       ],
     });
     return;

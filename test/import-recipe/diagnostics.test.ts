@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { getSequence } from "../../kb/index.js";
 import { importRecipe, type ImportResult } from "../../runtime/import-recipe/import-recipe.js";
 
 const FILE = "bad.json";
@@ -249,7 +250,7 @@ describe("controls, exposed parameters, uniforms, code", () => {
     expectError(run(doc), "import-not-glsl", "$.glsl_code.noise1");
   });
 
-  it("a uniform beyond the blocks svc knows is left out with a warning", () => {
+  it("each uniform takes the next block of its sequence, past the blocks the docs list", () => {
     const doc = base({
       nodes: [{ name: "glsl1", type: "glslTOP" }],
       connections: [],
@@ -259,11 +260,30 @@ describe("controls, exposed parameters, uniforms, code", () => {
       ],
     });
     const r = run(doc);
-    const d = only(r, "import-no-uniform-slot");
-    expect(d.severity).toBe("warning");
-    expect(d.message).toMatch(/^\$\.glsl_uniforms\[1\]: 'glsl1' has no free vec block for the uniform 'uB'/);
+    expect(r.diagnostics).toEqual([]);
     expect(r.text).toMatch(/vec0name: "uA"/);
-    expect(r.text).not.toMatch(/uB/);
+    expect(r.text).toMatch(/vec1name: "uB", vec1valuex: bind B/);
+  });
+
+  it("a uniform past a block maximum the kb knows is left out with a warning", () => {
+    const vec = getSequence("glslTOP", "vec")!;
+    vec.maxBlocks = 1;
+    try {
+      const r = run(base({
+        nodes: [{ name: "glsl1", type: "glslTOP" }],
+        connections: [],
+        glsl_uniforms: [
+          { node: "glsl1", name: "uA", kind: "float", value: 1 },
+          { node: "glsl1", name: "uB", kind: "float", value: 2 },
+        ],
+      }));
+      const d = only(r, "import-no-uniform-slot");
+      expect(d.severity).toBe("warning");
+      expect(d.message).toMatch(/^\$\.glsl_uniforms\[1\]: 'glsl1' has no free vec block for the uniform 'uB'/);
+      expect(r.text).not.toMatch(/uB/);
+    } finally {
+      vec.maxBlocks = null;
+    }
   });
 
   it("Python for a node that runs none is kept, with a warning", () => {

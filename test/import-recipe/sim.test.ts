@@ -90,7 +90,7 @@ describe("imported recipes applied to tdsim", () => {
     );
     const panel = (path: string) => Object.fromEntries(pages.nodes.find((n) => n.path === path)!.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.default])));
     const tunnel = panel("/project1/show/tunnel");
-    expect(Object.keys(tunnel)).toEqual(["Blend", "Period", "Zoom", "Gain", "Speed", "Tint", "Offsetx", "Offsety"]);
+    expect(Object.keys(tunnel)).toEqual(["Blend", "Period", "Zoom", "Gain", "Speed", "Warp", "Tint", "Offsetx", "Offsety"]);
     expect(tunnel.Gain).toBe(0.8);
     expect(tunnel.Zoom).toBe(1.03);
     const grid = panel("/project1/show/grid");
@@ -118,6 +118,10 @@ describe("imported recipes applied to tdsim", () => {
     expect(await text("/project1/show/tunnel/glsl2_pixel")).toBe(json.glsl_code.glsl2);
     expect((await par("/project1/show/tunnel/glsl1", "pixeldat"))?.value).toBe("glsl1_pixel");
     expect((await par("/project1/show/tunnel/glsl1", "vec0name"))?.value).toBe("uSpeed");
+    // A second float uniform: block 1, which svc made on the live GLSL TOP.
+    expect((await par("/project1/show/tunnel/glsl1", "vec"))?.value).toBe(2);
+    expect((await par("/project1/show/tunnel/glsl1", "vec1name"))?.value).toBe("uWarp");
+    expect(await par("/project1/show/tunnel/glsl1", "vec1valuex")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Warp" });
     expect((await par("/project1/show/tunnel/glsl1", "color0name"))?.value).toBe("uTint");
   });
 
