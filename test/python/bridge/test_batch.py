@@ -208,6 +208,24 @@ class RollbackTest(BatchFixture):
         self.assert_rolls_back(ops, 1, "node_not_found")
         self.assertEqual(list(self.td.op("/project1/net/sub").par.Shape.menuNames), ["box", "ball"])
 
+    def test_a_parameter_added_to_an_existing_page_is_removed(self):
+        # The page was there before: only the parameter's own rollback can take it away.
+        ops = [{"action": "add_custom_par", "path": "/project1/net", "page": "Controls", "name": "Extra",
+                "style": "Float"},
+               {"action": "update", "path": "/project1/net/nowhere", "parameters": {"x": 1}}]
+        self.assert_rolls_back(ops, 1, "node_not_found")
+        self.assertNotIn("Extra", [p.name for p in self.td.op("/project1/net").customPars])
+
+    def test_an_empty_custom_page_comes_back(self):
+        # A page without parameters is re-made by its own step, not by the parameters' steps.
+        self.ok("POST", "/api/batch", {"operations": [
+            {"action": "add_custom_page", "path": "/project1/net/sub", "page": "Spare"}]})
+        for first in ({"action": "delete", "path": "/project1/net/sub", "confirmation_policy": "yolo"},
+                      {"action": "clear_custom_pars", "path": "/project1/net/sub"}):
+            self.assert_rolls_back([first, {"action": "update", "path": "/project1/net/nowhere",
+                                            "parameters": {"x": 1}}], 1, "node_not_found")
+            self.assertIn("Spare", [p.name for p in self.td.op("/project1/net/sub").customPages])
+
     def test_defaults_come_back_as_defaults(self):
         # A default outside what the parameter accepts (clamped) must still come back: reset, not assign.
         ops = [{"action": "update", "path": "/project1/net/level1", "parameters": {"resolutionw": -3, "resolutionh": 9}},
