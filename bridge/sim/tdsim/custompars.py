@@ -199,7 +199,16 @@ def _remove_par(par):
 
 
 def destroy_custom_par(par):
-    _recorded(par._owner, lambda: _remove_par(par))
+    """Destroying one parameter of a tuplet (Posx of Pos) destroys the whole tuplet: its
+    parameters exist only together (UNVERIFIED wording; the Par Class page says the same of a
+    sequence's block)."""
+    group = par._group
+    members = list(group._pars) if group is not None else [par]
+
+    def change():
+        for member in members:
+            _remove_par(member)
+    _recorded(par._owner, change)
 
 
 def rename_custom(par, new):

@@ -413,6 +413,12 @@ class Par(ValueProtocol):
         self._change(apply)
         return changed
 
+    def isSamePar(self, par):
+        """Par Class: True if par is the same parameter on the same operator (`==` compares
+        values). tdsim hands out one Par object per parameter, so `par.x is par.x` is True here,
+        where TouchDesigner says it is always False: compare with isSamePar."""
+        return isinstance(par, Par) and par._owner is self._owner and par._def is self._def and par._valid
+
     def destroy(self):
         self._check()
         if not self._def.custom:

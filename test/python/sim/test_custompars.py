@@ -81,3 +81,24 @@ class CustomParTest(SimTestCase):
         n = self.create("noiseTOP")
         with self.assertRaises(AttributeError):
             n.appendCustomPage("X")
+
+
+class TupletDestroyTest(SimTestCase):
+    def test_destroying_one_member_destroys_the_tuplet(self):
+        comp = self.create("baseCOMP")
+        comp.appendCustomPage("P").appendXYZ("Pos")
+        x, y = comp.par.Posx, comp.par.Posy
+        y.destroy()
+        self.assertEqual([p.name for p in comp.customPars], [])
+        self.assertFalse(x.valid)
+        with self.assertRaises(td.tdError):
+            x.eval()
+
+    def test_is_same_par(self):
+        comp = self.create("baseCOMP")
+        comp.appendCustomPage("P").appendFloat("Gain")
+        other = self.create("baseCOMP")
+        other.appendCustomPage("P").appendFloat("Gain")
+        self.assertTrue(comp.par.Gain.isSamePar(comp.par.Gain))
+        self.assertFalse(comp.par.Gain.isSamePar(other.par.Gain))
+        self.assertTrue(comp.par.Gain == other.par.Gain)  # == compares values
