@@ -65,6 +65,9 @@ def main(argv=None) -> int:
     if args.exit_with_parent:
         _watch_parent(w.loop.stop)
     host.start()
+    counts = tdsim.assumed_defaults()
+    # A default tdsim invents is not TouchDesigner's: say how many there are before serving.
+    print(f"tdsim assumes {counts['assumed']} of {counts['total']} parameter defaults", flush=True)
     print(f"tdsim listening on {host.url}", flush=True)
     try:
         w.loop.run_forever()

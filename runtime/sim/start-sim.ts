@@ -33,6 +33,8 @@ export interface RunningSim {
   url: string;
   port: number;
   process: ChildProcess;
+  /** Parameter defaults tdsim invents (not from TouchDesigner's documentation), out of all it knows. */
+  assumedDefaults?: { assumed: number; total: number };
   /** SIGTERM, then SIGKILL if tdsim has not exited within 10 s. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export class SimStartError extends Error {
 }
 
 const LISTENING = /^tdsim listening on (http:\/\/[^\s:]+:(\d+))\s*$/;
+const ASSUMED = /^tdsim assumes (\d+) of (\d+) parameter defaults\s*$/;
 
 export function simHostPath(): string {
   return join(packageRoot(), "bridge", "sim", "run_host.py");
@@ -94,7 +97,10 @@ export function startSim(options: StartSimOptions = {}): Promise<RunningSim> {
       options.onStderr?.(line);
     });
     const stdout = createInterface({ input: child.stdout! });
+    let assumedDefaults: RunningSim["assumedDefaults"];
     stdout.on("line", (line) => {
+      const a = ASSUMED.exec(line);
+      if (a) assumedDefaults = { assumed: Number(a[1]), total: Number(a[2]) };
       const m = LISTENING.exec(line);
       if (!m || settled) return;
       settled = true;
@@ -103,6 +109,7 @@ export function startSim(options: StartSimOptions = {}): Promise<RunningSim> {
         url: m[1]!,
         port: Number(m[2]),
         process: child,
+        ...(assumedDefaults ? { assumedDefaults } : {}),
         stop: () => stopChild(child),
       };
       resolvePromise(running);

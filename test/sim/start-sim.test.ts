@@ -37,6 +37,9 @@ describe("startSim", () => {
       const res = await fetch(`${sim.url}/api/echo`, { method: "POST", body: "hello" });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ uri: "/api/echo", product: "tdsim", body: "hello" });
+      // tdsim says how many parameter defaults it invents, before it serves.
+      expect(sim.assumedDefaults!.assumed).toBeGreaterThan(0);
+      expect(sim.assumedDefaults!.total).toBeGreaterThan(sim.assumedDefaults!.assumed);
     } finally {
       await sim.stop();
     }

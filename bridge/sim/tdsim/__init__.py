@@ -49,3 +49,18 @@ def inject_channels(target, channels, rate=None):
     and demos feed OSC/MIDI/audio input CHOPs, which have no data source in tdsim."""
     from .chop import inject_channels as _inject
     return _inject(target, channels, rate)
+
+
+def assumed_defaults():
+    """How many parameter defaults of the catalog's operator types tdsim assumes (no documented
+    or dumped default; `tdsim/defaults.py`), out of how many: {"assumed": n, "total": m}."""
+    from .defaults import catalog_default
+    cat = world().catalog
+    assumed = total = 0
+    for op_type in cat.types():
+        for spec in cat.get(op_type).params:
+            for i in range(len(spec.components) if spec.components else 1):
+                total += 1
+                if catalog_default(spec, i if spec.components else None) is None:
+                    assumed += 1  # a per-style fallback or a Time COMP assumption
+    return {"assumed": assumed, "total": total}

@@ -29,6 +29,10 @@ export const simCommand: Command = {
       return 1;
     }
     io.stdout(`tdsim listening on ${sim.url} (an emulation of TouchDesigner; Ctrl-C stops it)\n`);
+    if (sim.assumedDefaults) {
+      const { assumed, total } = sim.assumedDefaults;
+      io.stdout(`${assumed} of ${total} parameter defaults are tdsim's assumptions, not TouchDesigner's (bridge/sim/README.md)\n`);
+    }
     const exited = new Promise<number>((done) => sim.process.once("exit", (code) => done(code ?? 0)));
     const signalled = new Promise<"signal">((done) => {
       const stop = () => done("signal");
