@@ -72,3 +72,24 @@ describe("exec_node_method with exec open", () => {
     expect(await f.snapshot()).toEqual(before);
   });
 });
+
+describe("create_python_script and author_script_operator with exec open", () => {
+  it("put the client's Python in a DAT, unrun, and refuse a name in use", async () => {
+    const code = "def hello(name):\n    return 'hi ' + name  # \"quotes\" and \\ backslashes\n";
+    const r = data<{ path: string }>(await f.call("create_python_script", { parent: NET, name: "helpers", text: code }));
+    expect(r.path).toBe(`${NET}/helpers`);
+    expect(data<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/helpers` })).text).toBe(code.replace(/\n$/, ""));
+    const again = await f.call("create_python_script", { parent: NET, name: "helpers", text: "x" });
+    expect(errorOf(again).code).toBe("exec_error");
+    expect(errorOf(again).message).toMatch(/already exists/);
+  });
+
+  it("creates a Script CHOP whose callbacks parameter names its callbacks DAT", async () => {
+    const callbacks = "def onCook(scriptOp):\n    scriptOp.clear()\n    return\n";
+    const r = data<{ path: string; callbacks: string; type: string }>(await f.call("author_script_operator", { parent: NET, family: "CHOP", name: "gen1", callbacks }));
+    expect(r).toEqual({ path: `${NET}/gen1`, callbacks: `${NET}/gen1_callbacks`, type: "scriptCHOP" });
+    const pars = await f.bridge.get<{ params: { name: string; value: unknown }[] }>(`/api/nodes/${encodeURIComponent(`${NET}/gen1`)}/params`, { keys: "callbacks" });
+    expect(pars.params[0]!.value).toBe("gen1_callbacks");
+    expect(data<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/gen1_callbacks` })).text).toContain("def onCook(scriptOp):");
+  });
+});

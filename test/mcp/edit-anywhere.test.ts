@@ -20,7 +20,7 @@ const HAND = [
 ];
 
 beforeAll(async () => {
-  f = await startNetworkFixture("full");
+  f = await startNetworkFixture("full", { exec: true });
   await f.batch(HAND);
 });
 

@@ -18,7 +18,7 @@ network net {
 `;
 
 beforeAll(async () => {
-  f = await startNetworkFixture("full");
+  f = await startNetworkFixture("full", { exec: true });
   await f.ok("apply_network", { source: SOURCE, preview: 0 });
   await f.batch([{ action: "create", parent_path: NET, type: "constantTOP", name: "mine", parameters: { colorr: 0.25 } }]);
 });

@@ -41,9 +41,11 @@ export interface NetworkFixture {
 
 const enc = encodeURIComponent;
 
-export async function startNetworkFixture(profile: ToolProfile = "full"): Promise<NetworkFixture> {
+export async function startNetworkFixture(profile: ToolProfile = "full", options: { exec?: boolean } = {}): Promise<NetworkFixture> {
   const env = { ...process.env };
-  delete env.SVC_BRIDGE_ALLOW_EXEC;
+  // Expressions are client Python: set_parameter_expression needs the bridge's exec switch.
+  if (options.exec) env.SVC_BRIDGE_ALLOW_EXEC = "1";
+  else delete env.SVC_BRIDGE_ALLOW_EXEC;
   const sim = await startSim({ port: 0, env });
   process.env.SVC_BRIDGE_URL = sim.url;
   const bridge = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));

@@ -17,11 +17,14 @@ let f: LiveFixture;
 let dir: string;
 
 beforeAll(async () => {
-  f = await startLiveFixture();
   dir = mkdtempSync(join(tmpdir(), "svc-routes-"));
+  // The bridge saves only inside the folders it allows; this one is given to tdsim's process.
+  process.env.SVC_BRIDGE_EXPORT_DIR = dir;
+  f = await startLiveFixture();
 });
 
 afterAll(async () => {
+  delete process.env.SVC_BRIDGE_EXPORT_DIR;
   await f?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -97,6 +100,7 @@ describe("save_node", () => {
     expect(readFileSync(file, "utf8")).toMatch(/^a\tb/);
     expect(errorOf(await f.call("save_node", { path: `${NET}/table1`, file_path: file })).code).toBe("file_exists");
     expect(data<{ bytes: number }>(await f.call("save_node", { path: `${NET}/table1`, file_path: file, overwrite: true })).bytes).toBe(r.bytes);
+    expect(errorOf(await f.call("save_node", { path: `${NET}/table1`, file_path: join(tmpdir(), "elsewhere.txt") })).code).toBe("path_not_allowed");
   });
 });
 
@@ -168,5 +172,17 @@ describe("check_operator_availability and get_parameter_menu with a bridge", () 
       await closeBridgeClient();
       process.env.SVC_BRIDGE_URL = saved;
     }
+  });
+});
+
+describe("client Python with the bridge's exec switch closed", () => {
+  it("set_parameter_expression, create_python_script and author_script_operator are refused by the bridge; nothing changes", async () => {
+    const before = await f.snapshot();
+    const expr = errorOf(await f.call("set_parameter_expression", { path: `${NET}/noise1`, parameter: "seed", text: "absTime.frame", allow_unmanaged: true }));
+    expect(expr.code).toBe("exec_disabled");
+    expect(expr.message).toMatch(/SVC_BRIDGE_ALLOW_EXEC=1/);
+    expect(errorOf(await f.call("create_python_script", { parent: NET, name: "tool1", text: "print(1)" })).code).toBe("exec_disabled");
+    expect(errorOf(await f.call("author_script_operator", { parent: NET, family: "CHOP", name: "gen1", callbacks: "def onCook(scriptOp):\n    return" })).code).toBe("exec_disabled");
+    expect(await f.snapshot()).toEqual(before);
   });
 });

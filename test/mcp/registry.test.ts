@@ -168,3 +168,15 @@ describe("unknown top-level arguments", () => {
     await client.close();
   });
 });
+
+describe("the Python escape hatches of spec 5.2", () => {
+  const hatches = ["execute_python_script", "exec_node_method", "create_python_script", "author_script_operator"];
+  it("are hidden by SVC_RAW_PYTHON=off and absent from the safe profile", () => {
+    const names = (profile: "core" | "full" | "safe", rawPython: boolean) => selectTools(allTools, { profile, rawPython }).map((t) => t.name);
+    for (const name of hatches) {
+      expect(names("full", true)).toContain(name);
+      expect(names("full", false)).not.toContain(name);
+      expect(names("safe", true)).not.toContain(name);
+    }
+  });
+});

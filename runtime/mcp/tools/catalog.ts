@@ -68,3 +68,5 @@ export { controlTimelineTransport } from "./project/control-timeline-transport.j
 export { analyzeProject } from "./project/analyze-project.js";
 export { adoptNetwork } from "./network/adopt-network.js";
 export { releaseNetwork } from "./network/release-network.js";
+export { createPythonScript } from "./live/create-python-script.js";
+export { authorScriptOperator } from "./live/author-script-operator.js";
