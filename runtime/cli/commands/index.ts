@@ -4,6 +4,7 @@ import { applyCommand } from "./apply.js";
 import { compileCommand } from "./compile.js";
 import { demoCommand } from "./demo.js";
 import { diffCommand } from "./diff.js";
+import { drawCommand } from "./draw.js";
 import { exportCommand } from "./export.js";
 import { fmtCommand } from "./fmt.js";
 import { importRecipeCommand } from "./import-recipe.js";
@@ -28,4 +29,4 @@ import { adoptCommand, releaseCommand } from "./adopt.js";
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once.
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand];
