@@ -1,6 +1,9 @@
 /** Finds a network's output TOP and fetches its image from the bridge as PNG bytes. */
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import type { NetworkState } from "../plan/network-state.js";
+import { MAX_PREVIEW_FRAMES } from "./preview-limits.js";
+
+export { MAX_PREVIEW_FRAMES };
 
 export interface PreviewImage {
   path: string;
@@ -40,7 +43,19 @@ export function outputTop(state: NetworkState): string | undefined {
   return undefined;
 }
 
-export async function fetchPreview(client: BridgeClient, path: string, size = 256): Promise<PreviewImage> {
+
+/**
+ * The TOP's image; with `frames` above 1, after the TOP has cooked on that many frames (one cook
+ * request per frame, then the preview), so a feedback loop shows how it evolves.
+ */
+export async function fetchPreview(client: BridgeClient, path: string, size = 256, frames = 1): Promise<PreviewImage> {
+  await cookFrames(client, path, frames);
   const data = await client.get<{ png_base64: string; width: number; height: number }>(`/api/preview/${encodePath(path)}`, { size });
   return { path, width: data.width, height: data.height, png: Buffer.from(data.png_base64, "base64") };
+}
+
+/** Cooks the TOP on `frames - 1` frames (one request each), so the preview that follows is the Nth. */
+export async function cookFrames(client: BridgeClient, path: string, frames: number): Promise<void> {
+  const cooks = Math.min(Math.max(1, Math.floor(frames)), MAX_PREVIEW_FRAMES) - 1;
+  for (let i = 0; i < cooks; i++) await client.post(`/api/cook/${encodePath(path)}`, {});
 }

@@ -23,6 +23,8 @@ export interface LoopOptions {
   verify?: boolean;
   /** Fetch the first network's output TOP at this advisory size (default: no preview). */
   previewSize?: number;
+  /** Take that preview after the output has cooked on this many frames (default 1). */
+  previewFrames?: number;
 }
 
 export interface LoopResult {
@@ -87,7 +89,7 @@ export async function applyFile(client: BridgeClient, input: CompileInput, optio
     const top = out.plans.map((p) => outputTop(p.desired)).find((t) => t !== undefined);
     if (top !== undefined) {
       options.progress?.(`fetching a preview of ${top}`);
-      out.preview = await fetchPreview(client, top, options.previewSize);
+      out.preview = await fetchPreview(client, top, options.previewSize, options.previewFrames);
     }
   }
   return out;

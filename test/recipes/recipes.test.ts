@@ -6,7 +6,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import { compile } from "../../compiler/index.js";
+import { glslTops } from "../../compiler/check/glsl/shaders.js";
+import type { NodeModel } from "../../compiler/model.js";
 import { parse } from "../../grammar/parse.js";
 import type { Recipe } from "../../grammar/ast.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
@@ -86,6 +89,28 @@ describe("the library reader (shared by the CLI and the MCP resources)", () => {
   });
 });
 
+/** What a preview shows: how much of it is tdsim's grey label checkerboard, distinct colours, a digest. */
+function pictureFacts(image: { png: Buffer }): { labelShare: number; colours: number; digest: string } {
+  const { width, height, rgba: data } = decodePng(image.png);
+  const colours = new Set<number>();
+  let label = 0;
+  for (let i = 0; i < width * height * 4; i += 4) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    if (r === g && g === b && (r === 70 || r === 110)) label++;
+    if (colours.size < 64) colours.add((r << 16) | (g << 8) | b);
+  }
+  return { labelShare: label / (width * height), colours: colours.size, digest: createHash("sha256").update(data).digest("hex") };
+}
+
+/**
+ * A GLSL TOP whose picture changes with time: a uniform follows absTime unconditionally (a
+ * conditional such as `... if Auto else Progress` may be off by default). Loops that evolve by
+ * feedback alone are tested in tdsim's own feedback and GLSL tests.
+ */
+function animated(node: NodeModel): boolean {
+  return node.params.some((p) => p.value.kind === "expression" && p.value.python.includes("absTime") && !/\bif\b/.test(p.value.python));
+}
+
 describe("every recipe used alone applies to tdsim", () => {
   let sim: RunningSim;
   let client: BridgeClient;
@@ -122,6 +147,23 @@ describe("every recipe used alone applies to tdsim", () => {
     const decoded = decodePng(image.png);
     expect([decoded.width, decoded.height]).toEqual([image.width, image.height]);
     expect([image.width, image.height]).toEqual([1280, 720]);
+
+    // GLSL TOPs run for real in tdsim: each shows a picture (not the label of what tdsim cannot
+    // draw, not one flat colour), and one driven by time or a feedback loop moves on.
+    const { program } = await compile(input, { layout: false });
+    for (const { node, comp } of glslTops(program)) {
+      const first = pictureFacts(await fetchPreview(client, node.path, 128));
+      expect({ node: node.path, flat: first.colours < 2 }).toEqual({ node: node.path, flat: false });
+      if (first.labelShare >= 0.5) {
+        // Only a picture passed on from an input tdsim cannot draw (a camera) may look like a label.
+        const source = comp.body.wires.find((w) => w.to.node === node && w.to.index === 0)?.from.node;
+        expect(source, `${node.path} is labelled`).toBeDefined();
+        expect(pictureFacts(await fetchPreview(client, source!.path, 128)).labelShare).toBeGreaterThanOrEqual(0.5);
+      }
+      if (!animated(node)) continue;
+      const later = pictureFacts(await fetchPreview(client, node.path, 128, 3));
+      expect(later.digest, `${node.path} moves on`).not.toBe(first.digest);
+    }
   });
 
   it("an argument sets the default of the control it feeds, live", async () => {

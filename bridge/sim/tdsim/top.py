@@ -103,6 +103,13 @@ class TOP(OP):
     aspectHeight = property(lambda self: self._resolution()[1])
     depth = property(lambda self: 1)
 
+    def cook(self, force=False, recurse=False, includeUtility=False):
+        """A TOP's cook computes its image: here, one render at the working size (a feedback
+        loop moves on, shaders run)."""
+        super().cook(force=force, recurse=recurse, includeUtility=includeUtility)
+        from .render import Render
+        Render().picture(self)
+
     def saveByteArray(self, filetype=".png", quality=1.0, metadata=()):
         """The image as file bytes. tdsim writes PNG only (other types raise td.tdError)."""
         if str(filetype).lower().lstrip(".") not in ("png",):

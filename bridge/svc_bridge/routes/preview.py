@@ -1,4 +1,8 @@
-"""GET /api/preview/{path}: a TOP as a base64 PNG.
+"""GET /api/preview/{path}: a TOP as a base64 PNG. POST /api/cook/{path}: cook a TOP now.
+
+A TOP cooks when something asks for its image; a feedback loop moves on one frame per cook. A
+client that wants the picture after N frames cooks the TOP once on each of N - 1 frames (one
+request per frame: requests are answered between frames), then asks for the preview.
 
 `size` (default 256, at most 1024) is advisory: the bridge returns the TOP's own image and
 reports whether it fits. Scaling would need a helper TOP inside the project, and a preview
@@ -36,5 +40,15 @@ def preview(ctx):
     }
 
 
+def cook(ctx):
+    top = require_top(ctx.params["path"])
+    try:
+        top.cook(force=True)
+    except Exception as exc:
+        raise BridgeError("operation_failed", "cannot cook %s: %s" % (top.path, exc), path=top.path)
+    return {"path": top.path, "cookFrame": int(top.cookFrame)}
+
+
 def register(router):
     router.add("GET", "/api/preview/{path:path}", preview)
+    router.add("POST", "/api/cook/{path:path}", cook)

@@ -4,9 +4,26 @@ import { packageRoot } from "../../package-root.js";
 import type { Command } from "../command.js";
 import { renderDiagnostics, renderPlans } from "../loop-output.js";
 
+/** The demo's previews show the networks after this many frames, so feedback has built up. */
+const DEMO_FRAMES = 60;
+const SHADER_EXAMPLE = "glsl-shader.svcnet";
+
+/** The GLSL example applied beside the main one, its shader run by tdsim, previewed after DEMO_FRAMES. */
+async function previewShader(client: BridgeClient, io: Parameters<Command["run"]>[1], out: string): Promise<boolean> {
+  const example = join(packageRoot(), "examples", SHADER_EXAMPLE);
+  io.stdout(`\nApplying examples/${SHADER_EXAMPLE} (a GLSL TOP; tdsim runs its shader on a software OpenGL):\n`);
+  const result = await applyFile(client, example, { previewSize: 256, previewFrames: DEMO_FRAMES });
+  io.stdout(renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
+  if (!result.ok || result.preview === undefined) return false;
+  const file = out.replace(/(\.png)?$/i, "-glsl.png");
+  writeFileSync(resolve(io.cwd, file), result.preview.png);
+  io.stdout(`Preview of ${result.preview.path} after ${DEMO_FRAMES} frames written to ${file}\n`);
+  return true;
+}
+
 export const demoCommand: Command = {
   name: ["demo"],
-  summary: "Start tdsim, apply the main example, print the plan and the verify result, save a preview, stop.",
+  summary: "Start tdsim, apply the main example, print the plan and the verify result, save previews after 60 frames, stop.",
   usage: "[--out <file.png>] [--example <file.svcnet>]",
   flags: {
     out: { type: "string", valueName: "file.png", description: "where to write the preview (default svc-demo.png)" },
@@ -33,7 +50,7 @@ export const demoCommand: Command = {
     const client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
     try {
       io.stdout(`tdsim is listening on ${sim.url}\n\nApplying ${relative(io.cwd, example) || example}:\n\n`);
-      const result = await applyFile(client, example, { previewSize: 256 });
+      const result = await applyFile(client, example, { previewSize: 256, previewFrames: DEMO_FRAMES });
       io.stdout(renderPlans(result));
       const requests = result.outcomes.reduce((n, o) => n + o.requests, 0);
       if (result.ok) io.stdout(`Applied in ${requests} request${requests === 1 ? "" : "s"}.\n`);
@@ -42,12 +59,13 @@ export const demoCommand: Command = {
       io.stdout(renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
       if (result.preview) {
         writeFileSync(resolve(io.cwd, out), result.preview.png);
-        io.stdout(`\nPreview of ${result.preview.path} (${result.preview.width}x${result.preview.height}) written to ${out}\n`);
+        io.stdout(`\nPreview of ${result.preview.path} (${result.preview.width}x${result.preview.height}) after ${DEMO_FRAMES} frames written to ${out}\n`);
       }
       const again = await applyFile(client, example, { verify: false });
       const pending = again.plans.reduce((n, p) => n + p.operations.length, 0);
       io.stdout(`\nPlanning the same file again: ${pending === 0 ? "no changes, nothing sent." : `${pending} operations still pending (unexpected).`}\n`);
-      return result.ok && pending === 0 && !result.diagnostics.some((d) => d.severity === "error") ? 0 : 1;
+      const shader = await previewShader(client, io, out);
+      return result.ok && pending === 0 && shader && !result.diagnostics.some((d) => d.severity === "error") ? 0 : 1;
     } finally {
       await client.close();
       await sim.stop();

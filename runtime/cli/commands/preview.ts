@@ -3,25 +3,29 @@ import { resolve } from "node:path";
 import { UsageError, intFlag } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
+import { MAX_PREVIEW_FRAMES } from "../../apply/preview-limits.js";
 
 export const previewCommand: Command = {
   name: ["preview"],
   summary: "Save a live TOP's image as a PNG file.",
-  usage: "[--out <file.png>] [--size N] <top path>",
+  usage: "[--out <file.png>] [--size N] [--frames N] <top path>",
   flags: {
     out: { type: "string", valueName: "file.png", description: "where to write the PNG (default: the TOP's name + .png)" },
     size: { type: "string", valueName: "N", description: "advisory size in pixels (default 256, at most 1024)" },
+    frames: { type: "string", valueName: "N", description: `capture after the TOP has cooked on N frames, so feedback loops evolve (default 1, at most ${MAX_PREVIEW_FRAMES})` },
   },
   async run(args, io) {
     const { fetchPreview } = await import("../../apply/preview.js");
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/")) throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
     const path = args.positionals[0]!;
     const size = intFlag(args, "size", 256, 1, 1024);
+    const frames = intFlag(args, "frames", 1, 1, MAX_PREVIEW_FRAMES);
     const out = typeof args.flags.out === "string" ? args.flags.out : `${path.slice(path.lastIndexOf("/") + 1)}.png`;
     return withBridge("svc preview", io, async (client) => {
-      const image = await fetchPreview(client, path, size);
+      const image = await fetchPreview(client, path, size, frames);
       writeFileSync(resolve(io.cwd, out), image.png);
-      io.stdout(`${path}: ${image.width}x${image.height}, ${image.png.length} bytes written to ${out}\n`);
+      const after = frames > 1 ? ` after ${frames} frames` : "";
+      io.stdout(`${path}: ${image.width}x${image.height}${after}, ${image.png.length} bytes written to ${out}\n`);
       return 0;
     });
   },

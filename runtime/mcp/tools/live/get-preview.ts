@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
+import { cookFrames, MAX_PREVIEW_FRAMES } from "../../../apply/preview.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { PreviewReply } from "./bridge-replies.js";
@@ -12,6 +13,7 @@ export const getPreview = defineTool({
   input: {
     path: tdPath("TOP, e.g. /project1/out1"),
     size: z.number().int().min(1).max(1024).default(256).describe("advisory: the image is not scaled, `fits` says whether it is within size x size"),
+    frames: z.number().int().min(1).max(MAX_PREVIEW_FRAMES).default(1).describe("capture after the TOP has cooked on this many frames (feedback loops evolve); one request per frame"),
   },
   output: {
     path: z.string(),
@@ -23,12 +25,14 @@ export const getPreview = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path, size }) {
+  async handler({ path, size, frames }) {
     const bridge = await bridgeClient();
+    await cookFrames(bridge, path, frames);
     const reply = await bridge.get<PreviewReply>(`/api/preview/${segment(path)}`, { size });
     const data = { path: reply.path, width: reply.width, height: reply.height, bytes: reply.bytes, sizeAdvisory: reply.size_advisory, fits: reply.fits };
     const note = reply.fits ? "" : `; larger than ${size}x${size}, get_inline_preview gives a scaled thumbnail`;
-    return success(data, `${reply.path}: ${reply.width}x${reply.height} PNG, ${reply.bytes} bytes${note}`, [
+    const after = frames > 1 ? ` after ${frames} frames` : "";
+    return success(data, `${reply.path}: ${reply.width}x${reply.height} PNG${after}, ${reply.bytes} bytes${note}`, [
       { type: "image", data: reply.png_base64, mimeType: "image/png" },
     ]);
   },
