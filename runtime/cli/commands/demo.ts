@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { packageRoot } from "../../package-root.js";
+import type { BridgeClient } from "../../bridge-client/index.js";
 import type { Command } from "../command.js";
 import { renderDiagnostics, renderPlans } from "../loop-output.js";
 
@@ -10,6 +11,7 @@ const SHADER_EXAMPLE = "glsl-shader.svcnet";
 
 /** The GLSL example applied beside the main one, its shader run by tdsim, previewed after DEMO_FRAMES. */
 async function previewShader(client: BridgeClient, io: Parameters<Command["run"]>[1], out: string): Promise<boolean> {
+  const { applyFile } = await import("../../loop/run-loop.js");
   const example = join(packageRoot(), "examples", SHADER_EXAMPLE);
   io.stdout(`\nApplying examples/${SHADER_EXAMPLE} (a GLSL TOP; tdsim runs its shader on a software OpenGL):\n`);
   const result = await applyFile(client, example, { previewSize: 256, previewFrames: DEMO_FRAMES });
