@@ -77,9 +77,12 @@ describe("building in a COMP svc did not build", () => {
     expect((await f.node("/project1/fx/grade"))?.tags).toEqual(["svc"]);
   });
 
-  it("refuses a name the artist's node already has, naming it; nothing changes", async () => {
+  it("reuses the artist's operator of the same name and type as it is, and refuses another type there; nothing changes", async () => {
     const before = await f.snapshot();
-    refused(await f.call("create_td_node", { parent: "/project1", type: "levelTOP", name: "level1" }), "not-owned", /level1 already exists and was not built by svc/);
+    const r = await f.ok<EditData>("create_td_node", { parent: "/project1", type: "levelTOP", name: "level1" });
+    expect([r.path, r.reused, r.changed]).toEqual(["/project1/level1", true, false]);
+    refused(await f.call("create_td_node", { parent: "/project1", type: "levelTOP", name: "level1", parameters: { opacity: 1 } }), "not-owned", /set_parameter and allow_unmanaged/);
+    refused(await f.call("create_td_node", { parent: "/project1", type: "constantTOP", name: "level1" }), "not-owned", /level1 already exists and was not built by svc/);
     expect(await f.snapshot()).toEqual(before);
   });
 });

@@ -82,7 +82,7 @@ describe("create_td_node", () => {
     expect(unknown.diagnostics?.map((d) => (d as { code: string }).code)).toEqual(["unknown-operator-type"]);
     expect(JSON.stringify(unknown.diagnostics)).toMatch(/blurTOP/);
     refused(await changesNothing(() => f.call("create_td_node", { parent: NET, type: "levelTOP", name: "blur1" })), "name-taken", /already exists as a blurTOP/);
-    refused(await changesNothing(() => f.call("create_td_node", { parent: NET, type: "constantTOP", name: "mine" })), "not-owned", /not built by svc/);
+    refused(await changesNothing(() => f.call("create_td_node", { parent: NET, type: "noiseTOP", name: "mine" })), "not-owned", /not built by svc/);
     invalidArgs(await f.call("create_td_node", { parent: NET, type: "noiseTOP", name: "1st" }));
   });
 });

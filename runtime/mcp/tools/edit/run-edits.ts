@@ -77,12 +77,13 @@ export async function runEdits(edits: readonly Edit[], options: RunOptions): Pro
   if (target !== undefined) {
     const direct = await refusing<RunResult | null>(async () => {
       const client = await bridgeClient();
-      const { editUnmanaged, readNode } = await import("./unmanaged.js");
+      const { editUnmanaged, readNode, reuseArtistNode } = await import("./unmanaged.js");
       const node = await readNode(client, target).catch((err: unknown) => {
         if (err instanceof BridgeError && err.status === 404) return undefined; // the edit's own path says "not found"
         throw err;
       });
       if (node === undefined || node.tags.includes(OWNER_TAG)) return success(null, "");
+      if (first.op === "create_node") return reuseArtistNode(first, node) ?? success(null, "");
       if (!options.allowUnmanaged) {
         throw new EditRefusal(
           "not-owned",

@@ -42,9 +42,28 @@ export function targetOf(edit: Edit): string | undefined {
     case "set_dat_content":
     case "bypass":
       return edit.path;
+    case "create_node":
+      return edit.name === undefined ? undefined : `${edit.parent === "/" ? "" : edit.parent}/${edit.name}`;
     default:
       return undefined;
   }
+}
+
+/**
+ * create_td_node naming an operator the artist built, of the same type: reused as it is (spec 4.4)
+ * rather than refused or renamed. It stays the artist's, so parameters are not set on it here.
+ */
+export function reuseArtistNode(edit: Extract<Edit, { op: "create_node" }>, node: NodeDetail): ToolOutcome<RunResult> | undefined {
+  if (node.type !== edit.type) return undefined;
+  if (Object.keys(edit.parameters ?? {}).length > 0) {
+    throw new EditRefusal(
+      "not-owned",
+      `${node.path} already exists, a ${node.type} the artist built; it is reused as it is, and svc sets no parameters on it. Set them with set_parameter and allow_unmanaged: true, or choose another name for a node of svc's own`,
+      { path: node.path, flag: "allow_unmanaged" },
+    );
+  }
+  const data: RunResult = { root: parentOf(node.path), changed: false, summary: { add: 0, change: 0, destroy: 0 }, nodes: [node.path], errors: 0, warnings: 0, issues: [], steps: [`reused ${node.path} (${node.type}, the artist's)`], path: node.path, reused: true };
+  return success(data, `reused ${node.path}: a ${node.type} the artist built, left as it is (svc does not manage it)`);
 }
 
 export async function readNode(client: BridgeClient, path: string): Promise<NodeDetail> {
