@@ -7,7 +7,7 @@
  * operation IR and the diagnostics.
  */
 import { parse } from "../grammar/parse.js";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import { capDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { checkProgram } from "./check/check.js";
 import { expressionPolicyFromEnv, type ExpressionPolicy } from "./check/python/policy.js";
 import { layoutProgram, type LayoutOptions, type LayoutResult } from "./layout/layout.js";
@@ -67,14 +67,16 @@ function rootPathOption(option: CompileOptions["rootPath"]): ((network: string) 
   return (network) => option.replace(/\{network\}/g, network).replace(/\/+$/, "") || "/";
 }
 
+/** Without repeats, and at most MAX_DIAGNOSTICS_PER_FILE per file (the rest counted). */
 function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
-  return sortDiagnostics(diagnostics).filter((d) => {
+  const unique = sortDiagnostics(diagnostics.filter((d) => d.code !== "too-many-diagnostics")).filter((d) => {
     const key = `${d.file ?? ""}|${d.range.start.offset}|${d.range.end.offset}|${d.code}|${d.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+  return capDiagnostics([...unique, ...diagnostics.filter((d) => d.code === "too-many-diagnostics")]);
 }
 
 export interface Analysis {

@@ -3,3 +3,4 @@ export * from "./diagnostic.js";
 export * from "./messages.js";
 export * from "./render-text.js";
 export * from "./render-json.js";
+export * from "./cap.js";

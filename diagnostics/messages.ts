@@ -57,6 +57,7 @@ export const messages = {
   "missing-default": entry("error", "'{name}' has no default value after '='"),
   "parser-internal-error": entry("error", "the parser failed on this file: {reason}"),
   "nesting-too-deep": entry("error", "blocks and brackets are nested more than {limit} deep"),
+  "too-many-diagnostics": entry("info", "{rest} more problems in this file are not shown (the first {shown} are)"),
 
   // ── resolve (compiler/resolve) ─────────────────────────────────────────────
   "import-cycle": entry("error", "import cycle: {chain}"),

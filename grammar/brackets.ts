@@ -78,6 +78,8 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
     ]);
   }
   if (stack.length === 0) return { strayClosers, unclosedAtEnd: false, interrupting, tooDeep, unclosedParenOrBracket };
+  // Nested too deep: every open block would be reported unclosed too, a consequence of the one problem.
+  if (tooDeep) return { strayClosers, unclosedAtEnd: true, interrupting, tooDeep, unclosedParenOrBracket };
 
   // Some blocks are never closed. Prefer blocks whose '}' was taken by an outer block (seen by indentation).
   const suspects = pairs.filter((p) => p.open.tokenType.name === "LBrace" && closedTooFarLeft(p, text));

@@ -2,7 +2,7 @@
  * `parse(text)`: the one entry point from text to AST. It never throws: every problem is a
  * diagnostic, and the AST is always returned (best effort when there are errors).
  */
-import { diagnostic, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import { capDiagnostics, diagnostic, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { NO_RANGE } from "../diagnostics/source-range.js";
 import type { Program } from "./ast.js";
 import { checkBrackets, endOfContent } from "./brackets.js";
@@ -24,7 +24,8 @@ export function emptyProgram(): Program {
 
 export function parse(text: string, file?: string): ParseResult {
   try {
-    return parseUnsafe(text, file);
+    const result = parseUnsafe(text, file);
+    return { ast: result.ast, diagnostics: capDiagnostics(result.diagnostics) };
   } catch (err) {
     // A bug in the parser must still not take down an editor or an MCP tool: report it as one.
     const reason = err instanceof Error ? err.message : String(err);

@@ -17,11 +17,28 @@ const MISSING_FLAGS: Partial<Record<FlagName, Family[]>> = {
   lock: ["COMP", "MAT"],
 };
 
+/**
+ * "Did you mean" for an unknown type searches the whole knowledge base (milliseconds each): a
+ * program gets suggestions for this many distinct unknown types, and the rest the plain help, so
+ * that a machine-made file with thousands of bad types is still checked in linear time.
+ */
+const SUGGESTED_TYPES = 50;
+const suggestionCache = new WeakMap<CheckContext, Map<string, string[]>>();
+
+function suggestTypes(type: string, ctx: CheckContext): string[] {
+  let cache = suggestionCache.get(ctx);
+  if (cache === undefined) suggestionCache.set(ctx, (cache = new Map()));
+  const known = cache.get(type);
+  if (known !== undefined) return known;
+  const recipes = closestNames(type, ctx.program.recipes);
+  const names = cache.size < SUGGESTED_TYPES ? [...recipes, ...closestOperators(type, 3).map((m) => m.type)].slice(0, 3) : recipes.slice(0, 3);
+  cache.set(type, names);
+  return names;
+}
+
 export function checkOperatorType(node: NodeModel, ctx: CheckContext): boolean {
   if (node.recipe !== undefined || ctx.operatorOf(node) !== undefined) return true;
-  const close = closestOperators(node.type, 3).map((m) => m.type);
-  const recipes = closestNames(node.type, ctx.program.recipes);
-  const names = [...recipes, ...close].slice(0, 3);
+  const names = suggestTypes(node.type, ctx);
   const help = didYouMean(names);
   if (help.length === 0) help.push("'svc kb search <words>' finds operator types");
   ctx.diagnostics.push(

@@ -25,9 +25,14 @@ export function at(origin: Origin, extras: DiagnosticExtras = {}): DiagnosticExt
   return { ...extras, file: origin.file, help };
 }
 
+/** Node names one at a time: closestNames stops early, so a huge network is not copied per lookup. */
+function* namesOf(nodes: readonly { name: string }[]): Generator<string> {
+  for (const n of nodes) yield n.name;
+}
+
 export function missingHelp(lookup: Extract<PathLookup, { kind: "missing" }>, path: string): string[] {
   const segment = path.split("/")[lookup.segment] ?? path;
-  return didYouMean(closestNames(segment, lookup.within.body.nodes.map((n) => n.name)));
+  return didYouMean(closestNames(segment, namesOf(lookup.within.body.nodes)));
 }
 
 /** The COMPs whose controls a value read in `scope` can bind to, nearest first. */

@@ -23,15 +23,28 @@ export function editDistance(a: string, b: string): number {
   return d[rows * cols - 1]!;
 }
 
+/**
+ * Candidates measured per call. A name unknown in a network of 20,000 nodes, once per node, would
+ * otherwise cost 400 million distances: beyond this many the search stops, so that checking stays
+ * linear in the size of the program (a suggestion may then be missed in such a huge network).
+ */
+export const MAX_CANDIDATES_MEASURED = 2000;
+
 /** Up to `limit` candidates close to `name`, nearest first (ties by name); far-off ones are left out. */
 export function closestNames(name: string, candidates: Iterable<string>, limit = 3): string[] {
   const budget = Math.max(1, Math.floor(name.length / 3));
+  const lower = name.toLowerCase();
   const scored: [string, number][] = [];
-  for (const c of new Set(candidates)) {
-    if (c === name) continue;
+  let measured = 0;
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    if (c === name || seen.has(c)) continue;
+    seen.add(c);
+    const prefix = (c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase())) && Math.min(name.length, c.length) >= 3;
+    if (!prefix && Math.abs(c.length - name.length) > budget) continue; // too far apart by length alone
+    if (++measured > MAX_CANDIDATES_MEASURED) break;
     const distance = editDistance(name, c);
-    const prefix = c.toLowerCase().startsWith(name.toLowerCase()) || name.toLowerCase().startsWith(c.toLowerCase());
-    if (distance <= budget || (prefix && Math.min(name.length, c.length) >= 3)) scored.push([c, distance]);
+    if (distance <= budget || prefix) scored.push([c, distance]);
   }
   scored.sort((x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
   return scored.slice(0, limit).map(([c]) => c);

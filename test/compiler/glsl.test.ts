@@ -157,7 +157,7 @@ describe("the recipe library", () => {
     });
   }
 
-  it("every pixel shader of recipes/ and examples/ compiles, with no uniform warning", () => {
+  it("every pixel shader of recipes/ and examples/ compiles, with no uniform warning", { timeout: 600_000 }, () => {
     expect(validateShader("#version 460\nvoid main() {}\n", "frag").status).toBe("compiled");
     let shaders = 0;
     // A recipe is analysed as one use of it, so its nodes are in the program's networks.
