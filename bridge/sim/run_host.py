@@ -65,10 +65,13 @@ def main(argv=None) -> int:
     if args.exit_with_parent:
         _watch_parent(w.loop.stop)
     host.start()
-    counts = tdsim.assumed_defaults()
-    # A default tdsim invents is not TouchDesigner's: say how many there are before serving.
-    print(f"tdsim assumes {counts['assumed']} of {counts['total']} parameter defaults", flush=True)
     print(f"tdsim listening on {host.url}", flush=True)
+    counts = tdsim.assumed_defaults()
+    # A default tdsim invents is not TouchDesigner's: say how many there are, on the next line.
+    try:
+        print(f"tdsim assumes {counts['assumed']} of {counts['total']} parameter defaults", flush=True)
+    except OSError:  # whoever started the host read the listening line and closed the pipe
+        sys.stdout = open(os.devnull, "w")
     try:
         w.loop.run_forever()
     finally:

@@ -97,22 +97,28 @@ export function startSim(options: StartSimOptions = {}): Promise<RunningSim> {
       options.onStderr?.(line);
     });
     const stdout = createInterface({ input: child.stdout! });
-    let assumedDefaults: RunningSim["assumedDefaults"];
-    stdout.on("line", (line) => {
-      const a = ASSUMED.exec(line);
-      if (a) assumedDefaults = { assumed: Number(a[1]), total: Number(a[2]) };
-      const m = LISTENING.exec(line);
-      if (!m || settled) return;
+    // The listening line, then the count of assumed defaults on the line right after it.
+    let listening: RegExpExecArray | undefined;
+    const ready = (assumedDefaults?: RunningSim["assumedDefaults"]) => {
+      if (settled || !listening) return;
       settled = true;
       clearTimeout(timer);
-      const running: RunningSim = {
-        url: m[1]!,
-        port: Number(m[2]),
+      resolvePromise({
+        url: listening[1]!,
+        port: Number(listening[2]),
         process: child,
         ...(assumedDefaults ? { assumedDefaults } : {}),
         stop: () => stopChild(child),
-      };
-      resolvePromise(running);
+      });
+    };
+    stdout.on("line", (line) => {
+      if (listening) {
+        const a = ASSUMED.exec(line);
+        return ready(a ? { assumed: Number(a[1]), total: Number(a[2]) } : undefined);
+      }
+      const m = LISTENING.exec(line);
+      if (!m || settled) return;
+      listening = m;
     });
     child.on("exit", (code) => {
       const message = lastError || `tdsim exited with code ${code}`;
