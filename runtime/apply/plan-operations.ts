@@ -144,7 +144,15 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
   return out;
 }
 
-/** Relative main-thread cost of a bridge operation: making an operator is the expensive part. */
+/**
+ * Bytes of payload that cost as much as one simple operation. Storing a value or setting a DAT's
+ * text decodes and copies it on the main thread: about 0.35 ms per KB in tdsim (a 90 KB record took
+ * 34 ms, against 0.3 ms for a request of one simple operation, measured side by side), so svc's
+ * last-applied record of a large network is most of a frame on its own.
+ */
+export const BYTES_PER_COST_UNIT = 1024;
+
+/** Relative main-thread cost of a bridge operation: making an operator, and large payloads, are the expensive part. */
 export function operationCost(op: BridgeOperation): number {
   switch (op.action) {
     case "create":
@@ -153,6 +161,10 @@ export function operationCost(op: BridgeOperation): number {
     case "add_custom_par":
     case "clear_custom_pars":
       return 2;
+    case "store":
+      return 1 + Math.floor(JSON.stringify(op.value ?? null).length / BYTES_PER_COST_UNIT);
+    case "set_text":
+      return 1 + Math.floor(String(op.text ?? "").length / BYTES_PER_COST_UNIT);
     default:
       return 1;
   }
