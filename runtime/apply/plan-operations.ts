@@ -146,11 +146,16 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
 
 /**
  * Bytes of payload that cost as much as one simple operation. Storing a value or setting a DAT's
- * text decodes and copies it on the main thread: about 0.35 ms per KB in tdsim (a 90 KB record took
- * 34 ms, against 0.3 ms for a request of one simple operation, measured side by side), so svc's
- * last-applied record of a large network is most of a frame on its own.
+ * text decodes and copies it on the main thread: in tdsim, measured side by side in one batch
+ * request each, a 107 KB record took as long as 47 to 70 simple operations (1.6 to 2.3 KB each),
+ * so svc's last-applied record of a large network is a frame's work on its own.
  */
-export const BYTES_PER_COST_UNIT = 1024;
+export const BYTES_PER_COST_UNIT = 2048;
+
+/** A payload's cost: one unit per BYTES_PER_COST_UNIT, at least one (a small one costs as a simple operation). */
+function payloadCost(bytes: number): number {
+  return Math.max(1, Math.round(bytes / BYTES_PER_COST_UNIT));
+}
 
 /** Relative main-thread cost of a bridge operation: making an operator, and large payloads, are the expensive part. */
 export function operationCost(op: BridgeOperation): number {
@@ -162,9 +167,9 @@ export function operationCost(op: BridgeOperation): number {
     case "clear_custom_pars":
       return 2;
     case "store":
-      return 1 + Math.floor(JSON.stringify(op.value ?? null).length / BYTES_PER_COST_UNIT);
+      return payloadCost(JSON.stringify(op.value ?? null).length);
     case "set_text":
-      return 1 + Math.floor(String(op.text ?? "").length / BYTES_PER_COST_UNIT);
+      return payloadCost(String(op.text ?? "").length);
     default:
       return 1;
   }

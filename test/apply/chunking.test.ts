@@ -18,12 +18,12 @@ describe("chunkByCost", () => {
   });
 
   it("costs a stored record and a DAT's text by their size, so a large record does not share a frame with a full request", () => {
-    const record = { nodes: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`/p/n${i}`, { type: "noiseTOP", params: { period: 2.5 } }])) };
+    const record = { nodes: Object.fromEntries(Array.from({ length: 800 }, (_, i) => [`/p/n${i}`, { type: "noiseTOP", params: { period: 2.5 } }])) };
     const store: TracedOperation = { op: { action: "store", path: "/p", key: "svc_applied", value: record }, path: "/p" };
     const bytes = JSON.stringify(record).length;
-    expect(bytes).toBeGreaterThan(20_000);
-    expect(operationCost(store.op)).toBe(1 + Math.floor(bytes / 1024));
-    expect(operationCost({ action: "set_text", path: "/p/t", text: "x".repeat(5000) })).toBe(5);
+    expect(bytes).toBeGreaterThan(40_000);
+    expect(operationCost(store.op)).toBe(Math.round(bytes / 2048));
+    expect(operationCost({ action: "set_text", path: "/p/t", text: "x".repeat(5000) })).toBe(2);
     expect(operationCost({ action: "store", path: "/p", key: "k", value: 1 })).toBe(1);
     const edits = Array.from({ length: 50 }, (_, i) => op("set_param", i));
     expect(chunkByCost([...edits, store], 60, 1000).map((c) => c.length)).toEqual([50, 1]);

@@ -27,6 +27,8 @@ import { adoptCommand, releaseCommand } from "./adopt.js";
 
 /**
  * Every `svc` subcommand, each in its own file under this folder.
- * Add a command by importing it here and listing it once.
+ * Add a command by importing it here and listing it once. Every command's module is loaded for
+ * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
+ * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
 export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand];
