@@ -152,9 +152,15 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
  */
 export const BYTES_PER_COST_UNIT = 2048;
 
-/** A payload's cost: one unit per BYTES_PER_COST_UNIT, at least one (a small one costs as a simple operation). */
+/**
+ * Payloads up to this size count as one simple operation: the request budget leaves about half a
+ * frame free, which absorbs a few KB of decoding (an 8 KB record costs about four simple operations).
+ */
+export const SMALL_PAYLOAD_BYTES = 8192;
+
+/** A payload's cost: one unit per BYTES_PER_COST_UNIT once it is larger than SMALL_PAYLOAD_BYTES. */
 function payloadCost(bytes: number): number {
-  return Math.max(1, Math.round(bytes / BYTES_PER_COST_UNIT));
+  return bytes <= SMALL_PAYLOAD_BYTES ? 1 : Math.round(bytes / BYTES_PER_COST_UNIT);
 }
 
 /** Relative main-thread cost of a bridge operation: making an operator, and large payloads, are the expensive part. */

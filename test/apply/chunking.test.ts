@@ -23,7 +23,8 @@ describe("chunkByCost", () => {
     const bytes = JSON.stringify(record).length;
     expect(bytes).toBeGreaterThan(40_000);
     expect(operationCost(store.op)).toBe(Math.round(bytes / 2048));
-    expect(operationCost({ action: "set_text", path: "/p/t", text: "x".repeat(5000) })).toBe(2);
+    expect(operationCost({ action: "set_text", path: "/p/t", text: "x".repeat(20_000) })).toBe(10);
+    expect(operationCost({ action: "set_text", path: "/p/t", text: "x".repeat(5000) })).toBe(1);
     expect(operationCost({ action: "store", path: "/p", key: "k", value: 1 })).toBe(1);
     const edits = Array.from({ length: 50 }, (_, i) => op("set_param", i));
     expect(chunkByCost([...edits, store], 60, 1000).map((c) => c.length)).toEqual([50, 1]);
