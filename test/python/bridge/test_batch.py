@@ -199,6 +199,14 @@ class RollbackTest(BatchFixture):
                {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
         self.assert_rolls_back(ops, 2, "node_not_found")
 
+    def test_a_wire_on_a_new_input_is_removed(self):
+        # comp1 has inputs 0 and 1; a wire added on input 2 is not in the recorded list and must go.
+        ops = [{"action": "connect", "source_path": "/project1/net/noise1", "target_path": "/project1/net/comp1",
+                "target_input": 2},
+               {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
+        self.assert_rolls_back(ops, 1, "node_not_found")
+        self.assertEqual(len(self.td.op("/project1/net/comp1").inputs), 2)
+
     def test_menu_custom_parameters_survive_a_restored_delete(self):
         self.ok("POST", "/api/batch", {"operations": [
             {"action": "add_custom_par", "path": "/project1/net/sub", "page": "Look", "name": "Shape", "style": "Menu",

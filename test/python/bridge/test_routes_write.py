@@ -255,6 +255,16 @@ class DuplicateTest(SimTestCase):
         self.fails("POST", "/api/duplicate", {"source_path": "/project1/net", "bogus": 1}, code="invalid_field")
         self.assertEqual(self.snapshot(), before)
 
+    def test_a_copy_is_removed_when_the_request_fails_after_it(self):
+        # Nothing after the copy fails today; injected here, the copy must not stay behind.
+        from unittest import mock
+        self.make("/project1", "baseCOMP", "net")
+        before = self.snapshot()
+        with mock.patch("svc_bridge.routes.nodes.node_summary", side_effect=RuntimeError("injected")):
+            self.fails("POST", "/api/duplicate", {"source_path": "/project1/net", "name": "net2"},
+                       code="internal_error")
+        self.assertEqual(self.snapshot(), before)
+
 
 class SaveTest(SimTestCase):
     def test_save_dat_and_refusals(self):

@@ -102,3 +102,19 @@ class IdempotencyTest(SimTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TransactionEndTest(SimTestCase):
+    def test_a_rolled_back_transaction_is_closed(self):
+        # Fully rolled back transactions must not count against the limit of open ones.
+        self.make("/project1", "baseCOMP", "net")
+        from svc_bridge import transactions
+        for i in range(transactions.MAX_OPEN + 2):
+            tx = "tx-%d" % i
+            self.assertTrue(self.call("POST", "/api/batch", {"transaction": tx, "operations": [
+                {"action": "create", "parent_path": "/project1/net", "type": "blurTOP", "name": "b%d" % i}]}).ok)
+            self.assertEqual(self.ok("POST", "/api/transactions/%s/rollback" % tx)["remaining"], 0)
+
+    def test_a_malformed_id_is_refused_by_rollback_and_commit(self):
+        for end in ("rollback", "commit"):
+            self.fails("POST", "/api/transactions/%s/%s" % ("a%20b", end), code="invalid_field")
