@@ -120,9 +120,7 @@ def restore_par(state):
     if par.readOnly:
         return  # the operator computes it; a script never changed it
     if state.get("isDefault") and state["mode"] == "constant" and not state["expr"] and not state["bindExpr"]:
-        par.reset()  # back to the default itself, not a value that may have been clamped
-        if mode_name(par.mode) != "constant":
-            par.mode = td.ParMode.CONSTANT
+        par.reset()  # back to the default itself (and its default mode), not a value that may have been clamped
         return
     if mode_name(par.mode) != "constant":
         par.mode = td.ParMode.CONSTANT

@@ -207,6 +207,31 @@ class RollbackTest(BatchFixture):
         self.assert_rolls_back(ops, 1, "node_not_found")
         self.assertEqual(len(self.td.op("/project1/net/comp1").inputs), 2)
 
+    def test_a_changed_bind_expression_comes_back(self):
+        # level1.brightness1 is bound to the net's Gain; re-bound elsewhere, the rollback re-binds it.
+        ops = [{"action": "set_mode", "path": "/project1/net/level1", "param": "brightness1", "mode": "bind",
+                "expr": "op('/project1/net/sub').par.Tintr"},
+               {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
+        self.assert_rolls_back(ops, 1, "node_not_found")
+        par = self.td.op("/project1/net/level1").par.brightness1
+        self.assertEqual((par.bindExpr, par.mode), ("op('/project1/net').par.Gain", self.td.ParMode.BIND))
+
+    def test_a_deleted_dat_gets_its_text_back(self):
+        ops = [{"action": "delete", "path": "/project1/net/notes", "confirmation_policy": "yolo"},
+               {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
+        self.assert_rolls_back(ops, 1, "node_not_found")
+        self.assertEqual(self.td.op("/project1/net/notes").text, "line one\nline two")
+
+    def test_a_failing_rollback_step_is_reported(self):
+        # A rollback that cannot undo a step says so (rollback_failed) instead of claiming success.
+        from unittest import mock
+        ops = [{"action": "create", "parent_path": "/project1/net", "type": "blurTOP", "name": "stuck"},
+               {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]
+        with mock.patch("svc_bridge.operations.nodes._destroy_if_present", side_effect=RuntimeError("injected")):
+            reply = self.fails("POST", "/api/batch", {"operations": ops}, code="rollback_failed")
+        self.assertEqual(len(reply.error["rollback_errors"]), 1)
+        self.assertIn("injected", reply.error["rollback_errors"][0])
+
     def test_menu_custom_parameters_survive_a_restored_delete(self):
         self.ok("POST", "/api/batch", {"operations": [
             {"action": "add_custom_par", "path": "/project1/net/sub", "page": "Look", "name": "Shape", "style": "Menu",
