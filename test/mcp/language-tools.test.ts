@@ -105,3 +105,40 @@ network tunnel {
     expect((r.structuredContent as { diagnostics: { code: string }[] }).diagnostics[0]!.code).toBe("missing-value");
   });
 });
+
+describe("get_network_picture", () => {
+  let full: Client;
+  beforeAll(async () => {
+    full = await memoryClient({ profile: "full", rawPython: false });
+  });
+  afterAll(async () => {
+    await full.close();
+  });
+  const draw = (args: Record<string, unknown>) => full.callTool({ name: "get_network_picture", arguments: args }) as Promise<CallToolResult>;
+
+  it("draws the source as a PNG image block, with what it drew", async () => {
+    const r = await draw({ source: MESSY });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ nodes: 2, wires: 1, format: "png" });
+    const image = r.content.find((c) => c.type === "image") as { data: string; mimeType: string } | undefined;
+    expect(image?.mimeType).toBe("image/png");
+    const png = Buffer.from(image!.data, "base64");
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBe((r.structuredContent as { width: number }).width);
+  });
+
+  it("returns the SVG text on request, the same picture svc draw writes", async () => {
+    const r = await draw({ source: MESSY, format: "svg" });
+    const svg = (r.structuredContent as { svg: string }).svg;
+    expect(svg).toMatch(/^<svg xmlns/);
+    expect(svg).toContain('data-path="/project1/tunnel/noise1"');
+    expect(svg).toContain("<title>noise1[0] -&gt; out1[0]</title>");
+  });
+
+  it("answers a network with errors with its diagnostics and no picture", async () => {
+    const r = await draw({ source: "svcnet 1\nnetwork x {\n  a: noiseTOPP\n}\n" });
+    expect(r.isError).toBe(true);
+    expect(errorOf(r).code).toBe("diagnostics");
+    expect(r.content.some((c) => c.type === "image")).toBe(false);
+  });
+});

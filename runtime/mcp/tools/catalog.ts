@@ -8,6 +8,7 @@ export { checkOperatorAvailability } from "./knowledge/check-operator-availabili
 export { getParameterMenu } from "./knowledge/get-parameter-menu.js";
 export { formatNetwork } from "./language/format-network.js";
 export { validateNetwork } from "./language/validate-network.js";
+export { getNetworkPicture } from "./language/get-network-picture.js";
 export { findTdNodes } from "./live/find-td-nodes.js";
 export { findTdParameters } from "./live/find-td-parameters.js";
 export { getTdNodeErrors } from "./live/get-td-node-errors.js";
