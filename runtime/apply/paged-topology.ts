@@ -75,7 +75,10 @@ export async function readWholeTopology<N extends { path: string }>(
     if (pages === 1) customPages = page.custom_pages;
     nodes.push(...page.nodes);
     wires.push(...page.wires);
-    if (page.next_after === null) break;
+    if (page.next_after === null) {
+      if (!page.complete) throw new BridgeError("bridge", "read_incomplete", `the last page of ${root} says the walk is not complete`, { method: "GET", path: `/api/network/${root}/topology` });
+      break;
+    }
     if (page.nodes.length === 0 || nodes.length > MAX_NETWORK_NODES) {
       throw new BridgeError(
         "bridge",

@@ -1,3 +1,4 @@
+import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,8 +22,7 @@ afterAll(() => {
 
 const lineOf = (needle: string) => readFileSync(EXAMPLE, "utf8").split("\n").findIndex((l) => l.includes(needle)) + 1;
 const topology = async () => {
-  const data = await live.client.get<Record<string, unknown>>("/api/network/%2Fproject1%2Ftunnel/topology?depth=64&params=true&text=true&custom=true");
-  delete data.elapsed_ms;
+  const { pages: _pages, ...data } = await readWholeTopology(live.client, "/project1/tunnel", { params: true, text: true, custom: true });
   return data;
 };
 const noise = `/api/nodes/${encodePath("/project1/tunnel/noise1")}`;

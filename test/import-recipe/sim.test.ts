@@ -3,6 +3,7 @@
  * CLI and MCP tools use, and read back from the live project: no live errors, the panel's controls
  * exist, binds and expressions hold, shader and Python code sit in their DATs.
  */
+import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,10 +85,7 @@ describe("imported recipes applied to tdsim", () => {
   });
 
   it("give each recipe COMP its panel, started from the use's arguments", async () => {
-    const pages = await bridge.get<{ nodes: Array<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }> }>(
-      `/api/network/${encodePath("/project1/show")}/topology`,
-      { depth: 1, custom: true },
-    );
+    const pages = await readWholeTopology<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }>(bridge, "/project1/show", { depth: 1, custom: true });
     const panel = (path: string) => Object.fromEntries(pages.nodes.find((n) => n.path === path)!.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.default])));
     const tunnel = panel("/project1/show/tunnel");
     expect(Object.keys(tunnel)).toEqual(["Blend", "Period", "Zoom", "Gain", "Speed", "Warp", "Tint", "Offsetx", "Offsety"]);

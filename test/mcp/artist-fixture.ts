@@ -3,6 +3,7 @@
  * with its recipe COMPs and their panels, a PNG thumbnail, a .svcnet that re-plans to nothing), and
  * the recipe library as the tests see it (which recipes exist, their panel names).
  */
+import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
 import { readFileSync } from "node:fs";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
@@ -35,10 +36,7 @@ export function controlsOfParams(recipe: ArtistRecipe): Map<string, string> {
 /** Custom parameters of a live COMP: name → default (a recipe use's defaults are its arguments). */
 export async function livePanel(f: NetworkFixture, comp: string): Promise<Record<string, unknown>> {
   const parent = comp.slice(0, comp.lastIndexOf("/"));
-  const topo = await f.bridge.get<{ nodes: Array<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }> }>(
-    `/api/network/${encodeURIComponent(parent)}/topology`,
-    { depth: 1, custom: true },
-  );
+  const topo = await readWholeTopology<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }>(f.bridge, parent, { depth: 1, custom: true });
   const node = topo.nodes.find((n) => n.path === comp);
   if (!node) throw new Error(`${comp} is not live`);
   return Object.fromEntries(node.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.default])));

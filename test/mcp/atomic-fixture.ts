@@ -2,6 +2,7 @@
  * Shared set-up for the atomic live-tool suites: one tdsim with the bridge per file, a small network
  * built through the bridge's REST API, and an in-process MCP client of the full profile pointed at it.
  */
+import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
@@ -64,13 +65,8 @@ export async function startLiveFixture(options: { exec?: boolean } = {}): Promis
     client,
     call: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
     snapshot: async () => {
-      const topo = await bridge.get<{ nodes: { path: string; family: string }[] }>(`/api/network/${encodeURIComponent("/project1")}/topology`, {
-        depth: 8,
-        params: true,
-        text: true,
-        time_budget_ms: 200,
-      });
-      return topo.nodes;
+      // Walked to completion, page by page, whatever the machine's load.
+      return (await readWholeTopology<{ path: string; family: string }>(bridge, "/project1", { depth: 8, params: true, text: true })).nodes;
     },
     close: async () => {
       await client.close();

@@ -2,6 +2,7 @@
  * Shared set-up for the network tool suites: one tdsim per file, an in-process MCP client (full
  * profile unless asked otherwise), and direct bridge reads to check what a tool left behind.
  */
+import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
@@ -75,18 +76,13 @@ export async function startNetworkFixture(profile: ToolProfile = "full", options
       return r.structuredContent as T;
     },
     snapshot: async () => {
-      const topo = await bridge.get<{ nodes: Array<{ path: string; position?: unknown }>; wires: unknown[] }>(`/api/network/${enc("/project1")}/topology`, {
-        depth: 16,
-        params: true,
-        text: true,
-        custom: true,
-        time_budget_ms: 200,
-      });
+      // Walked to completion, page by page, whatever the machine's load.
+      const topo = await readWholeTopology<{ path: string; position?: unknown }>(bridge, "/project1", { depth: 16, params: true, text: true, custom: true });
       return { nodes: topo.nodes, wires: topo.wires };
     },
     node,
     wires: async (comp: string) => {
-      const topo = await bridge.get<{ wires: Array<{ source: string; source_output: number; target: string; target_input: number }> }>(`/api/network/${enc(comp)}/topology`, { depth: 1 });
+      const topo = await readWholeTopology(bridge, comp, { depth: 1 });
       const rel = (p: string) => p.slice(comp.length + 1);
       return topo.wires.map((w) => `${rel(w.source)}[${w.source_output}]->${rel(w.target)}[${w.target_input}]`).sort();
     },
