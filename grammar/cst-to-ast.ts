@@ -149,7 +149,14 @@ export function buildNetworkBody(ctx: BuildContext, bodyNode: CstNode | undefine
         "a network's own settings are controls: write 'controls { Name: type = default }'",
       ]);
     } else if (params === null) params = block;
-    else params.declarations.push(...block.declarations);
+    else {
+      // Blocks are merged (fmt prints one): a name declared in an earlier block is a duplicate here too.
+      for (const decl of block.declarations) {
+        if (params.declarations.some((d) => d.name.name === decl.name.name)) {
+          ctx.report("duplicate-entry", decl.name.range, { name: decl.name.name, where: "these recipe parameters" }, ["each name is declared once, in one of the recipe's params blocks"]);
+        } else params.declarations.push(decl);
+      }
+    }
   }
   for (const node of nodesOf(bodyNode, "nodeDecl")) body.nodes.push(buildNode(ctx, node, ctx.span(node, tokenOf(node, "name"), lastTokenOfNode(node), fallback)));
   for (const wire of nodesOf(bodyNode, "wire")) {

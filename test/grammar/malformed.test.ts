@@ -45,6 +45,8 @@ const cases: [string, string, string[]][] = [
   ["control without a type", net("  controls { Gain: = 1 }"), ["missing-declaration-type@3:19-3:19", "unexpected-token@3:20-3:23"]],
   ["empty range", net("  controls { Gain: float range 1..0 }"), ["invalid-range@3:26-3:36"]],
   ["params outside a recipe", net("  params { a: float }"), ["params-outside-recipe@3:3-3:9"]],
+  // fmt merges a recipe's params blocks: a name in two of them must be refused before, not after.
+  ["recipe parameter in two params blocks", "svcnet 1\nrecipe r {\n  params { A: float }\n  params { A: float = 2 }\n}\n", ["duplicate-entry@4:12-4:13"]],
   ["controls among a node's parameters", net("  c: baseCOMP { controls { A: float } }"), ["misplaced-controls@3:17-3:25"]],
   ["node outside any network", "svcnet 1\nn1: noiseTOP\n", ["statement-outside-network@2:1-2:13"]],
   ["empty Python expression", net("  n1: t { a: = }"), ["empty-expression@3:14-3:15"]],
