@@ -144,11 +144,13 @@ export function formatDeclaration(d: Declaration): string {
   if (d.default !== null) out += ` = ${formatDefault(d.default)}`;
   if (d.valueRange !== null) out += ` range ${formatNumber(d.valueRange.min.value)}..${formatNumber(d.valueRange.max.value)}`;
   if (d.clamp) out += " clamp";
-  if (d.label !== null) out += ` label ${quoteString(d.label.value)}`;
+  // A label equal to the name is what TouchDesigner shows anyway: the canonical form leaves it out,
+  // so the text of a network and its export agree.
+  if (d.label !== null && d.label.value !== d.name.name) out += ` label ${quoteString(d.label.value)}`;
   if (d.entries !== null) {
     const entries = d.entries.map((e) => {
       const name = isIdentifier(e.name) ? e.name : quoteString(e.name);
-      return e.label === null ? name : `${name} ${quoteString(e.label.value)}`;
+      return e.label === null || e.label.value === e.name ? name : `${name} ${quoteString(e.label.value)}`;
     });
     out += ` entries (${entries.join(", ")})`;
   }

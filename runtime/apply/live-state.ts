@@ -90,7 +90,8 @@ export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageSta
       name: p.name,
       style: p.style,
       label: p.label,
-      default: p.default,
+      // A pulse holds no value: its "default" is not something the source can say.
+      ...(p.style === "Pulse" ? {} : { default: p.default }),
       ...rangeEntries(typeof p.normMin === "number" ? p.normMin : undefined, typeof p.normMax === "number" ? p.normMax : undefined),
       ...(p.menuNames !== undefined && p.style === "Menu" ? { menuNames: p.menuNames } : {}),
       ...(p.menuLabels !== undefined && p.style === "Menu" && p.menuLabels.some((l, i) => l !== p.menuNames?.[i]) ? { menuLabels: p.menuLabels } : {}),

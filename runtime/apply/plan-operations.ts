@@ -6,7 +6,7 @@
  */
 import type { Operation } from "../../compiler/lower/operations.js";
 import type { Origin } from "../../compiler/model.js";
-import type { CustomPageState, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
+import type { NetworkState, NodeState, ParamState } from "../plan/network-state.js";
 import type { Plan } from "../plan/plan-types.js";
 import { toBatchRequest, type BridgeOperation } from "../../compiler/lower/batch-json.js";
 import { sequenceAwareChanges } from "./sequence-params.js";
@@ -54,24 +54,6 @@ function paramOperation(path: string, name: string, to: ParamState | undefined):
   }
 }
 
-export function customPageOperations(path: string, pages: readonly CustomPageState[]): BridgeOperation[] {
-  return pages.flatMap((page) => [
-    { action: "add_custom_page", path, page: page.name },
-    ...page.pars.map((p) => ({
-      action: "add_custom_par",
-      path,
-      page: page.name,
-      name: p.name,
-      style: p.style,
-      ...(p.label === undefined ? {} : { label: p.label }),
-      ...(p.default === undefined ? {} : { default: p.default, value: p.default }),
-      ...(p.min === undefined ? {} : { norm_min: p.min }),
-      ...(p.max === undefined ? {} : { norm_max: p.max }),
-      ...(p.menuNames === undefined ? {} : { menu_names: p.menuNames }),
-    })),
-  ]);
-}
-
 export interface PlanOperationsInput {
   plan: Plan;
   /** The record found live, to tell whether svc's own record needs refreshing. */
@@ -103,12 +85,11 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
   for (const c of plan.changes) {
     if (c.kind !== "update") continue;
     const origin = at(c.path);
-    const node = desired.nodes.get(c.path);
-    // Custom pages first: a parameter update below may set one of their values.
-    for (const f of c.fields) {
-      if (f.field !== "customPages") continue;
+    // Custom pages first: a parameter update below may set one of their values. They are rebuilt
+    // with the compiler's own operations, so clamp, ranges and menu labels are exactly a fresh build's.
+    if (c.fields.some((f) => f.field === "customPages")) {
       out.push(traced({ action: "clear_custom_pars", path: c.path }, c.path, origin));
-      for (const op of customPageOperations(c.path, node?.customPages ?? [])) out.push(traced(op, c.path, origin));
+      out.push(...compiledOperations(compiled.filter((o) => o.kind === "add-custom-page" && o.path === c.path)));
     }
     for (const p of sequenceAwareChanges(c.type, c.params)) out.push(traced(paramOperation(c.path, p.name, p.to), c.path, origin));
     const flags: Record<string, boolean> = {};
