@@ -80,6 +80,7 @@ export const messages = {
 
   // ── check (compiler/check) ─────────────────────────────────────────────────
   "unknown-operator-type": entry("error", "unknown operator type '{type}'"),
+  "renamed-operator-type": entry("warning", "'{type}' is the older name of '{current}'"),
   "unknown-parameter": entry("error", "'{type}' has no parameter '{name}'"),
   "duplicate-parameter": entry("error", "'{name}' is set more than once on '{node}'"),
   "read-only-parameter": entry("error", "'{name}' of '{type}' is read-only"),

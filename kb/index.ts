@@ -4,7 +4,7 @@ export { kbDataDir, setKbDataDir, clearKbCache, packageRoot } from "./loader.js"
 export { pixelShaderPreamble, DEFAULT_GLSL_VERSION, type PixelShaderSetup } from "./glsl/environment.js";
 export {
   FAMILY_PRECEDENCE, isFamily, findIndexEntry, findOperatorsByLabel, getOperator, getOperatorByType,
-  listFamily, listFamilyEntries, allOperatorEntries, getParam, scalarNames, resolveTuplet,
+  listFamily, listFamilyEntries, allOperatorEntries, typeForAlias, getParam, scalarNames, resolveTuplet,
   type ParamRef, type TupletRef,
 } from "./lookup.js";
 export {

@@ -12,6 +12,7 @@ export const FAMILY_PRECEDENCE: readonly Family[] = FAMILIES;
 
 interface LabelMaps {
   byType: Map<string, IndexEntry>;
+  byAlias: Map<string, IndexEntry>;
   byLabelFamily: Map<string, IndexEntry>;
   byLabel: Map<string, IndexEntry[]>;
 }
@@ -21,9 +22,10 @@ let maps: { source: readonly IndexEntry[]; value: LabelMaps } | undefined;
 function labelMaps(): LabelMaps {
   const entries = indexEntries();
   if (maps?.source === entries) return maps.value;
-  const value: LabelMaps = { byType: new Map(), byLabelFamily: new Map(), byLabel: new Map() };
+  const value: LabelMaps = { byType: new Map(), byAlias: new Map(), byLabelFamily: new Map(), byLabel: new Map() };
   for (const e of entries) {
     value.byType.set(e.type.toLowerCase(), e);
+    for (const alias of e.aliases ?? []) value.byAlias.set(alias, e);
     value.byLabelFamily.set(compactKey(e.label + e.family), e);
     const key = compactKey(e.label);
     const list = value.byLabel.get(key) ?? [];
@@ -70,6 +72,14 @@ export function getOperator(name: string, family?: Family): Operator | undefined
 export function getOperatorByType(type: string): Operator | undefined {
   const entry = labelMaps().byType.get(type.toLowerCase());
   return entry && entry.type === type ? loadFamily(entry.family).get(type) : undefined;
+}
+
+/**
+ * The type an older name now denotes (`freedCHOP` → `freedinCHOP`: the docs' name and the real
+ * build's), exact and case-sensitive; undefined when `type` is no alias.
+ */
+export function typeForAlias(type: string): string | undefined {
+  return labelMaps().byAlias.get(type)?.type;
 }
 
 export function listFamily(family: Family): Operator[] {

@@ -54,7 +54,14 @@ export interface Param {
   liveLabel?: string;
   onlyInOlderDocsSnapshot?: true;
   absentInLiveDump?: true;
+  /** Values not backed by a fact (curated overlay, inferred menus): svc check only warns on them. */
+  assumed?: AssumedField[];
+  /** Not in this operator's docs page: `family-common-page` (the family's common page) or `real-build` (seen in real exports). */
+  addedFrom?: string;
 }
+
+/** A parameter value the kb assumes rather than knows. */
+export type AssumedField = "style" | "default" | "range" | "menu";
 
 /** One parameter of a sequence's block template: block 0's parameter and its name without `<prefix><index>`. */
 export interface SequenceBlockParam {
@@ -116,6 +123,10 @@ export interface Operator {
   params: Param[];
   /** Parameter sequences; their block parameters of the listed blocks are also in `params`. */
   sequences?: SequenceDef[];
+  /** Older type names (docs) that now name this type (the real build): accepted with a warning. */
+  aliases?: string[];
+  /** Operator-level values not backed by a fact: `inputs`, `outputs`. */
+  assumed?: ("inputs" | "outputs")[];
 }
 
 export interface FamilyFile {
@@ -131,6 +142,8 @@ export interface IndexEntry {
   namespace?: string;
   /** Among the most used operators (they carry a summary). */
   common?: true;
+  /** Older names of the type. */
+  aliases?: string[];
 }
 
 export interface IndexFile {

@@ -1,5 +1,5 @@
 /** The operator type exists, and the flags written on it are ones its family has. */
-import { closestOperators } from "../../kb/index.js";
+import { closestOperators, getOperatorByType, typeForAlias } from "../../kb/index.js";
 import { diagnostic } from "../../diagnostics/index.js";
 import { FLAG_NAMES, type Family, type FlagName, type NodeModel } from "../model.js";
 import { at } from "../resolve/references.js";
@@ -38,6 +38,19 @@ function suggestTypes(type: string, ctx: CheckContext): string[] {
 
 export function checkOperatorType(node: NodeModel, ctx: CheckContext): boolean {
   if (node.recipe !== undefined || ctx.operatorOf(node) !== undefined) return true;
+  const renamed = typeForAlias(node.type);
+  if (renamed !== undefined) {
+    // The docs' older name: build what the real build calls it.
+    ctx.diagnostics.push(
+      diagnostic("renamed-operator-type", node.typeRange, { type: node.type, current: renamed }, at(node.origin, {
+        help: [`TouchDesigner's builds name this type '${renamed}'; svc builds that`],
+        suggestions: [{ title: `replace with '${renamed}'`, replacement: renamed }],
+      })),
+    );
+    node.type = renamed;
+    node.family = getOperatorByType(renamed)!.family;
+    return true;
+  }
   const names = suggestTypes(node.type, ctx);
   const help = didYouMean(names);
   if (help.length === 0) help.push("'svc kb search <words>' finds operator types");

@@ -15,6 +15,7 @@ import { checkReference } from "./references.js";
 import { checkBind } from "./binds.js";
 import { expectedWords, referencedFamily, styleClass } from "./styles.js";
 import { checkSequences, reportMalformedBlockName } from "./sequences.js";
+import { isAssumed, unlessAssumed } from "./assumed.js";
 
 /** Where a value is going: a parameter and, for one component of a tuplet, which one. */
 export interface Target {
@@ -40,12 +41,14 @@ function menuHelp(param: Param, written: string): { help: string[]; replacement?
   return close[0] === undefined ? { help } : { help, replacement: close[0] };
 }
 
-function mismatch(t: Target, v: Value, ctx: CheckContext, help: string[] = []): undefined {
+function mismatch(t: Target, v: Value, ctx: CheckContext, help: string[] = []): Value | undefined {
   const cls = styleClass(t.param.style);
   ctx.diagnostics.push(
-    diagnostic("parameter-type-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: expectedWords(cls, referencedFamily(t.param.style)), actual: describeValue(v) }, at(v.origin, { help })),
+    diagnostic("parameter-type-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: expectedWords(cls, referencedFamily(t.param.style)), actual: describeValue(v) }, unlessAssumed(t.param, "style", at(v.origin, { help }))),
   );
-  return undefined;
+  // Against an assumed style it is only a warning: the value is written as given.
+  if (!isAssumed(t.param, "style")) return undefined;
+  return v.kind === "name" ? { kind: "menu", entry: v.name, origin: v.origin } : v;
 }
 
 function checkRange(t: Target, v: Extract<Value, { kind: "number" }>, ctx: CheckContext): void {
@@ -60,10 +63,10 @@ function checkRange(t: Target, v: Extract<Value, { kind: "number" }>, ctx: Check
         ? `at least ${formatNumber(p.min!)}`
         : `at most ${formatNumber(p.max!)}`;
   ctx.diagnostics.push(
-    diagnostic("value-out-of-range", v.origin.range, { value: formatNumber(v.value), name: t.name, range }, at(v.origin, {
+    diagnostic("value-out-of-range", v.origin.range, { value: formatNumber(v.value), name: t.name, range }, unlessAssumed(p, "range", at(v.origin, {
       help: [`TouchDesigner limits '${t.name}' to ${range}`],
       suggestions: [{ title: "use the nearest allowed value", replacement: formatNumber(low ? p.min! : p.max!) }],
-    })),
+    }))),
   );
 }
 
@@ -73,12 +76,13 @@ function checkMenuEntry(t: Target, entry: string, v: Value, ctx: CheckContext): 
   if (names === undefined || t.param.menuIncomplete === true || names.includes(entry)) return menu;
   const { help, replacement } = menuHelp(t.param, entry);
   ctx.diagnostics.push(
-    diagnostic("unknown-menu-entry", v.origin.range, { entry, name: t.name, type: t.node.type }, at(v.origin, {
+    diagnostic("unknown-menu-entry", v.origin.range, { entry, name: t.name, type: t.node.type }, unlessAssumed(t.param, "menu", at(v.origin, {
       help,
       suggestions: replacement === undefined ? [] : [{ title: `replace with '${replacement}'`, replacement }],
-    })),
+    }))),
   );
-  return undefined;
+  // An assumed menu only warns: the entry is written as given.
+  return isAssumed(t.param, "menu") ? menu : undefined;
 }
 
 /** Checks a value for one scalar parameter; returns the value as lowering should read it. */

@@ -44,6 +44,8 @@ def build_operator(fact_op, summaries):
         "pages": list(fact_op.get("pages") or []),
         "params": params,
     }
+    if fact_op.get("aliases"):
+        op["aliases"] = list(fact_op["aliases"])
     sequences = build_sequences(params)
     if sequences:
         op["sequences"] = sequences
@@ -125,6 +127,31 @@ def _apply_param_entry(op, p, entry):
             p.setdefault("rangeSource", "curated")
 
 
+def mark_assumed(op):
+    """`assumed` lists the values not backed by a fact (curated overlay, inferred menus): svc check
+    only warns on their strength, and a merged live dump replaces them."""
+    for p in op["params"]:
+        assumed = []
+        if p.get("styleSource") == "curated":
+            assumed.append("style")
+        if p.get("defaultSource") == "curated":
+            assumed.append("default")
+        if p.get("rangeSource") == "curated":
+            assumed.append("range")
+        if p.pop("menuAssumed", False):
+            assumed.append("menu")
+        if assumed:
+            p["assumed"] = assumed
+        else:
+            p.pop("assumed", None)
+    sources = op.get("inputsSource") or {}
+    assumed = [k for k, key in (("inputs", "min"), ("inputs", "max")) if sources.get(key) == "curated"]
+    if op.get("outputsSource") == "curated":
+        assumed.append("outputs")
+    if assumed:
+        op["assumed"] = sorted(set(assumed))
+
+
 def finish_inputs(op):
     """isGenerator follows min inputs; inputs collapses to null when nothing is known."""
     inputs = op["inputs"]
@@ -150,6 +177,8 @@ def index_entry(op, extra_keywords):
         entry["common"] = True
     if op["namespace"] != "main":
         entry["namespace"] = op["namespace"]
+    if op.get("aliases"):
+        entry["aliases"] = list(op["aliases"])
     return entry
 
 

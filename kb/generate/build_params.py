@@ -62,6 +62,8 @@ def convert_param(p, member_facts):
         out["styleSource"] = "td-live(group)"
     out["default"] = default
     out["defaultSource"] = source
+    if p.get("menuIncomplete"):
+        out["menuIncomplete"] = True
     if source == "td-live" and out.get("menuNames") is not None and out["style"] == "Menu" \
             and default not in out["menuNames"]:
         # The running build uses a menu entry the docs do not list: the documented menu is incomplete.
@@ -88,6 +90,10 @@ def convert_param(p, member_facts):
         out["styleSource"] = p.get("styleSource")
     if p.get("liveLabel"):
         out["liveLabel"] = p["liveLabel"]
+    if p.get("addedFrom"):
+        out["addedFrom"] = p["addedFrom"]
+    if p.get("menuAssumed"):
+        out["menuAssumed"] = True
     for flag in CARRIED_FLAGS:
         if p.get(flag):
             out[flag] = True

@@ -69,3 +69,29 @@ def sources_table(counts):
         for tag, n in sorted(by_tag.items(), key=lambda kv: -kv[1]):
             lines.append(f"| {key} | {tag} | {n} |")
     return "\n".join(lines)
+
+
+def assumed_counts(ops_by_family):
+    """Values not backed by a fact, by kind: parameter fields, operator fields, sequence block counts."""
+    counts = {"style": 0, "default": 0, "range": 0, "menu": 0, "inputs": 0, "outputs": 0, "sequence block count": 0}
+    params_with_any = 0
+    for f in FAMILIES:
+        for op in ops_by_family[f]:
+            for p in op["params"]:
+                for field in p.get("assumed", []):
+                    counts[field] += 1
+                params_with_any += 1 if p.get("assumed") else 0
+            for field in op.get("assumed", []):
+                counts[field] += 1
+            for s in op.get("sequences", []):
+                counts["sequence block count"] += 1 if s["defaultBlocksSource"] == "assumed" else 0
+    return counts, params_with_any
+
+
+def assumed_table(result):
+    counts, params_with_any = result
+    lines = ["| assumed value | count |", "|---|---|"]
+    for field, n in counts.items():
+        lines.append(f"| {field} | {n} |")
+    lines.append(f"| all | {sum(counts.values())} (on {params_with_any} parameter entries, plus operator inputs/outputs and block counts) |")
+    return "\n".join(lines)

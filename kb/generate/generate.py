@@ -4,19 +4,30 @@ usage: python3 kb/generate/generate.py [FACTS_DIR] [--out KB_DATA_DIR]
 FACTS_DIR defaults to ../shared/td-facts (relative to the current directory).
 """
 import argparse
+import copy
 import os
 import re
 import sys
 
 from build_classes import build_classes
-from build_operators import apply_curated, build_operator, check_names, finish_inputs, index_entry, OverlayError
+from build_operators import apply_curated, build_operator, check_names, finish_inputs, index_entry, mark_assumed, OverlayError
 from build_releases import build_releases
-from coverage import coverage, markdown_table, source_counts, sources_table
+from coverage import assumed_counts, assumed_table, coverage, markdown_table, source_counts, sources_table
 from facts_io import FAMILIES, read_facts, read_json, write_json, write_json_lines
+from fidelity import FidelityError, apply_real_build, infer_unit_menus, merge_common_pages
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KB_DIR = os.path.dirname(HERE)
 INDEX_VERSION = 1
+
+
+def corrected_facts(facts):
+    """The docs facts with the family common pages merged and the real build's facts applied."""
+    fact_ops = copy.deepcopy(facts["operators"])
+    merge_common_pages(fact_ops)
+    fact_ops = apply_real_build(fact_ops, read_json(os.path.join(HERE, "real-build.json")))
+    infer_unit_menus(fact_ops)
+    return fact_ops
 
 
 def build_all(facts):
@@ -24,7 +35,7 @@ def build_all(facts):
     summaries = read_json(os.path.join(HERE, "summaries.json"))["summaries"]
     keywords = read_json(os.path.join(HERE, "keywords.json"))["keywords"]
     ops_by_type = {}
-    for fact_op in facts["operators"]:
+    for fact_op in facts["corrected"]:
         op = build_operator(fact_op, summaries)
         if op["type"] in ops_by_type:
             raise OverlayError("duplicate operator type in facts: " + op["type"])
@@ -36,6 +47,7 @@ def build_all(facts):
     problems = []
     for op in ops_by_type.values():
         finish_inputs(op)
+        mark_assumed(op)
         dupes = check_names(op)
         if dupes:
             problems.append(f"{op['type']}: duplicate scalar names {dupes}")
@@ -80,9 +92,10 @@ def main(argv):
         return 2
     facts = read_facts(args.facts)
     try:
+        facts["corrected"] = corrected_facts(facts)
         by_family, index, problems = build_all(facts)
         check_against_stats(by_family, facts["stats"])
-    except OverlayError as e:
+    except (OverlayError, FidelityError) as e:
         print("generate: " + str(e), file=sys.stderr)
         return 1
     for family in FAMILIES:
@@ -90,12 +103,13 @@ def main(argv):
                          {"family": family}, "operators", by_family[family])
     write_json_lines(os.path.join(args.out, "index.json"), {"version": INDEX_VERSION}, "operators", index)
     write_json(os.path.join(args.out, "python-classes.json"), build_classes(facts["classes"]))
-    write_json(os.path.join(args.out, "releases.json"), build_releases(facts["operators"]))
+    write_json(os.path.join(args.out, "releases.json"), build_releases(facts["corrected"]))
     table = coverage(by_family)
     sources = source_counts(by_family)
     write_json(os.path.join(args.out, "coverage.json"), {"perFamily": table, "sources": sources})
     if os.path.abspath(args.out) == os.path.join(KB_DIR, "data"):
-        write_readme_tables({"coverage": markdown_table(table), "sources": sources_table(sources)})
+        write_readme_tables({"coverage": markdown_table(table), "sources": sources_table(sources),
+                             "assumed": assumed_table(assumed_counts(by_family))})
     for problem in problems:
         print("generate: warning: " + problem, file=sys.stderr)
     total = sum(len(v) for v in by_family.values())

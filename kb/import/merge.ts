@@ -2,7 +2,7 @@
  * Merges a dump of a running TouchDesigner into knowledge-base operators. Where the dump speaks it wins;
  * what it does not mention is kept and flagged, never deleted.
  */
-import { UNBOUNDED_INPUTS, type Family, type IndexEntry, type Operator, type Param } from "../types.js";
+import { UNBOUNDED_INPUTS, type AssumedField, type Family, type IndexEntry, type Operator, type Param, type SequenceDef } from "../types.js";
 import { paramsFromDump } from "./dump-params.js";
 import type { Dump, DumpOperator } from "./dump-schema.js";
 
@@ -40,6 +40,16 @@ function mergeParam(old: Param, fresh: Param): Param {
   if (old.label && fresh.label && old.label !== fresh.label) merged.liveLabel = fresh.label;
   delete merged.absentInLiveDump;
   delete merged.menuIncomplete;
+  // What the running build reported is a fact now: it replaces the assumptions about it.
+  const spoken: Record<AssumedField, boolean> = {
+    style: fresh.style !== undefined && fresh.style !== null,
+    default: fresh.defaultSource === "dump",
+    range: fresh.rangeSource === "dump",
+    menu: fresh.menuNames !== undefined,
+  };
+  const assumed = (old.assumed ?? []).filter((f) => !spoken[f]);
+  if (assumed.length > 0) merged.assumed = assumed;
+  else delete merged.assumed;
   return merged;
 }
 
@@ -78,6 +88,8 @@ function mergeOperator(old: Operator | undefined, d: DumpOperator, counts: { add
     isGenerator: null, namespace: "main", pages: [], params: [],
   };
   const params = mergeParams(base.params, d.pars, counts);
+  const sequences = sequencesFromDump(base.sequences, d.pars);
+  const assumed = (base.assumed ?? []).filter((a) => (a === "inputs" ? minInputs === null && maxInputs === null : (d.outputConnectors ?? null) === null));
   const pages: string[] = [];
   for (const p of params) if (p.page && !pages.includes(p.page)) pages.push(p.page);
   return {
@@ -90,7 +102,18 @@ function mergeOperator(old: Operator | undefined, d: DumpOperator, counts: { add
     isGenerator: minInputs === null ? base.isGenerator : minInputs === 0,
     pages: pages.length ? pages : base.pages,
     params,
+    ...(sequences === undefined ? {} : { sequences }),
+    ...(assumed.length > 0 ? { assumed } : { assumed: undefined }),
   };
+}
+
+/** A fresh operator's block count per sequence is what the dump shows: its highest block + 1. */
+function sequencesFromDump(sequences: readonly SequenceDef[] | undefined, pars: DumpOperator["pars"]): SequenceDef[] | undefined {
+  if (sequences === undefined) return undefined;
+  return sequences.map((s) => {
+    const blocks = pars.filter((p) => p.sequence === s.name && typeof p.blockIndex === "number").map((p) => p.blockIndex as number);
+    return blocks.length === 0 ? s : { ...s, defaultBlocks: Math.max(...blocks) + 1, defaultBlocksSource: "dump" as const };
+  });
 }
 
 export interface KbSnapshot {

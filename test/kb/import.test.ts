@@ -26,6 +26,29 @@ function fixtureDump() {
   return parsed.dump;
 }
 
+describe("kb import replaces assumptions with facts", () => {
+  test("values the dump reports are no longer assumed; a sequence's block count is the dump's", () => {
+    expect(getOperator("noiseTOP")!.params.find((p) => p.name === "period")?.assumed).toEqual(["default"]);
+    const dump = fixtureDump();
+    const par = (name: string, blockIndex: number) => ({
+      name, label: "Name", page: "Constant", style: "Str", default: "", menuNames: null, menuLabels: null, min: null, max: null,
+      clampMin: null, clampMax: null, tupletName: null, vecIndex: 0, readOnly: false, sequence: "const", blockIndex,
+    });
+    dump.operators.push({
+      type: "constantCHOP", family: "CHOP", label: "Constant", minInputs: 0, maxInputs: 0, isMultiInputs: false, isFilter: false,
+      inputConnectors: 0, outputConnectors: 1, pars: [par("const0name", 0), par("const1name", 1)],
+    } as (typeof dump.operators)[number]);
+    importDump(dir, dump);
+    setKbDataDir(dir);
+    const noise = getOperator("noiseTOP")!;
+    expect(noise.params.find((p) => p.name === "period")?.assumed).toBeUndefined();
+    expect(noise.params.find((p) => p.name === "resolution")?.assumed).toBeUndefined();
+    const constant = getOperator("constantCHOP")!;
+    expect(constant.sequences?.find((q) => q.name === "const")).toMatchObject({ defaultBlocks: 2, defaultBlocksSource: "dump" });
+    expect(constant.params.find((p) => p.name === "const0name")?.assumed).toBeUndefined();
+  });
+});
+
 describe("kb import (hand-written dump)", () => {
   test("reports what changed and the dump wins where it speaks", () => {
     const knownNoiseParams = getOperator("noiseTOP")!.params.length;

@@ -9,6 +9,7 @@ from build_operators import OverlayError, apply_curated, build_operator, finish_
 from build_params import convert_params, looks_like_group_listing  # noqa: E402
 from build_releases import build_releases  # noqa: E402
 from build_sequences import build_sequences  # noqa: E402
+from fidelity import FidelityError, apply_real_build, infer_unit_menus, merge_common_pages  # noqa: E402
 
 
 def fact_op(optype, family, params, pages=None, **extra):
@@ -16,6 +17,47 @@ def fact_op(optype, family, params, pages=None, **extra):
           "pages": pages or [], "docs": {"snapshot": "docs-2026-02", "namespace": "main"}}
     op.update(extra)
     return op
+
+
+class Fidelity(unittest.TestCase):
+    def ops(self):
+        return [
+            fact_op("aDAT", "DAT", [{"name": "language", "page": "Common", "style": "Menu", "menuNames": ["input"]},
+                                    {"name": "defaultreadencoding", "page": "Common", "style": "Menu", "menuNames": ["utf8"]}],
+                    pages=["Common"], parNames=["language", "defaultreadencoding"]),
+            fact_op("bDAT", "DAT", [{"name": "language", "page": "Common", "style": "Menu", "menuNames": ["input", "node"]}],
+                    pages=["Common"], parNames=["language"]),
+            fact_op("oldCHOP", "CHOP", [{"name": "lagunit", "page": "Lag", "style": "Menu"},
+                                        {"name": "parameter", "page": "Source"}], pages=["Lag", "Source"],
+                    parNames=["lagunit", "parameter"]),
+        ]
+
+    def test_family_common_page_is_merged_with_its_menus(self):
+        ops = self.ops()
+        self.assertEqual(merge_common_pages(ops), 1)
+        b = {p["name"]: p for p in ops[1]["parameters"]}
+        self.assertEqual(b["defaultreadencoding"]["addedFrom"], "family-common-page")
+        a = {p["name"]: p for p in ops[0]["parameters"]}
+        self.assertEqual(a["language"]["menuNames"], ["input", "node"])
+
+    def test_real_build_renames_types_and_parameters(self):
+        ops = apply_real_build(self.ops(), {
+            "renames": [{"from": "oldCHOP", "to": "newinCHOP"}],
+            "renameParams": [{"types": ["newinCHOP"], "from": "parameter", "to": "parameters"}],
+            "menus": [{"families": ["DAT"], "param": "language", "add": ["python"], "incomplete": True}],
+        })
+        chop = [o for o in ops if o["optype"] == "newinCHOP"][0]
+        self.assertEqual(chop["aliases"], ["oldCHOP"])
+        self.assertEqual([p["name"] for p in chop["parameters"]], ["lagunit", "parameters"])
+        self.assertTrue(ops[0]["parameters"][0]["menuIncomplete"])
+        with self.assertRaises(FidelityError):
+            apply_real_build(self.ops(), {"renames": [{"from": "nosuchTOP", "to": "x"}]})
+
+    def test_empty_unit_menus_get_assumed_entries(self):
+        ops = self.ops()
+        self.assertEqual(infer_unit_menus(ops), 1)
+        unit = ops[2]["parameters"][0]
+        self.assertEqual((unit["menuNames"], unit["menuAssumed"]), (["samples", "frames", "seconds"], True))
 
 
 class SequenceTemplates(unittest.TestCase):

@@ -1,0 +1,178 @@
+"""Corrections of the docs facts toward the real build, applied to the facts before conversion.
+
+1. Family "common" pages: every operator of a family that has a `Common` page gets the union of the
+   parameters any operator of the family documents there (docs pages lag one another: a parameter
+   added to the family's common page shows on some pages only). Menus of a common parameter are
+   the union of the menus documented for it across the family. Added entries: `addedFrom:
+   "family-common-page"`.
+2. `real-build.json`: type renames (the old name kept as an alias), renamed and missing parameters,
+   menu entries and styles seen in networks exported from real builds (`addedFrom: "real-build"`,
+   `styleSource: "real-build"`).
+"""
+import copy
+
+
+class FidelityError(Exception):
+    pass
+
+
+def _targets(rule, ops):
+    if "types" in rule:
+        missing = [t for t in rule["types"] if t not in ops]
+        if missing:
+            raise FidelityError("real-build.json names unknown operator types: " + ", ".join(missing))
+        return [ops[t] for t in rule["types"]]
+    found = [op for op in ops.values() if op["family"] in rule["families"]]
+    if "withPage" in rule:
+        found = [op for op in found if rule["withPage"] in (op.get("pages") or [])]
+    return found
+
+
+def _param(op, name):
+    for p in op.get("parameters") or []:
+        if p["name"] == name:
+            return p
+    return None
+
+
+def _insert_after_page(op, entry):
+    """Append at the end of its page (params are ordered by page later, stably)."""
+    op["parameters"].append(entry)
+    if entry.get("page") and entry["page"] not in op["pages"]:
+        op["pages"].append(entry["page"])
+    op.setdefault("parNames", [])
+    op["parNames"].extend(entry.get("components") or [entry["name"]])
+
+
+def merge_common_pages(fact_ops):
+    by_family = {}
+    for op in fact_ops:
+        if "Common" in (op.get("pages") or []):
+            by_family.setdefault(op["family"], []).append(op)
+    added = 0
+    for family, ops in by_family.items():
+        union, menus = {}, {}
+        for op in ops:
+            for p in op["parameters"]:
+                if p.get("page") != "Common":
+                    continue
+                union.setdefault(p["name"], p)
+                for n, l in zip(p.get("menuNames") or [], p.get("menuLabels") or p.get("menuNames") or []):
+                    menus.setdefault(p["name"], {}).setdefault(n, l)
+        for op in ops:
+            for name, p in union.items():
+                mine = _param(op, name)
+                if mine is None:
+                    entry = {k: v for k, v in copy.deepcopy(p).items() if k not in ("defaultSource", "default", "componentDefaults")}
+                    entry["addedFrom"] = "family-common-page"
+                    entry["sources"] = ["family-common-page"]
+                    _insert_after_page(op, entry)
+                    mine = entry
+                    added += 1
+                if name in menus and mine.get("menuNames") is not None:
+                    for n, l in menus[name].items():
+                        if n not in mine["menuNames"]:
+                            mine["menuNames"] = mine["menuNames"] + [n]
+                            mine["menuLabels"] = (mine.get("menuLabels") or mine["menuNames"][:-1]) + [l]
+    return added
+
+
+def apply_real_build(fact_ops, rules):
+    ops = {op["optype"]: op for op in fact_ops}
+    for r in rules.get("renames", []):
+        op = ops.get(r["from"])
+        if op is None:
+            raise FidelityError(f"real-build.json renames unknown type {r['from']}")
+        op["optype"] = r["to"]
+        op["aliases"] = sorted(set(op.get("aliases", [])) | {r["from"]})
+        ops[r["to"]] = ops.pop(r["from"])
+    for r in rules.get("renameParams", []):
+        for op in _targets(r, ops):
+            p = _param(op, r["from"])
+            if p is None:
+                raise FidelityError(f"{op['optype']} has no parameter {r['from']} to rename")
+            p["name"] = r["to"]
+            p["addedFrom"] = "real-build"
+            op["parNames"] = [r["to"] if n == r["from"] else n for n in op.get("parNames") or []]
+    for r in rules.get("addParams", []):
+        source = None
+        if "copy" in r:
+            source = _param(ops[r["copy"]["type"]], r["copy"]["param"])
+            if source is None:
+                raise FidelityError(f"{r['copy']['type']} has no parameter {r['copy']['param']}")
+        for op in _targets(r, ops):
+            if source is not None:
+                entry = {k: v for k, v in copy.deepcopy(source).items() if k not in ("defaultSource", "default")}
+                if entry.get("page") not in (op.get("pages") or []):
+                    entry["page"] = "Common" if "Common" in (op.get("pages") or []) else entry.get("page")
+            else:
+                entry = dict(r["param"])
+                like = _param(op, r["like"]) if "like" in r else None
+                if "like" in r and like is None:
+                    raise FidelityError(f"{op['optype']} has no parameter {r['like']}")
+                if like is not None:
+                    entry.setdefault("page", like.get("page"))
+                    if like.get("style"):
+                        entry["style"] = like["style"]
+                        entry["styleSource"] = f"inferred(like {r['like']})"
+            if _param(op, entry["name"]) is not None:
+                continue
+            entry["addedFrom"] = "real-build"
+            entry["sources"] = ["real-build"]
+            _insert_after_page(op, entry)
+    for r in rules.get("menus", []):
+        for op in _targets(r, ops):
+            p = _param(op, r["param"])
+            if p is None:
+                if "types" in r:
+                    raise FidelityError(f"{op['optype']} has no parameter {r['param']}")
+                continue
+            names = list(p.get("menuNames") or [])
+            labels = list(p.get("menuLabels") or names)
+            for n in r["add"]:
+                if n not in names:
+                    names.append(n)
+                    labels.append(n)
+            p["menuNames"], p["menuLabels"] = names, labels
+            if r.get("incomplete"):
+                p["menuIncomplete"] = True
+    for r in rules.get("styles", []):
+        for op in _targets(r, ops):
+            p = _param(op, r["param"])
+            if p is None:
+                if "types" in r:
+                    raise FidelityError(f"{op['optype']} has no parameter {r['param']}")
+                continue
+            p["style"], p["styleSource"] = r["style"], "real-build"
+    return list(ops.values())
+
+
+# ASSUMPTION: a CHOP time-unit menu with no documented entries has TouchDesigner's usual time units.
+CHOP_TIME_UNITS = ["samples", "frames", "seconds"]
+
+
+def infer_unit_menus(fact_ops):
+    """A `*unit` menu documented without entries takes the entries documented for the same parameter
+    name elsewhere in its family (or, on a CHOP, the time units). Marked `menuAssumed`: the docs do
+    not say; a live dump replaces it. Without entries every value would be refused by tdsim."""
+    documented = {}
+    for op in fact_ops:
+        for p in op.get("parameters") or []:
+            if p["name"].endswith("unit") and p.get("menuNames"):
+                documented.setdefault((op["family"], p["name"]), (p["menuNames"], p.get("menuLabels") or p["menuNames"]))
+    inferred = 0
+    for op in fact_ops:
+        for p in op.get("parameters") or []:
+            if not p["name"].endswith("unit") or p.get("style") != "Menu" or p.get("menuNames"):
+                continue
+            found = documented.get((op["family"], p["name"]))
+            if found is None and op["family"] == "CHOP":
+                found = (CHOP_TIME_UNITS, ["Samples", "Frames", "Seconds"])
+            if found is None:
+                continue
+            if p.get("defaultSource") == "td-live" and p.get("default") not in found[0]:
+                continue  # the running build uses another entry: these are not its entries
+            p["menuNames"], p["menuLabels"] = list(found[0]), list(found[1])
+            p["menuAssumed"] = True
+            inferred += 1
+    return inferred
