@@ -152,8 +152,8 @@ CHOP_TIME_UNITS = ["samples", "frames", "seconds"]
 
 
 def infer_unit_menus(fact_ops):
-    """A `*unit` menu documented without entries takes the entries documented for the same parameter
-    name elsewhere in its family (or, on a CHOP, the time units). Marked `menuAssumed`: the docs do
+    """A CHOP's `*unit` menu documented without entries takes the entries documented for the same
+    parameter name on another CHOP, or the time units. Marked `menuAssumed`: the docs do
     not say; a live dump replaces it. Without entries every value would be refused by tdsim."""
     documented = {}
     for op in fact_ops:
@@ -163,7 +163,9 @@ def infer_unit_menus(fact_ops):
     inferred = 0
     for op in fact_ops:
         for p in op.get("parameters") or []:
-            if not p["name"].endswith("unit") or p.get("style") != "Menu" or p.get("menuNames"):
+            # CHOPs only: elsewhere the first entry of an inferred menu would become tdsim's assumed
+            # default, and unit menus there (pixels, fraction...) change what an operator does.
+            if op["family"] != "CHOP" or not p["name"].endswith("unit") or p.get("style") != "Menu" or p.get("menuNames"):
                 continue
             found = documented.get((op["family"], p["name"]))
             if found is None and op["family"] == "CHOP":
