@@ -163,10 +163,14 @@ class Renderer:
         for u in req["uniforms"]:
             self._set(prog, u["name"], u["values"])
 
+        want_float = bool(req.get("float"))
         fbo = GL.glGenFramebuffers(1)
         target = GL.glGenTextures(1)
         GL.glBindTexture(GL.GL_TEXTURE_2D, target)
-        GL.glTexImage2D(GL.GL_TEXTURE_2D, 0, GL.GL_RGBA32F, w, h, 0, GL.GL_RGBA, GL.GL_FLOAT, None)
+        if want_float:
+            GL.glTexImage2D(GL.GL_TEXTURE_2D, 0, GL.GL_RGBA32F, w, h, 0, GL.GL_RGBA, GL.GL_FLOAT, None)
+        else:   # 8 bits a channel, as the TOP's 8-bit formats store it: no float readback
+            GL.glTexImage2D(GL.GL_TEXTURE_2D, 0, GL.GL_RGBA8, w, h, 0, GL.GL_RGBA, GL.GL_UNSIGNED_BYTE, None)
         GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, fbo)
         GL.glFramebufferTexture2D(GL.GL_FRAMEBUFFER, GL.GL_COLOR_ATTACHMENT0, GL.GL_TEXTURE_2D, target, 0)
         GL.glViewport(0, 0, w, h)
@@ -174,16 +178,19 @@ class Renderer:
         GL.glClear(GL.GL_COLOR_BUFFER_BIT)
         GL.glBindVertexArray(self.vao)
         GL.glDrawArrays(GL.GL_TRIANGLES, 0, 3)
-        floats = GL.glReadPixels(0, 0, w, h, GL.GL_RGBA, GL.GL_FLOAT, outputType=None)
-        floats = np.frombuffer(floats, np.float32).reshape(h, w, 4)[::-1]
+        if want_float:
+            pixels = GL.glReadPixels(0, 0, w, h, GL.GL_RGBA, GL.GL_FLOAT, outputType=None)
+        else:
+            pixels = GL.glReadPixels(0, 0, w, h, GL.GL_RGBA, GL.GL_UNSIGNED_BYTE, outputType=None)
         GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, 0)
         GL.glDeleteFramebuffers(1, [fbo])
         GL.glDeleteTextures([target] + textures)
+        if not want_float:
+            return {"ok": True}, np.frombuffer(pixels, np.uint8).reshape(h, w, 4)[::-1].tobytes()
+        floats = np.frombuffer(pixels, np.float32).reshape(h, w, 4)[::-1]
         floats = np.nan_to_num(floats, nan=0.0, posinf=0.0, neginf=0.0)
         bytes8 = (np.clip(floats, 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8).tobytes()
-        if req.get("float"):
-            return {"ok": True}, bytes8 + np.ascontiguousarray(floats, np.float32).tobytes()
-        return {"ok": True}, bytes8
+        return {"ok": True}, bytes8 + np.ascontiguousarray(floats, np.float32).tobytes()
 
     def _set(self, prog, name, value):
         """Sets a uniform by name, whatever float/int size the shader declared it with."""
