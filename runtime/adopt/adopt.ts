@@ -15,13 +15,8 @@ import { OWNER_TAG } from "../plan/network-state.js";
 import { renderPlanText } from "../plan/render-plan.js";
 import { isEmptyPlan } from "../plan/plan-types.js";
 
-const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
-const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/")) || "/";
-
-export function rootPathFor(root: string): string {
-  const parent = parentOf(root);
-  return `${parent === "/" ? "" : parent}/{network}`;
-}
+import { nameOf } from "../export/synthesize.js";
+import { rootPathOf } from "../loop/root-path.js";
 
 export type AdoptOutcome =
   | { ok: true; path: string; file: string; source: string; adopted: boolean; taken: string[]; leftOut: string[]; replan?: { empty: boolean; text: string }; undoStep?: string }
@@ -45,7 +40,7 @@ export async function adopt(client: BridgeClient, root: string, confirm: boolean
   }
   const exported = await exportFor(client, root);
   if (exported === undefined) return { ok: false, code: "not-found", message: `nothing exists at ${root}` };
-  const rootPath = rootPathFor(root);
+  const rootPath = rootPathOf(root);
   const planned = await planFile(client, exported, { rootPath });
   const np = planned.plans.find((p) => p.root === root);
   const compileErrors = planned.diagnostics.filter((d) => d.severity === "error" && d.code !== "plan-blocked");

@@ -14,6 +14,7 @@ import { parse } from "../../../../grammar/parse.js";
 import { getOperatorByType, resolveTuplet } from "../../../../kb/index.js";
 import { wireEdges } from "../../../../grammar/wires.js";
 import { EditRefusal } from "./refusal.js";
+import { rootPathOf } from "../../../loop/root-path.js";
 
 export interface EditableNetwork {
   /** The network COMP (the one holding svc's record). */
@@ -143,11 +144,8 @@ export function singleWire(from: string, fromOutput: number, to: string, toInput
   };
 }
 
-/** The loop's root template that builds a network named after the last part of `root` at `root`. */
-export function rootPathOf(root: string): string {
-  const parent = parentOf(root);
-  return `${parent === "/" ? "" : parent}/{network}`;
-}
+/** The loop's root template for a network at `root` (shared with adoption). */
+export { rootPathOf };
 
 /** Opens the svc network at `root` for editing. */
 export async function openNetwork(client: BridgeClient, root: string): Promise<EditableNetwork> {
