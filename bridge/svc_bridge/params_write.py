@@ -116,9 +116,8 @@ def restore_par(state):
     from .live import require_op
     if "master" in state:
         restore_par(state["master"])
+    # A read-only parameter is restored too: read-only bars the UI, not scripts (Par Class).
     par = require_par(require_op(state["path"]), state["name"])
-    if par.readOnly:
-        return  # the operator computes it; a script never changed it
     if state.get("isDefault") and state["mode"] == "constant" and not state["expr"] and not state["bindExpr"]:
         par.reset()  # back to the default itself (and its default mode), not a value that may have been clamped
         return

@@ -273,6 +273,10 @@ class Par(ValueProtocol):
     def mode(self, mode):
         if not isinstance(mode, ParMode):
             raise tdError(f"Invalid parameter mode {mode!r}: use a ParMode member")
+        if mode == ParMode.EXPORT and self._mode != ParMode.EXPORT:
+            # An export is made by the CHOP (or DAT) that exports to the parameter; how a script
+            # setting EXPORT without one behaves is not documented: tdsim refuses (UNVERIFIED).
+            raise tdError(f"{self.name}: export mode comes from an exporting CHOP, not from a script")
         self._change(lambda: self._set_mode_raw(mode))
 
     @property

@@ -222,6 +222,18 @@ class RollbackTest(BatchFixture):
         self.assert_rolls_back(ops, 1, "node_not_found")
         self.assertEqual(self.td.op("/project1/net/notes").text, "line one\nline two")
 
+    def test_an_exported_parameter_is_left_to_its_exporter(self):
+        # Export mode is made by the exporting CHOP, not by a script: the rollback of a deleted
+        # node must not try to set it (tdsim, like a careful reading of TouchDesigner, refuses).
+        noise = self.td.op("/project1/net/noise2")
+        noise.par.seed = 4
+        noise.par.seed._set_mode_raw(self.td.ParMode.EXPORT)  # as an exporting CHOP would
+        reply = self.fails("POST", "/api/batch", {"operations": [
+            {"action": "delete", "path": "/project1/net/noise2", "confirmation_policy": "yolo"},
+            {"action": "update", "path": "/project1/net/ghost", "parameters": {"a": 1}}]}, code="batch_failed")
+        self.assertTrue(reply.error["rolled_back"])
+        self.assertEqual(self.td.op("/project1/net/noise2").par.seed.eval(), 4)
+
     def test_a_failing_rollback_step_is_reported(self):
         # A rollback that cannot undo a step says so (rollback_failed) instead of claiming success.
         from unittest import mock

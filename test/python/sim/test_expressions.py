@@ -66,7 +66,9 @@ class ExpressionTest(SimTestCase):
     def test_export_mode_is_a_documented_warning(self):
         n = self.create("noiseTOP")
         n.par.seed = 3
-        n.par.seed.mode = td.ParMode.EXPORT
+        with self.assertRaises(td.tdError):
+            n.par.seed.mode = td.ParMode.EXPORT  # only an exporting CHOP makes an export
+        n.par.seed._set_mode_raw(td.ParMode.EXPORT)  # as an export would
         self.assertEqual(n.par.seed.eval(), 3.0)
         self.assertIn("export mode is not emulated", n.warnings())
 
