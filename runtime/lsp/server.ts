@@ -8,13 +8,14 @@ import {
   type Connection, type InitializeResult, type TextEdit,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { hasErrors } from "../../diagnostics/index.js";
+import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import { print } from "../../grammar/print.js";
 import { lex } from "../../grammar/lexer.js";
 import { complete } from "./completion.js";
 import { uriToPath } from "./convert.js";
 import { documentDiagnostics, quickFixes } from "./diagnostics.js";
 import { hover } from "./hover.js";
+import { LIVE_COMMANDS, liveCodeLenses, runLive, type LiveCommand } from "./live.js";
 import { Navigation } from "./navigation.js";
 import { documentSymbols, foldingRanges } from "./outline.js";
 import { semanticTokens, semanticTokensLegend } from "./semantic-tokens.js";
@@ -24,6 +25,8 @@ import { Workspace } from "./workspace.js";
 export interface ServerOptions {
   /** How long typing must pause before the document is checked again (default 150 ms). */
   diagnosticsDelayMs?: number;
+  /** The bridge plan and apply talk to; without one there are no plan/apply lenses. */
+  bridgeUrl?: string;
 }
 
 export const SERVER_NAME = "svc";
@@ -34,6 +37,9 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   const documents = new TextDocuments(TextDocument);
   const pending = new Map<string, NodeJS.Timeout>();
   let delay = options.diagnosticsDelayMs ?? 150;
+  let bridgeUrl = options.bridgeUrl;
+  /** What the live project last reported for a document, shown until the document changes. */
+  const live = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
 
   /** The files each open document's last check read: a change to one re-checks its readers. */
   const reads = new Map<string, ReadonlySet<string>>();
@@ -42,7 +48,11 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     const analysis = workspace.analysis(doc);
     reads.set(doc.uri, new Set(analysis.program.sources.keys()));
     const parsed = workspace.parsed(doc);
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(analysis.path, parsed.ast, analysis.diagnostics, workspace.host) });
+    const reported = live.get(doc.uri);
+    // The live run compiled the same text: keep only what the live project added.
+    const added = reported?.version !== doc.version ? [] : reported.diagnostics.filter((d) => !analysis.diagnostics.some((a) => a.code === d.code && a.range.start.offset === d.range.start.offset && a.message === d.message));
+    const all = [...analysis.diagnostics, ...added];
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(analysis.path, parsed.ast, all, workspace.host) });
   };
 
   /** Checks `doc` after a pause, and every other open document that reads it. */
@@ -65,8 +75,9 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   };
 
   connection.onInitialize((params): InitializeResult => {
-    const init = (params.initializationOptions ?? {}) as { diagnosticsDelayMs?: unknown };
+    const init = (params.initializationOptions ?? {}) as { diagnosticsDelayMs?: unknown; bridgeUrl?: unknown };
     if (typeof init.diagnosticsDelayMs === "number" && init.diagnosticsDelayMs >= 0) delay = init.diagnosticsDelayMs;
+    if (typeof init.bridgeUrl === "string" && init.bridgeUrl.trim() !== "") bridgeUrl = init.bridgeUrl.trim();
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -80,6 +91,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
         documentFormattingProvider: true,
         semanticTokensProvider: { legend: semanticTokensLegend, full: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        ...(bridgeUrl === undefined ? {} : { codeLensProvider: {}, executeCommandProvider: { commands: [...LIVE_COMMANDS] } }),
       },
       serverInfo: { name: SERVER_NAME },
     };
@@ -140,6 +152,17 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     }),
   );
   connection.onCodeAction((p) => quickFixes(p.textDocument.uri, p.context.diagnostics));
+  connection.onCodeLens((p) => withDoc(p.textDocument.uri, [], (doc) => (bridgeUrl === undefined ? [] : liveCodeLenses(doc.uri, workspace.parsed(doc).ast))));
+  connection.onExecuteCommand(async (p) => {
+    const command = p.command as LiveCommand;
+    const uri = p.arguments?.[0];
+    const doc = typeof uri === "string" ? documents.get(uri) : undefined;
+    if (bridgeUrl === undefined || !LIVE_COMMANDS.includes(command) || doc === undefined) return { ok: false, text: "svc: nothing to run (no bridge configured, or the document is not open)" };
+    const result = await runLive(command, bridgeUrl, doc.getText(), uriToPath(doc.uri));
+    live.set(doc.uri, { version: doc.version, diagnostics: result.diagnostics });
+    publish(doc);
+    return { ok: result.ok, text: result.text };
+  });
 
   documents.listen(connection);
   connection.onShutdown(() => {

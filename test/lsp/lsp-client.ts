@@ -19,7 +19,7 @@ export class LspClient {
 
   private constructor(readonly child: ChildProcess, readonly connection: MessageConnection) {}
 
-  static async start(): Promise<{ client: LspClient; init: InitializeResult }> {
+  static async start(options: Record<string, unknown> = {}): Promise<{ client: LspClient; init: InitializeResult }> {
     const child = spawn(process.execPath, [CLI, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new LspClient(child, connection);
@@ -35,7 +35,7 @@ export class LspClient {
       processId: process.pid,
       rootUri: null,
       capabilities: { textDocument: { rename: { prepareSupport: true } } },
-      initializationOptions: { diagnosticsDelayMs: 0 },
+      initializationOptions: { diagnosticsDelayMs: 0, ...options },
     });
     await connection.sendNotification("initialized", {});
     return { client, init };
@@ -64,6 +64,11 @@ export class LspClient {
     this.versions.set(uri, version);
     await this.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ range, text }] });
     return version;
+  }
+
+  /** Every diagnostics notification received for `uri` so far, oldest first. */
+  publishedFor(uri: string): PublishDiagnosticsParams[] {
+    return this.published.get(uri) ?? [];
   }
 
   /** The diagnostics published for `uri` at `version` or later (waits for them). */
