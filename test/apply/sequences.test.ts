@@ -87,3 +87,30 @@ describe("a GLSL TOP with several uniforms, applied to tdsim and exported back",
     expect(exported).toContain('vec: 5, vec0name: "uTime", vec1name: "uTint"');
   });
 });
+
+describe("the real build's names and menus, applied to tdsim", () => {
+  it("builds the current type for an older name, and takes the entries the build has", async () => {
+    const text = [
+      "svcnet 1",
+      "",
+      "network real {",
+      "  wave: waveCHOP",
+      "  lag1: lagCHOP { lagunit: seconds, lag1: 0.2 }",
+      "  tracker: freedCHOP",
+      '  code: textDAT { language: python, extension: py, text: "x = 1" }',
+      '  k: constantCHOP { const1name: "b", const1value: 2 }',
+      "",
+      "  wave -> lag1",
+      "}",
+      "",
+    ].join("\n");
+    const result = await applyFile(live.client, { text, file: "real.svcnet" }, { verify: false });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["renamed-operator-type"]);
+    const tracker = await live.client.get<{ type: string }>(`/api/nodes/${encodePath("/project1/real/tracker")}`);
+    expect(tracker.type).toBe("freedinCHOP");
+    expect(await pars("/project1/real/lag1")).toMatchObject({ lagunit: "seconds" });
+    expect(await pars("/project1/real/code")).toMatchObject({ language: "python", extension: "py" });
+    expect(await pars("/project1/real/k")).toMatchObject({ const: 2, const1name: "b", const1value: 2 });
+  });
+});
