@@ -44,6 +44,17 @@ def _insert_after_page(op, entry):
     op["parNames"].extend(entry.get("components") or [entry["name"]])
 
 
+def _rule_params(rule, ops):
+    """The parameter `rule["param"]` of each operator a rule reaches; one it names by type must have it."""
+    for op in _targets(rule, ops):
+        p = _param(op, rule["param"])
+        if p is None:
+            if "types" in rule:
+                raise FidelityError(f"{op['optype']} has no parameter {rule['param']}")
+            continue
+        yield p
+
+
 def merge_common_pages(fact_ops):
     by_family = {}
     for op in fact_ops:
@@ -121,12 +132,7 @@ def apply_real_build(fact_ops, rules):
             entry["sources"] = ["real-build"]
             _insert_after_page(op, entry)
     for r in rules.get("menus", []):
-        for op in _targets(r, ops):
-            p = _param(op, r["param"])
-            if p is None:
-                if "types" in r:
-                    raise FidelityError(f"{op['optype']} has no parameter {r['param']}")
-                continue
+        for p in _rule_params(r, ops):
             names = list(p.get("menuNames") or [])
             labels = list(p.get("menuLabels") or names)
             for n in r["add"]:
@@ -137,12 +143,7 @@ def apply_real_build(fact_ops, rules):
             if r.get("incomplete"):
                 p["menuIncomplete"] = True
     for r in rules.get("styles", []):
-        for op in _targets(r, ops):
-            p = _param(op, r["param"])
-            if p is None:
-                if "types" in r:
-                    raise FidelityError(f"{op['optype']} has no parameter {r['param']}")
-                continue
+        for p in _rule_params(r, ops):
             p["style"], p["styleSource"] = r["style"], "real-build"
     return list(ops.values())
 
