@@ -41,12 +41,15 @@ export function desiredState(operations: readonly Operation[], root: string): Ne
         break;
       case "set-param":
         at(op.path).params[op.param] = { mode: "constant", value: op.value };
+        (at(op.path).paramSources ??= {})[op.param] = op.origin.range;
         break;
       case "set-expression":
         at(op.path).params[op.param] = { mode: "expression", expr: op.expression };
+        (at(op.path).paramSources ??= {})[op.param] = op.origin.range;
         break;
       case "set-bind":
         at(op.path).params[op.param] = { mode: "bind", expr: op.expression };
+        (at(op.path).paramSources ??= {})[op.param] = op.origin.range;
         break;
       case "set-export":
         // Applied as a channel reference expression (compiler/lower/batch-json.ts): live reads that back.

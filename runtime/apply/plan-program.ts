@@ -33,7 +33,7 @@ export interface PlanProgramOptions {
 function conflictDiagnostics(plan: Plan, desired: NetworkState): Diagnostic[] {
   return plan.conflicts.map((c) => {
     const node = desired.nodes.get(c.path) ?? desired.nodes.get(plan.root);
-    const range = node?.source?.range ?? NO_RANGE;
+    const range = (c.name === undefined ? undefined : node?.paramSources?.[c.name]) ?? node?.source?.range ?? NO_RANGE;
     const file = node?.source?.file;
     const help: string[] = [];
     if (c.kind === "drift") {

@@ -58,6 +58,8 @@ export interface NodeState {
   position?: { x: number; y: number };
   /** Where the node was declared (desired state only), to point errors at a line. */
   source?: { file?: string; range: SourceRange };
+  /** Desired only: where each parameter the source sets is written, to point a conflict at it. */
+  paramSources?: Record<string, SourceRange>;
   /** Desired only: the name the node had before (a declared rename). */
   renamedFrom?: string;
 }

@@ -22,7 +22,9 @@ function short(v: JsonValue | undefined): string {
 export function renderPlanText(plan: Plan): string {
   const out: string[] = [];
   const r = plan.root;
-  if (isEmptyPlan(plan)) {
+  if (isEmptyPlan(plan) && plan.conflicts.length > 0) {
+    out.push(`No changes will be made to ${r}, but the source differs from it: ${plan.conflicts.length} change${plan.conflicts.length === 1 ? " is" : "s are"} held back by the conflict${plan.conflicts.length === 1 ? "" : "s"} below.`);
+  } else if (isEmptyPlan(plan)) {
     out.push(`No changes. The live network at ${r} matches the source.`);
   } else {
     out.push(`svc will make these changes to ${r}:`, "");
@@ -80,11 +82,11 @@ export function planToJson(plan: Plan): unknown {
     empty: isEmptyPlan(plan),
     changes: plan.changes.map((c) => {
       if (c.kind === "create") {
-        const { source, ...node } = c.node;
+        const { source, paramSources: _params, ...node } = c.node;
         return { kind: c.kind, path: c.path, type: c.type, node, source: source ?? null };
       }
       if (c.kind === "replace") {
-        const { source, ...node } = c.node;
+        const { source, paramSources: _params, ...node } = c.node;
         return { kind: c.kind, path: c.path, fromType: c.fromType, toType: c.toType, node, source: source ?? null };
       }
       return c;

@@ -58,6 +58,14 @@ describe("svc plan / apply / preview against tdsim", () => {
     expect(kept.stdout).toContain("'period' was changed live since the last apply");
     expect(await period()).toBe(9);
 
+    // Held back is not "no changes": the exit code says there is a difference, and the caret is on the parameter.
+    const held = await runSvc(["plan", "--detailed-exitcode", "--json", EXAMPLE], live.env);
+    expect(held.code).toBe(2);
+    expect(JSON.parse(held.stdout).diagnostics[0]).toMatchObject({ code: "plan-conflict", range: { start: { line: lineOf("period: 1.5"), column: readFileSync(EXAMPLE, "utf8").split("\n")[lineOf("period: 1.5") - 1]!.indexOf("period") + 1 } } });
+    const text = await runSvc(["plan", EXAMPLE], live.env);
+    expect(text.stdout).toContain("held back by the conflict");
+    expect(text.stdout).not.toContain("No changes. The live network");
+
     const forced = await runSvc(["apply", "--force", EXAMPLE], live.env);
     expect(forced.code).toBe(0);
     expect(await period()).toBe(1.5);

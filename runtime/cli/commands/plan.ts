@@ -15,7 +15,7 @@ export const planCommand: Command = {
     json: { type: "boolean", description: "print the plan as JSON" },
     out: { type: "string", valueName: "plan.json", description: "save the plan; 'svc apply plan.json' applies it only if nothing moved since" },
     force: { type: "boolean", description: "plan to overwrite live edits (drift) instead of leaving them alone" },
-    "detailed-exitcode": { type: "boolean", description: "exit 0 when there is nothing to change, 2 when there is, 1 on errors" },
+    "detailed-exitcode": { type: "boolean", description: "exit 0 when source and live agree, 2 when there are changes or held conflicts, 1 on errors" },
     root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
   },
   details: "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set.",
@@ -38,7 +38,8 @@ export const planCommand: Command = {
         writeFileSync(resolve(io.cwd, args.flags.out), JSON.stringify(savePlan(file, result, Boolean(args.flags.force)), null, 2) + "\n");
         if (!args.flags.json) io.stdout(`Saved the plan to ${args.flags.out}; 'svc apply ${args.flags.out}' applies it.\n`);
       }
-      const changes = result.plans.some((p) => !isEmptyPlan(p.plan));
+      // A change held back by a conflict is still a difference between source and live.
+      const changes = result.plans.some((p) => !isEmptyPlan(p.plan) || p.plan.conflicts.length > 0);
       return args.flags["detailed-exitcode"] && changes ? 2 : 0;
     });
   },
