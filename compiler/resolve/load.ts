@@ -63,6 +63,11 @@ export function loadProgram(
         );
         continue;
       }
+      if (!written.endsWith(".svcnet")) {
+        // Read as source, any other file would be echoed back line by line in the diagnostics.
+        diagnostics.push(diagnostic("import-not-svcnet", imp.path.range, { path: written }, { file: path, help: ["import names .svcnet files; file(\"...\") reads a DAT's text or a shader"] }));
+        continue;
+      }
       const known = files.get(target);
       if (known !== undefined) {
         file.imports.push({ file: known, range: imp.path.range });

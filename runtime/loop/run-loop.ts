@@ -2,6 +2,7 @@
  * The network-as-code loop for one `.svcnet` file: compile, plan against the live project, apply,
  * verify, preview. The CLI, the demo, svc-agent and the MCP tools all run it, so they agree.
  */
+import type { CompilerHost } from "../../compiler/resolve/host.js";
 import { compile, type CompileInput } from "../../compiler/index.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import { parse } from "../../grammar/parse.js";
@@ -25,6 +26,8 @@ export interface LoopOptions {
   previewSize?: number;
   /** Take that preview after the output has cooked on this many frames (default 1). */
   previewFrames?: number;
+  /** How imports and file() are read (default: the disk); the MCP tools confine it to a workspace. */
+  host?: CompilerHost;
 }
 
 export interface LoopResult {
@@ -46,7 +49,7 @@ function inputFile(input: CompileInput): string {
 
 /** Compiles and plans; nothing in the live project changes. */
 export async function planFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
-  const result = await compile(input, options.rootPath === undefined ? {} : { rootPath: options.rootPath });
+  const result = await compile(input, { ...(options.rootPath === undefined ? {} : { rootPath: options.rootPath }), ...(options.host === undefined ? {} : { host: options.host }) });
   const sources = new Map(result.program.sources);
   const out: LoopResult = { diagnostics: [...result.diagnostics], sources, plans: [], outcomes: [], verified: [], ok: false };
   if (hasErrors(result.diagnostics) || result.operations === undefined) return out;

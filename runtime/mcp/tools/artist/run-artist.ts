@@ -11,6 +11,7 @@ import type { ToolContext } from "../registry.js";
 import { failure, success, type ToolOutcome } from "../result.js";
 import * as report from "../network/loop-report.js";
 import { networkFile, type NetworkDraft } from "./network-source.js";
+import { mcpSourceHost } from "../language/source-host.js";
 
 export interface ArtistData {
   network: string;
@@ -36,7 +37,7 @@ export async function runArtist(draft: NetworkDraft, recipes: string[], preview:
   const bridge = await bridgeClient();
   const progress = (m: string) => void ctx.progress(m);
 
-  const planned = await planFile(bridge, input, { progress });
+  const planned = await planFile(bridge, input, { progress, host: await mcpSourceHost() });
   if (!planned.ok) return report.loopFailure(planned, { source, file });
   const removals = planned.plans.flatMap((p) => p.plan.changes).filter((c) => c.kind === "delete" || c.kind === "replace");
   if (removals.length > 0) {
@@ -46,7 +47,7 @@ export async function runArtist(draft: NetworkDraft, recipes: string[], preview:
     });
   }
 
-  const result = await applyFile(bridge, input, { progress, ...(preview > 0 ? { previewSize: preview } : {}) });
+  const result = await applyFile(bridge, input, { progress, host: await mcpSourceHost(), ...(preview > 0 ? { previewSize: preview } : {}) });
   if (!result.ok) return report.loopFailure(result, { source, file });
   const shot = await report.previewPart(result.preview, preview);
   const counts = report.severityCounts(result.diagnostics);

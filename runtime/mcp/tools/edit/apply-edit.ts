@@ -13,6 +13,7 @@ import { failure, success, type ToolOutcome } from "../result.js";
 import { loopFailure } from "../network/loop-report.js";
 import type { EditableNetwork } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
+import { mcpSourceHost } from "../language/source-host.js";
 
 export interface EditResult {
   root: string;
@@ -91,7 +92,7 @@ export async function applyEdit<X extends Record<string, unknown>>(
 ): Promise<ToolOutcome<EditResult & X>> {
   const text = print(net.program);
   const input = { text, file: net.file };
-  const loopOptions = { rootPath: net.rootPath, force: options.force, ...(options.progress ? { progress: options.progress } : {}) };
+  const loopOptions = { rootPath: net.rootPath, force: options.force, host: await mcpSourceHost(), ...(options.progress ? { progress: options.progress } : {}) };
   // A network this edit starts is all new: its root counts as asked for.
   const asked = new Set(touched);
   if (net.lastApplied === undefined) asked.add(net.root);

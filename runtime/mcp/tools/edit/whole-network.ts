@@ -15,6 +15,7 @@ import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
 import { exists, nameOf, networkFor, openNetwork, rootPathOf } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
 import type { RunOptions } from "./run-edits.js";
+import { mcpSourceHost } from "../language/source-host.js";
 
 /**
  * The source must hold exactly one network; it is renamed after the last part of `path` (in the
@@ -58,7 +59,7 @@ function resultOf(root: string, result: LoopResult): EditResult {
 /** Applies `source` (one network) at `path` through the loop. */
 async function applyAt(client: BridgeClient, path: string, source: string, file: string, options: RunOptions): Promise<LoopResult> {
   const text = atPath(source, file, path);
-  return applyFile(client, { text, file }, { rootPath: rootPathOf(path), force: options.force, ...(options.progress ? { progress: options.progress } : {}) });
+  return applyFile(client, { text, file }, { rootPath: rootPathOf(path), force: options.force, host: await mcpSourceHost(), ...(options.progress ? { progress: options.progress } : {}) });
 }
 
 export function rebuild(path: string, source: string, file: string, options: RunOptions): Promise<ToolOutcome<EditResult>> {
@@ -105,7 +106,7 @@ export function repair(path: string, source: string, file: string, options: RunO
       return success({ ...data, errorsBefore, errorsAfter, reverted: false }, `repaired: ${errorsBefore} -> ${errorsAfter} live errors\n${data.issues.join("\n")}`.trimEnd());
     }
     options.progress?.(`no fewer errors (${errorsBefore} -> ${errorsAfter}): putting the network back`);
-    const back = await applyFile(client, { text: previous, file: before.file }, { rootPath: before.rootPath, force: true });
+    const back = await applyFile(client, { text: previous, file: before.file }, { rootPath: before.rootPath, force: true, host: await mcpSourceHost() });
     if (!back.ok) {
       return failure("revert-failed", `the repair did not lower the live errors (${errorsBefore} -> ${errorsAfter}) and putting the network back failed too`, {
         diagnostics: loopFailure(back).error.diagnostics ?? [],

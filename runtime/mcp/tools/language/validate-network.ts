@@ -4,6 +4,7 @@ import type { BodyModel, ProgramModel } from "../../../../compiler/model.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { sourceInput } from "./source-input.js";
+import { mcpSourceHost } from "./source-host.js";
 
 /** Diagnostics point into this name when the caller gives none. */
 const DEFAULT_FILE = "network.svcnet";
@@ -57,7 +58,7 @@ export const validateNetwork = defineTool({
       import("../../../../compiler/index.js"),
       import("../../../../diagnostics/render-text.js"),
     ]);
-    const { program, diagnostics } = analyze({ text: source, file: file ?? DEFAULT_FILE });
+    const { program, diagnostics } = analyze({ text: source, file: file ?? DEFAULT_FILE }, { host: await mcpSourceHost() });
     const errors = diagnostics.filter((d) => d.severity === "error").length;
     const warnings = diagnostics.filter((d) => d.severity === "warning").length;
     const networks = networksOf(program);

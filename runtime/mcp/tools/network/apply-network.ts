@@ -5,6 +5,7 @@ import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { DEFAULT_FILE } from "./plan-network.js";
 import { diagnosticJson, networkPlanBrief, previewBrief, rootTemplate, verifyBrief } from "./schemas.js";
+import { mcpSourceHost } from "../language/source-host.js";
 
 export const applyNetwork = defineTool({
   name: "apply_network",
@@ -33,6 +34,7 @@ export const applyNetwork = defineTool({
     const bridge = await bridgeClient();
     const result = await applyFile(bridge, { text: source, file: file ?? DEFAULT_FILE }, {
       force,
+      host: await mcpSourceHost(),
       ...(root === undefined ? {} : { rootPath: root }),
       ...(preview > 0 ? { previewSize: preview } : {}),
       progress: (m) => void ctx.progress(m),

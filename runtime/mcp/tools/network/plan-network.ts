@@ -4,6 +4,7 @@ import { sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { diagnosticJson, networkPlanBrief, rootTemplate } from "./schemas.js";
+import { mcpSourceHost } from "../language/source-host.js";
 
 /** Diagnostics point into this name when the caller gives none. */
 export const DEFAULT_FILE = "network.svcnet";
@@ -36,6 +37,7 @@ export const planNetwork = defineTool({
     const bridge = await bridgeClient();
     const result = await planFile(bridge, { text: source, file: file ?? DEFAULT_FILE }, {
       force,
+      host: await mcpSourceHost(),
       ...(root === undefined ? {} : { rootPath: root }),
       progress: (m) => void ctx.progress(m),
     });
