@@ -1,19 +1,16 @@
 /** Completion from the knowledge base and the file, over a real LSP connection. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CompletionItem, CompletionList } from "vscode-languageserver";
-import { fileUri, LspClient, positionOf } from "./lsp-client.js";
+import { fileUri, positionOf, useLsp } from "./lsp-client.js";
+
+const lsp = useLsp();
 
 describe("svc lsp completion", () => {
-  let client: LspClient;
-  let dir: string;
   let n = 0;
   beforeAll(async () => {
-    ({ client } = await LspClient.start());
-    dir = mkdtempSync(join(tmpdir(), "svc-lsp-"));
-    writeFileSync(join(dir, "looks.svcnet"), [
+    writeFileSync(join(lsp.dir, "looks.svcnet"), [
       "svcnet 1",
       'recipe glow [summary: "A soft bloom around bright areas."] {',
       "  params {",
@@ -27,18 +24,14 @@ describe("svc lsp completion", () => {
       "",
     ].join("\n"));
   });
-  afterAll(async () => {
-    await client.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   /** Opens `text` and completes where `|` stands (the bar is removed). */
   async function completeAt(text: string): Promise<CompletionItem[]> {
     const at = text.indexOf("|");
     const clean = text.slice(0, at) + text.slice(at + 1);
-    const uri = fileUri(join(dir, `c${n++}.svcnet`));
-    await client.open(uri, clean);
-    const list = await client.request<CompletionList | CompletionItem[]>("textDocument/completion", { textDocument: { uri }, position: positionOf(text, "|") });
+    const uri = fileUri(join(lsp.dir, `c${n++}.svcnet`));
+    await lsp.client.open(uri, clean);
+    const list = await lsp.client.request<CompletionList | CompletionItem[]>("textDocument/completion", { textDocument: { uri }, position: positionOf(text, "|") });
     return Array.isArray(list) ? list : list.items;
   }
   const labels = (items: CompletionItem[]) => items.map((i) => i.label);

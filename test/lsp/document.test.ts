@@ -1,12 +1,10 @@
 /** Formatting, document symbols, folding and semantic tokens over a real LSP connection. */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DocumentSymbol, FoldingRange, InitializeResult, Location, SemanticTokens, TextEdit } from "vscode-languageserver";
+import { describe, expect, it } from "vitest";
+import type { DocumentSymbol, FoldingRange, Location, SemanticTokens, TextEdit } from "vscode-languageserver";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
-import { fileUri, LspClient, positionOf } from "./lsp-client.js";
+import { fileUri, positionOf, useLsp } from "./lsp-client.js";
 
 const MESSY = [
   "svcnet 1",
@@ -29,40 +27,31 @@ const MESSY = [
   "",
 ].join("\n");
 
+const lsp = useLsp();
+
 describe("svc lsp document features", () => {
-  let client: LspClient;
-  let init: InitializeResult;
-  let dir: string;
   let n = 0;
-  beforeAll(async () => {
-    ({ client, init } = await LspClient.start());
-    dir = mkdtempSync(join(tmpdir(), "svc-lsp-"));
-  });
-  afterAll(async () => {
-    await client.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
   const open = async (text: string) => {
-    const uri = fileUri(join(dir, `d${n++}.svcnet`));
-    await client.open(uri, text);
+    const uri = fileUri(join(lsp.dir, `d${n++}.svcnet`));
+    await lsp.client.open(uri, text);
     return uri;
   };
 
   it("formats with the canonical printer (what svc fmt writes), and leaves a file with syntax errors alone", async () => {
     const uri = await open(MESSY);
-    const edits = await client.request<TextEdit[]>("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 8, insertSpaces: false } });
+    const edits = await lsp.client.request<TextEdit[]>("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 8, insertSpaces: false } });
     expect(edits).toHaveLength(1);
     expect(edits[0]!.newText).toBe(print(parse(MESSY).ast));
     expect(edits[0]!.newText).toContain("  noise1: noiseTOP { mono: on, period: 2 }");
     const formatted = await open(edits[0]!.newText);
-    expect(await client.request("textDocument/formatting", { textDocument: { uri: formatted }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+    expect(await lsp.client.request("textDocument/formatting", { textDocument: { uri: formatted }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
     const broken = await open("svcnet 1\nnetwork main {\n  noise1:   noiseTOP {\n");
-    expect(await client.request("textDocument/formatting", { textDocument: { uri: broken }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+    expect(await lsp.client.request("textDocument/formatting", { textDocument: { uri: broken }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
   });
 
   it("lists networks, controls and nodes, with COMPs' insides nested, as document symbols", async () => {
     const uri = await open(MESSY);
-    const [main] = await client.request<DocumentSymbol[]>("textDocument/documentSymbol", { textDocument: { uri } });
+    const [main] = await lsp.client.request<DocumentSymbol[]>("textDocument/documentSymbol", { textDocument: { uri } });
     expect(main!.name).toBe("main");
     expect(main!.children!.map((c) => `${c.name}:${c.detail}`)).toEqual(["Gain:float", "out1:nullTOP", "noise1:noiseTOP", "fx:baseCOMP"]);
     const fx = main!.children!.find((c) => c.name === "fx")!;
@@ -72,7 +61,7 @@ describe("svc lsp document features", () => {
 
   it("folds blocks and comment runs", async () => {
     const uri = await open(`# one\n# two\n${MESSY}`);
-    const folds = await client.request<FoldingRange[]>("textDocument/foldingRange", { textDocument: { uri } });
+    const folds = await lsp.client.request<FoldingRange[]>("textDocument/foldingRange", { textDocument: { uri } });
     const spans = folds.map((f) => `${f.startLine}-${f.endLine}${f.kind === "comment" ? "c" : ""}`);
     // Comments: lines 0-2 (the two added and the file's own); the network 4..17; controls; the COMP and its network.
     expect(spans).toEqual(expect.arrayContaining(["4-17", "5-6", "10-15", "11-14"]));
@@ -82,8 +71,8 @@ describe("svc lsp document features", () => {
   it("marks names by meaning with semantic tokens: types, node names, parameters, menu entries, controls", async () => {
     const text = "svcnet 1\nnetwork main {\n  controls {\n    Gain: float\n  }\n  comp1: compositeTOP { operand: add, top: level1 }\n  level1: levelTOP { brightness1: bind Gain }\n}\n";
     const uri = await open(text);
-    const tokens = await client.request<SemanticTokens>("textDocument/semanticTokens/full", { textDocument: { uri } });
-    const legend = init.capabilities.semanticTokensProvider!.legend.tokenTypes;
+    const tokens = await lsp.client.request<SemanticTokens>("textDocument/semanticTokens/full", { textDocument: { uri } });
+    const legend = lsp.init.capabilities.semanticTokensProvider!.legend.tokenTypes;
     // Decode the relative encoding into (line, column, text, type).
     const lines = text.split("\n");
     const decoded: string[] = [];
@@ -104,7 +93,7 @@ describe("svc lsp document features", () => {
   it("navigates inside a recipe no network uses (a recipe library file)", async () => {
     const text = "svcnet 1\nrecipe glow {\n  blur1: blurTOP\n  in1: inTOP\n  in1 -> blur1\n}\n";
     const uri = await open(text);
-    const [loc] = await client.request<Location[]>("textDocument/definition", { textDocument: { uri }, position: positionOf(text, "blur1", 1, 1) });
+    const [loc] = await lsp.client.request<Location[]>("textDocument/definition", { textDocument: { uri }, position: positionOf(text, "blur1", 1, 1) });
     expect(loc).toEqual({ uri, range: { start: positionOf(text, "blur1"), end: { line: 2, character: 7 } } });
   });
 });

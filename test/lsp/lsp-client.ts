@@ -3,6 +3,10 @@
  * JSON-RPC to it over stdio with vscode-jsonrpc, exactly as an editor does.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { pathToFileURL } from "node:url";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node";
 import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from "vscode-languageserver";
@@ -100,4 +104,29 @@ export function positionOf(text: string, needle: string, shift = 0, nth = 0): { 
   const before = text.slice(0, offset);
   const line = before.split("\n").length - 1;
   return { line, character: offset - (before.lastIndexOf("\n") + 1) };
+}
+
+/**
+ * One server and one scratch folder for a test file: started before its tests, stopped and removed
+ * after. `options` (read when the server starts) become the server's initializationOptions.
+ */
+export function useLsp(options: () => Record<string, unknown> = () => ({})): { readonly client: LspClient; readonly init: InitializeResult; readonly dir: string } {
+  let started: { client: LspClient; init: InitializeResult; dir: string } | undefined;
+  beforeAll(async () => {
+    const { client, init } = await LspClient.start(options());
+    started = { client, init, dir: mkdtempSync(join(tmpdir(), "svc-lsp-")) };
+  });
+  afterAll(async () => {
+    await started?.client.stop();
+    if (started !== undefined) rmSync(started.dir, { recursive: true, force: true });
+  });
+  const need = () => {
+    if (started === undefined) throw new Error("the language server is not running: use lsp.* inside a test");
+    return started;
+  };
+  return {
+    get client() { return need().client; },
+    get init() { return need().init; },
+    get dir() { return need().dir; },
+  };
 }

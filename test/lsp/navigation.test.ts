@@ -1,10 +1,9 @@
 /** Hover, go to definition, find references and rename over a real LSP connection. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Hover, Location, MarkupContent, Range, WorkspaceEdit } from "vscode-languageserver";
-import { fileUri, LspClient, positionOf } from "./lsp-client.js";
+import { fileUri, positionOf, useLsp } from "./lsp-client.js";
 
 const LIB = [
   "svcnet 1",
@@ -41,27 +40,21 @@ const MAIN = [
   "",
 ].join("\n");
 
+const lsp = useLsp();
+
 describe("svc lsp navigation", () => {
-  let client: LspClient;
-  let dir: string;
   let uri: string;
   let libUri: string;
   beforeAll(async () => {
-    ({ client } = await LspClient.start());
-    dir = mkdtempSync(join(tmpdir(), "svc-lsp-"));
-    writeFileSync(join(dir, "lib.svcnet"), LIB);
-    uri = fileUri(join(dir, "main.svcnet"));
-    libUri = fileUri(join(dir, "lib.svcnet"));
-    await client.open(uri, MAIN);
-    expect(await client.diagnostics(uri)).toEqual([]);
-  });
-  afterAll(async () => {
-    await client.stop();
-    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(join(lsp.dir, "lib.svcnet"), LIB);
+    uri = fileUri(join(lsp.dir, "main.svcnet"));
+    libUri = fileUri(join(lsp.dir, "lib.svcnet"));
+    await lsp.client.open(uri, MAIN);
+    expect(await lsp.client.diagnostics(uri)).toEqual([]);
   });
 
   const at = (needle: string, shift = 0, nth = 0) => ({ textDocument: { uri }, position: positionOf(MAIN, needle, shift, nth) });
-  const hoverText = async (needle: string, shift = 0) => ((await client.request<Hover>("textDocument/hover", at(needle, shift))).contents as MarkupContent).value;
+  const hoverText = async (needle: string, shift = 0) => ((await lsp.client.request<Hover>("textDocument/hover", at(needle, shift))).contents as MarkupContent).value;
   const rangeOf = (needle: string, nth = 0): Range => {
     const start = positionOf(MAIN, needle, 0, nth);
     return { start, end: { line: start.line, character: start.character + needle.length } };
@@ -88,42 +81,42 @@ describe("svc lsp navigation", () => {
   it("goes to a node's declaration from a wire, a reference, an op() call and the layout block", async () => {
     const declaration = rangeOf("level1", 0);
     for (const [needle, nth] of [["level1", 1], ["level1", 2], ["level1", 3]] as const) {
-      const [loc] = await client.request<Location[]>("textDocument/definition", at(needle, 1, nth));
+      const [loc] = await lsp.client.request<Location[]>("textDocument/definition", at(needle, 1, nth));
       expect(loc).toEqual({ uri, range: declaration });
     }
-    const [fromOp] = await client.request<Location[]>("textDocument/definition", at("op('lfo1')", 5));
+    const [fromOp] = await lsp.client.request<Location[]>("textDocument/definition", at("op('lfo1')", 5));
     expect(fromOp).toEqual({ uri, range: rangeOf("lfo1", 0) });
   });
 
   it("goes to a recipe in another file, a control's declaration, and an imported file", async () => {
-    const [recipe] = await client.request<Location[]>("textDocument/definition", at("glow", 1));
+    const [recipe] = await lsp.client.request<Location[]>("textDocument/definition", at("glow", 1));
     expect(recipe).toEqual({ uri: libUri, range: { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } } });
-    const [control] = await client.request<Location[]>("textDocument/definition", at("bind Gain", 6));
+    const [control] = await lsp.client.request<Location[]>("textDocument/definition", at("bind Gain", 6));
     expect(control).toEqual({ uri, range: rangeOf("Gain", 0) });
-    const [file] = await client.request<Location[]>("textDocument/definition", at("lib.svcnet", 2));
+    const [file] = await lsp.client.request<Location[]>("textDocument/definition", at("lib.svcnet", 2));
     expect(file!.uri).toBe(libUri);
   });
 
   it("finds every reference of a node, with or without its declaration", async () => {
-    const refs = await client.request<Location[]>("textDocument/references", { ...at("level1", 1), context: { includeDeclaration: false } });
+    const refs = await lsp.client.request<Location[]>("textDocument/references", { ...at("level1", 1), context: { includeDeclaration: false } });
     expect(refs.map((r) => r.range.start.line).sort((a, b) => a - b)).toEqual([8, 12, 16]);
-    const withDeclaration = await client.request<Location[]>("textDocument/references", { ...at("level1", 1), context: { includeDeclaration: true } });
+    const withDeclaration = await lsp.client.request<Location[]>("textDocument/references", { ...at("level1", 1), context: { includeDeclaration: true } });
     expect(withDeclaration).toHaveLength(4);
-    const lfo = await client.request<Location[]>("textDocument/references", { ...at("lfo1", 1), context: { includeDeclaration: false } });
+    const lfo = await lsp.client.request<Location[]>("textDocument/references", { ...at("lfo1", 1), context: { includeDeclaration: false } });
     expect(lfo.map((r) => r.range)).toEqual([rangeOf("lfo1", 1), rangeOf("lfo1", 2)]);
   });
 
   it("finds the uses of a control and of an import", async () => {
-    const gain = await client.request<Location[]>("textDocument/references", { ...at("Gain", 1), context: { includeDeclaration: false } });
+    const gain = await lsp.client.request<Location[]>("textDocument/references", { ...at("Gain", 1), context: { includeDeclaration: false } });
     expect(gain).toEqual([{ uri, range: rangeOf("Gain", 1) }]);
-    const imports = await client.request<Location[]>("textDocument/references", { ...at("lib.svcnet", 2), context: { includeDeclaration: true } });
+    const imports = await lsp.client.request<Location[]>("textDocument/references", { ...at("lib.svcnet", 2), context: { includeDeclaration: true } });
     expect(imports).toEqual([{ uri, range: { start: { line: 1, character: 7 }, end: { line: 1, character: 19 } } }]);
   });
 
   it("renames a node in its declaration, wires, references, op() calls, binds and the layout block", async () => {
-    const prepared = await client.request<{ range: Range; placeholder: string }>("textDocument/prepareRename", at("lfo1", 1, 1));
+    const prepared = await lsp.client.request<{ range: Range; placeholder: string }>("textDocument/prepareRename", at("lfo1", 1, 1));
     expect(prepared.placeholder).toBe("lfo1");
-    const edit = await client.request<WorkspaceEdit>("textDocument/rename", { ...at("level1", 1, 1), newName: "fade" });
+    const edit = await lsp.client.request<WorkspaceEdit>("textDocument/rename", { ...at("level1", 1, 1), newName: "fade" });
     const edits = edit.changes![uri]!;
     expect(edits).toHaveLength(4);
     const lines = MAIN.split("\n");
@@ -138,13 +131,13 @@ describe("svc lsp navigation", () => {
     expect(renamed).toContain("tunnel/fade: (200, 0)");
     expect(renamed).not.toContain("level1");
 
-    const lfoEdit = await client.request<WorkspaceEdit>("textDocument/rename", { ...at("lfo1", 1), newName: "wave" });
+    const lfoEdit = await lsp.client.request<WorkspaceEdit>("textDocument/rename", { ...at("lfo1", 1), newName: "wave" });
     expect(lfoEdit.changes![uri]!.map((e) => e.range)).toEqual([rangeOf("lfo1", 0), rangeOf("lfo1", 1), rangeOf("lfo1", 2)]);
   });
 
   it("refuses a rename to an invalid or taken name, with the reason", async () => {
-    await expect(client.request("textDocument/rename", { ...at("level1", 1), newName: "2x" })).rejects.toThrow(/not a valid operator name/);
-    await expect(client.request("textDocument/rename", { ...at("level1", 1), newName: "noise1" })).rejects.toThrow(/already exists/);
-    expect(await client.request("textDocument/prepareRename", at("period", 1))).toBeNull();
+    await expect(lsp.client.request("textDocument/rename", { ...at("level1", 1), newName: "2x" })).rejects.toThrow(/not a valid operator name/);
+    await expect(lsp.client.request("textDocument/rename", { ...at("level1", 1), newName: "noise1" })).rejects.toThrow(/already exists/);
+    expect(await lsp.client.request("textDocument/prepareRename", at("period", 1))).toBeNull();
   });
 });
