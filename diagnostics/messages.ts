@@ -119,6 +119,7 @@ export const messages = {
   // ── live environment (plan, apply, verify) ─────────────────────────────────
   "live-cook-error": entry("error", "'{node}' reports an error in the live network: {message}"),
   "live-cook-warning": entry("warning", "'{node}' reports a warning in the live network: {message}"),
+  "live-cook-error-unowned": entry("warning", "'{node}', which svc does not manage, reports an error in the live network: {message}"),
   "apply-operation-failed": entry("error", "applying '{node}' failed: {message}"),
   "apply-rollback-unverified": entry("error", "the failed apply of {root} was rolled back, but the live network is not as it was before: {message}"),
   "apply-partial-kept": entry("warning", "the apply of {root} stopped after {applied} of {total} requests, and what they changed was kept (--keep-partial)"),

@@ -37,11 +37,14 @@ export async function verifyNetwork(client: BridgeClient, desired: NetworkState)
   for (const issue of [...data.errors, ...data.warnings]) {
     const source = desired.nodes.get(issue.path)?.source ?? rootSource;
     const name = issue.path.startsWith(desired.root + "/") ? issue.path.slice(desired.root.length + 1) : issue.path;
-    const code = issue.severity === "error" ? "live-cook-error" : "live-cook-warning";
-    const help = desired.nodes.has(issue.path) ? [] : [`${issue.path} is not declared in the source`];
+    // A node the source does not declare is not svc's: its errors are reported apart and fail nothing.
+    const owned = desired.nodes.has(issue.path);
+    const code = issue.severity === "error" ? (owned ? "live-cook-error" : "live-cook-error-unowned") : "live-cook-warning";
+    const help = owned ? [] : [`${issue.path} is not declared in the source`];
     diagnostics.push(
       diagnostic(code, source?.range ?? NO_RANGE, { node: name, message: cleanMessage(issue.message, issue.path) }, source?.file ? { file: source.file, help } : { help }),
     );
   }
-  return { diagnostics, errors: data.errors.length, warnings: data.warnings.length, complete: data.complete };
+  const ownedErrors = data.errors.filter((e) => desired.nodes.has(e.path)).length;
+  return { diagnostics, errors: ownedErrors, warnings: data.warnings.length + data.errors.length - ownedErrors, complete: data.complete };
 }
