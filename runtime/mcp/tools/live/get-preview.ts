@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
-import { cookFrames, MAX_PREVIEW_FRAMES } from "../../../apply/preview.js";
+import { MAX_PREVIEW_FRAMES } from "../../../apply/preview-limits.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { PreviewReply } from "./bridge-replies.js";
@@ -27,6 +27,8 @@ export const getPreview = defineTool({
   profiles: ["safe"],
   async handler({ path, size, frames }) {
     const bridge = await bridgeClient();
+    // Imported on use: tools/list must not load the bridge client (test/mcp/lazy-startup.test.ts).
+    const { cookFrames } = await import("../../../apply/preview.js");
     await cookFrames(bridge, path, frames);
     const reply = await bridge.get<PreviewReply>(`/api/preview/${segment(path)}`, { size });
     const data = { path: reply.path, width: reply.width, height: reply.height, bytes: reply.bytes, sizeAdvisory: reply.size_advisory, fits: reply.fits };
