@@ -142,7 +142,7 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
     // Parameters in name order: the order they were written in means nothing.
     const params = node.params.length > 1 ? [...node.params].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : node.params;
     for (const p of params) for (const op of lowerValue(node, p.scalars, p.value, p.origin)) ops.push(op);
-    if (node.text !== undefined) ops.push({ kind: "set-text", path: node.path, text: node.text.text, origin: node.text.origin });
+    if (node.text !== undefined) ops.push({ kind: "set-text", path: node.path, text: node.text.text, origin: node.text.origin, ...(node.text.file === undefined ? {} : { textFile: node.text.file }) });
     let flags: Partial<Record<OperatorFlag, boolean>> | undefined;
     for (const f of FLAG_NAMES) if (node.flags[f] !== undefined) (flags ??= {})[f] = node.flags[f];
     if (flags !== undefined) ops.push({ kind: "set-flags", path: node.path, flags, origin: node.origin });

@@ -83,6 +83,8 @@ export interface SetExportOp extends Base {
 export interface SetTextOp extends Base {
   kind: "set-text";
   text: string;
+  /** The file the text was read from with file("..."), when it was (origin is then the `text:` entry). */
+  textFile?: string;
 }
 /** Wire output `fromIndex` of `path` to input `toIndex` of `to`. */
 export interface ConnectOp extends Base {

@@ -57,6 +57,7 @@ export function desiredState(operations: readonly Operation[], root: string): Ne
         break;
       case "set-text":
         at(op.path).text = op.text;
+        at(op.path).textSource = { file: op.origin.file, offset: op.origin.range.start.offset, ...(op.textFile === undefined ? {} : { textFile: op.textFile }) };
         break;
       case "connect":
         state.wires.push({ from: op.path, fromOutput: op.fromIndex, to: op.to, toInput: op.toIndex });

@@ -17,7 +17,7 @@ export const STORED_FORMAT = 1;
 export function stateToJson(stored: StoredState): unknown {
   const nodes = [...stored.state.nodes.values()]
     .sort((a, b) => a.path.localeCompare(b.path))
-    .map(({ source: _source, renamedFrom: _renamed, paramSources: _params, ...node }) => node);
+    .map(({ source: _source, renamedFrom: _renamed, paramSources: _params, textSource: _textSource, ...node }) => node);
   return {
     format: STORED_FORMAT,
     root: stored.state.root,

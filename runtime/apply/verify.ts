@@ -2,7 +2,8 @@
  * After apply: the live network's cook errors and warnings, each shown at the `.svcnet` line of the
  * node that raised it, rendered like compile diagnostics.
  */
-import { diagnostic, NO_RANGE, type Diagnostic } from "../../diagnostics/index.js";
+import { diagnostic, NO_RANGE, type Diagnostic, type SourceRange } from "../../diagnostics/index.js";
+import { shaderLineIn } from "../../compiler/check/glsl/shaders.js";
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import type { NetworkState } from "../plan/network-state.js";
 
@@ -30,7 +31,17 @@ export interface VerifyResult {
   complete: boolean;
 }
 
-export async function verifyNetwork(client: BridgeClient, desired: NetworkState): Promise<VerifyResult> {
+/** tdsim's (and svc's reading of TouchDesigner's) GLSL compile error: the DAT and the line in its text. */
+const SHADER_ERROR = /shader compile error in (\/\S+), line (\d+):/;
+
+/** A live shader compile error placed on the shader's own line, when the DAT's text came from the source. */
+function shaderPlace(message: string, desired: NetworkState, sources: ReadonlyMap<string, string>): { file: string; range: SourceRange } | undefined {
+  const m = SHADER_ERROR.exec(message);
+  const place = m === null ? undefined : desired.nodes.get(m[1]!)?.textSource;
+  return place === undefined ? undefined : shaderLineIn(place, Number(m![2]), sources);
+}
+
+export async function verifyNetwork(client: BridgeClient, desired: NetworkState, sources: ReadonlyMap<string, string> = new Map()): Promise<VerifyResult> {
   const data = await client.get<NetworkErrors>(`/api/network/${encodePath(desired.root)}/errors`, { time_budget_ms: 200 });
   const diagnostics: Diagnostic[] = [];
   const rootSource = desired.nodes.get(desired.root)?.source;
@@ -41,8 +52,10 @@ export async function verifyNetwork(client: BridgeClient, desired: NetworkState)
     const owned = desired.nodes.has(issue.path);
     const code = issue.severity === "error" ? (owned ? "live-cook-error" : "live-cook-error-unowned") : "live-cook-warning";
     const help = owned ? [] : [`${issue.path} is not declared in the source`];
+    const shader = shaderPlace(issue.message, desired, sources);
+    const place = shader ?? (source === undefined ? undefined : { file: source.file, range: source.range });
     diagnostics.push(
-      diagnostic(code, source?.range ?? NO_RANGE, { node: name, message: cleanMessage(issue.message, issue.path) }, source?.file ? { file: source.file, help } : { help }),
+      diagnostic(code, place?.range ?? NO_RANGE, { node: name, message: cleanMessage(issue.message, issue.path) }, place?.file ? { file: place.file, help } : { help }),
     );
   }
   const ownedErrors = data.errors.filter((e) => desired.nodes.has(e.path)).length;

@@ -83,7 +83,7 @@ export async function applyFile(client: BridgeClient, input: CompileInput, optio
   if (options.verify !== false) {
     options.progress?.("verifying");
     for (const np of out.plans) {
-      const v = await verifyNetwork(client, np.desired);
+      const v = await verifyNetwork(client, np.desired, out.sources);
       out.verified.push(v);
       out.diagnostics.push(...v.diagnostics);
     }

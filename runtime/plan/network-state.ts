@@ -54,6 +54,8 @@ export interface NodeState {
   tags: string[];
   /** DAT text. */
   text?: string;
+  /** Desired only: where the text is written (the `text:` entry, and the file it was read from with file("...")). */
+  textSource?: { file: string; offset: number; textFile?: string };
   customPages?: CustomPageState[];
   position?: { x: number; y: number };
   /** Where the node was declared (desired state only), to point errors at a line. */

@@ -105,17 +105,25 @@ function inputCount(node: NodeModel, comp: ComponentModel): number {
 
 /** Where line `line` of a shader is in the files svc read. */
 function shaderLine(shader: NonNullable<NodeModel["text"]>, line: number, program: ProgramModel): { file: string; range: SourceRange } | undefined {
-  if (shader.file !== undefined) {
-    const text = program.sources.get(shader.file);
-    return text === undefined ? undefined : { file: shader.file, range: lineRange(text, line) };
+  return shaderLineIn({ file: shader.origin.file, offset: shader.origin.range.start.offset, ...(shader.file === undefined ? {} : { textFile: shader.file }) }, line, program.sources);
+}
+
+/**
+ * Line `line` of a DAT's text, given where its `text:` entry starts (`file`, `offset`) and, when the
+ * text was read with file("..."), that file: the line of the file, or the line of the text block
+ * (its first line is the one after the opening fence). Also used to place a live compile error.
+ */
+export function shaderLineIn(place: { file: string; offset: number; textFile?: string }, line: number, sources: ReadonlyMap<string, string>): { file: string; range: SourceRange } | undefined {
+  if (place.textFile !== undefined) {
+    const text = sources.get(place.textFile);
+    return text === undefined ? undefined : { file: place.textFile, range: lineRange(text, line) };
   }
-  const text = program.sources.get(shader.origin.file);
+  const text = sources.get(place.file);
   if (text === undefined) return undefined;
-  // A text block: its first line is the one after the opening fence.
-  const fence = text.indexOf("```", shader.origin.range.start.offset);
-  if (fence < 0 || fence > shader.origin.range.end.offset) return undefined;
+  const fence = text.indexOf("```", place.offset);
+  if (fence < 0) return undefined;
   const fenceLine = text.slice(0, fence).split("\n").length;
-  return { file: shader.origin.file, range: lineRange(text, fenceLine + line) };
+  return { file: place.file, range: lineRange(text, fenceLine + line) };
 }
 
 /** Line `line` (from 1) of `text`, from its first non-blank character to its end. */
