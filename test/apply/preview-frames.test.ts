@@ -2,12 +2,11 @@
  * A preview after N frames: the TOP cooks on N - 1 frames (POST /api/cook), then is previewed, so a
  * feedback loop built from a .svcnet file shows its history in tdsim.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { describe, expect, it } from "vitest";
 import { fetchPreview } from "../../runtime/apply/preview.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
 import { applyFile } from "../../runtime/loop/run-loop.js";
-import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { useLiveSim } from "../support/live-sim.js";
 
 // Every cook adds the grey seed (26 of 255) to what the loop held on the previous frame.
 const LOOP = `svcnet 1
@@ -21,23 +20,12 @@ network loop {
 `;
 
 describe("preview after N frames", () => {
-  let sim: RunningSim;
-  let client: BridgeClient;
-
-  beforeAll(async () => {
-    sim = await startSim({ port: 0 });
-    client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await sim?.stop();
-  });
+  const live = useLiveSim();
 
   it("a feedback loop moves on one step per frame the preview waits", async () => {
-    const result = await applyFile(client, { text: LOOP, file: "loop.svcnet" });
+    const result = await applyFile(live.client, { text: LOOP, file: "loop.svcnet" });
     expect(result.diagnostics).toEqual([]);
-    const red = async (frames: number) => decodePng((await fetchPreview(client, "/project1/loop/sum", 64, frames)).png).rgba[0]!;
+    const red = async (frames: number) => decodePng((await fetchPreview(live.client, "/project1/loop/sum", 64, frames)).png).rgba[0]!;
     const now = await red(1);
     const later = await red(4);                 // three cooks on three frames, then the preview
     expect(later - now).toBeGreaterThanOrEqual(3 * 26 - 3);
