@@ -8,6 +8,9 @@
 2. `real-build.json`: type renames (the old name kept as an alias), renamed and missing parameters,
    menu entries and styles seen in networks exported from real builds (`addedFrom: "real-build"`,
    `styleSource: "real-build"`).
+3. POP vector tuplets: the live POP dump reports every x/y/z float tuplet (`t`, `r`, `s`, `p`, `size`,
+   `upvector`, ...) as an XYZW tuplet of three components; the few POP tuplets only inferred from
+   their component names (`XYZ`) follow it (`styleSource: "inferred(live POP tuplets)"`).
 """
 import copy
 
@@ -146,6 +149,29 @@ def apply_real_build(fact_ops, rules):
         for p in _rule_params(r, ops):
             p["style"], p["styleSource"] = r["style"], "real-build"
     return list(ops.values())
+
+
+def _is_xyz_floats(p):
+    comps = p.get("components") or []
+    return len(comps) == 3 and [c[-1] for c in comps] == ["x", "y", "z"] and all(c[:-1] == p["name"] for c in comps)
+
+
+def pop_vector_tuplets(fact_ops):
+    """POP x/y/z tuplets styled only from their component names take the style the live dump gives
+    every such tuplet it reports (XYZW, three components). Refuses to run if the dump ever disagrees."""
+    live = [p for op in fact_ops if op["family"] == "POP" for p in op.get("parameters") or []
+            if _is_xyz_floats(p) and str(p.get("styleSource", "")).startswith("td-live") and p.get("style") in ("XYZ", "XYZW")]
+    if not live or any(p["style"] != "XYZW" for p in live):
+        raise FidelityError("the live POP dump no longer shows every x/y/z tuplet as XYZW: review pop_vector_tuplets")
+    changed = 0
+    for op in fact_ops:
+        if op["family"] != "POP":
+            continue
+        for p in op.get("parameters") or []:
+            if _is_xyz_floats(p) and p.get("style") == "XYZ" and str(p.get("styleSource", "")).startswith("inferred"):
+                p["style"], p["styleSource"] = "XYZW", "inferred(live POP tuplets)"
+                changed += 1
+    return changed
 
 
 # ASSUMPTION: a CHOP time-unit menu with no documented entries has TouchDesigner's usual time units.

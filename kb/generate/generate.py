@@ -14,7 +14,7 @@ from build_operators import apply_curated, build_operator, check_names, finish_i
 from build_releases import build_releases
 from coverage import assumed_counts, assumed_table, coverage, markdown_table, source_counts, sources_table
 from facts_io import FAMILIES, read_facts, read_json, write_json, write_json_lines
-from fidelity import FidelityError, apply_real_build, infer_unit_menus, merge_common_pages
+from fidelity import FidelityError, apply_real_build, infer_unit_menus, merge_common_pages, pop_vector_tuplets
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KB_DIR = os.path.dirname(HERE)
@@ -27,6 +27,7 @@ def corrected_facts(facts):
     merge_common_pages(fact_ops)
     fact_ops = apply_real_build(fact_ops, read_json(os.path.join(HERE, "real-build.json")))
     infer_unit_menus(fact_ops)
+    pop_vector_tuplets(fact_ops)
     return fact_ops
 
 

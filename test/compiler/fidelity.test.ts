@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { codes, compileBody, only } from "./helpers.js";
+import { getOperator, listFamily } from "../../kb/index.js";
+import { codes, compileBody, covered, only } from "./helpers.js";
 
 describe("the kb answers as the real build does", () => {
   it("networks using the real build's parameters, menus and sequences check with no error", () => {
@@ -62,5 +63,41 @@ describe("the kb answers as the real build does", () => {
     expect(only(menu, "unknown-menu-entry").severity).toBe("warning");
     // A documented menu is a fact: still an error.
     expect(only(compileBody("  n: noiseTOP { type: plasma }"), "unknown-menu-entry").severity).toBe("error");
+  });
+
+  it("a POP's x/y/z tuplet is an XYZW tuplet of three, as the live build reports, on every POP", () => {
+    const styleOf = (type: string, name: string) => getOperator(type)!.params.find((p) => p.name === name)?.style;
+    // Inferred from component names before; the live dump shows every such POP tuplet as XYZW.
+    expect(styleOf("forcePOP", "t")).toBe("XYZW");
+    expect(styleOf("linePOP", "pt0pos")).toBe("XYZW");
+    for (const op of listFamily("POP")) {
+      for (const p of op.params) {
+        const comps = p.components ?? [];
+        const numeric = p.style !== "Int" && p.style !== "Toggle";
+        if (numeric && comps.length === 3 && comps.every((c, i) => c === p.name + "xyz"[i])) expect([op.type, p.name, p.style]).toEqual([op.type, p.name, "XYZW"]);
+      }
+    }
+    // Elsewhere the docs' XYZ stands (no fact says otherwise).
+    expect(styleOf("geometryCOMP", "t")).toBe("XYZ");
+    expect(styleOf("transformSOP", "t")).toBe("XYZ");
+    const r = compileBody("  f: forcePOP { t: (0, 0, 1), windforcez: 2 }\n  b: boxPOP { tz: 1, r: (0, 90, 0) }\n  w: boxPOP { tw: 1 }");
+    expect(codes(r)).toEqual(["unknown-parameter"]);
+    expect(only(r, "unknown-parameter").message).toContain("tw");
+  });
+
+  it("every COMP that instances takes rottoxform in instancerottoorder", () => {
+    const instancing = listFamily("COMP").filter((op) => op.params.some((p) => p.name === "instancerottoorder"));
+    expect(instancing.map((op) => op.type).sort()).toEqual(["actorCOMP", "geometryCOMP", "geotextCOMP", "nvidiaflowemitterCOMP"]);
+    const body = instancing.map((op, i) => `  c${i}: ${op.type} { instancerottoorder: rottoxform }`).join("\n");
+    expect(compileBody(body).diagnostics).toEqual([]);
+    expect(codes(compileBody("  cam: cameraCOMP { instancerottoorder: rottoxform }"))).toEqual(["unknown-parameter"]);
+  });
+
+  it("resizecomp and the Parameter CHOP's parameters have assumed styles: another kind of value warns", () => {
+    const r = compileBody('  p1: containerCOMP { resizecomp: 3 }\n  p2: containerCOMP { resizecomp: p1 }\n  c: parameterCHOP { parameters: 3 }\n  d: parameterCHOP { parameters: "tx ty" }');
+    expect(r.diagnostics.map((d) => [d.code, d.severity, covered(r.source, d)])).toEqual([
+      ["parameter-type-mismatch", "warning", "3"], ["parameter-type-mismatch", "warning", "3"],
+    ]);
+    expect(getOperator("buttonCOMP")!.params.find((p) => p.name === "resizecomp")).toMatchObject({ style: "COMP", assumed: ["style"] });
   });
 });

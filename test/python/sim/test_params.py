@@ -170,3 +170,21 @@ class DefaultModeTest(SimTestCase):
         self.assertTrue(gain.isDefault)
         with self.assertRaises(td.tdError):
             gain.defaultMode = "expression"
+
+
+class RealBuildTuplets(SimTestCase):
+    """Styles and menus the kb takes from the real build reach tdsim's Par objects."""
+
+    def test_pop_xyz_tuplet_is_xyzw_of_three(self):
+        f = self.create("forcePOP")
+        self.assertEqual(f.par.tz.style, "XYZW")
+        self.assertEqual([p.name for p in f.parGroup.t], ["tx", "ty", "tz"])
+        with self.assertRaises(AttributeError):
+            f.par.tw
+        self.assertEqual(self.create("geometryCOMP").par.tz.style, "XYZ")
+
+    def test_instancing_comps_take_rottoxform(self):
+        for op_type in ("geometryCOMP", "actorCOMP", "geotextCOMP"):
+            c = self.create(op_type)
+            c.par.instancerottoorder = "rottoxform"
+            self.assertEqual(c.par.instancerottoorder.eval(), "rottoxform")
