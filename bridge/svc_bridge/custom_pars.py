@@ -207,3 +207,6 @@ class _NoJournal(object):
 
     def record(self, label, undo):
         pass
+
+
+NO_JOURNAL = _NoJournal()

@@ -41,6 +41,8 @@ CODES = {
     "not_a_top": (400, "the operator is not a TOP"),
     "unknown_param": (400, "the operator has no parameter of that name"),
     "invalid_param_value": (400, "the value does not suit the parameter"),
+    "not_a_menu": (400, "the parameter is not a menu"),
+    "not_a_pulse": (400, "the parameter is not a Pulse or Momentary parameter"),
     "invalid_menu_entry": (400, "a menu parameter was given an entry that is not in its menu"),
     "param_read_only": (400, "the parameter cannot be written"),
     "param_exported": (409, "the parameter is driven by an export and cannot be written"),

@@ -36,6 +36,18 @@ def _history(fb) -> _History:
     return h
 
 
+def reset(fb):
+    """The Reset Pulse: the stored frames are dropped, so the next cook passes the input through."""
+    h = _history(fb)
+    h.latest = h.shown = None
+    h.latest_frame = h.shown_frame = -1
+
+
+def has_history(fb) -> bool:
+    h = getattr(fb, "_feedback_history", None)
+    return h is not None and (h.latest is not None or h.shown is not None)
+
+
 def previous(job):
     """The Feedback TOP's image for this frame: its target's output on an earlier frame, sized for
     the job, or None when it has none (then the input is shown)."""

@@ -280,7 +280,11 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
                     mine._change(lambda m=mine, s=p._state(): m._apply_state(s))
 
     def _on_pulse(self, par):
-        """React to a pulsed parameter; operators with pulse behaviour override this."""
+        """React to a pulsed parameter. Emulated: the Feedback TOP's Reset Pulse, which clears its
+        history (Feedback TOP page: "Reset Pulse ... resets the feedback"); other pulses only fire."""
+        if self.OPType == "feedbackTOP" and par.name == "resetpulse":
+            from .feedback import reset
+            reset(self)
 
     # ---- flags ------------------------------------------------------------------------------
     for _flag in FLAG_DEFAULTS:

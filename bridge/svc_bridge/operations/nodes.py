@@ -134,7 +134,7 @@ def validate_delete(spec, where):
         raise BridgeError("invalid_field", "'confirmation_policy' must be \"yolo\" when given", field="confirmation_policy")
 
 
-def _check_deletable(node, env):
+def check_deletable(node, env):
     if node.path in PROTECTED:
         raise BridgeError("protected_node", "%s cannot be deleted" % node.path, path=node.path)
     if holds_owned(node.path, env.webserver):
@@ -144,7 +144,7 @@ def _check_deletable(node, env):
 
 def apply_delete(spec, journal, env):
     node = require_op(spec["path"])
-    _check_deletable(node, env)
+    check_deletable(node, env)
     mode = spec.get("mode")
     if mode == "bypass":
         before = node.bypass
@@ -298,7 +298,7 @@ def validate_rename(spec, where):
 
 def apply_rename(spec, journal, env):
     node = require_op(spec["path"])
-    _check_deletable(node, env)  # the protected nodes keep their names as well
+    check_deletable(node, env)  # the protected nodes keep their names as well
     old_name, new_name = node.name, spec["name"]
     if new_name == old_name:
         return {"path": node.path, "name": new_name, "renamed": False}

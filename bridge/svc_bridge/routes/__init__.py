@@ -4,10 +4,12 @@ from ..router import Router
 
 
 def build_router():
-    from . import (analysis, batch, connect, execute, info, logs, network, nodes, params, preview, search,
-                   receipts, storage, system, text, transactions, transport, watch)
+    from . import (analysis, batch, connect, custom_params, execute, info, logs, metadata, network, nodes,
+                   param_actions, params, preview, search, receipts, storage, system, text, transactions,
+                   transport, watch)
     router = Router()
     for module in (info, nodes, search, params, network, preview, batch, connect, text, storage, logs, watch,
-                   system, transport, execute, analysis, transactions, receipts):
+                   system, transport, execute, analysis, transactions, receipts, metadata, param_actions,
+                   custom_params):
         module.register(router)
     return router

@@ -71,3 +71,6 @@ export { adoptNetwork } from "./network/adopt-network.js";
 export { releaseNetwork } from "./network/release-network.js";
 export { createPythonScript } from "./live/create-python-script.js";
 export { authorScriptOperator } from "./live/author-script-operator.js";
+export { editNodeMetadata } from "./editor/edit-node-metadata.js";
+export { pulseParameter } from "./editor/pulse-parameter.js";
+export { manageCustomParameters } from "./editor/manage-custom-parameters.js";

@@ -1,44 +1,49 @@
 /**
- * A menu parameter read from a live operator: the entries the running build offers, which can be
- * more than the documentation lists. Labels come from the knowledge base where the names agree.
+ * A menu parameter read from a live operator through the bridge's menu route: the entries and labels
+ * the running build offers (which can be more than the documentation lists) and the current value.
  */
+import { BridgeError } from "../../../bridge-client/errors.js";
 import { bridgeClient } from "../../bridge.js";
-import { loadKb } from "../../knowledge/kb-access.js";
 import { failure, success } from "../result.js";
 import { segment } from "../live/live-input.js";
 
-interface LivePar {
-  name: string;
-  value: unknown;
-  style: string;
+interface LiveMenu {
+  path: string;
+  param: string;
   label: string;
+  style: string;
+  names: string[];
+  labels: string[];
+  complete: boolean;
+  value: unknown;
   default: unknown;
-  menuNames?: string[];
+  accepts_other_text: boolean;
 }
 
 export async function liveMenu(path: string, parameter: string) {
   const bridge = await bridgeClient();
-  const r = await bridge.get<{ path: string; type: string; params: LivePar[] }>(`/api/nodes/${segment(path)}/params`, { keys: parameter });
-  const p = r.params[0]!;
-  if (p.menuNames === undefined) {
-    return failure("not-a-menu", `${r.path}.${p.name} is a ${p.style} parameter, not a menu`, { details: { style: p.style } });
+  let r: LiveMenu;
+  try {
+    r = await bridge.get<LiveMenu>(`/api/nodes/${segment(path)}/params/${encodeURIComponent(parameter)}/menu`);
+  } catch (err) {
+    if (err instanceof BridgeError && err.code === "not_a_menu") {
+      return failure("not-a-menu", err.message, { details: { style: (err.details.style as string | undefined) ?? null } });
+    }
+    throw err;
   }
-  const kb = await loadKb();
-  const op = kb.getOperatorByType(r.type);
-  const known = op ? kb.getParam(op, p.name)?.param : undefined;
-  const labelOf = new Map((known?.menuNames ?? []).map((n, i) => [n, known?.menuLabels?.[i] ?? n] as const));
+  const node = await bridge.get<{ type: string }>(`/api/nodes/${segment(path)}`);
   const data = {
-    operator: r.type,
-    parameter: p.name,
-    label: p.label,
-    style: p.style,
-    names: p.menuNames,
-    labels: p.menuNames.map((n) => labelOf.get(n) ?? n),
-    default: typeof p.default === "string" ? p.default : null,
-    acceptsOtherText: p.style === "StrMenu",
-    incomplete: false,
+    operator: node.type,
+    parameter: r.param,
+    label: r.label,
+    style: r.style,
+    names: r.names,
+    labels: r.labels,
+    default: typeof r.default === "string" ? r.default : null,
+    acceptsOtherText: r.accepts_other_text,
+    incomplete: !r.complete,
     source: "live" as const,
-    current: typeof p.value === "string" ? p.value : null,
+    current: typeof r.value === "string" ? r.value : null,
   };
-  return success(data, `${r.path}.${p.name} (live): ${data.names.join(", ")}; set to ${data.current ?? "?"}`);
+  return success(data, `${r.path}.${r.param} (live): ${data.names.join(", ")}; set to ${data.current ?? "?"}`);
 }

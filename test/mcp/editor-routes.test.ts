@@ -1,0 +1,120 @@
+/**
+ * The thin tools over the structured editor routes (metadata, pulse, custom parameters, live menus),
+ * each called through MCP against one tdsim with exec closed, its effect read back through the bridge.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodePath } from "../../runtime/bridge-client/path.js";
+import { NET, startLiveFixture, type LiveFixture } from "./atomic-fixture.js";
+import { errorOf, textOf } from "./helpers.js";
+
+let f: LiveFixture;
+
+beforeAll(async () => {
+  f = await startLiveFixture();
+});
+
+afterAll(async () => {
+  await f?.close();
+});
+
+function data<T>(r: CallToolResult): T {
+  expect(r.isError, textOf(r)).toBeFalsy();
+  return r.structuredContent as T;
+}
+
+interface Detail {
+  path: string;
+  comment: string;
+  position: { x: number; y: number };
+  flags: Record<string, boolean>;
+  inputs: { source: string }[];
+}
+const detail = (path: string) => f.bridge.get<Detail>(`/api/nodes/${encodePath(path)}`);
+
+describe("edit_node_metadata", () => {
+  it("renames, places and comments in one step, read back by the bridge", async () => {
+    const r = data<{ path: string; changed: Record<string, unknown>; undoStep: string | null }>(
+      await f.call("edit_node_metadata", { path: `${NET}/blur1`, name: "soften", node_x: 420, comment: "soft", flags: { bypass: true } }),
+    );
+    expect(r.path).toBe(`${NET}/soften`);
+    expect(Object.keys(r.changed).sort()).toEqual(["comment", "flags", "name", "node_x", "path"]);
+    expect(r.undoStep).toBe("svc: edit node metadata");
+    const d = await detail(`${NET}/soften`);
+    expect([d.comment, d.position.x, d.flags.bypass]).toEqual(["soft", 420, true]);
+  });
+
+  it("moves into another COMP and reports the wires the move dropped", async () => {
+    const r = data<{ path: string; wiresDropped: { source: string; target: string }[] }>(
+      await f.call("edit_node_metadata", { path: `${NET}/null1`, parent_path: `${NET}/inner` }),
+    );
+    expect(r.path).toBe(`${NET}/inner/null1`);
+    expect(r.wiresDropped).toEqual([{ source: `${NET}/noise1`, target: `${NET}/null1` }]);
+    expect((await detail(`${NET}/inner/null1`)).inputs).toEqual([]);
+  });
+
+  it("changes nothing when one field fails, and refuses what it does not take", async () => {
+    const before = await f.snapshot();
+    const r = await f.call("edit_node_metadata", { path: `${NET}/level1`, comment: "x", name: "const1" });
+    expect(errorOf(r).code).toBe("name_conflict");
+    expect(await f.snapshot()).toEqual(before);
+    expect((await f.call("edit_node_metadata", { path: `${NET}/level1`, colour: [1, 0, 0] })).isError).toBe(true);
+    expect(errorOf(await f.call("edit_node_metadata", { path: `${NET}/level1` })).code).toBe("nothing-to-change");
+  });
+});
+
+describe("pulse_parameter", () => {
+  it("pulses a Momentary parameter and refuses a parameter that is not a pulse", async () => {
+    await f.bridge.post(`/api/nodes/${encodePath(`${NET}/inner`)}/custom_params`, {
+      operations: [{ action: "add", page: "Controls", name: "Go", style: "Momentary" }],
+    });
+    const r = data<{ style: string; pulsed: boolean }>(await f.call("pulse_parameter", { path: `${NET}/inner`, parameter: "Go" }));
+    expect(r).toMatchObject({ style: "Momentary", pulsed: true });
+    expect(errorOf(await f.call("pulse_parameter", { path: `${NET}/noise1`, parameter: "seed" })).code).toBe("not_a_pulse");
+  });
+});
+
+describe("manage_custom_parameters", () => {
+  it("adds, sorts and renames in one request and reads the result", async () => {
+    const path = `${NET}/inner`;
+    const r = data<{ pages: { name: string; parameters: { name: string }[] }[]; applied: number }>(
+      await f.call("manage_custom_parameters", {
+        path,
+        operations: [
+          { action: "add", page: "Controls", name: "Gain", style: "Float", min: 0, max: 2, value: 1 },
+          { action: "add", page: "Controls", name: "Tint", style: "RGB" },
+          { action: "sort", page: "Controls", order: ["Tint", "Gain", "Go"] },
+          { action: "rename", name: "Gain", new_name: "Level" },
+        ],
+      }),
+    );
+    expect(r.applied).toBe(4);
+    const read = data<{ pages: { name: string; parameters: { name: string }[] }[] }>(await f.call("manage_custom_parameters", { path }));
+    expect(read.pages.find((p) => p.name === "Controls")!.parameters.map((p) => p.name)).toEqual(["Tint", "Level", "Go"]);
+  });
+
+  it("puts everything back when one operation fails", async () => {
+    const path = `${NET}/inner`;
+    const before = await f.snapshot();
+    const r = await f.call("manage_custom_parameters", {
+      path,
+      operations: [
+        { action: "delete", name: "Tint" },
+        { action: "rename", name: "Level", new_name: "Go" },
+      ],
+    });
+    expect(errorOf(r).code).toBe("name_conflict");
+    expect(await f.snapshot()).toEqual(before);
+  });
+});
+
+describe("get_parameter_menu on a live operator", () => {
+  it("reads the running build's menu through the menu route", async () => {
+    const menu = data<{ names: string[]; labels: string[]; current: string | null; incomplete: boolean }>(
+      await f.call("get_parameter_menu", { path: `${NET}/noise1`, parameter: "type" }),
+    );
+    expect(menu.names.length).toBe(menu.labels.length);
+    expect(menu.names).toContain(menu.current);
+    expect(menu.incomplete).toBe(false);
+  });
+});
