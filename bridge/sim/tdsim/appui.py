@@ -11,6 +11,11 @@ TDSIM_VERSION = "0.1.0"
 # The TouchDesigner release whose operator catalog tdsim follows (the kb's live POP dump).
 EMULATED_VERSION = "2025"
 EMULATED_BUILD = "32460"
+# What app.version / app.build answer. TouchDesigner gives bare numbers ("2025", "32460": App
+# Class, both str); tdsim prefixes them so a version check, a log line or a bug report can never
+# take the emulation for a real build (`int(app.build)` fails here on purpose).
+APP_VERSION = "tdsim-" + EMULATED_VERSION
+APP_BUILD = "tdsim-" + EMULATED_BUILD
 
 
 class AbsTime:
@@ -32,8 +37,10 @@ class App:
     product = "tdsim"
     tdsim = True
     tdsimVersion = TDSIM_VERSION
-    version = EMULATED_VERSION
-    build = EMULATED_BUILD
+    version = APP_VERSION
+    build = APP_BUILD
+    emulatedVersion = EMULATED_VERSION  # tdsim's own members: the release it follows
+    emulatedBuild = EMULATED_BUILD
     osName = platform.system()
     osVersion = platform.release()
     architecture = platform.machine()
@@ -44,7 +51,7 @@ class App:
     power = True
 
     def __repr__(self):
-        return f"app product:tdsim emulating:{self.version}.{self.build}"
+        return f"app product:tdsim emulating:{self.emulatedVersion}.{self.emulatedBuild}"
 
 
 class Project:
@@ -55,8 +62,8 @@ class Project:
         self.cookRate = 60
         self.realTime = True
         self.performOnStart = False
-        self.saveVersion = EMULATED_VERSION
-        self.saveBuild = EMULATED_BUILD
+        self.saveVersion = APP_VERSION
+        self.saveBuild = APP_BUILD
         self.paths = {}
         self.savePath = None
 

@@ -9,7 +9,12 @@ class TdModuleTest(SimTestCase):
     def test_app_says_it_is_tdsim(self):
         self.assertEqual(td.app.product, "tdsim")
         self.assertTrue(td.app.tdsim)
-        self.assertRegex(td.app.version, r"^\d{4}$")
+        # Issue #14: the version and build say tdsim, so no one takes them for a real build.
+        self.assertRegex(td.app.version, r"^tdsim-\d{4}$")
+        self.assertRegex(td.app.build, r"^tdsim-\d+$")
+        self.assertRegex(td.project.saveBuild, r"^tdsim-")
+        with self.assertRaises(ValueError):
+            int(td.app.build)
 
     def test_sysinfo_and_monitors_are_honest(self):
         self.assertGreaterEqual(td.sysinfo.numCPUs, 1)
