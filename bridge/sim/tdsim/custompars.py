@@ -14,7 +14,7 @@ import re
 from . import styles
 from .errors import tdError
 from .modes import ParMode
-from .par import Par
+from .par import ParCore
 from .parcollections import Page, ParGroup
 from .pardef import ParDef
 from .runtime import world
@@ -119,7 +119,7 @@ def restore_custom(op, snapshot):
                 d.norm_max = pd.get("normMax", d.norm_max)
                 d.help = pd.get("help", "")
                 d.enable = pd.get("enable", True)
-                p = Par(op, d, page)
+                p = ParCore(op, d, page)
                 p._val = pd.get("val", d.default)
                 p._expr = pd.get("expr", "")
                 p._bind = pd.get("bindExpr", "")
@@ -174,7 +174,7 @@ def append_group(page, name, style, suffixes, label=None, size=1, replace=True):
                        group_name=name, vec_index=i, size=len(scalars),
                        menu_names=() if style in styles.MENU_STYLES else None,
                        menu_labels=() if style in styles.MENU_STYLES else None)
-            p = Par(op, d, page)
+            p = ParCore(op, d, page)
             op._pars[scalar] = p
             pars.append(p)
         group = ParGroup(op, name, pars, page)

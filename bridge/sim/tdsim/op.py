@@ -9,7 +9,7 @@ from .appearance import DEFAULT_COLOR, DEFAULT_NODE_SIZE, AppearanceMixin
 from .connectors import ConnectionsMixin
 from .cook import CookMixin
 from .errors import tdError
-from .par import Par
+from .par import ParCore, handle
 from .parcollections import Page, ParCollection, ParGroup, ParGroupCollection
 from .pardef import defs_for
 from .runtime import world
@@ -63,7 +63,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         self._node = [0, 0, DEFAULT_NODE_SIZE[0], DEFAULT_NODE_SIZE[1]]
         self._tags = set()
         self._storage = {}
-        self._pars: dict[str, Par] = {}
+        self._pars: dict[str, ParCore] = {}
         self._groups: dict[str, ParGroup] = {}
         self._pages: list[Page] = []
         self._custom_pages: list[Page] = []
@@ -89,7 +89,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
             for d in group_defs:
                 if d.name in self._pars:
                     continue  # a catalog quirk: the same scalar listed twice keeps the first
-                p = Par(self, d, page)
+                p = ParCore(self, d, page)
                 self._pars[d.name] = p
                 pars.append(p)
             if not pars:
@@ -241,7 +241,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
 
     def pars(self, *patterns):
         pats = naming.split_patterns(patterns) or ["*"]
-        return [p for p in self._pars.values() if any(naming.match(x, p.name) for x in pats)]
+        return [handle(p) for p in self._pars.values() if any(naming.match(x, p.name) for x in pats)]
 
     def parGroups(self, *patterns):
         pats = naming.split_patterns(patterns) or ["*"]
@@ -249,8 +249,8 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
 
     pages = property(lambda self: list(self._pages))
     customPages = property(lambda self: list(self._custom_pages))
-    customPars = property(lambda self: [p for p in self._pars.values() if p.isCustom])
-    builtinPars = property(lambda self: [p for p in self._pars.values() if not p.isCustom])
+    customPars = property(lambda self: [handle(p) for p in self._pars.values() if p.isCustom])
+    builtinPars = property(lambda self: [handle(p) for p in self._pars.values() if not p.isCustom])
     customParGroups = property(lambda self: [g for g in self._groups.values() if g.isCustom])
 
     def resetPars(self, parNames="*", parGroupNames="*", pageNames="*", includeBuiltin=True,

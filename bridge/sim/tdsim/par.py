@@ -1,4 +1,9 @@
-"""Par: one scalar parameter of an operator (td.Par)."""
+"""One scalar parameter of an operator: ParCore holds it, td.Par is a handle on it.
+
+TouchDesigner gives a new Par object on every access (`op.par.tx is op.par.tx` is False; compare
+parameters with isSamePar, values with ==). tdsim keeps one ParCore per parameter for its own
+bookkeeping and hands scripts a fresh Par handle each time (`handle()`), so a script or a bridge
+that relies on Par identity fails here as it would in TouchDesigner."""
 from __future__ import annotations
 
 from . import styles, values
@@ -16,7 +21,7 @@ _CUSTOM_ONLY = {
 }
 
 
-class Par(ValueProtocol):
+class ParCore(ValueProtocol):
     __slots__ = ("_owner", "_def", "_val", "_mode", "_prev_mode", "_expr", "_bind", "_error",
                  "_valid", "_page", "_group", "_default_mode", "__weakref__")
 
@@ -195,7 +200,7 @@ class Par(ValueProtocol):
 
     @val.setter
     def val(self, value):
-        if isinstance(value, Par):
+        if isinstance(value, (Par, ParCore)):
             value = value.eval()
         master = self._write_through_master()
         if master is not None:
@@ -220,7 +225,7 @@ class Par(ValueProtocol):
         if self._mode != ParMode.BIND or not self._bind.strip():
             return None
         try:
-            return self._bind_target()
+            return handle(self._bind_target())
         except Exception:
             return None  # UNVERIFIED: an unresolved bind is written as a constant, as documented for val
 
@@ -288,7 +293,7 @@ class Par(ValueProtocol):
         if self._mode != ParMode.BIND or not self._bind:
             return None
         try:
-            return self._bind_target()
+            return handle(self._bind_target())
         except Exception:
             return None
 
@@ -319,8 +324,8 @@ class Par(ValueProtocol):
     # ---- evaluation -----------------------------------------------------------------------
     def _bind_target(self):
         from .expressions import evaluate
-        target = evaluate(self._bind, self._owner)
-        if not isinstance(target, Par):
+        target = core_of(evaluate(self._bind, self._owner))
+        if not isinstance(target, ParCore):
             raise tdError(f"Bind expression did not return a parameter: {self._bind!r}")
         if target is self:
             raise tdError("A parameter cannot bind to itself")
@@ -419,9 +424,9 @@ class Par(ValueProtocol):
 
     def isSamePar(self, par):
         """Par Class: True if par is the same parameter on the same operator (`==` compares
-        values). tdsim hands out one Par object per parameter, so `par.x is par.x` is True here,
-        where TouchDesigner says it is always False: compare with isSamePar."""
-        return isinstance(par, Par) and par._owner is self._owner and par._def is self._def and par._valid
+        values, and `is` is always False between two accesses)."""
+        par = core_of(par)
+        return isinstance(par, ParCore) and par is self and par._valid
 
     def destroy(self):
         self._check()
@@ -429,3 +434,40 @@ class Par(ValueProtocol):
             raise tdError(f"Cannot destroy built-in parameter '{self.name}'")
         from .custompars import destroy_custom_par
         destroy_custom_par(self)
+
+
+class Par(ValueProtocol):
+    """td.Par: a handle on one parameter, new on every access as in TouchDesigner. Every member is
+    the parameter's own (read and written through); `==` compares values (Par Class), and the
+    hash is the parameter's, so two handles on one parameter share a dict slot (UNVERIFIED)."""
+    __slots__ = ("_core",)
+
+    def __init__(self, *args, **kwargs):
+        # Scripts never construct a Par in TouchDesigner; they get one from an operator.
+        raise TypeError("cannot create 'td.Par' instances")
+
+    def __getattr__(self, name):
+        return getattr(object.__getattribute__(self, "_core"), name)
+
+    def __setattr__(self, name, value):
+        setattr(object.__getattribute__(self, "_core"), name, value)
+
+    def __dir__(self):
+        return dir(object.__getattribute__(self, "_core"))
+
+    def __hash__(self):
+        return id(object.__getattribute__(self, "_core"))
+
+
+def handle(core):
+    """A fresh td.Par on a ParCore (None stays None)."""
+    if type(core) is not ParCore:
+        return core  # None, a ParGroup or a handle already
+    h = object.__new__(Par)
+    object.__setattr__(h, "_core", core)
+    return h
+
+
+def core_of(x):
+    """The ParCore behind a td.Par handle (anything else unchanged)."""
+    return object.__getattribute__(x, "_core") if type(x) is Par else x

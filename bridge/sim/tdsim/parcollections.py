@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import naming
 from .errors import tdAttributeError, tdError
+from .par import handle
 
 
 class ParCollection:
@@ -17,7 +18,7 @@ class ParCollection:
         p = op._pars.get(name)
         if p is None:
             raise tdAttributeError(f"'td.ParCollection' object has no attribute '{name}'")
-        return p
+        return handle(p)  # a new Par on every access, as in TouchDesigner
 
     def __getattr__(self, name):
         return self._get(name)
@@ -32,7 +33,7 @@ class ParCollection:
         self._get(name).val = value
 
     def __iter__(self):
-        return iter(list(object.__getattribute__(self, "_op")._pars.values()))
+        return iter([handle(p) for p in object.__getattribute__(self, "_op")._pars.values()])
 
     def __len__(self):
         return len(object.__getattribute__(self, "_op")._pars)
@@ -64,16 +65,16 @@ class ParGroup:
     suffixes = property(lambda self: [p.name[len(self._name):] for p in self._pars])
 
     def pars(self, pattern="*"):
-        return [p for p in self._pars if naming.match(pattern, p.name)]
+        return [handle(p) for p in self._pars if naming.match(pattern, p.name)]
 
     def __getitem__(self, index):
-        return self._pars[index]
+        return handle(self._pars[index])
 
     def __len__(self):
         return len(self._pars)
 
     def __iter__(self):
-        return iter(list(self._pars))
+        return iter([handle(p) for p in self._pars])
 
     def _each(self, attr):
         return tuple(getattr(p, attr) for p in self._pars)
@@ -162,7 +163,7 @@ class Page:
     owner = property(lambda self: self._op)
     isCustom = property(lambda self: self._custom)
     parGroups = property(lambda self: list(self._groups))
-    pars = property(lambda self: [p for g in self._groups for p in g._pars])
+    pars = property(lambda self: [handle(p) for g in self._groups for p in g._pars])
     valid = property(lambda self: self._valid)
 
     @property

@@ -13,7 +13,7 @@ are not emulated.
 from __future__ import annotations
 
 from .errors import tdAttributeError, tdError
-from .par import Par
+from .par import ParCore, handle
 from .parcollections import ParGroup
 from .pardef import ParDef, defs_for
 from .runtime import world
@@ -73,7 +73,7 @@ def _add_block(op, seq, block):
         if defs[0].name in op._pars:
             continue  # a block the catalog lists is built with the operator
         page = _page_of(op, defs[0].page_name) if defs[0].page_name else None
-        pars = [Par(op, d, page) for d in defs]
+        pars = [ParCore(op, d, page) for d in defs]
         for p in pars:
             op._pars[p.name] = p
         group = ParGroup(op, defs[0].group_name, pars, page)
@@ -188,7 +188,7 @@ class SequenceBlock:
     @property
     def namePar(self):
         self._check()
-        return self.owner._pars.get(self._prefix() + "name")
+        return handle(self.owner._pars.get(self._prefix() + "name"))
 
     @property
     def name(self):
@@ -232,7 +232,7 @@ class _BlockPars:
         block = object.__getattribute__(self, "_block")
         full = block._prefix() + name
         op = block.owner
-        return op._groups.get(full) if object.__getattribute__(self, "_groups") else op._pars.get(full)
+        return op._groups.get(full) if object.__getattribute__(self, "_groups") else handle(op._pars.get(full))
 
     def __getattr__(self, name):
         found = self._lookup(name)
@@ -262,7 +262,7 @@ class Sequence:
     name = property(lambda self: self._name)
     blockName = property(lambda self: self._name)
     maxBlocks = property(lambda self: _spec(self._op, self._name).max_blocks)
-    sequencePar = property(lambda self: self._op._pars.get(self._name))
+    sequencePar = property(lambda self: handle(self._op._pars.get(self._name)))
 
     @property
     def blockSize(self):

@@ -65,7 +65,7 @@ class CustomParTest(SimTestCase):
     def test_rename_custom_par(self):
         p = self.page.appendFloat("Old")[0]
         p.name = "New"
-        self.assertIs(self.comp.par.New, p)
+        self.assertTrue(self.comp.par.New.isSamePar(p))
         with self.assertRaises(td.tdError):
             p.name = "lower"
 
@@ -102,3 +102,25 @@ class TupletDestroyTest(SimTestCase):
         self.assertTrue(comp.par.Gain.isSamePar(comp.par.Gain))
         self.assertFalse(comp.par.Gain.isSamePar(other.par.Gain))
         self.assertTrue(comp.par.Gain == other.par.Gain)  # == compares values
+
+    def test_every_access_gives_a_new_par(self):
+        # Issue #14 (TouchDesigner: `par.x is par.x` is False): a script or bridge relying on Par
+        # identity must fail here as it would there. Every way to reach a parameter gives a new
+        # td.Par on the same parameter.
+        n = self.create("noiseTOP")
+        self.assertIsNot(n.par.seed, n.par.seed)
+        self.assertIsNot(n.par["seed"], n.par["seed"])
+        self.assertIsNot(n.pars("seed")[0], n.pars("seed")[0])
+        self.assertIsNot(n.parGroup.resolution[0], n.parGroup.resolution[0])
+        self.assertIsNot(n.parGroup.resolution.pars()[0], n.parGroup.resolution.pars()[0])
+        self.assertIsNot(n.builtinPars[0], n.builtinPars[0])
+        self.assertIsNot(n.pages[0].pars[0], n.pages[0].pars[0])
+        for p in (n.par.seed, n.pars("seed")[0], next(p for p in n.par if p.name == "seed")):
+            self.assertIs(type(p), td.Par)
+            self.assertTrue(p.isSamePar(n.par.seed))
+            self.assertEqual(hash(p), hash(n.par.seed))
+        a, b = n.par.seed, n.par.seed
+        a.val = 7
+        self.assertEqual((b.eval(), b == a, b == 7), (7, True, True))
+        with self.assertRaises(TypeError):
+            td.Par()
