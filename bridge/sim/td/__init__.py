@@ -19,6 +19,7 @@ from tdsim.errors import tdAttributeError, tdError
 from tdsim.families import CHOP, MAT, POP, SOP
 from tdsim.frameloop import Run
 from tdsim.modes import ParMode
+from tdsim.modules import mod
 from tdsim.op import OP
 from tdsim.par import Par
 from tdsim.parcollections import Page, ParCollection, ParGroup
@@ -80,7 +81,7 @@ _STATIC = {
     "tdAttributeError": tdAttributeError, "OP": OP, "COMP": COMP, "TOP": TOP, "CHOP": CHOP,
     "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
     "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
-    "Channel": Channel,
+    "Channel": Channel, "mod": mod,
 }
 _base: dict = {}
 

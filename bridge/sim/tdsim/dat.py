@@ -311,7 +311,13 @@ class DAT(OP):
     def module(self):
         """The DAT's text run as a Python module (cached until the text changes)."""
         if self._module is None:
-            self._module = load_module(self, self.text)
+            # Registered before it runs, so a module importing itself (or a cycle of DAT
+            # modules) gets the module being made, as Python's import does.
+            try:
+                load_module(self, self.text, register=lambda m: setattr(self, "_module", m))
+            except BaseException:
+                self._module = None
+                raise
         return self._module
 
     def run(self, *args, delayFrames=0, fromOP=None, **kwargs):
@@ -319,10 +325,12 @@ class DAT(OP):
         return schedule(self.text, args, me=fromOP or self, delay_frames=delayFrames)
 
 
-def load_module(dat, source, filename=None):
+def load_module(dat, source, filename=None, register=None):
     """Run source as a module whose globals hold the td members, with `me` = the DAT."""
     from .expressions import namespace
     mod = types.ModuleType(dat.name)
+    if register is not None:
+        register(mod)
     # op(), parent() and me in a DAT's module are relative to that DAT, wherever it is called from.
     mod.__dict__.update(namespace(dat))
     if filename:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from .modules import BUILTINS
 from .runtime import world
 
 _compiled: dict[str, object] = {}
@@ -41,6 +42,7 @@ def namespace(me) -> dict:
         "math": math,
         "tdu": tdu,
         "td": td,
+        "__builtins__": BUILTINS,  # `import datName` finds DATs first (modules.py)
     })
     return ns
 

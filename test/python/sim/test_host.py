@@ -199,6 +199,26 @@ class RunHostTest(unittest.TestCase):
         self.assertEqual(resp.status, 404)
         resp.read()
         conn.close()
+
+    def test_td_names_are_globals_of_main_in_the_host(self):
+        # As in TouchDesigner's textport: `import __main__` sees op, me, parent, ui, project...
+        folder = tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        path = os.path.join(folder.name, "callbacks.py")
+        with open(path, "w") as fh:
+            fh.write("def onHTTPRequest(dat, request, response):\n"
+                     "    import __main__\n"
+                     "    names = ('op', 'me', 'parent', 'ui', 'project', 'tdu', 'mod')\n"
+                     "    response['statusCode'] = 200\n"
+                     "    response['data'] = ' '.join(n for n in names if n in vars(__main__)) + ' ' + __main__.op('/project1').path\n"
+                     "    return response\n")
+        proc = self.start("--port", "0", "--callbacks", path)
+        port = int(proc.stdout.readline().strip().rsplit(":", 1)[1])
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", "/")
+        resp = conn.getresponse()
+        self.assertEqual((resp.status, resp.read().decode()), (200, "op me parent ui project tdu mod /project1"))
+        conn.close()
         proc.terminate()
         self.assertEqual(proc.wait(timeout=30), 0)
 
