@@ -19,6 +19,8 @@ from tdsim.errors import tdAttributeError, tdError
 from tdsim.families import CHOP, MAT, POP, SOP
 from tdsim.frameloop import Run
 from tdsim.modes import ParMode
+from tdsim.extensions import Ext as _Ext
+from tdsim.internal import iop_of as _iop_of, ipar_of as _ipar_of
 from tdsim.modules import mod
 from tdsim.op import OP
 from tdsim.par import Par
@@ -32,6 +34,9 @@ opex = OpexShortcut()
 ops = OpsShortcut()
 parent = ParentShortcut()
 absTime = AbsTime()
+iop = _iop_of()    # relative to the running `me`, as the td Module's versions are
+ipar = _ipar_of()
+ext = _Ext()
 
 _DYNAMIC = ("root", "project", "app", "ui", "me", "families", "runs", "sysinfo", "monitors")
 
@@ -81,7 +86,7 @@ _STATIC = {
     "tdAttributeError": tdAttributeError, "OP": OP, "COMP": COMP, "TOP": TOP, "CHOP": CHOP,
     "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
     "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
-    "Channel": Channel, "mod": mod,
+    "Channel": Channel, "mod": mod, "iop": iop, "ipar": ipar, "ext": ext,
 }
 _base: dict = {}
 

@@ -11,7 +11,55 @@ class COMP(OP):
 
     def __init__(self, parent, name):
         self._children: dict[str, OP] = {}
+        self._comp_input = None  # the COMP wired into this one's top connector (compconnectors.py)
         super().__init__(parent, name)
+
+    def __getattr__(self, name):
+        # Only for members Python did not find: a promoted extension member (op('comp1').Scale).
+        if name[:1].isupper():
+            from .extensions import promoted
+            try:
+                return promoted(self, name)
+            except AttributeError:
+                pass
+        raise AttributeError(f"'td.{type(self).__name__}' object has no attribute '{name}'")
+
+    # ---- extensions (extensions.py) ---------------------------------------------------------
+    @property
+    def extensions(self):
+        from .extensions import entries
+        return [obj for _name, obj, _promote in entries(self)]
+
+    @property
+    def extensionsReady(self):
+        return getattr(self, "_ext_state", None) is not None
+
+    def initializeExtensions(self, index=None):
+        from .extensions import build
+        built = build(self, index)
+        return built if index is None else (built[index] if index < len(built) else None)
+
+    # ---- COMP-to-COMP wires (compconnectors.py) ---------------------------------------------
+    @property
+    def inputCOMPConnectors(self):
+        from .compconnectors import COMPConnector
+        return [COMPConnector(self, True)]
+
+    @property
+    def outputCOMPConnectors(self):
+        from .compconnectors import COMPConnector
+        return [COMPConnector(self, False)]
+
+    @property
+    def inputCOMPs(self):
+        from .compconnectors import comp_input
+        source = comp_input(self)
+        return [source] if source is not None else []
+
+    @property
+    def outputCOMPs(self):
+        from .compconnectors import comp_outputs
+        return comp_outputs(self)
 
     # ---- children ---------------------------------------------------------------------------
     def create(self, opType, name=None, initialize=True):

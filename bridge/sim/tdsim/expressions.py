@@ -32,12 +32,13 @@ def namespace(me) -> dict:
     from .shortcuts import OpShortcut, OpexShortcut, OpsShortcut, ParentShortcut
 
     origin = (lambda: me._parent if me._parent is not None else me) if me is not None else None
+    here = (lambda: me) if me is not None else None
     ns = td.public_namespace()
     ns.update({
         "me": me,
-        "op": OpShortcut(origin),
-        "opex": OpexShortcut(origin),
-        "ops": OpsShortcut(origin),
+        "op": OpShortcut(origin, here),
+        "opex": OpexShortcut(origin, here),
+        "ops": OpsShortcut(origin, here),
         "parent": ParentShortcut((lambda: me) if me is not None else None),
         "math": math,
         "tdu": tdu,

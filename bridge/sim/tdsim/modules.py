@@ -47,15 +47,19 @@ class MOD:
     """td.mod: `mod.datName` and `mod('path/to/dat')` give the DAT's module (None when there is
     no such DAT, as documented)."""
 
+    def __init__(self, origin=None):
+        self._origin = origin  # OP.mod searches from that operator; td.mod from the running `me`
+
     def __getattr__(self, name):
-        if name.startswith("__"):
+        if name.startswith("_"):
             raise AttributeError(name)
-        dat = find_module_dat(name)
+        dat = find_module_dat(name, self._origin)
         return dat.module if dat is not None else None
 
     def __call__(self, path):
-        from .shortcuts import OpShortcut
-        dat = OpShortcut()(path)
+        from .shortcuts import OpShortcut, _network_of
+        origin = self._origin
+        dat = OpShortcut((lambda: _network_of(origin)) if origin is not None else None)(path)
         # UNVERIFIED: a path to something that is not a DAT gives None too.
         return dat.module if dat is not None and dat.family == "DAT" else None
 

@@ -239,6 +239,27 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     def seq(self):
         return SequenceCollection(self)
 
+    @property
+    def iop(self):
+        from .internal import iop_of
+        return iop_of(self)
+
+    @property
+    def ipar(self):
+        from .internal import ipar_of
+        return ipar_of(self)
+
+    @property
+    def ext(self):
+        from .extensions import Ext
+        return Ext(self)
+
+    @property
+    def mod(self):
+        # OP Class: "a module on demand object that searches for DAT modules relative to this operator".
+        from .modules import MOD
+        return MOD(self)
+
     def pars(self, *patterns):
         pats = naming.split_patterns(patterns) or ["*"]
         return [handle(p) for p in self._pars.values() if any(naming.match(x, p.name) for x in pats)]

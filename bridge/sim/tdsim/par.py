@@ -382,8 +382,12 @@ class ParCore(ValueProtocol):
         if isinstance(value, (list, tuple)):
             found = [v for v in value if isinstance(v, OP)]
         else:
-            base = self._owner._parent if self._owner._parent is not None else self._owner
             text = "" if value is None else str(value)
+            base = self._owner._parent if self._owner._parent is not None else self._owner
+            if text.strip() == "." or text.strip().startswith("./"):
+                # `.` is the parameter's own operator: Internal Operators sets a COMP's Internal OP
+                # to `./iparEffect`, a child of that COMP. A plain name is a sibling.
+                base = self._owner
             found = paths.find_all(base, [text]) if text.strip() else []
         if not single:
             return found

@@ -39,17 +39,36 @@ def _global_shortcut(name):
     return None
 
 
-class OpShortcut:
-    """op(): the first match or None."""
+def _dot_base(patterns, here):
+    """A path starting with `./` starts at the running operator itself, not its network: an
+    extension's Object is `op('./myExt').module.MyExt(me)` with myExt inside the COMP
+    (Extensions page; UNVERIFIED beyond that documented use)."""
+    if here is not None and patterns and all(
+            isinstance(p, str) and (p.strip() == "." or p.strip().startswith("./")) for p in patterns):
+        return here
+    return None
 
-    def __init__(self, origin=None):
+
+class _Finder:
+    """Where op()/opex()/ops() start looking."""
+
+    def __init__(self, origin=None, here=None):
         self._origin = origin  # callable returning the COMP to search from, or None for `me`
+        self._here = here      # callable returning the operator `./` means (default: `me`)
 
-    def _base(self):
+    def _base(self, patterns=()):
+        here = self._here() if self._here else (world().me if self._origin is None else None)
+        dot = _dot_base(patterns, here)
+        if dot is not None:
+            return dot
         return self._origin() if self._origin else _network_of(world().me)
 
+
+class OpShortcut(_Finder):
+    """op(): the first match or None."""
+
     def __call__(self, *patterns, includeUtility=False):
-        return paths.find_first(self._base(), patterns)
+        return paths.find_first(self._base(patterns), patterns)
 
     def __getattr__(self, name):
         if name.startswith("_"):
@@ -69,19 +88,15 @@ class OpexShortcut(OpShortcut):
     """opex(): like op() but raises td.tdError when nothing matches."""
 
     def __call__(self, *patterns, includeUtility=False):
-        found = paths.find_first(self._base(), patterns)
+        found = paths.find_first(self._base(patterns), patterns)
         if found is None:
             raise tdError(f"Operator not found: {' '.join(str(p) for p in patterns)}")
         return found
 
 
-class OpsShortcut:
-    def __init__(self, origin=None):
-        self._origin = origin
-
+class OpsShortcut(_Finder):
     def __call__(self, *patterns, includeUtility=False):
-        base = self._origin() if self._origin else _network_of(world().me)
-        return paths.find_all(base, patterns)
+        return paths.find_all(self._base(patterns), patterns)
 
 
 class ParentShortcut:
