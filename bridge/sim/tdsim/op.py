@@ -112,6 +112,10 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
             return f"<deleted {self.OPType}>"
         return f"type:{self.OPType} path:{self.path}"
 
+    def __str__(self):
+        # TDU Class (rand): an OP's "string representation is a constant path".
+        return self.path if self._valid else repr(self)
+
     # ---- identity ---------------------------------------------------------------------------
     @property
     def valid(self):

@@ -81,8 +81,56 @@ class TduTest(SimTestCase):
         self.assertEqual(tdu.match("n*", ["noise", "level", "null"]), ["noise", "null"])
         self.assertEqual(tdu.tryExcept(lambda: 1 / 0, 7), 7)
         self.assertEqual(tdu.rand(3), tdu.rand(3))
+        self.assertEqual(tdu.rand(self.project), tdu.rand("/project1"))  # an OP counts as its path
+
+    def test_functions_search_after_the_last_slash(self):
+        # TDU Class examples.
+        self.assertEqual(tdu.base("arm123/leg456"), "leg")
+        self.assertEqual(tdu.digits("arm123/leg456"), 456)
+        self.assertIsNone(tdu.digits("arm123/leg"))
+        self.assertEqual(tdu.digits("arm123/456leg"), 456)
+        self.assertEqual(tdu.validName("a#bc def"), "a_bc_def")
+        self.assertEqual(tdu.validName("a/b"), "a_b")
+        self.assertEqual(tdu.validPath("/a#bc d/ef"), "/a_bc_d/ef")
+        self.assertEqual(tdu.expand("A[1-3] B[xyz]"), ["A1", "A2", "A3", "Bx", "By", "Bz"])
+
+    def test_undocumented_helpers_are_absent(self):
+        # tdu.legalName is not in the TDU Class page: a script using it must fail here too.
+        self.assertFalse(hasattr(tdu, "legalName"))
+        with self.assertRaises(AttributeError):
+            tdu.Dependency(1).ops
+
+    def test_paths_expand_and_collapse_with_project_paths(self):
+        import os
+        td.project.paths["movies"] = "/media/show"
+        try:
+            self.assertEqual(tdu.expandPath("movies:/test.bmp"), "/media/show/test.bmp")
+            self.assertEqual(tdu.collapsePath("/media/show/test.bmp"), "movies:/test.bmp")
+            self.assertEqual(tdu.expandPath("a.png"), os.path.join(td.project.folder, "a.png"))
+            self.assertEqual(tdu.collapsePath(os.path.join(td.project.folder, "a.png")), "a.png")
+            self.assertEqual(tdu.collapsePath("/media/show/x", asExpression=True), "'movies:/x'")
+        finally:
+            del td.project.paths["movies"]
+
+    def test_dependency_callbacks_get_the_documented_dict(self):
         seen = []
-        dep = tdu.Dependency(1)
-        dep.callbacks.append(lambda d: seen.append(d.val))
+        dep = tdu.Dependency({"fred": 33})
+        self.assertEqual(dep["fred"], 33)
+
+        def cb(info):
+            seen.append((info["dependency"] is dep, info["prevVal"], info["callback"] is cb))
+        dep.callbacks.append(cb)
         dep.val = 2
-        self.assertEqual(seen, [2])
+        dep.setVal(3)
+        self.assertEqual((dep.peekVal, seen), (3, [(True, {"fred": 33}, True), (True, 2, True)]))
+
+    def test_menus_and_file_info(self):
+        table = self.create("tableDAT")
+        table.clear()
+        table.appendRows([["names", "labels"], ["a", "Alpha"], ["b", "Beta"]])
+        menu = tdu.TableMenu(table, nameCol="names", labelCol=1)
+        self.assertEqual((menu.menuNames, menu.menuLabels), (["a", "b"], ["Alpha", "Beta"]))
+        self.assertEqual(tdu.ParMenu(["x", "y"]).menuLabels, ["x", "y"])
+        info = tdu.FileInfo("/no/such/clip.mov")
+        self.assertIsInstance(info, str)
+        self.assertEqual((info.ext, info.baseName, info.dir, info.exists), (".mov", "clip.mov", "/no/such", False))
