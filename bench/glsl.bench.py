@@ -32,7 +32,7 @@ def recipe_shader(path, dat):
 
 
 def source(shader):
-    return f"#version 460\n#define TD_NUM_2D_INPUTS 0\n{glsltop.environment()}\n#line 1 1\n{shader}"
+    return f"#version 460\n#define TD_PIXEL_SHADER\n#define TD_NUM_2D_INPUTS 0\n{glsltop.environment()}\n#line 1 1\n{shader}"
 
 
 def frame_ms(shader, w, h, uniforms):

@@ -114,7 +114,7 @@ export const messages = {
   "glsl-uniform-not-on-node": entry("warning", "the shader uses uniform '{name}', but no uniform parameter of '{node}' is named '{name}': it stays 0"),
   "glsl-uniform-unused": entry("warning", "'{param}' of '{node}' names uniform '{name}', which its shader {problem}"),
   "glsl-validator-unavailable": entry("info", "GLSL shaders were not compiled: {reason}"),
-  "glsl-stage-not-checked": entry("info", "the {stage} shader of '{node}' was not compiled: svc checks pixel shaders of GLSL TOPs only"),
+  "glsl-stage-not-checked": entry("info", "the {stage} shader of '{node}' was not compiled: {reason}"),
 
   // ── live environment (plan, apply, verify) ─────────────────────────────────
   "live-cook-error": entry("error", "'{node}' reports an error in the live network: {message}"),

@@ -1,7 +1,7 @@
 /** The operator knowledge base: typed, lazily loaded lookups over kb/data. */
 export * from "./types.js";
 export { kbDataDir, setKbDataDir, clearKbCache, packageRoot } from "./loader.js";
-export { pixelShaderPreamble, DEFAULT_GLSL_VERSION, type PixelShaderSetup } from "./glsl/environment.js";
+export { pixelShaderPreamble, shaderPreamble, DEFAULT_GLSL_VERSION, type ShaderKind, type ShaderSetup } from "./glsl/environment.js";
 export {
   FAMILY_PRECEDENCE, isFamily, findIndexEntry, findOperatorsByLabel, getOperator, getOperatorByType,
   listFamily, listFamilyEntries, allOperatorEntries, typeForAlias, getParam, scalarNames, resolveTuplet,

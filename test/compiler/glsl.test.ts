@@ -12,6 +12,7 @@ import { resetValidator, validateShader } from "../../compiler/check/glsl/valida
 import { checkFiles } from "../../runtime/cli/check-files.js";
 import { memoryHost } from "../../compiler/resolve/host.js";
 import { compileFiles, covered } from "./helpers.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 
 function network(shader: string, glslParams = "", wires = ""): string {
   const indented = shader.split("\n").map((l) => `      ${l}`).join("\n");
@@ -95,13 +96,117 @@ describe("GLSL compiler warnings and stages", () => {
     expect(covered(source, d!)).toBe("#extension GL_ARB_no_such_extension : warn");
   });
 
-  it("a compute shader is reported as not compiled, not passed in silence", () => {
-    const source = "svcnet 1\nnetwork net {\n  glsl1: glslTOP { computedat: comp1, mode: compute }\n  comp1: textDAT { text: \"void main() {}\" }\n}\n";
+});
+
+/** A network with one GLSL node and its shader DATs, each shader in its own text block. */
+function shaderNetwork(node: string, shaders: Record<string, string>, extra = ""): string {
+  const dats = Object.entries(shaders).map(([name, text]) => {
+    const indented = text.split("\n").map((l) => `      ${l}`).join("\n");
+    return `  ${name}: textDAT {\n    text: \`\`\`glsl\n${indented}\n      \`\`\`\n  }`;
+  });
+  return `svcnet 1\nnetwork net {\n  ${node}\n${dats.join("\n")}\n${extra}}\n`;
+}
+
+describe("vertex and compute shaders", () => {
+  /** glslang follows an undeclared name with messages about the same mistake: all on the line of the first. */
+  function sameLine(first: Diagnostic, rest: Diagnostic[]): void {
+    expect(rest.map((d) => [d.code, d.range.start.line])).toEqual(rest.map(() => ["glsl-compile-error", first.range.start.line]));
+  }
+  const COMPUTE = `layout(local_size_x = 8, local_size_y = 8) in;
+void main() {
+    vec2 uv = (vec2(gl_GlobalInvocationID.xy) + 0.5) * uTDOutputInfo.res.xy;
+    TDImageStoreOutput(0, ivec3(gl_GlobalInvocationID.xy, 0), vec4(uv, TDSimplexNoise(uv), 1.0));
+}`;
+
+  it("a GLSL TOP's compute shader compiles on the compute environment, its errors on its line", () => {
+    const top = "glsl1: glslTOP { computedat: comp1, mode: compute }";
+    expect(glslDiagnostics({ "main.svcnet": shaderNetwork(top, { comp1: COMPUTE }) })).toEqual([]);
+    // No vUV in a compute shader (Write a GLSL TOP): the same line a pixel shader could write fails here.
+    const source = shaderNetwork(top, { comp1: COMPUTE.replace("vec2 uv = ", "vec2 uv = vUV.st + ") });
+    const [d, ...rest] = glslDiagnostics({ "main.svcnet": source });
+    sameLine(d!, rest);
+    expect(d!.code).toBe("glsl-compile-error");
+    expect(d!.message).toBe("the compute shader of 'glsl1' does not compile: 'vUV': undeclared identifier");
+    expect(covered(source, d!)).toContain("vec2 uv = vUV.st +");
+    expect(d!.help).toContain("in 'comp1', line 3 of the shader");
+  });
+
+  it("a GLSL TOP's vertex shader compiles beside its pixel shader; the unused one of the mode is said", () => {
+    const vertex = "out vec3 texCoord;\nvoid main() {\n    texCoord = uv[0];\n    gl_Position = TDSOPToProj(vec4(P, 1.0));\n}";
+    const pixel = "in vec3 texCoord;\nlayout(location = 0) out vec4 fragColor;\nvoid main() {\n    fragColor = TDOutputSwizzle(vec4(texCoord, 1.0));\n}";
+    const top = "glsl1: glslTOP { vertexdat: vert1, pixeldat: pix1, computedat: comp1 }";
+    const ok = shaderNetwork(top, { vert1: vertex, pix1: pixel, comp1: COMPUTE });
+    expect(glslDiagnostics({ "main.svcnet": ok }).map((d) => [d.code, d.message])).toEqual([
+      ["glsl-stage-not-checked", "the compute shader of 'glsl1' was not compiled: 'glsl1' is in vertex/pixel mode, where TouchDesigner does not use it"],
+    ]);
+    const broken = shaderNetwork(top.replace(", computedat: comp1", ""), { vert1: vertex.replace("uv[0]", "uv[0] * vUV"), pix1: pixel });
+    const [d, ...rest] = glslDiagnostics({ "main.svcnet": broken });
+    expect(rest).toEqual([]);
+    expect(d!.message).toBe("the vertex shader of 'glsl1' does not compile: 'vUV': undeclared identifier");
+    expect(covered(broken, d!)).toBe("texCoord = uv[0] * vUV;");
+  });
+
+  it("a GLSL MAT's vertex and pixel shaders compile on the material environment, uniforms compared across both", () => {
+    const vertex = `uniform float uWave;
+out vec4 worldPos;
+void main() {
+    vec4 p = TDDeform(TDPos() + TDNormal() * uWave);
+    worldPos = p;
+    gl_Position = TDWorldToProj(p);
+}`;
+    const pixel = `in vec4 worldPos;
+out vec4 fragColor;
+void main() {
+    TDCheckDiscard();
+    vec4 c = TDLighting(0, worldPos.xyz, vec3(0.0, 0.0, 1.0), 1.0, vec3(0.0), vec3(0.0, 0.0, 1.0), 10.0, 10.0).diffuse.rgbr;
+    TDAlphaTest(c.a);
+    fragColor = TDOutputSwizzle(TDFog(c, worldPos.xyz, 0));
+}`;
+    const mat = 'mat1: glslMAT { vdat: vert1, pdat: pix1, vec0name: "uWave", vec0valuex: 0.2 }';
+    expect(glslDiagnostics({ "main.svcnet": shaderNetwork(mat, { vert1: vertex, pix1: pixel }) })).toEqual([]);
+    const broken = shaderNetwork(mat, { vert1: vertex.replace("TDWorldToProj(p)", "TDWorldToProj(p, 1.0)"), pix1: pixel });
+    const [d, ...rest] = glslDiagnostics({ "main.svcnet": broken });
+    sameLine(d!, rest);
+    expect(d!.code).toBe("glsl-compile-error");
+    expect(d!.message).toContain("the vertex shader of 'mat1' does not compile: 'TDWorldToProj'");
+    expect(covered(broken, d!)).toBe("gl_Position = TDWorldToProj(p, 1.0);");
+    // A MAT's geometry shader has no environment in svc: said, not passed in silence.
+    const geometry = shaderNetwork('mat1: glslMAT { pdat: pix1, gdat: geo1 }', { pix1: pixel, geo1: "void main() {}" });
+    expect(glslDiagnostics({ "main.svcnet": geometry }).map((d) => [d.code, d.severity, d.message])).toEqual([
+      ["glsl-stage-not-checked", "info", "the geometry shader of 'mat1' was not compiled: svc checks the vertex and pixel shaders of a GLSL MAT, not its geometry shader"],
+    ]);
+  });
+
+  it("a GLSL POP's compute shader compiles with the attributes the node writes and makes", () => {
+    const shader = `void main() {
+    const uint id = TDIndex();
+    if (id >= TDNumElements()) return;
+    vec3 p = TDIn_P(0, id);
+    P[id] = p + TDIn_N() * TDSimplexNoise(vec4(p, uTime));
+    life[id] = uTime;
+}`;
+    const pop = 'pop1: glslPOP { computedat: comp1, outputattrs: "P", attr0name: custom, attr0customname: "life", vec0name: "uTime", vec0valuex: 1 }';
+    expect(glslDiagnostics({ "main.svcnet": shaderNetwork(pop, { comp1: shader }) })).toEqual([]);
+    // P is written but not listed in Output Attributes: TouchDesigner allocates no P to write.
+    const unlisted = shaderNetwork(pop.replace('outputattrs: "P", ', ""), { comp1: shader });
+    const [d, ...rest] = glslDiagnostics({ "main.svcnet": unlisted });
+    sameLine(d!, rest);
+    expect(d!.message).toBe("the compute shader of 'pop1' does not compile: 'P': undeclared identifier");
+    expect(covered(unlisted, d!)).toContain("P[id] = p +");
+    // An attribute only an input POP makes has a type svc cannot see: the shader is not compiled, and that is said.
+    const foreign = shaderNetwork(pop, { comp1: shader.replace("TDIn_N()", "TDIn_PartVel()") });
+    expect(glslDiagnostics({ "main.svcnet": foreign }).map((d) => [d.code, d.message])).toEqual([
+      ["glsl-stage-not-checked", "the compute shader of 'pop1' was not compiled: it uses attribute(s) PartVel, which an input POP makes: svc cannot see their types"],
+    ]);
+  });
+
+  it("the GLSL POPs svc has no environment for are said, not passed in silence", () => {
+    const source = shaderNetwork("pop1: glslcopyPOP { ptcomputedat: comp1 }", { comp1: "void main() {}" });
     const [d, ...rest] = glslDiagnostics({ "main.svcnet": source });
     expect(rest).toEqual([]);
     expect(d!.code).toBe("glsl-stage-not-checked");
     expect(d!.severity).toBe("info");
-    expect(covered(source, d!)).toBe("computedat");
+    expect(covered(source, d!)).toBe("ptcomputedat");
   });
 });
 

@@ -1,6 +1,7 @@
 """The GLSL TOP in tdsim: its pixel shader run for real (glsl.py), with TouchDesigner's environment
-from the kb (kb/glsl/top-pixel.glsl, the text `svc check` compiles with), the node's uniforms
-evaluated now, its wired TOPs as sTD2DInputs[] and its resolution (the render's working size).
+from the kb (kb/glsl/top.glsl, top-pixel.glsl and functions.glsl: the text `svc check` compiles
+with), the node's uniforms evaluated now, its wired TOPs as sTD2DInputs[] and its resolution (the
+render's working size).
 
 A shader that does not compile is an error on the node, as in TouchDesigner: "<stage> shader
 compile error in <DAT path>, line N: <message>" (one per message; TouchDesigner's exact wording is
@@ -22,6 +23,8 @@ FLOAT_FORMATS = ("rgba16float", "rgba32float", "rgba11float", "rgb16float", "rgb
                  "mono32float", "rg16float", "rg32float", "a16float", "a32float", "monoalpha16float",
                  "monoalpha32float", "rgba16fixed", "mono16fixed", "rg16fixed", "a16fixed", "monoalpha16fixed")
 DEFAULT_VERSION = 460
+# As kb/glsl/environment.ts lists them for "top-pixel".
+ENVIRONMENT_FILES = ("top.glsl", "top-pixel.glsl", "functions.glsl")
 _environment = None
 # Mesa's compiler log: "0:12(5): error: `x' undeclared"
 _MESSAGE = re.compile(r"^\d+:(\d+)\(\d+\): (error|warning): (.*)$")
@@ -30,9 +33,12 @@ _MESSAGE = re.compile(r"^\d+:(\d+)\(\d+\): (error|warning): (.*)$")
 def environment():
     global _environment
     if _environment is None:
-        path = os.path.join(os.path.dirname(default_kb_dir()), "glsl", "top-pixel.glsl")
-        with open(path, encoding="utf-8") as f:
-            _environment = f.read()
+        folder = os.path.join(os.path.dirname(default_kb_dir()), "glsl")
+        parts = []
+        for name in ENVIRONMENT_FILES:
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                parts.append(f.read())
+        _environment = "\n".join(parts)
     return _environment
 
 
@@ -48,7 +54,7 @@ def version(top):
 
 def pixel_source(top, dat):
     inputs = len(wired_sources(top))
-    return (f"#version {version(top)}\n#define TD_NUM_2D_INPUTS {inputs}\n{environment()}\n#line 1 1\n"
+    return (f"#version {version(top)}\n#define TD_PIXEL_SHADER\n#define TD_NUM_2D_INPUTS {inputs}\n{environment()}\n\n#line 1 1\n"
             + dat.text)
 
 
