@@ -7,8 +7,10 @@ blocks a fresh operator has comes from the kb (`defaultBlocks`, mostly ASSUMED: 
 list). UNVERIFIED: the value of the header parameter itself is not the block count (the live POP dump
 reports 0 with block 0 present), so tdsim leaves it alone; `destroyBlock` of a middle block moves
 the later blocks' values down one block and removes the last block (TouchDesigner renumbers them).
-`insertBlock`, `moveBlock`, `reorderBlocks`, `sortBlocks` and `blockSize` changes (custom sequences)
-are not emulated.
+`insertBlock`, `moveBlock`, `reorderBlocks` and `sortBlocks` (Sequence Class page) are emulated the
+same way: blocks keep their names by position and their values move (value, mode, expression and
+bind of every parameter). Custom sequences (`Page.appendSequence`, `blockSize` changes) are not
+emulated (bridge/TDSIM-GAPS.md).
 """
 from __future__ import annotations
 
@@ -314,18 +316,90 @@ class Sequence:
                 return block
         raise tdError(f"Sequence '{self._name}' has no block named {key!r}")
 
-    def destroyBlock(self, block):
-        index = block.index if isinstance(block, SequenceBlock) else block
-        if not isinstance(index, int) or not 0 <= index < self.numBlocks:
+    def _index(self, block, names=False, end=False):
+        """A block given as an index (names: or a block name; SequenceBlock objects too).
+        `end` also accepts numBlocks, the place after the last block."""
+        if isinstance(block, SequenceBlock) and block.sequence == self:
+            index = block.index
+        elif names and isinstance(block, str):
+            index = self[block].index
+        else:
+            index = block
+        limit = self.numBlocks + (1 if end else 0)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < limit:
             raise tdError(f"Sequence '{self._name}' has no block {block!r}")
+        return index
+
+    def _permute(self, order):
+        """Block i takes the values block order[i] had; one undo step per parameter changed."""
         seq = _spec(self._op, self._name)
+        pars = self._op._pars
+        states = [[[pars[d.name]._state() for d in defs] for defs in block_defs(self._op._spec, seq, i)]
+                  for i in range(self.numBlocks)]
+        for i, source in enumerate(order):
+            if source == i:
+                continue
+            for defs, saved in zip(block_defs(self._op._spec, seq, i), states[source]):
+                for d, state in zip(defs, saved):
+                    dst = pars[d.name]
+                    if dst._state() != state:
+                        dst._change(lambda s=state, t=dst: t._apply_state(s))
+
+    def destroyBlock(self, block):
+        index = self._index(block)
         # Later blocks move down one place; the last block goes.
-        for i in range(index, self.numBlocks - 1):
-            for here, there in zip(block_defs(self._op._spec, seq, i), block_defs(self._op._spec, seq, i + 1)):
-                for d_here, d_there in zip(here, there):
-                    src, dst = self._op._pars[d_there.name], self._op._pars[d_here.name]
-                    dst._change(lambda s=src._state(), t=dst: t._apply_state(s))
-        self.numBlocks = self.numBlocks - 1
+        n = self.numBlocks
+        self._permute(list(range(index)) + list(range(index + 1, n)) + [index])
+        self.numBlocks = n - 1
+
+    def insertBlock(self, block):
+        """A new block (template defaults) at `block`, an index from 0 to numBlocks; the blocks
+        from there on move up one place. Returns the new block."""
+        index = self._index(block, end=True)
+        n = self.numBlocks
+        self.numBlocks = n + 1  # raises beyond maxBlocks
+        self._permute(list(range(index)) + [n] + list(range(index, n)))
+        return SequenceBlock(self, index)
+
+    def moveBlock(self, blockFrom, blockTo, num=1):
+        """Moves `num` blocks starting at `blockFrom` so that the first of them is at `blockTo`
+        (index, block name or SequenceBlock). UNVERIFIED: the Sequence Class page does not say
+        whether `blockTo` counts before or after the moved blocks are taken out; tdsim reads it
+        as their index afterwards, as a list move does."""
+        start = self._index(blockFrom, names=True)
+        to = self._index(blockTo, names=True)
+        n = self.numBlocks
+        if isinstance(num, bool) or not isinstance(num, int) or num < 1 or start + num > n or to + num > n:
+            raise tdError(f"Sequence '{self._name}' cannot move {num!r} blocks from {start} to {to}")
+        rest = [i for i in range(n) if not start <= i < start + num]
+        self._permute(rest[:to] + list(range(start, start + num)) + rest[to:])
+
+    def reorderBlocks(self, *indexes):
+        """The blocks named by `indexes` take the places they occupy, in the order given; the
+        rest stay (`reorderBlocks(1, 0)` swaps the first two)."""
+        chosen = [self._index(i) for i in indexes]
+        if len(set(chosen)) != len(chosen):
+            raise tdError(f"reorderBlocks: a block is named twice in {indexes!r}")
+        order = list(range(self.numBlocks))
+        for place, source in zip(sorted(chosen), chosen):
+            order[place] = source
+        self._permute(order)
+
+    def sortBlocks(self, key=None, baseName="", reverse=False):
+        """Sorts by `key(block)`, by the value of the block parameter `baseName`, or by default by
+        the block's name parameter (else its first parameter). Both key and baseName: an error."""
+        if key is not None and baseName:
+            raise tdError("sortBlocks takes a key or a baseName, not both")
+        if baseName:
+            def key(block):
+                return block.par[baseName].eval()
+        elif key is None:
+            def key(block):
+                first = block.namePar if block.namePar is not None else next(iter(block)).pars()[0]
+                return first.eval()
+        blocks = self.blocks
+        order = sorted(range(len(blocks)), key=lambda i: key(blocks[i]), reverse=reverse)
+        self._permute(order)
 
     def __eq__(self, other):
         return isinstance(other, Sequence) and other._op is self._op and other._name == self._name

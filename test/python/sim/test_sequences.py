@@ -101,3 +101,80 @@ class SequenceBlocks(SimTestCase):
         g = td.op("/project1/g")
         self.assertEqual(g.seq.vec.numBlocks, 5)
         self.assertEqual(g.par.vec4name.eval(), "uLast")
+
+
+class SequenceBlockOrder(SimTestCase):
+    """insertBlock, moveBlock, reorderBlocks and sortBlocks (Sequence Class page): values move
+    between blocks, block names stay by position."""
+
+    def constants(self, *names):
+        c = self.create("constantCHOP")
+        c.seq.const.numBlocks = len(names)
+        for i, n in enumerate(names):
+            c.par["const%dname" % i] = n
+            c.par["const%dvalue" % i] = i + 1
+        return c
+
+    def names(self, c):
+        return [b.par.name.eval() for b in c.seq.const]
+
+    def test_insert_block_makes_a_fresh_block_at_its_place(self):
+        c = self.constants("a", "b", "c")
+        c.par.const1value.expr = "me.time.frame"
+        block = c.seq.const.insertBlock(1)
+        self.assertEqual(block.index, 1)
+        fresh = c.par.const0name.default
+        self.assertEqual(self.names(c), ["a", fresh, "b", "c"])
+        self.assertEqual(c.par.const1value.eval(), c.par.const1value.default)
+        self.assertEqual(c.par.const2value.expr, "me.time.frame")
+        self.assertEqual(c.par.const2value.mode, td.ParMode.EXPRESSION)
+        c.seq.const.insertBlock(4)
+        self.assertEqual(self.names(c), ["a", fresh, "b", "c", fresh])
+        with self.assertRaises(td.tdError):
+            c.seq.const.insertBlock(6)
+
+    def test_move_block_by_index_name_or_block(self):
+        c = self.constants("a", "b", "c", "d")
+        c.seq.const.moveBlock(0, 2)
+        self.assertEqual(self.names(c), ["b", "c", "a", "d"])
+        c.seq.const.moveBlock("a", 0)
+        self.assertEqual(self.names(c), ["a", "b", "c", "d"])
+        c.seq.const.moveBlock(c.seq.const[2], 0, num=2)
+        self.assertEqual(self.names(c), ["c", "d", "a", "b"])
+        self.assertEqual(c.par.const0value.eval(), 3)
+        with self.assertRaises(td.tdError):
+            c.seq.const.moveBlock(3, 0, num=2)
+        with self.assertRaises(td.tdError):
+            c.seq.const.moveBlock("nosuch", 0)
+
+    def test_reorder_blocks_leaves_the_rest_in_place(self):
+        c = self.constants("a", "b", "c", "d")
+        c.seq.const.reorderBlocks(1, 0)
+        self.assertEqual(self.names(c), ["b", "a", "c", "d"])
+        c.seq.const.reorderBlocks(3, 1)
+        self.assertEqual(self.names(c), ["b", "d", "c", "a"])
+        with self.assertRaises(td.tdError):
+            c.seq.const.reorderBlocks(0, 0)
+
+    def test_sort_blocks_by_name_key_or_base_name(self):
+        c = self.constants("c", "a", "b")
+        c.seq.const.sortBlocks()
+        self.assertEqual(self.names(c), ["a", "b", "c"])
+        self.assertEqual([c.par["const%dvalue" % i].eval() for i in range(3)], [2, 3, 1])
+        c.seq.const.sortBlocks(reverse=True)
+        self.assertEqual(self.names(c), ["c", "b", "a"])
+        c.seq.const.sortBlocks(baseName="value")
+        self.assertEqual(self.names(c), ["c", "a", "b"])
+        c.seq.const.sortBlocks(key=lambda block: -block.par.value.eval())
+        self.assertEqual(self.names(c), ["b", "a", "c"])
+        with self.assertRaises(td.tdError):
+            c.seq.const.sortBlocks(key=lambda block: 0, baseName="value")
+
+    def test_reordering_is_undone_as_one_step(self):
+        c = self.constants("a", "b", "c")
+        td.ui.undo.startBlock("sort")
+        c.seq.const.reorderBlocks(2, 0)
+        td.ui.undo.endBlock()
+        self.assertEqual(self.names(c), ["c", "b", "a"])
+        td.ui.undo.undo()
+        self.assertEqual(self.names(c), ["a", "b", "c"])
