@@ -15,7 +15,7 @@ export function compileCheck(text: string, outFile: string, jsonFile: string, pr
   const lines = text.split("\n");
   return diagnostics.map((d) => {
     if (d.file !== outFile) return d;
-    const where = locate(d.range.start.offset)
+    const where = locate(d.range)
       .map((k) => provenance.get(k))
       .find((w) => w !== undefined);
     const line = lines[d.range.start.line - 1]?.trim() ?? "";

@@ -1,12 +1,14 @@
 /**
  * A read recipe document converted to a .svcnet syntax tree, step by step: nodes and their
  * parameters first (constants), then what drives parameters (controls, exposed parameters, GLSL
- * uniforms), the code (GLSL and Python in DATs), and last the tree itself with its wires.
+ * uniforms), the code (GLSL and Python in DATs), wires into converters as their source parameter,
+ * and last the tree itself with its wires.
  */
 import type * as A from "../../grammar/ast.js";
 import { Assignments } from "./assignments.js";
 import { buildRecipe } from "./build-recipe.js";
 import { ControlPanel } from "./control-panel.js";
+import { convertConverterWires } from "./converter-wires.js";
 import { convertControl, convertExposed } from "./controls.js";
 import type { ConvertContext } from "./context.js";
 import { convertGlslCode, convertUniform, UniformSlots } from "./glsl.js";
@@ -51,6 +53,7 @@ export function convertDocument(doc: RecipeDocument, report: Report): Converted 
   for (const p of doc.pythonCode) convertPythonCode(p, ctx);
   const shape = recipeShape(doc, report);
   const provenance = new Provenance();
-  const program = buildRecipe(shape, doc.connections, ctx, provenance);
+  const connections = convertConverterWires(doc.connections, ctx);
+  const program = buildRecipe(shape, connections, ctx, provenance);
   return { name: shape.name, program, provenance };
 }

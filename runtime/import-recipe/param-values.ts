@@ -47,7 +47,7 @@ export function styleOf(param: KnownParam): ParStyle | null {
   return param.ref?.param.style ?? null;
 }
 
-function referenceValue(owner: NodeEntry, text: string, table: NodeTable): A.Value {
+export function referenceValue(owner: NodeEntry, text: string, table: NodeTable): A.Value {
   const target = table.get(text);
   if (target !== undefined) {
     const path = table.relativePath(owner, target);

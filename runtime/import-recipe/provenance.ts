@@ -60,8 +60,12 @@ function collect(body: A.NetworkBody, network: string, parts: Part[]): void {
   }
 }
 
-/** For a generated text: the keys of the parts that contain an offset, innermost (shortest) first. */
-export function partLocator(text: string): (offset: number) => string[] {
+/**
+ * For a generated text: the keys of the parts that contain a diagnostic's range, innermost
+ * (shortest) first; parts that contain only its start come after. The whole range decides: in a
+ * chain `a -> b -> c` the wire `b -> c` starts inside the wire `a -> b`.
+ */
+export function partLocator(text: string): (range: SourceRange) => string[] {
   const { ast } = parse(text);
   const parts: Part[] = [];
   for (const recipe of ast.recipes) {
@@ -70,5 +74,9 @@ export function partLocator(text: string): (offset: number) => string[] {
     collect(recipe, "", parts);
   }
   const size = (p: Part) => p.range.end.offset - p.range.start.offset;
-  return (offset) => parts.filter((p) => inside(p.range, offset)).sort((a, b) => size(a) - size(b)).map((p) => p.key);
+  const contains = (p: Part, r: SourceRange) => inside(p.range, r.start.offset) && r.end.offset <= Math.max(p.range.end.offset, p.range.start.offset + 1);
+  return (range) => {
+    const around = parts.filter((p) => inside(p.range, range.start.offset)).sort((a, b) => size(a) - size(b));
+    return [...around.filter((p) => contains(p, range)), ...around.filter((p) => !contains(p, range))].map((p) => p.key);
+  };
 }

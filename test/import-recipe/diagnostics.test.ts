@@ -194,6 +194,31 @@ describe("connections and references", () => {
     expectError(run(doc), "import-cross-network-connection", "$.connections[2]");
   });
 
+  it("a problem with a later wire of a chain names that connection, not the chain's first", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push({ name: "null2", type: "nullCHOP" }, { name: "lfo1", type: "lfoCHOP" });
+    (doc.connections as unknown[]).push({ from: "lfo1", to: "null2" }, { from: "out1", to: "null2" });
+    const r = run(doc);
+    const d = r.diagnostics.find((x) => x.code === "wire-family-mismatch")!;
+    expect(d.message.startsWith("$.connections[3]:"), d.message).toBe(true);
+    expect(d.range.start.line).toBe(lineOf(doc, '"from": "out1"') - 1);
+  });
+
+  it("a wire into a converter from another family is its source parameter, across networks too", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push(
+      { name: "lfo1", type: "lfoCHOP" }, { name: "bars", type: "choptoTOP" }, { name: "fx", type: "baseCOMP" },
+      { name: "probe", type: "toptoCHOP", parent: "fx" }, { name: "table1", type: "tableDAT" }, { name: "rows", type: "dattoCHOP" }, { name: "final", type: "nullTOP" },
+    );
+    (doc.connections as unknown[]).push({ from: "lfo1", to: "bars" }, { from: "out1", to: "probe" }, { from: "table1", to: "rows" }, { from: "bars", to: "final" });
+    const r = run(doc);
+    expect(r.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([]);
+    expect(r.text).toContain("bars: choptoTOP { chop: lfo1 }");
+    expect(r.text).toContain("probe: toptoCHOP { top: ../out1 }");
+    expect(r.text).toContain("rows: dattoCHOP { dat: table1 }");
+    expect(r.text).toContain("bars -> final");
+  });
+
   it("op('x') naming no node", () => {
     const doc = base({ parameters: [{ node: "level1", param: "opacity", expr: "op('lfo9')['chan1']" }] });
     const d = expectError(run(doc), "import-unknown-op-reference", "$.parameters[0].expr");
