@@ -1,53 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { linesOf, pageOf } from "../../runtime/mcp/tools/live/dat-pages.js";
 import { splitErrorLine } from "../../runtime/mcp/tools/live/error-lines.js";
-import { onlyChangedCanMatch, parameterMatcher, textMatcher } from "../../runtime/mcp/tools/live/parameter-filters.js";
 import { compareVersions as compareBridgeVersions } from "../../runtime/bridge-version.js";
-
-describe("text filters", () => {
-  it("match substrings without wildcards and whole text with them, ignoring case", () => {
-    expect(textMatcher("Res")("resolutionw")).toBe(true);
-    expect(textMatcher("res")("outputresolution")).toBe(true);
-    expect(textMatcher("res*")("outputresolution")).toBe(false);
-    expect(textMatcher("resolution?")("resolutionh")).toBe(true);
-    expect(textMatcher("color[rg]")("colorb")).toBe(false);
-    expect(textMatcher("color[!rg]")("colorb")).toBe(true);
-    expect(textMatcher("a.b")("axb")).toBe(false);
-    expect(textMatcher("*(x)*")("f(x) + 1")).toBe(true);
-  });
-});
-
-describe("parameter matching", () => {
-  const par = (over: Record<string, unknown>) => ({ name: "seed", value: 1, isDefault: true, style: "Float", mode: "constant", expr: "", bindExpr: "", ...over });
-
-  it("treats a parameter as changed when its value or its mode is", () => {
-    const changed = parameterMatcher({ nonDefault: true });
-    expect(changed(par({}))).toBe(false);
-    expect(changed(par({ isDefault: false }))).toBe(true);
-    expect(changed(par({ mode: "expression", expr: "1" }))).toBe(true);
-    expect(parameterMatcher({ nonDefault: false })(par({}))).toBe(true);
-  });
-
-  it("matches expressions only where they drive the parameter", () => {
-    const m = parameterMatcher({ expression: "absTime" });
-    expect(m(par({ mode: "expression", expr: "absTime.frame" }))).toBe(true);
-    expect(m(par({ mode: "constant", expr: "absTime.frame" }))).toBe(false);
-    expect(m(par({ mode: "bind", bindExpr: "op('x').par.absTime" }))).toBe(true);
-  });
-
-  it("never lets a value or expression filter probe a credential", () => {
-    expect(parameterMatcher({ value: "hunter2" })(par({ name: "password", value: "hunter2", style: "Str" }))).toBe(false);
-    expect(parameterMatcher({ value: "*" })(par({ name: "oauthtoken", value: "abc", style: "Str" }))).toBe(false);
-    expect(parameterMatcher({ name: "password" })(par({ name: "password", value: "hunter2", style: "Str" }))).toBe(true);
-  });
-
-  it("knows which filters can only match changed parameters", () => {
-    expect(onlyChangedCanMatch({ mode: "bind" })).toBe(true);
-    expect(onlyChangedCanMatch({ expression: "x" })).toBe(true);
-    expect(onlyChangedCanMatch({ mode: "constant" })).toBe(false);
-    expect(onlyChangedCanMatch({ value: "1", nonDefault: false })).toBe(false);
-  });
-});
 
 describe("DAT pages", () => {
   it("counts lines without an empty one after a final newline", () => {

@@ -118,3 +118,22 @@ describe("get_parameter_menu on a live operator", () => {
     expect(menu.incomplete).toBe(false);
   });
 });
+
+describe("search_td_code", () => {
+  it("finds DAT text and expressions by words, best first, with excerpts and completeness", async () => {
+    await f.bridge.put(`/api/nodes/${encodePath(`${NET}/table1`)}/text`, { text: "name\tvalue\ntoken = 'abcdef123456'\n" });
+    const r = data<{ results: { kind: string; path: string; param: string | null; line: number | null; excerpt: string }[]; complete: boolean }>(
+      await f.call("search_td_code", { query: "line 449", root: NET }),
+    );
+    expect(r.results[0]).toMatchObject({ kind: "dat", path: `${NET}/text1` });
+    expect(r.complete).toBe(true);
+    const expr = data<{ results: { kind: string; path: string; param: string | null }[] }>(await f.call("search_td_code", { query: "0.125", root: NET, kinds: ["expression"] }));
+    expect(expr.results).toEqual([expect.objectContaining({ kind: "expression", path: `${NET}/noise1`, param: "amp" })]);
+    const secret = await f.call("search_td_code", { query: "token", root: NET });
+    expect(textOf(secret)).not.toContain("abcdef123456");
+    expect(textOf(secret)).toContain("***");
+    const capped = data<{ complete: boolean; stoppedBy: string | null }>(await f.call("search_td_code", { query: "line", root: NET, maxDocuments: 1 }));
+    expect(capped).toMatchObject({ complete: false, stoppedBy: "max_documents" });
+    expect((await f.call("search_td_code", { query: "x", script: "print(1)" })).isError).toBe(true);
+  });
+});

@@ -74,3 +74,4 @@ export { authorScriptOperator } from "./live/author-script-operator.js";
 export { editNodeMetadata } from "./editor/edit-node-metadata.js";
 export { pulseParameter } from "./editor/pulse-parameter.js";
 export { manageCustomParameters } from "./editor/manage-custom-parameters.js";
+export { searchTdCode } from "./live/search-td-code.js";

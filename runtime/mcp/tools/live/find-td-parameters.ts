@@ -1,61 +1,19 @@
 import { z } from "zod";
-import type { BridgeClient } from "../../../bridge-client/client.js";
 import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
-import type { NodeSummary, ParState, WalkBounds } from "./bridge-replies.js";
-import { completeness, completenessNote, segment, tdPath, textFilter } from "./live-input.js";
-import { drivingExpression, isSensitive, onlyChangedCanMatch, PAR_MODES, parameterMatcher, textMatcher } from "./parameter-filters.js";
+import { completeness, completenessNote, tdPath, textFilter } from "./live-input.js";
 
-interface Scan {
-  /** Operators in path order; `load` reads an operator's parameters when they did not come with the listing. */
-  nodes: { path: string; type: string; params?: ParState[] }[];
-  load?: (path: string) => Promise<ParState[]>;
+const PAR_MODES = ["constant", "expression", "bind", "export"] as const;
+
+interface SearchReply {
+  matches: { path: string; type: string; name: string; style: string; mode: string; value: unknown; expr: string; bindExpr: string; isDefault: boolean; redacted: boolean }[];
   complete: boolean;
-  stoppedBy: string | null;
-  coverage: "all" | "changed";
-}
-
-/** Operators whose parameter lists are requested at once (the bridge client keeps 4 connections). */
-const PARALLEL_READS = 4;
-
-async function allParams(bridge: BridgeClient, path: string): Promise<ParState[]> {
-  const reply = await bridge.get<{ params: ParState[] }>(`/api/nodes/${segment(path)}/params`, { modes: true });
-  return reply.params;
-}
-
-/** One operator: every parameter. */
-async function scanOne(bridge: BridgeClient, path: string): Promise<Scan> {
-  const reply = await bridge.get<{ path: string; type: string; params: ParState[] }>(`/api/nodes/${segment(path)}/params`, { modes: true });
-  return { nodes: [{ path: reply.path, type: reply.type, params: reply.params }], complete: true, stoppedBy: null, coverage: "all" };
-}
-
-/**
- * Below a COMP. When the filters can only match changed parameters (non-default or not constant),
- * the topology route brings them for the whole walk in one request; otherwise each operator's full
- * list is read, one request per operator, for at most `maxNodes` operators.
- */
-async function scanUnder(bridge: BridgeClient, root: string, depth: number, nodeType: string | undefined, maxNodes: number, changedOnly: boolean): Promise<Scan> {
-  if (changedOnly) {
-    const topo = await bridge.get<{ nodes: (NodeSummary & { params?: Record<string, ParState> })[] } & WalkBounds>(
-      `/api/network/${segment(root)}/topology`,
-      { depth, params: true },
-    );
-    const byType = nodeType !== undefined ? textMatcher(nodeType) : undefined;
-    const nodes = topo.nodes
-      .filter((n) => !byType || byType(n.type))
-      .map((n) => ({ path: n.path, type: n.type, params: Object.values(n.params ?? {}) }));
-    const deeper = topo.complete && topo.deeper === true;
-    return { nodes, complete: topo.complete && !deeper, stoppedBy: deeper ? "max_depth" : topo.stopped_by, coverage: "changed" };
-  }
-  const found = await bridge.get<{ results: NodeSummary[]; complete: boolean; stopped_by: string | null }>("/api/nodes/search", {
-    root,
-    type: nodeType,
-    max_depth: depth,
-    limit: maxNodes,
-  });
-  const nodes = found.results.map((n) => ({ path: n.path, type: n.type })).sort((a, b) => a.path.localeCompare(b.path));
-  return { nodes, load: (p) => allParams(bridge, p), complete: found.complete, stoppedBy: found.stopped_by, coverage: "all" };
+  stopped_by: string | null;
+  nodes_scanned: number;
+  params_scanned: number;
+  unreadable: number;
+  frame: number;
 }
 
 export const findTdParameters = defineTool({
@@ -73,13 +31,7 @@ export const findTdParameters = defineTool({
     mode: z.enum(PAR_MODES).optional(),
     nonDefault: z.boolean().optional().describe("true: only changed parameters (not default, or not constant); false: only untouched ones"),
     limit: z.number().int().min(1).max(1000).default(100).describe("most parameters to return"),
-    maxNodes: z
-      .number()
-      .int()
-      .min(1)
-      .max(500)
-      .default(100)
-      .describe("with root, when untouched parameters can match: most operators whose full parameter lists are read"),
+    maxNodes: z.number().int().min(1).max(50_000).default(5000).describe("with root: most operators looked at"),
   },
   output: {
     matches: z.array(
@@ -97,62 +49,43 @@ export const findTdParameters = defineTool({
     ),
     count: z.number(),
     nodesSearched: z.number(),
-    coverage: z.enum(["all", "changed"]).describe("changed: only non-default or non-constant parameters were looked at, which is all the filters can match"),
+    parametersScanned: z.number(),
+    unreadable: z.number().describe("parameters the environment could not read, skipped"),
+    frame: z.number().describe("the frame the search read the project at"),
     ...completeness,
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler(args, ctx) {
+  async handler(args) {
     if ((args.path === undefined) === (args.root === undefined)) {
       return failure("invalid-arguments", "give either path (one operator) or root (a COMP to search below), not both and not neither");
     }
     const bridge = await bridgeClient();
-    const scan = args.path !== undefined
-      ? await scanOne(bridge, args.path)
-      : await scanUnder(bridge, args.root!, args.depth, args.nodeType, args.maxNodes, onlyChangedCanMatch(args));
-    const found: { node: { path: string; type: string }; par: ParState }[] = [];
-    const matcher = parameterMatcher(args);
-    let searched = 0;
-    let stoppedByLimit = false;
-    let cancelled = false;
-    // Operators go in path order, so stopping once `limit` is passed still gives the first matches.
-    for (let i = 0; i < scan.nodes.length && !stoppedByLimit; i += PARALLEL_READS) {
-      if (ctx.signal.aborted) {
-        cancelled = true;
-        break;
-      }
-      const batch = scan.nodes.slice(i, i + PARALLEL_READS);
-      const lists = await Promise.all(batch.map((n) => n.params ?? scan.load!(n.path)));
-      if (scan.load && scan.nodes.length > PARALLEL_READS) {
-        await ctx.progress(`read the parameters of ${i + batch.length} of ${scan.nodes.length} operators`, { done: i + batch.length, total: scan.nodes.length });
-      }
-      batch.forEach((node, k) => {
-        searched++;
-        const own = lists[k]!.filter(matcher).sort((a, b) => a.name.localeCompare(b.name));
-        for (const par of own) found.push({ node, par });
-      });
-      if (found.length > args.limit) stoppedByLimit = true;
-    }
-    const shown = found.slice(0, args.limit).map(({ node, par }) => {
-      const hidden = isSensitive(par.name);
-      return {
-        path: node.path,
-        type: node.type,
-        name: par.name,
-        value: hidden ? null : (par.value ?? null),
-        mode: par.mode ?? "constant",
-        expression: hidden ? null : drivingExpression(par),
-        isDefault: par.isDefault,
-        style: par.style,
-        hidden,
-      };
-    });
-    const truncated = found.length > args.limit;
-    const complete = scan.complete && !truncated && !cancelled;
-    const stoppedBy = cancelled ? "cancelled" : truncated ? "limit" : scan.stoppedBy;
-    const data = { matches: shown, count: shown.length, nodesSearched: searched, coverage: scan.coverage, complete, stoppedBy };
+    const body = {
+      ...(args.path !== undefined ? { path: args.path } : { root: args.root, max_depth: args.depth, max_nodes: args.maxNodes }),
+      node_type: args.nodeType,
+      name: args.name,
+      value: args.value,
+      expression: args.expression,
+      mode: args.mode,
+      non_default: args.nonDefault,
+      limit: args.limit,
+    };
+    const r = await bridge.post<SearchReply>("/api/params/search", JSON.parse(JSON.stringify(body)));
+    const shown = r.matches.map((m) => ({
+      path: m.path,
+      type: m.type,
+      name: m.name,
+      value: m.redacted && m.value === null ? null : (m.value ?? null),
+      mode: m.mode,
+      expression: m.mode === "expression" ? m.expr : m.mode === "bind" ? m.bindExpr : null,
+      isDefault: m.isDefault,
+      style: m.style,
+      hidden: m.redacted && m.value === null,
+    }));
+    const data = { matches: shown, count: shown.length, nodesSearched: r.nodes_scanned, parametersScanned: r.params_scanned, unreadable: r.unreadable, frame: r.frame, complete: r.complete, stoppedBy: r.stopped_by };
     const first = shown.slice(0, 3).map((m) => `${m.path}.${m.name}`).join(", ");
-    const text = `${shown.length} parameter${shown.length === 1 ? "" : "s"} on ${searched} operator${searched === 1 ? "" : "s"} (${completenessNote(complete, stoppedBy)})${first ? `: ${first}${shown.length > 3 ? ", …" : ""}` : ""}`;
+    const text = `${shown.length} parameter${shown.length === 1 ? "" : "s"} on ${r.nodes_scanned} operator${r.nodes_scanned === 1 ? "" : "s"} (${completenessNote(r.complete, r.stopped_by)})${first ? `: ${first}${shown.length > 3 ? ", …" : ""}` : ""}`;
     return success(data, text);
   },
 });
