@@ -70,7 +70,9 @@ def ramp(job):
         row = b"".join(lut[(x * 255) // max(1, w - 1)] for x in range(w))
         return images.from_rows(w, h, lambda y: row)
     if kind == "vertical":
-        return images.from_rows(w, h, lambda y: lut[(y * 255) // max(1, h - 1)] * w)
+        # Position 0 is at the bottom, as everywhere in TouchDesigner's textures (origin at the
+        # bottom left; TOP.sample(v=0) is the bottom row); the preview is stored top row first.
+        return images.from_rows(w, h, lambda y: lut[((h - 1 - y) * 255) // max(1, h - 1)] * w)
     # radial and circular: distance from the centre, computed on a coarse grid then resized.
     step = max(1, min(w, h) // 128)
     lw, lh = max(1, w // step), max(1, h // step)

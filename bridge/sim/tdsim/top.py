@@ -110,6 +110,49 @@ class TOP(OP):
         from .render import Render
         Render().picture(self)
 
+    def _pixels(self):
+        """(w, h, rows): the image at the TOP's resolution as RGBA floats 0..1, bottom row first
+        (TouchDesigner's textures start at the bottom left). tdsim reads its 8-bit preview, so
+        values are multiples of 1/255 (UNVERIFIED against a float TOP in TouchDesigner)."""
+        from .render import render
+        w, h = self._resolution()
+        data = render(self, w, h)
+        rows = []
+        for y in range(h - 1, -1, -1):  # the preview is stored top row first
+            row = data[y * w * 4:(y + 1) * w * 4]
+            rows.append([tuple(row[i + k] / 255.0 for k in range(4)) for i in range(0, w * 4, 4)])
+        return w, h, rows
+
+    def sample(self, x=None, y=None, z=None, u=None, v=None, w=None):
+        """TOP Class: the (r, g, b, a) at a pixel (x, y, from the bottom left) or a normalized
+        location (u, v); "one horizontal and one vertical component must be specified" (else
+        td.tdError, UNVERIFIED class). A location outside the image is clamped to its edge
+        (UNVERIFIED). z/w (3D textures) are not emulated: tdsim's TOPs are 2D, depth 1."""
+        if (x is None) == (u is None) or (y is None) == (v is None):
+            raise tdError("sample() needs one horizontal (x or u) and one vertical (y or v) coordinate")
+        if (z is not None and z != 0) or (w is not None and w != 0):
+            raise tdError("tdsim's TOPs are 2D: sample() takes no depth")
+        width, height, rows = self._pixels()
+        px = int(x) if x is not None else int(float(u) * width)
+        py = int(y) if y is not None else int(float(v) * height)
+        px, py = min(max(px, 0), width - 1), min(max(py, 0), height - 1)
+        return rows[py][px]
+
+    def numpyArray(self, delayed=False, writable=False):
+        """TOP Class: the image as a float32 numpy array of shape (height, width, 4), addressed
+        [h, w] from the bottom row. With delayed=True each call gives the image of the previous
+        call (None the first time), as documented. Writing to it never changes the TOP."""
+        try:
+            import numpy
+        except ImportError:
+            raise tdError("numpy is not installed in the Python that runs tdsim") from None
+        _w, _h, rows = self._pixels()
+        image = numpy.array(rows, dtype=numpy.float32)
+        if not delayed:
+            return image
+        previous, self._delayed_image = getattr(self, "_delayed_image", None), image
+        return previous
+
     def saveByteArray(self, filetype=".png", quality=1.0, metadata=()):
         """The image as file bytes. tdsim writes PNG only (other types raise td.tdError)."""
         if str(filetype).lower().lstrip(".") not in ("png",):
