@@ -102,7 +102,9 @@ class FrameLoop:
     # ---- one frame --------------------------------------------------------------------------
     def step(self) -> float:
         from .cook import cook_frame
+        from .executedats import frame_end, frame_start
         start = self._clock()
+        frame_start(self._world)
         for _ in range(len(self._posted)):
             fn, future = self._posted.popleft()
             if future.set_running_or_notify_cancel():
@@ -115,6 +117,8 @@ class FrameLoop:
         for run in due:
             run._execute()
         cook_frame(self._world)
+        frame_end(self._world)
+        self._world.pulsed.clear()
         elapsed = self._clock() - start
         self._account(elapsed)
         return elapsed

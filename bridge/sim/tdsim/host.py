@@ -161,6 +161,8 @@ class Host:
         self._thread = threading.Thread(target=self.server.serve_forever, name="tdsim-http", daemon=True)
         self._thread.start()
         self.world.loop.post(lambda: self.call_logged("onServerStart"))
+        from .executedats import start
+        self.world.loop.post(lambda: start(self.world))  # Execute DATs' onStart: the process starts
 
     def stop(self):
         """Stop serving; onServerStop runs on the calling (main) thread."""
@@ -171,5 +173,7 @@ class Host:
         for conn in conns:
             conn.close(1001)
         self.call_logged("onServerStop")
+        from .executedats import exit_
+        exit_(self.world)  # Execute DATs' onExit
         if getattr(self.world, "host", None) is self:
             self.world.host = None

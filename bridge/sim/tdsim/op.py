@@ -9,6 +9,7 @@ from .appearance import DEFAULT_COLOR, DEFAULT_NODE_SIZE, AppearanceMixin
 from .connectors import ConnectionsMixin
 from .cook import CookMixin
 from .errors import tdError
+from .executedats import EXECUTE_TYPES
 from .par import ParCore, handle
 from .parcollections import Page, ParCollection, ParGroup, ParGroupCollection
 from .pardef import defs_for
@@ -72,6 +73,8 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         self._build_pars()
         init_sequences(self)
         w.ops[self._id] = self
+        if self.OPType in EXECUTE_TYPES:
+            w.execute_dats[self._id] = self
         w.derived.changed()
 
     def _build_pars(self):

@@ -400,6 +400,7 @@ class ParCore(ValueProtocol):
         restores the parameter to its previous value", after `frames` or `seconds` when given;
         "for pulse type parameters no value or time is specified or used"."""
         self._check()
+        world().pulsed.add((self._owner._id, self.name))  # for Parameter Execute DATs (onPulse)
         if self.isPulse:
             self._owner._on_pulse(self)
             return

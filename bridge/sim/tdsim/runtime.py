@@ -25,6 +25,8 @@ class World:
         self.context: list = []
         self.live_pars = set()
         self.timelines = {}  # id -> Time COMP, played by the frame loop
+        self.execute_dats = {}  # id -> Execute-family DAT (executedats.py)
+        self.pulsed = set()  # (op id, par name) pulsed this frame, for Parameter Execute DATs
         self.undo = Undo(self)
         self.derived = Derived(self)
         self.loop = FrameLoop(self)

@@ -62,7 +62,8 @@ class PngTest(SimTestCase):
         self.assertTrue(100 < middle < 160, middle)
         r.par.type = "vertical"
         w, h, img = decode(bytes(r.saveByteArray(".png")))
-        self.assertLess(pixel(img, w, 5, 0)[0], pixel(img, w, 5, h - 1)[0])
+        # Position 0 (black) is at the bottom, as in TouchDesigner (textures start bottom left).
+        self.assertGreater(pixel(img, w, 5, 0)[0], pixel(img, w, 5, h - 1)[0])
 
     def test_ramp_from_keys_table(self):
         keys = self.create("tableDAT", "keys")
