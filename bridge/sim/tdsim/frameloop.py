@@ -119,6 +119,8 @@ class FrameLoop:
         cook_frame(self._world)
         frame_end(self._world)
         self._world.pulsed.clear()
+        from .webservers import sync
+        sync(self._world)
         elapsed = self._clock() - start
         self._account(elapsed)
         return elapsed

@@ -173,7 +173,10 @@ class Host:
         for conn in conns:
             conn.close(1001)
         self.call_logged("onServerStop")
-        from .executedats import exit_
-        exit_(self.world)  # Execute DATs' onExit
+        if getattr(self.world, "host", None) is self:
+            from .executedats import exit_
+            from .webservers import stop_all
+            stop_all(self.world)
+            exit_(self.world)  # Execute DATs' onExit
         if getattr(self.world, "host", None) is self:
             self.world.host = None

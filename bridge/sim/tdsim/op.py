@@ -75,6 +75,8 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         w.ops[self._id] = self
         if self.OPType in EXECUTE_TYPES:
             w.execute_dats[self._id] = self
+        elif self.OPType == "webserverDAT":
+            w.web_server_dats[self._id] = self
         w.derived.changed()
 
     def _build_pars(self):

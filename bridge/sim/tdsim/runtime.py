@@ -26,6 +26,9 @@ class World:
         self.live_pars = set()
         self.timelines = {}  # id -> Time COMP, played by the frame loop
         self.execute_dats = {}  # id -> Execute-family DAT (executedats.py)
+        self.web_server_dats = {}  # id -> Web Server DAT; script-created ones serve (webservers.py)
+        self.dat_servers = {}  # id -> the running server of a script-created Web Server DAT
+        self.dat_server_failures = {}  # id -> the port that could not be opened
         self.pulsed = set()  # (op id, par name) pulsed this frame, for Parameter Execute DATs
         self.undo = Undo(self)
         self.derived = Derived(self)
@@ -73,6 +76,9 @@ def reset(state_path: str | None = None) -> World:
     """Start a fresh emulated process with the default project (or a saved state)."""
     global _world
     from .default_project import build_default_project
+    if _world is not None:
+        from .webservers import stop_all
+        stop_all(_world)  # no listening socket outlives its emulated process
     with _lock:
         w = World()
         _world = w

@@ -4,20 +4,21 @@ from __future__ import annotations
 import base64
 
 from .errors import tdError
-from .runtime import world
 
 
 class WebServerDATMixin:
     def _host(self):
-        host = getattr(world(), "host", None)
-        if host is None or host.webserver is not self:
+        from .webservers import server_of
+        host = server_of(self)
+        if host is None:
             raise tdError(f"{self.path}: the web server is not running")
         return host
 
     @property
     def webSocketConnections(self):
-        host = getattr(world(), "host", None)
-        return host.websocket_clients() if host is not None and host.webserver is self else []
+        from .webservers import server_of
+        host = server_of(self)
+        return host.websocket_clients() if host is not None else []
 
     def webSocketSendText(self, client, data):
         self._host().ws_send(client, 0x1, str(data).encode("utf-8"))
