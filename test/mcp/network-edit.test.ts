@@ -195,6 +195,25 @@ describe("set_dat_content", () => {
   });
 });
 
+describe("edit_dat_content", () => {
+  it("edits line ranges through the plan, and refuses lines that changed since they were read", async () => {
+    // notes holds "first line\nsecond line\n" (set_dat_content above)
+    const r = await f.ok<EditData>("edit_dat_content", {
+      path: `${NET}/notes`,
+      edits: [
+        { start_line: 2, end_line: 2, text: "the second line", expect: "second line" },
+        { start_line: 1, end_line: 0, text: "a title\n" },
+      ],
+    });
+    expect(r.summary).toEqual({ add: 0, change: 1, destroy: 0 });
+    expect((await f.node(`${NET}/notes`))?.text).toBe("a title\nfirst line\nthe second line\n");
+    await replanIsEmpty(NET);
+    refused(await changesNothing(() => f.call("edit_dat_content", { path: `${NET}/notes`, edits: [{ start_line: 2, end_line: 2, text: "x", expect: "second line" }] })), "stale-content");
+    refused(await changesNothing(() => f.call("edit_dat_content", { path: `${NET}/notes`, edits: [{ start_line: 9, end_line: 9, text: "x" }] })), "line-out-of-range");
+    refused(await changesNothing(() => f.call("edit_dat_content", { path: `${NET}/mine`, edits: [{ start_line: 1, end_line: 0, text: "x" }] })), "not_a_dat");
+  });
+});
+
 describe("delete_td_node", () => {
   it("keeps by default, bypasses reversibly, and deletes only with confirmation", async () => {
     refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1` })), "kept", /bypass/);

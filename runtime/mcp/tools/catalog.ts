@@ -75,3 +75,4 @@ export { editNodeMetadata } from "./editor/edit-node-metadata.js";
 export { pulseParameter } from "./editor/pulse-parameter.js";
 export { manageCustomParameters } from "./editor/manage-custom-parameters.js";
 export { searchTdCode } from "./live/search-td-code.js";
+export { editDatContent } from "./edit/edit-dat-content.js";
