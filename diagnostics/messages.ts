@@ -150,6 +150,8 @@ export const messages = {
   "import-renamed": entry("warning", "{at}: '{from}' is not a valid {what} name in TouchDesigner; it becomes '{to}'"),
   "import-code-not-run": entry("warning", "{at}: '{node}' ({type}) does not run Python; the code is kept in '{dat}', which nothing runs"),
   "import-field-ignored": entry("warning", "{at} has no meaning {where}; it is ignored"),
+  "import-left-out": entry("warning", "{at}: {reason}; the assignment is left out (a comment above the node keeps it)"),
+  "import-fixed": entry("info", "{at}: '{from}' is written as '{to}' (--fix)"),
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof messages;

@@ -73,7 +73,9 @@ export function buildRecipe(shape: RecipeShape, connections: readonly Connection
       return param(a.param, a.value);
     });
     const inner = children.has(n) || wires.has(n) ? { kind: "InnerNetwork" as const, ...body(n), range: NO_RANGE } : null;
-    return nodeDecl(n.name, n.operator.type, flagsOf(n), params, inner);
+    const decl = nodeDecl(n.name, n.operator.type, flagsOf(n), params, inner);
+    const leftOut = ctx.leftOut.of(n);
+    return leftOut.length === 0 ? decl : { ...decl, comments: { leading: leftOut.map((text) => ({ text, range: NO_RANGE })) } };
   }
 
   const panel = ctx.panel.blocks();

@@ -22,6 +22,8 @@ export interface ImportResult {
   /** The canonical .svcnet, only when there is no error. */
   text?: string;
   diagnostics: Diagnostic[];
+  /** Node parameter assignments left out (unknown names, menu values), kept as comments. */
+  leftOut?: number;
   /** Texts by file name, for code frames (the JSON, and the generated text when it exists). */
   sources: Map<string, string>;
 }
@@ -29,6 +31,8 @@ export interface ImportResult {
 export interface ImportOptions {
   /** The folder the recipe is meant for (default: the JSON file's folder). */
   outDir: string;
+  /** Apply an unambiguous did-you-mean to unknown parameters and menu values. */
+  fix?: boolean;
 }
 
 export function importRecipe(jsonText: string, file: string, options: ImportOptions): ImportResult {
@@ -41,9 +45,9 @@ export function importRecipe(jsonText: string, file: string, options: ImportOpti
   }
   const doc = readRecipeDocument(parsed.value, report);
   if (doc === undefined) return { file, diagnostics: report.diagnostics, sources };
-  const converted = convertDocument(doc, report);
+  const converted = convertDocument(doc, report, options.fix === true);
   const outFile = join(options.outDir, `${converted.name}.svcnet`);
-  const result: ImportResult = { file, recipe: converted.name, outFile, diagnostics: report.diagnostics, sources };
+  const result: ImportResult = { file, recipe: converted.name, outFile, diagnostics: report.diagnostics, sources, leftOut: converted.leftOut };
   if (report.hasErrors()) return { ...result, diagnostics: sortDiagnostics(report.diagnostics) };
   const text = print(converted.program);
   sources.set(outFile, text);

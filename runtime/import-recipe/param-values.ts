@@ -25,7 +25,7 @@ export interface KnownParam {
 }
 
 /** A DAT's contents are written `text:` (xmlDAT has a real parameter of that name, found first). */
-function isDatText(node: NodeEntry, param: string): boolean {
+export function isDatText(node: NodeEntry, param: string): boolean {
   return param === "text" && node.operator.family === "DAT";
 }
 

@@ -112,7 +112,7 @@ const NODE_FIELDS = ["name", "type", "parameters", "parent", "render", "comment"
 const CONNECTION_FIELDS = ["from", "to", "from_output", "to_input"];
 const EXPOSED_FIELDS = ["name", "node", "param", "value", "expr", "label", "min", "max"];
 const UNIFORM_FIELDS = ["node", "name", "kind", "value", "label", "min", "max"];
-const CONTROL_FIELDS = ["name", "type", "default", "min", "max", "label", "entries", "targets"];
+const CONTROL_FIELDS = ["name", "type", "default", "min", "max", "label", "entries", "targets", "bind_to"];
 const TARGET_FIELDS = ["node", "param"];
 
 function readNode(item: JsonField, report: Report): NodeSpec | undefined {
@@ -201,6 +201,21 @@ function readTarget(item: JsonField, report: Report): ControlTarget | undefined 
   return node && param && { at: item.at, node, param };
 }
 
+/** A `bind_to` entry: `"node.param"` (the last dot divides them), a target like `targets[]`'s. */
+function readBindTo(item: JsonField, report: Report): ControlTarget | undefined {
+  const text = asString(item, report);
+  if (text === undefined) return undefined;
+  const dot = text.value.lastIndexOf(".");
+  if (dot <= 0 || dot === text.value.length - 1) {
+    report.add("import-invalid-value", item.at, { value: JSON.stringify(text.value), expected: "\"node.parameter\"" }, {
+      help: ["bind_to names each parameter the control drives as node.parameter, e.g. \"feedback1.opacity\""],
+    });
+    return undefined;
+  }
+  const at = item.at;
+  return { at, node: { value: text.value.slice(0, dot), at }, param: { value: text.value.slice(dot + 1), at } };
+}
+
 function readControl(item: JsonField, report: Report): ControlSpec | undefined {
   const obj = asObject(item, report);
   if (obj === undefined) return undefined;
@@ -214,7 +229,10 @@ function readControl(item: JsonField, report: Report): ControlSpec | undefined {
     max: f.number("max"),
     label: f.string("label"),
     entries: f.array("entries")?.map((e) => asString(e, report)).filter((e) => e !== undefined),
-    targets: (f.array("targets") ?? []).map((t) => readTarget(t, report)).filter((t) => t !== undefined),
+    targets: [
+      ...(f.array("targets") ?? []).map((t) => readTarget(t, report)),
+      ...(f.array("bind_to") ?? []).map((t) => readBindTo(t, report)),
+    ].filter((t) => t !== undefined),
   };
   if (spec.name === undefined) return undefined;
   return strip(spec) as ControlSpec;

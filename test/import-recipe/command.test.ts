@@ -46,6 +46,20 @@ describe("svc import-recipe", () => {
     expect(existsSync(join(dir, "broken.svcnet"))).toBe(false);
   });
 
+  it("writes a file with assignments left out and exits 3; --fix applies the clear did-you-mean and exits 0", async () => {
+    const json = join(dir, "typos.json");
+    writeFileSync(json, JSON.stringify({ id: "typos", nodes: [{ name: "noise1", type: "noiseTOP", parameters: { monochrome: true } }] }, null, 2));
+    const r = await runSvc(["import-recipe", "--out", dir, json]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/wrote .*typos\.svcnet \(recipe typos\), 1 assignment left out/);
+    expect(r.stderr).toMatch(/warning\[import-left-out\]: \$\.nodes\[0\]\.parameters\.monochrome/);
+    expect(readFileSync(join(dir, "typos.svcnet"), "utf8")).toContain('# left out by svc import-recipe: "monochrome": true');
+    const fixed = await runSvc(["import-recipe", "--out", dir, "--force", "--fix", "--json", json]);
+    expect(fixed.code).toBe(0);
+    expect(JSON.parse(fixed.stdout)).toMatchObject({ errors: 0, leftOut: 0, files: [{ leftOut: 0 }] });
+    expect(readFileSync(join(dir, "typos.svcnet"), "utf8")).toContain("noise1: noiseTOP { mono: on }");
+  });
+
   it("still writes the good files of a run with a bad one", async () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, "{ not json");

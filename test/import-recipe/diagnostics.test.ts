@@ -134,11 +134,44 @@ describe("nodes", () => {
     expect(d.help[0]).toMatch(/did you mean 'noiseTOP'/);
   });
 
-  it("unknown parameter, with the closest names", () => {
+  it("an unknown parameter is left out, kept as a comment above its node, with the closest names", () => {
     const doc = base();
-    (doc.nodes as Array<Record<string, unknown>>)[0]!.parameters = { perod: 2 };
-    const d = expectError(run(doc), "import-unknown-parameter", "$.nodes[0].parameters.perod", lineOf(doc, "perod"));
+    (doc.nodes as Array<Record<string, unknown>>)[0]!.parameters = { perod: 2, amp: 0.5 };
+    const r = run(doc);
+    const d = only(r, "import-left-out");
+    expect(d.severity).toBe("warning");
+    expect(d.message.startsWith("$.nodes[0].parameters.perod:")).toBe(true);
+    expect(d.range.start.line).toBe(lineOf(doc, "perod"));
     expect(d.help[0]).toMatch(/'period'/);
+    expect(r.leftOut).toBe(1);
+    expect(r.text).toContain('  # left out by svc import-recipe: "perod": 2 (\'noiseTOP\' has no parameter \'perod\')\n  noise1: noiseTOP { amp: 0.5 }');
+  });
+
+  it("--fix applies a clear did-you-mean to names and menu values, and leaves out what is not clear", () => {
+    const doc = base();
+    (doc.nodes as Array<Record<string, unknown>>)[0]!.parameters = { monochrome: true, amplitude: 0.5 };
+    (doc.nodes as unknown[]).push(
+      { name: "lfo1", type: "lfoCHOP", parameters: { wavetype: "sine" } },
+      { name: "warp", type: "displaceTOP", parameters: { displaceweightx: 0.3 } },
+      { name: "grade", type: "levelTOP", parameters: { brightness: 1.2 } },
+    );
+    const plain = run(doc);
+    expect(plain.diagnostics.filter((d) => d.code.startsWith("import-")).map((d) => d.code)).toEqual(Array(5).fill("import-left-out"));
+    expect(plain.leftOut).toBe(5);
+    const fixed = importRecipe(JSON.stringify(doc, null, 2), FILE, { outDir: "out", fix: true });
+    expect(fixed.diagnostics.filter((d) => d.code.startsWith("import-")).map((d) => `${d.code} ${d.message}`)).toEqual([
+      "import-fixed $.nodes[0].parameters.monochrome: 'monochrome' is written as 'mono' (--fix)",
+      "import-fixed $.nodes[0].parameters.amplitude: 'amplitude' is written as 'amp' (--fix)",
+      "import-fixed $.nodes[3].parameters.wavetype: 'sine' is written as 'sin' (--fix)",
+      "import-fixed $.nodes[4].parameters.displaceweightx: 'displaceweightx' is written as 'displaceweight1' (--fix)",
+      expect.stringMatching(/^import-left-out \$\.nodes\[5\]\.parameters\.brightness: 'levelTOP' has no parameter 'brightness'/),
+    ]);
+    expect(fixed.leftOut).toBe(1);
+    expect(fixed.diagnostics[0]!.code).toBe("import-fixed");
+    expect(fixed.text).toContain("noise1: noiseTOP { amp: 0.5, mono: on }");
+    expect(fixed.text).toContain("lfo1: lfoCHOP { wavetype: sin }");
+    expect(fixed.text).toContain("warp: displaceTOP { displaceweight1: 0.3 }");
+    expect(fixed.text).toContain('# left out by svc import-recipe: "brightness": 1.2');
   });
 
   it("a node declared twice", () => {
@@ -219,6 +252,18 @@ describe("connections and references", () => {
     expect(r.text).toContain("bars -> final");
   });
 
+  it("controls written with bind_to bind every parameter they name", () => {
+    const doc = base({ controls: [{ name: "Gain", type: "float", default: 0.5, bind_to: ["level1.opacity", "noise1.amp"] }] });
+    const r = run(doc);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.text).toMatch(/level1: levelTOP \{ opacity: bind Gain \}/);
+    expect(r.text).toMatch(/noise1: noiseTOP \{ amp: bind Gain, period: 2 \}/);
+    const bad = base({ controls: [{ name: "Gain", type: "float", bind_to: ["level1"] }] });
+    expectError(run(bad), "import-invalid-value", "$.controls[0].bind_to[0]", lineOf(bad, '"bind_to"') + 1);
+    const unknown = base({ controls: [{ name: "Gain", type: "float", bind_to: ["level1.opacityy"] }] });
+    expectError(run(unknown), "import-unknown-parameter", "$.controls[0].bind_to[0]");
+  });
+
   it("op('x') naming no node", () => {
     const doc = base({ parameters: [{ node: "level1", param: "opacity", expr: "op('lfo9')['chan1']" }] });
     const d = expectError(run(doc), "import-unknown-op-reference", "$.parameters[0].expr");
@@ -227,10 +272,21 @@ describe("connections and references", () => {
 
   it("a compiler problem is reported at the JSON field it came from", () => {
     const doc = base();
+    (doc.nodes as unknown[]).push({ name: "comp1", type: "compositeTOP", parameters: { fillmode: "best", resolution: ["wide", 720] } });
+    const d = expectError(run(doc), "parameter-type-mismatch", "$.nodes[3].parameters.resolution", lineOf(doc, '"resolution"'));
+    expect(d.message).toMatch(/^\$\.nodes\[3\]\.parameters\.resolution: /);
+    expect(d.help.join("\n")).toMatch(/generated as: comp1: compositeTOP \{ .*resolution: \("wide", 720\)/);
+  });
+
+  it("a menu value that is not an entry is left out, with the entries", () => {
+    const doc = base();
     (doc.nodes as unknown[]).push({ name: "comp1", type: "compositeTOP", parameters: { operand: "sideways" } });
-    const d = expectError(run(doc), "unknown-menu-entry", "$.nodes[3].parameters.operand", lineOf(doc, "sideways"));
-    expect(d.message).toMatch(/^\$\.nodes\[3\]\.parameters\.operand: 'sideways' is not an entry/);
-    expect(d.help.join("\n")).toMatch(/generated as: comp1: compositeTOP \{ operand: sideways \}/);
+    const r = run(doc);
+    const d = only(r, "import-left-out");
+    expect(d.message).toMatch(/^\$\.nodes\[3\]\.parameters\.operand: 'sideways' is not an entry of the menu 'operand'/);
+    expect(d.range.start.line).toBe(lineOf(doc, "sideways"));
+    expect(d.help.join(" ")).toMatch(/the entries: .*add/);
+    expect(r.text).toContain('# left out by svc import-recipe: "operand": "sideways"');
   });
 });
 

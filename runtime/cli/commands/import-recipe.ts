@@ -38,11 +38,11 @@ interface Outcome {
   skipped?: string;
 }
 
-function importOne(convert: typeof importRecipe, path: string, io: CommandIO, outDir: string | undefined, force: boolean, claimed: Map<string, string>): Outcome {
+function importOne(convert: typeof importRecipe, path: string, io: CommandIO, outDir: string | undefined, force: boolean, fix: boolean, claimed: Map<string, string>): Outcome {
   const full = resolve(io.cwd, path);
   const read = readJson(full, path);
   if ("problem" in read) return { result: { file: path, diagnostics: [read.problem], sources: new Map() } };
-  const result = convert(read.text, path, { outDir: outDir ?? dirname(full) });
+  const result = convert(read.text, path, { outDir: outDir ?? dirname(full), fix });
   if (result.text === undefined || result.outFile === undefined) return { result };
   const target = resolve(io.cwd, result.outFile);
   const shown = relative(io.cwd, target) || target;
@@ -59,46 +59,54 @@ function importOne(convert: typeof importRecipe, path: string, io: CommandIO, ou
 export const importRecipeCommand: Command = {
   name: ["import-recipe"],
   summary: "Convert recipes in the JSON recipe format into checked .svcnet recipes.",
-  usage: "[--out <dir>] [--force] [--json] <file.json>...",
+  usage: "[--out <dir>] [--force] [--fix] [--json] <file.json>...",
   flags: {
     out: { type: "string", valueName: "dir", description: "write the recipes here (default: beside each JSON file)" },
     force: { type: "boolean", description: "replace an existing .svcnet that differs" },
+    fix: { type: "boolean", description: "apply a clear did-you-mean to unknown parameters and menu values" },
     json: { type: "boolean", description: "print the result and diagnostics as JSON" },
   },
   details: [
     "Each file becomes <out>/<recipe name>.svcnet, the name taken from the recipe's id. A file with",
     "errors is not written; every problem is reported at its JSON field (line, column and path such as",
-    "$.nodes[2].type). Exit codes: 0 every file written, 1 a file had errors or was not written, 2 bad usage.",
+    "$.nodes[2].type). A node parameter with an unknown name or menu value is left out (a comment above",
+    "its node keeps it) unless --fix finds the one name or entry it surely means.",
+    "Exit codes: 0 every file written whole, 1 a file had errors or was not written, 2 bad usage,",
+    "3 every file written but assignments were left out.",
   ].join("\n"),
   async run(args, io) {
     const { importRecipe: convert } = await import("../../import-recipe/import-recipe.js");
     if (args.positionals.length === 0) throw new UsageError("give at least one JSON recipe file");
     const outDir = typeof args.flags.out === "string" ? resolve(io.cwd, args.flags.out) : undefined;
     const claimed = new Map<string, string>();
-    const outcomes = args.positionals.map((p) => importOne(convert, p, io, outDir, args.flags.force === true, claimed));
+    const outcomes = args.positionals.map((p) => importOne(convert, p, io, outDir, args.flags.force === true, args.flags.fix === true, claimed));
     const diagnostics = outcomes.flatMap((o) => o.result.diagnostics);
     const failed = outcomes.some((o) => o.written === undefined);
+    const leftOut = outcomes.reduce((n, o) => n + (o.written !== undefined ? (o.result.leftOut ?? 0) : 0), 0);
+    const code = failed ? 1 : leftOut > 0 ? 3 : 0;
     if (args.flags.json) {
       const files = outcomes.map((o) => ({
         file: o.result.file,
         recipe: o.result.recipe ?? null,
         written: o.written ?? null,
+        leftOut: o.result.leftOut ?? 0,
         ...(o.skipped ? { skipped: o.skipped } : {}),
         diagnostics: o.result.diagnostics.map(toJson),
       }));
       const count = (s: string) => diagnostics.filter((d) => d.severity === s).length;
-      io.stdout(JSON.stringify({ files, errors: count("error"), warnings: count("warning") }, null, 2) + "\n");
-      return failed ? 1 : 0;
+      io.stdout(JSON.stringify({ files, errors: count("error"), warnings: count("warning"), leftOut }, null, 2) + "\n");
+      return code;
     }
     if (diagnostics.length > 0) {
       const sources = new Map(outcomes.flatMap((o) => [...o.result.sources]));
       io.stderr(renderTextAll(diagnostics, sources, io.isTTY) + "\n");
     }
     for (const o of outcomes) {
-      if (o.written) io.stdout(`wrote ${o.written} (recipe ${o.result.recipe})\n`);
+      const lost = o.result.leftOut ?? 0;
+      if (o.written) io.stdout(`wrote ${o.written} (recipe ${o.result.recipe})${lost > 0 ? `, ${lost} assignment${lost === 1 ? "" : "s"} left out` : ""}\n`);
       else if (o.skipped) io.stderr(`svc import-recipe: ${o.result.file}: not written: ${o.skipped}\n`);
       else io.stderr(`svc import-recipe: ${o.result.file}: not written because of the errors above\n`);
     }
-    return failed ? 1 : 0;
+    return code;
   },
 };
