@@ -91,49 +91,119 @@ def _smooth(t):
     return t * t * (3 - 2 * t)
 
 
+# Noise types by how many coordinates they use (Noise TOP page: "Choose between 2, 3, and 4
+# dimensional functions"). The CPU types (sparse, hermite, harmonic, alligator) are taken as 3D:
+# UNVERIFIED. 'random' and 'randomgpu' are white noise.
+NOISE_DIMENSIONS = {"perlin2d": 2, "simplex2d": 2, "perlin3d": 3, "simplex3d": 3, "perlin4d": 4, "simplex4d": 4}
+DEFAULT_NOISE_TYPE = "simplex3d"   # UNVERIFIED: the kb holds no default for `type`
+NOISE_WIDEN = 1.6                  # value noise rarely reaches its bounds: widened to use -1..1
+MAX_HARMONICS = 8                  # each harmonic halves the detail's size; past 8 it is below a working pixel
+
+
+def _lattice(seed_key, ix, iy, iz, iw):
+    """A value in -1..1 for one lattice point, the same for the same point and seed."""
+    h = seed_key
+    for v in (ix, iy, iz, iw):
+        h = ((h ^ (v & 0xFFFFFFFF)) * 0x01000193) & 0xFFFFFFFF
+        h ^= h >> 15
+        h = (h * 0x2C1B3C6D) & 0xFFFFFFFF
+        h ^= h >> 12
+    return h / 0x7FFFFFFF - 1.0
+
+
 def noise(job):
-    """Value noise: random values on a lattice (a quarter of the shorter side times `period`
-    apart), smoothly interpolated at every working pixel. Rows are built from per-column
-    weights shared by all rows, so the per-pixel work is one list-comprehension step."""
+    """Smooth value noise over TouchDesigner's noise coordinates: the output's 0-1 texture
+    coordinates (x stretched by the aspect when `aspectcorrect` is on), scaled by `s`, moved by
+    `t` (x, y, z) and `t4d` (the 4th coordinate, scaled by `s4d`), over `period`; a 2D type uses x
+    and y, a 3D type adds z, a 4D type adds w, as the Noise TOP page describes. `harmon` more
+    octaves, each `spread` times finer and `rough` times weaker, are added; the sum is normalised
+    to -1..1, shaped by `exp` (values pushed toward 0 above 1), then `offset + amp * n`. The
+    pattern is svc's own value noise, not TouchDesigner's Perlin or simplex noise, and `r`
+    (rotation) is not applied: see bridge/sim/README.md."""
     top, w, h = job.top, job.w, job.h
     seed = rp.number(top, "seed")
     period = rp.number(top, "period") or 1.0
     amp, offset = rp.number(top, "amp"), rp.number(top, "offset")
+    exponent = rp.number(top, "exp", 1.0)
     mono = rp.flag(top, "mono")
     alpha_mode = rp.text(top, "alpha", "zero")
-    cell = max(1.0, abs(period) * min(w, h) / 4)   # lattice spacing in working pixels
-    gx, gy = int(w / cell) + 2, int(h / cell) + 2
-    channels = 1 if mono else 3
-    lattices = []
-    for c in range(channels + (1 if alpha_mode == "random" else 0)):
-        rng = random.Random(f"{seed}:{c}")
-        lattices.append([[rng.random() * 2 - 1 for _ in range(gx)] for _ in range(gy)])
-    # Byte values through a table over the noise range -1..1 in STEPS steps.
+    kind = rp.text(top, "type") or DEFAULT_NOISE_TYPE
+    dims = NOISE_DIMENSIONS.get(kind, 3)
+    octaves = 1 + max(0, min(MAX_HARMONICS, int(rp.number(top, "harmon"))))
+    spread, rough = rp.number(top, "spread", 2.0), rp.number(top, "rough", 0.5)
+    sx, sy = (rp.number(top, "s" + a, 1.0) or 1.0 for a in "xy")
+    tx, ty, tz = (rp.number(top, "t" + a) for a in "xyz")
+    tw = rp.number(top, "t4d") / (rp.number(top, "s4d", 1.0) or 1.0)
+    aspect = (w / h) if rp.flag(top, "aspectcorrect", True) and h else 1.0
+    channels = (1 if mono else 3) + (1 if alpha_mode == "random" else 0)
     steps = 1024
     lut = bytes(clamp8(offset + amp * (i / steps * 2 - 1)) for i in range(steps + 1))
-    cols = []
-    for x in range(w):
-        f = (x + 0.5) / cell
-        cols.append((int(f), _smooth(f - int(f))))
+    if kind in ("random", "randomgpu"):
+        return _white_noise(job, seed, channels, mono, alpha_mode, lut, steps, (tx, ty, tz, tw))
+    weights = [rough ** o for o in range(octaves)]
+    total = sum(abs(x) for x in weights) or 1.0
 
-    def plane(lat):
-        out = bytearray(w * h)
-        for y in range(h):
-            f = (y + 0.5) / cell
-            iy, ty = int(f), _smooth(f - int(f))
-            r0, r1 = lat[iy], lat[iy + 1]
-            # the lattice row at this y, in table units: value v maps to (v + 1) * steps / 2
-            row = [((a + (b - a) * ty) + 1) * steps / 2 for a, b in zip(r0, r1)]
-            step = [b - a for a, b in zip(row, row[1:])]
-            out[y * w:(y + 1) * w] = bytes([lut[int(row[i] + step[i] * t + 0.5)] for i, t in cols])
-        return out
+    def plane(channel):
+        key = (int(seed * 1000) * 0x9E3779B1 + channel * 0x85EBCA77) & 0xFFFFFFFF
+        acc = [0.0] * (w * h)
+        for o in range(octaves):
+            freq = (spread ** o) / period
+            # this octave's coordinate of pixel column x / row y, before the lattice
+            fx = [((x + 0.5) / w * aspect / sx - tx) * freq for x in range(w)]
+            fy = [((y + 0.5) / h / sy - ty) * freq for y in range(h)]
+            z = -tz * freq if dims >= 3 else 0.0
+            q = -tw * freq if dims >= 4 else 0.0
+            iz, iw = math.floor(z), math.floor(q)
+            wz, ww = _smooth(z - iz), _smooth(q - iw)
+            x0, y0 = math.floor(min(fx)), math.floor(min(fy))
+            gx, gy = math.floor(max(fx)) - x0 + 2, math.floor(max(fy)) - y0 + 2
+            okey = (key + o * 0x27D4EB2F) & 0xFFFFFFFF
+            # z and w are the same at every pixel: blend the 4 (z, w) corners into one 2D lattice
+            grid = [[sum(cz * cw * _lattice(okey, x0 + i, y0 + j, iz + dz, iw + dw)
+                         for dz, cz in ((0, 1 - wz), (1, wz)) for dw, cw in ((0, 1 - ww), (1, ww)))
+                     for i in range(gx)] for j in range(gy)]
+            cols = [(math.floor(f) - x0, _smooth(f - math.floor(f))) for f in fx]
+            weight = weights[o] / total
+            for y in range(h):
+                f = fy[y]
+                jy, ty_ = math.floor(f) - y0, _smooth(f - math.floor(f))
+                r0, r1 = grid[jy], grid[jy + 1]
+                row = [(a + (b - a) * ty_) * weight for a, b in zip(r0, r1)]
+                step = [b - a for a, b in zip(row, row[1:])]
+                base = y * w
+                acc[base:base + w] = [s + row[i] + step[i] * t for s, (i, t) in zip(acc[base:base + w], cols)]
+        if exponent != 1.0:
+            acc = [_noise_exponent(v, exponent) for v in acc]
+        else:
+            acc = [-1.0 if v < -1.0 else 1.0 if v > 1.0 else v for v in (v * NOISE_WIDEN for v in acc)]
+        half = steps / 2
+        return bytes([lut[int((v + 1.0) * half + 0.5)] for v in acc])
 
+    return _assemble(w, h, [plane(c) for c in range(channels)], mono, alpha_mode)
+
+
+def _noise_exponent(v, exponent):
+    """Exponent pushes values toward 0 (above 1) or toward -1 and 1 (below 1); clamped to -1..1."""
+    v = max(-1.0, min(1.0, v * NOISE_WIDEN))
+    return math.copysign(abs(v) ** exponent, v)
+
+
+def _white_noise(job, seed, channels, mono, alpha_mode, lut, steps, place):
+    """Random noise: an unrelated value at every working pixel, changed by the seed and translate."""
+    w, h = job.w, job.h
+    planes = []
+    for c in range(channels):
+        rng = random.Random(f"{seed}:{c}:{place}")
+        planes.append(bytes(lut[rng.randrange(steps + 1)] for _ in range(w * h)))
+    return _assemble(w, h, planes, mono, alpha_mode)
+
+
+def _assemble(w, h, planes, mono, alpha_mode):
     img = bytearray(w * h * 4)
-    planes = [plane(lat) for lat in lattices[:channels]]
     for c in range(3):
         img[c::4] = planes[0 if mono else c]
     if alpha_mode == "random":
-        img[3::4] = plane(lattices[-1])
+        img[3::4] = planes[-1]
     elif alpha_mode == "one":
         img[3::4] = b"\xff" * (w * h)
     return img

@@ -11,6 +11,7 @@ import os
 import unittest
 
 from test.python.bridge.support import ROOT, SimTestCase, enc
+from test.python.sim.test_png import decode as decode_png
 
 SNAPSHOTS = os.path.join(ROOT, "test", "compiler", "__snapshots__", "examples")
 
@@ -76,9 +77,35 @@ class ExamplesApplyTest(SimTestCase):
         self.assertEqual(analysis["owned_count"], analysis["unowned_count"] + analysis["owned_count"])
         level = self.td.op("/project1/tunnel/level1")
         # The bind follows the network's control.
-        self.assertAlmostEqual(level.par.brightness1.eval(), 0.94, places=5)
+        self.assertAlmostEqual(level.par.brightness1.eval(), 0.9, places=5)
         self.td.op("/project1/tunnel").par.Gain = 0.5
         self.assertAlmostEqual(level.par.brightness1.eval(), 0.5, places=5)
+
+    def test_the_feedback_tunnel_stays_a_picture_after_60_frames(self):
+        """The loop keeps the brighter of seed and last frame, so 60 frames later the picture is
+        still dark spots and trails, not saturated white (added, it settled near white)."""
+        import tdsim
+        self.apply("feedback-tunnel")
+        noise = self.td.op("/project1/tunnel/noise1")
+        # A small seed keeps the 60 renders cheap; the loop's arithmetic is the same at any size.
+        noise.par.resolutionw, noise.par.resolutionh = 160, 90
+        out = self.td.op("/project1/tunnel/out1")
+        first = grey(out)
+        for _ in range(59):
+            out.cook(force=True)
+            tdsim.step(1)
+        last = grey(out)
+        mean = sum(last) / len(last)
+        self.assertLess(mean, 0.5 * 255, "the tunnel saturates")
+        self.assertGreater(mean, 0.02 * 255, "the tunnel is black")
+        self.assertGreater(len(set(last)), 32)                # a picture, not a flat colour
+        self.assertGreater(mean, sum(first) / len(first))    # trails build up over the frames
+
+
+def grey(top):
+    """The red channel of a TOP's image (the tunnel is monochrome), as byte values."""
+    png = bytes(top.saveByteArray(".png"))
+    return list(decode_png(png)[2][0::4])
 
 
 if __name__ == "__main__":

@@ -90,6 +90,27 @@ class PngTest(SimTestCase):
         w, h, img = decode(bytes(n.saveByteArray(".png")))
         self.assertEqual(img[0::4], img[1::4])
 
+    def test_noise_moves_through_its_coordinates_as_its_type_allows(self):
+        """The Noise TOP samples noise at the output's texture coordinates moved by Translate
+        (x, y, z) and Translate 4D: a 4D type changes with t4d, a 3D type only with tz, a 2D type
+        with neither (Noise TOP page: 2, 3 and 4 dimensional functions)."""
+        n = self.create("noiseTOP")
+        n.par.amp, n.par.offset, n.par.alpha, n.par.type = 0.5, 0.5, "one", "simplex4d"
+        image = lambda: decode(bytes(n.saveByteArray(".png")))[2]
+        still = image()
+        n.par.t4d = 0.37
+        moved = image()
+        self.assertNotEqual(still, moved)
+        self.assertGreater(len(set(moved[0::4])), 20)
+        n.par.type = "simplex3d"
+        self.assertEqual(image(), still)       # w is not a coordinate of 3D noise
+        n.par.tz = 0.37
+        self.assertNotEqual(image(), still)
+        n.par.type = "simplex2d"
+        self.assertEqual(image(), still)       # nor z of 2D noise
+        n.par.tx = 0.25
+        self.assertNotEqual(image(), still)
+
     def test_level_brightness_and_opacity(self):
         c = self.constant(0.4, 0.4, 0.4)
         lv = self.create("levelTOP")
