@@ -137,3 +137,23 @@ describe("search_td_code", () => {
     expect((await f.call("search_td_code", { query: "x", script: "print(1)" })).isError).toBe(true);
   });
 });
+
+describe("manage_annotation", () => {
+  it("creates a titled frame, edits it with read-back, and reads it", async () => {
+    const made = data<{ path: string; title: string; bounds: { width: number }; changed: string[] }>(
+      await f.call("manage_annotation", { action: "create", path: NET, name: "note1", title: "Look", body: "grade here", color: [0.2, 0.3, 0.4, 0.8], bounds: { x: 0, y: 400, width: 500, height: 200 } }),
+    );
+    expect(made).toMatchObject({ path: `${NET}/note1`, title: "Look", bounds: { width: 500 } });
+    const edited = data<{ changed: string[]; body: string }>(await f.call("manage_annotation", { action: "edit", path: `${NET}/note1`, body: "grade and blur here" }));
+    expect(edited).toMatchObject({ changed: ["body"], body: "grade and blur here" });
+    const read = await f.bridge.get<{ color: number[]; bounds: { height: number } }>(`/api/nodes/${encodePath(`${NET}/note1`)}/annotation`);
+    expect([read.color[3], read.bounds.height]).toEqual([0.8, 200]);
+  });
+
+  it("changes nothing on refusal: a bad field on create leaves no annotation behind", async () => {
+    const before = await f.snapshot();
+    expect(errorOf(await f.call("manage_annotation", { action: "edit", path: `${NET}/noise1`, title: "x" })).code).toBe("not_an_annotation");
+    expect((await f.call("manage_annotation", { action: "create", path: NET, name: "note2", bounds: { width: 0 } })).isError).toBe(true);
+    expect(await f.snapshot()).toEqual(before);
+  });
+});

@@ -76,3 +76,4 @@ export { pulseParameter } from "./editor/pulse-parameter.js";
 export { manageCustomParameters } from "./editor/manage-custom-parameters.js";
 export { searchTdCode } from "./live/search-td-code.js";
 export { editDatContent } from "./edit/edit-dat-content.js";
+export { manageAnnotation } from "./editor/manage-annotation.js";
