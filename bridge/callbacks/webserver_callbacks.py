@@ -1,7 +1,7 @@
 """svc bridge: callbacks for a Web Server DAT.
 
-onHTTPRequest hands every request to the svc_bridge package. The WebSocket callbacks are the
-event stream's stub: they keep connections polite (pong on ping) and send nothing yet.
+onHTTPRequest hands every request to the svc_bridge package, and the WebSocket callbacks hand the
+event stream (/api/events/stream) to svc_bridge.events.
 
 `svc install-bridge` stages this file next to the svc_bridge package; installing inside
 TouchDesigner copies it into a Text DAT with SVC_BRIDGE_DIR set to the staged folder, so the
@@ -43,15 +43,18 @@ def onHTTPRequest(webServerDAT, request, response):
 
 
 def onWebSocketOpen(webServerDAT, client, uri):
-    return
+    from svc_bridge import events
+    events.on_open(webServerDAT, client, uri)
 
 
 def onWebSocketClose(webServerDAT, client):
-    return
+    from svc_bridge import events
+    events.on_close(webServerDAT, client)
 
 
 def onWebSocketReceiveText(webServerDAT, client, data):
-    return
+    from svc_bridge import events
+    events.on_text(webServerDAT, client, data)
 
 
 def onWebSocketReceiveBinary(webServerDAT, client, data):

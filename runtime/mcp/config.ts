@@ -13,6 +13,28 @@ export interface McpConfig {
   /** false hides the tools that run Python written by the client (SVC_RAW_PYTHON=off). */
   rawPython: boolean;
   http: HttpConfig;
+  events: EventsConfig;
+}
+
+/** SVC_EVENTS: forward the bridge's event stream as MCP log messages (spec 6). */
+export interface EventsConfig {
+  enabled: boolean;
+  /** High-frequency events forwarded too (SVC_EVENTS_HIGH_FREQUENCY); none by default. */
+  highFrequency: string[];
+}
+
+export const HIGH_FREQUENCY_EVENT_NAMES = ["timeline.frame", "node.cook"] as const;
+
+function highFrequencyList(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.SVC_EVENTS_HIGH_FREQUENCY?.trim();
+  if (!raw) return [];
+  const names = raw.split(",").map((n) => n.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!(HIGH_FREQUENCY_EVENT_NAMES as readonly string[]).includes(name)) {
+      throw new ConfigError(`SVC_EVENTS_HIGH_FREQUENCY lists ${HIGH_FREQUENCY_EVENT_NAMES.join(" and ")}, not '${name}'`);
+    }
+  }
+  return [...new Set(names)];
 }
 
 export interface HttpConfig {
@@ -74,6 +96,7 @@ export function mcpConfigFromEnv(env: NodeJS.ProcessEnv = process.env): McpConfi
     transport,
     profile: parseProfile(env.SVC_TOOL_PROFILE),
     rawPython: flag(env, "SVC_RAW_PYTHON", true),
+    events: { enabled: flag(env, "SVC_EVENTS", false), highFrequency: highFrequencyList(env) },
     http: {
       port: wholeNumber(env, "SVC_MCP_PORT", DEFAULT_HTTP_PORT, 0, 65535),
       token: token ? token : undefined,

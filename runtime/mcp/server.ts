@@ -4,6 +4,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ServerCatalog } from "./catalog-view.js";
+import { forwardEvents, type EventForwarding } from "./event-forwarding.js";
 import { ClientLogLevel } from "./logging.js";
 import { allPrompts } from "./prompts/all-prompts.js";
 import { registerPrompts, selectPrompts } from "./prompts/registry.js";
@@ -27,7 +28,12 @@ export function buildCatalog(selection: ToolSelection): ServerCatalog {
   return { selection, allTools, tools, prompts };
 }
 
-export function createSvcServer(selection: ToolSelection): McpServer {
+export interface ServerOptions {
+  /** The bridge's events, when SVC_EVENTS is on: forwarded as log messages and resource updates. */
+  events?: EventForwarding;
+}
+
+export function createSvcServer(selection: ToolSelection, options: ServerOptions = {}): McpServer {
   const catalog = buildCatalog(selection);
   const server = new McpServer(
     { name: "svc", version: packageVersion() },
@@ -38,5 +44,6 @@ export function createSvcServer(selection: ToolSelection): McpServer {
   registerTools(server, catalog.tools, logLevel);
   registerResources(server, allResources, catalog);
   registerPrompts(server, catalog.prompts, new Set(catalog.tools.map((t) => t.name)));
+  if (options.events) forwardEvents(server, logLevel, options.events);
   return server;
 }

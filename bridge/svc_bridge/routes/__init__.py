@@ -4,12 +4,12 @@ from ..router import Router
 
 
 def build_router():
-    from . import (analysis, annotation, batch, code_search, connect, custom_params, execute, info, logs, metadata, network, nodes,
-                   param_actions, param_search, params, preview, search, receipts, storage, system, text, transactions,
-                   transport, watch)
+    from . import (analysis, annotation, batch, code_search, connect, custom_params, events, execute, info,
+                   logs, metadata, network, nodes, param_actions, param_search, params, preview, receipts,
+                   search, storage, system, text, transactions, transport, watch)
     router = Router()
     for module in (info, nodes, search, params, network, preview, batch, connect, text, storage, logs, watch,
                    system, transport, execute, analysis, transactions, receipts, metadata, param_actions,
-                   custom_params, param_search, code_search, annotation):
+                   custom_params, param_search, code_search, annotation, events):
         module.register(router)
     return router

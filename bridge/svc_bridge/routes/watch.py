@@ -2,8 +2,9 @@
 
 A watch remembers the last value it reported for each parameter. GET compares the live
 values with them and returns the changes (coalesced: one entry per parameter, however many
-times it changed between two reads), then remembers the new values. The event stream of the
-callbacks template is a stub for now, so reading is the way to observe changes.
+times it changed between two reads), then remembers the new values. The event stream sends the
+same changes as `param.changed` events (events.py), compared against values of its own, so reading
+and subscribing do not take changes from each other.
 """
 
 import itertools
@@ -48,6 +49,7 @@ def add_watch(ctx):
         require_par(node, name, "params")
     watch = {"id": "w%d" % next(_ids), "path": node.path, "params": list(dict.fromkeys(names))}
     watch["last"] = _read(watch)
+    watch["event_last"] = dict(watch["last"] or {})
     _watches[watch["id"]] = watch
     return {"id": watch["id"], "path": watch["path"], "params": watch["params"], "values": watch["last"]}
 
@@ -67,6 +69,21 @@ def list_watches(ctx):
         out.append({"id": watch["id"], "path": watch["path"], "params": watch["params"], "state": state,
                     "values": now, "changes": changes})
     return {"watches": out}
+
+
+def changes_for_events():
+    """One entry per watch whose parameters changed since the event stream last looked."""
+    out = []
+    for watch in _watches.values():
+        now = _read(watch)
+        if now is None:
+            continue
+        last = watch.get("event_last") or {}
+        changes = [{"param": k, "old": last.get(k), "new": v} for k, v in now.items() if last.get(k) != v]
+        watch["event_last"] = now
+        if changes:
+            out.append({"id": watch["id"], "path": watch["path"], "changes": changes})
+    return out
 
 
 def remove_watch(ctx):

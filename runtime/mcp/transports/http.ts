@@ -10,7 +10,9 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { closeBridgeClient } from "../bridge.js";
+import type { EventsConfig } from "../config.js";
 import { createSvcServer } from "../server.js";
+import { startSharedEvents, stopSharedEvents } from "../shared-events.js";
 import type { ToolSelection } from "../tools/registry.js";
 import { allowedHostValues, bearerMatches, hostAllowed, isJsonContentType, originAllowed } from "./http-guard.js";
 import { readBody } from "./read-body.js";
@@ -29,6 +31,8 @@ export interface HttpServerOptions {
   sessionIdleMs: number;
   maxSessions: number;
   maxBodyBytes?: number;
+  /** SVC_EVENTS: the bridge's events forwarded to every session. */
+  events?: EventsConfig;
   /** One line per session event and failure, for the operator's terminal (stderr). */
   log?: (line: string) => void;
 }
@@ -65,6 +69,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     onEnd: (id: string, reason: SessionEndReason) => log(`session ${id} ${reason}`),
   });
   let port = options.port;
+  const events = options.events ? await startSharedEvents(options.events) : undefined;
 
   async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const room = await store.makeRoom();
@@ -72,7 +77,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       refuse(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
       return;
     }
-    const server = createSvcServer(options.selection);
+    const server = createSvcServer(options.selection, { events });
     let record: ReturnType<typeof store.add> | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -157,6 +162,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       await store.closeAll();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
+      if (events) stopSharedEvents();
       await closeBridgeClient();
     },
   };

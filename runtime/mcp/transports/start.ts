@@ -10,13 +10,13 @@ export async function runMcpServer(config: McpConfig, stderr: (text: string) => 
   // Each transport loads only its own SDK modules: stdio startup never pays for the HTTP stack.
   if (config.transport === "stdio") {
     const { serveStdio } = await import("./stdio.js");
-    await serveStdio(selection);
+    await serveStdio(selection, config.events);
     return 0;
   }
   const { startHttpServer } = await import("./http.js");
   let running;
   try {
-    running = await startHttpServer({ selection, ...config.http, log: (line) => stderr(`svc: ${line}\n`) });
+    running = await startHttpServer({ selection, ...config.http, events: config.events, log: (line) => stderr(`svc: ${line}\n`) });
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "EADDRINUSE") {

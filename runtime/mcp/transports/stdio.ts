@@ -5,12 +5,14 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { closeBridgeClient } from "../bridge.js";
 import type { ToolSelection } from "../tools/registry.js";
+import type { EventsConfig } from "../config.js";
 import { createSvcServer } from "../server.js";
+import { startSharedEvents, stopSharedEvents } from "../shared-events.js";
 import { untilSignal } from "./shutdown.js";
 
 /** Serves until the client closes stdin or the process is asked to stop. */
-export async function serveStdio(selection: ToolSelection): Promise<void> {
-  const server = createSvcServer(selection);
+export async function serveStdio(selection: ToolSelection, events?: EventsConfig): Promise<void> {
+  const server = createSvcServer(selection, { events: events ? await startSharedEvents(events) : undefined });
   const transport = new StdioServerTransport();
   const stdinClosed = new Promise<string>((resolve) => {
     process.stdin.once("end", () => resolve("end"));
@@ -19,5 +21,6 @@ export async function serveStdio(selection: ToolSelection): Promise<void> {
   await server.connect(transport);
   await Promise.race([stdinClosed, untilSignal()]);
   await server.close();
+  stopSharedEvents();
   await closeBridgeClient();
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
+import { sharedEventStream } from "../../shared-events.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
@@ -36,11 +37,12 @@ export const watchNode = defineTool({
     path: tdPath("add: the operator to watch").optional(),
     params: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64)).min(1).max(256).optional().describe("add: parameter names, e.g. ['seed', 'period']"),
     id: z.string().regex(/^w[0-9]+$/).optional().describe("remove: the watch id add returned"),
+    wait_seconds: z.number().min(0).max(60).default(0).describe("read: wait up to this long for a change (pushed by the event stream when SVC_EVENTS is on, else polled)"),
   },
   output: { watches: z.array(watchRow), removed: z.string().nullable() },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ action, path, params, id }) {
+  async handler({ action, path, params, id, wait_seconds }, ctx) {
     const bridge = await bridgeClient();
     if (action === "add") {
       if (path === undefined || params === undefined) return failure("missing-argument", "add needs path and params");
@@ -53,8 +55,33 @@ export const watchNode = defineTool({
       const r = await bridge.delete<{ removed: string }>("/api/params/watch", { id });
       return success({ watches: [], removed: r.removed }, `removed watch ${r.removed}`);
     }
-    const r = await bridge.get<{ watches: WatchReply[] }>("/api/params/watch");
+    const deadline = Date.now() + wait_seconds * 1000;
+    let r = await bridge.get<{ watches: WatchReply[] }>("/api/params/watch");
+    while (Date.now() < deadline && !ctx.signal.aborted && !r.watches.some((w) => (w.changes ?? []).length > 0 || w.state === "node_missing")) {
+      await nextChange(deadline - Date.now(), ctx.signal);
+      r = await bridge.get<{ watches: WatchReply[] }>("/api/params/watch");
+    }
     const watches = r.watches.map((w) => ({ id: w.id, path: w.path, params: w.params, state: w.state ?? "active", values: w.values, changes: w.changes ?? [] }));
     return success({ watches, removed: null }, watches.length === 0 ? "no watches" : watches.map(line).join("\n"));
   },
 });
+
+/** Until the event stream reports a watched change (SVC_EVENTS on and connected), or a short poll interval. */
+function nextChange(maxMs: number, signal: AbortSignal): Promise<void> {
+  const stream = sharedEventStream();
+  const pushed = stream?.isConnected === true;
+  return new Promise((resolve) => {
+    let stop = () => {};
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, Math.min(maxMs, pushed ? maxMs : POLL_MS)));
+    signal.addEventListener("abort", done);
+    if (pushed) stop = stream.on((e) => void (e.event === "param.changed" && done()));
+  });
+}
+
+const POLL_MS = 250;
