@@ -28,11 +28,20 @@ class MutationGuardTest(unittest.TestCase):
         self.assertEqual(len(undo), records)
 
     def test_the_short_list_names_existing_mutations(self):
-        source = open(SCRIPT, encoding="utf-8").read()
-        short = re.findall(r'^    "([^"]+)",$', source.split("SHORT = [", 1)[1].split("]", 1)[0], re.MULTILINE)
+        with open(SCRIPT, encoding="utf-8") as fh:
+            source = fh.read()
+        entries = re.findall(r'^    "([^"]+)": "([^"]+)",$', source.split("SHORT = {", 1)[1].split("}", 1)[0], re.MULTILINE)
+        short = [ident for ident, _test in entries]
         self.assertGreaterEqual(len(short), 4)
         self.assertTrue(set(short) <= set(listed()), set(short) - set(listed()))
         self.assertIn("params_write.restore_par/if1", short)  # the bind-master restore
+        # Each names a test that exists, the one --short runs first.
+        for _ident, test in entries:
+            module, cls, name = test.split(".")
+            with open(os.path.join(support.ROOT, "test", "python", "bridge", module + ".py"), encoding="utf-8") as fh:
+                text = fh.read()
+            self.assertIn("class %s(" % cls, text, test)
+            self.assertIn("def %s(" % name, text, test)
 
 
 if __name__ == "__main__":
