@@ -2,10 +2,13 @@
 
 A new Geometry COMP holds a Torus SOP with its display and render flags on (what a new Geometry
 COMP shows in TouchDesigner; the documentation says only that the COMP "contains a network
-containing SOPs": UNVERIFIED in detail). A new Animation COMP holds the tables its keyframe
+containing SOPs", and a tutorial, matthewragan.com "TouchDesigner | The Underlying Geometry",
+that "the default Geometry COMP contains a torus": name and flags UNVERIFIED). A new Animation COMP holds the tables its keyframe
 editor reads and a Keyframe CHOP wired to an Out CHOP, so the COMP has a CHOP output (names
-UNVERIFIED). Light and Camera COMPs: no default contents are documented and tdsim adds none
-(UNVERIFIED: to check, create each in a new project and list `op('light1').children`).
+UNVERIFIED). Light and Camera COMPs: neither their pages nor the Object Components page nor any tutorial
+found lists contents, and tdsim adds none (UNVERIFIED: to check, run
+`[c.name for c in op('/project1').create(lightCOMP).children]` and the same for cameraCOMP in a
+real build's textport, then list what it prints here).
 
 Only `COMP.create()` adds them: copies, .tox files and the state file bring their own children.
 """
