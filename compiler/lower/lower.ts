@@ -86,9 +86,24 @@ function constantOf(v: Value | undefined): ConstantValue | ConstantValue[] | und
   }
 }
 
+/** Styles of controls whose value names an operator. */
+const REFERENCE_CONTROL_STYLES: ReadonlySet<string> = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OP", "OBJ", "PanelCOMP", "Object"]);
+
+/**
+ * A control's operator reference names a node of the network the control belongs to, that is a
+ * child of the COMP that holds the control. TouchDesigner reads a plain name in an operator
+ * parameter as a sibling of the parameter's operator; `./name` starts at the operator itself
+ * (Internal Operators documents `./iparEffect` on a COMP's own parameter).
+ */
+function controlReference(value: ConstantValue | ConstantValue[] | undefined): ConstantValue | ConstantValue[] | undefined {
+  if (typeof value !== "string" || value === "" || value.startsWith("/") || value.startsWith(".")) return value;
+  return `./${value}`;
+}
+
 function customParamSpec(c: CustomParamModel): CustomParamSpec {
   const spec: CustomParamSpec = { name: c.name, style: controlStyle(c) as CustomParamStyle, label: c.label ?? c.name };
   let initial = constantOf(c.default);
+  if (REFERENCE_CONTROL_STYLES.has(spec.style)) initial = controlReference(initial);
   // An RGB control's colour default has no alpha component.
   if (Array.isArray(initial) && CONTROL_SUFFIXES[c.type] !== undefined) initial = initial.slice(0, CONTROL_SUFFIXES[c.type]!.length);
   if (initial !== undefined) spec.default = initial;

@@ -147,6 +147,11 @@ function controlDefault(style: string, value: JsonValue | undefined): A.Value | 
   if (Array.isArray(value)) return B.tuple(value.map((v) => constantValue(v, null, "/")));
   if (style === "Toggle") return B.bool(value === true || value === 1);
   if (style === "Menu" && typeof value === "string" && IDENTIFIER.test(value)) return B.name(value);
+  // A control's reference to a node of its own network is stored from the COMP: `./noise1`.
+  if (REFERENCE_STYLES.has(style) && typeof value === "string" && value.startsWith("./") && value.length > 2) {
+    const inner = value.slice(2);
+    return IDENTIFIER.test(inner) ? B.name(inner) : B.opRef(inner);
+  }
   return constantValue(value, style, "/");
 }
 

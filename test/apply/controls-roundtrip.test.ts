@@ -46,6 +46,14 @@ describe("changing a control", () => {
   });
 });
 
+describe("an operator-reference control", () => {
+  it("names the node of its own network, round-trips through export, and the next plan is empty", async () => {
+    const text = panel(0.5, "\n    Source: top = noise1", "refs");
+    await applyText(text);
+    await expectSettled(text, "/project1/refs");
+  });
+});
+
 describe("export with no record to reuse", () => {
   it("writes a label equal to the name and a pulse as fmt does", async () => {
     const text = panel(0.5, "\n    Go: pulse label \"Go\"", "bare");

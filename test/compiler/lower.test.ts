@@ -35,6 +35,13 @@ describe("lower", () => {
     expect(created.indexOf("comp1")).toBeLessThan(created.indexOf("transform1"));
   });
 
+  it("an operator-reference control names its network's node from the COMP that holds it (./name)", () => {
+    const r = compileBody("  controls {\n    Source: top = noise1\n    Far: comp = /project1\n  }\n  noise1: noiseTOP\n  pick: selectTOP { top: bind Source }");
+    expect(r.diagnostics).toEqual([]);
+    const page = r.operations!.find((o) => o.kind === "add-custom-page") as { params: Array<{ name: string; default?: unknown }> };
+    expect(page.params.map((p) => [p.name, p.default])).toEqual([["Source", "./noise1"], ["Far", "/project1"]]);
+  });
+
   it("lowers each value kind to the right operation", async () => {
     const r = await compile({ text: tunnel(), file: "tunnel.svcnet" }, { host: memoryHost({}) });
     const text = renderOperations(r.operations!, { origins: false });

@@ -92,7 +92,7 @@ describe("imported recipes applied to tdsim", () => {
     expect(tunnel.Gain).toBe(0.8);
     expect(tunnel.Zoom).toBe(1.03);
     const grid = panel("/project1/show/grid");
-    expect(Object.keys(grid)).toEqual(["Colour", "Offset", "Smooth", "Speed", "Which"]);
+    expect(Object.keys(grid)).toEqual(["Colour", "Offset", "Smooth", "Speed", "Watched", "Which"]);
     expect(grid.Speed).toBe(2);
   });
 
@@ -103,6 +103,12 @@ describe("imported recipes applied to tdsim", () => {
     expect(await par("/project1/show/tunnel/glsl1", "vec0valuex")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Speed" });
     expect(await par("/project1/show/tunnel/glsl1", "color0rgbr")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Tintr" });
     expect(await par("/project1/show/grid/move", "tx")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Offsetx" });
+  });
+
+  it("make an operator-reference control reach the recipe's node, so the bound parameter shows it live", async () => {
+    expect(await par("/project1/show/grid/monitor", "top")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Watched" });
+    const png = async (path: string) => (await bridge.get<{ png_base64: string }>(`/api/preview/${encodePath(path)}`)).png_base64;
+    expect(await png("/project1/show/grid/monitor")).toBe(await png("/project1/show/grid/move"));
   });
 
   it("keep expressions, reaching the recipe's nodes from nested networks", async () => {
