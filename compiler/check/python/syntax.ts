@@ -52,9 +52,7 @@ function ruleProblem(root: SyntaxNode): PySyntaxError | undefined {
     if (python2 !== undefined) return problem(node, python2);
     if (node.type === "await" && !insideFunction(node)) return problem(node, "'await' outside an async function");
     if (node.type === "yield" && !insideFunction(node)) return problem(node, "'yield' outside a function");
-    if (node.type === "parenthesized_expression" && node.namedChildren[0]?.type === "list_splat") {
-      return problem(node, "a starred expression cannot stand alone in parentheses");
-    }
+    if (starredAlone(node)) return problem(node, "a starred expression cannot stand alone in parentheses");
     if (node.type === "integer" && /^0_*[0-9]*[1-9]/.test(node.text) && /^[0-9_]+$/.test(node.text)) {
       return problem(node, "leading zeros are not allowed in a decimal number (write 0o8 for octal)");
     }
@@ -62,6 +60,17 @@ function ruleProblem(root: SyntaxNode): PySyntaxError | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/**
+ * `(*a)`, `((*a))`: tree-sitter reads a lone starred item in parentheses as a one-item tuple (or a
+ * parenthesized splat); Python refuses it, since only a comma makes a tuple.
+ */
+function starredAlone(node: SyntaxNode): boolean {
+  if (node.type === "parenthesized_list_splat") return true;
+  if (node.type !== "parenthesized_expression" && node.type !== "tuple") return false;
+  if (node.namedChildren[0]?.type !== "list_splat") return false;
+  return node.type === "parenthesized_expression" || !node.children.some((c) => c?.type === ",");
 }
 
 function argumentProblem(node: SyntaxNode): PySyntaxError | undefined {
