@@ -12,6 +12,7 @@ from .envelope import write_error, write_ok
 from .errors import BridgeError
 from .request import parse_request
 from .security import check_exec_gate, check_request
+from .shedding import Admission
 
 
 class Context:
@@ -68,12 +69,14 @@ def _run_once(route, ctx, key, fingerprint):
 
 def handle(request, response, webserver=None, router=None):
     method = path = "?"
+    admission = None
     try:
         req = parse_request(request)
         method, path = req.method, req.raw_path
         check_request(req)
         match = (router or default_router()).match(req.method, req.raw_path)
         check_exec_gate(match.route)
+        admission = Admission(match.route)
         body = parse_json_body(req.body) if match.route.takes_body else {}
         ctx = Context(req, match.params, body, webserver)
         key = receipts.key_of(req) if match.route.mutating else None
@@ -92,3 +95,6 @@ def handle(request, response, webserver=None, router=None):
         logbook.log("error", "%s %s failed: %s: %s" % (method, path, type(exc).__name__, exc),
                     code="internal_error", trace=traceback.format_exc(limit=6))
         return write_error(response, BridgeError("internal_error", "%s: %s" % (type(exc).__name__, exc)))
+    finally:
+        if admission is not None:
+            admission.done()

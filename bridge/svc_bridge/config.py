@@ -37,6 +37,9 @@ MAX_TIME_BUDGET_S = 0.200
 # restorable by a rollback within the budget of one request.
 MAX_BATCH_OPERATIONS = 1000
 MAX_ROLLBACK_NODES = 2000
+# Batch cost (batch_cost.py units): 250 operators made or 1000 simple operations at most, so that a
+# batch that fails and is rolled back holds one frame for a bounded time.
+MAX_BATCH_COST = 1000
 
 # Scans of a network (topology, errors, performance, analysis, param modes).
 MAX_SCAN_NODES = 5000
@@ -56,6 +59,8 @@ SEARCH_MAX_SCAN = 50000
 # Preview: inline size advisory (spec 8).
 PREVIEW_DEFAULT_SIZE = 256
 PREVIEW_MAX_SIZE = 1024
+# The largest image a preview encodes (pixels): 1080p and 1440p pass, 4096x4096 does not.
+PREVIEW_MAX_PIXELS = 2048 * 2048
 
 # Logs kept by the bridge, and the most a /api/logs call returns.
 LOG_CAPACITY = 500

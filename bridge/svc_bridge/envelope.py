@@ -10,7 +10,8 @@ import math
 REASONS = {
     200: "OK", 201: "Created", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
     404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large",
-    415: "Unsupported Media Type", 500: "Internal Server Error",
+    415: "Unsupported Media Type", 422: "Unprocessable Content", 500: "Internal Server Error",
+    503: "Service Unavailable",
 }
 
 

@@ -71,6 +71,9 @@ CODES = {
     "receipt_not_found": (404, "no request with that idempotency key is remembered"),
     "watch_not_found": (404, "no parameter watch with that id"),
     "too_many_watches": (400, "the parameter watch limit is reached"),
+    "overloaded": (503, "the bridge has spent its share of the frame; nothing ran, send the request again after Retry-After"),
+    "batch_too_costly": (413, "the batch would hold the frame too long; send smaller chunks"),
+    "preview_too_large": (413, "the TOP's image is larger than a preview may be"),
     "internal_error": (500, "an unexpected error inside the bridge"),
 }
 

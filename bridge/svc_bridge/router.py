@@ -18,12 +18,14 @@ from .percent import percent_decode
 
 class Route:
     def __init__(self, method, pattern, handler, mutating=False, exec_gated=False, undo_label=None,
-                 takes_body=None):
+                 takes_body=None, sheddable=True):
         self.method = method
         self.pattern = pattern
         self.handler = handler
         self.mutating = mutating
         self.exec_gated = exec_gated
+        # False for constant-time answers a client needs to recover (health, receipts): never shed.
+        self.sheddable = sheddable
         self.undo_label = undo_label or "svc: %s %s" % (method, pattern)
         self.takes_body = takes_body if takes_body is not None else method in ("POST", "PUT", "PATCH", "DELETE")
         self.tokens = _compile(pattern)

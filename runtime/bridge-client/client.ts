@@ -39,10 +39,26 @@ function isTimeout(err: unknown): boolean {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Refusals that say nothing of the request ran: the bridge shed it to protect TouchDesigner's
+ * frame (`overloaded`), or tdsim's host had no connection free (`host_busy`). A write refused so
+ * is sent again with the same idempotency key: had it run, the bridge would answer with its receipt.
+ */
+const NOTHING_RAN = new Set(["overloaded", "host_busy"]);
+
+
+/** The wait the bridge asked for (`retry_after_ms` in the envelope), at least `fallbackMs`, with jitter so clients spread out. */
+function shedDelay(err: BridgeError, fallbackMs: number): number {
+  const asked = typeof err.details.retry_after_ms === "number" ? err.details.retry_after_ms : 0;
+  const base = Math.max(asked, fallbackMs);
+  return base + Math.floor(Math.random() * base);
+}
+
+/**
  * The one way TypeScript talks to the bridge: JSON in, the envelope's `data` out, typed errors.
- * GETs are retried with backoff on connection errors and transient 5xx; mutations never are,
- * because a mutation that reached the bridge must not be applied twice. Every mutation carries an
- * idempotency key, and a timed-out one is resolved from the bridge's receipt for it.
+ * GETs are retried with backoff on connection errors and transient 5xx; mutations are not blindly
+ * retried, because a mutation that reached the bridge must not be applied twice. Every mutation
+ * carries an idempotency key: one the bridge shed under load (nothing of it ran) is sent again with
+ * the same key, and a timed-out one is resolved from the bridge's receipt for it.
  */
 export class BridgeClient {
   readonly config: BridgeConfig;
@@ -95,20 +111,22 @@ export class BridgeClient {
   async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean } = {}): Promise<T> {
     const read = method === "GET" || options.read === true;
     if (!read) return this.mutate<T>(method, path, body);
-    const attempts = this.config.getRetries + 1;
-    let lastError: BridgeError | undefined;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await sleep(this.config.backoffMs * 2 ** (attempt - 1));
+    let failures = 0;
+    const giveUp = Date.now() + this.config.timeoutMs;
+    for (;;) {
       try {
         return await this.once<T>(method, path, body, true);
       } catch (err) {
         if (!(err instanceof BridgeError)) throw err;
-        lastError = err;
+        if (NOTHING_RAN.has(err.code) && Date.now() < giveUp) {
+          await sleep(shedDelay(err, this.config.backoffMs));
+          continue;
+        }
         const transient = err.kind === "connection" || (err.status !== undefined && TRANSIENT_STATUSES.has(err.status));
-        if (!transient) throw err;
+        if (!transient || failures >= this.config.getRetries) throw err;
+        await sleep(this.config.backoffMs * 2 ** failures++);
       }
     }
-    throw lastError!;
   }
 
   /**
@@ -118,11 +136,19 @@ export class BridgeClient {
    */
   private async mutate<T>(method: HttpMethod, path: string, body: unknown): Promise<T> {
     const key = randomUUID();
-    try {
-      return await this.once<T>(method, path, body, false, key);
-    } catch (err) {
-      if (!(err instanceof BridgeError) || err.kind !== "timeout") throw err;
-      return this.outcomeOf<T>(key, err);
+    // Shed requests are sent again (as long as the bridge asks) until the request's own time limit.
+    const giveUp = Date.now() + this.config.timeoutMs;
+    for (;;) {
+      try {
+        return await this.once<T>(method, path, body, false, key);
+      } catch (err) {
+        if (err instanceof BridgeError && NOTHING_RAN.has(err.code) && Date.now() < giveUp) {
+          await sleep(shedDelay(err, this.config.backoffMs));
+          continue;
+        }
+        if (!(err instanceof BridgeError) || err.kind !== "timeout") throw err;
+        return this.outcomeOf<T>(key, err);
+      }
     }
   }
 

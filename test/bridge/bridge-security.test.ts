@@ -4,7 +4,7 @@
  * listening on all interfaces is called through this machine's external address.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, enc, externalIPv4, startHost, type SimHost } from "./sim-host.js";
+import { call, enc, envelopeOf, externalIPv4, raw, startHost, type SimHost } from "./sim-host.js";
 
 const TOKEN = "test-token-7f3a";
 const CAP = 8 * 1024 * 1024;
@@ -46,9 +46,10 @@ describe("zero-config host (no switches)", () => {
     expectError(await call(host, "PATCH", `/api/nodes/${enc("/project1")}`, { rawBody: "{}" }), 415, "unsupported_media_type");
   });
 
-  it("refuses a body over the cap with 413", async () => {
-    const big = Buffer.alloc(CAP + 1, 0x20);
-    expectError(await call(host, "POST", "/api/batch", { rawBody: big, headers: { "content-type": "application/json" } }), 413, "payload_too_large");
+  it("refuses a body over the cap with 413, from its Content-Length, before reading it", async () => {
+    const reply = envelopeOf(await raw(host, `POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${CAP + 1}\r\n\r\n`));
+    expect(reply.status).toBe(413);
+    expect(reply.body.error.code).toBe("payload_too_large");
   });
 
   it("keeps exec and node methods closed", async () => {
@@ -100,7 +101,7 @@ describe("host with SVC_BRIDGE_TOKEN", () => {
 
   it("answers 401 before looking at the body", async () => {
     expectError(await call(host, "POST", "/api/batch", { rawBody: "{not json", headers: { "content-type": "application/json" } }), 401, "unauthorized");
-    expectError(await call(host, "POST", "/api/batch", { rawBody: Buffer.alloc(CAP + 10, 0x20), headers: { "content-type": "text/plain" } }), 401, "unauthorized");
+    expectError(await call(host, "POST", "/api/batch", { rawBody: Buffer.alloc(CAP - 10, 0x20), headers: { "content-type": "text/plain" } }), 401, "unauthorized");
   });
 
   it("still refuses a bad Origin when the token is right", async () => {

@@ -4,6 +4,7 @@
  * own environment (token, LAN, exec switches) as TouchDesigner's process would.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
@@ -24,7 +25,7 @@ export interface HostOptions {
   callbacks?: string;
 }
 
-const BRIDGE_SWITCHES = ["SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC", "SVC_BRIDGE_EXPORT_DIR", "SVC_BRIDGE_EXPRESSIONS"];
+const BRIDGE_SWITCHES = ["SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC", "SVC_BRIDGE_EXPORT_DIR", "SVC_BRIDGE_EXPRESSIONS", "SVC_BRIDGE_FRAME_BUDGET_MS"];
 
 export async function startHost(options: HostOptions = {}): Promise<SimHost> {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -97,10 +98,25 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Connect here instead of the host's own URL (e.g. an external address of this machine). */
   origin?: string;
+  /** Return a shed request's 503 instead of sending it again. */
+  asSent?: boolean;
 }
 
-/** One HTTP request to the bridge; JSON body unless rawBody is given. */
+/**
+ * One HTTP request to the bridge; JSON body unless rawBody is given. A request the bridge shed
+ * (503 `overloaded`: nothing of it ran) is sent again after the wait it asks for, as svc's client
+ * does, unless `asSent` is given.
+ */
 export async function call(host: SimHost, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const giveUp = Date.now() + 30_000;
+  for (;;) {
+    const reply = await callOnce(host, method, path, options);
+    if (options.asSent || reply.status !== 503 || reply.body.error?.code !== "overloaded" || Date.now() > giveUp) return reply;
+    await new Promise((r) => setTimeout(r, Number(reply.body.error?.retry_after_ms ?? 20)));
+  }
+}
+
+async function callOnce(host: SimHost, method: string, path: string, options: CallOptions): Promise<Reply> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   let body: string | Buffer | undefined = options.rawBody;
   if (body === undefined && options.body !== undefined) {
@@ -123,4 +139,23 @@ export async function call(host: SimHost, method: string, path: string, options:
 }
 
 export const enc = (path: string) => encodeURIComponent(path);
+
+
+/** Sends raw bytes and reads until the host closes the connection. */
+export function raw(host: SimHost, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(host.port, "127.0.0.1");
+    let out = "";
+    socket.on("data", (d) => (out += d.toString("latin1")));
+    socket.on("end", () => resolve(out));
+    socket.on("error", reject);
+    socket.write(bytes);
+  });
+}
+
+export function envelopeOf(response: string): { status: number; body: { ok: boolean; error: { code: string; message: string } } } {
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(response)?.[1]);
+  if (!response.toLowerCase().includes("content-type: application/json")) throw new Error(`not a JSON reply: ${response.slice(0, 300)}`);
+  return { status, body: JSON.parse(response.slice(response.indexOf("\r\n\r\n") + 4)) };
+}
 

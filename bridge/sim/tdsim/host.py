@@ -33,11 +33,43 @@ def onHTTPRequest(webServerDAT, request, response):
 
 REQUEST_TIMEOUT = 60.0
 
+# The host's own bounds (what TouchDesigner's Web Server DAT does here is UNVERIFIED; tdsim is
+# strict): a body longer than MAX_BODY_BYTES is refused from its Content-Length before it is read,
+# a connection that sends nothing for READ_TIMEOUT seconds is closed, and at most MAX_CONNECTIONS
+# are served at once (more get a 503 and are closed at once; TDSIM_MAX_CONNECTIONS sets another bound).
+MAX_BODY_BYTES = 8 * 1024 * 1024
+READ_TIMEOUT = 30.0
+MAX_CONNECTIONS = 32
+
 
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = False
     request_queue_size = 64
+
+    def __init__(self, *args, **kwargs):
+        raw = os.environ.get("TDSIM_MAX_CONNECTIONS", "").strip()
+        self.max_connections = int(raw) if raw.isdigit() and int(raw) > 0 else MAX_CONNECTIONS
+        self._slots = threading.BoundedSemaphore(self.max_connections)
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request, client_address):
+        if not self._slots.acquire(blocking=False):
+            from .httphandler import refuse_busy
+            refuse_busy(request, self.max_connections)
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
 
 class Host:

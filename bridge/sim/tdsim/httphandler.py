@@ -15,10 +15,19 @@ The request dict (TouchDesigner's Web Server DAT keys):
 The response dict: 'statusCode' (404 when missing, as the template documents), 'statusReason',
 'data' (str is sent as UTF-8, bytes as is), and every other key is sent as a header.
 Content-Length is always computed by the host.
+
+What the host refuses itself, before any callback runs, is answered as JSON in the bridge's
+envelope shape ({"ok": false, "error": {"code", "message"}}), never an HTML page: a malformed
+request line, header or body framing (400 `malformed_request`), a body over the host's cap (413
+`payload_too_large`, decided from Content-Length before reading it), a URI over 65,536 bytes (414
+`uri_too_long`), too many headers (431 `headers_too_large`), an unknown method (501
+`unsupported_method`), a connection over the host's bound (503 `host_busy`). UNVERIFIED what
+TouchDesigner's Web Server DAT answers in these cases.
 """
 from __future__ import annotations
 
 import http.server
+import json
 import socket
 import urllib.parse
 
@@ -30,32 +39,105 @@ def _client_ip(handler):
     return host[7:] if host.startswith("::ffff:") else host
 
 
+HOST_ERROR_CODES = {
+    400: "malformed_request", 408: "request_timeout", 413: "payload_too_large", 414: "uri_too_long",
+    431: "headers_too_large", 501: "unsupported_method", 503: "host_busy", 505: "unsupported_http_version",
+}
+
+
+class Malformed(Exception):
+    """The request's framing cannot be read (bad Content-Length, bad chunk size)."""
+
+
+def envelope(status, message):
+    code = HOST_ERROR_CODES.get(status, "http_%d" % status)
+    return json.dumps({"ok": False, "error": {"code": code, "message": message}}).encode("utf-8")
+
+
+def refuse_busy(sock, bound):
+    """Accept thread: answer a connection over the host's bound with a 503 and let it go."""
+    body = envelope(503, "tdsim: %d connections are open, the most the host serves at once; retry later" % bound)
+    head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+            "Connection: close\r\nContent-Length: %d\r\n\r\n" % len(body)).encode("ascii")
+    try:
+        sock.settimeout(1.0)
+        sock.sendall(head + body)
+    except OSError:
+        pass
+
+
+def _chunk_size(line):
+    text = line.split(b";")[0].strip()
+    if not text or any(c not in b"0123456789abcdefABCDEF" for c in text):
+        raise Malformed("a chunk size is not a hexadecimal number")
+    return int(text, 16)
+
+
 def make_handler(host):
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         server_version = "tdsim"
         sys_version = ""
 
+        from .host import READ_TIMEOUT as timeout  # seconds a read may wait (slow or silent clients)
+
         def log_message(self, format, *args):  # quiet: the bridge keeps its own log
             return
+
+        def send_error(self, code, message=None, explain=None):
+            """http.server's own refusals (414, 431, 400, 501...) as a JSON envelope, not HTML."""
+            self.close_connection = True
+            body = envelope(code, "tdsim: %s" % (message or explain or self.responses.get(code, ("",))[0]))
+            self.send_response_only(code, None)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD" and code >= 200 and code not in (204, 304):
+                self.wfile.write(body)
 
         def setup(self):
             super().setup()
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
         def _body(self):
+            """The body, or None after answering a request whose body is refused or unreadable."""
+            from .host import MAX_BODY_BYTES
+            try:
+                return self._read_body(MAX_BODY_BYTES)
+            except Malformed as exc:
+                self.send_error(400, str(exc))
+            except OverflowError:
+                self.send_error(413, "the body is over the host's cap of %d bytes; nothing was read" % MAX_BODY_BYTES)
+            return None
+
+        def _read_body(self, cap):
             if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-                parts = []
+                parts, total = [], 0
                 while True:
-                    size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                    size = _chunk_size(self.rfile.readline(64))
                     if size == 0:
-                        while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        while self.rfile.readline(8192) not in (b"\r\n", b"\n", b""):
                             pass
                         return b"".join(parts)
-                    parts.append(self.rfile.read(size))
-                    self.rfile.readline()
-            length = int(self.headers.get("Content-Length") or 0)
-            return self.rfile.read(length) if length > 0 else b""
+                    total += size
+                    if total > cap:
+                        raise OverflowError
+                    part = self.rfile.read(size)
+                    if len(part) < size:
+                        raise Malformed("the connection closed inside a chunk")
+                    parts.append(part)
+                    self.rfile.readline(64)
+            raw = (self.headers.get("Content-Length") or "0").strip()
+            if not raw.isdigit():
+                raise Malformed("Content-Length is not a whole number")
+            length = int(raw)
+            if length > cap:
+                raise OverflowError
+            body = self.rfile.read(length) if length > 0 else b""
+            if len(body) < length:
+                raise Malformed("the connection closed before the body's Content-Length was sent")
+            return body
 
         def _request(self, body):
             split = urllib.parse.urlsplit(self.path)
@@ -76,6 +158,8 @@ def make_handler(host):
             if self.headers.get("Upgrade", "").lower() == "websocket":
                 return self._websocket()
             body = self._body()
+            if body is None:
+                return
             request = self._request(body)
             try:
                 response = host.submit(lambda: host.dispatch_http(request))
@@ -118,6 +202,7 @@ def make_handler(host):
             if not key:
                 self.send_error(400, "Missing Sec-WebSocket-Key")
                 return
+            self.connection.settimeout(None)  # an open WebSocket may stay silent
             self.send_response_only(101, "Switching Protocols")
             self.send_header("Upgrade", "websocket")
             self.send_header("Connection", "Upgrade")

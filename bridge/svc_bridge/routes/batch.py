@@ -8,7 +8,7 @@ succeeds keeps its journal so a later failure can roll back every request of the
 batch closed: the node is kept and nothing else the batch did remains.
 """
 
-from .. import config, operations, transactions
+from .. import batch_cost, config, operations, transactions
 from ..body import get_list, get_str
 from ..errors import BridgeError
 from ..journal import Journal
@@ -51,6 +51,7 @@ def batch(ctx):
         except BridgeError as err:
             action = spec.get("action") if isinstance(spec, dict) and isinstance(spec.get("action"), str) else None
             raise _fail(index, action, err, rolled_back=False)
+    batch_cost.check(actions)
 
     env = operations.Env(confirmation_policy=policy, webserver=ctx.webserver)
     journal = Journal()

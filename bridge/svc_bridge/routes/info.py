@@ -57,5 +57,5 @@ def health(ctx):
 
 
 def register(router):
-    router.add("GET", "/api/info", info)
-    router.add("GET", "/api/health", health)
+    router.add("GET", "/api/info", info, sheddable=False)
+    router.add("GET", "/api/health", health, sheddable=False)

@@ -6,7 +6,9 @@ request per frame: requests are answered between frames), then asks for the prev
 
 `size` (default 256, at most 1024) is advisory: the bridge returns the TOP's own image and
 reports whether it fits. Scaling would need a helper TOP inside the project, and a preview
-must not change the project; the client scales for display.
+must not change the project; the client scales for display. Encoding runs on the main thread
+and grows with the pixels, so a TOP of more than PREVIEW_MAX_PIXELS (4096x4096 is four times
+that) is refused from its resolution, before any pixel is read.
 """
 
 import base64
@@ -20,6 +22,13 @@ from ..live import require_top
 def preview(ctx):
     top = require_top(ctx.params["path"])
     size = query_int(ctx.query, "size", config.PREVIEW_DEFAULT_SIZE, 1, config.PREVIEW_MAX_SIZE)
+    width, height = int(top.width), int(top.height)
+    if width * height > config.PREVIEW_MAX_PIXELS:
+        raise BridgeError("preview_too_large",
+                          "%s is %dx%d; a preview encodes at most %d pixels (2048x2048) on TouchDesigner's main "
+                          "thread: preview a smaller TOP after it (a Fit or Resolution TOP)"
+                          % (top.path, width, height, config.PREVIEW_MAX_PIXELS),
+                          path=top.path, width=width, height=height, limit_pixels=config.PREVIEW_MAX_PIXELS)
     try:
         png = top.saveByteArray(".png")
     except Exception as exc:
@@ -27,7 +36,6 @@ def preview(ctx):
     png = bytes(png)
     if not png.startswith(b"\x89PNG\r\n\x1a\n"):
         raise BridgeError("operation_failed", "the image of %s is not a PNG" % top.path, path=top.path)
-    width, height = int(top.width), int(top.height)
     return {
         "path": top.path,
         "format": "png",

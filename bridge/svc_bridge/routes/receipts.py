@@ -8,4 +8,4 @@ def receipt(ctx):
 
 
 def register(router):
-    router.add("GET", "/api/receipts/{key}", receipt)
+    router.add("GET", "/api/receipts/{key}", receipt, sheddable=False)

@@ -14,7 +14,7 @@ for _path in (BRIDGE, SIM):
         sys.path.insert(0, _path)
 
 BRIDGE_ENV = ("SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC", "SVC_BRIDGE_EXPORT_DIR",
-              "SVC_BRIDGE_EXPRESSIONS")
+              "SVC_BRIDGE_EXPRESSIONS", "SVC_BRIDGE_FRAME_BUDGET_MS")
 
 
 def request(method, uri, body=None, headers=None, pars=None, client="127.0.0.1", raw_body=None):
@@ -64,6 +64,9 @@ class BridgeTestCase(unittest.TestCase):
         self.addCleanup(patcher.stop)
         for name in BRIDGE_ENV:
             os.environ.pop(name, None)
+        # In-process tests send requests back to back with no frame between them: no shedding here
+        # (test_shedding.py tests it on its own clock, test/bridge/bridge-load.test.ts over HTTP).
+        os.environ["SVC_BRIDGE_FRAME_BUDGET_MS"] = "off"
 
     def set_env(self, **values):
         for name, value in values.items():
