@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
-import { call, enc, envelopeOf, raw, startHost, type SimHost } from "./sim-host.js";
+import { call, enc, envelopeOf, firstResponse, raw, startHost, type SimHost } from "./sim-host.js";
 
 const TOKEN = "load-token-31c9";
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -157,21 +157,3 @@ describe("tdsim's host bounds (a JSON envelope, never HTML)", () => {
     }
   });
 });
-
-/** The first whole response on a connection (head and Content-Length bytes of body). */
-function firstResponse(socket: Socket): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const onData = (d: Buffer) => {
-      out += d.toString("latin1");
-      const end = out.indexOf("\r\n\r\n");
-      const length = Number(/content-length: (\d+)/i.exec(out)?.[1] ?? NaN);
-      if (end >= 0 && out.length - end - 4 >= length) {
-        socket.off("data", onData);
-        resolve(out);
-      }
-    };
-    socket.on("data", onData);
-    socket.on("error", reject);
-  });
-}

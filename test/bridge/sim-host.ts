@@ -4,7 +4,7 @@
  * own environment (token, LAN, exec switches) as TouchDesigner's process would.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
@@ -141,16 +141,34 @@ async function callOnce(host: SimHost, method: string, path: string, options: Ca
 export const enc = (path: string) => encodeURIComponent(path);
 
 
-/** Sends raw bytes and reads until the host closes the connection. */
-export function raw(host: SimHost, bytes: string): Promise<string> {
+/** The first whole response on a connection (head and Content-Length bytes of body), or what came before it closed. */
+export function firstResponse(socket: Socket): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(host.port, "127.0.0.1");
     let out = "";
-    socket.on("data", (d) => (out += d.toString("latin1")));
+    const onData = (d: Buffer) => {
+      out += d.toString("latin1");
+      const end = out.indexOf("\r\n\r\n");
+      const length = Number(/content-length: (\d+)/i.exec(out)?.[1] ?? NaN);
+      if (end >= 0 && out.length - end - 4 >= length) {
+        socket.off("data", onData);
+        resolve(out);
+      }
+    };
+    socket.on("data", onData);
     socket.on("end", () => resolve(out));
     socket.on("error", reject);
-    socket.write(bytes);
   });
+}
+
+/** Sends raw bytes on a new connection and resolves with the first whole response. */
+export async function raw(host: SimHost, bytes: string): Promise<string> {
+  const socket = connect(host.port, "127.0.0.1");
+  socket.write(bytes);
+  try {
+    return await firstResponse(socket);
+  } finally {
+    socket.destroy();
+  }
 }
 
 export function envelopeOf(response: string): { status: number; body: { ok: boolean; error: { code: string; message: string } } } {

@@ -34,10 +34,14 @@ def onHTTPRequest(webServerDAT, request, response):
 REQUEST_TIMEOUT = 60.0
 
 # The host's own bounds (what TouchDesigner's Web Server DAT does here is UNVERIFIED; tdsim is
-# strict): a body longer than MAX_BODY_BYTES is refused from its Content-Length before it is read,
+# strict): a body longer than MAX_BODY_BYTES is refused from its Content-Length before it is read
+# (what follows is dropped as it arrives, up to DISCARD_BYTES),
 # a connection that sends nothing for READ_TIMEOUT seconds is closed, and at most MAX_CONNECTIONS
 # are served at once (more get a 503 and are closed at once; TDSIM_MAX_CONNECTIONS sets another bound).
 MAX_BODY_BYTES = 8 * 1024 * 1024
+# After refusing a body, at most this much of it is read and dropped (never kept) so that the
+# client can read the refusal; a longer body meets a closed connection.
+DISCARD_BYTES = 32 * 1024 * 1024
 READ_TIMEOUT = 30.0
 MAX_CONNECTIONS = 32
 

@@ -109,7 +109,25 @@ def make_handler(host):
                 self.send_error(400, str(exc))
             except OverflowError:
                 self.send_error(413, "the body is over the host's cap of %d bytes; nothing was read" % MAX_BODY_BYTES)
+                self._discard()
             return None
+
+        def _discard(self):
+            """After an early 413, reads and drops what the client is still sending (up to
+            DISCARD_BYTES, never kept), so that a client that writes its whole body before reading
+            gets the reply rather than a broken pipe; past that the connection is simply closed."""
+            from .host import DISCARD_BYTES
+            raw = (self.headers.get("Content-Length") or "0").strip()
+            left = min(int(raw), DISCARD_BYTES) if raw.isdigit() else 0
+            try:
+                self.wfile.flush()
+                while left > 0:
+                    chunk = self.rfile.read1(min(left, 65536)) if hasattr(self.rfile, "read1") else self.rfile.read(min(left, 65536))
+                    if not chunk:
+                        break
+                    left -= len(chunk)
+            except OSError:
+                pass
 
         def _read_body(self, cap):
             if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
