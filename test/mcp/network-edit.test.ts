@@ -214,6 +214,28 @@ describe("edit_dat_content", () => {
   });
 });
 
+describe("swap_operator", () => {
+  it("replaces the type through the plan, keeping the wires and the parameters the new type has", async () => {
+    await f.ok("create_node_chain", { parent: NET, nodes: [{ type: "noiseTOP", name: "swapme", parameters: { period: 3, resolution: [320, 180] } }, { type: "nullTOP", name: "swapout" }] });
+    // A Constant TOP also has a resolution, not a period.
+    const r = await f.ok<EditData & { kept: string[]; dropped: string[] }>("swap_operator", { path: `${NET}/swapme`, type: "constantTOP" });
+    expect(r.dropped).toEqual(["period"]);
+    expect(r.kept).toEqual(["resolution"]);
+    const node = await f.node(`${NET}/swapme`);
+    expect(node?.type).toBe("constantTOP");
+    expect(node?.params.resolutionw?.value).toBe(320);
+    expect(await f.wires(NET)).toContain("swapme[0]->swapout[0]");
+    await replanIsEmpty(NET);
+    await artistUntouched();
+  });
+
+  it("refuses another family, an unknown type and the artist's node, changing nothing", async () => {
+    refused(await changesNothing(() => f.call("swap_operator", { path: `${NET}/level1`, type: "noiseCHOP" })), "family-mismatch");
+    refused(await changesNothing(() => f.call("swap_operator", { path: `${NET}/level1`, type: "levelTOPP" })), "unknown-type");
+    refused(await changesNothing(() => f.call("swap_operator", { path: `${NET}/mine`, type: "rampTOP" })), "not-owned");
+  });
+});
+
 describe("delete_td_node", () => {
   it("keeps by default, bypasses reversibly, and deletes only with confirmation", async () => {
     refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1` })), "kept", /bypass/);

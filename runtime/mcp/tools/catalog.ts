@@ -77,3 +77,4 @@ export { manageCustomParameters } from "./editor/manage-custom-parameters.js";
 export { searchTdCode } from "./live/search-td-code.js";
 export { editDatContent } from "./edit/edit-dat-content.js";
 export { manageAnnotation } from "./editor/manage-annotation.js";
+export { swapOperator } from "./edit/swap-operator.js";

@@ -4,7 +4,7 @@
  * (the plan may change those and nothing else) and a line saying what it did.
  */
 import type * as A from "../../../../grammar/ast.js";
-import { resolveTuplet } from "../../../../kb/index.js";
+import { getOperatorByType, getParam, resolveTuplet } from "../../../../kb/index.js";
 import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 import {
   addNode,
@@ -32,12 +32,16 @@ export type Edit =
   | { op: "disconnect"; to: string; from?: string | undefined; to_input?: number | undefined }
   | { op: "bypass"; path: string; on: boolean }
   | { op: "delete"; path: string }
-  | { op: "set_dat_content"; path: string; text: string };
+  | { op: "set_dat_content"; path: string; text: string }
+  | { op: "swap_type"; path: string; type: string };
 
 export interface StepResult {
   /** Nodes whose declaration, inputs or existence changed. */
   touched: string[];
   note: string;
+  /** swap_type: the parameters kept and those the new type has no place for. */
+  kept?: string[];
+  dropped?: string[];
   /** create_node: where the node is and whether an existing one was reused. */
   path?: string;
   reused?: boolean;
@@ -169,6 +173,44 @@ function setDatContent(net: EditableNetwork, e: Extract<Edit, { op: "set_dat_con
   return { touched: [path], note: `${path}: ${e.text.split("\n").length} line(s) of text` };
 }
 
+/** A menu entry the new type's parameter of that name does not offer cannot be kept. */
+function fitsNewType(type: string, param: A.Param): boolean {
+  const ref = getParam(type, param.name.name);
+  if (ref === undefined || ref.param.readOnly) return false;
+  const menu = ref.param.menuNames;
+  const v = param.value;
+  if (menu !== undefined && ref.param.style === "Menu" && (v.kind === "Name" || v.kind === "String")) {
+    return menu.includes(v.kind === "Name" ? v.name : v.value);
+  }
+  return true;
+}
+
+/**
+ * Replaces a node's operator type in the source: same name, so its wires and the references to it
+ * stay; each parameter the new type also has (and, for a menu, whose entry it offers) is kept, the
+ * others are dropped and named. The plan then destroys the old operator and creates the new one.
+ */
+function swapType(net: EditableNetwork, e: Extract<Edit, { op: "swap_type" }>): StepResult {
+  const { decl, path } = nodeAt(net, e.path);
+  const from = getOperatorByType(decl.type.name);
+  const to = getOperatorByType(e.type);
+  if (from === undefined) throw new EditRefusal("inside-recipe", `${path} is a recipe instance (${decl.type.name}), not one operator; swap the operators inside the recipe instead`, { path });
+  if (to === undefined) throw new EditRefusal("unknown-type", `there is no operator type ${e.type}; search_operators finds the right name`, { type: e.type });
+  if (to.family !== from.family) {
+    throw new EditRefusal("family-mismatch", `${path} is a ${from.family} and ${e.type} a ${to.family}: a swap keeps the wires, which join operators of one family`, { path, from: from.family, to: to.family });
+  }
+  if (decl.network !== null && decl.network.nodes.length > 0) {
+    throw new EditRefusal("holds-network", `${path} holds a network of its own; a swap would destroy it`, { path });
+  }
+  if (to.type === decl.type.name) return { touched: [path], note: `${path} is already a ${e.type}`, kept: decl.params.map((p) => p.name.name), dropped: [] };
+  const kept = decl.params.filter((p) => fitsNewType(to.type, p));
+  const dropped = decl.params.filter((p) => !kept.includes(p)).map((p) => p.name.name);
+  decl.params = kept;
+  decl.type = { ...decl.type, name: to.type };
+  const note = `${path}: ${from.type} -> ${to.type}${dropped.length ? ` (dropped ${dropped.join(", ")})` : ""}`;
+  return { touched: [path], note, kept: kept.map((p) => p.name.name), dropped };
+}
+
 export function runStep(net: EditableNetwork, edit: Edit): StepResult {
   switch (edit.op) {
     case "create_node":
@@ -187,6 +229,8 @@ export function runStep(net: EditableNetwork, edit: Edit): StepResult {
       return deleteNode(net, edit);
     case "set_dat_content":
       return setDatContent(net, edit);
+    case "swap_type":
+      return swapType(net, edit);
   }
 }
 

@@ -111,6 +111,7 @@ export async function runEdits(edits: readonly Edit[], options: RunOptions): Pro
         for (const t of step.touched) touched.add(t);
         steps.push(step.note);
         if (edits.length === 1 && step.path !== undefined) Object.assign(extra, { path: step.path, reused: step.reused ?? false });
+        if (edits.length === 1 && step.kept !== undefined) Object.assign(extra, { kept: step.kept, dropped: step.dropped ?? [] });
       } catch (err) {
         if (err instanceof EditRefusal && edits.length > 1) {
           throw new EditRefusal(err.code, `operation ${i + 1} (${edit.op}): ${err.message}; nothing was applied`, { ...err.details, operation: i + 1 });
