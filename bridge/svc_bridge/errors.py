@@ -54,6 +54,13 @@ CODES = {
     "protected_node": (400, "the root, TouchDesigner's system COMPs and the bridge's own operators cannot be deleted"),
     "bridge_read_only": (403, "the bridge's own operators (its COMP, callbacks DAT, Web Server DAT) cannot be changed"),
     # deletes and batches
+    "interaction_queue_full": (429, "too many decisions are waiting or kept; nothing was changed"),
+    "interaction_not_found": (404, "no interaction with that id (unknown, or its record expired)"),
+    "interaction_pending": (409, "the artist has not answered that interaction yet"),
+    "interaction_consumed": (409, "that interaction's decision was already used"),
+    "interaction_mismatch": (409, "that interaction is about another kind of decision"),
+    "interaction_target_changed": (409, "the decision was about another target, or the target changed since"),
+    "oauth_secret_refused": (400, "OAuth codes, verifiers, state and tokens are never accepted by the bridge"),
     "delete_kept": (409, "delete without an explicit bypass mode or yolo policy: the node was kept"),
     "batch_failed": (400, "one batch operation failed; everything the batch did was rolled back"),
     "rollback_failed": (500, "a batch failed and rolling it back failed too; the project may be changed"),

@@ -141,9 +141,9 @@ class UI:
         return None
 
     def messageBox(self, title, message, buttons=("Ok",)):
-        # No one can click in tdsim: print the message and answer with the first button.
-        print(f"[messageBox] {title}: {message}", file=sys.stderr)
-        return 0
+        # No one can click in tdsim: the scripted artist answers (artist.py; the first button by default).
+        from .artist import artist
+        return artist().answer(title, message, list(buttons))
 
 
 class SysInfo:

@@ -79,6 +79,8 @@ def reset(state_path: str | None = None) -> World:
     if _world is not None:
         from .webservers import stop_all
         stop_all(_world)  # no listening socket outlives its emulated process
+    from .artist import reset as reset_artist
+    reset_artist()
     with _lock:
         w = World()
         _world = w

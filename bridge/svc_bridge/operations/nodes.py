@@ -121,7 +121,7 @@ def apply_update(spec, journal, env):
 
 # -- delete ---------------------------------------------------------------------------------------
 
-DELETE_FIELDS = ("path", "mode", "confirmation_policy")
+DELETE_FIELDS = ("path", "mode", "confirmation_policy", "interaction_id")
 
 
 def validate_delete(spec, where):
@@ -132,6 +132,10 @@ def validate_delete(spec, where):
     policy = get_str(spec, "confirmation_policy", where=where)
     if policy not in (None, "yolo"):
         raise BridgeError("invalid_field", "'confirmation_policy' must be \"yolo\" when given", field="confirmation_policy")
+    interaction = get_str(spec, "interaction_id", where=where)
+    if interaction is not None and (mode is not None or policy is not None):
+        raise BridgeError("invalid_field", "'interaction_id' carries the artist's decision: send it without 'mode' "
+                          "or 'confirmation_policy'", field="interaction_id")
 
 
 def check_deletable(node, env):
@@ -146,6 +150,16 @@ def apply_delete(spec, journal, env):
     node = require_op(spec["path"])
     check_deletable(node, env)
     mode = spec.get("mode")
+    if spec.get("interaction_id") is not None:
+        # The artist's answer through the broker, used once, for this very operator.
+        from ..broker import consume
+        choice = consume(spec["interaction_id"], "node_delete", node.path)
+        if choice == "Keep":
+            raise BridgeError("delete_kept", "%s was kept: the artist chose Keep" % node.path, path=node.path,
+                              decision="Keep")
+        if choice == "Delete":
+            return {"path": destroy_with_rollback(node, journal), "action": "delete", "decision": "Delete"}
+        mode = "bypass"
     if mode == "bypass":
         before = node.bypass
         path = node.path

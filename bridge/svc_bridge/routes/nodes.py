@@ -41,9 +41,9 @@ def update_node(ctx):
 
 
 def delete_node(ctx):
-    spec = body_spec(ctx, "delete", ("mode", "confirmation_policy"), {"path": ctx.params["path"]})
+    spec = body_spec(ctx, "delete", ("mode", "confirmation_policy", "interaction_id"), {"path": ctx.params["path"]})
     # DELETE bodies are unusual; the same choices may come in the query string.
-    for key in ("mode", "confirmation_policy"):
+    for key in ("mode", "confirmation_policy", "interaction_id"):
         if key in ctx.query and key not in spec:
             spec[key] = ctx.query[key]
     return run_operation(spec, ctx)
