@@ -170,3 +170,28 @@ describe("repair_network", () => {
     expect(await f.snapshot()).toEqual(before);
   });
 });
+
+describe("auto_repair_loop", () => {
+  type Loop = { rounds: { round: number; outcome: string; errorsBefore: number | null; errorsAfter: number | null }[]; errorsStart: number; errorsEnd: number; kept: number; stoppedBy: string };
+
+  it("tries candidates in rounds with the revert rule and stops when no error is left", async () => {
+    await f.ok("rebuild_network", { path: "/project1/fix", source: BROKEN });
+    const r = await f.ok<Loop>("auto_repair_loop", {
+      path: "/project1/fix",
+      candidates: [{ source: FIXED.replace("blurTOP", "blurTOPP") }, { source: BROKEN }, { source: FIXED }, { source: BROKEN }],
+    });
+    expect(r.rounds.map((x) => x.outcome)).toEqual(["refused", "reverted", "kept"]);
+    expect([r.errorsEnd, r.kept, r.stoppedBy]).toEqual([0, 1, "no-errors"]);
+    expect(r.errorsStart).toBeGreaterThan(0);
+    expect(await f.wires("/project1/fix")).toEqual(["blur1[0]->out1[0]", "noise1[0]->blur1[0]"]);
+  });
+
+  it("stops at max_rounds and leaves a network whose candidates did not help as it was", async () => {
+    await f.ok("rebuild_network", { path: "/project1/fix", source: BROKEN });
+    const before = await f.snapshot();
+    const r = await f.ok<Loop>("auto_repair_loop", { path: "/project1/fix", candidates: [{ source: BROKEN }, { source: FIXED }], max_rounds: 1 });
+    expect([r.rounds.length, r.kept, r.stoppedBy]).toEqual([1, 0, "max-rounds"]);
+    expect(await f.snapshot()).toEqual(before);
+    refused(await f.call("auto_repair_loop", { path: "/project1/nothing", candidates: [{ source: FIXED }] }), "not-found");
+  });
+});

@@ -78,3 +78,4 @@ export { searchTdCode } from "./live/search-td-code.js";
 export { editDatContent } from "./edit/edit-dat-content.js";
 export { manageAnnotation } from "./editor/manage-annotation.js";
 export { swapOperator } from "./edit/swap-operator.js";
+export { autoRepairLoop } from "./edit/auto-repair-loop.js";
