@@ -86,8 +86,34 @@ class AppearanceMixin:
     def resetNodeSize(self):
         self.nodeWidth, self.nodeHeight = DEFAULT_NODE_SIZE
 
-    dock = property(lambda self: None)
-    docked = property(lambda self: [])
+    # Docking (OP Class: `dock` "the operator this operator is docked to; to clear docking, set this
+    # member to None", `docked` "the list of operators docked to this node"). tdsim keeps the host
+    # itself (a rename keeps the dock; a destroyed host ends it). UNVERIFIED and not emulated: whether moving a host from Python moves
+    # what is docked to it (the editor does when dragging), and docking across networks.
+    _dock_host = None
+
+    @property
+    def dock(self):
+        host = self._dock_host
+        if host is None or not host._valid or host._parent is not self._parent:
+            return None
+        return host
+
+    @dock.setter
+    def dock(self, host):
+        if host is None:
+            self._set_attr("dock_host", None)
+            return
+        if getattr(host, "_parent", None) is not self._parent or host is self:
+            raise tdError("an operator can only be docked to another operator of the same network")
+        self._set_attr("dock_host", host)
+
+    @property
+    def docked(self):
+        parent = self._parent
+        if parent is None:
+            return []
+        return [c for c in parent._children.values() if c is not self and c.dock is self]
 
     # ---- tags and storage -------------------------------------------------------------------
     @property

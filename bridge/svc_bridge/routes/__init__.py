@@ -6,10 +6,10 @@ from ..router import Router
 def build_router():
     from . import (analysis, annotation, batch, code_search, connect, custom_params, events, execute, info,
                    interactions, logs, metadata, network, nodes, param_actions, param_search, params,
-                   preview, receipts, search, storage, system, text, transactions, transport, watch)
+                   preview, receipts, reposition, search, storage, system, text, transactions, transport, watch)
     router = Router()
     for module in (info, nodes, search, params, network, preview, batch, connect, text, storage, logs, watch,
                    system, transport, execute, analysis, transactions, receipts, metadata, param_actions,
-                   custom_params, param_search, code_search, annotation, events, interactions):
+                   custom_params, param_search, code_search, annotation, events, interactions, reposition):
         module.register(router)
     return router
