@@ -192,6 +192,8 @@ export interface CustomParamModel {
   name: string;
   type: ControlType;
   label?: string;
+  /** Help text (Par.help). */
+  help?: string;
   default?: Value;
   min?: number;
   max?: number;

@@ -154,6 +154,8 @@ export interface Declaration extends Base {
   /** `clamp`: values outside `valueRange` are not allowed. */
   clamp: boolean;
   label: StringValue | null;
+  /** `help "..."`: the help text TouchDesigner shows for the control; absent or null when none. */
+  help?: StringValue | null;
   /** `entries (...)` of a menu, in menu order; null when not given. */
   entries: MenuEntry[] | null;
 }

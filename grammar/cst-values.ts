@@ -343,6 +343,10 @@ function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner
     const t = tokenOf(a, "text");
     if (isRealToken(t) && once("label", tokenOf(a, "Kw_label"), decl.label !== null)) decl.label = stringValue(t);
   }
+  for (const a of nodesOf(d, "helpAttribute")) {
+    const t = tokenOf(a, "text");
+    if (isRealToken(t) && once("help", tokenOf(a, "Kw_help"), (decl.help ?? null) !== null)) decl.help = stringValue(t);
+  }
   for (const a of nodesOf(d, "entriesAttribute")) {
     if (!once("entries", tokenOf(a, "Kw_entries"), decl.entries !== null)) continue;
     decl.entries = buildEntries(ctx, a, range);

@@ -28,6 +28,7 @@ const RULE_EXPECTS: Record<string, string> = {
   networkDecl: "network name { ... }",
   recipeDecl: "recipe name { ... }",
   labelAttribute: "the label, as a string",
+  helpAttribute: "the help text, as a string",
   layoutEntry: "a position (x, y)",
 };
 

@@ -96,6 +96,7 @@ export class SvcnetParser extends ValueGrammar {
     { ALT: () => this.CONSUME(T.Clamp, { LABEL: "clamp" }) },
     { ALT: () => this.SUBRULE(this.labelAttribute) },
     { ALT: () => this.SUBRULE(this.entriesAttribute) },
+    { ALT: () => this.SUBRULE(this.helpAttribute) },
   ];
   private readonly cDefaultValue = {
     GATE: () => this.startsValue() && !ATTRIBUTE_KEYWORDS.some((k) => this.is(1, k)),
@@ -284,6 +285,12 @@ export class SvcnetParser extends ValueGrammar {
 
   labelAttribute = this.RULE("labelAttribute", () => {
     this.CONSUME(T.Label);
+    this.CONSUME(T.StringLit, { LABEL: "text" });
+  });
+
+  /** `help "What it does"`: the control's help text (TouchDesigner's Par.help, shown on hover). */
+  helpAttribute = this.RULE("helpAttribute", () => {
+    this.CONSUME(T.Help);
     this.CONSUME(T.StringLit, { LABEL: "text" });
   });
 

@@ -147,6 +147,7 @@ export function formatDeclaration(d: Declaration): string {
   // A label equal to the name is what TouchDesigner shows anyway: the canonical form leaves it out,
   // so the text of a network and its export agree.
   if (d.label !== null && d.label.value !== d.name.name) out += ` label ${quoteString(d.label.value)}`;
+  if (d.help != null && d.help.value !== "") out += ` help ${quoteString(d.help.value)}`;
   if (d.entries !== null) {
     const entries = d.entries.map((e) => {
       const name = isIdentifier(e.name) ? e.name : quoteString(e.name);

@@ -34,6 +34,7 @@ export const Range = keyword("range");
 export const Clamp = keyword("clamp");
 export const Label = keyword("label");
 export const Entries = keyword("entries");
+export const Help = keyword("help");
 
 export const KEYWORDS: ReadonlyMap<string, TokenType> = new Map([
   ["svcnet", Svcnet],
@@ -50,6 +51,7 @@ export const KEYWORDS: ReadonlyMap<string, TokenType> = new Map([
   ["clamp", Clamp],
   ["label", Label],
   ["entries", Entries],
+  ["help", Help],
 ]);
 
 /** `3`, `-0.5`, `1e-3`; payload: the number. */

@@ -62,7 +62,7 @@ def _members(created):
 
 def add_par(node, spec, journal, restoring=False):
     """spec: name, style, page, label?, size?, default?, min?, max?, clamp_min?, clamp_max?,
-    norm_min?, norm_max?, menu_names?, menu_labels?, value?"""
+    norm_min?, norm_max?, menu_names?, menu_labels?, help?, value?"""
     name = spec["name"]
     style = spec["style"]
     if not CUSTOM_NAME_RE.match(name):
@@ -122,6 +122,9 @@ def configure(members, spec, restoring=False):
     are restored afterwards with the other parameters.
     """
     count = len(members)
+    if spec.get("help"):
+        for par in members:
+            par.help = spec["help"]
     menu_names = spec.get("menu_names")
     if menu_names is not None:
         for par in members:
@@ -157,6 +160,8 @@ def snapshot(node):
             first = members[0]
             spec = {"name": key, "style": first.style, "page": page.name, "label": first.label,
                     "size": len(members), "default": [p.default for p in members]}
+            if first.help:
+                spec["help"] = first.help
             if first.isNumber:
                 spec.update({"min": [p.min for p in members], "max": [p.max for p in members],
                              "norm_min": [p.normMin for p in members], "norm_max": [p.normMax for p in members],

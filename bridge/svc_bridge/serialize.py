@@ -181,6 +181,7 @@ def custom_pages(node):
                 "style": first.style,
                 "label": first.label,
                 "size": len(members),
+                **({"help": first.help} if first.help else {}),
                 "pars": [p.name for p in members],
                 "default": [value_json(p.default) for p in members] if len(members) > 1 else value_json(first.default),
             }

@@ -62,6 +62,7 @@ function translate(op: Operation): BridgeOperation[] {
           }
           if (p.menuNames !== undefined) par.menu_names = p.menuNames;
           if (p.menuLabels !== undefined) par.menu_labels = p.menuLabels;
+          if (p.help !== undefined) par.help = p.help;
           return par;
         }),
       ];

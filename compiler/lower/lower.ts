@@ -107,6 +107,7 @@ function customParamSpec(c: CustomParamModel): CustomParamSpec {
   // An RGB control's colour default has no alpha component.
   if (Array.isArray(initial) && CONTROL_SUFFIXES[c.type] !== undefined) initial = initial.slice(0, CONTROL_SUFFIXES[c.type]!.length);
   if (initial !== undefined) spec.default = initial;
+  if (c.help !== undefined && c.help !== "") spec.help = c.help;
   if (c.min !== undefined) spec.min = c.min;
   if (c.max !== undefined) spec.max = c.max;
   if (c.clamp) spec.clamp = true;

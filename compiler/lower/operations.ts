@@ -25,6 +25,8 @@ export interface CustomParamSpec {
   name: string;
   style: CustomParamStyle;
   label: string;
+  /** Help text (Par.help); absent when none. */
+  help?: string;
   /** One value per component for multi-component styles. */
   default?: ConstantValue | ConstantValue[];
   min?: number;

@@ -258,6 +258,7 @@ export class TreeBuilder {
         seen.set(name, origin);
         const control: CustomParamModel = { name, type: d.type.name as CustomParamModel["type"], clamp: d.clamp, page: pageName, origin, nameRange: d.name.range };
         if (d.label !== null) control.label = d.label.value;
+        if (d.help != null && d.help.value !== "") control.help = d.help.value;
         if (d.valueRange !== null) {
           control.min = d.valueRange.min.value;
           control.max = d.valueRange.max.value;

@@ -73,6 +73,7 @@ export function desiredState(operations: readonly Operation[], root: string): Ne
             name: p.name,
             style: p.style,
             label: p.label,
+            ...(p.help ? { help: p.help } : {}),
             ...(p.default === undefined ? {} : { default: p.default as JsonValue }),
             ...rangeEntries(p.min, p.max),
             ...(p.menuNames === undefined ? {} : { menuNames: p.menuNames }),

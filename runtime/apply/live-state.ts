@@ -27,6 +27,7 @@ interface LiveCustomPar {
   name: string;
   style: string;
   label: string;
+  help?: string;
   size: number;
   pars: string[];
   default: JsonValue;
@@ -90,6 +91,7 @@ export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageSta
       name: p.name,
       style: p.style,
       label: p.label,
+      ...(p.help ? { help: p.help } : {}),
       // A pulse holds no value: its "default" is not something the source can say.
       ...(p.style === "Pulse" ? {} : { default: p.default }),
       ...rangeEntries(typeof p.normMin === "number" ? p.normMin : undefined, typeof p.normMax === "number" ? p.normMax : undefined),

@@ -173,6 +173,7 @@ export function synthesizeControls(pages: readonly CustomPageState[]): A.Control
             : null,
       clamp: p.clamp === true,
       label: p.label !== undefined && p.label !== p.name ? B.str(p.label) : null,
+      help: p.help ? B.str(p.help) : null,
       entries: p.menuNames
         ? p.menuNames.map((n, i) => ({ kind: "MenuEntry", name: n, label: p.menuLabels && p.menuLabels[i] !== n ? B.str(p.menuLabels[i]!) : null, range: B.num(0).range }))
         : null,

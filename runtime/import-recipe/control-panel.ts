@@ -16,6 +16,8 @@ export interface ControlDraft {
   default?: A.Value;
   range?: [number, number];
   label?: string;
+  /** `description`: the control's help text. */
+  help?: string;
   entries?: Array<{ name: string; label?: string }>;
   /** The JSON field the control comes from. */
   at: Where;
@@ -38,6 +40,7 @@ function declaration(name: string, d: ControlDraft, defaultValue: A.Value | unde
     valueRange: d.range ? { min: num(d.range[0]), max: num(d.range[1]), range: NO_RANGE } : null,
     clamp: false,
     label: d.label === undefined ? null : str(d.label),
+    help: d.help === undefined || d.help === "" ? null : str(d.help),
     entries: d.entries ? d.entries.map((e) => ({ kind: "MenuEntry", name: e.name, label: e.label === undefined ? null : str(e.label), range: NO_RANGE })) : null,
     range: NO_RANGE,
   };

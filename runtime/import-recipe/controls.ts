@@ -89,6 +89,7 @@ export function convertControl(spec: ControlSpec, ctx: ConvertContext): void {
   if (r) draft.range = r;
   const label = spec.label?.value ?? first?.param.ref?.param.label ?? undefined;
   if (label) draft.label = label;
+  if (spec.description) draft.help = spec.description.value;
   if (type === "menu" || type === "strmenu") {
     const entries = spec.entries?.map((e) => ({ name: e.value })) ?? menuEntries(first);
     if (entries) draft.entries = entries;
@@ -112,7 +113,7 @@ export function convertExposed(spec: ExposedParamSpec, ctx: ConvertContext): voi
   const target = resolveTarget(spec, ctx);
   if (target === undefined) return;
   if (spec.expr !== undefined) {
-    for (const extra of [spec.name, spec.label, spec.min, spec.max]) {
+    for (const extra of [spec.name, spec.label, spec.description, spec.min, spec.max]) {
       if (extra !== undefined) ctx.report.add("import-field-ignored", extra.at, { where: "for a parameter driven by an expression" });
     }
     const python = rewriteOpReferences(target.node, spec.expr, ctx.table, ctx.report);
@@ -133,6 +134,7 @@ export function convertExposed(spec: ExposedParamSpec, ctx: ConvertContext): voi
   if (r) draft.range = r;
   const label = spec.label?.value ?? target.param.ref?.param.label ?? undefined;
   if (label) draft.label = label;
+  if (spec.description) draft.help = spec.description.value;
   if (type === "menu" || type === "strmenu") {
     const entries = menuEntries(target);
     if (entries) draft.entries = entries;

@@ -113,13 +113,14 @@ export function convertUniform(spec: UniformSpec, slots: UniformSlots, ctx: Conv
   const at: Where = spec.at;
   const set = (param: string, value: A.Value, driver: "constant" | "bind") => ctx.assignments.set(node, { param, value, driver, at });
   const label = spec.label?.value ?? spec.name.value;
+  const help = spec.description ? { help: spec.description.value } : {};
   const r = range(spec);
   const base = controlBase(spec.name.value);
   set(`${sequence}${block}name`, str(spec.name.value), "constant");
 
   if (spec.kind.value === "color") {
     const value = colourValue(spec.value, ctx);
-    const name = ctx.panel.add({ type: "rgb", label, at, ...(value ? { default: value.rgb } : {}) }, { generated: base });
+    const name = ctx.panel.add({ type: "rgb", label, at, ...help, ...(value ? { default: value.rgb } : {}) }, { generated: base });
     if (name !== undefined) set(`color${block}rgb`, bind(name), "bind");
     if (value?.alpha !== undefined) set(`color${block}alpha`, num(value.alpha), "constant");
     return;
@@ -134,7 +135,7 @@ export function convertUniform(spec: UniformSpec, slots: UniformSlots, ctx: Conv
   values.forEach((v, i) => {
     const c = COMPONENTS[i]!;
     const single = spec.kind.value === "float";
-    const draft = { type: "float" as const, default: num(v), label: single ? label : `${label} ${c.toUpperCase()}`, at, ...(r ? { range: r } : {}) };
+    const draft = { type: "float" as const, default: num(v), label: single ? label : `${label} ${c.toUpperCase()}`, at, ...help, ...(r ? { range: r } : {}) };
     const name = ctx.panel.add(draft, { generated: single ? base : `${base}${c}` });
     if (name !== undefined) set(`vec${block}value${c}`, bind(name), "bind");
   });

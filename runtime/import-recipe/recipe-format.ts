@@ -42,6 +42,7 @@ export interface ExposedParamSpec {
   value?: JsonField;
   expr?: Located<string>;
   label?: Located<string>;
+  description?: Located<string>;
   min?: Located<number>;
   max?: Located<number>;
 }
@@ -56,6 +57,7 @@ export interface UniformSpec {
   kind: Located<UniformKind>;
   value?: JsonField;
   label?: Located<string>;
+  description?: Located<string>;
   min?: Located<number>;
   max?: Located<number>;
 }
@@ -75,6 +77,7 @@ export interface ControlSpec {
   min?: Located<number>;
   max?: Located<number>;
   label?: Located<string>;
+  description?: Located<string>;
   /** Menu entries (names), for a `menu` control. */
   entries?: Array<Located<string>>;
   targets: ControlTarget[];
@@ -110,9 +113,9 @@ const TOP_FIELDS = [
 ] as const;
 const NODE_FIELDS = ["name", "type", "parameters", "parent", "render", "comment"];
 const CONNECTION_FIELDS = ["from", "to", "from_output", "to_input"];
-const EXPOSED_FIELDS = ["name", "node", "param", "value", "expr", "label", "min", "max"];
-const UNIFORM_FIELDS = ["node", "name", "kind", "value", "label", "min", "max"];
-const CONTROL_FIELDS = ["name", "type", "default", "min", "max", "label", "entries", "targets", "bind_to"];
+const EXPOSED_FIELDS = ["name", "node", "param", "value", "expr", "label", "description", "min", "max"];
+const UNIFORM_FIELDS = ["node", "name", "kind", "value", "label", "description", "min", "max"];
+const CONTROL_FIELDS = ["name", "type", "default", "min", "max", "label", "description", "entries", "targets", "bind_to"];
 const TARGET_FIELDS = ["node", "param"];
 
 function readNode(item: JsonField, report: Report): NodeSpec | undefined {
@@ -161,6 +164,7 @@ function readExposed(item: JsonField, report: Report): ExposedParamSpec | undefi
     value: f.raw("value"),
     expr: f.string("expr"),
     label: f.string("label"),
+    description: f.string("description"),
     min: f.number("min"),
     max: f.number("max"),
   };
@@ -185,6 +189,7 @@ function readUniform(item: JsonField, report: Report): UniformSpec | undefined {
     kind: uniformKind,
     value: f.raw("value"),
     label: f.string("label"),
+    description: f.string("description"),
     min: f.number("min"),
     max: f.number("max"),
   };
@@ -228,6 +233,7 @@ function readControl(item: JsonField, report: Report): ControlSpec | undefined {
     min: f.number("min"),
     max: f.number("max"),
     label: f.string("label"),
+    description: f.string("description"),
     entries: f.array("entries")?.map((e) => asString(e, report)).filter((e) => e !== undefined),
     targets: [
       ...(f.array("targets") ?? []).map((t) => readTarget(t, report)),

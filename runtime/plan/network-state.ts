@@ -26,6 +26,7 @@ export interface CustomParState {
   name: string;
   style: string;
   label?: string;
+  help?: string;
   default?: JsonValue;
   min?: number;
   max?: number;

@@ -47,10 +47,12 @@ describe("changing a control", () => {
 });
 
 describe("an operator-reference control", () => {
-  it("names the node of its own network, round-trips through export, and the next plan is empty", async () => {
-    const text = panel(0.5, "\n    Source: top = noise1", "refs");
+  it("names the node of its own network, keeps its help text, round-trips through export, and the next plan is empty", async () => {
+    const text = panel(0.5, "\n    Source: top = noise1 help \"The picture the panel shows\"", "refs");
     await applyText(text);
     await expectSettled(text, "/project1/refs");
+    const exported = exportProgram([(await readExport(live.client, "/project1/refs"))!]);
+    expect(exported).toContain('Source: top = noise1 help "The picture the panel shows"');
   });
 });
 

@@ -96,6 +96,13 @@ describe("imported recipes applied to tdsim", () => {
     expect(grid.Speed).toBe(2);
   });
 
+  it("give controls the JSON's descriptions as their help text", async () => {
+    const pages = await readWholeTopology<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; help?: string }> }> }>(bridge, "/project1/show", { depth: 1, custom: true });
+    const help = (path: string) => Object.fromEntries(pages.nodes.find((n) => n.path === path)!.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.help])));
+    expect(help("/project1/show/grid")).toMatchObject({ Speed: "How fast the field pulses, in cycles per second", Which: "0 shows the colour, 1 the pattern", Colour: undefined });
+    expect(help("/project1/show/tunnel").Warp).toBe("How much the rings bend");
+  });
+
   it("bind the controlled parameters to the panel", async () => {
     expect(await par("/project1/show/tunnel/level1", "brightness1")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Gain" });
     expect(await par("/project1/show/tunnel/transform1", "sx")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Zoom" });

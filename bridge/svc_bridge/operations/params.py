@@ -72,7 +72,7 @@ def apply_page(spec, journal, env):
 
 
 PAR_FIELDS = ("path", "page", "name", "style", "label", "size", "default", "min", "max", "clamp_min", "clamp_max",
-              "norm_min", "norm_max", "menu_names", "menu_labels", "value")
+              "norm_min", "norm_max", "menu_names", "menu_labels", "help", "value")
 
 
 def _scalar_or_list(spec, key, where, check):
@@ -98,6 +98,7 @@ def validate_par(spec, where):
         raise BridgeError("invalid_field", "unknown custom parameter style %r; known: %s"
                           % (style, ", ".join(sorted(custom_pars.APPEND))), field="style")
     get_str(spec, "label", where=where)
+    get_str(spec, "help", where=where)
     size = get_int(spec, "size", where=where, minimum=1, maximum=4)
     if size not in (None, 1) and style not in custom_pars.SIZED:
         raise BridgeError("invalid_field", "'size' applies to Float and Int parameters only", field="size")
