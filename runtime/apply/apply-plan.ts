@@ -55,6 +55,19 @@ export interface ApplyOptions {
   progress?: Progress;
   /** Keep what earlier requests did when a later one fails (default: roll everything back). */
   keepPartial?: boolean;
+  /** The artist's answer through the bridge's broker: this path's delete carries it instead of "yolo". */
+  deleteAuthorization?: DeleteAuthorization;
+}
+
+export interface DeleteAuthorization {
+  path: string;
+  interactionId: string;
+}
+
+function authorized(op: TracedOperation["op"], auth: DeleteAuthorization | undefined): TracedOperation["op"] {
+  if (auth === undefined || op.action !== "delete" || (op as { path?: string }).path !== auth.path) return op;
+  const { confirmation_policy: _policy, ...rest } = op as { confirmation_policy?: string } & Record<string, unknown>;
+  return { ...rest, interaction_id: auth.interactionId } as unknown as TracedOperation["op"];
 }
 
 export async function applyPlan(client: BridgeClient, np: NetworkPlan, options: ApplyOptions = {}): Promise<ApplyOutcome> {
@@ -67,7 +80,7 @@ export async function applyPlan(client: BridgeClient, np: NetworkPlan, options: 
     options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`);
     try {
       outcome.requests++;
-      await client.post("/api/batch", { operations: part.map((t) => t.op), ...(transaction === undefined ? {} : { transaction }) });
+      await client.post("/api/batch", { operations: part.map((t) => authorized(t.op, options.deleteAuthorization)), ...(transaction === undefined ? {} : { transaction }) });
     } catch (err) {
       if (!(err instanceof BridgeError)) throw err;
       outcome.ok = false;

@@ -8,7 +8,7 @@ import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
 import type { BridgeClient } from "../bridge-client/index.js";
-import { applyPlan, type ApplyOutcome, type Progress } from "../apply/apply-plan.js";
+import { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress } from "../apply/apply-plan.js";
 import { planProgram, type NetworkPlan } from "../apply/plan-program.js";
 import { fetchPreview, outputTop, type PreviewImage } from "../apply/preview.js";
 import { verifyNetwork, type VerifyResult } from "../apply/verify.js";
@@ -28,6 +28,8 @@ export interface LoopOptions {
   previewFrames?: number;
   /** How imports and file() are read (default: the disk); the MCP tools confine it to a workspace. */
   host?: CompilerHost;
+  /** A delete the artist authorized through the broker (delete_td_node). */
+  deleteAuthorization?: DeleteAuthorization;
 }
 
 export interface LoopResult {
@@ -72,7 +74,11 @@ export async function applyFile(client: BridgeClient, input: CompileInput, optio
   if (!out.ok) return out;
   for (const np of out.plans) {
     if (np.operations.length === 0) continue;
-    const outcome = await applyPlan(client, np, { keepPartial: options.keepPartial === true, ...(options.progress === undefined ? {} : { progress: options.progress }) });
+    const outcome = await applyPlan(client, np, {
+      keepPartial: options.keepPartial === true,
+      ...(options.progress === undefined ? {} : { progress: options.progress }),
+      ...(options.deleteAuthorization === undefined ? {} : { deleteAuthorization: options.deleteAuthorization }),
+    });
     out.outcomes.push(outcome);
     out.diagnostics.push(...outcome.diagnostics);
     if (!outcome.ok) {

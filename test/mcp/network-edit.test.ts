@@ -237,8 +237,32 @@ describe("swap_operator", () => {
 });
 
 describe("delete_td_node", () => {
-  it("keeps by default, bypasses reversibly, and deletes only with confirmation", async () => {
-    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1` })), "kept", /bypass/);
+  it("asks the artist by default: Keep leaves the node, Bypass bypasses, Delete deletes through the broker", async () => {
+    await f.ok("create_td_node", { parent: NET, type: "noiseTOP", name: "doomed" });
+    f.artist(["choose:Keep"]);
+    const kept = refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/doomed` })), "kept", /the artist chose Keep/);
+    const asked = await f.bridge.get<{ state: string; choice: string }>(`/api/interactions/${(kept.details as { interaction: string }).interaction}`);
+    expect(asked).toMatchObject({ state: "terminal", choice: "Keep" });
+    f.artist(["close"]);
+    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/doomed`, mode: "ask" })), "kept", /no decision \(closed\)/);
+    f.artist(["choose:Bypass"]);
+    await f.ok("delete_td_node", { path: `${NET}/doomed` });
+    expect((await f.node(`${NET}/doomed`))?.flags.bypass).toBe(true);
+    await f.ok("delete_td_node", { path: `${NET}/doomed`, mode: "unbypass" });
+    f.artist(["choose:Delete"]);
+    const r = await f.ok<EditData>("delete_td_node", { path: `${NET}/doomed` });
+    expect(r.summary.destroy).toBe(1);
+    expect(await f.node(`${NET}/doomed`)).toBeUndefined();
+    // the batch delete carried the artist's decision, which is now used up
+    const logs = await f.bridge.get<{ lines: Array<{ message: string }> }>("/api/logs", { scope: "bridge", max_lines: 1000 });
+    const ids = logs.lines.map((l) => /^interaction (i[0-9a-f]+) \(node_delete .*doomed\): Delete/.exec(l.message)?.[1]).filter(Boolean);
+    expect(ids).toHaveLength(1);
+    expect((await f.bridge.get<{ state: string }>(`/api/interactions/${ids[0]}`)).state).toBe("consumed");
+    await replanIsEmpty(NET);
+  });
+
+  it("keeps when told to, bypasses reversibly, and deletes only with confirmation", async () => {
+    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1`, mode: "keep" })), "kept", /bypass/);
     await f.ok("delete_td_node", { path: `${NET}/blur1`, mode: "bypass" });
     expect((await f.node(`${NET}/blur1`))?.flags.bypass).toBe(true);
     await f.ok("delete_td_node", { path: `${NET}/blur1`, mode: "unbypass" });

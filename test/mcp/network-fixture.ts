@@ -1,3 +1,6 @@
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 /**
  * Shared set-up for the network tool suites: one tdsim per file, an in-process MCP client (full
  * profile unless asked otherwise), and direct bridge reads to check what a tool left behind.
@@ -37,6 +40,8 @@ export interface NetworkFixture {
   wires(comp: string): Promise<string[]>;
   /** The bridge's raw batch, for arranging live state a test starts from (an artist's edit). */
   batch(operations: unknown[]): Promise<void>;
+  /** Script tdsim's artist: how the next message boxes are answered ("choose:Delete", "close"). */
+  artist(steps: string[]): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,11 @@ export async function startNetworkFixture(profile: ToolProfile = "full", options
   // Expressions are client Python: set_parameter_expression needs the bridge's exec switch.
   if (options.exec) env.SVC_BRIDGE_ALLOW_EXEC = "1";
   else delete env.SVC_BRIDGE_ALLOW_EXEC;
+  // tdsim's scripted artist answers the broker's message boxes from this file (tdsim/artist.py).
+  const artistDir = mkdtempSync(join(tmpdir(), "svc-artist-"));
+  const artistFile = join(artistDir, "steps");
+  writeFileSync(artistFile, "");
+  env.TDSIM_ARTIST = artistFile;
   const sim = await startSim({ port: 0, env });
   process.env.SVC_BRIDGE_URL = sim.url;
   const bridge = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
@@ -89,7 +99,9 @@ export async function startNetworkFixture(profile: ToolProfile = "full", options
     batch: async (operations: unknown[]) => {
       await bridge.post("/api/batch", { operations });
     },
+    artist: (steps: string[]) => appendFileSync(artistFile, steps.map((s) => `${s}\n`).join("")),
     close: async () => {
+      rmSync(artistDir, { recursive: true, force: true });
       await client.close();
       await closeBridgeClient();
       await bridge.close();

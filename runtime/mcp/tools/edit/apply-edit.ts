@@ -5,6 +5,7 @@
  * the export cannot spell exactly) is refused before anything is sent, with the list.
  */
 import type { BridgeClient } from "../../../bridge-client/index.js";
+import type { DeleteAuthorization } from "../../../apply/apply-plan.js";
 import { applyFile, planFile, type LoopResult } from "../../../loop/run-loop.js";
 import type { Plan } from "../../../plan/plan-types.js";
 import { renderPlanText } from "../../../plan/render-plan.js";
@@ -30,6 +31,8 @@ export interface ApplyEditOptions {
   progress?: (message: string) => void;
   /** Layout only: the plan may move nodes and nothing else (arrange_network). */
   positionsOnly?: boolean;
+  /** A delete the artist authorized through the broker. */
+  deleteAuthorization?: DeleteAuthorization;
 }
 
 const rel = (root: string, path: string) => (path === root ? "(network)" : path.startsWith(root + "/") ? path.slice(root.length + 1) : path);
@@ -92,7 +95,13 @@ export async function applyEdit<X extends Record<string, unknown>>(
 ): Promise<ToolOutcome<EditResult & X>> {
   const text = print(net.program);
   const input = { text, file: net.file };
-  const loopOptions = { rootPath: net.rootPath, force: options.force, host: await mcpSourceHost(), ...(options.progress ? { progress: options.progress } : {}) };
+  const loopOptions = {
+    rootPath: net.rootPath,
+    force: options.force,
+    host: await mcpSourceHost(),
+    ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.deleteAuthorization ? { deleteAuthorization: options.deleteAuthorization } : {}),
+  };
   // A network this edit starts is all new: its root counts as asked for.
   const asked = new Set(touched);
   if (net.lastApplied === undefined) asked.add(net.root);

@@ -7,6 +7,7 @@ import { success, type ToolOutcome } from "../result.js";
 import { BridgeError } from "../../../bridge-client/errors.js";
 import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
 import { runStep, type Edit } from "./edits.js";
+import type { DeleteAuthorization } from "../../../apply/apply-plan.js";
 import { networkFor, type EditableNetwork } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
 import { OWNER_TAG } from "../../../plan/network-state.js";
@@ -16,6 +17,8 @@ export interface RunOptions {
   /** Change a node svc did not build, directly and as one undo step (single edits only). */
   allowUnmanaged?: boolean;
   progress?: (message: string) => void;
+  /** A delete the artist authorized through the broker (its batch operation carries the interaction). */
+  deleteAuthorization?: DeleteAuthorization;
 }
 
 export interface RunResult extends EditResult {
