@@ -140,17 +140,30 @@ def noise(job):
     lut = bytes(clamp8(offset + amp * (i / steps * 2 - 1)) for i in range(steps + 1))
     if kind in ("random", "randomgpu"):
         return _white_noise(job, seed, channels, mono, alpha_mode, lut, steps, (tx, ty, tz, tw))
+    # The octave sum lies in -1..1; widened, clamped and shaped by the exponent through one table.
+    shaped = bytes(clamp8(offset + amp * _noise_exponent(i / steps * 2 - 1, exponent)) for i in range(steps + 1))
     weights = [rough ** o for o in range(octaves)]
-    total = sum(abs(x) for x in weights) or 1.0
 
-    def plane(channel):
-        key = (int(seed * 1000) * 0x9E3779B1 + channel * 0x85EBCA77) & 0xFFFFFFFF
-        acc = [0.0] * (w * h)
+    # The noise is smooth at the scale of its finest octave: it is summed on a grid of sample
+    # points a few per finest lattice cell apart, then interpolated to every working pixel.
+    unit = min(w / aspect / sx, h / sy)          # working pixels per noise unit
+    # Octaves finer than a working pixel cannot show at the working size: they are left out.
+    while octaves > 1 and period / (max(spread, 1.0) ** (octaves - 1)) * unit < 1.0:
+        octaves -= 1
+    weights = weights[:octaves]
+    total = sum(abs(x) for x in weights) or 1.0
+    finest_cell = period / (max(spread, 1.0) ** (octaves - 1)) * unit
+    k = max(1, int(finest_cell / 6))
+    xs = sorted(set(list(range(0, w, k)) + [w - 1]))
+    ys = sorted(set(list(range(0, h, k)) + [h - 1]))
+
+    def sums(key):
+        """The weighted octave sum at the sample points: one list per row of ys."""
+        acc = [[0.0] * len(xs) for _ in ys]
         for o in range(octaves):
             freq = (spread ** o) / period
-            # this octave's coordinate of pixel column x / row y, before the lattice
-            fx = [((x + 0.5) / w * aspect / sx - tx) * freq for x in range(w)]
-            fy = [((y + 0.5) / h / sy - ty) * freq for y in range(h)]
+            fx = [((x + 0.5) / w * aspect / sx - tx) * freq for x in xs]
+            fy = [((y + 0.5) / h / sy - ty) * freq for y in ys]
             z = -tz * freq if dims >= 3 else 0.0
             q = -tw * freq if dims >= 4 else 0.0
             iz, iw = math.floor(z), math.floor(q)
@@ -159,25 +172,39 @@ def noise(job):
             gx, gy = math.floor(max(fx)) - x0 + 2, math.floor(max(fy)) - y0 + 2
             okey = (key + o * 0x27D4EB2F) & 0xFFFFFFFF
             # z and w are the same at every pixel: blend the 4 (z, w) corners into one 2D lattice
-            grid = [[sum(cz * cw * _lattice(okey, x0 + i, y0 + j, iz + dz, iw + dw)
-                         for dz, cz in ((0, 1 - wz), (1, wz)) for dw, cw in ((0, 1 - ww), (1, ww)))
+            corners = [(dz, dw, cz * cw) for dz, cz in ((0, 1 - wz), (1, wz)) for dw, cw in ((0, 1 - ww), (1, ww)) if cz * cw]
+            grid = [[sum(c * _lattice(okey, x0 + i, y0 + j, iz + dz, iw + dw) for dz, dw, c in corners)
                      for i in range(gx)] for j in range(gy)]
             cols = [(math.floor(f) - x0, _smooth(f - math.floor(f))) for f in fx]
             weight = weights[o] / total
-            for y in range(h):
-                f = fy[y]
-                jy, ty_ = math.floor(f) - y0, _smooth(f - math.floor(f))
-                r0, r1 = grid[jy], grid[jy + 1]
-                row = [(a + (b - a) * ty_) * weight for a, b in zip(r0, r1)]
-                step = [b - a for a, b in zip(row, row[1:])]
-                base = y * w
-                acc[base:base + w] = [s + row[i] + step[i] * t for s, (i, t) in zip(acc[base:base + w], cols)]
-        if exponent != 1.0:
-            acc = [_noise_exponent(v, exponent) for v in acc]
-        else:
-            acc = [-1.0 if v < -1.0 else 1.0 if v > 1.0 else v for v in (v * NOISE_WIDEN for v in acc)]
-        half = steps / 2
-        return bytes([lut[int((v + 1.0) * half + 0.5)] for v in acc])
+            for r, f in enumerate(fy):
+                jy, t_ = math.floor(f) - y0, _smooth(f - math.floor(f))
+                line = [(a + (b - a) * t_) * weight for a, b in zip(grid[jy], grid[jy + 1])]
+                acc[r] = [s + line[i] + (line[i + 1] - line[i]) * t for s, (i, t) in zip(acc[r], cols)]
+        return acc
+
+    half = steps / 2
+
+    def plane(channel):
+        """The channel's bytes: the sample rows interpolated to every working pixel, through the table."""
+        samples = sums((int(seed * 1000) * 0x9E3779B1 + channel * 0x85EBCA77) & 0xFFFFFFFF)
+        col_at = []
+        j = 0
+        for x in range(w):
+            while j + 1 < len(xs) - 1 and xs[j + 1] <= x:
+                j += 1
+            nxt = min(j + 1, len(xs) - 1)
+            col_at.append((j, nxt, (x - xs[j]) / ((xs[nxt] - xs[j]) or 1)))
+        out = bytearray()
+        r = 0
+        for y in range(h):
+            while r + 1 < len(ys) - 1 and ys[r + 1] <= y:
+                r += 1
+            nxt = min(r + 1, len(ys) - 1)
+            t_ = (y - ys[r]) / ((ys[nxt] - ys[r]) or 1)
+            line = [(p + (q - p) * t_ + 1.0) * half + 0.5 for p, q in zip(samples[r], samples[nxt])]
+            out += bytes([shaped[int(line[i] + (line[n] - line[i]) * t)] for i, n, t in col_at])
+        return out
 
     return _assemble(w, h, [plane(c) for c in range(channels)], mono, alpha_mode)
 
@@ -185,7 +212,7 @@ def noise(job):
 def _noise_exponent(v, exponent):
     """Exponent pushes values toward 0 (above 1) or toward -1 and 1 (below 1); clamped to -1..1."""
     v = max(-1.0, min(1.0, v * NOISE_WIDEN))
-    return math.copysign(abs(v) ** exponent, v)
+    return v if exponent == 1.0 else math.copysign(abs(v) ** exponent, v)
 
 
 def _white_noise(job, seed, channels, mono, alpha_mode, lut, steps, place):
