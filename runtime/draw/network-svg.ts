@@ -2,8 +2,9 @@
  * A picture of a network as TouchDesigner's editor shows it, as SVG: a box per network level
  * (the network, then each COMP's inside as a box nested in its parent's box), node tiles in family
  * colours with their names and types at the positions the compiler's ELK layout computed, wires
- * from output to input connectors with their indices, and the display and bypass flags.
- * Deterministic: the same program and layout give the same bytes.
+ * from output to input connectors with their indices, and the display and bypass flags; with
+ * thumbnails (thumbnails.ts), a TOP tile shows its image. Deterministic: the same program, layout
+ * and thumbnails give the same bytes.
  */
 import { isComponent, walkComponents, type ComponentModel, type NodeModel, type ProgramModel } from "../../compiler/model.js";
 import type { LayoutResult } from "../../compiler/index.js";
@@ -41,12 +42,21 @@ function connectorCounts(comp: ComponentModel): Map<string, { inputs: number; ou
 
 const connectorY = (top: number, index: number, count: number) => top + (TILE_H * (index + 1)) / (count + 1);
 
-function tile(node: NodeModel, x: number, y: number, counts: { inputs: number; outputs: number }): string[] {
+/** Node path → PNG shown in the node's tile. */
+export type TileImages = ReadonlyMap<string, Uint8Array>;
+
+function tile(node: NodeModel, x: number, y: number, counts: { inputs: number; outputs: number }, images: TileImages): string[] {
   const c = colour(node);
   const out = [`<g class="node" data-path="${escape(node.path)}">`];
   out.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(TILE_W)}" height="${num(TILE_H)}" rx="4" fill="${PICTURE.tile}" stroke="${c}" stroke-width="2"${node.flags.bypass === true ? ' stroke-dasharray="6 4" opacity="0.6"' : ""}/>`);
   out.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(TILE_W)}" height="${PICTURE.headerHeight}" rx="4" fill="${c}"/>`);
   out.push(`<text x="${num(x + 8)}" y="${num(y + 15)}" font-size="12" font-weight="bold" fill="${PICTURE.text}">${escape(node.name)}</text>`);
+  const image = images.get(node.path);
+  if (image !== undefined) {
+    // Between the header and the type line, the image's aspect kept.
+    const top = y + PICTURE.headerHeight + 3;
+    out.push(`<image class="thumbnail" x="${num(x + 6)}" y="${num(top)}" width="${num(TILE_W - 12)}" height="${num(y + TILE_H - 24 - top)}" preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${Buffer.from(image).toString("base64")}"/>`);
+  }
   out.push(`<text x="${num(x + 8)}" y="${num(y + TILE_H - 10)}" font-size="10" fill="${PICTURE.dimText}">${escape(node.recipe !== undefined ? `${node.recipe} (recipe)` : node.type)}</text>`);
   if (node.flags.display === true) out.push(`<circle cx="${num(x + TILE_W - 10)}" cy="${num(y + TILE_H - 13)}" r="5" fill="${PICTURE.displayFlag}"><title>display</title></circle>`);
   if (node.flags.bypass === true) out.push(`<text x="${num(x + TILE_W - 52)}" y="${num(y + 38)}" font-size="9" fill="${PICTURE.bypassFlag}">bypass</text>`);
@@ -58,7 +68,7 @@ function tile(node: NodeModel, x: number, y: number, counts: { inputs: number; o
 }
 
 /** One level: its nodes at their laid-out places, then the boxes of its COMPs' insides below them. */
-function drawLevel(comp: ComponentModel, layout: LayoutResult, title: string): Box {
+function drawLevel(comp: ComponentModel, layout: LayoutResult, title: string, images: TileImages): Box {
   const pad = PICTURE.padding;
   const top = PICTURE.titleHeight;
   const placed = [...comp.body.nodes]
@@ -93,10 +103,10 @@ function drawLevel(comp: ComponentModel, layout: LayoutResult, title: string): B
     if (fc.outputs > 1) body.push(`<text x="${num(x1 + 3)}" y="${num(y1 - 3)}" font-size="9" fill="${PICTURE.dimText}">${w.from.index}</text>`);
     if (tc.inputs > 1) body.push(`<text x="${num(x2 - 10)}" y="${num(y2 - 3)}" font-size="9" fill="${PICTURE.dimText}">${w.to.index}</text>`);
   }
-  for (const p of placed) body.push(...tile(p.node, where.get(p.node.name)!.x, where.get(p.node.name)!.y, counts.get(p.node.name) ?? { inputs: 1, outputs: 1 }));
+  for (const p of placed) body.push(...tile(p.node, where.get(p.node.name)!.x, where.get(p.node.name)!.y, counts.get(p.node.name) ?? { inputs: 1, outputs: 1 }, images));
   // The insides of this level's COMPs, each a box nested in this one.
   for (const child of placed.map((p) => p.node).filter((n): n is NodeModel & ComponentModel => isComponent(n) && n.body.nodes.length > 0)) {
-    const inner = drawLevel(child, layout, `${child.name} (${child.recipe !== undefined ? `${child.recipe} recipe` : child.type})`);
+    const inner = drawLevel(child, layout, `${child.name} (${child.recipe !== undefined ? `${child.recipe} recipe` : child.type})`, images);
     body.push(`<g transform="translate(${num(pad)} ${num(height)})">`, ...inner.body, "</g>");
     width = Math.max(width, pad + inner.width + pad);
     height += inner.height + PICTURE.gap;
@@ -110,8 +120,8 @@ function drawLevel(comp: ComponentModel, layout: LayoutResult, title: string): B
 }
 
 /** The SVG picture of every network of the program, one under the other. */
-export function networkSvg(program: ProgramModel, layout: LayoutResult): string {
-  const boxes = program.networks.map((n) => drawLevel(n.root, layout, `network ${n.name} — ${n.root.path}`));
+export function networkSvg(program: ProgramModel, layout: LayoutResult, images: TileImages = new Map()): string {
+  const boxes = program.networks.map((n) => drawLevel(n.root, layout, `network ${n.name} — ${n.root.path}`, images));
   const margin = PICTURE.padding / 2;
   const width = Math.ceil(Math.max(240, ...boxes.map((b) => b.width)) + 2 * margin);
   let y = margin;

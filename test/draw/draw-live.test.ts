@@ -1,6 +1,12 @@
 /** `svc draw <live path>`: a network applied to tdsim, read back through the bridge and drawn. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { drawProgram } from "../../runtime/draw/draw.js";
+import { svgToPng } from "../../runtime/draw/png.js";
+import { decodePng } from "../../runtime/image/png-decode.js";
+import { applyFile } from "../../runtime/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { runSvc } from "../cli/run-cli.js";
 
@@ -27,5 +33,48 @@ describe("svc draw of a live network", () => {
     const run = await runSvc(["draw", "/project1/nothing_here"], live.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("nothing is at /project1/nothing_here");
+  });
+});
+
+describe("svc draw --thumbnails", () => {
+  const SOURCE = `svcnet 1
+network thumbs {
+  red1: constantTOP { colorr: 1, colorg: 0, colorb: 0, resolution: 64x32 }
+  null1: nullTOP [display]
+  lfo1: lfoCHOP
+  red1 -> null1
+}
+`;
+
+  it("shows each TOP's image, as the bridge renders it, in its tile, and no image in other tiles", async () => {
+    const input = { text: SOURCE, file: "thumbs.svcnet" };
+    expect((await applyFile(live.client, input, { verify: false })).ok).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), "svc-thumbs-"));
+    try {
+      const run = await runSvc(["draw", "/project1/thumbs", "--thumbnails", "--svg", join(dir, "t.svg"), "--png", join(dir, "t.png")], live.env);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const svg = readFileSync(join(dir, "t.svg"), "utf8");
+      const tile = (path: string) => svg.slice(svg.indexOf(`data-path="${path}"`)).split("</g>")[0]!;
+      for (const top of ["/project1/thumbs/red1", "/project1/thumbs/null1"]) {
+        const data = /<image class="thumbnail" x="([\d.]+)" y="([\d.]+)"[^>]*href="data:image\/png;base64,([^"]+)"/.exec(tile(top));
+        expect(data, top).not.toBeNull();
+        const image = decodePng(Buffer.from(data![3]!, "base64"));
+        expect([image.width, image.height]).toEqual([64, 32]);
+        expect([...image.rgba.slice(0, 4)]).toEqual([255, 0, 0, 255]);
+      }
+      expect(tile("/project1/thumbs/lfo1")).not.toContain("<image");
+      // resvg draws the embedded images: the picture has red pixels, which no tile, wire or text colour is.
+      const png = decodePng(readFileSync(join(dir, "t.png")));
+      let red = 0;
+      for (let i = 0; i < png.rgba.length; i += 4) if (png.rgba[i]! > 200 && png.rgba[i + 1]! < 40 && png.rgba[i + 2]! < 40) red++;
+      expect(red).toBeGreaterThan(1000);
+      const plain = decodePng((await svgToPng((await drawProgram({ text: SOURCE, file: "thumbs.svcnet" }, { rootPath: () => "/project1/thumbs" }) as { svg: string }).svg)).data);
+      let plainRed = 0;
+      for (let i = 0; i < plain.rgba.length; i += 4) if (plain.rgba[i]! > 200 && plain.rgba[i + 1]! < 40 && plain.rgba[i + 2]! < 40) plainRed++;
+      expect(plainRed).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

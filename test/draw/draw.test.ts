@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { walkComponents } from "../../compiler/model.js";
 import { drawProgram } from "../../runtime/draw/draw.js";
+import { recipeUseSource } from "../../runtime/draw/recipe-picture.js";
 import { svgToPng } from "../../runtime/draw/png.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
 import { runSvc } from "../cli/run-cli.js";
@@ -119,5 +120,26 @@ describe("the README's picture", () => {
     if (!drawing.ok) throw new Error("feedback-tunnel does not compile");
     // Regenerate with: svc draw examples/feedback-tunnel.svcnet --svg examples/pictures/feedback-tunnel.svg
     expect(readFileSync(join(EXAMPLES, "pictures/feedback-tunnel.svg"), "utf8")).toBe(drawing.svg);
+  });
+});
+
+describe("the recipes README's network gallery", () => {
+  const RECIPES = new URL("../../recipes/", import.meta.url).pathname;
+  const recipeFiles = (function walk(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".svcnet") ? [join(dir, e.name)] : []));
+  })(RECIPES);
+
+  it("shows a picture of every recipe, and a picture is the current drawing of its recipe", async () => {
+    const readme = readFileSync(join(RECIPES, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("<!-- networks:"), readme.indexOf("<!-- end of networks -->"));
+    const names = recipeFiles.map((f) => f.slice(f.lastIndexOf("/") + 1, -".svcnet".length)).sort();
+    expect([...section.matchAll(/\(pictures\/([\w-]+)\.svg\)/g)].map((m) => m[1]).sort()).toEqual(names);
+    for (const name of names) expect(readFileSync(join(RECIPES, "pictures", `${name}.svg`), "utf8")).toContain("<svg");
+    // One picture checked against a fresh drawing (all of them would cost a layout each):
+    // regenerate with node scripts/recipe-pictures.mjs after changing a recipe or the drawing.
+    const file = recipeFiles.find((f) => f.endsWith("/feedback_tunnel.svcnet"))!;
+    const drawing = await drawProgram(recipeUseSource(file));
+    if (!drawing.ok) throw new Error("feedback_tunnel does not compile");
+    expect(readFileSync(join(RECIPES, "pictures", "feedback_tunnel.svg"), "utf8")).toBe(drawing.svg);
   });
 });
