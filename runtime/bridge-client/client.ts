@@ -87,8 +87,9 @@ export class BridgeClient {
     return this.request<T>("GET", qs ? `${path}?${qs}` : path);
   }
 
-  post<T>(path: string, body: unknown): Promise<T> {
-    return this.request<T>("POST", path, body);
+  /** `idempotencyKey`: the caller's own key, so that sending the same request again replays its receipt. */
+  post<T>(path: string, body: unknown, options: { idempotencyKey?: string } = {}): Promise<T> {
+    return this.request<T>("POST", path, body, options);
   }
 
   /** A read that needs a body (`/api/param_modes/batch`): retried like a GET, not counted as a mutation. */
@@ -108,9 +109,9 @@ export class BridgeClient {
     return this.request<T>("DELETE", path, body);
   }
 
-  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean } = {}): Promise<T> {
+  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean; idempotencyKey?: string } = {}): Promise<T> {
     const read = method === "GET" || options.read === true;
-    if (!read) return this.mutate<T>(method, path, body);
+    if (!read) return this.mutate<T>(method, path, body, options.idempotencyKey);
     let failures = 0;
     const giveUp = Date.now() + this.config.timeoutMs;
     for (;;) {
@@ -134,8 +135,8 @@ export class BridgeClient {
    * still land: the bridge's receipt for the key says what actually happened (the receipt read
    * runs after the request it asks about, requests being served one at a time).
    */
-  private async mutate<T>(method: HttpMethod, path: string, body: unknown): Promise<T> {
-    const key = randomUUID();
+  private async mutate<T>(method: HttpMethod, path: string, body: unknown, idempotencyKey?: string): Promise<T> {
+    const key = idempotencyKey ?? randomUUID();
     // Shed requests are sent again (as long as the bridge asks) until the request's own time limit.
     const giveUp = Date.now() + this.config.timeoutMs;
     for (;;) {

@@ -69,6 +69,41 @@ describe("arrange_network", () => {
   });
 });
 
+describe("arrange_network with layout_mode explicit", () => {
+  type Explicit = EditData & { positions: Record<string, { x: number; y: number }>; dockOverridden: string[]; replayed: boolean; undoStep?: string };
+
+  it("places exact coordinates in one step and replays an earlier call by its key", async () => {
+    const r = await f.ok<Explicit>("arrange_network", {
+      path: LAY,
+      layout_mode: "explicit",
+      positions: [
+        { path: `${LAY}/blur1`, x: 111, y: 222 },
+        { path: `${LAY}/out1`, x: 900.4, y: -50 },
+      ],
+      idempotency_key: "explicit-1",
+    });
+    expect(r.nodes.sort()).toEqual([`${LAY}/blur1`, `${LAY}/out1`]);
+    expect(r.undoStep).toBe("svc: reposition nodes");
+    expect((await f.node(`${LAY}/blur1`))!.position).toEqual({ x: 111, y: 222 });
+    expect((await f.node(`${LAY}/out1`))!.position).toEqual({ x: 900, y: -50 });
+    await f.batch([{ action: "set_position", path: `${LAY}/blur1`, node_x: 5, node_y: 5 }]);
+    const replay = await f.ok<Explicit>("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: `${LAY}/blur1`, x: 111, y: 222 }, { path: `${LAY}/out1`, x: 900.4, y: -50 }], idempotency_key: "explicit-1" });
+    expect(replay.replayed).toBe(true);
+    expect((await f.node(`${LAY}/blur1`))!.position).toEqual({ x: 5, y: 5 });
+  });
+
+  it("refuses operators outside the network and nodes svc did not build, changing nothing", async () => {
+    await f.batch([{ action: "create", parent_path: LAY, type: "nullTOP", name: "artists" }]);
+    const before = await f.snapshot();
+    refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: `${LAY}/artists`, x: 1, y: 1 }] }), "not-owned");
+    refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: "/project1/fix/blur1", x: 1, y: 1 }] }), "invalid_field");
+    refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit" }), "invalid-arguments");
+    refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: `${LAY}/out1`, x: 3, y: 3 }], idempotency_key: "explicit-1" }), "idempotency-key-reused");
+    expect(await f.snapshot()).toEqual(before);
+    await f.batch([{ action: "delete", path: `${LAY}/artists`, confirmation_policy: "yolo" }]);
+  });
+});
+
 describe("an artist's wire into a node svc built", () => {
   it("makes an edit that would unplug it refuse, listing what else would change", async () => {
     await f.batch([
