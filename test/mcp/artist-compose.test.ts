@@ -3,7 +3,9 @@
  * recipe by name), create_visual_system (a source and effects), create_decks (the A/B pair and
  * 2 to 8 explicit decks), create_generative_art (a style) and create_stage_dashboard.
  */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recipesDir } from "../../runtime/mcp/knowledge/recipes.js";
 import type { ArtistRecipe } from "../../runtime/mcp/tools/artist/recipe-catalog.js";
 import { controlsOfParams, expectBuilt, libraryRecipes, livePanel } from "./artist-fixture.js";
 import { textOf } from "./helpers.js";
@@ -24,13 +26,25 @@ afterAll(async () => {
 /** Skips (never silently passes) a test whose recipes are not in the library yet. */
 
 describe("apply_recipe", () => {
-  it("builds any recipe by name with its arguments, in a network named after it", async () => {
-    const data = await expectBuilt(f, await f.call("apply_recipe", { recipe: "spectrum_bars", arguments: { bars: 16, gain: 8 }, preview: 32 }), 32);
+  it("builds any recipe by name with its arguments, in a network named after it, with progress and no local path", async () => {
+    let progress = 0;
+    const r = (await f.client.callTool({ name: "apply_recipe", arguments: { recipe: "spectrum_bars", arguments: { bars: 16, gain: 8 }, preview: 32 } }, undefined, { onprogress: () => void progress++ })) as CallToolResult;
+    const data = await expectBuilt(f, r, 32);
+    expect(progress).toBeGreaterThan(0);
+    expect(JSON.stringify(r)).not.toContain(recipesDir());
+    expect(data.file).toBe("svc://recipes/spectrum_bars.svcnet");
     expect(data.network).toBe("/project1/spectrum_bars");
     const controls = controlsOfParams(library.get("spectrum_bars")!);
     const panel = await livePanel(f, "/project1/spectrum_bars/spectrum_bars1");
     expect(panel[controls.get("bars")!]).toBe(16);
     expect(panel[controls.get("gain")!]).toBe(8);
+  });
+
+  it("a failure's details name the network's file without a path of this machine", async () => {
+    const r = await f.call("apply_recipe", { recipe: "feedback_tunnel", name: "spectrum_bars" });
+    const e = refused(r, "network-exists");
+    expect((e.details as { file: string }).file).toBe("svc://recipes/spectrum_bars.svcnet");
+    expect(JSON.stringify(r)).not.toContain(recipesDir());
   });
 
   it("names the closest recipes for an unknown name, and changes nothing", async () => {

@@ -1,3 +1,4 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf, textOf } from "./helpers.js";
 import { invalidArgs, refused, startNetworkFixture, type NetworkFixture } from "./network-fixture.js";
@@ -99,8 +100,11 @@ network lonely {
   out1: nullTOP [display]
 }
 `;
-    const r = await f.call("apply_network", { source, preview: 0 });
-    expect(r.isError, textOf(r)).toBeFalsy();
+    let progress = 0;
+    const r = (await f.client.callTool({ name: "apply_network", arguments: { source, preview: 0 } }, undefined, { onprogress: () => void progress++ })) as CallToolResult;
+    // Applied, but with live errors: an error result for the caller, its data still there.
+    expect(r.isError, textOf(r)).toBe(true);
+    expect(progress).toBeGreaterThan(0);
     const data = r.structuredContent as { errors: number; diagnostics: Array<{ code: string; range: { start: { line: number } } }>; preview: unknown };
     expect(data.errors).toBeGreaterThan(0);
     expect(data.diagnostics.find((d) => d.code === "live-cook-error")?.range.start.line).toBe(3);

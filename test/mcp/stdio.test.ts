@@ -6,6 +6,9 @@ import { allTools } from "../../runtime/mcp/tools/all-tools.js";
 import { selectTools } from "../../runtime/mcp/tools/registry.js";
 import { requireBuiltCli, stdioClient } from "./helpers.js";
 
+/** A parameter expression outside the safe subset (it reaches a module through a dunder). */
+const UNSAFE_EXPRESSION = "svcnet 1\nnetwork n {\n  noise1: noiseTOP { period: = op('noise1').__class__.__name__ }\n}\n";
+
 /** tools/list must stay small in core: clients send it to the model on every turn. */
 const CORE_TOOLS_LIST_LIMIT = 40 * 1024;
 
@@ -17,6 +20,11 @@ describe("svc over stdio (built CLI)", () => {
       const expected = selectTools(allTools, { profile, rawPython: true }).map((t) => t.name);
       expect(listed.tools.map((t) => t.name).sort()).toEqual([...expected].sort());
       if (profile === "core") expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThan(CORE_TOOLS_LIST_LIMIT);
+      // Python the network carries: any in core and full; only the bridge's safe subset in safe
+      // (as SVC_BRIDGE_EXPRESSIONS=safe), refused before anything reaches a bridge.
+      const carried = await client.callTool({ name: "validate_network", arguments: { source: UNSAFE_EXPRESSION } });
+      const codes = ((carried.structuredContent as { diagnostics: { code: string }[] }).diagnostics ?? []).map((d) => d.code);
+      expect(codes.includes("unsafe-python"), JSON.stringify(carried.content)).toBe(profile === "safe");
       if (profile === "safe") {
         for (const t of listed.tools) expect(t.annotations?.destructiveHint ?? false, t.name).toBe(false);
       }

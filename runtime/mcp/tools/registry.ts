@@ -122,11 +122,14 @@ export function registerTools(server: McpServer, tools: readonly AnyToolDefiniti
       ...(tool.output ? { outputSchema: tool.output } : {}),
     };
     const callback = async (args: unknown, extra: RequestExtra) => {
+      // A client that sent a progressToken gets a progress notification for every step a tool
+      // reports; a tool that does not count its steps itself counts one a message.
+      let steps = 0;
       const ctx: ToolContext = {
         extra,
         logLevel,
         signal: extra.signal,
-        progress: (message, options) => progress({ extra, logLevel }, message, options),
+        progress: (message, options = {}) => progress({ extra, logLevel }, message, options.done === undefined && options.level !== "error" ? { ...options, done: ++steps } : options),
       };
       let outcome: ToolOutcome<unknown>;
       try {

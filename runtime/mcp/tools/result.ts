@@ -14,6 +14,11 @@ export interface ToolSuccess<T> {
   text: string;
   /** Content blocks after the text line, such as an image. */
   blocks?: CallToolResult["content"];
+  /**
+   * The tool did its work but the result is an error for the caller: an apply that left live
+   * errors. The data still travels (it says what went wrong); the MCP result sets `isError`.
+   */
+  isError?: boolean;
 }
 
 export interface ToolFailureBody {
@@ -34,6 +39,12 @@ export type ToolOutcome<T> = ToolSuccess<T> | ToolFailure;
 
 export function success<T>(data: T, text: string, blocks?: CallToolResult["content"]): ToolSuccess<T> {
   return blocks?.length ? { ok: true, data, text, blocks } : { ok: true, data, text };
+}
+
+/** An apply that ran: an error result for the caller when live errors remain after it. */
+export function applied<T>(data: T, text: string, blocks: CallToolResult["content"] | undefined, liveErrors: number): ToolSuccess<T> {
+  const result = success(data, text, blocks);
+  return liveErrors > 0 ? { ...result, isError: true } : result;
 }
 
 export function failure(code: string, message: string, extra: Omit<ToolFailureBody, "code" | "message"> = {}): ToolFailure {
@@ -65,6 +76,7 @@ export function toCallToolResult<T>(outcome: ToolOutcome<T>): CallToolResult {
     return {
       content: [{ type: "text", text: outcome.text }, ...(outcome.blocks ?? [])],
       structuredContent: outcome.data as Record<string, unknown>,
+      ...(outcome.isError ? { isError: true } : {}),
     };
   }
   return {

@@ -8,10 +8,12 @@ import { print } from "../../../../grammar/print.js";
 import { applyFile, planFile } from "../../../loop/run-loop.js";
 import { bridgeClient } from "../../bridge.js";
 import type { ToolContext } from "../registry.js";
-import { failure, success, type ToolOutcome } from "../result.js";
+import { applied, failure, type ToolOutcome } from "../result.js";
 import * as report from "../network/loop-report.js";
 import { networkFile, type NetworkDraft } from "./network-source.js";
 import { mcpSourceHost } from "../language/source-host.js";
+import { RECIPES_URI } from "../language/source-input.js";
+import { recipesDir } from "../../knowledge/recipes.js";
 
 export interface ArtistData {
   network: string;
@@ -30,6 +32,20 @@ export interface ArtistData {
 const ROOT = "/project1";
 
 export async function runArtist(draft: NetworkDraft, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+  return withoutLocalPaths(await build(draft, recipes, preview, ctx));
+}
+
+/**
+ * The network is compiled where svc's recipes are installed, so that its imports resolve; the
+ * caller sees that folder as `svc://recipes` (the resource it can read), never a path of this machine.
+ */
+function withoutLocalPaths<T>(outcome: ToolOutcome<T>): ToolOutcome<T> {
+  const local = JSON.stringify(recipesDir()).slice(1, -1);
+  const json = JSON.stringify(outcome);
+  return json.includes(local) ? (JSON.parse(json.split(local + "/").join(RECIPES_URI).split(local).join(RECIPES_URI.slice(0, -1))) as ToolOutcome<T>) : outcome;
+}
+
+async function build(draft: NetworkDraft, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
   const source = print(draft.program());
   const file = networkFile(draft.name);
   const input = { text: source, file };
@@ -67,5 +83,5 @@ export async function runArtist(draft: NetworkDraft, recipes: string[], preview:
   const head = `${data.applied ? "built" : "already up to date:"} ${network} from ${recipes.join(" + ")}`;
   const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
   const text = [`${head}${live}`, source, report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
-  return success(data, text, shot.blocks);
+  return applied(data, text, shot.blocks, counts.errors);
 }

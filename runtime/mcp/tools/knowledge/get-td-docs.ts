@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { classDoc, classDocSchema, classLine } from "../../knowledge/class-doc.js";
 import { didYouMean, loadKb, lookupOperator, lookupPythonClass } from "../../knowledge/kb-access.js";
-import { operatorDoc, operatorDocSchema, operatorLine } from "../../knowledge/operator-doc.js";
+import { operatorDoc, operatorDocSchema, operatorText } from "../../knowledge/operator-doc.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 
@@ -32,7 +32,7 @@ export const getTdDocs = defineTool({
         if (page && doc.params.length === 0 && !doc.pages.some((p) => p.toLowerCase() === page.toLowerCase())) {
           return failure("unknown-page", `${doc.type} has no page '${page}'; its pages are ${doc.pages.join(", ")}`, { details: { pages: doc.pages } });
         }
-        return success({ kind: "operator" as const, operator: doc }, operatorLine(doc));
+        return success({ kind: "operator" as const, operator: doc }, operatorText(doc));
       }
       suggestions.push(...found.suggestions);
     }

@@ -3,7 +3,7 @@ import { toJson } from "../../../../diagnostics/render-json.js";
 import type { BodyModel, ProgramModel } from "../../../../compiler/model.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
-import { sourceInput } from "./source-input.js";
+import { sourceFile, sourceInput } from "./source-input.js";
 import { mcpSourceHost } from "./source-host.js";
 
 /** Diagnostics point into this name when the caller gives none. */
@@ -58,7 +58,7 @@ export const validateNetwork = defineTool({
       import("../../../../compiler/index.js"),
       import("../../../../diagnostics/render-text.js"),
     ]);
-    const { program, diagnostics } = analyze({ text: source, file: file ?? DEFAULT_FILE }, { host: await mcpSourceHost() });
+    const { program, diagnostics } = analyze({ text: source, file: sourceFile(file, DEFAULT_FILE) }, { host: await mcpSourceHost() });
     const errors = diagnostics.filter((d) => d.severity === "error").length;
     const warnings = diagnostics.filter((d) => d.severity === "warning").length;
     const networks = networksOf(program);

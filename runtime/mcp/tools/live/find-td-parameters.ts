@@ -7,7 +7,7 @@ import { completeness, completenessNote, tdPath, textFilter } from "./live-input
 const PAR_MODES = ["constant", "expression", "bind", "export"] as const;
 
 interface SearchReply {
-  matches: { path: string; type: string; name: string; style: string; mode: string; value: unknown; expr: string; bindExpr: string; isDefault: boolean; redacted: boolean }[];
+  matches: { path: string; type: string; name: string; style: string | null; mode: string; value: unknown; expr: string; bindExpr: string; isDefault: boolean; redacted: boolean }[];
   complete: boolean;
   stopped_by: string | null;
   nodes_scanned: number;
@@ -43,7 +43,7 @@ export const findTdParameters = defineTool({
         mode: z.string(),
         expression: z.string().nullable().describe("the expression or bind expression driving it"),
         isDefault: z.boolean(),
-        style: z.string(),
+        style: z.string().nullable().describe("the parameter's style; null when the environment does not say"),
         hidden: z.boolean().describe("a credential: value and expression are not shown"),
       }),
     ),
@@ -80,7 +80,7 @@ export const findTdParameters = defineTool({
       mode: m.mode,
       expression: m.mode === "expression" ? m.expr : m.mode === "bind" ? m.bindExpr : null,
       isDefault: m.isDefault,
-      style: m.style,
+      style: typeof m.style === "string" ? m.style : null,
       hidden: m.redacted && m.value === null,
     }));
     const data = { matches: shown, count: shown.length, nodesSearched: r.nodes_scanned, parametersScanned: r.params_scanned, unreadable: r.unreadable, frame: r.frame, complete: r.complete, stoppedBy: r.stopped_by };

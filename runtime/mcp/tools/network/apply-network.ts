@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
-import { sourceInput } from "../language/source-input.js";
+import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
-import { success } from "../result.js";
+import { applied } from "../result.js";
 import { DEFAULT_FILE } from "./plan-network.js";
 import { diagnosticJson, networkPlanBrief, previewBrief, rootTemplate, verifyBrief } from "./schemas.js";
 import { mcpSourceHost } from "../language/source-host.js";
@@ -32,7 +32,7 @@ export const applyNetwork = defineTool({
   async handler({ source, file, root, force, preview }, ctx) {
     const [{ applyFile }, report] = await Promise.all([import("../../../loop/run-loop.js"), import("./loop-report.js")]);
     const bridge = await bridgeClient();
-    const result = await applyFile(bridge, { text: source, file: file ?? DEFAULT_FILE }, {
+    const result = await applyFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
       force,
       host: await mcpSourceHost(),
       ...(root === undefined ? {} : { rootPath: root }),
@@ -54,6 +54,6 @@ export const applyNetwork = defineTool({
     const head = data.applied ? "applied" : "nothing to change";
     const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
     const text = [`${head}${live}`, report.plansText(result), report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
-    return success(data, text, shot.blocks);
+    return applied(data, text, shot.blocks, counts.errors);
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
-import { sourceInput } from "../language/source-input.js";
+import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { diagnosticJson, networkPlanBrief, rootTemplate } from "./schemas.js";
@@ -35,7 +35,7 @@ export const planNetwork = defineTool({
       import("../../../plan/render-plan.js"),
     ]);
     const bridge = await bridgeClient();
-    const result = await planFile(bridge, { text: source, file: file ?? DEFAULT_FILE }, {
+    const result = await planFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
       force,
       host: await mcpSourceHost(),
       ...(root === undefined ? {} : { rootPath: root }),
