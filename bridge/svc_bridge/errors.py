@@ -41,6 +41,7 @@ CODES = {
     "not_a_top": (400, "the operator is not a TOP"),
     "unknown_param": (400, "the operator has no parameter of that name"),
     "invalid_param_value": (400, "the value does not suit the parameter"),
+    "operation_not_found": (404, "no job with that operation id is remembered"),
     "stale_fingerprint": (409, "the editor state changed since its context was read: read the context again"),
     "not_an_annotation": (400, "the operator is not an Annotate COMP"),
     "not_a_menu": (400, "the parameter is not a menu"),

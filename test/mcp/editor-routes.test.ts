@@ -157,3 +157,30 @@ describe("manage_annotation", () => {
     expect(await f.snapshot()).toEqual(before);
   });
 });
+
+describe("insert_operator_at_selection", () => {
+  it("puts a filter on the wire leaving the selected operator, and refuses without a single selection", async () => {
+    // tdsim's network editor looks at /project1: select one operator there and wire it on.
+    await f.bridge.post("/api/batch", {
+      operations: [
+        { action: "create", parent_path: "/project1", type: "constantTOP", name: "sel_src", node_x: 0, node_y: 0 },
+        { action: "create", parent_path: "/project1", type: "nullTOP", name: "sel_out", node_x: 400, node_y: 0 },
+        { action: "connect", source_path: "/project1/sel_src", target_path: "/project1/sel_out" },
+      ],
+    });
+    expect(errorOf(await f.call("insert_operator_at_selection", { type: "levelTOP" })).code).toBe("selection");
+    // The artist's editor shows and selects sel_src (a follow job on the next frame).
+    const focus = data<{ operationId: string; state: string }>(await f.call("focus_network_editor", { path: "/project1/sel_src" }));
+    let state = focus.state;
+    while (state === "scheduled") state = (await f.bridge.get<{ state: string }>(`/api/editor/focus/${focus.operationId}`)).state;
+    expect(state).toBe("done");
+    const r = data<{ path: string; source: string; target: string; x: number }>(await f.call("insert_operator_at_selection", { type: "levelTOP", name: "sel_grade" }));
+    expect(r).toMatchObject({ path: "/project1/sel_grade", source: "/project1/sel_src", target: "/project1/sel_out", x: 200 });
+    expect((await detail("/project1/sel_out")).inputs.map((w) => w.source)).toEqual(["/project1/sel_grade"]);
+    expect((await detail("/project1/sel_grade")).inputs.map((w) => w.source)).toEqual(["/project1/sel_src"]);
+    const before = await f.snapshot();
+    expect(errorOf(await f.call("insert_operator_at_selection", { type: "noiseTOP" })).code).toBe("invalid_field");
+    expect(errorOf(await f.call("insert_operator_at_selection", { type: "levelTOP", target: "/project1/nothing" })).code).toBe("no-single-wire");
+    expect(await f.snapshot()).toEqual(before);
+  });
+});

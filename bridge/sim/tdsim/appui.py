@@ -94,6 +94,11 @@ class Pane:
         self.enable = True
         self.maximize = False
         self.ratio = 1.0
+        # NetworkEditor members (viewport centre and zoom). UNVERIFIED defaults: a fresh editor looks
+        # at the origin at zoom 1; tdsim has no window, so nothing else moves them.
+        self.x = 0.0
+        self.y = 0.0
+        self.zoom = 1.0
 
 
 class Panes:

@@ -79,3 +79,5 @@ export { editDatContent } from "./edit/edit-dat-content.js";
 export { manageAnnotation } from "./editor/manage-annotation.js";
 export { swapOperator } from "./edit/swap-operator.js";
 export { autoRepairLoop } from "./edit/auto-repair-loop.js";
+export { insertOperatorAtSelection } from "./editor/insert-operator-at-selection.js";
+export { focusNetworkEditor } from "./editor/focus-network-editor.js";
