@@ -6,9 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSvcServer } from "../../runtime/mcp/server.js";
 import { memoryClient } from "./helpers.js";
 
 const SECRET = "root:x:0:0:SECRET-LINE:/root:/bin/bash";
@@ -65,5 +69,55 @@ describe("validate_network over MCP", () => {
   it("reads what the workspace holds", async () => {
     const r = await validate(net("  t: textDAT { text: file(\"shader.txt\") }\n  x: tint", 'import "looks.svcnet"\n'));
     expect(r.structured.diagnostics.filter((d) => d.code !== "too-many-diagnostics")).toEqual([]);
+  });
+});
+
+describe("MCP roots from the client", () => {
+  /** A client that offers `roots` as its MCP roots (file URIs). */
+  async function clientWithRoots(roots: string[]): Promise<Client> {
+    const server = createSvcServer({ profile: "core", rawPython: false });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const c = new SdkClient({ name: "svc-roots-test", version: "1" }, { capabilities: { roots: { listChanged: false } } });
+    c.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: "project" })) }));
+    await c.connect(clientSide);
+    return c;
+  }
+
+  it("reads inside the roots the client offers, and nothing outside them, with no workspace configured", async () => {
+    const saved = process.env.SVC_MCP_WORKSPACE;
+    delete process.env.SVC_MCP_WORKSPACE;
+    const rooted = await clientWithRoots([workspace]);
+    try {
+      const call = async (source: string) => {
+        const r = (await rooted.callTool({ name: "validate_network", arguments: { source } })) as CallToolResult;
+        return { text: JSON.stringify(r.content), codes: (r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code) };
+      };
+      const inside = await call(net("  t: textDAT { text: file(\"shader.txt\") }\n  x: tint", 'import "looks.svcnet"\n'));
+      expect(inside.codes.filter((c) => c !== "too-many-diagnostics")).toEqual([]);
+      for (const path of [join(outside, "passwd"), "../outside/passwd"]) {
+        const refused = await call(net(`  t: textDAT { text: file("${path}") }`));
+        expect(refused.codes).toContain("file-unreadable");
+        expect(refused.text).not.toContain("SECRET");
+      }
+      const linked = await call(net("  a: noiseTOP", 'import "linked.svcnet"\n'));
+      expect(linked.codes).toContain("file-unreadable");
+    } finally {
+      await rooted.close();
+      process.env.SVC_MCP_WORKSPACE = saved;
+    }
+  });
+
+  it("a client without roots reads no folder of its own", async () => {
+    const saved = process.env.SVC_MCP_WORKSPACE;
+    delete process.env.SVC_MCP_WORKSPACE;
+    const plain = await memoryClient();
+    try {
+      const r = (await plain.callTool({ name: "validate_network", arguments: { source: net("  t: textDAT { text: file(\"" + join(workspace, "shader.txt") + "\") }") } })) as CallToolResult;
+      expect((r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toContain("file-unreadable");
+    } finally {
+      await plain.close();
+      process.env.SVC_MCP_WORKSPACE = saved;
+    }
   });
 });

@@ -53,7 +53,7 @@ async function build(draft: NetworkDraft, recipes: string[], preview: number, ct
   const bridge = await bridgeClient();
   const progress = (m: string) => void ctx.progress(m);
 
-  const planned = await planFile(bridge, input, { progress, host: await mcpSourceHost() });
+  const planned = await planFile(bridge, input, { progress, host: await mcpSourceHost(process.env, ctx.extra) });
   if (!planned.ok) return report.loopFailure(planned, { source, file });
   const removals = planned.plans.flatMap((p) => p.plan.changes).filter((c) => c.kind === "delete" || c.kind === "replace");
   if (removals.length > 0) {
@@ -63,7 +63,7 @@ async function build(draft: NetworkDraft, recipes: string[], preview: number, ct
     });
   }
 
-  const result = await applyFile(bridge, input, { progress, host: await mcpSourceHost(), ...(preview > 0 ? { previewSize: preview } : {}) });
+  const result = await applyFile(bridge, input, { progress, host: await mcpSourceHost(process.env, ctx.extra), ...(preview > 0 ? { previewSize: preview } : {}) });
   if (!result.ok) return report.loopFailure(result, { source, file });
   const shot = await report.previewPart(result.preview, preview);
   const counts = report.severityCounts(result.diagnostics);

@@ -1,16 +1,46 @@
 /**
- * What `import` and `file("...")` may read when source text comes over MCP: the workspace folder
- * the server was given (SVC_MCP_WORKSPACE) and svc's own recipe library, never the server's
- * working directory or the rest of the machine; links out of them are not followed. Loaded when a
- * tool runs, so that the server's start-up loads no compiler module.
+ * What `import` and `file("...")` may read when source text comes over MCP: the roots the client
+ * offers (MCP roots, `roots/list`, file URIs only), the workspace folder the server was given
+ * (SVC_MCP_WORKSPACE) and svc's own recipe library, never the server's working directory or the
+ * rest of the machine; links out of them are not followed. Relative paths resolve in the first
+ * of them. Loaded when a tool runs, so that the server's start-up loads no compiler module.
  */
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ListRootsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CompilerHost } from "../../../../compiler/resolve/host.js";
 import { recipesDir } from "../../knowledge/recipes.js";
+import type { RequestExtra } from "../../logging.js";
 
-export async function mcpSourceHost(env: NodeJS.ProcessEnv = process.env): Promise<CompilerHost> {
+/** How long a client may take to list its roots before the call goes on without them. */
+const ROOTS_TIMEOUT_MS = 5_000;
+
+/**
+ * The folders the client offers as roots, or none: a client without the roots capability (the
+ * SDK refuses to ask it), one that fails to answer, or roots that are not `file:` URIs.
+ */
+export async function clientRoots(extra: RequestExtra | undefined): Promise<string[]> {
+  if (extra === undefined) return [];
+  try {
+    const listed = await extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, { timeout: ROOTS_TIMEOUT_MS });
+    return listed.roots.flatMap((r) => {
+      try {
+        return r.uri.startsWith("file:") ? [fileURLToPath(r.uri)] : [];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+export async function mcpSourceHost(env: NodeJS.ProcessEnv = process.env, extra?: RequestExtra): Promise<CompilerHost> {
   const { confinedHost } = await import("../../../../compiler/resolve/confined-host.js");
+  const offered = await clientRoots(extra);
   const workspace = env.SVC_MCP_WORKSPACE?.trim();
-  const roots = workspace ? [resolve(workspace), recipesDir()] : [recipesDir()];
-  return confinedHost(roots, workspace ? "the workspace folder (SVC_MCP_WORKSPACE) and svc's recipes" : "svc's recipes (set SVC_MCP_WORKSPACE to let source read a folder of yours)");
+  const roots = [...offered, ...(workspace ? [resolve(workspace)] : []), recipesDir()];
+  const named = [offered.length > 0 ? "the client's roots" : undefined, workspace ? "the workspace folder (SVC_MCP_WORKSPACE)" : undefined, "svc's recipes"].filter(Boolean);
+  const what = named.join(", ").replace(/, ([^,]+)$/, " and $1");
+  return confinedHost(roots, offered.length > 0 || workspace ? what : `${what} (offer MCP roots, or set SVC_MCP_WORKSPACE, to let source read a folder of yours)`);
 }

@@ -53,12 +53,12 @@ export const validateNetwork = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   profiles: ["core", "safe"],
-  async handler({ source, file }) {
+  async handler({ source, file }, ctx) {
     const [{ analyze }, { renderTextAll }] = await Promise.all([
       import("../../../../compiler/index.js"),
       import("../../../../diagnostics/render-text.js"),
     ]);
-    const { program, diagnostics } = analyze({ text: source, file: sourceFile(file, DEFAULT_FILE) }, { host: await mcpSourceHost() });
+    const { program, diagnostics } = analyze({ text: source, file: sourceFile(file, DEFAULT_FILE) }, { host: await mcpSourceHost(process.env, ctx.extra) });
     const errors = diagnostics.filter((d) => d.severity === "error").length;
     const warnings = diagnostics.filter((d) => d.severity === "warning").length;
     const networks = networksOf(program);

@@ -34,7 +34,7 @@ export const applyNetwork = defineTool({
     const bridge = await bridgeClient();
     const result = await applyFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
       force,
-      host: await mcpSourceHost(),
+      host: await mcpSourceHost(process.env, ctx.extra),
       ...(root === undefined ? {} : { rootPath: root }),
       ...(preview > 0 ? { previewSize: preview } : {}),
       progress: (m) => void ctx.progress(m),

@@ -37,7 +37,7 @@ export const planNetwork = defineTool({
     const bridge = await bridgeClient();
     const result = await planFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
       force,
-      host: await mcpSourceHost(),
+      host: await mcpSourceHost(process.env, ctx.extra),
       ...(root === undefined ? {} : { rootPath: root }),
       progress: (m) => void ctx.progress(m),
     });
