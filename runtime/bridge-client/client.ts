@@ -46,11 +46,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NOTHING_RAN = new Set(["overloaded", "host_busy"]);
 
 
-/** The wait the bridge asked for (`retry_after_ms` in the envelope), at least `fallbackMs`, with jitter so clients spread out. */
+/**
+ * The wait the bridge asked for (`retry_after_ms` in the envelope; the backoff when it names none),
+ * plus up to a quarter more so that clients shed together do not all come back in the same frame.
+ */
 function shedDelay(err: BridgeError, fallbackMs: number): number {
-  const asked = typeof err.details.retry_after_ms === "number" ? err.details.retry_after_ms : 0;
-  const base = Math.max(asked, fallbackMs);
-  return base + Math.floor(Math.random() * base);
+  const asked = typeof err.details.retry_after_ms === "number" ? err.details.retry_after_ms : fallbackMs;
+  return asked + Math.floor((Math.random() * asked) / 4);
 }
 
 /**
