@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Runs every test suite (vitest, then Python unittest) and ends with one line `N passed, N failed`.
-// Exits 1 when anything failed, so CI and a newcomer see the same verdict.
-import { spawnSync } from "node:child_process";
+// Runs every test suite (vitest, Python unittest, the bridge's mutation guard) and ends with one line
+// `N passed, N failed`. Exits 1 when anything failed, so CI and a newcomer see the same verdict.
+// The two Python parts share nothing with vitest (their own processes, tdsim in process, a temporary
+// copy of the bridge), so they run beside it: the suite's wall time is its longest part, not the sum.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,13 +22,31 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
+/** Runs a command with its output collected, to be printed once it ends. */
+function collect(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.stderr.on("data", (chunk) => (out += chunk));
+    child.on("error", (error) => resolve({ status: null, out: `${out}${error.message}\n` }));
+    child.on("close", (status) => resolve({ status, out }));
+  });
+}
+
+const python = existsSync(join(root, "test/python")) && extra.length === 0;
+const pyRun = python ? collect("python3", ["-m", "unittest", "discover", "-s", "test/python", "-t", ".", "-p", "test_*.py"]) : undefined;
+// The mutation guard on a short list: each removed rollback branch must make a bridge test fail
+// (the whole list: scripts/bridge-mutations; its kill rate is in bridge/README.md).
+const guardRun = extra.length === 0 ? collect("python3", [join(root, "scripts", "bridge-mutations"), "--short"]) : undefined;
+
 const work = mkdtempSync(join(tmpdir(), "svc-test-"));
 const report = join(work, "vitest.json");
-const vitest = spawnSync(
-  "npx",
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra],
-  { cwd: root, stdio: "inherit" },
-);
+const vitest = await new Promise((resolve) => {
+  const child = spawn("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra], { cwd: root, stdio: "inherit" });
+  child.on("error", () => resolve(null));
+  child.on("close", (status) => resolve(status));
+});
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, "utf8"));
   passed += r.numPassedTests;
@@ -34,18 +54,14 @@ if (existsSync(report)) {
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   // A suite that failed to load has no test results: count it as a failure.
   for (const suite of r.testResults ?? []) if (suite.status === "failed" && suite.assertionResults.length === 0) failed++;
-} else if (vitest.status !== 0) {
+} else if (vitest !== 0) {
   failed++;
 }
 rmSync(work, { recursive: true, force: true });
 
-if (existsSync(join(root, "test/python")) && extra.length === 0) {
-  const py = spawnSync(
-    "python3",
-    ["-m", "unittest", "discover", "-s", "test/python", "-t", ".", "-p", "test_*.py"],
-    { cwd: root, encoding: "utf8" },
-  );
-  const out = `${py.stdout ?? ""}${py.stderr ?? ""}`;
+if (pyRun) {
+  const py = await pyRun;
+  const out = py.out;
   process.stdout.write(out.split("\n").filter((l) => !/^\.+$/.test(l)).slice(-40).join("\n") + "\n");
   const ran = Number(/Ran (\d+) tests?/.exec(out)?.[1] ?? "0");
   const failures = Number(/failures=(\d+)/.exec(out)?.[1] ?? "0");
@@ -58,12 +74,9 @@ if (existsSync(join(root, "test/python")) && extra.length === 0) {
   console.log(`python: ${ran - failures - errors - pySkipped} passed, ${pyFailed} failed`);
 }
 
-// The mutation guard on a short list: each removed rollback branch must make a bridge test fail
-// (the whole list: scripts/bridge-mutations; its kill rate is in bridge/README.md).
-if (extra.length === 0) {
-  const guard = spawnSync("python3", [join(root, "scripts", "bridge-mutations"), "--short"], { cwd: root, encoding: "utf8" });
-  const out = `${guard.stdout ?? ""}${guard.stderr ?? ""}`;
-  process.stdout.write(out.split("\n").filter((l) => /^(killed|SURVIVED|baseline|\d+ mutations)/.test(l)).join("\n") + "\n");
+if (guardRun) {
+  const guard = await guardRun;
+  process.stdout.write(guard.out.split("\n").filter((l) => /^(killed|SURVIVED|baseline|\d+ mutations)/.test(l)).join("\n") + "\n");
   if (guard.status === 0) passed++;
   else failed++;
   console.log(`bridge mutations: ${guard.status === 0 ? "every mutation killed" : "a mutation survived or the guard failed"}`);
