@@ -125,7 +125,9 @@ describe("every recipe used alone applies to tdsim", () => {
     await sim?.stop();
   });
 
-  it.each(REQUIRED_FILES)("%s: applies with no live error, re-plans to nothing, previews", async (file) => {
+  // Each case applies a recipe and renders its previews (a GLSL render each); on a busy shared
+  // machine one takes tens of seconds, so the bound only guards against a hang.
+  it.each(REQUIRED_FILES)("%s: applies with no live error, re-plans to nothing, previews", { timeout: 180_000 }, async (file) => {
     const network = `use_${basename(file, ".svcnet")}`;
     const input = useOf(file, network);
     const result = await applyFile(client, input, { previewSize: 128 });
