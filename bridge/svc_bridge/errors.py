@@ -63,6 +63,7 @@ CODES = {
     "interaction_mismatch": (409, "that interaction is about another kind of decision"),
     "interaction_target_changed": (409, "the decision was about another target, or the target changed since"),
     "oauth_secret_refused": (400, "OAuth codes, verifiers, state and tokens are never accepted by the bridge"),
+    "save_kept": (409, "the target file exists and the artist did not choose Overwrite: nothing was written"),
     "delete_kept": (409, "delete without an explicit bypass mode or yolo policy: the node was kept"),
     "batch_failed": (400, "one batch operation failed; everything the batch did was rolled back"),
     "rollback_failed": (500, "a batch failed and rolling it back failed too; the project may be changed"),

@@ -4,14 +4,14 @@ from ..router import Router
 
 
 def build_router():
-    from . import (analysis, annotation, annotation_layout, batch, code_search, connect, custom_params, editor,
-                   events, execute, focus, info, interactions, logs, metadata, network, nodes, param_actions,
-                   param_search, params, preview, receipts, reposition, search, storage, system, text, transactions,
-                   transport, watch)
+    from . import (analysis, annotation, annotation_layout, batch, code_search, connect, custom_params,
+                   editor, events, execute, focus, info, interactions, logs, metadata, network, nodes,
+                   param_actions, param_search, params, preview, project, receipts, reposition, search,
+                   storage, system, text, transactions, transport, watch)
     router = Router()
     for module in (info, nodes, search, params, network, preview, batch, connect, text, storage, logs, watch,
                    system, transport, execute, analysis, transactions, receipts, metadata, param_actions,
-                   custom_params, param_search, code_search, annotation, events, interactions, reposition, editor,
-                   focus, annotation_layout):
+                   custom_params, param_search, code_search, annotation, events, interactions, reposition,
+                   editor, focus, annotation_layout, project):
         module.register(router)
     return router

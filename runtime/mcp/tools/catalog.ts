@@ -63,6 +63,7 @@ export { getTdSystem } from "./project/get-td-system.js";
 export { getTdLogs } from "./project/get-td-logs.js";
 export { watchNode } from "./project/watch-node.js";
 export { saveNode } from "./project/save-node.js";
+export { saveProject } from "./project/save-project.js";
 export { duplicateNetwork } from "./project/duplicate-network.js";
 export { setPerformMode } from "./project/set-perform-mode.js";
 export { controlTimelineTransport } from "./project/control-timeline-transport.js";

@@ -7,7 +7,7 @@ from unittest import mock
 from test.python.bridge.support import SimTestCase
 
 
-class BrokerTest(SimTestCase):
+class BrokerCase(SimTestCase):
     def setUp(self):
         super().setUp()
         from svc_bridge import broker, ticker
@@ -38,6 +38,8 @@ class BrokerTest(SimTestCase):
     def exists(self, path="/project1/n1"):
         return self.td.op(path) is not None
 
+
+class BrokerTest(BrokerCase):
     # ---- (none) -> pending ---------------------------------------------------------------------
     def test_a_request_is_pending_at_once_and_the_prompt_comes_on_the_next_frame(self):
         r = self.ask(ttl_seconds=5, message="svc wants to remove n1")
@@ -214,3 +216,59 @@ class BrokerTest(SimTestCase):
                          "Allow")
         self.fails("POST", "/api/oauth/consents/%s/consume" % r["id"], {"target": target}, code="interaction_consumed")
         self.fails("POST", "/api/oauth/consents/nope/consume", {"target": target}, code="interaction_not_found")
+
+
+class ProjectSaveTest(BrokerCase):
+    def setUp(self):
+        super().setUp()
+        import tempfile
+        folder = tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        self.dir = folder.name
+        self.set_env(SVC_BRIDGE_EXPORT_DIR=self.dir)
+        from svc_bridge import events
+        events.reset()
+        self.addCleanup(events.reset)
+        self.events = events
+
+    def path(self, name="show.toe"):
+        import os
+        return os.path.join(self.dir, name)
+
+    def test_save_as_writes_a_new_file_and_sends_project_saved(self):
+        r = self.ok("POST", "/api/project/save", {"file_path": self.path()})
+        self.assertEqual((r["save_as"], r["file_path"]), (True, self.path()))
+        with open(self.path()) as f:
+            self.assertIn("tdsim-state", f.read())
+        saved = [e for e in self.events.recent() if e["event"] == "project.saved"]
+        self.assertEqual(saved[-1]["data"]["file_path"], self.path())
+        self.assertEqual(self.ok("POST", "/api/project/save", {})["save_as"], False)
+
+    def test_save_as_refuses_other_places_and_types(self):
+        self.fails("POST", "/api/project/save", {"file_path": "/tmp/../etc/x.toe"}, code="invalid_file_path")
+        self.fails("POST", "/api/project/save", {"file_path": self.path("show.py")}, code="invalid_file_path")
+        self.fails("POST", "/api/project/save", {"file_path": "/root/elsewhere.toe"}, code="path_not_allowed")
+        self.fails("POST", "/api/project/save", {"interaction_id": "x"}, code="invalid_field")
+
+    def test_an_existing_file_is_replaced_only_with_a_consumed_overwrite(self):
+        self.ok("POST", "/api/project/save", {"file_path": self.path()})
+        with open(self.path(), "w") as f:
+            f.write("the artist's file")
+        self.fails("POST", "/api/project/save", {"file_path": self.path()}, code="file_exists", status=409)
+        self.artist.script(["choose:Keep", "choose:Overwrite", "choose:Overwrite"])
+        keep = self.ask(kind="file_overwrite", target=self.path())["id"]
+        self.frames()
+        self.fails("POST", "/api/project/save", {"file_path": self.path(), "interaction_id": keep}, code="save_kept")
+        with open(self.path()) as f:
+            self.assertEqual(f.read(), "the artist's file")
+        other = self.ask(kind="file_overwrite", target=self.path("other.toe"))["id"]
+        self.frames()
+        self.fails("POST", "/api/project/save", {"file_path": self.path(), "interaction_id": other},
+                   code="interaction_target_changed")
+        yes = self.ask(kind="file_overwrite", target=self.path())["id"]
+        self.frames()
+        self.ok("POST", "/api/project/save", {"file_path": self.path(), "interaction_id": yes})
+        with open(self.path()) as f:
+            self.assertIn("tdsim-state", f.read())
+        self.fails("POST", "/api/project/save", {"file_path": self.path(), "interaction_id": yes},
+                   code="interaction_consumed")
