@@ -90,13 +90,18 @@ def _printable(text, limit):
     return isinstance(text, str) and 0 < len(text) <= limit and all(c.isprintable() for c in text)
 
 
+def refuse_oauth_secrets(obj):
+    """Spec 5.1 rule 8: codes, verifiers, state and tokens never reach the bridge's consent routes."""
+    secret = [k for k in obj if k.lower() in OAUTH_SECRET_FIELDS]
+    if secret:
+        raise BridgeError("oauth_secret_refused", "the bridge never takes OAuth codes, verifiers, state or tokens "
+                          "(got %s)" % ", ".join(sorted(secret)))
+
+
 def _oauth_target(target):
     if not isinstance(target, dict):
         raise BridgeError("invalid_field", "'target' of oauth_consent is {client_name, redirect_uri}", field="target")
-    secret = [k for k in target if k.lower() in OAUTH_SECRET_FIELDS]
-    if secret:
-        raise BridgeError("oauth_secret_refused", "the bridge never takes OAuth codes, verifiers, state or tokens "
-                          "(got %s)" % ", ".join(sorted(secret)), field="target")
+    refuse_oauth_secrets(target)
     for key in target:
         if key not in ("client_name", "redirect_uri"):
             raise BridgeError("invalid_field", "unknown field 'target.%s'; allowed: client_name, redirect_uri" % key,

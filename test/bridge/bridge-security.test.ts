@@ -3,6 +3,7 @@
  * environment, as TouchDesigner's process would have. Non-loopback peers are real: a host
  * listening on all interfaces is called through this machine's external address.
  */
+import { WebSocket } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, enc, envelopeOf, externalIPv4, raw, startHost, type SimHost } from "./sim-host.js";
 
@@ -76,6 +77,16 @@ describe("zero-config host (no switches)", () => {
       const reply = await call(lan, "GET", "/api/info", { origin: `http://${external}:${lan.port}`, headers: { host: `127.0.0.1:${lan.port}` } });
       expectError(reply, 403, "forbidden_peer");
       expect((await call(lan, "GET", "/api/info", { origin: `http://127.0.0.1:${lan.port}` })).status).toBe(200);
+      // the event stream's WebSocket: refused on open, before any hello
+      const socket = new WebSocket(`ws://${external}:${lan.port}/api/events/stream`);
+      const heard = await new Promise<{ messages: string[]; closed: boolean }>((resolve) => {
+        const messages: string[] = [];
+        socket.addEventListener("message", (m) => void messages.push(String(m.data)));
+        socket.addEventListener("close", () => resolve({ messages, closed: true }));
+        socket.addEventListener("error", () => {});
+      });
+      expect(heard.closed).toBe(true);
+      expect(heard.messages.map((m) => (JSON.parse(m) as { code: string }).code)).toEqual(["forbidden_peer"]);
     } finally {
       await lan.stop();
     }

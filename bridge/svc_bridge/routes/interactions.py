@@ -24,10 +24,7 @@ def cancel(ctx):
 
 def consume_oauth(ctx):
     body = ctx.body
-    secret = [k for k in body if k.lower() in broker.OAUTH_SECRET_FIELDS]
-    if secret:
-        raise BridgeError("oauth_secret_refused", "the bridge never takes OAuth codes, verifiers, state or tokens "
-                          "(got %s)" % ", ".join(sorted(secret)))
+    broker.refuse_oauth_secrets(body)
     for key in body:
         if key != "target":
             raise BridgeError("invalid_field", "unknown field '%s'; allowed: target" % key, field=key)
