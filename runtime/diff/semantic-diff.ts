@@ -4,9 +4,8 @@
  * comments and layout positions do not count; neither does a parameter written at its default.
  */
 import { getParam } from "../../kb/index.js";
-import { isDefaultColour } from "../export/synthesize.js";
 import { planNetwork } from "../plan/diff.js";
-import { OWNER_TAG, sameValue, type JsonValue, type NetworkState, type NodeState } from "../plan/network-state.js";
+import { OWNER_TAG, isDefaultColour, sameValue, type JsonValue, type NetworkState, type NodeState } from "../plan/network-state.js";
 import type { NodeChange } from "../plan/plan-types.js";
 
 export interface SemanticDiff {

@@ -14,7 +14,8 @@ import { readLiveNetwork, type LiveRead } from "../apply/live-state.js";
 import { planNetwork } from "../plan/diff.js";
 import { wireKey, type NetworkState, type NodeState } from "../plan/network-state.js";
 import * as B from "./ast-build.js";
-import { customScalarNames, nameOf, parentOf, synthesizeControls, synthesizeFlags, synthesizeParams, synthesizeWires } from "./synthesize.js";
+import { customScalarNames } from "../plan/network-state.js";
+import { nameOf, parentOf, synthesizeControls, synthesizeFlags, synthesizeParams, synthesizeWires } from "./synthesize.js";
 
 interface Reuse {
   /** The program svc last applied here, parsed from its stored canonical text. */
@@ -62,6 +63,8 @@ function reusable(live: LiveRead): Reuse | undefined {
   }
   for (const n of live.state.nodes.values()) if (!record.state.nodes.has(n.path)) changedAnywhere.add(n.path);
   for (const conflict of plan.conflicts) changedAnywhere.add(conflict.path);
+  // A value the artist set live that svc never wrote is part of the network: written from live.
+  for (const value of plan.liveOnly) changedAnywhere.add(value.path);
   const unchanged = new Set([...record.state.nodes.keys()].filter((p) => live.state.nodes.has(p) && !changedAnywhere.has(p)));
   const levels = new Set([...live.state.nodes.keys()].map(parentOf));
   const sameWires = new Set([...levels].filter((level) => sameSet(wiresAt(live.state, level), wiresAt(record.state, level))));

@@ -5,15 +5,9 @@
 import { getOperatorByType, getParam, getSequence, impliedBlockCount } from "../../kb/index.js";
 import type * as A from "../../grammar/ast.js";
 import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
-import { OWNER_TAG, type CustomPageState, type JsonValue, type NodeState, type ParamState, type WireState } from "../plan/network-state.js";
+import { OWNER_TAG, isDefaultColour, type CustomPageState, type JsonValue, type NodeState, type ParamState, type WireState } from "../plan/network-state.js";
 import * as B from "./ast-build.js";
 
-/** tdsim's (and, UNVERIFIED, TouchDesigner's) node colour before anyone sets one. */
-export const DEFAULT_COLOUR = [0.55, 0.55, 0.55];
-
-export function isDefaultColour(color: readonly number[] | undefined): boolean {
-  return color === undefined || color.every((c, i) => Math.abs(c - DEFAULT_COLOUR[i]!) <= 1e-3);
-}
 const REFERENCE_STYLES = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OBJ", "OP", "PanelCOMP", "Object"]);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -187,17 +181,4 @@ export function synthesizeWires(level: string, wires: readonly WireState[]): A.W
   return wires
     .filter((w) => parentOf(w.to) === level && parentOf(w.from) === level)
     .map((w) => B.wire(nameOf(w.from), w.fromOutput, nameOf(w.to), w.toInput));
-}
-
-/** Names of a COMP's custom parameters (scalar ones), which are controls, not parameters to set. */
-export function customScalarNames(node: NodeState): Set<string> {
-  const names = new Set<string>();
-  for (const page of node.customPages ?? []) {
-    for (const p of page.pars) {
-      names.add(p.name);
-      const suffixes = { RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh" }[p.style];
-      if (suffixes) for (const s of suffixes) names.add(p.name + s);
-    }
-  }
-  return names;
 }

@@ -5,7 +5,9 @@
 import { fingerprintState } from "./fingerprint.js";
 import {
   OWNER_TAG,
+  customScalarNames,
   describeParam,
+  isDefaultColour,
   sameParam,
   sameValue,
   wireKey,
@@ -14,7 +16,7 @@ import {
   type NodeState,
   type WireState,
 } from "./network-state.js";
-import type { Conflict, FieldChange, NodeChange, ParamChange, Plan } from "./plan-types.js";
+import type { Conflict, FieldChange, LiveOnlyValue, NodeChange, ParamChange, Plan } from "./plan-types.js";
 
 export interface PlanInput {
   desired: NetworkState;
@@ -79,10 +81,21 @@ interface NodeDiff {
   params: ParamChange[];
   fields: FieldChange[];
   conflicts: Conflict[];
+  liveOnly: LiveOnlyValue[];
+}
+
+/** Live fields svc has no say in when nobody wrote them: where a node sits, and the default tile colour. */
+function liveOnlyField(field: string, value: JsonValue | undefined): boolean {
+  if (field === "position" || field === "customPages" || value === undefined) return false;
+  if (field === "color") return !isDefaultColour(value as number[]);
+  if (field.startsWith("flag:")) return value === true && field !== "flag:allowCooking";
+  return !sameValue(normalize(field, value), emptyValue(field));
 }
 
 function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefined, force: boolean): NodeDiff {
-  const result: NodeDiff = { params: [], fields: [], conflicts: [] };
+  const result: NodeDiff = { params: [], fields: [], conflicts: [], liveOnly: [] };
+  // A COMP's control values are its controls' business, not parameters the source sets.
+  const controls = new Set([...customScalarNames(live), ...customScalarNames(desired)]);
   const names = new Set([...Object.keys(desired.params), ...Object.keys(live.params), ...Object.keys(last?.params ?? {})]);
   for (const name of [...names].sort()) {
     const d = desired.params[name];
@@ -106,8 +119,11 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
       result.params.push({ name, from: l, to: d });
       continue;
     }
-    // svc never set it. Without a source value the live value is the artist's own: leave it.
-    if (d === undefined) continue;
+    // svc never set it. Without a source value the live value is the artist's own: leave it, and say so.
+    if (d === undefined) {
+      if (l !== undefined && !l.atDefault && !controls.has(name)) result.liveOnly.push({ path: desired.path, name, live: describeParam(l) });
+      continue;
+    }
     if (l !== undefined && !l.atDefault && last !== undefined && !force) {
       result.conflicts.push({
         kind: "drift",
@@ -125,6 +141,9 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
   const df = fieldValues(desired);
   const lf = fieldValues(live);
   const af = fieldValues(last);
+  for (const field of Object.keys(lf).sort()) {
+    if (!(field in df) && !(field in af) && liveOnlyField(field, lf[field])) result.liveOnly.push({ path: desired.path, name: field, live: show(lf[field]) });
+  }
   const fields = new Set([...Object.keys(df), ...Object.keys(af)]);
   for (const field of [...fields].sort()) {
     const a = af[field];
@@ -174,6 +193,7 @@ export function planNetwork(input: PlanInput): Plan {
 
   const changes: NodeChange[] = renames.map((r) => ({ kind: "rename", from: r.from, to: r.to, type: r.type }));
   const conflicts: Conflict[] = [];
+  const liveOnly: LiveOnlyValue[] = [];
   let ignoredUnowned = 0;
   const summary = { add: 0, change: renames.length, destroy: 0 };
 
@@ -223,6 +243,7 @@ export function planNetwork(input: PlanInput): Plan {
     }
     const d = diffNode(want, have, last?.nodes.get(want.path), force);
     conflicts.push(...d.conflicts);
+    liveOnly.push(...d.liveOnly);
     if (d.params.length > 0 || d.fields.length > 0) {
       changes.push({ kind: "update", path: want.path, type: want.type, params: d.params, fields: d.fields });
       if (d.params.length > 0 || d.fields.some((f) => f.field !== "position")) summary.change++;
@@ -286,5 +307,5 @@ export function planNetwork(input: PlanInput): Plan {
   wiresAdded.sort(byKey);
   wiresRemoved.sort(byKey);
 
-  return { root: desired.root, changes, wiresAdded, wiresRemoved, conflicts, ignoredUnowned, summary, liveFingerprint, forced: force };
+  return { root: desired.root, changes, wiresAdded, wiresRemoved, conflicts, liveOnly, ignoredUnowned, summary, liveFingerprint, forced: force };
 }

@@ -119,3 +119,23 @@ export function describeParam(p: ParamState | undefined): string {
       return `export ${p.expr}`;
   }
 }
+
+/** tdsim's (and, UNVERIFIED, TouchDesigner's) node colour before anyone sets one. */
+export const DEFAULT_COLOUR = [0.55, 0.55, 0.55];
+
+export function isDefaultColour(color: readonly number[] | undefined): boolean {
+  return color === undefined || color.every((c, i) => Math.abs(c - DEFAULT_COLOUR[i]!) <= 1e-3);
+}
+
+/** Names of a COMP's custom parameters (scalar ones), which are controls, not parameters to set. */
+export function customScalarNames(node: Pick<NodeState, "customPages">): Set<string> {
+  const names = new Set<string>();
+  for (const page of node.customPages ?? []) {
+    for (const p of page.pars) {
+      names.add(p.name);
+      const suffixes = { RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh" }[p.style];
+      if (suffixes) for (const s of suffixes) names.add(p.name + s);
+    }
+  }
+  return names;
+}

@@ -33,12 +33,24 @@ export interface Conflict {
   message: string;
 }
 
+/**
+ * A value set live on a node svc manages that neither the source nor svc's record mentions: the
+ * artist's own. Kept (never reverted), listed so the plan does not claim the network matches.
+ */
+export interface LiveOnlyValue {
+  path: string;
+  /** A parameter, or a field (flag:<name>, comment, color, tags). */
+  name: string;
+  live: string;
+}
+
 export interface Plan {
   root: string;
   changes: NodeChange[];
   wiresAdded: WireState[];
   wiresRemoved: WireState[];
   conflicts: Conflict[];
+  liveOnly: LiveOnlyValue[];
   /** Live nodes without the svc tag: never touched, counted so the user knows they exist. */
   ignoredUnowned: number;
   summary: { add: number; change: number; destroy: number };

@@ -24,6 +24,9 @@ export function renderPlanText(plan: Plan): string {
   const r = plan.root;
   if (isEmptyPlan(plan) && plan.conflicts.length > 0) {
     out.push(`No changes will be made to ${r}, but the source differs from it: ${plan.conflicts.length} change${plan.conflicts.length === 1 ? " is" : "s are"} held back by the conflict${plan.conflicts.length === 1 ? "" : "s"} below.`);
+  } else if (isEmptyPlan(plan) && plan.liveOnly.length > 0) {
+    const n = plan.liveOnly.length;
+    out.push(`No changes. The live network at ${r} matches the source, apart from ${n} value${n === 1 ? "" : "s"} set live that the source does not mention (below).`);
   } else if (isEmptyPlan(plan)) {
     out.push(`No changes. The live network at ${r} matches the source.`);
   } else {
@@ -68,6 +71,10 @@ export function renderPlanText(plan: Plan): string {
       out.push(`    ${rel(r, c.path)}: ${c.message}${detail}`);
     }
   }
+  if (plan.liveOnly.length) {
+    out.push("", `  = ${plan.liveOnly.length} live-only value${plan.liveOnly.length === 1 ? "" : "s"}, kept (the source does not mention ${plan.liveOnly.length === 1 ? "it" : "them"}; write ${plan.liveOnly.length === 1 ? "it" : "them"} into the source to keep ${plan.liveOnly.length === 1 ? "it" : "them"} for good):`);
+    for (const v of plan.liveOnly) out.push(`    ${rel(r, v.path)}.${v.name.replace("flag:", "flag ")}: ${v.live}`);
+  }
   const s = plan.summary;
   const ignored = plan.ignoredUnowned ? ` ${plan.ignoredUnowned} node${plan.ignoredUnowned === 1 ? "" : "s"} not managed by svc left alone.` : "";
   out.push("", `Plan: ${s.add} to add, ${s.change} to change, ${s.destroy} to destroy.${ignored}`);
@@ -94,6 +101,7 @@ export function planToJson(plan: Plan): unknown {
     wiresAdded: plan.wiresAdded,
     wiresRemoved: plan.wiresRemoved,
     conflicts: plan.conflicts,
+    liveOnly: plan.liveOnly,
     ignoredUnowned: plan.ignoredUnowned,
     liveFingerprint: plan.liveFingerprint,
     forced: plan.forced,
