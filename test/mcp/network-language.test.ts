@@ -42,7 +42,7 @@ describe("plan_network", () => {
     const data = r.structuredContent as { ok: boolean; networks: Brief[]; plans: Array<{ changes: Array<{ kind: string; path: string }> }> };
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(data.ok).toBe(true);
-    expect(data.networks).toEqual([{ root: "/project1/glow", summary: { add: 4, change: 0, destroy: 0 }, empty: false, conflicts: 0, ignoredUnowned: 0 }]);
+    expect(data.networks).toEqual([{ root: "/project1/glow", summary: { add: 4, change: 0, destroy: 0 }, empty: false, conflicts: 0, liveOnly: 0, ignoredUnowned: 0 }]);
     expect(data.plans[0]!.changes.map((c) => `${c.kind} ${c.path}`)).toContain("create /project1/glow/noise1");
     expect(textOf(r)).toMatch(/Plan: 4 to add, 0 to change, 0 to destroy/);
     expect(await f.snapshot()).toEqual(before);

@@ -13,7 +13,7 @@ import { diagnosticsFailure, type ToolFailure } from "../result.js";
 
 export function planBrief(np: NetworkPlan) {
   const p = np.plan;
-  return { root: p.root, summary: { ...p.summary }, empty: isEmptyPlan(p), conflicts: p.conflicts.length, ignoredUnowned: p.ignoredUnowned };
+  return { root: p.root, summary: { ...p.summary }, empty: isEmptyPlan(p), conflicts: p.conflicts.length, liveOnly: p.liveOnly.length, ignoredUnowned: p.ignoredUnowned };
 }
 
 export function severityCounts(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {

@@ -24,6 +24,7 @@ export const networkPlanBrief = z.object({
   summary: planSummary,
   empty: z.boolean(),
   conflicts: z.number().describe("live edits left alone (drift) or nodes in the way"),
+  liveOnly: z.number().describe("values set live on svc's nodes that the source does not mention: kept, listed in the plan text"),
   ignoredUnowned: z.number().describe("live nodes svc did not create, never touched"),
 });
 
