@@ -1,6 +1,7 @@
 /** Small constructors for AST nodes made from live state (no source, so no range). */
 import { NO_RANGE } from "../../diagnostics/source-range.js";
 import type * as A from "../../grammar/ast.js";
+export { hexColour } from "../plan/network-state.js";
 
 const r = NO_RANGE;
 
@@ -40,8 +41,3 @@ export const commentFlag = (text: string): A.NodeCommentFlag => ({ kind: "NodeCo
 export const tagsFlag = (tags: string[]): A.TagsFlag => ({ kind: "TagsFlag", tags: tags.map(str), range: r });
 export const colour = (hex: string): A.ColorValue => ({ kind: "Color", hex, range: r });
 export const colorFlag = (hex: string): A.ColorFlag => ({ kind: "ColorFlag", color: colour(hex), range: r });
-
-/** rrggbb (the AST keeps the digits without '#') for components 0..1. */
-export function hexColour(rgb: readonly number[]): string {
-  return rgb.slice(0, 3).map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255).toString(16).padStart(2, "0")).join("");
-}

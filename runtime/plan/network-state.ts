@@ -139,3 +139,8 @@ export function customScalarNames(node: Pick<NodeState, "customPages">): Set<str
   }
   return names;
 }
+
+/** rrggbb (the AST keeps the digits without '#') for components 0..1. */
+export function hexColour(rgb: readonly number[]): string {
+  return rgb.slice(0, 3).map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255).toString(16).padStart(2, "0")).join("");
+}

@@ -1,4 +1,5 @@
-import { describeParam, type JsonValue, type WireState } from "./network-state.js";
+import { describeParam, type NodeState, type WireState } from "./network-state.js";
+import { createdFieldLines, fieldChangeLines } from "./render-fields.js";
 import { isEmptyPlan, type Plan } from "./plan-types.js";
 
 function rel(root: string, path: string): string {
@@ -9,10 +10,10 @@ function wire(root: string, w: WireState): string {
   return `${rel(root, w.from)}[${w.fromOutput}] -> ${rel(root, w.to)}[${w.toInput}]`;
 }
 
-function short(v: JsonValue | undefined): string {
-  if (v === undefined) return "(default)";
-  const text = JSON.stringify(v);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+/** What a node built anew gets: its parameters, then flags, metadata, text and controls. */
+function builtLines(node: NodeState): string[] {
+  const params = Object.entries(node.params).sort(([a], [b]) => a.localeCompare(b)).map(([name, p]) => `${name}: ${describeParam(p)}`);
+  return [...params, ...createdFieldLines(node)].map((line) => `      ${line}`);
 }
 
 /**
@@ -33,25 +34,19 @@ export function renderPlanText(plan: Plan): string {
     out.push(`svc will make these changes to ${r}:`, "");
     for (const c of plan.changes) {
       switch (c.kind) {
-        case "create": {
-          out.push(`  + ${rel(r, c.path)} (${c.type})`);
-          for (const [name, p] of Object.entries(c.node.params).sort(([a], [b]) => a.localeCompare(b))) {
-            out.push(`      ${name}: ${describeParam(p)}`);
-          }
-          const flags = Object.entries(c.node.flags).filter(([, on]) => on).map(([f]) => f);
-          if (flags.length) out.push(`      flags: ${flags.join(", ")}`);
+        case "create":
+          out.push(`  + ${rel(r, c.path)} (${c.type})`, ...builtLines(c.node));
           break;
-        }
         case "update":
           out.push(`  ~ ${rel(r, c.path)} (${c.type})`);
           for (const p of c.params) out.push(`      ${p.name}: ${describeParam(p.from)} -> ${describeParam(p.to)}`);
-          for (const f of c.fields) out.push(`      ${f.field.replace("flag:", "flag ")}: ${short(f.from)} -> ${short(f.to)}`);
+          for (const f of c.fields) for (const line of fieldChangeLines(f)) out.push(`      ${line}`);
           break;
         case "delete":
           out.push(`  - ${rel(r, c.path)} (${c.type})`);
           break;
         case "replace":
-          out.push(`-/+ ${rel(r, c.path)} (${c.fromType} -> ${c.toType})`);
+          out.push(`-/+ ${rel(r, c.path)} (${c.fromType} -> ${c.toType})`, ...builtLines(c.node));
           break;
         case "rename":
           out.push(`  ~ ${rel(r, c.from)} renamed to ${rel(r, c.to)} (${c.type})`);
