@@ -182,27 +182,35 @@ def recreate(node, pages, journal):
             add_par(node, dict(spec), journal, restoring=True)
 
 
-def clear(node, journal):
-    """Destroys every custom parameter of node; the journal re-creates pages, then values and modes."""
+def clear(node, journal, pages=None):
+    """Destroys the custom parameters of node (only those on the pages named in `pages`, when
+    given: an artist's own pages stay); the journal re-creates them in their page order, then
+    their values and modes."""
     from .params_write import par_snapshot, restore_par
-    pages = snapshot(node)
-    values = [par_snapshot(p) for p in node.customPars]
+    order = [page.name for page in node.customPages]
+    chosen = [page for page in node.customPages if pages is None or page.name in pages]
+    names = set(page.name for page in chosen)
+    specs = [page for page in snapshot(node) if page["name"] in names]
+    doomed = [p for p in node.customPars if p.page.name in names]
+    values = [par_snapshot(p) for p in doomed]
     path = node.path
 
     def restore():
         from .live import require_op
         target = require_op(path)
-        for page in pages:
+        for page in specs:
             add_page(target, page["name"], _NoJournal())
             for spec in page["pars"]:
                 add_par(target, dict(spec), _NoJournal(), restoring=True)
+        target.sortCustomPages(*order)
         for state in values:
             restore_par(state)
 
     journal.record("re-create the custom parameters of %s" % path, restore)
-    removed = sorted(set(p.name for p in node.customPars))
-    node.destroyCustomPars()
-    for page in list(node.customPages):
+    removed = sorted(set(p.name for p in doomed))
+    if pages is None:
+        node.destroyCustomPars()
+    for page in chosen:
         page.destroy()
     return {"path": path, "removed": removed}
 

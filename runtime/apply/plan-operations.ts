@@ -6,7 +6,7 @@
  */
 import type { Operation } from "../../compiler/lower/operations.js";
 import type { Origin } from "../../compiler/model.js";
-import type { NetworkState, NodeState, ParamState } from "../plan/network-state.js";
+import type { CustomPageState, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
 import type { Plan } from "../plan/plan-types.js";
 import { toBatchRequest, type BridgeOperation } from "../../compiler/lower/batch-json.js";
 import { sequenceAwareChanges } from "./sequence-params.js";
@@ -87,8 +87,11 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
     const origin = at(c.path);
     // Custom pages first: a parameter update below may set one of their values. They are rebuilt
     // with the compiler's own operations, so clamp, ranges and menu labels are exactly a fresh build's.
-    if (c.fields.some((f) => f.field === "customPages")) {
-      out.push(traced({ action: "clear_custom_pars", path: c.path }, c.path, origin));
+    const pages = c.fields.find((f) => f.field === "customPages");
+    if (pages !== undefined) {
+      // Only svc's own pages: an artist's page on the same COMP stays (the plan left it out of `from`).
+      const svcPages = ((pages.from ?? []) as unknown as CustomPageState[]).map((p) => p.name);
+      out.push(traced({ action: "clear_custom_pars", path: c.path, pages: svcPages }, c.path, origin));
       out.push(...compiledOperations(compiled.filter((o) => o.kind === "add-custom-page" && o.path === c.path)));
     }
     for (const p of sequenceAwareChanges(c.type, c.params)) out.push(traced(paramOperation(c.path, p.name, p.to), c.path, origin));

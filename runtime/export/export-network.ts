@@ -64,7 +64,10 @@ function reusable(live: LiveRead): Reuse | undefined {
   for (const n of live.state.nodes.values()) if (!record.state.nodes.has(n.path)) changedAnywhere.add(n.path);
   for (const conflict of plan.conflicts) changedAnywhere.add(conflict.path);
   // A value the artist set live that svc never wrote is part of the network: written from live.
-  for (const value of plan.liveOnly) changedAnywhere.add(value.path);
+  for (const value of plan.liveOnly) {
+    changedAnywhere.add(value.path);
+    if (value.name === "controls") sameControls.delete(value.path);
+  }
   const unchanged = new Set([...record.state.nodes.keys()].filter((p) => live.state.nodes.has(p) && !changedAnywhere.has(p)));
   const levels = new Set([...live.state.nodes.keys()].map(parentOf));
   const sameWires = new Set([...levels].filter((level) => sameSet(wiresAt(live.state, level), wiresAt(record.state, level))));

@@ -139,8 +139,14 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
   }
 
   const df = fieldValues(desired);
-  const lf = fieldValues(live);
   const af = fieldValues(last);
+  // Pages neither the source nor svc's record names are the artist's: kept as they are, even by --force.
+  const svcPages = new Set([...(desired.customPages ?? []), ...(last?.customPages ?? [])].map((p) => p.name));
+  const artistPages = (live.customPages ?? []).filter((p) => !svcPages.has(p.name));
+  const lf = fieldValues(artistPages.length === 0 ? live : { ...live, customPages: live.customPages!.filter((p) => svcPages.has(p.name)) });
+  for (const page of artistPages) {
+    result.liveOnly.push({ path: desired.path, name: "controls", live: `page ${JSON.stringify(page.name)}: ${page.pars.map((p) => p.name).join(", ")}` });
+  }
   for (const field of Object.keys(lf).sort()) {
     if (!(field in df) && !(field in af) && liveOnlyField(field, lf[field])) result.liveOnly.push({ path: desired.path, name: field, live: show(lf[field]) });
   }
@@ -170,6 +176,27 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
   return result;
 }
 
+const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/"));
+
+/**
+ * Nodes renamed by hand: a node svc built (in its record, still in the source) is gone, and in its
+ * place (same parent, same type) is one node with svc's tag that neither the source nor the record
+ * knows. A COMP's children move with it. Ambiguous cases (two such nodes) are not guessed.
+ */
+function findHandRenames(desired: NetworkState, live: NetworkState, last: NetworkState | undefined): Array<{ from: string; to: string; type: string }> {
+  if (last === undefined) return [];
+  const strays = [...live.nodes.values()].filter((n) => isOwned(n) && !desired.nodes.has(n.path) && !last.nodes.has(n.path));
+  const found: Array<{ from: string; to: string; type: string }> = [];
+  for (const want of [...desired.nodes.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+    if (want.path === desired.root || live.nodes.has(want.path) || !last.nodes.has(want.path)) continue;
+    if (found.some((r) => want.path.startsWith(r.to + "/"))) continue;
+    const candidates = strays.filter((s) => s.type === want.type && parentOf(s.path) === parentOf(want.path) && !found.some((r) => r.from === s.path));
+    if (candidates.length === 1) found.push({ from: candidates[0]!.path, to: want.path, type: want.type });
+  }
+  return found;
+}
+
 /** True when `path` or one of its ancestors is in `paths`. */
 function atOrUnder(paths: ReadonlySet<string>, path: string): boolean {
   for (let p = path; p.length > 0; p = p.slice(0, p.lastIndexOf("/"))) if (paths.has(p)) return true;
@@ -188,11 +215,29 @@ export function planNetwork(input: PlanInput): Plan {
     const old = input.live.nodes.get(from);
     if (old && isOwned(old) && !input.live.nodes.has(node.path)) renames.push({ from, to: node.path, type: node.type });
   }
-  const live = applyRenames(input.live, renames);
+  let live = applyRenames(input.live, renames);
   const last = input.lastApplied ? applyRenames(input.lastApplied, renames) : undefined;
+  // A node renamed by hand is the artist's edit like any other: held as drift, renamed back by --force.
+  const handRenames = findHandRenames(desired, live, last);
+  if (force) {
+    renames.push(...handRenames);
+    live = applyRenames(live, handRenames);
+  }
+  const heldNew = new Set(force ? [] : handRenames.map((r) => r.from));
+  const heldOld = new Set(force ? [] : handRenames.map((r) => r.to));
 
   const changes: NodeChange[] = renames.map((r) => ({ kind: "rename", from: r.from, to: r.to, type: r.type }));
-  const conflicts: Conflict[] = [];
+  const conflicts: Conflict[] = force
+    ? []
+    : handRenames.map((r) => ({
+        kind: "drift",
+        path: r.to,
+        name: "name",
+        lastApplied: nameOf(r.to),
+        live: nameOf(r.from),
+        desired: nameOf(r.to),
+        message: `was renamed live to '${nameOf(r.from)}'; svc leaves it: write '${nameOf(r.from)}: ${r.type} [was: ${nameOf(r.to)}]' in the source to keep the new name, or use --force to rename it back`,
+      }));
   const liveOnly: LiveOnlyValue[] = [];
   let ignoredUnowned = 0;
   const summary = { add: 0, change: renames.length, destroy: 0 };
@@ -220,6 +265,7 @@ export function planNetwork(input: PlanInput): Plan {
       }
       continue;
     }
+    if (atOrUnder(heldOld, want.path)) continue;
     const have = atOrUnder(replacedComps, want.path) ? undefined : live.nodes.get(want.path);
     if (have === undefined) {
       changes.push({ kind: "create", path: want.path, type: want.type, node: want });
@@ -253,7 +299,7 @@ export function planNetwork(input: PlanInput): Plan {
   // Owned live nodes the source no longer has. A COMP's children go with it, so only the top-most is
   // deleted; unowned work inside it blocks the delete.
   const doomed = [...live.nodes.values()]
-    .filter((n) => mine(n) && !desired.nodes.has(n.path))
+    .filter((n) => mine(n) && !desired.nodes.has(n.path) && !atOrUnder(heldNew, n.path))
     .sort((a, b) => a.path.localeCompare(b.path));
   const doomedPaths = new Set(doomed.map((n) => n.path));
   for (const node of doomed) {
@@ -287,9 +333,11 @@ export function planNetwork(input: PlanInput): Plan {
   const wiresRemoved: WireState[] = [];
   for (const [key, w] of wantWires) {
     // A replaced node (and all inside it) comes back unwired, so its wires are added again.
+    if (atOrUnder(heldOld, w.to) || atOrUnder(heldOld, w.from)) continue;
     if (!liveWires.has(key) || atOrUnder(replaced, w.to) || atOrUnder(replaced, w.from)) wiresAdded.push(w);
   }
   for (const [key, w] of liveWires) {
+    if (atOrUnder(heldNew, w.to) || atOrUnder(heldNew, w.from)) continue;
     if (!wantWires.has(key) && !atOrUnder(replaced, w.to) && !atOrUnder(doomedPaths, w.to)) wiresRemoved.push(w);
   }
   const touchedByWires = new Set([...wiresAdded, ...wiresRemoved].map((w) => w.to));

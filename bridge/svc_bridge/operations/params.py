@@ -140,17 +140,19 @@ def apply_reset(spec, journal, env):
     return reset_par(par, journal)
 
 
-CLEAR_FIELDS = ("path",)
+CLEAR_FIELDS = ("path", "pages")
 
 
 def validate_clear(spec, where):
     check_path(get_str(spec, "path", required=True, where=where))
+    get_str_list(spec, "pages", where=where)
 
 
 def apply_clear(spec, journal, env):
-    """Removes every custom page and parameter of a COMP; the rollback re-makes them with their values."""
+    """Removes the custom pages of a COMP (every one, or those named in `pages`) with their
+    parameters; the rollback re-makes them with their values."""
     node = require_comp(spec["path"])
-    return custom_pars.clear(node, journal)
+    return custom_pars.clear(node, journal, spec.get("pages"))
 
 
 OPERATIONS = {

@@ -94,6 +94,34 @@ class ClearCustomParsTest(PlanActionCase):
                                2, "node_not_found")
         self.assertEqual(self.td.op("/project1/net/sub").par.Tintr.eval(), 0.75)
 
+    def _add_artist_page(self):
+        """An artist's page after svc's: a page re-made at the end must go back before it."""
+        self.ok("POST", "/api/batch", {"operations": [
+            {"action": "add_custom_par", "path": "/project1/net", "page": "Artist", "name": "Mine",
+             "style": "Float", "default": 0.25}]})
+        return self.td.op("/project1/net")
+
+    def test_clear_of_named_pages_keeps_the_others(self):
+        net = self._add_artist_page()
+        svc_pages = [p.name for p in net.customPages if p.name != "Artist"]
+        data = self.ok("POST", "/api/batch", {"operations": [
+            {"action": "clear_custom_pars", "path": "/project1/net", "pages": svc_pages}]})
+        self.assertEqual([p.name for p in net.customPages], ["Artist"])
+        self.assertEqual([p.name for p in net.customPars], ["Mine"])
+        self.assertEqual(data["results"][0]["data"]["removed"], ["Gain"])
+
+    def test_clear_of_named_pages_rolls_back_in_page_order(self):
+        net = self._add_artist_page()
+        order = [p.name for p in net.customPages]
+        self.assert_rolls_back([{"action": "clear_custom_pars", "path": "/project1/net",
+                                 "pages": order[:-1]}, FAIL], 1, "node_not_found")
+        self.assertEqual([p.name for p in net.customPages], order)
+
+    def test_pages_must_be_names(self):
+        reply = self.fails("POST", "/api/batch", {"operations": [
+            {"action": "clear_custom_pars", "path": "/project1/net", "pages": "Controls"}]}, code="batch_failed")
+        self.assertEqual(reply.error["cause"]["code"], "invalid_field")
+
     def test_only_comps_have_custom_parameters(self):
         reply = self.fails("POST", "/api/batch", {"operations": [
             {"action": "clear_custom_pars", "path": "/project1/net/noise1"}]}, code="batch_failed")
