@@ -5,7 +5,7 @@ import type { BridgeClient } from "../bridge-client/index.js";
 import { desiredState, networkRoots } from "../apply/desired-state.js";
 import { readLiveNetwork } from "../apply/live-state.js";
 import type { NetworkState } from "../plan/network-state.js";
-import { semanticDiff, type SemanticDiff } from "./semantic-diff.js";
+import { semanticDiff, sideLabel, type SemanticDiff } from "./semantic-diff.js";
 
 export type Side = { ok: true; networks: NetworkState[] } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
 
@@ -65,7 +65,14 @@ export async function readSides(a: SideSpec, b: SideSpec, client: BridgeClient |
 
 const empty = (root: string): NetworkState => ({ root, nodes: new Map(), wires: [] });
 
-/** One semantic diff per network, paired by name; a network on one side only is all additions or removals. */
-export function diffNetworks(a: NetworkState[], b: NetworkState[]): SemanticDiff[] {
-  return pairNetworks(a, b).map(([x, y]) => semanticDiff(x ?? empty(y!.root), y ?? empty(x!.root)));
+/**
+ * One semantic diff per network, paired by name; a network on one side only is all additions or
+ * removals. `files` names the source file of a side compiled from one, for the headers.
+ */
+export function diffNetworks(a: NetworkState[], b: NetworkState[], files: { a?: string; b?: string } = {}): SemanticDiff[] {
+  return pairNetworks(a, b).map(([x, y]) => {
+    const left = x ?? empty(y!.root);
+    const right = y ?? empty(x!.root);
+    return semanticDiff(left, right, { a: sideLabel(left, files.a), b: sideLabel(right, files.b) });
+  });
 }

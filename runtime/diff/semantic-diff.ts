@@ -7,15 +7,39 @@ import { getParam } from "../../kb/index.js";
 import { planNetwork } from "../plan/diff.js";
 import { OWNER_TAG, isDefaultColour, sameValue, type JsonValue, type NetworkState, type NodeState } from "../plan/network-state.js";
 import type { NodeChange } from "../plan/plan-types.js";
+import { fieldChangeLines } from "../plan/render-fields.js";
 
 export interface SemanticDiff {
-  /** Each side's root, for the header. */
+  /** Each side's root. */
   a: string;
   b: string;
+  /** Each side as the header names it: a file's name and its network, or a live path. */
+  labelA: string;
+  labelB: string;
+  /** What differs, counted by parameter (a node with three changed parameters counts three). */
+  counts: DiffCounts;
   changes: NodeChange[];
   wiresOnlyInA: Array<{ from: string; fromOutput: number; to: string; toInput: number }>;
   wiresOnlyInB: Array<{ from: string; fromOutput: number; to: string; toInput: number }>;
   same: boolean;
+}
+
+export interface DiffCounts {
+  parameters: number;
+  /** Flags, comment, colour, tags, DAT text, controls. */
+  settings: number;
+  /** Nodes whose parameters or settings differ. */
+  nodesChanged: number;
+  onlyInA: number;
+  onlyInB: number;
+  /** Nodes of another type, or under another name, on the other side. */
+  replaced: number;
+  wires: number;
+}
+
+/** A side's label: a live network's path, or a file's name with the network it declares. */
+export function sideLabel(state: NetworkState, file?: string): string {
+  return file === undefined ? `${state.root} (live)` : `${file} (network ${state.root.slice(state.root.lastIndexOf("/") + 1)})`;
 }
 
 const ROOT = "/net";
@@ -57,7 +81,7 @@ function defaultOf(type: string, scalar: string): unknown {
   return Array.isArray(d) ? (ref.component === null ? undefined : d[ref.component]) : d;
 }
 
-export function semanticDiff(a: NetworkState, b: NetworkState): SemanticDiff {
+export function semanticDiff(a: NetworkState, b: NetworkState, labels: { a?: string; b?: string } = {}): SemanticDiff {
   const na = normalizeForDiff(a);
   const nb = normalizeForDiff(b);
   // "What would turn A into B", with nothing treated as an artist's edit.
@@ -68,9 +92,22 @@ export function semanticDiff(a: NetworkState, b: NetworkState): SemanticDiff {
     from: w.from.replace(ROOT, root),
     to: w.to.replace(ROOT, root),
   });
+  const updates = changes.filter((c) => c.kind === "update");
+  const counts: DiffCounts = {
+    parameters: updates.reduce((n, c) => n + c.params.length, 0),
+    settings: updates.reduce((n, c) => n + c.fields.length, 0),
+    nodesChanged: updates.length,
+    onlyInA: changes.filter((c) => c.kind === "delete").length,
+    onlyInB: changes.filter((c) => c.kind === "create").length,
+    replaced: changes.filter((c) => c.kind === "replace" || c.kind === "rename").length,
+    wires: plan.wiresAdded.length + plan.wiresRemoved.length,
+  };
   return {
     a: a.root,
     b: b.root,
+    labelA: labels.a ?? a.root,
+    labelB: labels.b ?? b.root,
+    counts,
     changes,
     wiresOnlyInA: plan.wiresRemoved.map(rel(a.root)),
     wiresOnlyInB: plan.wiresAdded.map(rel(b.root)),
@@ -95,31 +132,40 @@ function relabel(c: NodeChange, rootA: string, rootB: string): NodeChange {
   }
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The closing line: parameters counted one by one, then settings, nodes on one side only, wires. */
+export function diffSummary(c: DiffCounts, labelA: string, labelB: string): string {
+  const parts: string[] = [];
+  if (c.parameters > 0 || c.settings > 0) {
+    const what = [c.parameters > 0 ? plural(c.parameters, "parameter") : "", c.settings > 0 ? plural(c.settings, "other setting") : ""].filter(Boolean).join(" and ");
+    parts.push(`${what} differ${c.parameters + c.settings === 1 ? "s" : ""} in ${plural(c.nodesChanged, "node")}`);
+  }
+  if (c.onlyInA > 0) parts.push(`${plural(c.onlyInA, "node")} only in ${labelA}`);
+  if (c.onlyInB > 0) parts.push(`${plural(c.onlyInB, "node")} only in ${labelB}`);
+  if (c.replaced > 0) parts.push(`${plural(c.replaced, "node")} of another type or name`);
+  if (c.wires > 0) parts.push(`${plural(c.wires, "wire")} on one side only`);
+  return `${parts.join("; ")}.`;
+}
+
 export function renderDiffText(d: SemanticDiff): string {
-  if (d.same) return `No differences between ${d.a} and ${d.b}.\n`;
+  if (d.same) return `No differences between ${d.labelA} and ${d.labelB}.\n`;
   const rel = (root: string, p: string) => (p === root ? "(network)" : p.slice(root.length + 1));
-  const out = [`--- ${d.a}`, `+++ ${d.b}`];
-  let count = 0;
+  const out = [`--- ${d.labelA}`, `+++ ${d.labelB}`];
   for (const c of d.changes) {
-    count++;
     if (c.kind === "create") out.push(`+ ${rel(d.b, c.path)} (${c.type})`);
     else if (c.kind === "delete") out.push(`- ${rel(d.a, c.path)} (${c.type})`);
     else if (c.kind === "replace") out.push(`~ ${rel(d.b, c.path)}: type ${c.fromType} -> ${c.toType}`);
+    else if (c.kind === "rename") out.push(`~ ${rel(d.a, c.from)} is ${rel(d.b, c.to)} (${c.type})`);
     else if (c.kind === "update") {
       out.push(`~ ${rel(d.b, c.path)} (${c.type})`);
       for (const p of c.params) out.push(`    ${p.name}: ${show(p.from)} -> ${show(p.to)}`);
-      for (const f of c.fields) out.push(`    ${f.field.replace("flag:", "flag ")}: ${JSON.stringify(f.from ?? null)} -> ${JSON.stringify(f.to ?? null)}`);
+      for (const f of c.fields) for (const line of fieldChangeLines(f)) out.push(`    ${line}`);
     }
   }
-  for (const w of d.wiresOnlyInA) {
-    count++;
-    out.push(`- wire ${rel(d.a, w.from)}[${w.fromOutput}] -> ${rel(d.a, w.to)}[${w.toInput}]`);
-  }
-  for (const w of d.wiresOnlyInB) {
-    count++;
-    out.push(`+ wire ${rel(d.b, w.from)}[${w.fromOutput}] -> ${rel(d.b, w.to)}[${w.toInput}]`);
-  }
-  out.push(`${count} difference${count === 1 ? "" : "s"}.`);
+  for (const w of d.wiresOnlyInA) out.push(`- wire ${rel(d.a, w.from)}[${w.fromOutput}] -> ${rel(d.a, w.to)}[${w.toInput}]`);
+  for (const w of d.wiresOnlyInB) out.push(`+ wire ${rel(d.b, w.from)}[${w.fromOutput}] -> ${rel(d.b, w.to)}[${w.toInput}]`);
+  out.push(diffSummary(d.counts, d.labelA, d.labelB));
   return out.join("\n") + "\n";
 }
 

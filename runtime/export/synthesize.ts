@@ -79,6 +79,15 @@ function isImpliedCount(node: NodeState, name: string): boolean {
   return impliedBlockCount(node.type, name, Object.keys(node.params)) === p.value;
 }
 
+/**
+ * A width and height: the WH style, or (as the real build styles `resolution`) two whole-number
+ * components named ...w and ...h.
+ */
+function isSizeTuplet(style: string | null, components: readonly string[]): boolean {
+  if (components.length !== 2) return false;
+  return style === "WH" || (style === "Int" && components[0]!.endsWith("w") && components[1]!.endsWith("h"));
+}
+
 /** Parameters as written: a tuplet whose components are all set constants becomes one tuple. */
 export function synthesizeParams(node: NodeState, skip: ReadonlySet<string>): A.Param[] {
   const out: A.Param[] = [];
@@ -95,7 +104,7 @@ export function synthesizeParams(node: NodeState, skip: ReadonlySet<string>): A.
       const items = components.map((c) => constantValue(node.params[c]!.value, style === "Toggle" ? "Toggle" : null, node.path));
       const size = B.tuple(items);
       // Whole-number sizes read as 1280x720, as people write them.
-      if (style === "WH" && items.length === 2 && items.every((i) => i.kind === "Number" && Number.isInteger(i.value) && i.value >= 0)) size.form = "x";
+      if (isSizeTuplet(style, components) && items.every((i) => i.kind === "Number" && Number.isInteger(i.value) && i.value >= 0)) size.form = "x";
       out.push(B.param(ref!.param.name, size));
       for (const c of components) done.add(c);
       continue;

@@ -45,17 +45,26 @@ describe("svc diff", () => {
     expect(run.stdout).toContain("+ blur1 (blurTOP)");
     expect(run.stdout).toContain("- wire level1[0] -> out1[0]");
     expect(run.stdout).toContain("+ wire blur1[0] -> out1[0]");
+    // Each file side is labelled with its file; the summary counts parameters, not nodes.
+    expect(run.stdout).toContain(`--- ${EXAMPLE} (network tunnel)\n+++ ${changed} (network tunnel)`);
+    expect(run.stdout).toContain(`1 parameter differs in 1 node; 1 node only in ${changed} (network tunnel); 3 wires on one side only.`);
   });
 
   it("compares a file with the live network it was applied to, then sees a live edit", async () => {
     await applyFile(live.client, EXAMPLE, { verify: false });
     expect((await runSvc(["diff", EXAMPLE, "/project1/tunnel"], live.env)).code).toBe(0);
-    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/level1")}`, { parameters: { opacity: 0.5 } });
+    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/level1")}`, { parameters: { opacity: 0.5, gamma1: 2 } });
+    const text = await runSvc(["diff", EXAMPLE, "/project1/tunnel"], live.env);
+    expect(text.stdout).toContain(`--- ${EXAMPLE} (network tunnel)\n+++ /project1/tunnel (live)`);
+    expect(text.stdout).toContain("2 parameters differ in 1 node.");
     const run = await runSvc(["diff", "--json", EXAMPLE, "/project1/tunnel"], live.env);
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout);
     expect(json.networks[0].changes).toEqual([
-      expect.objectContaining({ kind: "update", path: "/project1/tunnel/level1", params: [{ name: "opacity", from: undefined, to: { mode: "constant", value: 0.5 } }] }),
+      expect.objectContaining({ kind: "update", path: "/project1/tunnel/level1", params: [
+        { name: "gamma1", from: undefined, to: { mode: "constant", value: 2 } },
+        { name: "opacity", from: undefined, to: { mode: "constant", value: 0.5 } },
+      ] }),
     ]);
   });
 

@@ -32,7 +32,8 @@ export const diffCommand: Command = {
         }
       }
       const [a, b] = sides as [Extract<Side, { ok: true }>, Extract<Side, { ok: true }>];
-      const diffs = diffNetworks(a.networks, b.networks);
+      const file = (arg: string) => (isLivePath(arg) ? undefined : arg);
+      const diffs = diffNetworks(a.networks, b.networks, { a: file(first), b: file(second) });
       if (args.flags.json) io.stdout(JSON.stringify({ same: diffs.every((d) => d.same), networks: diffs }, null, 2) + "\n");
       else io.stdout(diffs.map(renderDiffText).join("\n"));
       return diffs.every((d) => d.same) ? 0 : 1;

@@ -19,7 +19,8 @@ export async function diffSides(a: SideInput, b: SideInput, client: BridgeClient
   }
   const left = (sa as Extract<Side, { ok: true }>).networks;
   const right = (sb as Extract<Side, { ok: true }>).networks;
-  const diffs = diffNetworks(left, right);
+  const file = (s: SideInput, name: string) => ("source" in s ? s.file ?? name : undefined);
+  const diffs = diffNetworks(left, right, { a: file(a, "a.svcnet"), b: file(b, "b.svcnet") });
   const same = diffs.every((d) => d.same);
   return success({ same, networks: diffs as unknown as Record<string, unknown>[] }, diffs.map(renderDiffText).join("\n"));
 }
