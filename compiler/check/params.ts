@@ -41,6 +41,9 @@ function menuHelp(param: Param, written: string): { help: string[]; replacement?
   return close[0] === undefined ? { help } : { help, replacement: close[0] };
 }
 
+/** Parameter styles that hold a file or folder path. */
+const PATH_STYLES = new Set(["File", "FileSave", "Folder"]);
+
 function mismatch(t: Target, v: Value, ctx: CheckContext, help: string[] = []): Value | undefined {
   const cls = styleClass(t.param.style);
   ctx.diagnostics.push(
@@ -116,6 +119,11 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
       if (cls === "menu") return checkMenuEntry(t, v.value, v, ctx);
       return mismatch(t, v, ctx);
     case "text":
+      // file("...") is the file's contents: a path parameter (a Text DAT's `file`) wants the path itself.
+      if (PATH_STYLES.has(t.param.style ?? "")) {
+        const datText = t.node.family === "DAT" ? `, or text: file("${v.path}") for the DAT's text` : "";
+        return mismatch(t, v, ctx, [`file("${v.path}") puts the file's contents in '${t.name}', which takes a path: write ${t.name}: "${v.path}"${datText}`]);
+      }
       return cls === "string" || cls === "unknown" ? v : mismatch(t, v, ctx);
     case "name":
     case "menu": {

@@ -19,18 +19,46 @@ function styleOf(type: string, scalar: string): string | null {
   return ref?.param.style ?? null;
 }
 
-function constantValue(value: JsonValue | undefined, style: string | null, ownerPath: string): A.Value {
+/** `a/b/../c` → `a/c` (an absolute path). */
+function normalizePath(path: string): string {
+  const out: string[] = [];
+  for (const seg of path.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") out.pop();
+    else out.push(seg);
+  }
+  return "/" + out.join("/");
+}
+
+/**
+ * A reference parameter's live text as svc writes it. TouchDesigner reads a relative path from the
+ * network its owner sits in, and `./x` from the owner itself; svc reads it in `scope` (the node's
+ * network, or for a COMP's control the network inside it).
+ */
+function referenceValue(value: string, ownerPath: string, scope: string): A.Value {
+  let absolute: string;
+  if (value.startsWith("/")) {
+    // An absolute path into the scope's network reads as a name; anything else stays absolute.
+    const rest = value.startsWith(scope + "/") ? value.slice(scope.length + 1) : undefined;
+    return rest !== undefined && IDENTIFIER.test(rest) ? B.name(rest) : IDENTIFIER.test(value) ? B.name(value) : B.opRef(value);
+  }
+  if (value === "." || value.startsWith("./")) absolute = normalizePath(`${ownerPath}/${value}`);
+  else absolute = normalizePath(`${parentOf(ownerPath)}/${value}`);
+  const from = scope.split("/").filter(Boolean);
+  const to = absolute.split("/").filter(Boolean);
+  let common = 0;
+  while (common < from.length && common < to.length && from[common] === to[common]) common++;
+  const relative = [...Array<string>(from.length - common).fill(".."), ...to.slice(common)].join("/") || ".";
+  return IDENTIFIER.test(relative) ? B.name(relative) : B.opRef(relative);
+}
+
+function constantValue(value: JsonValue | undefined, style: string | null, ownerPath: string, scope = parentOf(ownerPath)): A.Value {
   if (typeof value === "boolean") return B.bool(value);
   if (typeof value === "number") return style === "Toggle" ? B.bool(value !== 0) : B.num(value);
   if (typeof value === "string") {
     if (style === "Toggle") return B.bool(value !== "0" && value !== "" && value.toLowerCase() !== "false");
     if ((style === "Menu" || style === "StrMenu") && IDENTIFIER.test(value)) return B.name(value);
-    if (style !== null && REFERENCE_STYLES.has(style) && value !== "") {
-      // References are written relative to the node's own network: a sibling by its name.
-      const network = parentOf(ownerPath);
-      if (value.startsWith(network + "/") && IDENTIFIER.test(value.slice(network.length + 1))) return B.name(value.slice(network.length + 1));
-      return IDENTIFIER.test(value) ? B.name(value) : B.opRef(value);
-    }
+    if (style !== null && REFERENCE_STYLES.has(style) && value !== "") return referenceValue(value, ownerPath, scope);
     return B.str(value);
   }
   if (Array.isArray(value)) return B.tuple(value.map((v) => constantValue(v, null, ownerPath)));

@@ -74,3 +74,31 @@ describe("a pulse control", () => {
     await expectSettled(text, "/project1/pulses");
   });
 });
+
+describe("an operator-reference control with a default", () => {
+  const text = `svcnet 1
+network picks {
+  controls {
+    Source: top = noise1
+  }
+  noise1: noiseTOP
+  sel1: selectTOP { top: = parent().par.Source.eval() }
+  out1: nullTOP [display]
+  sel1 -> out1
+}
+`;
+
+  it("names the network's own node live as svc check read it, with no live error, and round-trips", async () => {
+    const applied = await applyFile(live.client, { text, file: "picks.svcnet" });
+    expect(applied.diagnostics).toEqual([]);
+    expect(applied.verified[0]!.errors).toBe(0);
+    // TouchDesigner reads the COMP's parameter from the COMP's own place: `./noise1` is its child.
+    const comp = await live.client.get<{ custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }>("/api/nodes/%2Fproject1%2Fpicks");
+    expect(comp.custom_pages[0]!.pars[0]).toMatchObject({ name: "Source", default: "./noise1" });
+    await expectSettled(text, "/project1/picks");
+    // Written again from live state alone, the control still names noise1.
+    await live.client.post("/api/batch", { operations: [{ action: "store", path: "/project1/picks", key: "svc_applied", value: null }] });
+    const exported = exportProgram([(await readExport(live.client, "/project1/picks"))!]);
+    expect(exported).toContain("Source: top = noise1");
+  });
+});

@@ -289,3 +289,19 @@ describe("check: DAT text", () => {
     expect(d.message).toMatch(/'text' of 'textDAT' takes a string/);
   });
 });
+
+describe("file(\"...\") in a path parameter", () => {
+  it("is refused: it would put the file's contents where a path goes, and the help says what to write", () => {
+    const text = 'svcnet 1\nnetwork net {\n  script: textDAT { file: file("scripts/setup.py") }\n}\n';
+    const r = analyze({ file: "main.svcnet", text }, { host: memoryHost({ "main.svcnet": text, "scripts/setup.py": "print('hi')\n" }) });
+    const d = r.diagnostics.filter((x) => x.severity === "error");
+    expect(d.map((x) => x.code)).toEqual(["parameter-type-mismatch"]);
+    expect(d[0]!.help.join(" ")).toContain('write file: "scripts/setup.py", or text: file("scripts/setup.py") for the DAT\'s text');
+  });
+
+  it("is a DAT's text when written as text:", () => {
+    const text = 'svcnet 1\nnetwork net {\n  script: textDAT { text: file("scripts/setup.py") }\n}\n';
+    const r = analyze({ file: "main.svcnet", text }, { host: memoryHost({ "main.svcnet": text, "scripts/setup.py": "print('hi')\n" }) });
+    expect(r.diagnostics.filter((x) => x.severity === "error")).toEqual([]);
+  });
+});
