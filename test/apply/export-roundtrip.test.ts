@@ -54,7 +54,7 @@ describe("export of what changed live", () => {
     await live.client.post("/api/nodes", { parent_path: "/project1/tunnel", type: "blurTOP", name: "blur1" });
     const networks = [(await readExport(live.client, "/project1/tunnel"))!];
     const text = exportProgram(networks);
-    expect(text).toContain("noise1: noiseTOP { period: 4, resolution: 640x360, t4d: = absTime.seconds * 0.3 }");
+    expect(text).toContain("    period: 4\n    resolution: 640x360\n    t4d: = absTime.seconds * 0.3\n");
     expect(text).toContain("blur1: blurTOP");
     // An untouched node keeps its comment from the source.
     expect(text).toContain("# Fades each pass by Gain");

@@ -37,11 +37,11 @@ describe("svc diff", () => {
 
   it("lists changed parameters, nodes and wires, exit 1", async () => {
     const changed = variant("changed.svcnet", (t) =>
-      t.replace("period: 1.5", "period: 3").replace("out1: nullTOP", "blur1: blurTOP\n  out1: nullTOP").replace("level1 -> out1", "level1 -> blur1 -> out1"),
+      t.replace("period: 0.3", "period: 3").replace("out1: nullTOP", "blur1: blurTOP\n  out1: nullTOP").replace("level1 -> out1", "level1 -> blur1 -> out1"),
     );
     const run = await runSvc(["diff", EXAMPLE, changed]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("    period: 1.5 -> 3");
+    expect(run.stdout).toContain("    period: 0.3 -> 3");
     expect(run.stdout).toContain("+ blur1 (blurTOP)");
     expect(run.stdout).toContain("- wire level1[0] -> out1[0]");
     expect(run.stdout).toContain("+ wire blur1[0] -> out1[0]");

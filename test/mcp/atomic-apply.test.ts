@@ -20,6 +20,7 @@ const ROOT = "/project1/mcpatomic";
 
 /** Arms the proxy: the next batch that stores svc's record (an apply's last request) fails. */
 let failLastRequest = false;
+let refusedKey: string | undefined;
 const batches: number[] = [];
 let proxy: Server;
 let client: Client;
@@ -34,8 +35,11 @@ beforeAll(async () => {
       if (req.method === "POST" && req.url === "/api/batch") {
         const batch = JSON.parse(body.toString("utf8")) as { operations: Array<{ action: string; key?: string }> };
         batches.push(batch.operations.length);
-        if (failLastRequest && batch.operations.some((o) => o.action === "store" && o.key === "svc_applied")) {
+        const key = String(req.headers["idempotency-key"]);
+        // A retry of the refused request (same idempotency key) is refused again.
+        if (key === refusedKey || (failLastRequest && batch.operations.some((o) => o.action === "store" && o.key === "svc_applied"))) {
           failLastRequest = false;
+          refusedKey = key;
           batch.operations.push({ action: "set_mode", path: ROOT, param: "nosuchparam", mode: "constant", value: 1 } as never);
           body = Buffer.from(JSON.stringify(batch));
         }
