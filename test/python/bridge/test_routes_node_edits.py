@@ -213,6 +213,18 @@ class CustomParamsTest(SimTestCase):
         self.assertEqual([p.name for p in node.customPages], ["Look", "Time"])
         self.assertEqual(self.names("Look"), ["Gain", "Tint", "Mode"])
 
+    def test_orders_and_an_empty_page_come_back_on_their_own(self):
+        self.ok("POST", custom("/project1/panel"), {"operations": [{"action": "add_page", "page": "Empty"}]})
+        node = self.td.op("/project1/panel")
+        for ops in ([{"action": "sort", "page": "Look", "order": ["Mode", "Tint", "Gain"]}],
+                    [{"action": "sort", "pages": ["Empty", "Time", "Look"]}],
+                    [{"action": "delete", "page": "Empty"}]):
+            self.fails("POST", custom("/project1/panel"),
+                       {"operations": ops + [{"action": "rename", "name": "Gain", "new_name": "Speed"}]},
+                       code="name_conflict")
+            self.assertEqual([p.name for p in node.customPages], ["Look", "Time", "Empty"], ops)
+            self.assertEqual(self.names("Look"), ["Gain", "Tint", "Mode"], ops)
+
     def test_bad_input_changes_nothing(self):
         before = self.snapshot()
         for body, code in (({}, "missing_field"), ({"operations": []}, "invalid_field"),
