@@ -6,6 +6,7 @@ and the exec gate closed (SimTestCase clears SVC_BRIDGE_ALLOW_EXEC for every tes
 
 import os
 import unittest
+from unittest import mock
 
 from test.python.bridge.support import SimTestCase, enc
 
@@ -66,6 +67,14 @@ class MetadataTest(SimTestCase):
                            {"node_x": 999, "comment": "x", "flags": {"bypass": True}, "parent_path": "/project1/box"},
                            code="name_conflict", status=409)
         self.assertEqual(self.snapshot(), before, reply)
+
+    def test_a_move_that_does_not_read_back_removes_the_copy_and_brings_the_original_back(self):
+        before = self.snapshot()
+        from svc_bridge.routes import metadata
+        with mock.patch.object(metadata, "_read_back", side_effect=metadata.BridgeError("operation_failed", "drift")):
+            self.fails("PATCH", meta("/project1/level1"), {"parent_path": "/project1/box"}, code="operation_failed")
+        self.assertEqual(self.snapshot(), before)
+        self.assertIsNone(self.td.op("/project1/box/level1"))
 
     def test_failing_rename_after_position_rolls_back(self):
         before = self.snapshot()
@@ -218,9 +227,10 @@ class CustomParamsTest(SimTestCase):
         node = self.td.op("/project1/panel")
         for ops in ([{"action": "sort", "page": "Look", "order": ["Mode", "Tint", "Gain"]}],
                     [{"action": "sort", "pages": ["Empty", "Time", "Look"]}],
-                    [{"action": "delete", "page": "Empty"}]):
+                    [{"action": "delete", "page": "Empty"}],
+                    [{"action": "delete", "page": "Look"}]):
             self.fails("POST", custom("/project1/panel"),
-                       {"operations": ops + [{"action": "rename", "name": "Gain", "new_name": "Speed"}]},
+                       {"operations": ops + [{"action": "add", "page": "Time", "name": "Speed", "style": "Float"}]},
                        code="name_conflict")
             self.assertEqual([p.name for p in node.customPages], ["Look", "Time", "Empty"], ops)
             self.assertEqual(self.names("Look"), ["Gain", "Tint", "Mode"], ops)
