@@ -50,8 +50,8 @@ describe("svc plan / apply / preview against tdsim", () => {
     await live.client.patch(noise, { parameters: { period: 9 } });
     const plan = await runSvc(["plan", "--json", EXAMPLE], live.env);
     const json = JSON.parse(plan.stdout);
-    expect(json.plans[0].conflicts).toEqual([expect.objectContaining({ kind: "drift", name: "period", live: "9", desired: "1.5" })]);
-    expect(json.diagnostics[0]).toMatchObject({ code: "plan-conflict", severity: "warning", file: EXAMPLE, range: { start: { line: lineOf("noise1: noiseTOP") } } });
+    expect(json.plans[0].conflicts).toEqual([expect.objectContaining({ kind: "drift", name: "period", live: "9", desired: "0.3" })]);
+    expect(json.diagnostics[0]).toMatchObject({ code: "plan-conflict", severity: "warning", file: EXAMPLE, range: { start: { line: lineOf("period: 0.3") } } });
 
     const kept = await runSvc(["apply", EXAMPLE], live.env);
     expect(kept.code).toBe(0);
@@ -61,14 +61,14 @@ describe("svc plan / apply / preview against tdsim", () => {
     // Held back is not "no changes": the exit code says there is a difference, and the caret is on the parameter.
     const held = await runSvc(["plan", "--detailed-exitcode", "--json", EXAMPLE], live.env);
     expect(held.code).toBe(2);
-    expect(JSON.parse(held.stdout).diagnostics[0]).toMatchObject({ code: "plan-conflict", range: { start: { line: lineOf("period: 1.5"), column: readFileSync(EXAMPLE, "utf8").split("\n")[lineOf("period: 1.5") - 1]!.indexOf("period") + 1 } } });
+    expect(JSON.parse(held.stdout).diagnostics[0]).toMatchObject({ code: "plan-conflict", range: { start: { line: lineOf("period: 0.3"), column: readFileSync(EXAMPLE, "utf8").split("\n")[lineOf("period: 0.3") - 1]!.indexOf("period") + 1 } } });
     const text = await runSvc(["plan", EXAMPLE], live.env);
     expect(text.stdout).toContain("held back by the conflict");
     expect(text.stdout).not.toContain("No changes. The live network");
 
     const forced = await runSvc(["apply", "--force", EXAMPLE], live.env);
     expect(forced.code).toBe(0);
-    expect(await period()).toBe(1.5);
+    expect(await period()).toBe(0.3);
   });
 
   it("leaves nodes it does not own alone, and counts them", async () => {
@@ -95,7 +95,7 @@ describe("svc plan / apply / preview against tdsim", () => {
     const remade = await runSvc(["plan", "--force", "--out", saved, EXAMPLE], live.env);
     expect(remade.code).toBe(0);
     expect((await runSvc(["apply", saved], live.env)).code).toBe(0);
-    expect(await period()).toBe(1.5);
+    expect(await period()).toBe(0.3);
   });
 
   it("rolls a failed request back completely and points at the source line", async () => {

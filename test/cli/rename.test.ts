@@ -41,7 +41,7 @@ describe("a rename declared with was:", () => {
       `/api/nodes/${encodePath("/project1/tunnel/seed")}`,
     );
     expect(seed.outputs.map((o) => o.target).sort()).toEqual(["/project1/tunnel/comp1", "/project1/tunnel/feedback1"]);
-    expect(seed.non_default_params.find((p) => p.name === "period")?.value).toBe(1.5);
+    expect(seed.non_default_params.find((p) => p.name === "period")?.value).toBe(0.3);
     if (before.id !== undefined) expect(seed.id).toBe(before.id);
     expect((await runSvc(["plan", "--detailed-exitcode", renamed], live.env)).code).toBe(0);
   });
