@@ -158,6 +158,66 @@ describe("manage_annotation", () => {
   });
 });
 
+describe("layout_annotations", () => {
+  const LAY = "/project1/lay";
+  interface Layout {
+    annotations: { path: string; bounds: { x: number; y: number; width: number; height: number }; encloses: string[] }[];
+    nodes?: { path: string; x: number; y: number }[];
+    fingerprint: string;
+    applied?: { annotations: number; nodes: number };
+    undoStep?: string | null;
+  }
+
+  beforeAll(async () => {
+    await f.bridge.post("/api/batch", {
+      operations: [
+        { action: "create", parent_path: "/project1", type: "baseCOMP", name: "lay" },
+        { action: "create", parent_path: LAY, type: "noiseTOP", name: "noise1", node_x: 0, node_y: 0 },
+        { action: "create", parent_path: LAY, type: "nullTOP", name: "out1", node_x: 600, node_y: 0 },
+        { action: "connect", source_path: `${LAY}/noise1`, target_path: `${LAY}/out1` },
+        { action: "create", parent_path: LAY, type: "annotateCOMP", name: "frame1" },
+      ],
+    });
+    await f.bridge.patch(`/api/nodes/${encodePath(`${LAY}/frame1`)}/annotation`, { bounds: { x: -50, y: -50, width: 300, height: 300 } });
+  });
+
+  it("reads the boxes and what they frame, then applies a plan made from that read, read back by the bridge", async () => {
+    const read = data<Layout>(await f.call("layout_annotations", { action: "read", path: LAY }));
+    expect(read.annotations).toEqual([expect.objectContaining({ path: `${LAY}/frame1`, encloses: [`${LAY}/noise1`] })]);
+    expect(read.nodes!.map((n) => n.path)).toEqual([`${LAY}/noise1`, `${LAY}/out1`]);
+    const done = data<Layout>(
+      await f.call("layout_annotations", {
+        action: "apply",
+        path: LAY,
+        fingerprint: read.fingerprint,
+        annotations: [{ path: `${LAY}/frame1`, width: 900 }],
+        positions: [{ path: `${LAY}/out1`, x: 500, y: 20 }],
+      }),
+    );
+    expect(done).toMatchObject({ applied: { annotations: 1, nodes: 1 }, undoStep: "svc: apply annotation layout" });
+    expect(done.annotations[0]).toMatchObject({ bounds: { x: -50, y: -50, width: 900, height: 300 }, encloses: [`${LAY}/noise1`, `${LAY}/out1`] });
+    expect(done.fingerprint).not.toBe(read.fingerprint);
+    expect((await detail(`${LAY}/out1`)).position).toEqual({ x: 500, y: 20 });
+  });
+
+  it("refuses a plan made before the artist moved a node, or naming what is not in the network, and changes nothing", async () => {
+    const read = data<Layout>(await f.call("layout_annotations", { action: "read", path: LAY }));
+    // The artist moves noise1 by hand after the read.
+    await f.bridge.patch(`/api/nodes/${encodePath(`${LAY}/noise1`)}/metadata`, { node_x: 40 });
+    const before = await f.snapshot();
+    const moved = await f.call("layout_annotations", { action: "apply", path: LAY, fingerprint: read.fingerprint, positions: [{ path: `${LAY}/out1`, x: 0, y: 0 }] });
+    expect(errorOf(moved).code).toBe("stale_fingerprint");
+    const stranger = await f.call("layout_annotations", { action: "apply", path: LAY, positions: [{ path: `${NET}/noise1`, x: 0, y: 0 }] });
+    expect(errorOf(stranger).code).toBe("invalid_field");
+    const notBox = await f.call("layout_annotations", { action: "apply", path: LAY, annotations: [{ path: `${LAY}/noise1`, width: 10 }] });
+    expect(errorOf(notBox).code).toBe("invalid_field");
+    expect(errorOf(await f.call("layout_annotations", { action: "apply", path: LAY })).code).toBe("nothing-to-change");
+    expect(errorOf(await f.call("layout_annotations", { action: "read", path: LAY, fingerprint: read.fingerprint })).code).toBe("invalid-arguments");
+    expect(await f.snapshot()).toEqual(before);
+    expect((await detail(`${LAY}/out1`)).position).toEqual({ x: 500, y: 20 });
+  });
+});
+
 describe("insert_operator_at_selection", () => {
   it("puts a filter on the wire leaving the selected operator, and refuses without a single selection", async () => {
     // tdsim's network editor looks at /project1: select one operator there and wire it on.

@@ -78,6 +78,7 @@ export { manageCustomParameters } from "./editor/manage-custom-parameters.js";
 export { searchTdCode } from "./live/search-td-code.js";
 export { editDatContent } from "./edit/edit-dat-content.js";
 export { manageAnnotation } from "./editor/manage-annotation.js";
+export { layoutAnnotations } from "./editor/layout-annotations.js";
 export { swapOperator } from "./edit/swap-operator.js";
 export { autoRepairLoop } from "./edit/auto-repair-loop.js";
 export { insertOperatorAtSelection } from "./editor/insert-operator-at-selection.js";
