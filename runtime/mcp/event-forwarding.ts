@@ -8,6 +8,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeEvent } from "../events/bridge-events.js";
 import type { ClientLogLevel } from "./logging.js";
+import { SCENE_VIEWS, unknownView, viewedNetwork } from "./resources/scene.js";
 
 export interface EventSource {
   on(fn: (event: BridgeEvent) => void): () => void;
@@ -23,7 +24,39 @@ const HIGH_FREQUENCY = new Set(["timeline.frame", "node.cook"]);
 /** Resource updates for one URI are sent at most this often (a burst of node events is one update). */
 const UPDATE_COALESCE_MS = 50;
 const MAX_SUBSCRIPTIONS = 64;
+const MAX_PENDING_PATHS = 256;
 const DIGEST_PREFIX = "svc://digest/";
+const SCENE_PREFIX = "svc://scene/";
+
+/** What a subscribed URI shows: a quick filter per event, then a check per coalesced update. */
+interface SubscriptionScope {
+  mayCover(path: string): boolean;
+  /** Whether a change at one of these paths changes what the resource shows now. */
+  covers(paths: readonly string[]): Promise<boolean>;
+}
+
+function below(root: string): SubscriptionScope {
+  return { mayCover: (path) => within(path, root), covers: async () => true };
+}
+
+/** The scope of a subscribable URI, or why it cannot be subscribed to. */
+function subscriptionScope(uri: string): SubscriptionScope | string {
+  if (uri.startsWith(SCENE_PREFIX)) {
+    const view = uri.slice(SCENE_PREFIX.length);
+    if (!Object.hasOwn(SCENE_VIEWS, view)) return unknownView(view);
+    if (view === "project") return below("/");
+    // The editor may show another COMP by the time the update is due: ask the bridge then.
+    return {
+      mayCover: () => true,
+      covers: async (paths) => {
+        const network = await viewedNetwork(view);
+        return network !== null && paths.some((p) => within(p, network));
+      },
+    };
+  }
+  const path = subscribedPath(uri);
+  return path === undefined ? `only svc://digest/{path} and svc://scene/{view} can be subscribed to, not ${uri}` : below(path);
+}
 
 function levelOf(event: BridgeEvent): LoggingLevel {
   if (event.event === "node.error") return event.data.erroring === true ? "error" : "notice";
@@ -48,18 +81,17 @@ function within(path: string, root: string): boolean {
 
 /** Installs forwarding on a server before it connects; it stops when the server closes. */
 export function forwardEvents(server: McpServer, logLevel: ClientLogLevel, forwarding: EventForwarding): void {
-  const subscriptions = new Map<string, string>();
-  const due = new Map<string, NodeJS.Timeout>();
+  const subscriptions = new Map<string, SubscriptionScope>();
+  /** Per URI, the paths changed since its update was scheduled (bounded; any one may be enough). */
+  const due = new Map<string, { timer: NodeJS.Timeout; paths: Set<string> }>();
   server.server.registerCapabilities({ resources: { subscribe: true } });
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
-    const path = subscribedPath(request.params.uri);
-    if (path === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `only svc://digest/{path} can be subscribed to, not ${request.params.uri}`);
-    }
+    const scope = subscriptionScope(request.params.uri);
+    if (typeof scope === "string") throw new McpError(ErrorCode.InvalidParams, scope);
     if (!subscriptions.has(request.params.uri) && subscriptions.size >= MAX_SUBSCRIPTIONS) {
       throw new McpError(ErrorCode.InvalidParams, `at most ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe one first`);
     }
-    subscriptions.set(request.params.uri, path);
+    subscriptions.set(request.params.uri, scope);
     return {};
   });
   server.server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
@@ -78,20 +110,30 @@ export function forwardEvents(server: McpServer, logLevel: ClientLogLevel, forwa
     if (logLevel.allows(level)) notify("notifications/message", { level, logger: "svc.events", data: event });
     const path = typeof event.data.path === "string" ? event.data.path : undefined;
     if (path === undefined || HIGH_FREQUENCY.has(event.event)) return;
-    for (const [uri, root] of subscriptions) {
-      if (!within(path, root) || due.has(uri)) continue;
+    for (const [uri, scope] of subscriptions) {
+      if (!scope.mayCover(path)) continue;
+      const pending = due.get(uri);
+      if (pending) {
+        if (pending.paths.size < MAX_PENDING_PATHS) pending.paths.add(path);
+        continue;
+      }
+      const paths = new Set([path]);
       const timer = setTimeout(() => {
         due.delete(uri);
-        notify("notifications/resources/updated", { uri });
+        if (subscriptions.get(uri) !== scope) return;
+        scope.covers([...paths]).then(
+          (yes) => yes && notify("notifications/resources/updated", { uri }),
+          () => notify("notifications/resources/updated", { uri }), // cannot tell: a needless re-read beats a missed change
+        );
       }, UPDATE_COALESCE_MS);
       timer.unref?.();
-      due.set(uri, timer);
+      due.set(uri, { timer, paths });
     }
   });
   const previous = server.server.onclose;
   server.server.onclose = () => {
     stop();
-    for (const timer of due.values()) clearTimeout(timer);
+    for (const { timer } of due.values()) clearTimeout(timer);
     previous?.();
   };
 }

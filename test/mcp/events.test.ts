@@ -6,7 +6,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpServer, type RunningHttpServer } from "../../runtime/mcp/transports/http.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { stdioClient } from "./helpers.js";
@@ -92,6 +92,13 @@ describe("bridge events as MCP notifications", () => {
     let server: RunningHttpServer | undefined;
     const clients: Client[] = [];
     const previous = process.env.SVC_BRIDGE_URL;
+    beforeAll(async () => {
+      process.env.SVC_BRIDGE_URL = live.sim.url; // the server's events and its tools' bridge client
+      server = await startHttpServer({
+        selection: { profile: "safe", rawPython: true }, port: 0, token: undefined, sessionIdleMs: 60_000, maxSessions: 4,
+        events: { enabled: true, highFrequency: [] },
+      });
+    });
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.close().catch(() => {})));
       await server?.close();
@@ -99,19 +106,18 @@ describe("bridge events as MCP notifications", () => {
       else process.env.SVC_BRIDGE_URL = previous;
     });
 
-    it("reach an SDK client on its session stream, and digest subscriptions get resources/updated", async () => {
-      process.env.SVC_BRIDGE_URL = live.sim.url; // the server's events and its tools' bridge client
-      server = await startHttpServer({
-        selection: { profile: "safe", rawPython: true }, port: 0, token: undefined, sessionIdleMs: 60_000, maxSessions: 4,
-        events: { enabled: true, highFrequency: [] },
-      });
-      await live.client.post("/api/nodes", { parent_path: "/project1", type: "baseCOMP", name: "viaHttp" });
+    async function connect(): Promise<{ client: Client; updated: string[]; events: ReturnType<typeof collect> }> {
       const client = new Client({ name: "svc-test", version: "1" });
       clients.push(client);
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(server!.url)));
       const updated: string[] = [];
       client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
-      const events = collect(client);
+      return { client, updated, events: collect(client) };
+    }
+
+    it("reach an SDK client on its session stream, and digest subscriptions get resources/updated", async () => {
+      await live.client.post("/api/nodes", { parent_path: "/project1", type: "baseCOMP", name: "viaHttp" });
+      const { client, updated, events } = await connect();
       expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true);
       await client.subscribeResource({ uri: "svc://digest//project1/viaHttp" });
       await expect(client.subscribeResource({ uri: "svc://operators/noiseTOP" })).rejects.toThrow(/only svc:\/\/digest/);
@@ -128,6 +134,41 @@ describe("bridge events as MCP notifications", () => {
       const changed = await events.waitFor((e) => e.event === "param.changed" && e.data.path === bad, "param.changed");
       expect(changed.event).toBe("param.changed");
       await client.unsubscribeResource({ uri: "svc://digest//project1/viaHttp" });
+    });
+
+    it("serve svc://scene/{view}: completed view names, the editor's COMP and the top level, updates when the editor's network changes", async () => {
+      const net = "/project1/viaScene";
+      await live.client.post("/api/nodes", { parent_path: "/project1", type: "baseCOMP", name: "viaScene" });
+      await live.client.post("/api/nodes", { parent_path: net, type: "noiseTOP", name: "noise1" });
+      const { client, updated, events } = await connect();
+      const completed = await client.complete({ ref: { type: "ref/resource", uri: "svc://scene/{view}" }, argument: { name: "view", value: "ed" } });
+      expect(completed.completion.values).toEqual(["editor"]);
+      await expect(client.readResource({ uri: "svc://scene/stage" })).rejects.toThrow(/no scene view 'stage'; valid views: editor, project/);
+      await expect(client.subscribeResource({ uri: "svc://scene/stage" })).rejects.toThrow(/valid views: editor, project/);
+
+      // The artist's editor moves into the COMP (tdsim's one network editor starts at /project1).
+      await live.client.post("/api/editor/focus", { path: `${net}/noise1` });
+      const deadline = Date.now() + WAIT_MS;
+      while ((await live.client.get<{ active_editor: { network: string } | null }>("/api/editor/context")).active_editor?.network !== net) {
+        if (Date.now() > deadline) throw new Error(`the editor never showed ${net}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const read = async (uri: string) => JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
+      const editor = await read("svc://scene/editor");
+      expect(editor).toMatchObject({ view: "editor", network: net, complete: true, counts: { children: 1, wires: 0 }, children: ["noise1: noiseTOP"] });
+      expect(editor.editor).toMatchObject({ current: `${net}/noise1`, selection: [`${net}/noise1`], selectionCount: 1 });
+      expect(editor.more).toContain(`svc://digest/${net}`);
+      const project = await read("svc://scene/project");
+      expect(project).toMatchObject({ view: "project", network: "/" });
+      expect(project.children).toEqual(expect.arrayContaining(["project1: containerCOMP"]));
+      expect(project.editor).toBeUndefined();
+
+      await untilStreaming(events, net);
+      await client.subscribeResource({ uri: "svc://scene/editor" });
+      await live.client.post("/api/nodes", { parent_path: net, type: "levelTOP", name: "level1" });
+      await events.waitFor(() => updated.includes("svc://scene/editor"), "resources/updated for svc://scene/editor");
+      expect((await read("svc://scene/editor")).children).toContain("level1: levelTOP");
+      await client.unsubscribeResource({ uri: "svc://scene/editor" });
     });
   });
 });

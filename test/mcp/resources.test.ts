@@ -37,6 +37,7 @@ describe("resource listing", () => {
         "svc://recipes/{name}",
         "svc://recipes/search/{query}",
         "svc://digest/{+path}",
+        "svc://scene/{view}",
       ]),
     );
   });

@@ -74,7 +74,8 @@ export function digestOf(topology: Topology): Digest {
   };
 }
 
-export async function readDigest(bridge: BridgeClient, path: string): Promise<Digest> {
-  const topology = await bridge.get<Topology>(`/api/network/${encodeURIComponent(path)}/topology`, { depth: DIGEST_DEPTH, max_nodes: DIGEST_MAX_NODES });
+/** `depth` 1 reads only the COMP's children: the level a network editor shows. */
+export async function readDigest(bridge: BridgeClient, path: string, bounds = { depth: DIGEST_DEPTH, maxNodes: DIGEST_MAX_NODES }): Promise<Digest> {
+  const topology = await bridge.get<Topology>(`/api/network/${encodeURIComponent(path)}/topology`, { depth: bounds.depth, max_nodes: bounds.maxNodes });
   return digestOf(topology);
 }

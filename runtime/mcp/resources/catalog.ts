@@ -10,3 +10,4 @@ export { pythonApiResource } from "./python-api.js";
 export { tdVersionsResource } from "./td-versions.js";
 export { recipeListResource, recipeResource, recipeSearchResource } from "./recipes.js";
 export { digestResource } from "./digest.js";
+export { sceneResource } from "./scene.js";
