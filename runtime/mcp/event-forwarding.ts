@@ -29,7 +29,7 @@ const DIGEST_PREFIX = "svc://digest/";
 const SCENE_PREFIX = "svc://scene/";
 
 /** What a subscribed URI shows: a quick filter per event, then a check per coalesced update. */
-interface SubscriptionScope {
+export interface SubscriptionScope {
   mayCover(path: string): boolean;
   /** Whether a change at one of these paths changes what the resource shows now. */
   covers(paths: readonly string[]): Promise<boolean>;
@@ -40,7 +40,7 @@ function below(root: string): SubscriptionScope {
 }
 
 /** The scope of a subscribable URI, or why it cannot be subscribed to. */
-function subscriptionScope(uri: string): SubscriptionScope | string {
+export function subscriptionScope(uri: string): SubscriptionScope | string {
   if (uri.startsWith(SCENE_PREFIX)) {
     const view = uri.slice(SCENE_PREFIX.length);
     if (!Object.hasOwn(SCENE_VIEWS, view)) return unknownView(view);

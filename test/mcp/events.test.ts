@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptionScope, type SubscriptionScope } from "../../runtime/mcp/event-forwarding.js";
 import { startHttpServer, type RunningHttpServer } from "../../runtime/mcp/transports/http.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { stdioClient } from "./helpers.js";
@@ -63,6 +64,16 @@ async function untilStreaming(events: ReturnType<typeof collect>, parent: string
     if (hit) return;
   }
   throw new Error("the event stream never connected");
+}
+
+/** Shows `path` in tdsim's network editor (a job run on a later frame) and waits until it shows `network`. */
+async function focusEditor(path: string, network: string): Promise<void> {
+  await live.client.post("/api/editor/focus", { path });
+  const deadline = Date.now() + WAIT_MS;
+  while ((await live.client.get<{ active_editor: { network: string } | null }>("/api/editor/context")).active_editor?.network !== network) {
+    if (Date.now() > deadline) throw new Error(`the editor never showed ${network}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function errorCycle(events: ReturnType<typeof collect>, parent: string): Promise<void> {
@@ -147,12 +158,7 @@ describe("bridge events as MCP notifications", () => {
       await expect(client.subscribeResource({ uri: "svc://scene/stage" })).rejects.toThrow(/valid views: editor, project/);
 
       // The artist's editor moves into the COMP (tdsim's one network editor starts at /project1).
-      await live.client.post("/api/editor/focus", { path: `${net}/noise1` });
-      const deadline = Date.now() + WAIT_MS;
-      while ((await live.client.get<{ active_editor: { network: string } | null }>("/api/editor/context")).active_editor?.network !== net) {
-        if (Date.now() > deadline) throw new Error(`the editor never showed ${net}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await focusEditor(`${net}/noise1`, net);
       const read = async (uri: string) => JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
       const editor = await read("svc://scene/editor");
       expect(editor).toMatchObject({ view: "editor", network: net, complete: true, counts: { children: 1, wires: 0 }, children: ["noise1: noiseTOP"] });
@@ -169,6 +175,14 @@ describe("bridge events as MCP notifications", () => {
       await events.waitFor(() => updated.includes("svc://scene/editor"), "resources/updated for svc://scene/editor");
       expect((await read("svc://scene/editor")).children).toContain("level1: levelTOP");
       await client.unsubscribeResource({ uri: "svc://scene/editor" });
+
+      // What an editor subscription covers follows the artist: a change beside the COMP it shows is
+      // not an update until the editor moves out to /project1.
+      const scope = subscriptionScope("svc://scene/editor") as SubscriptionScope;
+      expect(await scope.covers([`${net}/level1`])).toBe(true);
+      expect(await scope.covers(["/project1/viaHttp/bad"])).toBe(false);
+      await focusEditor(net, "/project1");
+      expect(await scope.covers(["/project1/viaHttp/bad"])).toBe(true);
     });
   });
 });
