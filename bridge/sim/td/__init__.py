@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 
-from tdsim.appui import AbsTime
+from tdsim.appui import AbsTime, PaneType
 from tdsim.channel import Channel
 from tdsim.comp import COMP
 from tdsim.connectors import Connector
@@ -86,7 +86,7 @@ _STATIC = {
     "tdAttributeError": tdAttributeError, "OP": OP, "COMP": COMP, "TOP": TOP, "CHOP": CHOP,
     "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
     "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
-    "Channel": Channel, "mod": mod, "iop": iop, "ipar": ipar, "ext": ext,
+    "Channel": Channel, "PaneType": PaneType, "mod": mod, "iop": iop, "ipar": ipar, "ext": ext,
 }
 _base: dict = {}
 

@@ -1,10 +1,12 @@
 """td.app, td.project, td.ui and td.absTime of the emulated process."""
 from __future__ import annotations
 
+import enum
 import os
 import platform
 import sys
 
+from .errors import tdError
 from .runtime import world
 
 TDSIM_VERSION = "0.1.0"
@@ -84,12 +86,39 @@ class Project:
         return f"project name:{self.name} folder:{self.folder}"
 
 
+class PaneType(enum.Enum):
+    """td.PaneType (Pane Class, https://derivative.ca/UserGuide/Pane_Class). The doc lists eight
+    members; the Pane article counts nine pane types (the Geometry Spreadsheet has no member listed)."""
+
+    NETWORKEDITOR = "NETWORKEDITOR"
+    PANEL = "PANEL"
+    GEOMETRYVIEWER = "GEOMETRYVIEWER"
+    TOPVIEWER = "TOPVIEWER"
+    CHOPVIEWER = "CHOPVIEWER"
+    ANIMATIONEDITOR = "ANIMATIONEDITOR"
+    PARAMETERS = "PARAMETERS"
+    TEXTPORT = "TEXTPORT"
+
+    def __str__(self):
+        return "PaneType." + self.name
+
+
 class Pane:
-    def __init__(self, owner, pane_id, name, kind):
+    """One pane of the layout (Pane Class). tdsim has no window: a pane is its members and its place
+    in ui.panes. splitLeft/Right/Top/Bottom return the new pane; changeType returns a new Pane object
+    and the old one stops being valid (both as the Pane Class documents). UNVERIFIED in TouchDesigner:
+    that a split pane starts with the type and owner of the pane it came from and both get ratio 0.5,
+    that using a Pane object no longer valid (closed, or replaced by changeType) raises td.tdError,
+    and that closing the last pane is refused; to verify, split a pane in the textport and read the
+    new pane's type, owner and ratio, then call a member of the old object after changeType."""
+
+    def __init__(self, panes, owner, pane_id, name, kind):
+        self._panes = panes
+        self._valid = True
         self.owner = owner
         self.id = pane_id
         self.name = name
-        self.type = kind
+        self._type = kind
         self.link = 0
         self.enable = True
         self.maximize = False
@@ -100,30 +129,108 @@ class Pane:
         self.y = 0.0
         self.zoom = 1.0
 
+    type = property(lambda self: self._type)
+    open = property(lambda self: self._valid and self in self._panes._panes())
+
+    def _check(self):
+        if not self.open:
+            raise tdError("Invalid pane: %s (closed or replaced)" % self.name)
+
+    def _split(self, side):
+        self._check()
+        self.ratio = 0.5
+        made = self._panes._add(self.owner, self._type, after=self if side in ("right", "bottom") else None,
+                                before=self if side in ("left", "top") else None)
+        made.ratio = 0.5
+        return made
+
+    def splitLeft(self):
+        return self._split("left")
+
+    def splitRight(self):
+        return self._split("right")
+
+    def splitTop(self):
+        return self._split("top")
+
+    def splitBottom(self):
+        return self._split("bottom")
+
+    def changeType(self, paneType):
+        self._check()
+        if not isinstance(paneType, PaneType):
+            raise tdError("changeType() expects a PaneType, not %r" % (paneType,))
+        return self._panes._replace(self, paneType)
+
+    def close(self):
+        self._check()
+        self._panes._remove(self)
+
+    def __repr__(self):
+        return "td.Pane name:%s type:%s" % (self.name, self._type)
+
 
 class Panes:
-    """ui.panes: one network editor looking at /project1."""
+    """ui.panes (Panes Class, https://derivative.ca/UserGuide/Panes_Class): at start one network
+    editor looking at /project1; panes are found by index or name."""
 
     def __init__(self):
         self._list = None
+        self._next_id = 2
+        self._current = None
 
     def _panes(self):
         if self._list is None:
             from . import paths
-            self._list = [Pane(paths.resolve(None, "/project1") or world().root, 1, "pane1",
-                               "NETWORKEDITOR")]
+            self._list = [Pane(self, paths.resolve(None, "/project1") or world().root, 1, "pane1",
+                               PaneType.NETWORKEDITOR)]
         return self._list
 
-    current = property(lambda self: self._panes()[0])
+    def _add(self, owner, kind, after=None, before=None):
+        panes = self._panes()
+        made = Pane(self, owner, self._next_id, "pane%d" % self._next_id, kind)
+        self._next_id += 1
+        at = panes.index(after) + 1 if after is not None else panes.index(before)
+        panes.insert(at, made)
+        return made
+
+    def _replace(self, pane, kind):
+        panes = self._panes()
+        made = Pane(self, pane.owner, pane.id, pane.name, kind)
+        made.ratio = pane.ratio
+        panes[panes.index(pane)] = made
+        pane._valid = False
+        if self._current is pane:
+            self._current = made
+        return made
+
+    def _remove(self, pane):
+        panes = self._panes()
+        if len(panes) == 1:
+            raise tdError("The last pane cannot be closed")
+        panes.remove(pane)
+        pane._valid = False
+        if len(panes) == 1:
+            panes[0].ratio = 1.0
+
+    @property
+    def current(self):
+        panes = self._panes()
+        return self._current if self._current in panes else panes[0]
 
     def __len__(self):
         return len(self._panes())
 
     def __getitem__(self, index):
+        if isinstance(index, str):
+            for pane in self._panes():
+                if pane.name == index:
+                    return pane
+            raise IndexError("no pane named %r" % index)
         return self._panes()[index]
 
     def __iter__(self):
-        return iter(self._panes())
+        return iter(list(self._panes()))
 
 
 class UI:

@@ -7,11 +7,11 @@ def build_router():
     from . import (analysis, annotation, annotation_layout, batch, code_search, connect, custom_params,
                    editor, events, execute, focus, info, interactions, logs, metadata, network, nodes,
                    param_actions, param_search, params, preview, project, receipts, reposition, search,
-                   storage, system, text, transactions, transport, watch)
+                   storage, system, text, transactions, transport, watch, workspaces)
     router = Router()
     for module in (info, nodes, search, params, network, preview, batch, connect, text, storage, logs, watch,
                    system, transport, execute, analysis, transactions, receipts, metadata, param_actions,
                    custom_params, param_search, code_search, annotation, events, interactions, reposition,
-                   editor, focus, annotation_layout, project):
+                   editor, focus, annotation_layout, project, workspaces):
         module.register(router)
     return router

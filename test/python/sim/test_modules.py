@@ -26,8 +26,28 @@ class TdModuleTest(SimTestCase):
         self.assertTrue(td.project.name)
         self.assertTrue(td.project.folder)
         self.assertEqual(td.ui.panes.current.owner, self.project)
-        self.assertEqual(td.ui.panes[0].type, "NETWORKEDITOR")
+        self.assertEqual(td.ui.panes[0].type, td.PaneType.NETWORKEDITOR)
         self.assertEqual(len(td.ui.panes), 1)
+
+    def test_panes_split_change_type_and_close(self):
+        editor = td.ui.panes[0]
+        right = editor.splitRight()
+        left = editor.splitLeft()
+        self.assertEqual([p.name for p in td.ui.panes], [left.name, "pane1", right.name])
+        self.assertEqual((right.type, right.owner, right.ratio), (td.PaneType.NETWORKEDITOR, editor.owner, 0.5))
+        viewer = right.changeType(td.PaneType.TOPVIEWER)
+        self.assertEqual((viewer.id, viewer.type, right.open), (right.id, td.PaneType.TOPVIEWER, False))
+        with self.assertRaises(td.tdError):  # the object changeType replaced is no longer valid
+            right.close()
+        with self.assertRaises(td.tdError):
+            viewer.changeType("TOPVIEWER")
+        self.assertIs(td.ui.panes[viewer.name], viewer)
+        viewer.close()
+        left.close()
+        self.assertEqual((len(td.ui.panes), viewer.open, editor.ratio), (1, False, 1.0))
+        with self.assertRaises(td.tdError):  # the last pane stays
+            editor.close()
+        self.assertIs(td.ui.panes.current, editor)
         self.assertIs(td.ui.undo, self.world.undo)
 
     def test_me_and_parent_follow_context(self):
