@@ -218,6 +218,55 @@ describe("layout_annotations", () => {
   });
 });
 
+describe("manage_artist_workspace", () => {
+  interface Workspace {
+    workspaceId: string;
+    state: string;
+    pane: { id: number; name: string; type: string } | null;
+  }
+  interface Pane {
+    id: number;
+    type: string;
+    owner: string | null;
+  }
+  const panes = async () => (await f.bridge.get<{ panes: Pane[] }>("/api/editor/context")).panes;
+  /** Reads the status until the frames have moved it on (the tool itself waits at most 750 ms). */
+  async function settled(w: Workspace): Promise<Workspace> {
+    let now = w;
+    while (now.state === "scheduled" || now.state === "restoring") {
+      now = data<Workspace>(await f.call("manage_artist_workspace", { action: "status", workspace_id: w.workspaceId }));
+    }
+    return now;
+  }
+
+  it("opens a TOP Viewer beside the editor and restores the layout, then a Panel cancelled after its split", async () => {
+    const before = await panes();
+    const open = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: `${NET}/noise1` })));
+    expect(open).toMatchObject({ state: "active", pane: { type: "TOPVIEWER" } });
+    expect(await panes()).toEqual([...before, { id: open.pane!.id, name: open.pane!.name, type: "TOPVIEWER", owner: `${NET}/noise1` }]);
+    const restored = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "restore", workspace_id: open.workspaceId })));
+    expect(restored.state).toBe("restored");
+    expect(await panes()).toEqual(before);
+
+    await f.bridge.post("/api/nodes", { parent_path: "/project1", type: "containerCOMP", name: "ws_controls" });
+    const panel = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "open", kind: "panel", path: "/project1/ws_controls" })));
+    expect(panel).toMatchObject({ state: "active", pane: { type: "PANEL" } });
+    const cancelled = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "cancel", workspace_id: panel.workspaceId })));
+    expect(cancelled.state).toBe("cancelled");
+    expect(await panes()).toEqual(before);
+  });
+
+  it("refuses what it cannot show, and changes neither the panes nor the project", async () => {
+    const before = [await panes(), await f.snapshot()];
+    expect(errorOf(await f.call("manage_artist_workspace", { action: "open", kind: "panel", path: `${NET}/noise1` })).code).toBe("invalid_field");
+    expect(errorOf(await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: `${NET}/nothing` })).code).toBe("node_not_found");
+    expect(errorOf(await f.call("manage_artist_workspace", { action: "open", path: `${NET}/noise1` })).code).toBe("invalid-arguments");
+    expect(errorOf(await f.call("manage_artist_workspace", { action: "restore" })).code).toBe("invalid-arguments");
+    expect(errorOf(await f.call("manage_artist_workspace", { action: "status", workspace_id: "ws-999" })).code).toBe("workspace_not_found");
+    expect([await panes(), await f.snapshot()]).toEqual(before);
+  });
+});
+
 describe("insert_operator_at_selection", () => {
   it("puts a filter on the wire leaving the selected operator, and refuses without a single selection", async () => {
     // tdsim's network editor looks at /project1: select one operator there and wire it on.

@@ -83,3 +83,4 @@ export { swapOperator } from "./edit/swap-operator.js";
 export { autoRepairLoop } from "./edit/auto-repair-loop.js";
 export { insertOperatorAtSelection } from "./editor/insert-operator-at-selection.js";
 export { focusNetworkEditor } from "./editor/focus-network-editor.js";
+export { manageArtistWorkspace } from "./editor/manage-artist-workspace.js";
