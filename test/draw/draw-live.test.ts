@@ -1,5 +1,5 @@
 /** `svc draw <live path>`: a network applied to tdsim, read back through the bridge and drawn. */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -73,6 +73,35 @@ network thumbs {
       let plainRed = 0;
       for (let i = 0; i < plain.rgba.length; i += 4) if (plain.rgba[i]! > 200 && plain.rgba[i + 1]! < 40 && plain.rgba[i + 2]! < 40) plainRed++;
       expect(plainRed).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("for a file, starts its own tdsim, applies the file there and shows its TOPs' images; a file that does not apply gets no picture", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "svc-thumbs-file-"));
+    try {
+      const file = join(dir, "thumbs.svcnet");
+      writeFileSync(file, SOURCE);
+      // No bridge in the environment: the thumbnails come from the tdsim svc starts for the file.
+      const run = await runSvc(["draw", file, "--thumbnails", "--svg", join(dir, "t.svg")], {});
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const svg = readFileSync(join(dir, "t.svg"), "utf8");
+      const tile = (path: string) => svg.slice(svg.indexOf(`data-path="${path}"`)).split("</g>")[0]!;
+      const data = /href="data:image\/png;base64,([^"]+)"/.exec(tile("/project1/thumbs/red1"));
+      expect(data).not.toBeNull();
+      const image = decodePng(Buffer.from(data![1]!, "base64"));
+      expect([image.width, image.height]).toEqual([64, 32]);
+      expect([...image.rgba.slice(0, 4)]).toEqual([255, 0, 0, 255]);
+      expect(tile("/project1/thumbs/lfo1")).not.toContain("<image");
+
+      const broken = join(dir, "broken.svcnet");
+      writeFileSync(broken, SOURCE.replace("null1: nullTOP [display]", "null1: nullTOP [display]\n  text1: textDAT { text: = op('x' }"));
+      const failed = await runSvc(["draw", broken, "--thumbnails", "--svg", join(dir, "b.svg")], {});
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain("svc draw: no picture");
+      expect(existsSync(join(dir, "b.svg"))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
