@@ -1,14 +1,13 @@
 /**
  * What one server instance offers, as the command-catalog resource and the prompts see it: the
- * whole tool registry, the profile selection in force, and the prompts that were registered.
+ * profile selection in force, the tools and the prompts that were registered. (The whole registry is
+ * `tools/all-tools.ts`, imported only when asked for.)
  */
 import type { AnyPromptDefinition } from "./prompts/registry.js";
 import type { AnyToolDefinition, ToolSelection } from "./tools/registry.js";
 
 export interface ServerCatalog {
   selection: ToolSelection;
-  /** Every tool svc has, registered or not in this profile. */
-  allTools: readonly AnyToolDefinition[];
   /** The tools this server registered. */
   tools: readonly AnyToolDefinition[];
   prompts: readonly AnyPromptDefinition[];

@@ -10,8 +10,9 @@ import { allPrompts } from "./prompts/all-prompts.js";
 import { registerPrompts, selectPrompts } from "./prompts/registry.js";
 import { allResources } from "./resources/all-resources.js";
 import { registerResources } from "./resources/registry.js";
-import { allTools } from "./tools/all-tools.js";
+import { loadTools } from "./tools/load-tools.js";
 import { checkCatalog, registerTools, selectTools, type ToolSelection } from "./tools/registry.js";
+import { toolManifest } from "./tools/tool-manifest.js";
 import { packageVersion } from "../package-root.js";
 
 const INSTRUCTIONS = [
@@ -20,12 +21,13 @@ const INSTRUCTIONS = [
   "and the svc://operators/{name} resources or the knowledge tools for operator facts.",
 ].join(" ");
 
-export function buildCatalog(selection: ToolSelection): ServerCatalog {
-  const problems = checkCatalog(allTools);
+/** Imports only the selected profile's tool files: the others' schemas are never built. */
+export async function buildCatalog(selection: ToolSelection): Promise<ServerCatalog> {
+  const tools = await loadTools(selectTools(toolManifest, selection));
+  const problems = checkCatalog(tools);
   if (problems.length > 0) throw new Error(`the tool registry is inconsistent:\n  ${problems.join("\n  ")}`);
-  const tools = selectTools(allTools, selection);
   const prompts = selectPrompts(allPrompts, new Set(tools.map((t) => t.name)));
-  return { selection, allTools, tools, prompts };
+  return { selection, tools, prompts };
 }
 
 export interface ServerOptions {
@@ -33,8 +35,8 @@ export interface ServerOptions {
   events?: EventForwarding;
 }
 
-export function createSvcServer(selection: ToolSelection, options: ServerOptions = {}): McpServer {
-  const catalog = buildCatalog(selection);
+export async function createSvcServer(selection: ToolSelection, options: ServerOptions = {}): Promise<McpServer> {
+  const catalog = await buildCatalog(selection);
   const server = new McpServer(
     { name: "svc", version: packageVersion() },
     { capabilities: { logging: {} }, instructions: INSTRUCTIONS },

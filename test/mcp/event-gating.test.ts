@@ -26,7 +26,7 @@ function fakeSource() {
 
 async function connected(highFrequency: string[]) {
   const source = fakeSource();
-  const server = createSvcServer({ profile: "core", rawPython: true }, { events: { source, highFrequency: new Set(highFrequency) } });
+  const server = await createSvcServer({ profile: "core", rawPython: true }, { events: { source, highFrequency: new Set(highFrequency) } });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "svc-test", version: "1" });

@@ -19,7 +19,7 @@ export function requireBuiltCli(): string {
 
 /** A client connected to a fresh in-process server, no sockets. */
 export async function memoryClient(selection: ToolSelection = { profile: "core", rawPython: true }): Promise<Client> {
-  const server = createSvcServer(selection);
+  const server = await createSvcServer(selection);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "svc-test", version: "1" });

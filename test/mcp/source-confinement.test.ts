@@ -75,7 +75,7 @@ describe("validate_network over MCP", () => {
 describe("MCP roots from the client", () => {
   /** A client that offers `roots` as its MCP roots (file URIs). */
   async function clientWithRoots(roots: string[]): Promise<Client> {
-    const server = createSvcServer({ profile: "core", rawPython: false });
+    const server = await createSvcServer({ profile: "core", rawPython: false });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const c = new SdkClient({ name: "svc-roots-test", version: "1" }, { capabilities: { roots: { listChanged: false } } });

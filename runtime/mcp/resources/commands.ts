@@ -13,11 +13,13 @@ export const commandsResource: FixedResource = {
   mimeType: "application/json",
   uri: "svc://commands",
   async read(catalog) {
+    // Every tool, not only this profile's: their files are imported on the first read.
+    const { allTools } = await import("../tools/all-tools.js");
     const offered = new Set(catalog.tools.map((t) => t.name));
     return json({
       profile: catalog.selection.profile,
       rawPython: catalog.selection.rawPython,
-      tools: catalog.allTools.map((t) => ({
+      tools: allTools.map((t) => ({
         name: t.name,
         description: t.description,
         profiles: TOOL_PROFILES.filter((p) => inProfile(t, p)),

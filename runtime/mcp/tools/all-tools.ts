@@ -1,5 +1,9 @@
-import * as catalog from "./catalog.js";
-import type { AnyToolDefinition } from "./registry.js";
+/**
+ * Every tool svc has, loaded: for `svc://commands` (imported when it is first read) and the tests.
+ * A server imports only its profile's tools (server.ts).
+ */
+import { loadTools } from "./load-tools.js";
+import { toolManifest } from "./tool-manifest.js";
 
 /** The whole registry, in name order so tools/list is stable. */
-export const allTools: readonly AnyToolDefinition[] = (Object.values(catalog) as AnyToolDefinition[]).sort((a, b) => a.name.localeCompare(b.name));
+export const allTools = await loadTools(toolManifest);

@@ -1,6 +1,6 @@
 /**
  * The tool registry: every MCP tool is a `ToolDefinition` in its own file, listed once in
- * `catalog.ts`. The registry picks the tools of the active profile, registers them with the SDK and
+ * `tool-manifest.ts`. The registry picks the tools of the active profile, registers them with the SDK and
  * wraps each handler so that a thrown error becomes a tool error, never a crash or a stack trace.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -57,11 +57,17 @@ export interface ToolSelection {
   rawPython: boolean;
 }
 
-export function inProfile(tool: AnyToolDefinition, profile: ToolProfile): boolean {
+/** What choosing by profile needs of a tool: its definition or its manifest line. */
+interface Profiled {
+  profiles: readonly ProfileTag[];
+  rawPython?: boolean;
+}
+
+export function inProfile(tool: Profiled, profile: ToolProfile): boolean {
   return profile === "full" || tool.profiles.includes(profile);
 }
 
-export function selectTools(all: readonly AnyToolDefinition[], selection: ToolSelection): AnyToolDefinition[] {
+export function selectTools<T extends Profiled>(all: readonly T[], selection: ToolSelection): T[] {
   return all.filter((t) => inProfile(t, selection.profile) && (selection.rawPython || !t.rawPython));
 }
 

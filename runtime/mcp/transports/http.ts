@@ -77,7 +77,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       refuse(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
       return;
     }
-    const server = createSvcServer(options.selection, { events });
+    const server = await createSvcServer(options.selection, { events });
     let record: ReturnType<typeof store.add> | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

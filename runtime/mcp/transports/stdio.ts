@@ -12,7 +12,7 @@ import { untilSignal } from "./shutdown.js";
 
 /** Serves until the client closes stdin or the process is asked to stop. */
 export async function serveStdio(selection: ToolSelection, events?: EventsConfig): Promise<void> {
-  const server = createSvcServer(selection, { events: events ? await startSharedEvents(events) : undefined });
+  const server = await createSvcServer(selection, { events: events ? await startSharedEvents(events) : undefined });
   const transport = new StdioServerTransport();
   const stdinClosed = new Promise<string>((resolve) => {
     process.stdin.once("end", () => resolve("end"));
