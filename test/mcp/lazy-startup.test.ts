@@ -5,19 +5,21 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
+import { inProfile } from "../../runtime/mcp/tools/registry.js";
 import { requireBuiltCli } from "./helpers.js";
+import { toolFiles } from "./tool-files.js";
 
 const RECORDER = fileURLToPath(new URL("./fixtures/register-import-recorder.mjs", import.meta.url));
 
 /** Runs `svc` (stdio) under an import recorder until tools/list is answered; returns every module URL it loaded. */
-async function modulesLoadedForToolsList(): Promise<string[]> {
+async function modulesLoadedForToolsList(profile = "full"): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), "svc-imports-"));
   const log = join(dir, "imports.log");
   try {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: ["--import", RECORDER, requireBuiltCli()],
-      env: { PATH: process.env.PATH ?? "", SVC_TEST_IMPORT_LOG: log, SVC_TOOL_PROFILE: "full" },
+      env: { PATH: process.env.PATH ?? "", SVC_TEST_IMPORT_LOG: log, SVC_TOOL_PROFILE: profile },
       stderr: "pipe",
     });
     const client = new Client({ name: "svc-test", version: "1" });
@@ -47,5 +49,18 @@ describe("lazy startup", () => {
     );
     // diagnostics/render-json.js is the one module of the language the tool results need; it is tiny.
     expect(heavy.filter((u) => !u.endsWith("/dist/diagnostics/render-json.js"))).toEqual([]);
+  });
+
+  it("imports only the tool files of the selected profile", async () => {
+    const loaded = await modulesLoadedForToolsList("core");
+    const files = await toolFiles();
+    const fileLoaded = (file: string) => loaded.some((u) => u.endsWith(`/dist/runtime/mcp/tools/${file}.js`));
+    const core = files.filter((f) => inProfile(f.tool, "core"));
+    expect(core.length).toBeGreaterThan(0);
+    expect(core.filter((f) => !fileLoaded(f.file)).map((f) => f.tool.name)).toEqual([]);
+    // A file that also defines a core tool is loaded for that one; none here does.
+    const others = files.filter((f) => !inProfile(f.tool, "core") && !core.some((c) => c.file === f.file));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((f) => fileLoaded(f.file)).map((f) => f.tool.name)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import type { CookRow, PreviewReply } from "./bridge-replies.js";
 import { splitErrorLine } from "./error-lines.js";
-import { cookOf, cookSchema } from "./get-node-state-runtime.js";
+import { cookOf, cookSchema } from "./cook-state.js";
 import { segment, tdPath } from "./live-input.js";
 
 const COLOR_TYPES: Record<number, string> = { 0: "grey", 2: "RGB", 3: "palette", 4: "grey+alpha", 6: "RGBA" };

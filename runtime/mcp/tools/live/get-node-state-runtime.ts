@@ -3,29 +3,10 @@ import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { CookRow, NodeDetail } from "./bridge-replies.js";
+import { cookOf, cookSchema } from "./cook-state.js";
 import { splitErrorLine } from "./error-lines.js";
 import { flagsSchema, flagWords } from "./get-td-node-flags.js";
 import { segment, tdPath } from "./live-input.js";
-
-export const cookSchema = z
-  .object({
-    cookTimeMs: z.number(),
-    cpuCookTimeMs: z.number(),
-    gpuCookTimeMs: z.number(),
-    totalCooks: z.number(),
-    cookFrame: z.number().describe("frame of the last cook (negative: never cooked)"),
-  })
-  .describe("the environment's cook counters for this operator");
-
-export function cookOf(row: CookRow) {
-  return {
-    cookTimeMs: row.cook_time_ms,
-    cpuCookTimeMs: row.cpu_cook_time_ms,
-    gpuCookTimeMs: row.gpu_cook_time_ms,
-    totalCooks: row.total_cooks,
-    cookFrame: row.cook_frame,
-  };
-}
 
 export const getNodeStateRuntime = defineTool({
   name: "get_node_state_runtime",
