@@ -107,6 +107,13 @@ class WorkspacesTest(SimTestCase):
         self.assertEqual(self.layout(), before)
         self.step()
         self.assertEqual(len(self.td.ui.panes), 2)  # only the one accepted workspace
+        # An unknown field is refused, not ignored: a misspelt restore or cancel must not close the pane.
+        for action in ("restore", "cancel"):
+            self.fails("POST", "/api/editor/workspaces/%s/%s" % (ws["workspace_id"], action), {"force": True},
+                       code="invalid_field")
+        self.step()
+        self.assertEqual(len(self.td.ui.panes), 2)
+        self.assertEqual(self.ok("GET", "/api/editor/workspaces/%s" % ws["workspace_id"])["state"], "active")
 
     def test_no_network_editor_is_refused_before_anything(self):
         import td
