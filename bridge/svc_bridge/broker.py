@@ -34,7 +34,7 @@ import urllib.parse
 import td
 
 from . import logbook, ticker
-from .body import get_int, get_object, get_str
+from .body import check_known_fields, get_int, get_object, get_str
 from .errors import BridgeError
 from .live import check_path, require_op
 
@@ -182,10 +182,7 @@ def status_of(rec):
 
 
 def create(body):
-    for key in body:
-        if key not in ("kind", "target", "ttl_seconds", "message"):
-            raise BridgeError("invalid_field", "unknown field '%s'; allowed: kind, message, target, ttl_seconds" % key,
-                              field=key)
+    check_known_fields(body, ("kind", "target", "ttl_seconds", "message"))
     kind = get_str(body, "kind", required=True)
     if kind not in KINDS:
         raise BridgeError("invalid_field", "'kind' must be one of %s" % ", ".join(sorted(KINDS)), field="kind")

@@ -9,7 +9,7 @@ import math
 import td
 
 from .. import config
-from ..body import get_number, get_str
+from ..body import check_known_fields, get_number, get_str
 from ..errors import BridgeError
 
 ACTIONS = ("play", "pause", "seek", "cue", "rate")
@@ -22,10 +22,7 @@ def _state(time):
 
 def transport(ctx):
     body = ctx.body
-    for key in body:
-        if key not in ("action", "frame", "seconds", "rate"):
-            raise BridgeError("invalid_field", "unknown field '%s'; allowed: action, frame, rate, seconds" % key,
-                              field=key)
+    check_known_fields(body, ("action", "frame", "seconds", "rate"))
     action = get_str(body, "action", required=True)
     if action not in ACTIONS:
         raise BridgeError("invalid_field", "'action' must be one of %s" % ", ".join(ACTIONS), field="action")
