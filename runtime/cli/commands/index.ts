@@ -26,6 +26,7 @@ import { saveCommand } from "./save.js";
 import { logsCommand } from "./logs.js";
 import { analyzeCommand } from "./analyze.js";
 import { adoptCommand, releaseCommand } from "./adopt.js";
+import { panicCommand } from "./panic.js";
 
 /**
  * Every `svc` subcommand, each in its own file under this folder.
@@ -33,4 +34,4 @@ import { adoptCommand, releaseCommand } from "./adopt.js";
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, panicCommand];

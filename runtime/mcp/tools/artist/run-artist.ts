@@ -31,7 +31,10 @@ export interface ArtistData {
 
 const ROOT = "/project1";
 
-export async function runArtist(draft: NetworkDraft, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+/** A network to build: anything that has a name and can give its syntax tree. */
+export type ArtistNetwork = Pick<NetworkDraft, "name" | "program">;
+
+export async function runArtist(draft: ArtistNetwork, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
   return withoutLocalPaths(await build(draft, recipes, preview, ctx));
 }
 
@@ -45,7 +48,7 @@ function withoutLocalPaths<T>(outcome: ToolOutcome<T>): ToolOutcome<T> {
   return json.includes(local) ? (JSON.parse(json.split(local + "/").join(RECIPES_URI).split(local).join(RECIPES_URI.slice(0, -1))) as ToolOutcome<T>) : outcome;
 }
 
-async function build(draft: NetworkDraft, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+async function build(draft: ArtistNetwork, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
   const source = print(draft.program());
   const file = networkFile(draft.name);
   const input = { text: source, file };
@@ -80,7 +83,7 @@ async function build(draft: NetworkDraft, recipes: string[], preview: number, ct
     diagnostics: report.diagnosticsJson(result.diagnostics),
     preview: shot.brief,
   };
-  const head = `${data.applied ? "built" : "already up to date:"} ${network} from ${recipes.join(" + ")}`;
+  const head = `${data.applied ? "built" : "already up to date:"} ${network}${recipes.length ? ` from ${recipes.join(" + ")}` : ""}`;
   const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
   const text = [`${head}${live}`, source, report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
   return applied(data, text, shot.blocks, counts.errors);

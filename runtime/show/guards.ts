@@ -1,0 +1,140 @@
+/**
+ * The guards of a safety chain: in front of each protected output TOP, in the output's own COMP
+ * (TouchDesigner wires only between siblings), a Switch TOP whose input 0 is what fed the output and
+ * whose input 1 is a Select TOP of the safety COMP's safe picture. Its index is an expression of the
+ * safety COMP's Panic toggle, so every guard changes in the same cook as the toggle: one frame.
+ *
+ * The guards are wired with one batch (all or nothing, one undo block). They carry no `svc` tag: they
+ * belong to no network's source, so no plan removes them. A plan of the protected output's own network
+ * does put its own wire back, which takes the guard out: `svc panic` reports such an output as
+ * unprotected, and running the safety tool again wires the guard back.
+ */
+import type { BridgeClient } from "../bridge-client/index.js";
+import { encodePath } from "../bridge-client/index.js";
+
+export interface Wire {
+  source: string;
+  source_output: number;
+  target: string;
+  target_input: number;
+}
+
+interface NodeDetail {
+  path: string;
+  type: string;
+  family?: string;
+  parent: string | null;
+  inputs: Wire[];
+}
+
+export interface GuardNames {
+  output: string;
+  parent: string;
+  guard: string;
+  safe: string;
+}
+
+export type GuardState =
+  | { state: "guarded"; names: GuardNames }
+  | { state: "unguarded"; names: GuardNames; input: Wire | undefined }
+  | { state: "missing"; names: GuardNames };
+
+export interface GuardResult {
+  output: string;
+  guard: string;
+  action: "inserted" | "kept";
+}
+
+export function guardNames(output: string): GuardNames {
+  const cut = output.lastIndexOf("/");
+  const parent = output.slice(0, cut) || "/";
+  const name = output.slice(cut + 1);
+  return { output, parent, guard: `${parent}/${name}_svc_guard`, safe: `${parent}/${name}_svc_safe` };
+}
+
+/** The Switch index: 1 while the safety COMP's Panic is on. The safe Python subset admits it. */
+export function guardExpression(safetyComp: string): string {
+  return `int(op(${JSON.stringify(safetyComp).replace(/"/g, "'")}).par.Panic.eval())`;
+}
+
+async function detail(bridge: BridgeClient, path: string): Promise<NodeDetail | undefined> {
+  try {
+    return await bridge.get<NodeDetail>(`/api/nodes/${encodePath(path)}`);
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return undefined;
+    throw err;
+  }
+}
+
+/** Whether the output exists and its input 0 comes from its guard. */
+export async function guardState(bridge: BridgeClient, output: string): Promise<GuardState> {
+  const names = guardNames(output);
+  const node = await detail(bridge, output);
+  if (node === undefined) return { state: "missing", names };
+  const input = node.inputs.find((w) => w.target_input === 0);
+  return input?.source === names.guard ? { state: "guarded", names } : { state: "unguarded", names, input };
+}
+
+export class GuardError extends Error {
+  constructor(
+    readonly code: "output-missing" | "not-a-top" | "output-unwired",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Checks every output before anything is wired: a bad one refuses the whole chain. */
+export async function checkOutputs(bridge: BridgeClient, outputs: readonly string[]): Promise<void> {
+  for (const output of outputs) {
+    const node = await detail(bridge, output);
+    if (node === undefined) throw new GuardError("output-missing", `${output} does not exist: protect a live output TOP`);
+    if (!node.type.endsWith("TOP")) throw new GuardError("not-a-top", `${output} is a ${node.type}, not a TOP: the chain guards TOP outputs`);
+    if (!node.inputs.some((w) => w.target_input === 0)) {
+      throw new GuardError("output-unwired", `${output} has nothing wired into its first input, so there is no picture to guard; wire its source first`);
+    }
+  }
+}
+
+/**
+ * Wires a guard in front of every output that has none; outputs already guarded are kept. One batch
+ * per output (all or nothing each, and far below the bridge's per-request budget).
+ */
+export async function insertGuards(bridge: BridgeClient, safetyComp: string, outputs: readonly string[]): Promise<GuardResult[]> {
+  await checkOutputs(bridge, outputs);
+  const results: GuardResult[] = [];
+  for (const output of outputs) {
+    const operations: unknown[] = [];
+    const s = await guardState(bridge, output);
+    if (s.state === "guarded") {
+      // Kept, but pointed at this chain's Panic and safe picture (idempotent writes).
+      operations.push(
+        { action: "set_mode", path: s.names.guard, param: "index", mode: "expression", expr: guardExpression(safetyComp) },
+        { action: "update", path: s.names.safe, parameters: { top: `${safetyComp}/out1` } },
+      );
+      await bridge.post("/api/batch", { operations });
+      results.push({ output, guard: s.names.guard, action: "kept" });
+      continue;
+    }
+    if (s.state !== "unguarded" || s.input === undefined) continue; // checkOutputs refused these
+    const { names, input } = s;
+    const exists = await detail(bridge, names.guard);
+    if (exists === undefined) {
+      operations.push(
+        { action: "create", parent_path: names.parent, type: "switchTOP", name: names.guard.slice(names.parent.length + 1), placement: { below: output } },
+        { action: "create", parent_path: names.parent, type: "selectTOP", name: names.safe.slice(names.parent.length + 1), placement: { below: names.guard } },
+        { action: "set_meta", path: names.guard, comment: `Safety guard of ${output}: shows ${safetyComp}'s safe picture while its Panic is on`, color: [0.8, 0.1, 0.1] },
+      );
+    }
+    operations.push(
+      { action: "update", path: names.safe, parameters: { top: `${safetyComp}/out1` } },
+      { action: "set_mode", path: names.guard, param: "index", mode: "expression", expr: guardExpression(safetyComp) },
+      { action: "connect", source_path: input.source, source_output: input.source_output, target_path: names.guard, target_input: 0 },
+      { action: "connect", source_path: names.safe, target_path: names.guard, target_input: 1 },
+      { action: "connect", source_path: names.guard, target_path: output, target_input: 0 },
+    );
+    await bridge.post("/api/batch", { operations });
+    results.push({ output, guard: names.guard, action: "inserted" });
+  }
+  return results;
+}
