@@ -1,0 +1,71 @@
+/**
+ * Where packaging tools may write on this machine: inside a root the client offers (MCP roots) or
+ * the workspace folder (SVC_MCP_WORKSPACE), never elsewhere, never through a link. The folder is
+ * made when missing. Files the bridge writes (a .tox) must also be in a folder the bridge allows
+ * (the project folder or SVC_BRIDGE_EXPORT_DIR): the bridge checks that itself.
+ */
+import { existsSync, lstatSync, mkdirSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { z } from "zod";
+import type { RequestExtra } from "../../logging.js";
+
+export function outDirInput(what: string) {
+  return z.string().min(2).max(1024).describe(`${what}: an absolute folder inside the client's roots or SVC_MCP_WORKSPACE (made when missing)`);
+}
+
+export class OutputFolderError extends Error {
+  constructor(
+    readonly code: "output-outside-workspace" | "output-not-absolute" | "output-link" | "output-not-folder",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** The roots writes may go to: the client's roots and SVC_MCP_WORKSPACE, real paths. */
+export async function writableRoots(extra: RequestExtra | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const { clientRoots } = await import("../language/source-host.js");
+  const workspace = env.SVC_MCP_WORKSPACE?.trim();
+  const roots = [...(await clientRoots(extra)), ...(workspace ? [resolve(workspace)] : [])];
+  return roots.filter((r) => existsSync(r)).map((r) => realpathSync(r));
+}
+
+/** Checks `dir` against the roots and makes it; returns its absolute path. */
+export function confineOutputFolder(dir: string, roots: readonly string[]): string {
+  if (!isAbsolute(dir)) throw new OutputFolderError("output-not-absolute", `'${dir}' must be an absolute folder`);
+  const path = resolve(dir);
+  const root = roots.find((r) => inside(r, path));
+  if (root === undefined) {
+    throw new OutputFolderError(
+      "output-outside-workspace",
+      roots.length === 0
+        ? `${path} cannot be written: offer MCP roots or set SVC_MCP_WORKSPACE to the folder svc may write to`
+        : `${path} is outside the folders svc may write to (${roots.join(", ")})`,
+    );
+  }
+  // Every existing part from the root down must be a real folder, not a link out of it.
+  let at = path;
+  const parts: string[] = [];
+  while (at !== root && at !== dirname(at)) {
+    parts.unshift(at);
+    at = dirname(at);
+  }
+  for (const part of parts) {
+    if (!existsSync(part)) break;
+    const stat = lstatSync(part);
+    if (stat.isSymbolicLink()) throw new OutputFolderError("output-link", `${part} is a link; svc writes only into real folders`);
+    if (!stat.isDirectory()) throw new OutputFolderError("output-not-folder", `${part} is a file, not a folder`);
+  }
+  mkdirSync(path, { recursive: true });
+  if (!inside(root, realpathSync(path))) throw new OutputFolderError("output-outside-workspace", `${path} leads outside ${root}`);
+  return path;
+}
+
+export async function outputFolder(dir: string, extra: RequestExtra | undefined): Promise<string> {
+  return confineOutputFolder(dir, await writableRoots(extra));
+}
