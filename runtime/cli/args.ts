@@ -1,9 +1,12 @@
 /**
- * Strict argument parsing shared by every command: declared flags only, so a typo is an error
- * (exit 2) rather than silently ignored.
+ * The flags a command declares and what it receives once they are parsed. Parsing is strict
+ * (declared flags only, so a typo is an error, exit 2); commander does it (command-tree.ts).
  */
+import { CommandLineError, parseWith, usageMessage } from "./command-tree.js";
+
 export interface FlagSpec {
-  /** "boolean" flags take no value; "string" flags take the next word or `--flag=value`. */
+  /** "boolean" flags take no value; "string" flags take the next word or `--flag=value`. A boolean
+   * named `no-x` is a plain switch too: `flags["no-x"]` is true when given. */
   type: "boolean" | "string";
   /** A string flag that may be given more than once collects every value. */
   multiple?: boolean;
@@ -28,57 +31,14 @@ export class UsageError extends Error {
   }
 }
 
+/** Parses one command's words against its flags alone (the dispatcher parses whole command lines). */
 export function parseArgs(argv: readonly string[], specs: FlagSpecs): ParsedArgs {
-  const flags: ParsedArgs["flags"] = {};
-  const positionals: string[] = [];
-  const byShort = new Map<string, string>();
-  for (const [name, spec] of Object.entries(specs)) if (spec.short) byShort.set(spec.short, name);
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === "--") {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (word === "-" || !word.startsWith("-")) {
-      positionals.push(word);
-      continue;
-    }
-    let name: string;
-    let inline: string | undefined;
-    if (word.startsWith("--")) {
-      const eq = word.indexOf("=");
-      name = eq < 0 ? word.slice(2) : word.slice(2, eq);
-      inline = eq < 0 ? undefined : word.slice(eq + 1);
-    } else {
-      const long = byShort.get(word.slice(1));
-      if (long === undefined) throw new UsageError(`unknown option '${word}'`);
-      name = long;
-    }
-    const spec = specs[name];
-    if (spec === undefined) throw new UsageError(`unknown option '--${name}'`);
-    if (spec.type === "boolean") {
-      if (inline !== undefined) throw new UsageError(`option '--${name}' takes no value`);
-      flags[name] = true;
-      continue;
-    }
-    let value = inline;
-    if (value === undefined) {
-      const next = argv[i + 1];
-      if (next === undefined || (next.startsWith("-") && next !== "-")) {
-        throw new UsageError(`option '--${name}' needs a value`);
-      }
-      value = next;
-      i++;
-    }
-    if (spec.multiple) {
-      const list = (flags[name] as string[] | undefined) ?? [];
-      list.push(value);
-      flags[name] = list;
-    } else {
-      flags[name] = value;
-    }
+  try {
+    return parseWith(specs, argv);
+  } catch (err) {
+    if (err instanceof CommandLineError) throw new UsageError(usageMessage(err));
+    throw err;
   }
-  return { flags, positionals };
 }
 
 /** Reads a numeric flag, or throws a usage error naming the flag. */
@@ -90,13 +50,4 @@ export function intFlag(parsed: ParsedArgs, name: string, fallback: number, min 
     throw new UsageError(`option '--${name}' takes a whole number from ${min} to ${max}`);
   }
   return n;
-}
-
-export function formatFlags(specs: FlagSpecs): string {
-  const rows = Object.entries(specs).map(([name, spec]) => {
-    const left = `${spec.short ? `-${spec.short}, ` : "    "}--${name}${spec.type === "string" ? ` <${spec.valueName ?? "value"}>` : ""}`;
-    return [left, spec.description] as const;
-  });
-  const width = Math.max(0, ...rows.map(([l]) => l.length));
-  return rows.map(([l, r]) => `  ${l.padEnd(width)}  ${r}`).join("\n");
 }

@@ -1,4 +1,4 @@
-import { formatFlags, parseArgs, type FlagSpecs, type ParsedArgs } from "./args.js";
+import type { FlagSpecs, ParsedArgs } from "./args.js";
 
 /** Where a command writes; tests pass their own to capture output. */
 export interface CommandIO {
@@ -12,6 +12,10 @@ export interface CommandIO {
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * One command, declared as data. The dispatcher turns every declaration into the same parsing,
+ * `--help`, errors and shell completions, so a command file holds only what is its own.
+ */
 export interface Command {
   /** The words that select it: ["fmt"], ["kb", "search"]. */
   name: string[];
@@ -24,14 +28,3 @@ export interface Command {
   /** Returns the process exit code: 0 ok, 1 the work found errors, 2 bad usage. */
   run(args: ParsedArgs, io: CommandIO): Promise<number>;
 }
-
-export const HELP_FLAG: FlagSpecs = { help: { type: "boolean", short: "h", description: "print this help" } };
-
-export function commandHelp(program: string, cmd: Command): string {
-  const lines = [`usage: ${program} ${cmd.name.join(" ")} ${cmd.usage}`.trimEnd(), "", cmd.summary, ""];
-  lines.push("options:", formatFlags({ ...cmd.flags, ...HELP_FLAG }));
-  if (cmd.details) lines.push("", cmd.details);
-  return lines.join("\n") + "\n";
-}
-
-export { parseArgs };

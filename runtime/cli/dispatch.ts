@@ -1,67 +1,70 @@
-import { UsageError, parseArgs } from "./args.js";
-import { HELP_FLAG, commandHelp, type Command, type CommandIO } from "./command.js";
+import { UsageError } from "./args.js";
+import { CommandLineError, buildProgram, groupNamedBy, usageMessage, type ProgramSpec } from "./command-tree.js";
+import type { Command, CommandIO } from "./command.js";
+import { packageVersion } from "./package-version.js";
 
-/** Picks the command whose name is the longest prefix of argv. */
-function findCommand(commands: readonly Command[], argv: readonly string[]): Command | undefined {
-  let best: Command | undefined;
-  for (const cmd of commands) {
-    if (cmd.name.length > argv.length) continue;
-    if (cmd.name.every((w, i) => argv[i] === w) && (best === undefined || cmd.name.length > best.name.length)) best = cmd;
-  }
-  return best;
-}
-
-export function programHelp(program: string, summary: string, commands: readonly Command[]): string {
-  const rows = commands.map((c) => [`${program} ${c.name.join(" ")}`, c.summary] as const);
-  const width = Math.max(0, ...rows.map(([l]) => l.length));
-  return [
-    `usage: ${program} <command> [options]`,
-    "",
-    summary,
-    "",
-    "commands:",
-    ...rows.map(([l, r]) => `  ${l.padEnd(width)}  ${r}`),
-    "",
-    `Run '${program} <command> --help' for a command's options.`,
-    "",
-  ].join("\n");
-}
-
-/** Runs one invocation and returns its exit code; never throws for bad usage. */
+/**
+ * Runs one invocation and returns its exit code; never throws for bad usage.
+ * `help <words>` is `<words> --help`; words that name only a group (`svc kb`) list its commands.
+ */
 export async function dispatch(
   program: string,
   summary: string,
   commands: readonly Command[],
   argv: readonly string[],
   io: CommandIO,
+  groupSummaries?: Record<string, string>,
 ): Promise<number> {
-  const cmd = findCommand(commands, argv);
-  if (cmd === undefined) {
-    if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
-      io.stdout(programHelp(program, summary, commands));
-      return 0;
-    }
-    io.stderr(`${program}: unknown command '${argv.join(" ")}' (see '${program} --help')\n`);
-    return 2;
+  const spec: ProgramSpec = { program, summary, version: packageVersion(), ...(groupSummaries ? { groupSummaries } : {}) };
+  let code = 0;
+  let chosen: Command | undefined;
+  const root = buildProgram(spec, commands, io, async (cmd, args) => {
+    chosen = cmd;
+    code = await cmd.run(args, io);
+  });
+  const words = argv[0] === "help" ? helpWords(root, argv.slice(1)) : [...argv];
+  const group = groupNamedBy(root, words);
+  if (group !== undefined) {
+    group.outputHelp();
+    return 0;
   }
-  const rest = argv.slice(cmd.name.length);
   try {
-    const parsed = parseArgs(rest, { ...cmd.flags, ...HELP_FLAG });
-    if (parsed.flags.help) {
-      io.stdout(commandHelp(program, cmd));
-      return 0;
-    }
-    return await cmd.run(parsed, io);
+    await root.parseAsync(words, { from: "user" });
+    return code;
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`${program} ${cmd.name.join(" ")}: ${err.message} (see '${program} ${cmd.name.join(" ")} --help')\n`);
+    if (err instanceof CommandLineError) {
+      const { exitCode, code: kind } = err.commanderError;
+      if (kind === "commander.helpDisplayed" || kind === "commander.version" || (kind === "commander.help" && exitCode === 0)) return exitCode;
+      const who = [program, ...err.words].join(" ");
+      io.stderr(`${who}: ${usageMessage(err)} (see '${who} --help')\n`);
+      return 2;
+    }
+    if (err instanceof UsageError && chosen !== undefined) {
+      const who = [program, ...chosen.name].join(" ");
+      io.stderr(`${who}: ${err.message} (see '${who} --help')\n`);
       return 2;
     }
     throw err;
   }
 }
 
+/** `help a b` asks for `a b --help`; a word that names no command is left for commander to refuse with suggestions. */
+function helpWords(root: ReturnType<typeof buildProgram>, asked: readonly string[]): string[] {
+  let node = root;
+  for (const [i, word] of asked.entries()) {
+    const next = node.commands.find((c) => c.name() === word);
+    if (next === undefined) return asked.slice(0, i + 1);
+    node = next;
+  }
+  return [...asked, "--help"];
+}
+
 export function processIO(): CommandIO {
+  // a reader that stops early (`svc --help | head`) is not an error of svc's
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   return {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),

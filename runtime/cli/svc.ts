@@ -7,7 +7,7 @@ if (argv.length === 0) {
   const { runMcpServerFromEnv } = await import("../mcp/transports/start.js");
   process.exitCode = await runMcpServerFromEnv(process.env, (t) => process.stderr.write(t));
 } else {
-  const { svcCommands } = await import("./commands/index.js");
+  const { svcCommands, svcGroups } = await import("./commands/index.js");
   const { dispatch, processIO } = await import("./dispatch.js");
-  process.exitCode = await dispatch("svc", SUMMARY, svcCommands, argv, processIO());
+  process.exitCode = await dispatch("svc", SUMMARY, svcCommands, argv, processIO(), svcGroups);
 }
