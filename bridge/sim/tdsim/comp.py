@@ -63,9 +63,11 @@ class COMP(OP):
 
     # ---- children ---------------------------------------------------------------------------
     def create(self, opType, name=None, initialize=True):
-        """Create an operator inside this COMP. A name in use gives the next numbered name."""
+        """Create an operator inside this COMP. A name in use gives the next numbered name.
+        initialize=False skips the operator's initialization script (COMP Class: the Light COMP's
+        builds a network of SOPs inside it), so the new COMP starts empty."""
         from .create import create_op
-        return create_op(self, opType, name)
+        return create_op(self, opType, name, initialize=bool(initialize))
 
     def copy(self, source, name=None, includeDocked=True):
         from .state import copy_into

@@ -37,6 +37,11 @@ def type_class(op_type: str):
     if op_type == "timeCOMP":
         from .timeline import TimeCOMPMixin
         bases = (TimeCOMPMixin,) + bases
+    if spec.family == "COMP":
+        from .panels import mixin_for
+        panel = mixin_for(op_type, world().catalog.inherits(op_type))
+        if panel is not None:
+            bases = (panel,) + bases
     cls = type(op_type, bases, {"OPType": op_type, "_spec": spec, "__module__": "td"})
     _classes[op_type] = cls
     return cls
@@ -52,11 +57,13 @@ def type_name(op_type) -> str:
     raise tdError(f"Invalid operator type: {op_type!r}")
 
 
-def create_op(parent, op_type, name=None):
-    """Create an operator of `op_type` inside the COMP `parent` (undo-recorded)."""
+def create_op(parent, op_type, name=None, initialize=True):
+    """Create an operator of `op_type` inside the COMP `parent` (undo-recorded); `initialize`
+    runs its initialization script (the default contents of defaultcontents.py)."""
     new = _instantiate(parent, type_name(op_type), name)
-    from .defaultcontents import add_default_contents
-    add_default_contents(new, _instantiate)
+    if initialize:
+        from .defaultcontents import add_default_contents
+        add_default_contents(new, _instantiate)
     world().undo.record_create(new)
     return new
 

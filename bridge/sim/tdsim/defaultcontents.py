@@ -5,12 +5,16 @@ COMP shows in TouchDesigner; the documentation says only that the COMP "contains
 containing SOPs", and a tutorial, matthewragan.com "TouchDesigner | The Underlying Geometry",
 that "the default Geometry COMP contains a torus": name and flags UNVERIFIED). A new Animation COMP holds the tables its keyframe
 editor reads and a Keyframe CHOP wired to an Out CHOP, so the COMP has a CHOP output (names
-UNVERIFIED). Light and Camera COMPs: neither their pages nor the Object Components page nor any tutorial
-found lists contents, and tdsim adds none (UNVERIFIED: to check, run
-`[c.name for c in op('/project1').create(lightCOMP).children]` and the same for cameraCOMP in a
-real build's textport, then list what it prints here).
+UNVERIFIED). A new Light COMP holds SOPs: the COMP Class page says of `create(initialize=True)` that
+"the Light COMP initializes a network inside itself of SOPs"; which SOPs is not documented, so tdsim
+makes one Sphere SOP `sphere1` with its display and render flags off (a light is not rendered as a
+surface): type, name and flags are tdsim's choice, UNVERIFIED. Camera COMPs: no page says they
+initialize anything, and tdsim adds nothing (UNVERIFIED). To check both, run
+`[(c.OPType, c.name) for c in op('/project1').create(lightCOMP).children]` and the same for
+cameraCOMP in a real build's textport, and list what it prints here.
 
-Only `COMP.create()` adds them: copies, .tox files and the state file bring their own children.
+They are what the initialization script makes, so `create(..., initialize=False)` gives an empty
+COMP. Only `COMP.create()` adds them: copies, .tox files and the state file bring their own children.
 """
 
 # op type -> [(child type, name, flags, input source name)]
@@ -24,6 +28,7 @@ DEFAULT_CONTENTS = {
         ("keyframeCHOP", "keyframe1", (), None),
         ("outCHOP", "out1", (), "keyframe1"),
     ],
+    "lightCOMP": [("sphereSOP", "sphere1", (), None)],
 }
 
 

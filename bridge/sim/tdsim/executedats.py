@@ -9,7 +9,7 @@ within one frame the order of several DATs' callbacks is by creation, UNVERIFIED
 on the first frame a DAT sees an operator (UNVERIFIED). An empty pattern (channels, parameters)
 means all of them (UNVERIFIED: the kb has no defaults for these parameters). A callback that raises
 prints its traceback and the loop goes on, as TouchDesigner prints script errors to the textport.
-Panel Execute DATs are not emulated (tdsim has no panels); neither are Execute DAT onCreate,
+Panel Execute DATs are in panelexecute.py. Not emulated: Execute DAT onCreate,
 onDeviceChange and the project save callbacks, the OP Execute pre/post cook, UI, extension and
 current-child callbacks, nor `executeloc` other than the DAT's own network.
 """
@@ -23,7 +23,7 @@ from . import naming
 from .runtime import world
 
 EXECUTE_TYPES = frozenset({"executeDAT", "chopexecuteDAT", "datexecuteDAT", "parameterexecuteDAT",
-                           "opexecuteDAT"})
+                           "opexecuteDAT", "panelexecuteDAT"})
 
 
 def _flag(dat, name):
@@ -73,6 +73,8 @@ def _patterns(dat, par_name):
 
 # ---- Execute DAT: onStart(), onExit(), onFrameStart(frame), onFrameEnd(frame), onPlayStateChange(state)
 def frame_start(w):
+    from .panels import release_instants
+    release_instants(w)
     for dat in _live(w):
         if dat.OPType == "executeDAT" and _flag(dat, "framestart"):
             _call(dat, "onFrameStart", w.loop.abs_frame)
@@ -110,6 +112,11 @@ def frame_end(w):
             _parameter_execute(dat)
         elif kind == "opexecuteDAT":
             _op_execute(dat)
+        elif kind == "panelexecuteDAT":
+            from .panelexecute import panel_execute
+            panel_execute(dat)
+    from .panels import instants_seen
+    instants_seen(w)
 
 
 def _root_play(w):

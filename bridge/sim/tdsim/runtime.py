@@ -26,6 +26,7 @@ class World:
         self.live_pars = set()
         self.timelines = {}  # id -> Time COMP, played by the frame loop
         self.execute_dats = {}  # id -> Execute-family DAT (executedats.py)
+        self.panel_instants = []  # (panel COMP, value names) a click set this frame (panels.py)
         self.web_server_dats = {}  # id -> Web Server DAT; script-created ones serve (webservers.py)
         self.dat_servers = {}  # id -> the running server of a script-created Web Server DAT
         self.dat_server_failures = {}  # id -> the port that could not be opened

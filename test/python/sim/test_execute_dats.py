@@ -27,7 +27,10 @@ class ExecuteDatsTest(SimTestCase):
         tdsim.step(2)
         self.assertEqual([e[0] for e in self.log], ["start", "end", "start", "end"])
         self.assertEqual(self.log[0][2], "execute1")
-        self.assertEqual(self.log[2][1], self.log[0][1] + 1)
+        # Start and end of one frame see the same frame; the next frame is later (by more than one
+        # when a slow step drops frames, as absTime does on a busy machine).
+        self.assertEqual(self.log[1][1], self.log[0][1])
+        self.assertGreater(self.log[2][1], self.log[0][1])
 
     def test_toggles_and_active_gate_the_callbacks(self):
         dat = self.execute("executeDAT", "def onFrameStart(frame):\n    LOG.append(frame)\n", framestart=False)
