@@ -8,7 +8,8 @@
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { APPLIED_KEY, readLiveNetwork } from "../apply/live-state.js";
-import { stateToJson, type StoredState } from "../apply/stored-state.js";
+import type { StoredState } from "../apply/stored-state.js";
+import { recordRemoveOperations, recordStoreOperations } from "../apply/record-pieces.js";
 import { exportProgram, readExport } from "../export/export-network.js";
 import { planFile, type LoopResult } from "../loop/run-loop.js";
 import { OWNER_TAG } from "../plan/network-state.js";
@@ -60,7 +61,7 @@ export async function adopt(client: BridgeClient, root: string, confirm: boolean
     if (!node.tags.includes(OWNER_TAG)) operations.push({ action: "set_meta", path, tags: [...node.tags, OWNER_TAG].sort() });
   }
   const record: StoredState = { state: np.desired, source: { file: exported.file, text: exported.text }, appliedAt: new Date().toISOString() };
-  operations.push({ action: "store", path: root, key: APPLIED_KEY, value: stateToJson(record) });
+  operations.push(...recordStoreOperations(root, APPLIED_KEY, record, live.lastApplied?.pieceKeys));
   const sent = await client.post<{ undo_label?: string }>("/api/batch", { operations });
   const again = await planFile(client, exported, { rootPath });
   const plan = again.plans.find((p) => p.root === root)?.plan;
@@ -85,7 +86,7 @@ export async function release(client: BridgeClient, root: string): Promise<Relea
   const recorded = live.lastApplied.state.nodes;
   const released = [...live.state.nodes.values()].filter((n) => n.tags.includes(OWNER_TAG) && recorded.has(n.path)).map((n) => n.path).sort();
   const operations: unknown[] = released.map((path) => ({ action: "set_meta", path, tags: live.state.nodes.get(path)!.tags.filter((t) => t !== OWNER_TAG) }));
-  operations.push({ action: "store", path: root, key: APPLIED_KEY, value: null });
+  operations.push({ action: "store", path: root, key: APPLIED_KEY, value: null }, ...recordRemoveOperations(root, live.lastApplied.pieceKeys ?? []));
   const sent = await client.post<{ undo_label?: string }>("/api/batch", { operations });
   return { ok: true, path: root, released, ...(sent.undo_label === undefined ? {} : { undoStep: sent.undo_label }) };
 }

@@ -3,11 +3,12 @@
  * everything below it, with non-default parameters and their modes, flags, metadata, DAT text and
  * custom pages, plus the record of what svc applied last time (kept in the root COMP's storage).
  */
-import { encodePath, type BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../bridge-client/index.js";
 import { BridgeError } from "../bridge-client/errors.js";
 import type { CustomPageState, JsonValue, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
-import { readWholeTopology } from "./paged-topology.js";
-import { stateFromJson, type StoredState } from "./stored-state.js";
+import { readNetworkState, type NetworkStateRead, type StateEntry } from "./network-state-read.js";
+import { storedRecord } from "./record-pieces.js";
+import type { StoredState } from "./stored-state.js";
 import { isDefaultBlockCount } from "./sequence-params.js";
 
 /** The storage key on the network COMP that holds what svc applied last. */
@@ -39,22 +40,11 @@ interface LiveCustomPar {
   menuLabels?: string[];
 }
 
-interface LiveNode {
-  path: string;
-  type: string;
-  flags: Record<string, boolean>;
-  tags: string[];
-  comment: string;
-  color: [number, number, number] | null;
-  position: { x: number; y: number };
+/** A node as the state read gives it, with the parameter and custom page shapes spelled out. */
+type LiveNode = Omit<StateEntry, "digest" | "inputs" | "params" | "custom_pages"> & {
   params?: Record<string, LiveParam>;
-  text?: string;
   custom_pages?: Array<{ name: string; pars: LiveCustomPar[] }>;
-}
-
-interface Detail extends LiveNode {
-  non_default_params: LiveParam[];
-}
+};
 
 export interface LiveRead {
   /** undefined when nothing exists at the root path yet. */
@@ -125,48 +115,27 @@ function atDefaultCount(type: string, p: LiveParam): boolean {
 }
 
 function isNotFound(err: unknown): boolean {
-  return err instanceof BridgeError && (err.code === "node_not_found" || err.code === "not_found") && err.status === 404;
+  return err instanceof BridgeError && err.code === "node_not_found" && err.status === 404;
 }
-
-/** Paths per parameter read; the bridge's time budget may answer fewer, and the rest are asked again. */
-const PARAM_PATHS_PER_REQUEST = 500;
 
 /**
  * The bridge lists non-default parameters only. A parameter the source sets to its default value
- * would then look unset: read those few by name, so live and source compare like for like.
+ * would then look unset: the read names those (`wanted`), and the bridge reports them apart.
  */
-async function fillSourceParams(client: BridgeClient, nodes: Map<string, NodeState>, wanted: ReadonlyMap<string, readonly string[]>): Promise<void> {
-  const paths: string[] = [];
-  const keys = new Set<string>();
-  for (const [path, names] of wanted) {
-    const node = nodes.get(path);
-    if (node === undefined) continue;
-    const missing = names.filter((n) => !(n in node.params));
-    if (missing.length === 0) continue;
-    paths.push(path);
-    for (const n of missing) keys.add(n);
+function sourceParamStates(type: string, rows: unknown[] | undefined, names: readonly string[], params: Record<string, ParamState>): void {
+  if (rows === undefined) return;
+  const wanted = new Set(names);
+  for (const row of rows as Array<LiveParam & { isDefault: boolean }>) {
+    if (!wanted.has(row.name) || row.name in params) continue;
+    const atDefault = (row.isDefault || atDefaultCount(type, row)) && (row.mode ?? "constant") === "constant";
+    params[row.name] = { ...paramState(row), ...(atDefault ? { atDefault: true } : {}) };
   }
-  // The bridge answers as many paths as its time budget allows and says so: ask again for the rest.
-  const answered: Array<{ path: string; params: Array<LiveParam & { isDefault: boolean }> }> = [];
-  for (let rest = paths; rest.length > 0; ) {
-    const data = await client.read<{ nodes: typeof answered; missing: string[] }>("/api/param_modes/batch", {
-      paths: rest.slice(0, PARAM_PATHS_PER_REQUEST),
-      keys: [...keys].sort(),
-    });
-    answered.push(...data.nodes);
-    const done = new Set([...data.nodes.map((n) => n.path), ...data.missing]);
-    if (done.size === 0) throw new BridgeError("bridge", "read_incomplete", "the bridge read no parameter in a whole request", { method: "POST", path: "/api/param_modes/batch" });
-    rest = rest.filter((p) => !done.has(p));
-  }
-  for (const entry of answered) {
-    const node = nodes.get(entry.path)!;
-    const names = new Set(wanted.get(entry.path) ?? []);
-    for (const p of entry.params) {
-      if (!names.has(p.name) || p.name in node.params) continue;
-      const atDefault = (p.isDefault || atDefaultCount(node.type, p)) && (p.mode ?? "constant") === "constant";
-      node.params[p.name] = { ...paramState(p), ...(atDefault ? { atDefault: true } : {}) };
-    }
-  }
+}
+
+function liveParams(type: string, params: Record<string, unknown>): Record<string, ParamState> {
+  const out: Record<string, ParamState> = {};
+  for (const [name, p] of Object.entries(params as Record<string, LiveParam>)) if (!atDefaultCount(type, p)) out[name] = paramState(p);
+  return out;
 }
 
 /**
@@ -174,26 +143,19 @@ async function fillSourceParams(client: BridgeClient, nodes: Map<string, NodeSta
  * `wanted` names, per node path, the parameters the source sets (see fillSourceParams).
  */
 export async function readLiveNetwork(client: BridgeClient, root: string, wanted: ReadonlyMap<string, readonly string[]> = new Map()): Promise<LiveRead> {
-  let detail: Detail;
+  let read: NetworkStateRead;
   try {
-    detail = await client.get<Detail>(`/api/nodes/${encodePath(root)}`);
+    read = await readNetworkState(client, root, { wanted, storageKey: APPLIED_KEY });
   } catch (err) {
     if (isNotFound(err)) return { state: { root, nodes: new Map(), wires: [] }, exists: false, lastApplied: undefined };
     throw err;
   }
-  const topology = await readWholeTopology<LiveNode>(client, root, { depth: 64, params: true, text: true, custom: true });
   const nodes = new Map<string, NodeState>();
-  const rootParams: Record<string, ParamState> = {};
-  for (const p of detail.non_default_params) if (!atDefaultCount(detail.type, p)) rootParams[p.name] = paramState(p);
-  nodes.set(root, nodeState({ ...detail, custom_pages: (topology.customPages as LiveNode["custom_pages"]) ?? detail.custom_pages }, rootParams));
-  for (const n of topology.nodes) {
-    const params: Record<string, ParamState> = {};
-    for (const [name, p] of Object.entries(n.params ?? {})) if (!atDefaultCount(n.type, p)) params[name] = paramState(p);
-    nodes.set(n.path, nodeState(n, params));
+  for (const n of [read.root, ...read.nodes]) {
+    const params = liveParams(n.type, n.params);
+    sourceParamStates(n.type, n.source_params, wanted.get(n.path) ?? [], params);
+    nodes.set(n.path, nodeState(n as unknown as LiveNode, params));
   }
-  await fillSourceParams(client, nodes, wanted);
-  const wires = topology.wires.map((w) => ({ from: w.source, fromOutput: w.source_output, to: w.target, toInput: w.target_input }));
-  const stored = await client.get<{ present: boolean; value: unknown }>(`/api/nodes/${encodePath(root)}/storage`, { key: APPLIED_KEY });
-  const lastApplied = stored.present ? stateFromJson(stored.value) : undefined;
-  return { state: { root, nodes, wires }, exists: true, lastApplied };
+  const wires = read.wires.map((w) => ({ from: w.source, fromOutput: w.source_output, to: w.target, toInput: w.target_input }));
+  return { state: { root, nodes, wires }, exists: true, lastApplied: storedRecord(read.stored) };
 }

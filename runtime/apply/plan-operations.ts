@@ -11,7 +11,8 @@ import type { Plan } from "../plan/plan-types.js";
 import { toBatchRequest, type BridgeOperation } from "../../compiler/lower/batch-json.js";
 import { sequenceAwareChanges } from "./sequence-params.js";
 import { APPLIED_KEY } from "./live-state.js";
-import { stateToJson, type StoredState } from "./stored-state.js";
+import type { StoredState } from "./stored-state.js";
+import { recordStoreOperations } from "./record-pieces.js";
 
 export interface TracedOperation {
   op: BridgeOperation;
@@ -123,7 +124,7 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
   const sourceMoved = record.source !== undefined && record.source.text !== previous?.source?.text;
   if (out.length > 0 || sourceMoved) {
     out.push(...compiledOperations(compiled.filter((o) => o.kind === "store-metadata" && o.path === plan.root)));
-    out.push(traced({ action: "store", path: plan.root, key: APPLIED_KEY, value: stateToJson(record) }, plan.root));
+    out.push(...recordStoreOperations(plan.root, APPLIED_KEY, record, previous?.pieceKeys).map((op) => traced(op, plan.root)));
   }
   return out;
 }

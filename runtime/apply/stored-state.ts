@@ -7,6 +7,8 @@ import type { NetworkState, NodeState } from "../plan/network-state.js";
 
 export interface StoredState {
   state: NetworkState;
+  /** The storage keys of the pieces the record was read from (a record stored in parts). */
+  pieceKeys?: string[];
   /** Canonical .svcnet text of the file the network came from, when known. */
   source?: { file: string; text: string };
   appliedAt?: string;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { errorOf, stdioClient, textOf } from "./helpers.js";
+import { readLiveNetwork } from "../../runtime/apply/live-state.js";
 
 let sim: RunningSim;
 let bridge: BridgeClient;
@@ -82,7 +83,7 @@ describe("an assistant in the artist's own project, over stdio", () => {
     // 4. Planning again: the adopted network and /project1's own svc nodes have nothing to do.
     const adoptedPlan = await call<{ networks: Array<{ empty: boolean; conflicts: number }> }>("plan_network", { source: adopted.source, root: "/project1/{network}" });
     expect(adoptedPlan.networks[0]).toMatchObject({ empty: true, conflicts: 0 });
-    const record = await bridge.get<{ value: { source: { text: string } } }>(`/api/nodes/${encodeURIComponent("/project1")}/storage`, { key: "svc_applied" });
+    const record = { value: { source: (await readLiveNetwork(bridge, "/project1")).lastApplied!.source! } };
     const hostPlan = await call<{ networks: Array<{ empty: boolean; conflicts: number; ignoredUnowned: number }> }>("plan_network", { source: record.value.source.text, root: "/{network}" });
     expect(hostPlan.networks[0]).toMatchObject({ empty: true, conflicts: 0 });
     // Everything it does not manage is counted and left alone (the COMP, the artist's level, show and what it holds).

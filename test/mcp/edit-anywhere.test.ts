@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refused, startNetworkFixture, type NetworkFixture } from "./network-fixture.js";
+import { readLiveNetwork } from "../../runtime/apply/live-state.js";
 
 let f: NetworkFixture;
 
@@ -38,7 +39,7 @@ async function handWork(): Promise<unknown> {
 }
 
 async function replanIsEmpty(root: string): Promise<void> {
-  const stored = await f.bridge.get<{ value: { source: { text: string; file: string } } }>(`/api/nodes/${encodeURIComponent(root)}/storage`, { key: "svc_applied" });
+  const stored = { value: { source: (await readLiveNetwork(f.bridge, root)).lastApplied!.source! } };
   const parent = root.slice(0, root.lastIndexOf("/"));
   const plan = await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", { source: stored.value.source.text, file: stored.value.source.file, root: `${parent}/{network}` });
   expect(plan.networks[0]!.empty).toBe(true);

@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidArgs, refused, startNetworkFixture, type NetworkFixture } from "./network-fixture.js";
+import { readLiveNetwork } from "../../runtime/apply/live-state.js";
 
 let f: NetworkFixture;
 const NET = "/project1/blocks";
@@ -28,7 +29,7 @@ afterAll(async () => {
 type EditData = { changed: boolean; errors: number; issues: string[]; steps: string[]; nodes: string[] };
 
 async function replanIsEmpty(root: string): Promise<void> {
-  const stored = await f.bridge.get<{ value: { source: { text: string; file: string } } }>(`/api/nodes/${encodeURIComponent(root)}/storage`, { key: "svc_applied" });
+  const stored = { value: { source: (await readLiveNetwork(f.bridge, root)).lastApplied!.source! } };
   const plan = await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", { source: stored.value.source.text, file: stored.value.source.file });
   expect(plan.networks[0]!.empty).toBe(true);
 }

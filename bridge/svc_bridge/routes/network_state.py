@@ -1,0 +1,147 @@
+"""POST /api/network/{path}/state: everything a plan needs about a network, in bounded pages.
+
+One page answers what used to take four reads (the root node, the topology with parameters,
+text and custom pages, the modes of named parameters, the stored record). Each node's entry
+(its metadata, non-default parameters, DAT text, custom pages, input wires, and the parameters
+the client names in `wanted` even at their defaults) gets a digest: sha256 of its canonical JSON.
+A node whose digest the client lists in `known` is answered with its path and digest only, so a
+client that keeps the entries it has seen receives the details of the nodes that changed.
+
+Body: `after` (null: first page), `depth` (1-64, default 64), `max_nodes`, `time_budget_ms`,
+`known` (digests), `wanted` ({path: [parameter names]}), `storage_key` (a key of the root's
+storage). The first page also carries `root` (the root's metadata, non-default parameters and
+custom pages) and `stored`: the value under `storage_key`; when that value is an object whose
+`pieces` is a list of storage keys, each piece (a string) is listed with its digest, and its
+text only when the digest is not in `known`. Pages resume by name (walk.PagedWalk).
+"""
+
+import hashlib
+import json
+
+from .. import config
+from ..body import check_known_fields, get_int, get_object, get_str, get_str_list
+from ..budget import Budget
+from ..envelope import json_safe
+from ..errors import BridgeError
+from ..live import require_comp
+from ..params_write import find_par
+from ..serialize import custom_pages, input_wires, node_meta, par_state, reported
+from ..walk import PagedWalk
+
+FIELDS = ("after", "depth", "max_nodes", "time_budget_ms", "known", "wanted", "storage_key")
+# Bounds of what a client may send: a digest list and a wanted map no larger than a network we read.
+MAX_KNOWN = 50000
+MAX_WANTED_NAMES = 256
+
+
+def digest(entry):
+    """sha256 of the entry's canonical JSON (sorted keys, no spaces), 32 hex digits."""
+    text = json.dumps(json_safe(entry), sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def _params(node, wanted_names):
+    params = {p.name: par_state(p, True) for p in node.pars() if reported(p)}
+    extra = []
+    for name in wanted_names:
+        if name in params:
+            continue
+        par = find_par(node, name)
+        if par is not None:
+            extra.append(par_state(par, True))
+    return params, extra
+
+
+def node_entry(node, depth, wanted_names):
+    entry = node_meta(node)
+    entry["parent"] = node.parent().path
+    entry["depth"] = depth
+    params, extra = _params(node, wanted_names)
+    entry["params"] = params
+    if extra:
+        entry["source_params"] = extra
+    if node.isDAT:
+        entry["text"] = node.text
+    if node.isCOMP:
+        entry["custom_pages"] = custom_pages(node)
+    entry["inputs"] = input_wires(node)
+    return entry
+
+
+def _wanted(body):
+    wanted = get_object(body, "wanted", default={})
+    for path, names in wanted.items():
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise BridgeError("invalid_field", "'wanted' maps a node path to an array of parameter names; %r does not"
+                              % path, field="wanted")
+        if len(names) > MAX_WANTED_NAMES:
+            raise BridgeError("invalid_field", "'wanted' names at most %d parameters per node" % MAX_WANTED_NAMES,
+                              field="wanted")
+    return wanted
+
+
+def _stored(comp, key, known):
+    storage = comp.storage
+    if key not in storage:
+        return {"key": key, "present": False, "value": None}
+    value = storage[key]
+    out = {"key": key, "present": True, "value": json_safe(value)}
+    keys = value.get("pieces") if isinstance(value, dict) else None
+    if isinstance(keys, list) and all(isinstance(k, str) for k in keys):
+        pieces = []
+        for piece_key in keys:
+            text = storage[piece_key] if piece_key in storage else None
+            if not isinstance(text, str):
+                pieces.append({"key": piece_key, "present": False})
+                continue
+            sha = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+            piece = {"key": piece_key, "present": True, "digest": sha}
+            if sha not in known:
+                piece["text"] = text
+            pieces.append(piece)
+        out["pieces"] = pieces
+    return out
+
+
+def network_state(ctx):
+    body = ctx.body
+    check_known_fields(body, FIELDS)
+    comp = require_comp(ctx.params["path"])
+    after = get_str(body, "after") or None
+    prefix = comp.path.rstrip("/") + "/"
+    if after is not None and (not after.startswith(prefix) or after == prefix):
+        raise BridgeError("invalid_field", "'after' must be a path inside %s (the last path of the page before)"
+                          % comp.path, field="after")
+    depth = get_int(body, "depth", default=config.SEARCH_MAX_DEPTH, minimum=1, maximum=config.SEARCH_MAX_DEPTH)
+    max_nodes = get_int(body, "max_nodes", default=config.MAX_SCAN_NODES, minimum=1, maximum=config.MAX_SCAN_NODES)
+    budget_ms = get_int(body, "time_budget_ms", default=int(config.DEFAULT_TIME_BUDGET_S * 1000), minimum=1,
+                        maximum=int(config.MAX_TIME_BUDGET_S * 1000))
+    known_list = get_str_list(body, "known", default=[])
+    if len(known_list) > MAX_KNOWN:
+        raise BridgeError("invalid_field", "'known' lists at most %d digests" % MAX_KNOWN, field="known")
+    known = set(known_list)
+    wanted = _wanted(body)
+    storage_key = get_str(body, "storage_key", allow_empty=False)
+    budget = Budget(budget_ms / 1000.0)
+    walk = PagedWalk(comp, budget, depth, max_nodes, after)
+    nodes = []
+    for node, level in walk:
+        entry = node_entry(node, level, wanted.get(node.path, ()))
+        sha = digest(entry)
+        nodes.append({"path": entry["path"], "digest": sha} if sha in known else dict(entry, digest=sha))
+    data = {"path": comp.path, "nodes": nodes, "next_after": walk.next_after, "complete": walk.complete,
+            "stopped_by": walk.stopped_by, "visited": walk.visited, "elapsed_ms": budget.elapsed_ms()}
+    if after is None:
+        root_params, root_extra = _params(comp, wanted.get(comp.path, ()))
+        root = node_meta(comp)
+        root.update({"params": root_params, "custom_pages": custom_pages(comp)})
+        if root_extra:
+            root["source_params"] = root_extra
+        data["root"] = root
+        if storage_key is not None:
+            data["stored"] = _stored(comp, storage_key, known)
+    return data
+
+
+def register(router):
+    router.add("POST", "/api/network/{path:path}/state", network_state)

@@ -1,0 +1,176 @@
+/**
+ * Reads everything a plan needs about a live network through the bridge's state pages
+ * (`POST /api/network/{path}/state`): the root, every node below it with its parameters, text,
+ * custom pages and input wires, the parameters the source names, and the stored record.
+ *
+ * The bridge gives each node entry a digest of its content. Entries are kept here by digest, and
+ * each read lists the digests it holds for the network: the bridge then answers an unchanged node
+ * with its path and digest only, so re-reading a network sends the details of what changed. The
+ * cache is content-addressed (an entry is exactly what the bridge sent under that digest), so a
+ * stale entry can never be taken for a live one: a changed node has a different digest.
+ */
+import { encodePath, type BridgeClient } from "../bridge-client/index.js";
+import { BridgeError } from "../bridge-client/errors.js";
+import { MAX_NETWORK_NODES, PAGE_BUDGET_MS, PAGE_MAX_NODES, type TopologyWire } from "./paged-topology.js";
+
+export interface StateEntry {
+  path: string;
+  digest: string;
+  type: string;
+  flags: Record<string, boolean>;
+  tags: string[];
+  comment: string;
+  color: [number, number, number] | null;
+  position: { x: number; y: number };
+  params: Record<string, unknown>;
+  /** Parameters the read named that are at their defaults (not among `params`). */
+  source_params?: unknown[];
+  text?: string;
+  custom_pages?: unknown[];
+  inputs: TopologyWire[];
+}
+
+export type RootEntry = Omit<StateEntry, "digest" | "inputs">;
+
+export interface StoredPiece {
+  key: string;
+  present: boolean;
+  digest?: string;
+  text?: string;
+}
+
+export interface StoredValue {
+  present: boolean;
+  value: unknown;
+  /** The pieces a record stored in parts names, in order, each with its text. */
+  pieces?: StoredPiece[];
+}
+
+export interface NetworkStateRead {
+  root: RootEntry;
+  /** By path. */
+  nodes: StateEntry[];
+  /** Wires among the listed nodes, by target and input. */
+  wires: TopologyWire[];
+  stored: StoredValue | undefined;
+  /** Requests it took. */
+  requests: number;
+  /** Nodes whose details the bridge sent (the others came from the digest cache). */
+  detailed: number;
+}
+
+interface Page {
+  nodes: Array<StateEntry | { path: string; digest: string }>;
+  next_after: string | null;
+  complete: boolean;
+  root?: RootEntry;
+  stored?: StoredValue & { pieces?: StoredPiece[] };
+}
+
+/** Entries and record pieces kept by digest; bounded, the oldest dropped first. */
+const MAX_ENTRIES = 100_000;
+const MAX_PIECES = 4_000;
+const entries = new Map<string, StateEntry>();
+const pieces = new Map<string, string>();
+/** The digest last seen at each path, and the record pieces last seen per root: what a read lists as known. */
+const lastDigest = new Map<string, string>();
+const lastPieces = new Map<string, string[]>();
+
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as string);
+}
+
+/** Forgets every cached entry (tests, and a client that wants the details of every node). */
+export function clearNetworkStateCache(): void {
+  entries.clear();
+  pieces.clear();
+  lastDigest.clear();
+  lastPieces.clear();
+}
+
+function knownDigests(root: string): string[] {
+  const prefix = root === "/" ? "/" : `${root}/`;
+  const out: string[] = [];
+  for (const [path, digest] of lastDigest) if (path.startsWith(prefix) && entries.has(digest)) out.push(digest);
+  for (const digest of lastPieces.get(root) ?? []) if (pieces.has(digest)) out.push(digest);
+  return out;
+}
+
+function incomplete(root: string, message: string): BridgeError {
+  return new BridgeError("bridge", "read_incomplete", message, { method: "POST", path: `/api/network/${root}/state` });
+}
+
+export interface NetworkStateOptions {
+  /** Per node path, parameters to report even at their defaults. */
+  wanted?: ReadonlyMap<string, readonly string[]>;
+  /** A key of the root's storage to read with the first page. */
+  storageKey?: string;
+  pageBudgetMs?: number;
+  pageMaxNodes?: number;
+}
+
+/** Reads the network at `root`; a missing root is the bridge's `node_not_found` (404). */
+export async function readNetworkState(client: BridgeClient, root: string, options: NetworkStateOptions = {}): Promise<NetworkStateRead> {
+  const known = knownDigests(root);
+  const wanted = Object.fromEntries([...(options.wanted ?? new Map())].filter(([, names]) => names.length > 0));
+  const nodes: StateEntry[] = [];
+  let rootEntry: RootEntry | undefined;
+  let stored: StoredValue | undefined;
+  let after: string | null = null;
+  let requests = 0;
+  let detailed = 0;
+  for (;;) {
+    const page: Page = await client.read<Page>(`/api/network/${encodePath(root)}/state`, {
+      after,
+      known,
+      wanted,
+      ...(options.storageKey === undefined ? {} : { storage_key: options.storageKey }),
+      max_nodes: options.pageMaxNodes ?? PAGE_MAX_NODES,
+      time_budget_ms: options.pageBudgetMs ?? PAGE_BUDGET_MS,
+    });
+    requests++;
+    if (requests === 1) {
+      rootEntry = page.root;
+      stored = page.stored === undefined ? undefined : withPieces(root, page.stored);
+    }
+    for (const n of page.nodes) {
+      const entry = "inputs" in n ? n : entries.get(n.digest);
+      if (entry === undefined) throw incomplete(root, `the bridge sent only the digest of ${n.path}, which this svc does not hold`);
+      if ("inputs" in n) detailed++;
+      remember(entries, entry.digest, entry, MAX_ENTRIES);
+      remember(lastDigest, entry.path, entry.digest, MAX_ENTRIES);
+      nodes.push(entry);
+    }
+    if (page.next_after === null) {
+      if (!page.complete) throw incomplete(root, `the last page of ${root} says the walk is not complete`);
+      break;
+    }
+    if (page.nodes.length === 0) throw incomplete(root, `the bridge listed no node on page ${requests} of ${root} and gave no end`);
+    if (nodes.length > MAX_NETWORK_NODES) throw incomplete(root, `the network at ${root} holds more than ${MAX_NETWORK_NODES} nodes; split it into smaller networks`);
+    after = page.next_after;
+  }
+  if (rootEntry === undefined) throw incomplete(root, `the bridge did not describe ${root} on the first page`);
+  nodes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const listed = new Set(nodes.map((n) => n.path));
+  const wires = nodes
+    .flatMap((n) => n.inputs)
+    .filter((w) => listed.has(w.source))
+    .sort((a, b) => a.target.localeCompare(b.target) || a.target_input - b.target_input);
+  return { root: rootEntry, nodes, wires, stored, requests, detailed };
+}
+
+/** Fills each piece's text from the cache when the bridge sent its digest only. */
+function withPieces(root: string, stored: StoredValue): StoredValue {
+  if (stored.pieces === undefined) return stored;
+  const filled = stored.pieces.map((p) => {
+    if (!p.present || p.digest === undefined) return p;
+    const text = p.text ?? pieces.get(p.digest);
+    if (text === undefined) throw incomplete(root, `the bridge sent only the digest of the stored piece ${p.key}, which this svc does not hold`);
+    remember(pieces, p.digest, text, MAX_PIECES);
+    return { ...p, text };
+  });
+  remember(lastPieces, root, filled.flatMap((p) => (p.digest === undefined ? [] : [p.digest])), MAX_PIECES);
+  return { ...stored, pieces: filled };
+}
