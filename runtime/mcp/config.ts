@@ -5,6 +5,8 @@
 export const TOOL_PROFILES = ["core", "full", "safe"] as const;
 export type ToolProfile = (typeof TOOL_PROFILES)[number];
 
+import { authConfigFromEnv, type AuthConfig } from "./auth/auth-config.js";
+
 export type TransportKind = "stdio" | "http";
 
 export interface McpConfig {
@@ -46,6 +48,8 @@ export interface HttpConfig {
   sessionIdleMs: number;
   /** Most sessions alive at once. */
   maxSessions: number;
+  /** SVC_MCP_AUTH and the OAuth settings (auth/auth-config.ts). */
+  auth: AuthConfig;
 }
 
 export const DEFAULT_HTTP_PORT = 9981;
@@ -102,6 +106,15 @@ export function mcpConfigFromEnv(env: NodeJS.ProcessEnv = process.env): McpConfi
       token: token ? token : undefined,
       sessionIdleMs: wholeNumber(env, "SVC_MCP_SESSION_IDLE_SECONDS", DEFAULT_SESSION_IDLE_MS / 1000, 1, 86_400) * 1000,
       maxSessions: wholeNumber(env, "SVC_MCP_MAX_SESSIONS", DEFAULT_MAX_SESSIONS, 1, 1024),
+      auth: authConfigFromEnv(
+        env,
+        { transport, token: token ? token : undefined },
+        (name, fallback) => flag(env, name, fallback),
+        (name, fallback, min, max) => wholeNumber(env, name, fallback, min, max),
+        (message) => {
+          throw new ConfigError(message);
+        },
+      ),
     },
   };
 }

@@ -17,6 +17,7 @@ export const serveCommand: Command = {
     "  SVC_MCP_TOKEN                  HTTP: require 'Authorization: Bearer <token>'",
     "  SVC_MCP_SESSION_IDLE_SECONDS   HTTP: close a session idle this long (default 1800)",
     "  SVC_MCP_MAX_SESSIONS           HTTP: most sessions at once (default 32; the longest idle is evicted)",
+    "  SVC_MCP_AUTH=auto|oauth|hybrid HTTP: OAuth 2.0 with the artist's consent (runtime/mcp/README.md, Remote access)",
   ].join("\n"),
   async run(args, io) {
     // Loaded here so that other commands never pay for the MCP SDK.
@@ -24,7 +25,8 @@ export const serveCommand: Command = {
     const { runMcpServer } = await import("../../mcp/transports/start.js");
     let config;
     try {
-      config = mcpConfigFromEnv(io.env);
+      // --http before reading, so settings that need HTTP (SVC_MCP_AUTH=oauth) are checked against it.
+      config = mcpConfigFromEnv(args.flags.http ? { ...io.env, SVC_TRANSPORT: "http" } : io.env);
     } catch (err) {
       if (err instanceof ConfigError) throw new UsageError(err.message);
       throw err;

@@ -9,12 +9,16 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { closeBridgeClient } from "../bridge.js";
+import type { BridgeClient } from "../../bridge-client/index.js";
+import type { AuthConfig } from "../auth/auth-config.js";
+import { bridgeClient, closeBridgeClient } from "../bridge.js";
 import type { EventsConfig } from "../config.js";
 import { createSvcServer } from "../server.js";
 import { startSharedEvents, stopSharedEvents } from "../shared-events.js";
 import type { ToolSelection } from "../tools/registry.js";
 import { allowedHostValues, bearerMatches, hostAllowed, isJsonContentType, originAllowed } from "./http-guard.js";
+import type { OAuthFront } from "../auth/oauth-front.js";
+import { ANYONE_PRINCIPAL, LEGACY_PRINCIPAL } from "../auth/principals.js";
 import { readBody } from "./read-body.js";
 import { SessionStore, type SessionEndReason } from "./session-store.js";
 
@@ -35,6 +39,11 @@ export interface HttpServerOptions {
   events?: EventsConfig;
   /** One line per session event and failure, for the operator's terminal (stderr). */
   log?: (line: string) => void;
+  /** SVC_MCP_AUTH and the OAuth settings; absent is `auto` (the token above, or open). */
+  auth?: AuthConfig;
+  /** OAuth: the bridge that asks the artist's consent (default: SVC_BRIDGE_URL's) and the clock. */
+  oauthBridge?: () => Promise<BridgeClient>;
+  now?: () => number;
 }
 
 export interface RunningHttpServer {
@@ -45,6 +54,8 @@ export interface RunningHttpServer {
 }
 
 interface Session {
+  /** Who opened it (the OAuth client, the legacy token, or anyone on an open server): only they may use it. */
+  principal: string;
   server: McpServer;
   transport: StreamableHTTPServerTransport;
   close(): Promise<void>;
@@ -69,9 +80,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     onEnd: (id: string, reason: SessionEndReason) => log(`session ${id} ${reason}`),
   });
   let port = options.port;
+  const auth = options.auth ?? { mode: "auto" };
+  // The store opens before the port does: an unreadable state file stops the start, not a request.
+  const oauthModule = auth.mode === "auto" ? undefined : await import("../auth/oauth-setup.js");
+  const oauthStore = auth.mode === "auto" ? undefined : oauthModule!.openOAuthStore(auth.oauth, options.now);
+  let oauth: OAuthFront | undefined;
   const events = options.events ? await startSharedEvents(options.events) : undefined;
 
-  async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown, principal: string): Promise<void> {
     const room = await store.makeRoom();
     if (!room.ok) {
       refuse(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
@@ -82,9 +98,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableDnsRebindingProtection: true,
-      allowedHosts: allowedHostValues(port),
+      allowedHosts: [...allowedHostValues(port), ...(oauth?.publicHost ? [oauth.publicHost] : [])],
       onsessioninitialized: (id) => {
-        record = store.add(id, { server, transport, close: () => server.close() });
+        record = store.add(id, { principal, server, transport, close: () => server.close() });
         log(`session ${id} opened`);
       },
     });
@@ -104,11 +120,32 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req.headers.host, port)) return refuse(res, 403, "forbidden: the Host header must name this loopback server");
-    if (!originAllowed(req.headers.origin)) return refuse(res, 403, "forbidden: requests from a non-loopback Origin are refused");
+    const publicHost = oauth?.publicHost !== undefined && req.headers.host?.trim().toLowerCase() === oauth.publicHost;
+    if (!hostAllowed(req.headers.host, port) && !publicHost) return refuse(res, 403, "forbidden: the Host header must name this loopback server");
+    const publicOrigin = oauth?.publicOrigin !== undefined && req.headers.origin === oauth.publicOrigin;
+    if (!originAllowed(req.headers.origin) && !publicOrigin) return refuse(res, 403, "forbidden: requests from a non-loopback Origin are refused");
+    if (auth.mode !== "auto") {
+      if (!oauth) return refuse(res, 503, "starting: retry shortly", { "retry-after": "1" });
+      return oauth.handle(req, res, (err) => {
+        if (err) return failed(res, err);
+        refuse(res, 404, `not found: MCP is served at ${MCP_PATH}, OAuth at http://127.0.0.1:${port} and http://localhost:${port}`);
+      });
+    }
     if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
       return refuse(res, 401, "unauthorized: send 'Authorization: Bearer <SVC_MCP_TOKEN>'", { "www-authenticate": 'Bearer realm="svc"' });
     }
+    return serveMcp(req, res, options.token !== undefined ? LEGACY_PRINCIPAL : ANYONE_PRINCIPAL);
+  }
+
+  function failed(res: ServerResponse, err: unknown): void {
+    // A body the OAuth endpoints could not parse is the client's fault, and says so.
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) return refuse(res, status, `bad request: ${(err as Error).message}`);
+    log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
+    refuse(res, 500, "internal error");
+  }
+
+  async function serveMcp(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void> {
     const path = new URL(req.url ?? "/", "http://loopback").pathname;
     if (path !== MCP_PATH) return refuse(res, 404, `not found: MCP is served at ${MCP_PATH}`);
     const method = req.method ?? "";
@@ -125,22 +162,22 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string" && sessionId.length > 0) {
       const record = store.get(sessionId);
-      if (!record) return refuse(res, 404, "session not found: it expired, was closed or never existed; start a new one with initialize");
+      // A session used by anyone but who opened it is answered as unknown: its id tells nothing.
+      if (!record || record.handle.principal !== principal) {
+        return refuse(res, 404, "session not found: it expired, was closed or never existed; start a new one with initialize");
+      }
       // A GET is the session's event stream and stays open while the client listens: activity,
       // but not work in flight, or an abandoned client would keep its session forever.
       if (method === "GET") store.touch(record);
       else res.once("close", store.begin(record));
       return record.handle.transport.handleRequest(req, res, body);
     }
-    if (method === "POST" && startsSession(body)) return openSession(req, res, body);
+    if (method === "POST" && startsSession(body)) return openSession(req, res, body, principal);
     return refuse(res, 400, "bad request: send an mcp-session-id header, or an initialize request to start a session");
   }
 
   const http: Server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
-      refuse(res, 500, "internal error");
-    });
+    handle(req, res).catch((err: unknown) => failed(res, err));
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -150,6 +187,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
   });
   port = (http.address() as AddressInfo).port;
+  if (auth.mode !== "auto") {
+    oauth = oauthModule!.createOAuthFront({
+      port,
+      mcpPath: MCP_PATH,
+      settings: auth.oauth,
+      store: oauthStore!,
+      consent: oauthModule!.brokerConsent(options.oauthBridge ?? bridgeClient, auth.oauth.consentSeconds),
+      legacyBearer: auth.mode === "hybrid" && options.token !== undefined ? (header) => bearerMatches(header, options.token!) : undefined,
+      serveMcp,
+      now: options.now ?? Date.now,
+      log,
+    });
+  }
   const sweeper = setInterval(() => void store.sweep(), Math.max(10, Math.min(60_000, Math.floor(options.sessionIdleMs / 4))));
   sweeper.unref();
 

@@ -26,9 +26,21 @@ export async function runMcpServer(config: McpConfig, stderr: (text: string) => 
       stderr(`svc: port ${config.http.port} is already in use; choose another with --port or SVC_MCP_PORT\n`);
       return 1;
     }
+    if ((err as Error).name === "StateFileError" || code === "EACCES" || code === "EROFS" || code === "ENOTDIR") {
+      stderr(`svc: ${(err as Error).message} (SVC_MCP_OAUTH_STATE)\n`);
+      return 2;
+    }
     throw err;
   }
-  const auth = config.http.token ? "bearer token required" : "no token (set SVC_MCP_TOKEN to require one)";
+  const mode = config.http.auth.mode;
+  const auth =
+    mode === "oauth"
+      ? `OAuth; clients kept in ${config.http.auth.oauth.statePath}, consent asked through the bridge`
+      : mode === "hybrid"
+        ? `OAuth or SVC_MCP_TOKEN; clients kept in ${config.http.auth.oauth.statePath}`
+        : config.http.token
+          ? "bearer token required"
+          : "no token (set SVC_MCP_TOKEN to require one)";
   stderr(`svc: MCP server listening on ${running.url} (profile ${config.profile}, ${auth})\n`);
   await untilSignal();
   await running.close();

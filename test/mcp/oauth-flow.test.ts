@@ -1,0 +1,280 @@
+/**
+ * OAuth on the Streamable HTTP transport, from outside over loopback HTTP, with the MCP SDK's
+ * client OAuth support as the client and tdsim's scripted artist answering the consent box: the
+ * whole flow with PKCE, what is refused (wrong verifier, a code or a rotated refresh token used
+ * twice, an expired token, the wrong resource, Deny, no answer in time), sessions bound to their
+ * principal, and that nothing secret ever reaches the bridge.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  auth,
+  discoverAuthorizationServerMetadata,
+  discoverOAuthProtectedResourceMetadata,
+  exchangeAuthorization,
+  refreshAuthorization,
+  registerClient,
+  startAuthorization,
+  UnauthorizedError,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RunningHttpServer } from "../../runtime/mcp/transports/http.js";
+import { followAuthorization, MemoryOAuthClient, REDIRECT_URI, startOAuthServer, startRecordedSim, TestClock, type RecordedSim } from "./oauth-fixture.js";
+
+let sim: RecordedSim;
+const servers: RunningHttpServer[] = [];
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  sim = await startRecordedSim();
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+afterAll(async () => {
+  await sim?.stop();
+});
+
+async function serve(clock = new TestClock(), settings = {}): Promise<RunningHttpServer> {
+  const server = await startOAuthServer({ bridge: sim.bridge, clock, settings });
+  servers.push(server);
+  return server;
+}
+
+/** Discovery and registration as the SDK's client does them, for the tests that drive each step. */
+async function register(server: RunningHttpServer, name = "Step Client") {
+  const asUrl = new URL(`http://127.0.0.1:${server.port}/`);
+  const metadata = (await discoverAuthorizationServerMetadata(asUrl)) as AuthorizationServerMetadata;
+  const clientInformation = (await registerClient(asUrl, {
+    metadata,
+    clientMetadata: { client_name: name, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
+  })) as OAuthClientInformationFull;
+  const resource = new URL(server.url);
+  return { asUrl, metadata, clientInformation, resource };
+}
+
+type Registered = Awaited<ReturnType<typeof register>>;
+
+/** `answer` is the artist's step for the consent box; null when no box is expected. */
+async function authorizeOnce(r: Registered, answer: string | null = "choose:Allow", resource = r.resource) {
+  if (answer !== null) sim.artist(answer);
+  const { authorizationUrl, codeVerifier } = await startAuthorization(r.asUrl, {
+    metadata: r.metadata,
+    clientInformation: r.clientInformation,
+    redirectUrl: REDIRECT_URI,
+    scope: "mcp",
+    state: "st-" + Math.random().toString(36).slice(2),
+    resource,
+  });
+  return { redirect: await followAuthorization(authorizationUrl), codeVerifier, state: authorizationUrl.searchParams.get("state")! };
+}
+
+async function tokensFor(r: Registered): Promise<OAuthTokens> {
+  const { redirect, codeVerifier } = await authorizeOnce(r);
+  expect(redirect.code, JSON.stringify(redirect)).toBeTruthy();
+  return exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier, redirectUri: REDIRECT_URI, resource: r.resource });
+}
+
+/** Status of a tools/list-free MCP initialize with this access token. */
+async function mcpStatus(server: RunningHttpServer, token: string, host = `127.0.0.1:${server.port}`): Promise<{ status: number; auth: string | null }> {
+  const res = await fetch(`http://${host}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "1" } } }),
+  });
+  await res.body?.cancel();
+  return { status: res.status, auth: res.headers.get("www-authenticate") };
+}
+
+async function connectWithOAuth(server: RunningHttpServer, provider: MemoryOAuthClient): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const url = new URL(server.url);
+  const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
+  await expect(new Client({ name: "assistant", version: "1" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  expect(provider.lastRedirect?.code, JSON.stringify(provider.lastRedirect)).toBeTruthy();
+  await first.finishAuth(provider.lastRedirect!.code!);
+  const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+  const client = new Client({ name: "assistant", version: "1" });
+  await client.connect(transport);
+  clients.push(client);
+  return { client, transport };
+}
+
+describe("discovery", () => {
+  it("serves path-specific protected-resource metadata and AS metadata per origin, and a 401 that points at them", async () => {
+    const server = await serve();
+    for (const origin of [`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`]) {
+      const prm = await discoverOAuthProtectedResourceMetadata(new URL(`${origin}/mcp`));
+      expect(prm.resource).toBe(`${origin}/mcp`);
+      expect(prm.authorization_servers).toEqual([`${origin}/`]);
+      expect(prm.scopes_supported).toEqual(["mcp"]);
+      const as = await discoverAuthorizationServerMetadata(new URL(`${origin}/`));
+      expect(as?.code_challenge_methods_supported).toEqual(["S256"]);
+      expect(as?.registration_endpoint).toBe(`${origin}/register`);
+    }
+    // The protected-resource document is at the resource's own path only.
+    expect((await fetch(`http://127.0.0.1:${server.port}/.well-known/oauth-protected-resource`)).status).toBe(404);
+    const refused = await mcpStatus(server, "not-a-token");
+    expect(refused.status).toBe(401);
+    expect(refused.auth).toContain(`resource_metadata="http://127.0.0.1:${server.port}/.well-known/oauth-protected-resource/mcp"`);
+  });
+});
+
+describe("the authorization code flow", () => {
+  it("connects an MCP client end to end with PKCE after the artist allows it, and the bridge sees no secret", async () => {
+    const server = await serve();
+    const start = sim.recorded.length;
+    sim.artist("choose:Allow");
+    const provider = new MemoryOAuthClient("Inspector");
+    const { client } = await connectWithOAuth(server, provider);
+    const tools = await client.listTools();
+    expect(tools.tools.map((t) => t.name)).toContain("search_operators");
+
+    // The artist was asked, with the client's name and redirect address only.
+    const asked = sim.recorded.slice(start).filter((r) => r.method === "POST" && r.url === "/api/interactions");
+    expect(asked).toHaveLength(1);
+    expect(JSON.parse(asked[0]!.body)).toMatchObject({ kind: "oauth_consent", target: { client_name: "Inspector", redirect_uri: REDIRECT_URI } });
+    expect(sim.recorded.slice(start).some((r) => /^\/api\/oauth\/consents\/[^/]+\/consume$/.test(r.url))).toBe(true);
+    // Codes, the verifier, state and tokens never reached the bridge, in any URL, header or body.
+    const secrets = [provider.lastRedirect!.code!, provider.verifier!, provider.lastRedirect!.state!, provider.saved!.access_token, provider.saved!.refresh_token!];
+    const seen = sim.recorded.slice(start).map((r) => `${r.url}\n${r.headers}\n${r.body}`).join("\n");
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(8);
+      expect(seen).not.toContain(secret);
+    }
+  });
+
+  it("refuses an authorization without PKCE S256 before asking anyone", async () => {
+    const server = await serve();
+    const r = await register(server);
+    const start = sim.recorded.length;
+    const base = `http://127.0.0.1:${server.port}/authorize?response_type=code&client_id=${r.clientInformation.client_id}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&state=s1&resource=${encodeURIComponent(server.url)}`;
+    for (const extra of ["", "&code_challenge=abc&code_challenge_method=plain"]) {
+      const redirect = await followAuthorization(base + extra);
+      expect([redirect.status, redirect.error, redirect.code]).toEqual([302, "invalid_request", undefined]);
+    }
+    expect(sim.recorded.slice(start).filter((x) => x.url === "/api/interactions")).toHaveLength(0);
+  });
+
+  it("refuses a code with the wrong verifier, and a code used twice revokes what it gave", async () => {
+    const server = await serve();
+    const r = await register(server);
+    const { redirect, codeVerifier } = await authorizeOnce(r);
+    const exchange = (verifier: string) =>
+      exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier: verifier, redirectUri: REDIRECT_URI, resource: r.resource });
+    await expect(exchange(codeVerifier.replace(/.$/, (c) => (c === "a" ? "b" : "a")))).rejects.toThrow(/code_verifier does not match/);
+    const tokens = await exchange(codeVerifier);
+    expect((await mcpStatus(server, tokens.access_token)).status).toBe(200);
+    await expect(exchange(codeVerifier)).rejects.toThrow(/already used/);
+    expect((await mcpStatus(server, tokens.access_token)).status).toBe(401);
+    await expect(refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: tokens.refresh_token!, resource: r.resource })).rejects.toThrow(/not valid/);
+  });
+
+  it("rotates refresh tokens, and a rotated one presented again revokes the whole family", async () => {
+    const server = await serve();
+    const r = await register(server);
+    const first = await tokensFor(r);
+    const refresh = (token: string) => refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: token, resource: r.resource });
+    const second = await refresh(first.refresh_token!);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await mcpStatus(server, first.access_token)).status).toBe(401); // replaced by the refresh
+    expect((await mcpStatus(server, second.access_token)).status).toBe(200);
+    await expect(refresh(first.refresh_token!)).rejects.toThrow(/already used/);
+    // The family is gone: the newest tokens stop working too.
+    expect((await mcpStatus(server, second.access_token)).status).toBe(401);
+    await expect(refresh(second.refresh_token!)).rejects.toThrow(/not valid/);
+  });
+
+  it("refuses an expired access token until the client refreshes", async () => {
+    const clock = new TestClock();
+    const server = await serve(clock, { accessTokenSeconds: 60 });
+    const r = await register(server);
+    const tokens = await tokensFor(r);
+    expect(tokens.expires_in).toBe(60);
+    clock.advance(61_000);
+    const expired = await mcpStatus(server, tokens.access_token);
+    expect(expired.status).toBe(401);
+    expect(expired.auth).toContain("has expired");
+    const fresh = await refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: tokens.refresh_token!, resource: r.resource });
+    expect((await mcpStatus(server, fresh.access_token)).status).toBe(200);
+  });
+
+  it("binds codes and tokens to the exact resource", async () => {
+    const server = await serve();
+    const r = await register(server);
+    // A resource this server does not serve: refused before the artist is asked.
+    const start = sim.recorded.length;
+    const other = await authorizeOnce(r, null, new URL(`http://127.0.0.1:${server.port}/other`));
+    expect(other.redirect.error).toBe("invalid_target");
+    expect(sim.recorded.slice(start).filter((x) => x.url === "/api/interactions")).toHaveLength(0);
+    // A code for one resource cannot be exchanged for another.
+    const { redirect, codeVerifier } = await authorizeOnce(r);
+    const localhost = new URL(`http://localhost:${server.port}/mcp`);
+    await expect(
+      exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier, redirectUri: REDIRECT_URI, resource: localhost }),
+    ).rejects.toThrow(/issued for resource/);
+    // A token for http://127.0.0.1:<port>/mcp is refused at http://localhost:<port>/mcp.
+    const tokens = await tokensFor(r);
+    expect((await mcpStatus(server, tokens.access_token)).status).toBe(200);
+    const elsewhere = await mcpStatus(server, tokens.access_token, `localhost:${server.port}`);
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.auth).toContain("not issued for this resource");
+  });
+});
+
+describe("consent", () => {
+  it("Deny sends the browser back with access_denied and no code", async () => {
+    const server = await serve();
+    const r = await register(server);
+    const { redirect, state } = await authorizeOnce(r, "choose:Deny");
+    expect([redirect.status, redirect.error, redirect.code, redirect.state]).toEqual([302, "access_denied", undefined, state]);
+    expect(redirect.location?.searchParams.get("error_description")).toMatch(/did not allow this client \(the artist chose Deny\)/);
+  });
+
+  it("no answer within the consent time is Deny", async () => {
+    const server = await serve(new TestClock(), { consentSeconds: 5 });
+    const r = await register(server);
+    const { redirect } = await authorizeOnce(r, "wait:6 choose:Allow");
+    expect([redirect.error, redirect.code]).toEqual(["access_denied", undefined]);
+    expect(redirect.location?.searchParams.get("error_description")).toMatch(/timeout/);
+  });
+
+  it("no bridge to ask is Deny", async () => {
+    const server = await startOAuthServer({});
+    servers.push(server);
+    const r = await register(server);
+    const { redirect } = await authorizeOnce(r, null);
+    expect(redirect.error).toBe("access_denied");
+    expect(redirect.location?.searchParams.get("error_description")).toMatch(/could not be asked/);
+  });
+});
+
+describe("sessions", () => {
+  it("an Inspector-style session belongs to its client: another client's token cannot use it", async () => {
+    const server = await serve();
+    sim.artist("choose:Allow");
+    const owner = new MemoryOAuthClient("Owner");
+    const { client, transport } = await connectWithOAuth(server, owner);
+    sim.artist("choose:Allow");
+    const intruder = new MemoryOAuthClient("Intruder");
+    expect(await auth(intruder, { serverUrl: new URL(server.url) })).toBe("REDIRECT");
+    expect(await auth(intruder, { serverUrl: new URL(server.url), authorizationCode: intruder.lastRedirect!.code! })).toBe("AUTHORIZED");
+    const stolen = await fetch(server.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${intruder.saved!.access_token}`,
+        "mcp-session-id": transport.sessionId!,
+        "mcp-protocol-version": "2025-06-18",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
+    });
+    expect(stolen.status).toBe(404);
+    // The owner's session is untouched.
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+});
