@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { diagnostic, NO_RANGE, renderTextAll } from "../../../diagnostics/index.js";
 import { UsageError, intFlag } from "../args.js";
-import { withBridge, progressTo, sourcePath } from "../bridge-session.js";
+import { progressTo, sourcePath } from "../bridge-session.js";
+import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { readSavedPlan, staleReasons } from "../saved-plan.js";
@@ -10,7 +11,7 @@ import { readSavedPlan, staleReasons } from "../saved-plan.js";
 export const applyCommand: Command = {
   name: ["apply"],
   summary: "Apply a .svcnet file (or a saved plan) to the live project, then verify it and optionally save a preview.",
-  usage: "[--json] [--force] [--keep-partial] [--preview <out.png>] [--size N] <file.svcnet|plan.json>",
+  usage: "[--json] [--force] [--keep-partial] [--preview <out.png>] [--size N] [--target <name|all>]... <file.svcnet|plan.json>",
   flags: {
     json: { type: "boolean", description: "print the result as JSON" },
     force: { type: "boolean", description: "overwrite live edits (drift) instead of leaving them alone" },
@@ -18,8 +19,9 @@ export const applyCommand: Command = {
     preview: { type: "string", valueName: "out.png", description: "write the output TOP's image to this PNG file" },
     size: { type: "string", valueName: "N", description: "advisory preview size in pixels (default 256, at most 1024)" },
     root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
+    ...TARGET_FLAGS,
   },
-  details: "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.",
+  details: "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.",
   async run(args, io) {
     const { applyFile, planFile } = await import("../../loop/run-loop.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file or saved plan");
@@ -30,7 +32,8 @@ export const applyCommand: Command = {
     if (given.endsWith(".json") && saved === undefined) throw new UsageError(`${given} is not a plan saved by 'svc plan --out'`);
     const file = saved?.file ?? given;
     const force = saved?.force ?? Boolean(args.flags.force);
-    return withBridge("svc apply", io, async (client) => {
+    if (args.flags.target !== undefined && typeof args.flags.preview === "string") throw new UsageError("--preview writes one file; preview one target at a time");
+    return withTargets("svc apply", io, args, async (client, io) => {
       const progress = progressTo(io);
       const options = {
         force,

@@ -1,15 +1,16 @@
 import { UsageError } from "../args.js";
-import { withBridge } from "../bridge-session.js";
+import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 
 export const panicCommand: Command = {
   name: ["panic"],
   summary: "Black out every protected output now (every safety chain's Panic on), or release it with --release; prints what each output shows.",
-  usage: "[--release] [--chain <COMP>]... [--json]",
+  usage: "[--release] [--chain <COMP>]... [--target <name|all>]... [--json]",
   flags: {
     release: { type: "boolean", description: "turn Panic off: the outputs show their programme again" },
     chain: { type: "string", multiple: true, valueName: "COMP", description: "only this safety chain (default: every chain under /project1)" },
     json: { type: "boolean", description: "print the report as JSON" },
+    ...TARGET_FLAGS,
   },
   details: [
     "Works with the bridge's exec closed: it writes one parameter per chain. Running it twice changes nothing",
@@ -21,7 +22,7 @@ export const panicCommand: Command = {
     const chains = (args.flags.chain as string[] | undefined) ?? [];
     for (const c of chains) if (!/^\/[A-Za-z0-9_/]+$/.test(c)) throw new UsageError(`--chain ${c}: give the absolute path of a safety chain's COMP, e.g. /project1/safety`);
     const engage = args.flags.release !== true;
-    return withBridge("svc panic", io, async (client) => {
+    return withTargets("svc panic", io, args, async (client, io) => {
       const { findSafetyChains, panicText, setPanic } = await import("../../show/panic.js");
       const found = chains.length > 0 ? { chains, complete: true } : await findSafetyChains(client);
       const report = await setPanic(client, engage, found.chains, found.complete);

@@ -1,7 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../args.js";
-import { withBridge, progressTo, sourcePath } from "../bridge-session.js";
+import { progressTo, sourcePath } from "../bridge-session.js";
+import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { savePlan } from "../saved-plan.js";
@@ -10,21 +11,23 @@ import { isEmptyPlan } from "../../plan/plan-types.js";
 export const planCommand: Command = {
   name: ["plan"],
   summary: "Show what applying a .svcnet file would change in the live project, without changing it.",
-  usage: "[--json] [--out <plan.json>] [--force] [--detailed-exitcode] <file>",
+  usage: "[--json] [--out <plan.json>] [--force] [--detailed-exitcode] [--target <name|all>]... <file>",
   flags: {
     json: { type: "boolean", description: "print the plan as JSON" },
     out: { type: "string", valueName: "plan.json", description: "save the plan; 'svc apply plan.json' applies it only if nothing moved since" },
     force: { type: "boolean", description: "plan to overwrite live edits (drift) instead of leaving them alone" },
     "detailed-exitcode": { type: "boolean", description: "exit 0 when source and live agree, 2 when there are changes or held conflicts, 1 on errors" },
     root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
+    ...TARGET_FLAGS,
   },
-  details: "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set.",
+  details: "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set. With --target, the\nbridges of svc.show.yaml instead, all planned at once, each under its own heading.",
   async run(args, io) {
     const { planFile } = await import("../../loop/run-loop.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file");
     const file = args.positionals[0]!;
     if (!existsSync(resolve(io.cwd, file))) throw new UsageError(`no such file: ${file}`);
-    return withBridge("svc plan", io, async (client) => {
+    if (args.flags.target !== undefined && typeof args.flags.out === "string") throw new UsageError("--out saves one plan; plan one target at a time to save it");
+    return withTargets("svc plan", io, args, async (client, io) => {
       const progress = progressTo(io);
       const result = await planFile(client, sourcePath(io, file), {
         force: Boolean(args.flags.force),
