@@ -20,7 +20,7 @@ function parseLimit(value: unknown): number {
 
 export const kbSearchCommand: Command = {
   name: ["kb", "search"],
-  summary: "Search operators by name, label, family or keyword, best match first.",
+  summary: "Search operators by name, label, family or keyword, and the guides (patterns, shaders, tutorials, cookbook), best match first.",
   usage: "<words...> [--family F] [--limit N] [--json]",
   flags: {
     family: { type: "string", valueName: "F", description: "only this family (TOP, CHOP, SOP, POP, DAT, MAT, COMP)" },
@@ -35,17 +35,25 @@ export const kbSearchCommand: Command = {
     const limit = parseLimit(args.flags.limit);
     const results = searchOperators(query, { ...(family ? { family } : {}), limit });
     const rows = results.map((r) => ({ ...r, summary: getOperator(r.type)?.summary ?? null }));
+    // Guides are about workflows, not one family: a --family search is about operators only.
+    const guides = family ? [] : (await import("../../../kb/guide/index.js")).searchGuide(query, { limit });
     if (args.flags.json) {
-      io.stdout(JSON.stringify({ query, results: rows }, null, 2) + "\n");
-      return rows.length ? 0 : 1;
+      io.stdout(JSON.stringify({ query, results: rows, guides }, null, 2) + "\n");
+      return rows.length || guides.length ? 0 : 1;
     }
-    if (!rows.length) {
+    if (!rows.length && !guides.length) {
       io.stderr(`svc kb search: nothing matches '${query}'\n`);
       return 1;
     }
-    const width = Math.max(...rows.map((r) => r.type.length));
-    for (const r of rows) {
-      io.stdout(`${r.type.padEnd(width)}  ${`${r.label} ${r.family}`}${r.summary ? ` — ${r.summary}` : ""}\n`);
+    if (rows.length) {
+      const width = Math.max(...rows.map((r) => r.type.length));
+      for (const r of rows) {
+        io.stdout(`${r.type.padEnd(width)}  ${`${r.label} ${r.family}`}${r.summary ? ` — ${r.summary}` : ""}\n`);
+      }
+    }
+    if (guides.length) {
+      io.stdout(`${rows.length ? "\n" : ""}guides:\n`);
+      for (const g of guides) io.stdout(`  ${g.kind} ${g.name} — ${g.title} (${g.uri})\n`);
     }
     return 0;
   },

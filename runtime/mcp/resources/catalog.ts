@@ -11,3 +11,4 @@ export { tdVersionsResource } from "./td-versions.js";
 export { recipeListResource, recipeResource, recipeSearchResource } from "./recipes.js";
 export { digestResource } from "./digest.js";
 export { sceneResource } from "./scene.js";
+export { patternsResource, techniquesResource, glslResource, glslSnippetsResource } from "./patterns.js";
