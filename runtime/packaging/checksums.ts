@@ -41,9 +41,9 @@ export interface ChecksumEntry {
   bytes: number;
 }
 
-/** Checksums every file of `dir` (but the checksums file itself) and writes SHA256SUMS. */
-export function writeChecksums(dir: string): ChecksumEntry[] {
-  const entries = listFiles(dir, new Set([CHECKSUMS_FILE])).map((file) => {
+/** Checksums every file of `dir` (but the checksums file itself and `skip`) and writes SHA256SUMS. */
+export function writeChecksums(dir: string, skip: readonly string[] = []): ChecksumEntry[] {
+  const entries = listFiles(dir, new Set([CHECKSUMS_FILE, ...skip])).map((file) => {
     const data = readFileSync(join(dir, file));
     return { file, sha256: sha256(data), bytes: data.length };
   });
@@ -57,8 +57,8 @@ export interface ChecksumProblem {
   detail: string;
 }
 
-/** Compares `dir` with its SHA256SUMS: every listed file present and equal, nothing unlisted. */
-export function verifyChecksums(dir: string): ChecksumProblem[] {
+/** Compares `dir` with its SHA256SUMS: every listed file present and equal, nothing unlisted but `skip`. */
+export function verifyChecksums(dir: string, skip: readonly string[] = []): ChecksumProblem[] {
   let text: string;
   try {
     text = readFileSync(join(dir, CHECKSUMS_FILE), "utf8");
@@ -87,7 +87,7 @@ export function verifyChecksums(dir: string): ChecksumProblem[] {
     }
     if (actual !== m[1]) problems.push({ file, problem: "mismatch", detail: `${file}: expected ${m[1]}, found ${actual}` });
   }
-  for (const file of listFiles(dir, new Set([CHECKSUMS_FILE]))) {
+  for (const file of listFiles(dir, new Set([CHECKSUMS_FILE, ...skip]))) {
     if (!listed.has(file)) problems.push({ file, problem: "unlisted", detail: `${file} is not in ${CHECKSUMS_FILE}` });
   }
   return problems;

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { compareVersions } from "../bridge-version.js";
 import { verifyChecksums, type ChecksumProblem } from "./checksums.js";
 import type { Provenance } from "./provenance.js";
 
@@ -20,13 +21,6 @@ export interface ComponentManifest {
   tox: string;
   svcnet: string;
   provenance: Provenance;
-}
-
-export function compareSemver(a: string, b: string): number {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
-  return 0;
 }
 
 export function componentDir(library: string, name: string, version: string): string {
@@ -46,7 +40,7 @@ export function listComponents(library: string): ListedComponent[] {
   const out: ListedComponent[] = [];
   for (const name of readdirSync(library).sort()) {
     if (!COMPONENT_NAME.test(name)) continue;
-    const versions = readdirSync(join(library, name)).filter((v) => VERSION.test(v) && existsSync(join(library, name, v, "component.json"))).sort(compareSemver);
+    const versions = readdirSync(join(library, name)).filter((v) => VERSION.test(v) && existsSync(join(library, name, v, "component.json"))).sort(compareVersions);
     if (versions.length === 0) continue;
     const latest = versions[versions.length - 1]!;
     out.push({ name, versions, latest, description: readManifest(library, name, latest).description });

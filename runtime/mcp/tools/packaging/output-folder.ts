@@ -1,5 +1,5 @@
 /**
- * Where packaging tools may write on this machine: inside a root the client offers (MCP roots) or
+ * Where packaging tools may write (and read files the client names) on this machine: inside a root the client offers (MCP roots) or
  * the workspace folder (SVC_MCP_WORKSPACE), never elsewhere, never through a link. The folder is
  * made when missing. Files the bridge writes (a .tox) must also be in a folder the bridge allows
  * (the project folder or SVC_BRIDGE_EXPORT_DIR): the bridge checks that itself.
@@ -15,7 +15,7 @@ export function outDirInput(what: string) {
 
 export class OutputFolderError extends Error {
   constructor(
-    readonly code: "output-outside-workspace" | "output-not-absolute" | "output-link" | "output-not-folder",
+    readonly code: "output-outside-workspace" | "output-not-absolute" | "output-link" | "output-not-folder" | "input-not-file",
     message: string,
   ) {
     super(message);
@@ -35,19 +35,25 @@ export async function writableRoots(extra: RequestExtra | undefined, env: NodeJS
   return roots.filter((r) => existsSync(r)).map((r) => realpathSync(r));
 }
 
-/** Checks `dir` against the roots and makes it; returns its absolute path. */
-export function confineOutputFolder(dir: string, roots: readonly string[]): string {
-  if (!isAbsolute(dir)) throw new OutputFolderError("output-not-absolute", `'${dir}' must be an absolute folder`);
-  const path = resolve(dir);
+/** The absolute path and the root it lies in, or an error saying where svc may go. */
+function placeIn(given: string, roots: readonly string[]): { path: string; root: string } {
+  if (!isAbsolute(given)) throw new OutputFolderError("output-not-absolute", `'${given}' must be an absolute path`);
+  const path = resolve(given);
   const root = roots.find((r) => inside(r, path));
   if (root === undefined) {
     throw new OutputFolderError(
       "output-outside-workspace",
       roots.length === 0
-        ? `${path} cannot be written: offer MCP roots or set SVC_MCP_WORKSPACE to the folder svc may write to`
-        : `${path} is outside the folders svc may write to (${roots.join(", ")})`,
+        ? `${path} is out of reach: offer MCP roots or set SVC_MCP_WORKSPACE to the folder svc may use`
+        : `${path} is outside the folders svc may use (${roots.join(", ")})`,
     );
   }
+  return { path, root };
+}
+
+/** Checks `dir` against the roots and makes it; returns its absolute path. */
+export function confineOutputFolder(dir: string, roots: readonly string[]): string {
+  const { path, root } = placeIn(dir, roots);
   // Every existing part from the root down must be a real folder, not a link out of it.
   let at = path;
   const parts: string[] = [];
@@ -68,4 +74,20 @@ export function confineOutputFolder(dir: string, roots: readonly string[]): stri
 
 export async function outputFolder(dir: string, extra: RequestExtra | undefined): Promise<string> {
   return confineOutputFolder(dir, await writableRoots(extra));
+}
+
+/** A file the client names for svc to read: inside the same roots, a regular file, no link. */
+export function confineInputFile(file: string, roots: readonly string[]): string {
+  const { path, root } = placeIn(file, roots);
+  if (!existsSync(path) || lstatSync(path).isSymbolicLink() || !lstatSync(path).isFile()) throw new OutputFolderError("input-not-file", `${path} is not a regular file`);
+  if (!inside(root, realpathSync(path))) throw new OutputFolderError("output-link", `${path} leads outside ${root}`);
+  return path;
+}
+
+/** An existing folder the client names for svc to read: inside the roots, not leading out of them. */
+export function confineInputFolder(dir: string, roots: readonly string[]): string {
+  const { path, root } = placeIn(dir, roots);
+  if (!existsSync(path) || !lstatSync(path).isDirectory()) throw new OutputFolderError("output-not-folder", `${path} is not a folder`);
+  if (!inside(root, realpathSync(path))) throw new OutputFolderError("output-link", `${path} leads outside ${root}`);
+  return path;
 }
