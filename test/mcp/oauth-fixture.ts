@@ -9,8 +9,14 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { discoverAuthorizationServerMetadata, exchangeAuthorization, registerClient, startAuthorization, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  AuthorizationServerMetadata,
+  OAuthClientInformationFull,
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
 import { OAUTH_DEFAULTS, type OAuthSettings } from "../../runtime/mcp/auth/auth-config.js";
 import { startHttpServer, type RunningHttpServer } from "../../runtime/mcp/transports/http.js";
@@ -188,4 +194,83 @@ export class MemoryOAuthClient implements OAuthClientProvider {
     if (!this.verifier) throw new Error("no code verifier saved");
     return this.verifier;
   }
+}
+
+/** Discovery and registration as the SDK's client does them, for the tests that drive each step. */
+export async function register(server: RunningHttpServer, name = "Step Client") {
+  const asUrl = new URL(`http://127.0.0.1:${server.port}/`);
+  const metadata = (await discoverAuthorizationServerMetadata(asUrl)) as AuthorizationServerMetadata;
+  const clientInformation = (await registerClient(asUrl, {
+    metadata,
+    clientMetadata: { client_name: name, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
+  })) as OAuthClientInformationFull;
+  const resource = new URL(server.url);
+  return { asUrl, metadata, clientInformation, resource };
+}
+
+export type Registered = Awaited<ReturnType<typeof register>>;
+
+/** `answer` is the artist's step for the consent box; null when no box is expected. */
+export async function authorizeOnce(sim: RecordedSim, r: Registered, answer: string | null = "choose:Allow", resource = r.resource) {
+  if (answer !== null) sim.artist(answer);
+  const { authorizationUrl, codeVerifier } = await startAuthorization(r.asUrl, {
+    metadata: r.metadata,
+    clientInformation: r.clientInformation,
+    redirectUrl: REDIRECT_URI,
+    scope: "mcp",
+    state: "st-" + Math.random().toString(36).slice(2),
+    resource,
+  });
+  return { redirect: await followAuthorization(authorizationUrl), codeVerifier, state: authorizationUrl.searchParams.get("state")! };
+}
+
+export async function tokensFor(sim: RecordedSim, r: Registered): Promise<OAuthTokens> {
+  const { redirect, codeVerifier } = await authorizeOnce(sim, r);
+  if (!redirect.code) throw new Error(`no code: ${JSON.stringify(redirect)}`);
+  return exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier, redirectUri: REDIRECT_URI, resource: r.resource });
+}
+
+/** Status of a tools/list-free MCP initialize with this access token. */
+export async function mcpStatus(server: RunningHttpServer, token: string, host = `127.0.0.1:${server.port}`): Promise<{ status: number; auth: string | null }> {
+  const res = await fetch(`http://${host}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "1" } } }),
+  });
+  await res.body?.cancel();
+  return { status: res.status, auth: res.headers.get("www-authenticate") };
+}
+
+/**
+ * A fetch that reaches svc as a reverse proxy for `publicOrigin` would: the request goes to the
+ * loopback port with the public Host kept and the client's address appended to X-Forwarded-For.
+ */
+export function proxiedFetch(port: () => number, clientAddress = "198.51.100.7") {
+  return (input: string | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input));
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+    let body = init?.body;
+    if (body instanceof URLSearchParams) {
+      headers["content-type"] ??= "application/x-www-form-urlencoded";
+      body = body.toString();
+    }
+    return new Promise<Response>((resolve, reject) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port: port(), method: init?.method ?? "GET", path: url.pathname + url.search, headers: { ...headers, host: url.host, "x-forwarded-for": clientAddress } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const answer = new Headers();
+            for (const [key, value] of Object.entries(res.headers)) if (typeof value === "string") answer.set(key, value);
+            const status = res.statusCode ?? 502;
+            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answer }));
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(typeof body === "string" ? body : undefined);
+    });
+  };
 }

@@ -12,15 +12,25 @@ import {
   discoverOAuthProtectedResourceMetadata,
   exchangeAuthorization,
   refreshAuthorization,
-  registerClient,
-  startAuthorization,
   UnauthorizedError,
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningHttpServer } from "../../runtime/mcp/transports/http.js";
-import { followAuthorization, MemoryOAuthClient, REDIRECT_URI, startOAuthServer, startRecordedSim, TestClock, type RecordedSim } from "./oauth-fixture.js";
+import {
+  authorizeOnce as authorizeWith,
+  followAuthorization,
+  mcpStatus,
+  MemoryOAuthClient,
+  REDIRECT_URI,
+  register,
+  startOAuthServer,
+  startRecordedSim,
+  TestClock,
+  tokensFor as tokensWith,
+  type RecordedSim,
+  type Registered,
+} from "./oauth-fixture.js";
 
 let sim: RecordedSim;
 const servers: RunningHttpServer[] = [];
@@ -45,50 +55,8 @@ async function serve(clock = new TestClock(), settings = {}): Promise<RunningHtt
   return server;
 }
 
-/** Discovery and registration as the SDK's client does them, for the tests that drive each step. */
-async function register(server: RunningHttpServer, name = "Step Client") {
-  const asUrl = new URL(`http://127.0.0.1:${server.port}/`);
-  const metadata = (await discoverAuthorizationServerMetadata(asUrl)) as AuthorizationServerMetadata;
-  const clientInformation = (await registerClient(asUrl, {
-    metadata,
-    clientMetadata: { client_name: name, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
-  })) as OAuthClientInformationFull;
-  const resource = new URL(server.url);
-  return { asUrl, metadata, clientInformation, resource };
-}
-
-type Registered = Awaited<ReturnType<typeof register>>;
-
-/** `answer` is the artist's step for the consent box; null when no box is expected. */
-async function authorizeOnce(r: Registered, answer: string | null = "choose:Allow", resource = r.resource) {
-  if (answer !== null) sim.artist(answer);
-  const { authorizationUrl, codeVerifier } = await startAuthorization(r.asUrl, {
-    metadata: r.metadata,
-    clientInformation: r.clientInformation,
-    redirectUrl: REDIRECT_URI,
-    scope: "mcp",
-    state: "st-" + Math.random().toString(36).slice(2),
-    resource,
-  });
-  return { redirect: await followAuthorization(authorizationUrl), codeVerifier, state: authorizationUrl.searchParams.get("state")! };
-}
-
-async function tokensFor(r: Registered): Promise<OAuthTokens> {
-  const { redirect, codeVerifier } = await authorizeOnce(r);
-  expect(redirect.code, JSON.stringify(redirect)).toBeTruthy();
-  return exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier, redirectUri: REDIRECT_URI, resource: r.resource });
-}
-
-/** Status of a tools/list-free MCP initialize with this access token. */
-async function mcpStatus(server: RunningHttpServer, token: string, host = `127.0.0.1:${server.port}`): Promise<{ status: number; auth: string | null }> {
-  const res = await fetch(`http://${host}/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "1" } } }),
-  });
-  await res.body?.cancel();
-  return { status: res.status, auth: res.headers.get("www-authenticate") };
-}
+const authorizeOnce = (r: Registered, answer?: string | null, resource?: URL) => authorizeWith(sim, r, answer, resource);
+const tokensFor = (r: Registered) => tokensWith(sim, r);
 
 async function connectWithOAuth(server: RunningHttpServer, provider: MemoryOAuthClient): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const url = new URL(server.url);

@@ -60,6 +60,10 @@ export function createOAuthFront(options: OAuthFrontOptions): OAuthFront {
     const resource = new URL(mcpPath, origin);
     const app = express();
     app.disable("x-powered-by");
+    // The SDK's own limits on /authorize, /token and /revoke count by req.ip: behind a trusted proxy
+    // that is the address the proxy appended; otherwise X-Forwarded-For means nothing here.
+    if (settings.trustedProxy) app.set("trust proxy", "loopback");
+    const sdkLimits = settings.trustedProxy ? {} : { rateLimit: { validate: { xForwardedForHeader: false } } };
     app.use("/register", limit);
     app.use(
       mcpAuthRouter({
@@ -70,6 +74,9 @@ export function createOAuthFront(options: OAuthFrontOptions): OAuthFront {
         resourceName: "svc",
         // registration-limit.ts bounds registration; clients are public, so no secret expires.
         clientRegistrationOptions: { rateLimit: false, clientSecretExpirySeconds: 0 },
+        authorizationOptions: sdkLimits,
+        tokenOptions: sdkLimits,
+        revocationOptions: sdkLimits,
       }),
     );
     const bearer = requireBearerAuth({
