@@ -11,7 +11,7 @@ from .body import parse_json_body
 from .envelope import write_error, write_ok
 from .errors import BridgeError
 from .request import parse_request
-from .security import check_exec_gate, check_request
+from .security import check_exec_gate, check_request, check_route_token
 from .shedding import Admission
 
 
@@ -76,6 +76,7 @@ def handle(request, response, webserver=None, router=None):
         check_request(req)
         match = (router or default_router()).match(req.method, req.raw_path)
         check_exec_gate(match.route)
+        check_route_token(match.route)
         admission = Admission(match.route)
         body = parse_json_body(req.body) if match.route.takes_body else {}
         ctx = Context(req, match.params, body, webserver)

@@ -88,6 +88,9 @@ CODES = {
     "overloaded": (503, "the bridge has spent its share of the frame; nothing ran, send the request again after Retry-After"),
     "batch_too_costly": (413, "the batch would hold the frame too long; send smaller chunks"),
     "preview_too_large": (413, "the TOP's image is larger than a preview may be"),
+    "operation_rolled_back": (409, "the operation did not read back as previewed and was rolled back; its receipt says why"),
+    "token_required": (401, "the route always needs SVC_BRIDGE_TOKEN, even when other routes are zero-config"),
+    "unverified_live_boundary": (501, "the operation's adapter is not verified on this environment: nothing was changed"),
     "internal_error": (500, "an unexpected error inside the bridge"),
 }
 

@@ -18,7 +18,7 @@ from .percent import percent_decode
 
 class Route:
     def __init__(self, method, pattern, handler, mutating=False, exec_gated=False, undo_label=None,
-                 takes_body=None, sheddable=True):
+                 takes_body=None, sheddable=True, token_required=False):
         self.method = method
         self.pattern = pattern
         self.handler = handler
@@ -26,6 +26,8 @@ class Route:
         self.exec_gated = exec_gated
         # False for constant-time answers a client needs to recover (health, receipts): never shed.
         self.sheddable = sheddable
+        # Refused unless SVC_BRIDGE_TOKEN is set, even when other routes are zero-config (spec 5.1.7).
+        self.token_required = token_required
         self.undo_label = undo_label or "svc: %s %s" % (method, pattern)
         self.takes_body = takes_body if takes_body is not None else method in ("POST", "PUT", "PATCH", "DELETE")
         self.tokens = _compile(pattern)

@@ -132,6 +132,14 @@ def _check_size(req):
                           % (len(req.body), config.MAX_BODY_BYTES), limit=config.MAX_BODY_BYTES)
 
 
+def check_route_token(route):
+    """Routes that always need a token refuse a bridge that has none, before the body is read."""
+    if getattr(route, "token_required", False) and config.env_token() is None:
+        raise BridgeError("token_required", "this route needs SVC_BRIDGE_TOKEN set in TouchDesigner's environment "
+                          "(and the same token sent as 'Authorization: Bearer <token>'), even on loopback",
+                          headers={"WWW-Authenticate": "Bearer"})
+
+
 def check_request(req):
     token = config.env_token()
     _check_peer(req, token)
