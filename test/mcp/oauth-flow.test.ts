@@ -220,6 +220,23 @@ describe("consent", () => {
   });
 });
 
+/** Status of a tools/list in an existing session with this bearer token. */
+async function listInSession(server: RunningHttpServer, token: string, sessionId: string): Promise<number> {
+  const res = await fetch(server.url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "mcp-session-id": sessionId,
+      "mcp-protocol-version": "2025-06-18",
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
 describe("sessions", () => {
   it("an Inspector-style session belongs to its client: another client's token cannot use it", async () => {
     const server = await serve();
@@ -230,19 +247,24 @@ describe("sessions", () => {
     const intruder = new MemoryOAuthClient("Intruder");
     expect(await auth(intruder, { serverUrl: new URL(server.url) })).toBe("REDIRECT");
     expect(await auth(intruder, { serverUrl: new URL(server.url), authorizationCode: intruder.lastRedirect!.code! })).toBe("AUTHORIZED");
-    const stolen = await fetch(server.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${intruder.saved!.access_token}`,
-        "mcp-session-id": transport.sessionId!,
-        "mcp-protocol-version": "2025-06-18",
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
-    });
-    expect(stolen.status).toBe(404);
+    expect(await listInSession(server, intruder.saved!.access_token, transport.sessionId!)).toBe(404);
     // The owner's session is untouched.
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it("hybrid takes the legacy token and OAuth tokens, and neither may use the other's session", async () => {
+    const server = await startOAuthServer({ bridge: sim.bridge, mode: "hybrid", token: "legacy-token-0123456789" });
+    servers.push(server);
+    const legacyTransport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: "Bearer legacy-token-0123456789" } } });
+    const legacy = new Client({ name: "legacy", version: "1" });
+    await legacy.connect(legacyTransport);
+    clients.push(legacy);
+    expect((await legacy.listTools()).tools.length).toBeGreaterThan(0);
+    const tokens = await tokensFor(await register(server));
+    expect((await mcpStatus(server, tokens.access_token)).status).toBe(200);
+    expect(await listInSession(server, tokens.access_token, legacyTransport.sessionId!)).toBe(404);
+    const wrong = await mcpStatus(server, "legacy-token-0123456788");
+    expect(wrong.status).toBe(401);
+    expect(wrong.auth).toContain("resource_metadata=");
   });
 });
