@@ -152,6 +152,26 @@ export const messages = {
   "import-field-ignored": entry("warning", "{at} has no meaning {where}; it is ignored"),
   "import-left-out": entry("warning", "{at}: {reason}; the assignment is left out (a comment above the node keeps it)"),
   "import-fixed": entry("info", "{at}: '{from}' is written as '{to}' (--fix)"),
+
+  // ── TDN import and export (runtime/tdn) ────────────────────────────────────
+  "tdn-invalid-document": entry("error", "the file is not a TDN document: {problem}"),
+  "tdn-field-type": entry("error", "{at} must be {expected}, not {actual}"),
+  "tdn-missing-field": entry("warning", "{at} has no {field}; the operator is left out"),
+  "tdn-unknown-field": entry("warning", "{at} is not part of the TDN format; it is ignored"),
+  "tdn-no-meaning": entry("warning", "{at}: {what} has no .svcnet meaning; it is left out"),
+  "tdn-version": entry("warning", "{at}: TDN version {version} is newer than the {known} svc reads; fields it does not know are reported"),
+  "tdn-unknown-operator-type": entry("error", "{at}: unknown operator type '{type}'"),
+  "tdn-invalid-name": entry("error", "{at}: '{name}' is not an operator name .svcnet can write"),
+  "tdn-duplicate-name": entry("error", "{at}: a sibling named '{name}' is already declared"),
+  "tdn-unknown-parameter": entry("warning", "{at}: '{type}' has no parameter '{name}'; it is left out"),
+  "tdn-bind-as-expression": entry("warning", "{at}: the bind '{expr}' names no control or operator parameter .svcnet can bind to; it becomes an expression"),
+  "tdn-unknown-template": entry("warning", "{at}: no par_templates entry is named '{name}'; the page is left out"),
+  "tdn-unsupported-style": entry("warning", "{at}: the custom parameter style '{style}' has no .svcnet control type; it is left out"),
+  "tdn-unknown-flag": entry("warning", "{at}: '{flag}' is not a TDN flag; it is ignored"),
+  "tdn-unknown-input": entry("warning", "{at}: '{source}' is no sibling of '{node}'; the connection is left out"),
+  "tdn-table-cell": entry("error", "{at}: a table cell holding a tab or a line break cannot be written as DAT text"),
+  "tdn-ref": entry("error", "{at}: {problem}"),
+  "tdn-normalised": entry("info", "{at}: {what}"),
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof messages;

@@ -157,3 +157,8 @@ export function exportProgram(networks: readonly ExportedNetwork[]): string {
   if (recorded?.comments) program.comments = recorded.comments;
   return print(program);
 }
+
+/** A network written from state alone (no record to reuse): how an imported network becomes text. */
+export function networkFromState(state: NetworkState, root: string): A.Network {
+  return { kind: "Network", name: B.ident(nameOf(root)), ...exportBody(state, root, undefined, undefined), range: B.num(0).range };
+}

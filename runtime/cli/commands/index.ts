@@ -8,6 +8,7 @@ import { drawCommand } from "./draw.js";
 import { exportCommand } from "./export.js";
 import { fmtCommand } from "./fmt.js";
 import { importRecipeCommand } from "./import-recipe.js";
+import { importTdnCommand } from "./import-tdn.js";
 import { installBridgeCommand } from "./install-bridge.js";
 import { kbImportCommand } from "./kb-import.js";
 import { kbSearchCommand } from "./kb-search.js";
@@ -36,7 +37,7 @@ import { packagesCommands } from "./packages.js";
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, panicCommand, completionCommand, ...packagesCommands];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, panicCommand, completionCommand, ...packagesCommands];
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {
