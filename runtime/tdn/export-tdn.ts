@@ -6,7 +6,7 @@
  */
 import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
 import { getOperatorByType, getSequence, readSequenceName } from "../../kb/index.js";
-import { OWNER_TAG, isDefaultColour, type CustomPageState, type CustomParState, type NetworkState, type NodeState } from "../plan/network-state.js";
+import { OWNER_TAG, customScalarNames, isDefaultColour, type CustomPageState, type CustomParState, type NetworkState, type NodeState } from "../plan/network-state.js";
 import type { TdnObject, TdnValue } from "./document.js";
 import { isTableDat, tableRows } from "./dat-content.js";
 import { channel } from "./node-fields.js";
@@ -97,18 +97,6 @@ function parametersOf(node: NodeState, skip: ReadonlySet<string>): { parameters?
   };
 }
 
-function controlNames(pages: readonly CustomPageState[] | undefined): Set<string> {
-  const names = new Set<string>();
-  for (const page of pages ?? []) {
-    for (const p of page.pars) {
-      names.add(p.name);
-      const suffixes = { RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh" }[p.style];
-      if (suffixes) for (const s of suffixes) names.add(p.name + s);
-    }
-  }
-  return names;
-}
-
 /** TDN flags: those off by default listed when on, `expose` and `allowCooking` as `-name` when off. */
 function flagList(flags: Record<string, boolean>): string[] {
   const on = BOOLEAN_FLAGS.filter((f) => flags[f] === true);
@@ -147,7 +135,7 @@ class Writer {
     if (node.comment) out.comment = node.comment;
     const tags = node.tags.filter((t) => t !== OWNER_TAG);
     if (tags.length > 0) out.tags = tags;
-    Object.assign(out, parametersOf(node, controlNames(node.customPages)));
+    Object.assign(out, parametersOf(node, customScalarNames(node)));
     const pars = customPars(node.customPages);
     if (pars) out.custom_pars = pars;
     const flags = flagList(node.flags);

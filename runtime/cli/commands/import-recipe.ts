@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { diagnostic, NO_RANGE, renderTextAll, toJson, type Diagnostic } from "../../../diagnostics/index.js";
+import { diagnostic, NO_RANGE, type Diagnostic } from "../../../diagnostics/index.js";
+import { finishImport, writeAtomically, type ImportOutcome } from "../import-output.js";
 import type { ImportResult, importRecipe } from "../../import-recipe/import-recipe.js";
 import type { Command, CommandIO } from "../command.js";
 import { UsageError } from "../args.js";
@@ -20,14 +21,6 @@ function readJson(path: string, shown: string): { text: string } | { problem: Di
   } catch {
     return { problem: diagnostic("invalid-utf8", NO_RANGE, { offset: 0 }, { file: shown, help: ["save the file as UTF-8"] }) };
   }
-}
-
-/** Writes through a temporary file so an interrupted run never leaves half a recipe. */
-function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.svc-import-${process.pid}`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
 }
 
 interface Outcome {
@@ -80,33 +73,19 @@ export const importRecipeCommand: Command = {
     const outDir = typeof args.flags.out === "string" ? resolve(io.cwd, args.flags.out) : undefined;
     const claimed = new Map<string, string>();
     const outcomes = args.positionals.map((p) => importOne(convert, p, io, outDir, args.flags.force === true, args.flags.fix === true, claimed));
-    const diagnostics = outcomes.flatMap((o) => o.result.diagnostics);
-    const failed = outcomes.some((o) => o.written === undefined);
-    const leftOut = outcomes.reduce((n, o) => n + (o.written !== undefined ? (o.result.leftOut ?? 0) : 0), 0);
-    const code = failed ? 1 : leftOut > 0 ? 3 : 0;
-    if (args.flags.json) {
-      const files = outcomes.map((o) => ({
-        file: o.result.file,
-        recipe: o.result.recipe ?? null,
-        written: o.written ?? null,
-        leftOut: o.result.leftOut ?? 0,
-        ...(o.skipped ? { skipped: o.skipped } : {}),
-        diagnostics: o.result.diagnostics.map(toJson),
-      }));
-      const count = (s: string) => diagnostics.filter((d) => d.severity === s).length;
-      io.stdout(JSON.stringify({ files, errors: count("error"), warnings: count("warning"), leftOut }, null, 2) + "\n");
-      return code;
-    }
-    if (diagnostics.length > 0) {
-      const sources = new Map(outcomes.flatMap((o) => [...o.result.sources]));
-      io.stderr(renderTextAll(diagnostics, sources, io.isTTY) + "\n");
-    }
-    for (const o of outcomes) {
-      const lost = o.result.leftOut ?? 0;
-      if (o.written) io.stdout(`wrote ${o.written} (recipe ${o.result.recipe})${lost > 0 ? `, ${lost} assignment${lost === 1 ? "" : "s"} left out` : ""}\n`);
-      else if (o.skipped) io.stderr(`svc import-recipe: ${o.result.file}: not written: ${o.skipped}\n`);
-      else io.stderr(`svc import-recipe: ${o.result.file}: not written because of the errors above\n`);
-    }
-    return code;
+    const summary = outcomes.map((o): ImportOutcome => ({
+      file: o.result.file,
+      ...(o.result.recipe === undefined ? {} : { name: o.result.recipe }),
+      ...(o.written === undefined ? {} : { written: o.written }),
+      ...(o.skipped === undefined ? {} : { skipped: o.skipped }),
+      leftOut: o.result.leftOut ?? 0,
+      diagnostics: o.result.diagnostics,
+      sources: o.result.sources,
+    }));
+    return finishImport(summary, io, args.flags.json === true, {
+      program: "svc import-recipe",
+      nameKey: "recipe",
+      leftOutWhat: (n) => (n === 1 ? "assignment" : "assignments"),
+    });
   },
 };

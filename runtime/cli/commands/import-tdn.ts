@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { renderTextAll, toJson } from "../../../diagnostics/index.js";
+import { finishImport, writeAtomically, type ImportOutcome } from "../import-output.js";
 import type { TdnImportResult } from "../../tdn/import-tdn.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../args.js";
@@ -13,13 +13,6 @@ interface Outcome {
   written?: string;
   skipped?: string;
   leftOut: number;
-}
-
-function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.svc-import-${process.pid}`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
 }
 
 export const importTdnCommand: Command = {
@@ -70,32 +63,19 @@ export const importTdnCommand: Command = {
       writeAtomically(target, result.text);
       return { result: shownResult, leftOut, written: shown };
     });
-    const diagnostics = outcomes.flatMap((o) => o.result.diagnostics);
-    const failed = outcomes.some((o) => o.written === undefined);
-    const leftOut = outcomes.reduce((n, o) => n + (o.written !== undefined ? o.leftOut : 0), 0);
-    const code = failed ? 1 : leftOut > 0 ? 3 : 0;
-    if (args.flags.json) {
-      const files = outcomes.map((o) => ({
-        file: o.result.file,
-        network: o.result.network ?? null,
-        written: o.written ?? null,
-        leftOut: o.leftOut,
-        ...(o.skipped ? { skipped: o.skipped } : {}),
-        diagnostics: o.result.diagnostics.map(toJson),
-      }));
-      const count = (s: string) => diagnostics.filter((d) => d.severity === s).length;
-      io.stdout(JSON.stringify({ files, errors: count("error"), warnings: count("warning"), leftOut }, null, 2) + "\n");
-      return code;
-    }
-    if (diagnostics.length > 0) {
-      const sources = new Map(outcomes.flatMap((o) => [...o.result.sources]));
-      io.stderr(renderTextAll(diagnostics, sources, io.isTTY) + "\n");
-    }
-    for (const o of outcomes) {
-      if (o.written) io.stdout(`wrote ${o.written} (network ${o.result.network})${o.leftOut > 0 ? `, ${o.leftOut} part${o.leftOut === 1 ? "" : "s"} of the file left out` : ""}\n`);
-      else if (o.skipped) io.stderr(`svc import-tdn: ${o.result.file}: not written: ${o.skipped}\n`);
-      else io.stderr(`svc import-tdn: ${o.result.file}: not written because of the errors above\n`);
-    }
-    return code;
+    const summary = outcomes.map((o): ImportOutcome => ({
+      file: o.result.file,
+      ...(o.result.network === undefined ? {} : { name: o.result.network }),
+      ...(o.written === undefined ? {} : { written: o.written }),
+      ...(o.skipped === undefined ? {} : { skipped: o.skipped }),
+      leftOut: o.leftOut,
+      diagnostics: o.result.diagnostics,
+      sources: o.result.sources,
+    }));
+    return finishImport(summary, io, args.flags.json === true, {
+      program: "svc import-tdn",
+      nameKey: "network",
+      leftOutWhat: (n) => (n === 1 ? "part of the file" : "parts of the file"),
+    });
   },
 };
