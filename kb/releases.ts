@@ -1,10 +1,12 @@
 /** Release profiles (kb/data/releases.json): which docs snapshots and builds the data describes. */
+import { publishedProfiles } from "./guide/compat.js";
 import { readDataFile } from "./loader.js";
 import type { Family } from "./types.js";
 
 export interface ReleaseProfile {
   id: string;
-  kind: "docs-snapshot" | "live-dump" | "live-build";
+  /** published-build: a build public sources name (kb/guide/data/releases.yaml); its operators are unknown. */
+  kind: "docs-snapshot" | "live-dump" | "live-build" | "published-build";
   date: string | null;
   build: string | null;
   families: Family[] | null;
@@ -16,6 +18,8 @@ export interface ReleaseProfile {
   complete: boolean | null;
   notes: string;
   failedToCreate?: string[];
+  /** Where a published build's facts come from. */
+  sources?: string[];
 }
 
 export interface ReleasesFile {
@@ -26,9 +30,17 @@ export interface ReleasesFile {
 
 let releases: ReleasesFile | undefined;
 
+/** The generated profiles, then the published builds of the guide data (7 in all, as the spec counts). */
 export function releaseProfiles(): ReleaseProfile[] {
   releases ??= readDataFile<ReleasesFile>("releases.json");
-  return releases.profiles;
+  const known = new Set(releases.profiles.map((p) => p.id));
+  const published = publishedProfiles()
+    .filter((p) => !known.has(p.id))
+    .map((p): ReleaseProfile => ({
+      id: p.id, kind: p.kind, date: p.date, build: p.build, families: null, operatorTypes: null,
+      experimentalTypes: null, complete: false, notes: p.notes, sources: p.sources,
+    }));
+  return [...releases.profiles, ...published];
 }
 
 export function getReleaseProfile(id: string): ReleaseProfile | undefined {
