@@ -93,6 +93,7 @@ CODES = {
     "job_finished": (409, "the job already finished; a cancel never undoes a finished job"),
     "cancel_cleanup_failed": (500, "the job was stopped but its cleanup could not be verified"),
     "quarantine_required": (403, "round trips run only on a quarantine bridge (SVC_PROJECT_RAG_QUARANTINE=1), never on port 9980"),
+    "plan_expired": (409, "the reconcile plan is unknown or expired: check again"),
     "token_required": (401, "the route always needs SVC_BRIDGE_TOKEN, even when other routes are zero-config"),
     "unverified_live_boundary": (501, "the operation's adapter is not verified on this environment: nothing was changed"),
     "internal_error": (500, "an unexpected error inside the bridge"),
