@@ -43,9 +43,10 @@ export function readTdnText(raw: string): ReadResult {
     try {
       return { ok: true, value: JSON.parse(trimmed) as TdnValue, locate: locator(text, doc), json: true };
     } catch (e) {
-      const message = (e as Error).message;
+      const message = (e as Error).message.split("\n")[0]!;
+      // Node names the offset in some versions only; the YAML parser (a JSON superset) places most errors.
       const at = /position (\d+)/.exec(message);
-      const offset = at ? Number(at[1]) + (text.length - trimmed.length) : 0;
+      const offset = at ? Number(at[1]) + (text.length - trimmed.length) : (doc.errors[0]?.pos[0] ?? 0);
       const start = positionAt(text, Math.min(offset, text.length));
       return { ok: false, problem: `invalid JSON: ${message}`, range: { start, end: start } };
     }
