@@ -1,13 +1,14 @@
 /**
- * The guards of a safety chain: in front of each protected output TOP, in the output's own COMP
- * (TouchDesigner wires only between siblings), a Switch TOP whose input 0 is what fed the output and
- * whose input 1 is a Select TOP of the safety COMP's safe picture. Its index is an expression of the
- * safety COMP's Panic toggle, so every guard changes in the same cook as the toggle: one frame.
+ * Guards in front of output TOPs, in each output's own COMP (TouchDesigner wires only between
+ * siblings): a Switch TOP whose input 0 is what fed the output and whose input 1 is a Select TOP of
+ * a chain COMP's `out1`. Its index is an expression of the chain COMP's toggle, so every guard
+ * changes in the same cook as the toggle: one frame. Two kinds: a safety chain's (Panic on: the safe
+ * picture) and a failover backup's (Live off: the standby picture).
  *
- * The guards are wired with one batch (all or nothing, one undo block). They carry no `svc` tag: they
- * belong to no network's source, so no plan removes them. A plan of the protected output's own network
- * does put its own wire back, which takes the guard out: `svc panic` reports such an output as
- * unprotected, and running the safety tool again wires the guard back.
+ * The guards are wired with one batch per output (all or nothing, one undo block). They carry no
+ * `svc` tag: they belong to no network's source, so no plan removes them. A plan of the protected
+ * output's own network does put its own wire back, which takes the guard out: `svc panic` reports
+ * such an output as unprotected, and running the tool again wires the guard back.
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { encodePath } from "../bridge-client/index.js";
@@ -45,16 +46,34 @@ export interface GuardResult {
   action: "inserted" | "kept";
 }
 
-export function guardNames(output: string): GuardNames {
+/** What a guard follows: its node names' suffix and the Switch index expression of its chain's COMP. */
+export interface GuardKind {
+  guardSuffix: string;
+  safeSuffix: string;
+  expression(chain: string): string;
+}
+
+const opOf = (chain: string) => `op(${JSON.stringify(chain).replace(/"/g, "'")})`;
+
+/** The safety chain's guard: index 1 (the safe picture) while Panic is on. The safe Python subset admits it. */
+export const PANIC_GUARD: GuardKind = {
+  guardSuffix: "_svc_guard",
+  safeSuffix: "_svc_safe",
+  expression: (chain) => `int(${opOf(chain)}.par.Panic.eval())`,
+};
+
+/** A failover backup's guard: the standby picture until the chain's Live is on (it took over). */
+export const STANDBY_GUARD: GuardKind = {
+  guardSuffix: "_svc_standby",
+  safeSuffix: "_svc_standby_picture",
+  expression: (chain) => `1 - int(${opOf(chain)}.par.Live.eval())`,
+};
+
+export function guardNames(output: string, kind: GuardKind = PANIC_GUARD): GuardNames {
   const cut = output.lastIndexOf("/");
   const parent = output.slice(0, cut) || "/";
   const name = output.slice(cut + 1);
-  return { output, parent, guard: `${parent}/${name}_svc_guard`, safe: `${parent}/${name}_svc_safe` };
-}
-
-/** The Switch index: 1 while the safety COMP's Panic is on. The safe Python subset admits it. */
-export function guardExpression(safetyComp: string): string {
-  return `int(op(${JSON.stringify(safetyComp).replace(/"/g, "'")}).par.Panic.eval())`;
+  return { output, parent, guard: `${parent}/${name}${kind.guardSuffix}`, safe: `${parent}/${name}${kind.safeSuffix}` };
 }
 
 async function detail(bridge: BridgeClient, path: string): Promise<NodeDetail | undefined> {
@@ -67,8 +86,8 @@ async function detail(bridge: BridgeClient, path: string): Promise<NodeDetail | 
 }
 
 /** Whether the output exists and its input 0 comes from its guard. */
-export async function guardState(bridge: BridgeClient, output: string): Promise<GuardState> {
-  const names = guardNames(output);
+export async function guardState(bridge: BridgeClient, output: string, kind: GuardKind = PANIC_GUARD): Promise<GuardState> {
+  const names = guardNames(output, kind);
   const node = await detail(bridge, output);
   if (node === undefined) return { state: "missing", names };
   const input = node.inputs.find((w) => w.target_input === 0);
@@ -100,16 +119,16 @@ export async function checkOutputs(bridge: BridgeClient, outputs: readonly strin
  * Wires a guard in front of every output that has none; outputs already guarded are kept. One batch
  * per output (all or nothing each, and far below the bridge's per-request budget).
  */
-export async function insertGuards(bridge: BridgeClient, safetyComp: string, outputs: readonly string[]): Promise<GuardResult[]> {
+export async function insertGuards(bridge: BridgeClient, safetyComp: string, outputs: readonly string[], kind: GuardKind = PANIC_GUARD): Promise<GuardResult[]> {
   await checkOutputs(bridge, outputs);
   const results: GuardResult[] = [];
   for (const output of outputs) {
     const operations: unknown[] = [];
-    const s = await guardState(bridge, output);
+    const s = await guardState(bridge, output, kind);
     if (s.state === "guarded") {
       // Kept, but pointed at this chain's Panic and safe picture (idempotent writes).
       operations.push(
-        { action: "set_mode", path: s.names.guard, param: "index", mode: "expression", expr: guardExpression(safetyComp) },
+        { action: "set_mode", path: s.names.guard, param: "index", mode: "expression", expr: kind.expression(safetyComp) },
         { action: "update", path: s.names.safe, parameters: { top: `${safetyComp}/out1` } },
       );
       await bridge.post("/api/batch", { operations });
@@ -123,12 +142,12 @@ export async function insertGuards(bridge: BridgeClient, safetyComp: string, out
       operations.push(
         { action: "create", parent_path: names.parent, type: "switchTOP", name: names.guard.slice(names.parent.length + 1), placement: { below: output } },
         { action: "create", parent_path: names.parent, type: "selectTOP", name: names.safe.slice(names.parent.length + 1), placement: { below: names.guard } },
-        { action: "set_meta", path: names.guard, comment: `Safety guard of ${output}: shows ${safetyComp}'s safe picture while its Panic is on`, color: [0.8, 0.1, 0.1] },
+        { action: "set_meta", path: names.guard, comment: `Guard of ${output}: switched by ${safetyComp} (svc)`, color: [0.8, 0.1, 0.1] },
       );
     }
     operations.push(
       { action: "update", path: names.safe, parameters: { top: `${safetyComp}/out1` } },
-      { action: "set_mode", path: names.guard, param: "index", mode: "expression", expr: guardExpression(safetyComp) },
+      { action: "set_mode", path: names.guard, param: "index", mode: "expression", expr: kind.expression(safetyComp) },
       { action: "connect", source_path: input.source, source_output: input.source_output, target_path: names.guard, target_input: 0 },
       { action: "connect", source_path: names.safe, target_path: names.guard, target_input: 1 },
       { action: "connect", source_path: names.guard, target_path: output, target_input: 0 },

@@ -27,7 +27,7 @@ import { saveCommand } from "./save.js";
 import { logsCommand } from "./logs.js";
 import { analyzeCommand } from "./analyze.js";
 import { adoptCommand, releaseCommand } from "./adopt.js";
-import { panicCommand } from "./panic.js";
+import { showCommands } from "./show-commands.js";
 import { completionCommand } from "./completion.js";
 import { packagesCommands } from "./packages.js";
 import { creativeRagCommands } from "./creative-rag.js";
@@ -38,7 +38,7 @@ import { creativeRagCommands } from "./creative-rag.js";
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, panicCommand, completionCommand, ...packagesCommands, ...creativeRagCommands];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, ...creativeRagCommands];
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {

@@ -2,11 +2,13 @@
  * The safety blackout chain: the chain's network (runtime/show/safety-network.ts) goes through the
  * artist loop like every other tool's, then a guard is wired in front of each protected output
  * (runtime/show/guards.ts). Every output is checked before anything is built, so a wrong path
- * changes nothing. create_panic finds the outputs itself and can engage or release at once.
+ * changes nothing. create_panic finds the outputs itself and can engage or release at once. A
+ * failover backup is built the same way, with standby guards that follow its Live toggle.
  */
 import { parse } from "../../../../grammar/parse.js";
 import { BridgeError } from "../../../bridge-client/index.js";
-import { checkOutputs, GuardError, insertGuards, type GuardResult } from "../../../show/guards.js";
+import { checkOutputs, GuardError, insertGuards, STANDBY_GUARD, type GuardResult } from "../../../show/guards.js";
+import { failoverSource, type FailoverSpec } from "../../../show/failover-network.js";
 import { findOutputs } from "../../../show/find-outputs.js";
 import { findSafetyChains, setPanic, type PanicReport } from "../../../show/panic.js";
 import { safetySource, type SafetySpec } from "../../../show/safety-network.js";
@@ -51,6 +53,27 @@ export async function buildSafety(tool: string, input: SafetyInput, ctx: ToolCon
     const lines = guards.map((g) => `${g.output}: guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`);
     if (panic) lines.push(`Panic ${panic.engage ? "on" : "off"}`);
     return applied(data, [built.text, ...lines].join("\n"), built.blocks, data.errors);
+  } catch (err) {
+    if (err instanceof GuardError) return failure(err.code, err.message);
+    if (err instanceof BridgeError) return bridgeFailure(err);
+    throw err;
+  }
+}
+
+/** The backup side of a failover pair: the chain, then a standby guard in front of each output. */
+export async function buildFailover(input: FailoverSpec & { preview: number }, ctx: ToolContext): Promise<ToolOutcome<SafetyData>> {
+  const bridge = await bridgeClient();
+  const chain = `/project1/${input.name}`;
+  try {
+    const inside = input.outputs.filter((o) => o === chain || o.startsWith(`${chain}/`));
+    if (inside.length > 0) return failure("invalid-arguments", `${inside[0]} is inside the chain's own network ${chain}; name outputs outside it`);
+    await checkOutputs(bridge, input.outputs);
+    const built = await runArtist({ name: input.name, program: () => parse(failoverSource(input)).ast }, [], input.preview, ctx);
+    if (!built.ok) return built;
+    const guards = await insertGuards(bridge, chain, input.outputs, STANDBY_GUARD);
+    const data: SafetyData = { ...built.data, protected: guards, panic: null };
+    const lines = guards.map((g) => `${g.output}: standby guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`);
+    return applied(data, [built.text, ...lines, "Standing by: run 'svc failover' to keep the heartbeat with the main machine."].join("\n"), built.blocks, data.errors);
   } catch (err) {
     if (err instanceof GuardError) return failure(err.code, err.message);
     if (err instanceof BridgeError) return bridgeFailure(err);

@@ -1,0 +1,6 @@
+/** The show-control commands (runtime/show/README.md), listed together so the main list names them once. */
+import type { Command } from "../command.js";
+import { failoverCommand } from "./failover.js";
+import { panicCommand } from "./panic.js";
+
+export const showCommands: Command[] = [panicCommand, failoverCommand];

@@ -1,0 +1,67 @@
+/**
+ * Failover end to end on two tdsims: the backup (built by create_show_failover) stands by with its
+ * output on the standby picture while `svc failover` hears the main's heartbeat; when the main tdsim
+ * is stopped, the backup takes over and its output shows the programme (pixels read back).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { runSvc } from "../cli/run-cli.js";
+import { refused, startNetworkFixture, type NetworkFixture } from "../mcp/network-fixture.js";
+import { meanColour, PROGRAMME } from "./show-fixture.js";
+
+let backup: NetworkFixture;
+let main: RunningSim;
+let dir: string;
+
+beforeAll(async () => {
+  const env = { ...process.env };
+  delete env.SVC_BRIDGE_ALLOW_EXEC;
+  [backup, main] = await Promise.all([startNetworkFixture("full"), startSim({ port: 0, env })]);
+  dir = mkdtempSync(join(tmpdir(), "svc-failover-"));
+  writeFileSync(join(dir, "show.svcnet"), PROGRAMME);
+  writeFileSync(join(dir, "svc.show.yaml"), `targets:\n  main: ${main.url}\n  backup: ${backup.sim.url}\nfailover:\n  - { main: main, backup: backup }\n`);
+  expect((await runSvc(["apply", "--target", "all", "show.svcnet"], {}, dir)).code).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([backup?.close(), main?.stop()]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("create_show_failover and svc failover", () => {
+  it("refuses an output that is not live", async () => {
+    refused(await backup.call("create_show_failover", { outputs: ["/project1/show/gone"], preview: 0 }), "output-missing");
+    expect(await backup.node("/project1/failover")).toBeUndefined();
+  });
+
+  it("the backup stands by while the main answers, and takes over its outputs when the main stops", async () => {
+    const built = await backup.ok<{ protected: Array<{ output: string; guard: string; action: string }> }>("create_show_failover", { outputs: ["/project1/show/out1"], main: main.url, preview: 0 });
+    expect(built.protected).toEqual([{ output: "/project1/show/out1", guard: "/project1/show/out1_svc_standby", action: "inserted" }]);
+    expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([0, 0, 0]);
+
+    const watching = runSvc(["failover", "--interval", "100", "--misses", "3", "--until-takeover"], {}, dir);
+    await sleep(600);
+    // The main answers: the backup still stands by.
+    expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([0, 0, 0]);
+    await main.stop();
+    const r = await watching;
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain(`main -> backup: main ${main.url} answers`);
+    expect(r.stdout).toContain(`main -> backup: main missed 3 heartbeats: backup ${backup.sim.url} takes over (/project1/failover Live on)`);
+    expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([255, 0, 0]);
+    // Outputs the backup does not take over are left as they are.
+    expect(await meanColour(backup.bridge, "/project1/show/out2")).toEqual([0, 255, 0]);
+  });
+
+  it("svc failover without pairs in the config is refused with what to write", async () => {
+    writeFileSync(join(dir, "nopairs.yaml"), `targets:\n  main: ${main.url}\n`);
+    const r = await runSvc(["failover", "--show-config", "nopairs.yaml"], {}, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no failover pairs; add 'failover:/);
+  });
+});
