@@ -12,7 +12,7 @@ from .errors import BridgeError
 
 def header_sequence(par):
     """The Sequence whose header `par` is, or None."""
-    if par.isCustom or not par.isSequence:
+    if not par.isSequence or par.isCustom:
         return None
     try:
         return getattr(par.owner.seq, par.name)

@@ -103,7 +103,7 @@ function incomplete(root: string, message: string): BridgeError {
 }
 
 export interface NetworkStateOptions {
-  /** Per node path, parameters to report even at their defaults. */
+  /** Per node path, parameters to report even at their defaults (asked of every node by name). */
   wanted?: ReadonlyMap<string, readonly string[]>;
   /** A key of the root's storage to read with the first page. */
   storageKey?: string;
@@ -114,7 +114,9 @@ export interface NetworkStateOptions {
 /** Reads the network at `root`; a missing root is the bridge's `node_not_found` (404). */
 export async function readNetworkState(client: BridgeClient, root: string, options: NetworkStateOptions = {}): Promise<NetworkStateRead> {
   const known = knownDigests(root);
-  const wanted = Object.fromEntries([...(options.wanted ?? new Map())].filter(([, names]) => names.length > 0));
+  // One list for every node (the bridge checks each parameter's name against it as it walks them);
+  // each node keeps only its own names when the read is turned into a network state.
+  const wanted = [...new Set([...(options.wanted ?? new Map()).values()].flat())].sort();
   const nodes: StateEntry[] = [];
   let rootEntry: RootEntry | undefined;
   let stored: StoredValue | undefined;

@@ -8,8 +8,8 @@ A node whose digest the client lists in `known` is answered with its path and di
 client that keeps the entries it has seen receives the details of the nodes that changed.
 
 Body: `after` (null: first page), `depth` (1-64, default 64), `max_nodes`, `time_budget_ms`,
-`known` (digests), `wanted` ({path: [parameter names]}), `storage_key` (a key of the root's
-storage). The first page also carries `root` (the root's metadata, non-default parameters and
+`known` (digests), `wanted` (parameter names reported on every node that has them, even at their
+defaults), `storage_key` (a key of the root's storage). The first page also carries `root` (the root's metadata, non-default parameters and
 custom pages) and `stored`: the value under `storage_key`; when that value is an object whose
 `pieces` is a list of storage keys, each piece (a string) is listed with its digest, and its
 text only when the digest is not in `known`. Pages resume by name (walk.PagedWalk).
@@ -19,44 +19,42 @@ import hashlib
 import json
 
 from .. import config
-from ..body import check_known_fields, get_int, get_object, get_str, get_str_list
+from ..body import check_known_fields, get_int, get_str, get_str_list
 from ..budget import Budget
 from ..envelope import json_safe
 from ..errors import BridgeError
 from ..live import require_comp
-from ..params_write import find_par
 from ..serialize import custom_pages, input_wires, node_meta, par_state, reported
 from ..walk import PagedWalk
 
 FIELDS = ("after", "depth", "max_nodes", "time_budget_ms", "known", "wanted", "storage_key")
-# Bounds of what a client may send: a digest list and a wanted map no larger than a network we read.
+# Bounds of what a client may send: as many digests as a network we read has nodes, and names.
 MAX_KNOWN = 50000
-MAX_WANTED_NAMES = 256
+MAX_WANTED_NAMES = 4096
 
 
 def digest(entry):
     """sha256 of the entry's canonical JSON (sorted keys, no spaces), 32 hex digits."""
-    text = json.dumps(json_safe(entry), sort_keys=True, separators=(",", ":"), allow_nan=False)
+    text = json.dumps(entry, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def _params(node, wanted_names):
-    params = {p.name: par_state(p, True) for p in node.pars() if reported(p)}
-    extra = []
-    for name in wanted_names:
-        if name in params:
-            continue
-        par = find_par(node, name)
-        if par is not None:
+def _params(node, wanted):
+    """The non-default parameters by name, and the `wanted` ones at their defaults: one pass."""
+    params, extra = {}, []
+    for par in node.pars():
+        if reported(par):
+            params[par.name] = par_state(par, True)
+        elif par.name in wanted:
             extra.append(par_state(par, True))
     return params, extra
 
 
-def node_entry(node, depth, wanted_names):
+def node_entry(node, depth, wanted):
     entry = node_meta(node)
     entry["parent"] = node.parent().path
     entry["depth"] = depth
-    params, extra = _params(node, wanted_names)
+    params, extra = _params(node, wanted)
     entry["params"] = params
     if extra:
         entry["source_params"] = extra
@@ -69,15 +67,10 @@ def node_entry(node, depth, wanted_names):
 
 
 def _wanted(body):
-    wanted = get_object(body, "wanted", default={})
-    for path, names in wanted.items():
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise BridgeError("invalid_field", "'wanted' maps a node path to an array of parameter names; %r does not"
-                              % path, field="wanted")
-        if len(names) > MAX_WANTED_NAMES:
-            raise BridgeError("invalid_field", "'wanted' names at most %d parameters per node" % MAX_WANTED_NAMES,
-                              field="wanted")
-    return wanted
+    names = get_str_list(body, "wanted", default=[])
+    if len(names) > MAX_WANTED_NAMES:
+        raise BridgeError("invalid_field", "'wanted' names at most %d parameters" % MAX_WANTED_NAMES, field="wanted")
+    return frozenset(names)
 
 
 def _stored(comp, key, known):
@@ -126,13 +119,13 @@ def network_state(ctx):
     walk = PagedWalk(comp, budget, depth, max_nodes, after)
     nodes = []
     for node, level in walk:
-        entry = node_entry(node, level, wanted.get(node.path, ()))
+        entry = node_entry(node, level, wanted)
         sha = digest(entry)
         nodes.append({"path": entry["path"], "digest": sha} if sha in known else dict(entry, digest=sha))
     data = {"path": comp.path, "nodes": nodes, "next_after": walk.next_after, "complete": walk.complete,
             "stopped_by": walk.stopped_by, "visited": walk.visited, "elapsed_ms": budget.elapsed_ms()}
     if after is None:
-        root_params, root_extra = _params(comp, wanted.get(comp.path, ()))
+        root_params, root_extra = _params(comp, wanted)
         root = node_meta(comp)
         root.update({"params": root_params, "custom_pages": custom_pages(comp)})
         if root_extra:

@@ -30,7 +30,7 @@ class NetworkStateTest(SimTestCase):
             after = page["next_after"]
 
     def test_first_page_has_root_nodes_wires_and_named_defaults(self):
-        first, nodes, _ = self.read_all(wanted={"/project1/net/b": ["opacity", "nosuch"]})
+        first, nodes, _ = self.read_all(wanted=["opacity", "nosuch"])
         self.assertEqual(first["root"]["path"], "/project1/net")
         self.assertNotIn("stored", first)
         by_path = {n["path"]: n for n in nodes}
@@ -82,7 +82,7 @@ class NetworkStateTest(SimTestCase):
 
     def test_bad_bodies_are_refused(self):
         self.fails("POST", self.uri, {"afterr": None}, code="invalid_field")
-        self.fails("POST", self.uri, {"wanted": {"/project1/net/a": "period"}}, code="invalid_field")
+        self.fails("POST", self.uri, {"wanted": {"/project1/net/a": ["period"]}}, code="invalid_field")
         self.fails("POST", self.uri, {"known": [1]}, code="invalid_field")
         self.fails("POST", self.uri, {"depth": 0}, code="invalid_field")
         self.fails("POST", self.uri, {"after": "/elsewhere/x"}, code="invalid_field")
