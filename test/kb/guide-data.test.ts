@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { allMembers, getOperator, getOperatorByType, releaseProfiles, typeForAlias } from "../../kb/index.js";
+import { allMembers, allOperatorEntries, getOperator, getOperatorByType, getPythonClass, releaseProfiles, typeForAlias } from "../../kb/index.js";
 import * as guide from "../../kb/guide/index.js";
 import { loadLibrary } from "../../runtime/recipes/library.js";
 
@@ -49,6 +49,26 @@ describe("guide data files", () => {
       ...guide.publishedProfiles(), ...guide.experimentalSeries(), ...guide.operatorCompat(), ...guide.pythonCompat(),
     ];
     for (const entry of all) expect(entry.sources.length, JSON.stringify(entry).slice(0, 80)).toBeGreaterThan(0);
+  });
+});
+
+/** Documentation pages other than operator and class pages, each seen in the documentation itself. */
+const VERIFIED_GENERAL_PAGES = new Set([
+  "Write_a_GLSL_TOP", "Cook", "Custom_Parameters", "Export", "Release_Notes",
+  "Release_Notes/099/2019.10000", "Release_Notes/099/2019.30000_Experimental",
+]);
+
+describe("cited documentation pages", () => {
+  it("are operator pages of kb operators, class pages of the Python catalog, or general pages known to exist", () => {
+    const operatorPages = new Set(allOperatorEntries().map((e) => `${e.label.replace(/ /g, "_")}_${e.family}`));
+    for (const file of readdirSync(DATA)) {
+      // compat.yaml is generated from the facts' own page names, older pages included.
+      if (file === "compat.yaml") continue;
+      for (const [, page] of readFileSync(join(DATA, file), "utf8").matchAll(/https:\/\/docs\.derivative\.ca\/([A-Za-z0-9_./-]+)/g)) {
+        const known = VERIFIED_GENERAL_PAGES.has(page!) || operatorPages.has(page!) || (page!.endsWith("_Class") && getPythonClass(page!.slice(0, -6)) !== undefined);
+        expect(known, `${file}: ${page}`).toBe(true);
+      }
+    }
   });
 });
 
