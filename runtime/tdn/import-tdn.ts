@@ -176,6 +176,11 @@ class Session {
     if (isObject(doc.par_templates)) ctx.templates = doc.par_templates;
     else if (doc.par_templates !== undefined) ctx.report.add("tdn-field-type", at("par_templates"), { expected: "a mapping of template names", actual: kindOf(doc.par_templates) });
     const node = this.build.state.nodes.get(comp)!;
+    const described = typeof doc.network_path === "string" ? doc.network_path.split("/").filter(Boolean).pop() : undefined;
+    if (ctx.refDepth > 0 && described !== undefined && described !== comp.split("/").pop()) {
+      // The specification names the COMP in the path for cross-validation: a mismatch is worth a look.
+      ctx.report.add("tdn-normalised", at("network_path"), { what: `the file describes '${described}'; it is read into the COMP '${comp.split("/").pop()}' whose tdn_ref names it` });
+    }
     if (typeof doc.type === "string" && doc.type !== node.type) {
       ctx.report.add("tdn-normalised", at("type"), { what: `the file's COMP is a ${doc.type}; it is read into the ${node.type} '${comp.split("/").pop()}'` });
     }

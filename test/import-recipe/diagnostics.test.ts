@@ -264,6 +264,15 @@ describe("connections and references", () => {
     expectError(run(unknown), "import-unknown-parameter", "$.controls[0].bind_to[0]");
   });
 
+  it("a menu control's entries are its menu, in their order, and the bound menu takes them", () => {
+    const doc = base({ nodes: [{ name: "noise1", type: "noiseTOP" }, { name: "comp1", type: "compositeTOP" }], connections: [{ from: "noise1", to: "comp1" }], controls: [{ name: "Blend", type: "menu", default: "multiply", entries: ["add", "multiply", "screen"], targets: [{ node: "comp1", param: "operand" }] }] });
+    const r = run(doc);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.text).toContain('blend: menu = multiply label "Operation" entries (add, multiply, screen)');
+    expect(r.text).toContain('Blend: menu = $blend label "Operation" entries (add, multiply, screen)');
+    expect(r.text).toMatch(/comp1: compositeTOP \{ operand: bind Blend \}/);
+  });
+
   it("op('x') naming no node", () => {
     const doc = base({ parameters: [{ node: "level1", param: "opacity", expr: "op('lfo9')['chan1']" }] });
     const d = expectError(run(doc), "import-unknown-op-reference", "$.parameters[0].expr");

@@ -179,6 +179,15 @@ describe("tdn_ref", () => {
     expect(r.text).toContain("n1: noiseTOP { period: 2 }");
   });
 
+  it("notes a referenced file that describes a COMP of another name", () => {
+    writeFileSync(join(dir, "other.tdn"), child.replace("/project1/top/sub", "/project1/top/other"));
+    const r = importText(ref("top", "other.tdn"), "named.tdn");
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["tdn-normalised", "$.network_path: the file describes 'other'; it is read into the COMP 'sub' whose tdn_ref names it"],
+    ]);
+    expect(r.diagnostics[0]!.file).toBe(join(dir, "other.tdn"));
+  });
+
   it("refuses a path outside the allowed folders, an absolute path and a missing file", () => {
     writeFileSync(join(dir, "outside.tdn"), child);
     const escape = importText(ref("top", "../outside.tdn"), "inner/top.tdn");
