@@ -35,6 +35,14 @@ export interface Macro {
 }
 
 export const CUE_COLUMNS = ["cue", "fade", "path", "par", "kind", "value"] as const;
+/** A scene of the setlist: its cue, and how long it plays before the next (0: until Next). */
+export interface Scene {
+  cue: string;
+  duration: number;
+}
+
+export const SETLIST_COLUMNS = ["cue", "duration"] as const;
+
 export const MACRO_COLUMNS = ["macro", "at", "kind", "cue", "path", "par", "vkind", "value"] as const;
 
 const ENGINE = `# Plays the cues and macros of this network (see the tables). Runs at the start of every frame.
@@ -124,6 +132,38 @@ def fade(comp, now):
         comp.par.Fading = 0
     return
 
+def startScene(comp, index, now):
+    table = op('setlist')
+    if index >= table.numRows:
+        if not comp.par.Loopsetlist.eval() or table.numRows < 2:
+            comp.par.Scene = 0
+            return
+        index = 1
+    comp.par.Scene = index
+    comp.par.Scenestart = now
+    fire(comp, table[index, 'cue'].val)
+    return
+
+def stepSetlist(comp, now):
+    command = comp.par.Pendingsetlist.eval()
+    if command != '':
+        comp.par.Pendingsetlist = ''
+        if command == 'start':
+            startScene(comp, 1, now)
+        elif command == 'next' and int(comp.par.Scene.eval()) > 0:
+            startScene(comp, int(comp.par.Scene.eval()) + 1, now)
+        elif command == 'stop':
+            comp.par.Scene = 0
+        return
+    scene = int(comp.par.Scene.eval())
+    table = op('setlist')
+    if scene <= 0 or scene >= table.numRows:
+        return
+    duration = float(table[scene, 'duration'].val)
+    if duration > 0 and now - comp.par.Scenestart.eval() >= duration:
+        startScene(comp, scene + 1, now)
+    return
+
 def onFrameStart(frame):
     comp = parent()
     now = absTime.seconds
@@ -137,15 +177,19 @@ def onFrameStart(frame):
     if cue != '':
         comp.par.Pending = ''
         fire(comp, cue)
+    stepSetlist(comp, now)
     stepMacro(comp, now)
     fade(comp, now)
     return
 `;
 
-const GO = `# Go on the panel fires the cue typed in Cue.
+const GO = `# Go on the panel fires the cue typed in Cue; Next goes to the setlist's next scene.
 
 def onPulse(par):
-    parent().par.Pending = parent().par.Cue.eval()
+    if par.name == 'Next':
+        parent().par.Pendingsetlist = 'next'
+    else:
+        parent().par.Pending = parent().par.Cue.eval()
     return
 `;
 
@@ -179,6 +223,12 @@ export function readTable(text: string): Array<Record<string, string>> {
   });
 }
 
+export function setlistFromTable(text: string): Scene[] {
+  return readTable(text)
+    .filter((row) => (row.cue ?? "") !== "")
+    .map((row) => ({ cue: row.cue ?? "", duration: Number(row.duration) || 0 }));
+}
+
 export function cuesFromTable(text: string): Cue[] {
   const byName = new Map<string, Cue>();
   for (const row of readTable(text)) {
@@ -207,7 +257,7 @@ export function macrosFromTable(text: string): Macro[] {
 }
 
 /** The whole network: the engine, the panel, and the cues and macros as its tables. */
-export function cueSource(name: string, cues: readonly Cue[], macros: readonly Macro[]): string {
+export function cueSource(name: string, cues: readonly Cue[], macros: readonly Macro[], setlist: readonly Scene[] = []): string {
   return [
     "svcnet 1",
     "",
@@ -220,6 +270,12 @@ export function cueSource(name: string, cues: readonly Cue[], macros: readonly M
     '    Current: string = "" help "the cue fired last"',
     "  }",
     "",
+    '  controls "Setlist" {',
+    '    Scene: int = 0 help "the setlist row playing (0: stopped)"',
+    '    Next: pulse help "go to the next scene"',
+    '    Loopsetlist: toggle = off label "Loop" help "after the last scene, start again"',
+    "  }",
+    "",
     '  controls "State" {',
     '    Pending: string = "" help "a cue name written here fires on the next frame"',
     '    Pendingmacro: string = "" help "a macro name written here starts on the next frame"',
@@ -230,6 +286,8 @@ export function cueSource(name: string, cues: readonly Cue[], macros: readonly M
     '    Macro: string = "" help "the macro running"',
     "    Macrostart: float = 0",
     "    Macrostep: int = 0",
+    '    Pendingsetlist: string = "" help "start, next or stop, done on the next frame"',
+    "    Scenestart: float = 0",
     "  }",
     "",
     "  # Every value of every cue: a row per parameter (kind num fades; int and str are set when it fires).",
@@ -240,6 +298,11 @@ export function cueSource(name: string, cues: readonly Cue[], macros: readonly M
     "  # Every step of every macro, at its time in seconds from the macro's start.",
     "  macros: tableDAT {",
     "    text: " + block(table(MACRO_COLUMNS, macroRows(macros)), "      ").join("\n"),
+    "  }",
+    "",
+    "  # The setlist: scenes in order, each a cue and how long it plays (0: until Next).",
+    "  setlist: tableDAT {",
+    "    text: " + block(table(SETLIST_COLUMNS, setlist.map((sc) => [sc.cue, fmt(sc.duration)])), "      ").join("\n"),
     "  }",
     "",
     "  engine: executeDAT {",
@@ -253,7 +316,7 @@ export function cueSource(name: string, cues: readonly Cue[], macros: readonly M
     "    custom: on",
     "    onpulse: on",
     `    op: /project1/${name}`,
-    '    pars: "Go"',
+    '    pars: "Go Next"',
     "    text: " + block(GO, "      ", "python").join("\n"),
     "  }",
     "}",

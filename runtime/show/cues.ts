@@ -5,13 +5,16 @@
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { encodePath } from "../bridge-client/index.js";
-import { cuesFromTable, macrosFromTable, type Cue, type Macro, type ValueKind } from "./cue-network.js";
+import { cuesFromTable, macrosFromTable, setlistFromTable, type Cue, type Macro, type Scene, type ValueKind } from "./cue-network.js";
 
 export interface CueEngine {
   comp: string;
   exists: boolean;
   cues: Cue[];
   macros: Macro[];
+  setlist: Scene[];
+  /** The setlist row playing, 0 when stopped. */
+  scene: number;
   current: string;
   fading: boolean;
 }
@@ -33,21 +36,24 @@ async function params(bridge: BridgeClient, path: string, keys: string[]): Promi
 }
 
 export async function readCueEngine(bridge: BridgeClient, comp: string): Promise<CueEngine> {
-  const [cues, macros] = await Promise.all([text(bridge, `${comp}/cues`), text(bridge, `${comp}/macros`)]);
-  if (cues === undefined) return { comp, exists: false, cues: [], macros: [], current: "", fading: false };
-  const state = await params(bridge, comp, ["Current", "Fading"]);
+  const [cues, macros, setlist] = await Promise.all([text(bridge, `${comp}/cues`), text(bridge, `${comp}/macros`), text(bridge, `${comp}/setlist`)]);
+  if (cues === undefined) return { comp, exists: false, cues: [], macros: [], setlist: [], scene: 0, current: "", fading: false };
+  // An engine built before the setlist existed has no Scene parameter yet.
+  const state = await params(bridge, comp, setlist === undefined ? ["Current", "Fading"] : ["Current", "Fading", "Scene"]);
   return {
     comp,
     exists: true,
     cues: cuesFromTable(cues),
     macros: macrosFromTable(macros ?? ""),
+    setlist: setlistFromTable(setlist ?? ""),
+    scene: Number(state.get("Scene")?.value ?? 0),
     current: String(state.get("Current")?.value ?? ""),
     fading: Boolean(state.get("Fading")?.value),
   };
 }
 
 /** Fires on the engine's next frame: the name goes to Pending, which the engine clears. */
-export async function firePending(bridge: BridgeClient, comp: string, parameter: "Pending" | "Pendingmacro", name: string): Promise<void> {
+export async function firePending(bridge: BridgeClient, comp: string, parameter: "Pending" | "Pendingmacro" | "Pendingsetlist", name: string): Promise<void> {
   await bridge.patch(`/api/nodes/${encodePath(comp)}`, { parameters: { [parameter]: name } });
 }
 

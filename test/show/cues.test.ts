@@ -121,3 +121,37 @@ describe("create_macro", () => {
     refused(await f.call("create_macro", { macro: "bad", steps: [{ cue: "missing" }] }), "unknown-cue");
   });
 });
+
+describe("create_setlist_runner", () => {
+  it("plays scenes in order: timed ones advance on their own, a manual one waits for next", async () => {
+    for (const [cue, v] of [["s1", 0.1], ["s2", 0.2], ["s3", 0.3]] as const) {
+      await f.ok("manage_cue", { action: "create", cue, fade: 0, values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: v }] });
+    }
+    refused(await f.call("create_setlist_runner", { scenes: [{ cue: "s9" }] }), "unknown-cue");
+    const stored = await f.ok<{ setlist: Array<{ cue: string; duration: number }> }>("create_setlist_runner", {
+      scenes: [{ cue: "s1", duration: 0.3 }, { cue: "s2" }, { cue: "s3", duration: 0.2 }],
+      command: "start",
+    });
+    expect(stored.setlist).toEqual([{ cue: "s1", duration: 0.3 }, { cue: "s2", duration: 0 }, { cue: "s3", duration: 0.2 }]);
+    const seen: string[] = [];
+    for (let i = 0; i < 200 && seen.at(-1) !== "s2"; i++) {
+      const c = String(await value("/project1/cues", "Current"));
+      if (seen.at(-1) !== c) seen.push(c);
+      await sleep(20);
+    }
+    expect(seen.slice(-2)).toEqual(["s1", "s2"]);
+    // s2 waits for next.
+    await sleep(500);
+    expect(await value("/project1/cues", "Current")).toBe("s2");
+    expect(await value("/project1/cues", "Scene")).toBe(2);
+    expect(Number(await value("/project1/stage/lvl", "opacity"))).toBeCloseTo(0.2, 9);
+    await f.ok("create_setlist_runner", { command: "next" });
+    for (let i = 0; i < 200 && (await value("/project1/cues", "Scene")) !== 0; i++) await sleep(20);
+    // s3 played its 0.2 s and the setlist stopped after it.
+    expect(await value("/project1/cues", "Current")).toBe("s3");
+    expect(await value("/project1/cues", "Scene")).toBe(0);
+    expect(Number(await value("/project1/stage/lvl", "opacity"))).toBeCloseTo(0.3, 9);
+    // A cue the setlist plays cannot be deleted from under it.
+    refused(await f.call("manage_cue", { action: "delete", cue: "s2" }), "cue-in-use");
+  });
+});

@@ -51,6 +51,7 @@ export const toolManifest: readonly ToolManifestEntry[] = [
   { name: "create_python_script", profiles: [], rawPython: true, load: async () => (await import("./live/create-python-script.js")).createPythonScript },
   { name: "create_safety_blackout_chain", profiles: [], load: async () => (await import("./artist/create-safety-blackout-chain.js")).createSafetyBlackoutChain },
   { name: "create_scene_timeline", profiles: ["safe"], load: async () => (await import("./artist/create-scene-timeline.js")).createSceneTimeline },
+  { name: "create_setlist_runner", profiles: [], load: async () => (await import("./artist/create-setlist-runner.js")).createSetlistRunner },
   { name: "create_show_failover", profiles: [], load: async () => (await import("./artist/create-show-failover.js")).createShowFailover },
   { name: "create_stage_dashboard", profiles: ["safe"], load: async () => (await import("./artist/create-stage-dashboard.js")).createStageDashboard },
   { name: "create_td_node", profiles: [], load: async () => (await import("./edit/create-td-node.js")).createTdNode },

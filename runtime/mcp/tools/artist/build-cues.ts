@@ -4,8 +4,8 @@
  * writes the name to the engine's Pending parameter and the engine fades the values in TouchDesigner.
  */
 import { parse } from "../../../../grammar/parse.js";
-import { BridgeError, type BridgeClient } from "../../../bridge-client/index.js";
-import { cueSource, type Cue, type CueValue, type Macro, type MacroStep } from "../../../show/cue-network.js";
+import { BridgeError, encodePath, type BridgeClient } from "../../../bridge-client/index.js";
+import { cueSource, type Cue, type CueValue, type Macro, type MacroStep, type Scene } from "../../../show/cue-network.js";
 import { firePending, liveValue, readCueEngine, type CueEngine } from "../../../show/cues.js";
 import { bridgeClient } from "../../bridge.js";
 import type { ToolContext } from "../registry.js";
@@ -23,6 +23,8 @@ export interface CueData {
   action: string;
   cues: Cue[];
   macros: Array<{ name: string; steps: number; seconds: number }>;
+  setlist: Scene[];
+  scene: number;
   current: string;
   fading: boolean;
   fired: string | null;
@@ -37,6 +39,8 @@ function data(engine: CueEngine, action: string, extra: Partial<CueData> = {}): 
     action,
     cues: engine.cues,
     macros: engine.macros.map((m) => ({ name: m.name, steps: m.steps.length, seconds: Math.max(0, ...m.steps.map((s) => s.at)) })),
+    setlist: engine.setlist,
+    scene: engine.scene,
     current: engine.current,
     fading: engine.fading,
     fired: null,
@@ -59,9 +63,16 @@ async function cueValue(bridge: BridgeClient, v: ValueInput): Promise<CueValue> 
   return { path: v.path, par: v.parameter, kind: "str", value: v.value };
 }
 
-/** Applies the engine with these cues and macros; reads it back. */
-async function store(name: string, cues: Cue[], macros: Macro[], action: string, ctx: ToolContext, extra: Partial<CueData> = {}): Promise<ToolOutcome<CueData>> {
-  const source = cueSource(name, cues, macros);
+/** What the engine holds: each change keeps the rest. */
+interface EngineContent {
+  cues: Cue[];
+  macros: Macro[];
+  setlist: Scene[];
+}
+
+/** Applies the engine with this content; reads it back. */
+async function store(name: string, content: EngineContent, action: string, ctx: ToolContext, extra: Partial<CueData> = {}): Promise<ToolOutcome<CueData>> {
+  const source = cueSource(name, content.cues, content.macros, content.setlist);
   const built = await runArtist({ name, program: () => parse(source).ast }, [], 0, ctx);
   if (!built.ok) return built;
   const engine = await readCueEngine(await bridgeClient(), `/project1/${name}`);
@@ -101,7 +112,9 @@ export async function manageCue(input: ManageCueInput, ctx: ToolContext): Promis
       if (!existing) return unknown("cue", name, names, comp);
       const used = engine.macros.filter((m) => m.steps.some((s) => s.kind === "cue" && s.cue === name)).map((m) => m.name);
       if (used.length) return failure("cue-in-use", `cue '${name}' is fired by macro(s) ${used.join(", ")}; change them first`);
-      return store(input.network, engine.cues.filter((c) => c.name !== name), engine.macros, "delete", ctx);
+      const inSetlist = engine.setlist.some((sc) => sc.cue === name);
+      if (inSetlist) return failure("cue-in-use", `cue '${name}' is a scene of the setlist; change the setlist first`);
+      return store(input.network, { ...engine, cues: engine.cues.filter((c) => c.name !== name) }, "delete", ctx);
     }
     if (input.action === "create" && existing) return failure("cue-exists", `${comp} already has a cue '${name}'; use action 'update' to change it`);
     if (input.action === "update" && !existing) return unknown("cue", name, names, comp);
@@ -109,7 +122,7 @@ export async function manageCue(input: ManageCueInput, ctx: ToolContext): Promis
     if (!values || values.length === 0) return failure("invalid-arguments", `a cue needs 'values': the parameters it sets (a value, or none to take the live one)`);
     const cue: Cue = { name, fade: input.fade ?? existing?.fade ?? 0, values };
     const cues = existing ? engine.cues.map((c) => (c.name === name ? cue : c)) : [...engine.cues, cue];
-    return store(input.network, cues, engine.macros, input.action, ctx);
+    return store(input.network, { ...engine, cues }, input.action, ctx);
   } catch (err) {
     if (err instanceof BridgeError) return bridgeFailure(err);
     throw err;
@@ -148,7 +161,7 @@ export async function createMacro(input: CreateMacroInput, ctx: ToolContext): Pr
       }
       const macro: Macro = { name: input.macro, steps };
       const macros = existing ? engine.macros.map((m) => (m.name === input.macro ? macro : m)) : [...engine.macros, macro];
-      outcome = await store(input.network, engine.cues, macros, "create_macro", ctx);
+      outcome = await store(input.network, { ...engine, macros }, "create_macro", ctx);
       if (!outcome.ok) return outcome;
     } else if (!existing) {
       return unknown("macro", input.macro, engine.macros.map((m) => m.name), comp);
@@ -157,6 +170,40 @@ export async function createMacro(input: CreateMacroInput, ctx: ToolContext): Pr
     await firePending(bridge, comp, "Pendingmacro", input.macro);
     const after = outcome?.ok ? outcome.data : data(engine, "create_macro");
     return success({ ...after, fired: input.macro }, `${outcome?.ok ? outcome.text + "\n" : ""}started macro ${input.macro} on ${comp}`);
+  } catch (err) {
+    if (err instanceof BridgeError) return bridgeFailure(err);
+    throw err;
+  }
+}
+
+export interface SetlistInput {
+  network: string;
+  scenes?: Array<{ cue: string; duration?: number | undefined }> | undefined;
+  loop?: boolean | undefined;
+  command?: "start" | "next" | "stop" | undefined;
+}
+
+/** create_setlist_runner: stores the scenes (each a cue of the engine) and starts, advances or stops them. */
+export async function setlistRunner(input: SetlistInput, ctx: ToolContext): Promise<ToolOutcome<CueData>> {
+  const bridge = await bridgeClient();
+  const comp = `/project1/${input.network}`;
+  try {
+    const engine = await readCueEngine(bridge, comp);
+    let outcome: ToolOutcome<CueData> | undefined;
+    if (input.scenes) {
+      const names = engine.cues.map((c) => c.name);
+      for (const sc of input.scenes) if (!names.includes(sc.cue)) return unknown("cue", sc.cue, names, comp);
+      const setlist = input.scenes.map((sc) => ({ cue: sc.cue, duration: sc.duration ?? 0 }));
+      outcome = await store(input.network, { ...engine, setlist }, "create_setlist_runner", ctx);
+      if (!outcome.ok) return outcome;
+    } else if (engine.setlist.length === 0) {
+      return failure("no-setlist", `${comp} has no setlist yet; give 'scenes'`);
+    }
+    if (input.loop !== undefined) await bridge.patch(`/api/nodes/${encodePath(comp)}`, { parameters: { Loopsetlist: input.loop ? 1 : 0 } });
+    if (input.command === undefined) return outcome ?? success(data(engine, "create_setlist_runner"), `${comp}: setlist of ${engine.setlist.length} scene(s)`);
+    await firePending(bridge, comp, "Pendingsetlist", input.command);
+    const after = outcome?.ok ? outcome.data : data(await readCueEngine(bridge, comp), "create_setlist_runner");
+    return success({ ...after, fired: input.command }, `${outcome?.ok ? outcome.text + "\n" : ""}setlist ${input.command} on ${comp}`);
   } catch (err) {
     if (err instanceof BridgeError) return bridgeFailure(err);
     throw err;

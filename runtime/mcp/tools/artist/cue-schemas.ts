@@ -30,6 +30,8 @@ export const cueOutput = {
   action: z.string(),
   cues: z.array(cue).describe("every cue of the engine after the call"),
   macros: z.array(z.object({ name: z.string(), steps: z.number(), seconds: z.number() })),
+  setlist: z.array(z.object({ cue: z.string(), duration: z.number() })).describe("the setlist's scenes in order (duration 0: until Next)"),
+  scene: z.number().describe("the setlist row playing, 0 when stopped"),
   current: z.string().describe("the cue fired last"),
   fading: z.boolean().describe("a fade was running when read"),
   fired: z.string().nullable().describe("the cue or macro this call fired"),
