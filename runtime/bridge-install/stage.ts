@@ -101,6 +101,11 @@ function alreadyStaged(target: string, files: Map<string, string>): boolean {
   });
 }
 
+/** True when `target` holds exactly the bridge this svc ships. */
+export function stagedCurrent(target: string, bridgeDir = bridgeSourceDir()): boolean {
+  return alreadyStaged(target, sourceFiles(bridgeDir));
+}
+
 /**
  * Copies the bridge into `target`, replacing an earlier staging there.
  *

@@ -1,7 +1,7 @@
 import { UsageError } from "./args.js";
 import { CommandLineError, buildProgram, groupNamedBy, usageMessage, type ProgramSpec } from "./command-tree.js";
 import type { Command, CommandIO } from "./command.js";
-import { packageVersion } from "./package-version.js";
+import { packageVersion } from "../package-root.js";
 
 /**
  * Runs one invocation and returns its exit code; never throws for bad usage.

@@ -1,0 +1,31 @@
+/**
+ * Where svc keeps its own files on a user's machine. Everything derives from the environment
+ * passed in (HOME, SVC_HOME, SVC_VAULT_PATH), so a command run with a fresh HOME touches only it.
+ */
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { packageRoot } from "../package-root.js";
+
+export function userHome(env: NodeJS.ProcessEnv): string {
+  return env.HOME?.trim() || env.USERPROFILE?.trim() || homedir();
+}
+
+/** svc's folder: SVC_HOME, else ~/.svc. */
+export function svcHome(env: NodeJS.ProcessEnv): string {
+  return env.SVC_HOME?.trim() || join(userHome(env), ".svc");
+}
+
+/** Session profiles (`default.json` is the one seeded by `svc init`). */
+export function profileDir(env: NodeJS.ProcessEnv): string {
+  return join(svcHome(env), "profiles");
+}
+
+/** The vault folder, when SVC_VAULT_PATH names one. */
+export function vaultPath(env: NodeJS.ProcessEnv): string | undefined {
+  return env.SVC_VAULT_PATH?.trim() || undefined;
+}
+
+/** This svc's command-line entry, which MCP client configs run. */
+export function cliPath(): string {
+  return join(packageRoot(), "dist", "runtime", "cli", "svc.js");
+}
