@@ -21,7 +21,7 @@ beforeAll(async () => {
   // tdsim's bridge with a token in its environment, as TouchDesigner would have it
   sim = await startSim({ port: 0, env: { ...process.env, SVC_BRIDGE_TOKEN: TOKEN } });
   // a bridge that checks no token, to see doctor notice svc sending one in vain
-  openBridge = createServer((req, res) => {
+  openBridge = createServer((_req, res) => {
     res.setHeader("content-type", "application/json");
     res.end(JSON.stringify({ ok: true, data: { bridge_version: bridgeVersion(), td_version: "test", python_version: "3.11" } }));
   });
