@@ -38,6 +38,8 @@ export interface RecordedSim {
   recorded: Recorded[];
   /** Steps for the artist's next message boxes (tdsim/artist.py): `choose:Allow`, `wait:6 choose:Allow`. */
   artist(...steps: string[]): void;
+  /** Drops the steps no box used (a question withdrawn before its box was shown). */
+  clearArtist(): void;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startRecordedSim(): Promise<RecordedSim> {
     bridge,
     recorded,
     artist: (...steps) => appendFileSync(artistFile, steps.map((s) => s + "\n").join("")),
+    clearArtist: () => writeFileSync(artistFile, ""),
     async stop() {
       await bridge.close();
       proxy.closeAllConnections();
@@ -96,6 +99,8 @@ export interface OAuthServerSetup {
   clock?: TestClock;
   bridge?: BridgeClient;
   mode?: "oauth" | "hybrid";
+  /** Receives the server's log lines. */
+  log?: (line: string) => void;
   token?: string;
   maxSessions?: number;
 }
@@ -121,6 +126,7 @@ export async function startOAuthServer(setup: OAuthServerSetup = {}): Promise<Ru
     auth: { mode: setup.mode ?? "oauth", oauth: settings },
     oauthBridge: bridge ? () => Promise.resolve(bridge) : () => Promise.reject(new Error("no bridge in this test")),
     now: setup.clock?.now,
+    log: setup.log,
   });
 }
 

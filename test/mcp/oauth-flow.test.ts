@@ -5,6 +5,7 @@
  * twice, an expired token, the wrong resource, Deny, no answer in time), sessions bound to their
  * principal, and that nothing secret ever reaches the bridge.
  */
+import { request as httpRequest } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   auth,
@@ -12,6 +13,7 @@ import {
   discoverOAuthProtectedResourceMetadata,
   exchangeAuthorization,
   refreshAuthorization,
+  startAuthorization,
   UnauthorizedError,
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -53,6 +55,11 @@ async function serve(clock = new TestClock(), settings = {}): Promise<RunningHtt
   const server = await startOAuthServer({ bridge: sim.bridge, clock, settings });
   servers.push(server);
   return server;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(check()).toBe(true);
 }
 
 const authorizeOnce = (r: Registered, answer?: string | null, resource?: URL) => authorizeWith(sim, r, answer, resource);
@@ -170,6 +177,19 @@ describe("the authorization code flow", () => {
     expect((await mcpStatus(server, fresh.access_token)).status).toBe(200);
   });
 
+  it("revokes a grant at /revoke", async () => {
+    const server = await serve();
+    const r = await register(server);
+    const tokens = await tokensFor(r);
+    const revoked = await fetch(`http://127.0.0.1:${server.port}/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.refresh_token!, client_id: r.clientInformation.client_id }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await mcpStatus(server, tokens.access_token)).status).toBe(401);
+  });
+
   it("binds codes and tokens to the exact resource", async () => {
     const server = await serve();
     const r = await register(server);
@@ -208,6 +228,28 @@ describe("consent", () => {
     const { redirect } = await authorizeOnce(r, "wait:6 choose:Allow");
     expect([redirect.error, redirect.code]).toEqual(["access_denied", undefined]);
     expect(redirect.location?.searchParams.get("error_description")).toMatch(/timeout/);
+  });
+
+  it("a browser that gives up gets no code, whatever the artist answers", async () => {
+    const lines: string[] = [];
+    const server = await startOAuthServer({ bridge: sim.bridge, log: (line) => lines.push(line) });
+    servers.push(server);
+    const r = await register(server);
+    sim.artist("wait:1 choose:Allow"); // a slow artist
+    const { authorizationUrl } = await startAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, redirectUrl: REDIRECT_URI, scope: "mcp", resource: r.resource });
+    const start = sim.recorded.length;
+    // The browser's connection, closed outright while the question is open.
+    const browser = httpRequest(authorizationUrl);
+    browser.on("error", () => {});
+    browser.end();
+    await until(() => sim.recorded.slice(start).some((x) => x.url === "/api/interactions"));
+    browser.destroy();
+    await until(() => lines.some((line) => /^oauth client \S+ (allowed|denied) /.test(line)));
+    // The question was withdrawn (cancel) or, if the artist had already answered, the answer was not used.
+    const after = sim.recorded.slice(start).map((x) => x.url);
+    expect(after.some((url) => /^\/api\/interactions\/[^/]+\/(cancel|$)/.test(url) || url.startsWith("/api/oauth/consents/")), after.join(" ")).toBe(true);
+    expect(lines).toContain(`oauth client ${r.clientInformation.client_id} denied (the browser left before the answer)`);
+    sim.clearArtist(); // the question may have been withdrawn before its box was shown
   });
 
   it("no bridge to ask is Deny", async () => {

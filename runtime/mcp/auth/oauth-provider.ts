@@ -104,8 +104,11 @@ export class SvcOAuthProvider implements OAuthServerProvider {
         resource,
         signal: gone.signal,
       });
-      this.options.log(`oauth client ${client.client_id} ${answer.allowed ? "allowed" : "denied"} (${answer.reason})`);
-      if (!answer.allowed || gone.signal.aborted) throw new AccessDeniedError(`the artist did not allow this client (${answer.reason})`);
+      // An answer that comes after the browser left is not delivered: no code is issued for it.
+      const allowed = answer.allowed && !gone.signal.aborted;
+      const reason = gone.signal.aborted ? "the browser left before the answer" : answer.reason;
+      this.options.log(`oauth client ${client.client_id} ${allowed ? "allowed" : "denied"} (${reason})`);
+      if (!allowed) throw new AccessDeniedError(`the artist did not allow this client (${reason})`);
     } finally {
       res.off("close", onClose);
     }
