@@ -36,5 +36,6 @@ export function confinedHost(roots: readonly string[], what = "the folders this 
       return diskHost.readFile(resolved);
     },
     resolve: diskHost.resolve,
+    spec: { kind: "confined", roots: [...roots], what },
   };
 }

@@ -17,7 +17,12 @@ export interface CompilerHost {
   readFile(path: string): ReadResult;
   /** The path `relative` (as written in an import or `file(...)`) names, seen from file `from`. */
   resolve(from: string, relative: string): string;
+  /** How to make the same host in another thread (compile-in-worker.ts); absent: it cannot be. */
+  spec?: HostSpec;
 }
+
+/** A host described as data, so a worker thread can build it again. */
+export type HostSpec = { kind: "disk" } | { kind: "memory"; files: Array<[string, string]> } | { kind: "confined"; roots: string[]; what: string };
 
 /** Offset of the first byte that is not valid UTF-8, or -1. */
 function firstInvalidUtf8(bytes: Uint8Array): number {
@@ -57,6 +62,7 @@ export const diskHost: CompilerHost = {
     // A relative importer keeps its imports relative, so messages show the paths people typed.
     return isAbsolute(relative) ? normalize(relative) : join(dirname(from), relative);
   },
+  spec: { kind: "disk" },
 };
 
 /**
@@ -72,6 +78,9 @@ export function memoryHost(files: Record<string, string> | ReadonlyMap<string, s
     },
     resolve(from, relative) {
       return posix.isAbsolute(relative) ? posix.normalize(relative) : posix.normalize(posix.join(posix.dirname(from), relative));
+    },
+    get spec(): HostSpec {
+      return { kind: "memory", files: [...map] };
     },
   };
 }

@@ -28,6 +28,8 @@ export interface LoopOptions {
   previewFrames?: number;
   /** How imports and file() are read (default: the disk); the MCP tools confine it to a workspace. */
   host?: CompilerHost;
+  /** Compile (and print the canonical source) in a worker thread, so this thread stays responsive (MCP servers). */
+  compileInWorker?: boolean;
   /** A delete the artist authorized through the broker (delete_td_node). */
   deleteAuthorization?: DeleteAuthorization;
 }
@@ -51,13 +53,15 @@ function inputFile(input: CompileInput): string {
 
 /** Compiles and plans; nothing in the live project changes. */
 export async function planFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
-  const result = await compile(input, { ...(options.rootPath === undefined ? {} : { rootPath: options.rootPath }), ...(options.host === undefined ? {} : { host: options.host }) });
+  const compileOptions = { ...(options.rootPath === undefined ? {} : { rootPath: options.rootPath }), ...(options.host === undefined ? {} : { host: options.host }) };
+  const file = inputFile(input);
+  const offThread = options.compileInWorker === true ? await (await import("../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file) : undefined;
+  const result = offThread?.result ?? (await compile(input, compileOptions));
   const sources = new Map(result.program.sources);
   const out: LoopResult = { diagnostics: [...result.diagnostics], sources, plans: [], outcomes: [], verified: [], ok: false };
   if (hasErrors(result.diagnostics) || result.operations === undefined) return out;
-  const file = inputFile(input);
   const text = sources.get(file) ?? [...sources.values()][0];
-  const canonical = text === undefined ? undefined : print(parse(text, file).ast);
+  const canonical = offThread?.canonical ?? (text === undefined ? undefined : print(parse(text, file).ast));
   options.progress?.("reading the live network");
   out.plans = await planProgram(client, result.operations, {
     force: options.force ?? false,

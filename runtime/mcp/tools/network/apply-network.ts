@@ -40,6 +40,7 @@ export const applyNetwork = defineTool({
       force,
       keepPartial: keep_partial,
       host: await mcpSourceHost(process.env, ctx.extra),
+      compileInWorker: true,
       ...(root === undefined ? {} : { rootPath: root }),
       ...(preview > 0 ? { previewSize: preview } : {}),
       progress: (m) => void ctx.progress(m),

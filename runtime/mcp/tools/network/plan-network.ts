@@ -38,6 +38,7 @@ export const planNetwork = defineTool({
     const result = await planFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
       force,
       host: await mcpSourceHost(process.env, ctx.extra),
+      compileInWorker: true,
       ...(root === undefined ? {} : { rootPath: root }),
       progress: (m) => void ctx.progress(m),
     });
