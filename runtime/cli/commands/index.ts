@@ -30,6 +30,7 @@ import { adoptCommand, releaseCommand } from "./adopt.js";
 import { showCommands } from "./show-commands.js";
 import { completionCommand } from "./completion.js";
 import { packagesCommands } from "./packages.js";
+import { skillsManageCommand } from "./skills-manage.js";
 import { creativeRagCommands } from "./creative-rag.js";
 import { onboardingCommands } from "./onboarding.js";
 
@@ -39,12 +40,13 @@ import { onboardingCommands } from "./onboarding.js";
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, ...creativeRagCommands, ...onboardingCommands];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands];
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {
   kb: "Search and read the operator knowledge base, or import an environment's dump into it.",
   recipes: "The recipe library: list, show and apply recipes.",
+  skills: "svc's agent skills in an agent's skills folder.",
   packages: "Recipe and component packages from a local package folder: search, install, check, remove.",
   "creative-rag": "The local creative repertoire (off unless SVC_RAG_ENABLED=1): sync, index and search cards.",
 };

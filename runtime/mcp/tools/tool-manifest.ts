@@ -88,6 +88,7 @@ export const toolManifest: readonly ToolManifestEntry[] = [
   { name: "layout_annotations", profiles: [], load: async () => (await import("./editor/layout-annotations.js")).layoutAnnotations },
   { name: "load_session_profile", profiles: ["core", "safe"], load: async () => (await import("./session/load-session-profile.js")).loadSessionProfile },
   { name: "make_portable_tox", profiles: [], load: async () => (await import("./packaging/make-portable-tox.js")).makePortableTox },
+  { name: "manage_agent_skills", profiles: [], load: async () => (await import("./packaging/manage-agent-skills.js")).manageAgentSkills },
   { name: "manage_annotation", profiles: [], load: async () => (await import("./editor/manage-annotation.js")).manageAnnotation },
   { name: "manage_artist_workspace", profiles: [], load: async () => (await import("./editor/manage-artist-workspace.js")).manageArtistWorkspace },
   { name: "manage_component", profiles: [], load: async () => (await import("./packaging/manage-component.js")).manageComponent },
