@@ -2,6 +2,9 @@
 const SUMMARY = "svc: network-as-code for TouchDesigner. Check, plan and apply .svcnet networks. With no command, svc serves MCP.";
 
 const argv = process.argv.slice(2);
+// variables svc init or doctor --fix wrote to ~/.svc/env, for those the environment leaves unset
+const { applyEnvFile } = await import("../onboarding/env-file.js");
+applyEnvFile(process.env);
 if (argv.length === 0) {
   // No command: the MCP server (stdio, or HTTP with SVC_TRANSPORT=http). Only its modules load.
   const { runMcpServerFromEnv } = await import("../mcp/transports/start.js");

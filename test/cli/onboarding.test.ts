@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -167,5 +167,42 @@ describe("svc install-client", () => {
     expect(readdirSync(join(home, ".cursor"))).toEqual(["mcp.json"]);
     const bad = await runSvc(["install-client", "--client", "emacs"], env, home);
     expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown client 'emacs'") });
+  });
+});
+
+describe("svc init", () => {
+  it("--dry-run changes nothing; then stages, adds svc to the clients found, seeds the profile and a token; again changes nothing", async () => {
+    const home = freshHome("init");
+    mkdirSync(join(home, ".cursor"));
+    const env = { HOME: home, PATH: process.env.PATH ?? "" };
+    const dry = await runSvc(["init", "--dry-run", "--json", "--token"], env, home);
+    expect(dry.code).toBe(0);
+    const planned = JSON.parse(dry.stdout) as { steps: Array<{ step: string; outcome: string }>; textport: string };
+    expect(planned.steps.map((s) => `${s.step} ${s.outcome}`)).toEqual(["bridge planned", "clients planned", "profile planned", "token planned"]);
+    expect(readdirSync(home)).toEqual([".cursor"]);
+    expect(readdirSync(join(home, ".cursor"))).toEqual([]);
+
+    const done = await runSvc(["init", "--token"], env, home);
+    expect(done.stderr).toBe("");
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/^done +bridge /m);
+    expect(done.stdout).toMatch(/^done +clients +Cursor: svc added to /m);
+    expect(done.stdout).toMatch(/^done +profile /m);
+    expect(done.stdout).toMatch(/^done +token /m);
+    expect(done.stdout).toContain(`svc_bridge.install.install(d, port=9980)`);
+    expect(stagedCurrent(join(home, ".svc", "bridge", bridgeVersion()))).toBe(true);
+    expect(JSON.parse(readFileSync(join(home, ".cursor", "mcp.json"), "utf8")).mcpServers.svc.args).toEqual([requireBuiltCli()]);
+    expect(JSON.parse(readFileSync(join(home, ".svc", "profiles", "default.json"), "utf8"))).toMatchObject({ schemaVersion: 1, name: "default", tool_profile: "core" });
+    const envFile = join(home, ".svc", "env");
+    expect(readFileSync(envFile, "utf8")).toMatch(/^SVC_BRIDGE_TOKEN=[0-9a-f]{64}$/m);
+    expect(statSync(envFile).mode & 0o777).toBe(0o600);
+
+    const again = JSON.parse((await runSvc(["init", "--json", "--token"], env, home)).stdout) as { steps: Array<{ step: string; outcome: string }> };
+    expect(again.steps.map((s) => `${s.step} ${s.outcome}`)).toEqual(["bridge current", "clients current", "profile current", "token current"]);
+
+    // svc reads the token from its env file: doctor now sends it, and tdsim's bridge (another token) refuses it
+    const doctor = spawnSync(process.execPath, [requireBuiltCli(), "doctor", "--json"], { env: { ...env, SVC_BRIDGE_URL: sim.url }, encoding: "utf8" });
+    const token = (JSON.parse(doctor.stdout) as Report).checks.find((c) => c.id === "bridge-token");
+    expect(token).toMatchObject({ status: "fail", detail: "svc's SVC_BRIDGE_TOKEN differs from the bridge's" });
   });
 });
