@@ -177,6 +177,27 @@ describe("the authorization code flow", () => {
     expect((await mcpStatus(server, fresh.access_token)).status).toBe(200);
   });
 
+  it("binds tokens to the scope granted: more is refused at /authorize and at refresh", async () => {
+    const server = await serve();
+    const r = await register(server);
+    const start = sim.recorded.length;
+    const { authorizationUrl } = await startAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, redirectUrl: REDIRECT_URI, scope: "mcp admin", resource: r.resource });
+    const asked = await followAuthorization(authorizationUrl);
+    expect([asked.error, asked.code]).toEqual(["invalid_scope", undefined]);
+    expect(sim.recorded.slice(start).filter((x) => x.url === "/api/interactions")).toHaveLength(0);
+    const tokens = await tokensFor(r);
+    expect(tokens.scope).toBe("mcp");
+    const more = await fetch(`http://127.0.0.1:${server.port}/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: r.clientInformation.client_id, scope: "mcp admin" }),
+    });
+    expect([more.status, ((await more.json()) as { error: string }).error]).toEqual([400, "invalid_scope"]);
+    // Refused before rotation: the refresh token still works.
+    const fresh = await refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: tokens.refresh_token!, resource: r.resource });
+    expect((await mcpStatus(server, fresh.access_token)).status).toBe(200);
+  });
+
   it("revokes a grant at /revoke", async () => {
     const server = await serve();
     const r = await register(server);
