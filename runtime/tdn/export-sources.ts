@@ -4,6 +4,7 @@
  * operations leave, laid out as an apply would lay it out).
  */
 import { compile, type CompileInput } from "../../compiler/index.js";
+import { packageVersion } from "../package-root.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import { desiredState, networkRoots } from "../apply/desired-state.js";
@@ -12,7 +13,6 @@ import type { NetworkState } from "../plan/network-state.js";
 import { stateToTdn, type TdnExportProblem } from "./export-tdn.js";
 import { tdnYaml } from "./write-yaml.js";
 
-export const TDN_GENERATOR = "svc/0.1.0";
 
 export interface TdnText {
   root: string;
@@ -21,7 +21,7 @@ export interface TdnText {
 }
 
 function write(state: NetworkState, tdBuild: string | undefined): TdnText {
-  const { document, problems } = stateToTdn(state, { generator: TDN_GENERATOR, exportedAt: new Date().toISOString().replace(/\.\d+Z$/, "Z"), ...(tdBuild ? { tdBuild } : {}) });
+  const { document, problems } = stateToTdn(state, { generator: `svc/${packageVersion()}`, exportedAt: new Date().toISOString().replace(/\.\d+Z$/, "Z"), ...(tdBuild ? { tdBuild } : {}) });
   return { root: state.root, text: tdnYaml(document), problems };
 }
 
