@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { compareVersions } from "../bridge-version.js";
+import { CodedError } from "../packaging/coded-error.js";
 import { CHECKSUMS_FILE, sha256File, verifyChecksums, type ChecksumProblem } from "../packaging/checksums.js";
 
 export const BUNDLE_MANIFEST = "svc-package.json";
@@ -35,15 +36,7 @@ export interface PublishManifest {
   checksums_sha256: string;
 }
 
-export class PackageError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+export class PackageError extends CodedError {}
 
 function readJson<T>(file: string, what: string): T {
   try {

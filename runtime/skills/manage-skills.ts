@@ -12,6 +12,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { packageRoot } from "../package-root.js";
 import { sha256, sha256File } from "../packaging/checksums.js";
+import { CodedError } from "../packaging/coded-error.js";
 
 export const SKILL_COUNT = 3;
 export const OWNERSHIP_FILE = ".svc-skills.json";
@@ -33,15 +34,7 @@ interface Ownership {
   skills: SkillEntry[];
 }
 
-export class SkillsError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+export class SkillsError extends CodedError {}
 
 export function bundledSkillsDir(): string {
   return join(packageRoot(), "skills");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
+import { packagingFailure } from "./packaging-failure.js";
 
 export const managePackages = defineTool({
   name: "manage_packages",
@@ -64,7 +65,8 @@ export const managePackages = defineTool({
         }
       }
     } catch (err) {
-      if (err instanceof PackageError) return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
+      const known = packagingFailure(err);
+      if (known) return known;
       throw err;
     }
   },

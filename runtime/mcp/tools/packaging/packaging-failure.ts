@@ -1,20 +1,13 @@
-/** Errors of the packaging helpers as tool failures with their own codes, not "internal-error". */
+/** Errors of the packaging, packages and skills helpers as tool failures with their own codes, not "internal-error". */
 import { failure, type ToolFailure } from "../result.js";
+import { CodedError } from "../../../packaging/coded-error.js";
 import { OutputFolderError } from "./output-folder.js";
 
-export class PackagingError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+export class PackagingError extends CodedError {}
 
 /** The failure for a known packaging error, or undefined for anything else (rethrown by the caller). */
 export function packagingFailure(err: unknown): ToolFailure | undefined {
   if (err instanceof OutputFolderError) return failure(err.code, err.message);
-  if (err instanceof PackagingError) return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
+  if (err instanceof CodedError) return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
   return undefined;
 }

@@ -31,7 +31,6 @@ export const publishRecipeBundle = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   profiles: [],
   async handler(args, ctx) {
-    const { PackageError } = await import("../../../packages/bundle.js");
     try {
       const { outputFolder, writableRoots, confineInputFile, confineInputFolder } = await import("./output-folder.js");
       const { readFileSync } = await import("node:fs");
@@ -61,7 +60,6 @@ export const publishRecipeBundle = defineTool({
         `published ${args.name} ${args.version} to ${published.dir}: ${published.manifest.recipes.length} recipe(s), ${published.manifest.components.length} component(s), ${published.files.length} checksummed file(s)`,
       );
     } catch (err) {
-      if (err instanceof PackageError) return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
       const known = packagingFailure(err);
       if (known) return known;
       throw err;
