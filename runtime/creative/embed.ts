@@ -9,6 +9,7 @@ import { EmbedApiError, EmbedConnectionError, EmbedModelNotFoundError, EmbedTime
 
 /** A batch of 512 long vectors as JSON stays well under this. */
 const MAX_REPLY_BYTES = 256 * 1024 * 1024;
+const STALE_SOCKET_CODES = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"]);
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
 
 export interface EmbedSettings {
@@ -55,18 +56,18 @@ function vectorsOf(reply: unknown, inputs: number, url: string): number[][] {
 export async function embed(settings: EmbedSettings, inputs: readonly string[]): Promise<number[][]> {
   const url = `${settings.embedUrl}/api/embed`;
   const ms = settings.embedTimeoutMs;
+  const body = JSON.stringify({ model: settings.embedModel, input: inputs });
   let response;
-  try {
-    response = await request(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ model: settings.embedModel, input: inputs }),
-      headersTimeout: ms,
-      bodyTimeout: ms,
-      signal: AbortSignal.timeout(ms),
-    });
-  } catch (err) {
-    throw failureOf(err, settings.embedUrl, ms);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await request(url, { method: "POST", headers: { "content-type": "application/json" }, body, headersTimeout: ms, bodyTimeout: ms, signal: AbortSignal.timeout(ms) });
+      break;
+    } catch (err) {
+      // A kept-alive connection the server closed while idle fails at once; embedding is
+      // idempotent, so one fresh attempt tells a stale socket from a server that is down.
+      if (attempt === 1 && STALE_SOCKET_CODES.has((err as { code?: string }).code ?? "")) continue;
+      throw failureOf(err, settings.embedUrl, ms);
+    }
   }
   let text: string;
   try {

@@ -16,6 +16,13 @@ export interface McpConfig {
   rawPython: boolean;
   http: HttpConfig;
   events: EventsConfig;
+  creative: CreativeFeatures;
+}
+
+/** The creative repertoire (spec 8.1): its resources with SVC_RAG_ENABLED, its one tool with SVC_RAG_APPLY_CARD too. */
+export interface CreativeFeatures {
+  enabled: boolean;
+  applyCard: boolean;
 }
 
 /** SVC_EVENTS: forward the bridge's event stream as MCP log messages (spec 6). */
@@ -101,6 +108,7 @@ export function mcpConfigFromEnv(env: NodeJS.ProcessEnv = process.env): McpConfi
     profile: parseProfile(env.SVC_TOOL_PROFILE),
     rawPython: flag(env, "SVC_RAW_PYTHON", true),
     events: { enabled: flag(env, "SVC_EVENTS", false), highFrequency: highFrequencyList(env) },
+    creative: { enabled: flag(env, "SVC_RAG_ENABLED", false), applyCard: flag(env, "SVC_RAG_ENABLED", false) && flag(env, "SVC_RAG_APPLY_CARD", false) },
     http: {
       port: wholeNumber(env, "SVC_MCP_PORT", DEFAULT_HTTP_PORT, 0, 65535),
       token: token ? token : undefined,

@@ -9,6 +9,7 @@ import { ClientLogLevel } from "./logging.js";
 import { allPrompts } from "./prompts/all-prompts.js";
 import { registerPrompts, selectPrompts } from "./prompts/registry.js";
 import { allResources } from "./resources/all-resources.js";
+import { creativeResources } from "./resources/creative.js";
 import { registerResources } from "./resources/registry.js";
 import { loadTools } from "./tools/load-tools.js";
 import { checkCatalog, registerTools, selectTools, type ToolSelection } from "./tools/registry.js";
@@ -44,7 +45,8 @@ export async function createSvcServer(selection: ToolSelection, options: ServerO
   const logLevel = new ClientLogLevel();
   logLevel.install(server);
   registerTools(server, catalog.tools, logLevel);
-  registerResources(server, allResources, catalog);
+  // The repertoire is opt-in (spec 2.7): its resources exist only when it is switched on.
+  registerResources(server, selection.creative?.enabled ? [...allResources, ...creativeResources] : allResources, catalog);
   registerPrompts(server, catalog.prompts, new Set(catalog.tools.map((t) => t.name)));
   if (options.events) forwardEvents(server, logLevel, options.events);
   return server;

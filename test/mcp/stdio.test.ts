@@ -38,7 +38,7 @@ describe("svc over stdio (built CLI)", () => {
     const client = await stdioClient({ SVC_TOOL_PROFILE: "full", SVC_RAW_PYTHON: "off" });
     try {
       const names = (await client.listTools()).tools.map((t) => t.name).sort();
-      expect(names).toEqual(allTools.filter((t) => !t.rawPython).map((t) => t.name).sort());
+      expect(names).toEqual(selectTools(allTools, { profile: "full", rawPython: false }).map((t) => t.name).sort());
       expect(names).not.toContain("execute_python_script");
       expect(names).not.toContain("exec_node_method");
     } finally {

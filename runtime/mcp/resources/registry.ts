@@ -6,6 +6,7 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerCatalog } from "../catalog-view.js";
+import { QueryUriTemplate } from "./query-template.js";
 
 /** What a resource read returns: one text body. JSON bodies are pretty-printed for people too. */
 export interface ResourceBody {
@@ -86,7 +87,8 @@ export function registerResources(server: McpServer, resources: readonly Resourc
     for (const [variable, candidates] of Object.entries(r.complete ?? {})) {
       complete[variable] = async (value) => completeFrom(await candidates(value), value);
     }
-    const template = new ResourceTemplate(r.template, { list: undefined, complete });
+    const uriTemplate = QueryUriTemplate.fits(r.template) ? new QueryUriTemplate(r.template) : r.template;
+    const template = new ResourceTemplate(uriTemplate, { list: undefined, complete });
     server.registerResource(r.name, template, metadata, async (uri, variables) => {
       const vars: Record<string, string> = {};
       for (const [k, v] of Object.entries(variables)) vars[k] = decode(v);

@@ -14,6 +14,7 @@ export function manifestMismatch(entry: ToolManifestEntry, tool: AnyToolDefiniti
     problems.push(`manifest line '${entry.name}': profiles [${entry.profiles.join(", ")}], the tool declares [${tool.profiles.join(", ")}]`);
   }
   if ((tool.rawPython === true) !== (entry.rawPython === true)) problems.push(`manifest line '${entry.name}': rawPython differs from the tool's`);
+  if (tool.feature !== entry.feature) problems.push(`manifest line '${entry.name}': feature differs from the tool's`);
   return problems;
 }
 

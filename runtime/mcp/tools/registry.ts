@@ -6,7 +6,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { ToolProfile } from "../config.js";
+import type { CreativeFeatures, ToolProfile } from "../config.js";
 import { progress, type ClientLogLevel, type ProgressOptions, type RequestExtra } from "../logging.js";
 import { isBridgeError } from "../bridge.js";
 import { bridgeFailure, failure, toCallToolResult, type ToolOutcome } from "./result.js";
@@ -40,6 +40,8 @@ export interface ToolDefinition<In extends Shape = Shape, Out extends Shape | un
   profiles: readonly ProfileTag[];
   /** Runs Python written by the client: hidden by SVC_RAW_PYTHON=off and never in `safe`. */
   rawPython?: boolean;
+  /** Offered only when this feature is switched on as well (its manifest line says the same). */
+  feature?: ToolFeature;
   handler(args: z.infer<z.ZodObject<In>>, ctx: ToolContext): Promise<ToolOutcome<Output<Out>>>;
 }
 
@@ -55,12 +57,23 @@ export function defineTool<In extends Shape, Out extends Shape | undefined = und
 export interface ToolSelection {
   profile: ToolProfile;
   rawPython: boolean;
+  /** The creative repertoire's resources and its gated tool; off when absent. */
+  creative?: CreativeFeatures;
 }
+
+/** A switch a tool needs on besides its profile. */
+export type ToolFeature = "creative-apply-card";
 
 /** What choosing by profile needs of a tool: its definition or its manifest line. */
 interface Profiled {
   profiles: readonly ProfileTag[];
   rawPython?: boolean;
+  /** Set on a manifest line: offered only when this feature is switched on. */
+  feature?: ToolFeature;
+}
+
+function featureOn(feature: ToolFeature | undefined, selection: ToolSelection): boolean {
+  return feature === undefined || (feature === "creative-apply-card" && selection.creative?.applyCard === true);
 }
 
 export function inProfile(tool: Profiled, profile: ToolProfile): boolean {
@@ -68,7 +81,7 @@ export function inProfile(tool: Profiled, profile: ToolProfile): boolean {
 }
 
 export function selectTools<T extends Profiled>(all: readonly T[], selection: ToolSelection): T[] {
-  return all.filter((t) => inProfile(t, selection.profile) && (selection.rawPython || !t.rawPython));
+  return all.filter((t) => inProfile(t, selection.profile) && (selection.rawPython || !t.rawPython) && featureOn(t.feature, selection));
 }
 
 const NAME = /^[a-z][a-z0-9_]*$/;

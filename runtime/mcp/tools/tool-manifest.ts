@@ -6,12 +6,14 @@
  * `test/mcp/tool-manifest.test.ts` fails until the line matches the file, and the server refuses to
  * start when a loaded tool disagrees with its line.
  */
-import type { AnyToolDefinition, ProfileTag } from "./registry.js";
+import type { AnyToolDefinition, ProfileTag, ToolFeature } from "./registry.js";
 
 export interface ToolManifestEntry {
   name: string;
   profiles: readonly ProfileTag[];
   rawPython?: true;
+  /** Offered only when this feature is on as well (see ToolSelection). */
+  feature?: ToolFeature;
   /** Imports the tool's file: the only place its module is named. */
   load(): Promise<AnyToolDefinition>;
 }
@@ -20,6 +22,7 @@ export const toolManifest: readonly ToolManifestEntry[] = [
   { name: "adopt_network", profiles: ["core"], load: async () => (await import("./network/adopt-network.js")).adoptNetwork },
   { name: "analyze_project", profiles: ["core", "safe"], load: async () => (await import("./project/analyze-project.js")).analyzeProject },
   { name: "animate_parameter", profiles: [], load: async () => (await import("./blocks/animate-parameter.js")).animateParameter },
+  { name: "apply_creative_card", profiles: ["core", "safe"], feature: "creative-apply-card", load: async () => (await import("./creative/apply-creative-card.js")).applyCreativeCard },
   { name: "apply_network", profiles: ["core"], load: async () => (await import("./network/apply-network.js")).applyNetwork },
   { name: "apply_recipe", profiles: ["core", "safe"], load: async () => (await import("./artist/apply-recipe.js")).applyRecipe },
   { name: "arrange_network", profiles: [], load: async () => (await import("./edit/arrange-network.js")).arrangeNetwork },

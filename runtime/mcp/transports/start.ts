@@ -9,7 +9,7 @@ export async function runMcpServer(config: McpConfig, stderr: (text: string) => 
   // The hardened profile checks the Python a network carries against the bridge's safe subset
   // before anything is sent, as SVC_BRIDGE_EXPRESSIONS=safe does (compiler/check/python/policy.ts).
   if (config.profile === "safe") process.env.SVC_BRIDGE_EXPRESSIONS = "safe";
-  const selection = { profile: config.profile, rawPython: config.rawPython };
+  const selection = { profile: config.profile, rawPython: config.rawPython, creative: config.creative };
   // Each transport loads only its own SDK modules: stdio startup never pays for the HTTP stack.
   if (config.transport === "stdio") {
     const { serveStdio } = await import("./stdio.js");
