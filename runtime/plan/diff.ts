@@ -3,6 +3,7 @@
  * live edit from svc's own earlier value. Pure: no I/O, so every rule is unit-testable.
  */
 import { fingerprintState } from "./fingerprint.js";
+import { seeThroughGuards } from "./output-guards.js";
 import {
   OWNER_TAG,
   customScalarNames,
@@ -326,7 +327,12 @@ export function planNetwork(input: PlanInput): Plan {
     const n = live.nodes.get(path) ?? desired.nodes.get(path);
     return n !== undefined && (desired.nodes.has(path) || mine(n));
   };
-  const liveWires = new Map(live.wires.filter((w) => ownedTarget(w.to)).map((w) => [wireKey(w), w] as const));
+  // An output guard in front of an owned output is read as the wire it stands in for.
+  const seen = seeThroughGuards(live.wires, (p) => live.nodes.get(p)?.type, (p) => {
+    const n = live.nodes.get(p);
+    return n === undefined || mine(n);
+  });
+  const liveWires = new Map(seen.filter((w) => ownedTarget(w.to)).map((w) => [wireKey(w), w] as const));
   const wantWires = new Map(desired.wires.map((w) => [wireKey(w), w] as const));
   const replaced = new Set(changes.filter((c) => c.kind === "replace" || c.kind === "delete").map((c) => (c as { path: string }).path));
   const wiresAdded: WireState[] = [];

@@ -6,12 +6,14 @@
  * picture) and a failover backup's (Live off: the standby picture).
  *
  * The guards are wired with one batch per output (all or nothing, one undo block). They carry no
- * `svc` tag: they belong to no network's source, so no plan removes them. A plan of the protected
- * output's own network does put its own wire back, which takes the guard out: `svc panic` reports
- * such an output as unprotected, and running the tool again wires the guard back.
+ * `svc` tag: they belong to no network's source, so no plan removes them, and a plan reads the wire
+ * from a guard into its output as the wire it stands in for (runtime/plan/output-guards.ts), so the
+ * protected network still plans to nothing. A guard taken out by hand is reported by `svc panic` as
+ * unprotected, and running the tool again wires it back.
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { encodePath } from "../bridge-client/index.js";
+import { GUARD_SUFFIXES } from "../plan/output-guards.js";
 
 export interface Wire {
   source: string;
@@ -57,14 +59,14 @@ const opOf = (chain: string) => `op(${JSON.stringify(chain).replace(/"/g, "'")})
 
 /** The safety chain's guard: index 1 (the safe picture) while Panic is on. The safe Python subset admits it. */
 export const PANIC_GUARD: GuardKind = {
-  guardSuffix: "_svc_guard",
+  guardSuffix: GUARD_SUFFIXES[0],
   safeSuffix: "_svc_safe",
   expression: (chain) => `int(${opOf(chain)}.par.Panic.eval())`,
 };
 
 /** A failover backup's guard: the standby picture until the chain's Live is on (it took over). */
 export const STANDBY_GUARD: GuardKind = {
-  guardSuffix: "_svc_standby",
+  guardSuffix: GUARD_SUFFIXES[1],
   safeSuffix: "_svc_standby_picture",
   expression: (chain) => `1 - int(${opOf(chain)}.par.Live.eval())`,
 };

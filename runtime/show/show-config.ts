@@ -29,10 +29,26 @@ export interface FailoverPair {
   backup: string;
 }
 
+/** What `svc show <profile>` checks before the show goes live. */
+export interface ShowProfile {
+  name: string;
+  /** The target it runs on (default: the bridge of SVC_BRIDGE_URL). */
+  target?: string | undefined;
+  /** .svcnet files (relative to the config) whose live networks must match them exactly. */
+  networks: string[];
+  /** Perform Mode the show runs in (default on). */
+  perform: boolean;
+  /** Live cook errors allowed under /project1 (default 0). */
+  maxErrors: number;
+  /** Every safety chain's outputs guarded and Panic off; at least one chain (default true). */
+  safety: boolean;
+}
+
 export interface ShowConfig {
   file: string;
   targets: ShowTarget[];
   failover: FailoverPair[];
+  profiles: ShowProfile[];
 }
 
 /** A problem in the file, with its line when known. */
@@ -64,7 +80,7 @@ export function parseShowConfig(text: string, file: string): ShowConfig {
   if (!isMap(root)) throw new ShowConfigError(`${file}: expected a mapping with 'targets:' (and optionally 'failover:')`);
   for (const pair of root.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : "";
-    if (key !== "targets" && key !== "failover") throw new ShowConfigError(`${where(file, pair.key as YamlNode, lines)}: unknown key '${key}'; allowed: targets, failover`);
+    if (key !== "targets" && key !== "failover" && key !== "profiles") throw new ShowConfigError(`${where(file, pair.key as YamlNode, lines)}: unknown key '${key}'; allowed: targets, failover, profiles`);
   }
   const targetsNode = root.get("targets", true);
   if (!isMap(targetsNode) || targetsNode.items.length === 0) throw new ShowConfigError(`${where(file, root, lines)}: 'targets:' must map at least one name to a bridge URL`);
@@ -106,7 +122,31 @@ export function parseShowConfig(text: string, file: string): ShowConfig {
       failover.push({ main: pair.main, backup: pair.backup });
     }
   }
-  return { file, targets, failover };
+  return { file, targets, failover, profiles: parseProfiles(root.get("profiles", true) as YamlNode | undefined, new Set(targets.map((t) => t.name)), file, lines) };
+}
+
+const PROFILE_KEYS = ["target", "networks", "perform", "max_errors", "safety"];
+
+function parseProfiles(node: YamlNode | undefined | null, targets: Set<string>, file: string, lines: LineCounter): ShowProfile[] {
+  if (node === undefined || node === null) return [];
+  if (!isMap(node)) throw new ShowConfigError(`${where(file, node, lines)}: 'profiles:' maps a profile's name to its checks`);
+  return node.items.map((pair) => {
+    const name = isScalar(pair.key) ? String(pair.key.value) : "";
+    const at = where(file, pair.key as YamlNode, lines);
+    if (!NAME.test(name)) throw new ShowConfigError(`${at}: profile name '${name}' must be letters, digits, '-' and '_'`);
+    const v = (isMap(pair.value) ? pair.value.toJSON() : pair.value === null ? {} : undefined) as Record<string, unknown> | undefined;
+    if (v === undefined) throw new ShowConfigError(`${at}: profile '${name}' is a mapping of ${PROFILE_KEYS.join(", ")}`);
+    for (const k of Object.keys(v)) if (!PROFILE_KEYS.includes(k)) throw new ShowConfigError(`${at}: profile '${name}' has unknown key '${k}'; allowed: ${PROFILE_KEYS.join(", ")}`);
+    const networks = v.networks ?? [];
+    if (!Array.isArray(networks) || networks.length > 32 || networks.some((n) => typeof n !== "string" || !n.endsWith(".svcnet"))) {
+      throw new ShowConfigError(`${at}: networks of '${name}' is a list of at most 32 .svcnet files`);
+    }
+    if (v.target !== undefined && (typeof v.target !== "string" || !targets.has(v.target))) throw new ShowConfigError(`${at}: profile '${name}' names target '${String(v.target)}', which is not a target`);
+    for (const k of ["perform", "safety"]) if (v[k] !== undefined && typeof v[k] !== "boolean") throw new ShowConfigError(`${at}: ${k} of '${name}' is true or false`);
+    const maxErrors = v.max_errors ?? 0;
+    if (typeof maxErrors !== "number" || !Number.isInteger(maxErrors) || maxErrors < 0) throw new ShowConfigError(`${at}: max_errors of '${name}' is a whole number, 0 or more`);
+    return { name, target: v.target as string | undefined, networks: networks as string[], perform: v.perform !== false, maxErrors, safety: v.safety !== false };
+  });
 }
 
 export function readShowConfig(path: string, shownAs = path): ShowConfig {

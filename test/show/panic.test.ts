@@ -45,6 +45,9 @@ describe("create_safety_blackout_chain and svc panic", () => {
     );
     expect(await meanColour(f.bridge, "/project1/show/out1")).toEqual(RED);
     expect(await meanColour(f.bridge, "/project1/show/out2")).toEqual(GREEN);
+    // The protected network still plans to nothing: the plan reads through its guards.
+    const plan = await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", { source: PROGRAMME });
+    expect(plan.networks.map((n) => n.empty)).toEqual([true]);
     // Built again: nothing new, the guards are kept.
     const again = await f.ok<{ applied: boolean; protected: Array<{ action: string }> }>("create_safety_blackout_chain", { outputs: ["/project1/show/out1", "/project1/show/out2"], preview: 0 });
     expect(again.applied).toBe(false);

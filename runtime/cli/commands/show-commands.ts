@@ -2,5 +2,6 @@
 import type { Command } from "../command.js";
 import { failoverCommand } from "./failover.js";
 import { panicCommand } from "./panic.js";
+import { showCommand } from "./show.js";
 
-export const showCommands: Command[] = [panicCommand, failoverCommand];
+export const showCommands: Command[] = [panicCommand, failoverCommand, showCommand];

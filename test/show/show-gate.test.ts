@@ -1,0 +1,95 @@
+/**
+ * svc show <profile> on tdsim: a dry run checks every step and leaves Perform Mode alone; the real
+ * run turns it on and reads it back; a live network that drifted from its source, or a chain in
+ * panic, stops the gate before Perform Mode is touched; only an exact profile name is accepted.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
+import { insertGuards } from "../../runtime/show/guards.js";
+import { safetySource } from "../../runtime/show/safety-network.js";
+import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { runSvc } from "../cli/run-cli.js";
+import { PROGRAMME } from "./show-fixture.js";
+
+let sim: RunningSim;
+let client: BridgeClient;
+let dir: string;
+
+beforeAll(async () => {
+  const env = { ...process.env };
+  delete env.SVC_BRIDGE_ALLOW_EXEC;
+  sim = await startSim({ port: 0, env });
+  client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
+  dir = mkdtempSync(join(tmpdir(), "svc-gate-"));
+  writeFileSync(join(dir, "show.svcnet"), PROGRAMME);
+  writeFileSync(join(dir, "safety.svcnet"), safetySource({ name: "safety", outputs: ["/project1/show/out1"] }));
+  writeFileSync(
+    join(dir, "svc.show.yaml"),
+    `targets:\n  stage: ${sim.url}\nprofiles:\n  opening:\n    target: stage\n    networks: [show.svcnet]\n    perform: true\n  rehearsal:\n    safety: false\n    perform: false\n`,
+  );
+  for (const f of ["show.svcnet", "safety.svcnet"]) expect((await runSvc(["apply", f], { SVC_BRIDGE_URL: sim.url }, dir)).code).toBe(0);
+  await insertGuards(client, "/project1/safety", ["/project1/show/out1"]);
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await sim?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const performMode = async () => (await client.get<{ performMode: boolean }>("/api/system")).performMode;
+const gate = (argv: string[]) => runSvc(["show", ...argv], {}, dir);
+
+describe("svc show <profile>", () => {
+  it("a dry run passes every step and changes nothing", async () => {
+    expect(await performMode()).toBe(false);
+    const r = await gate(["opening", "--dry-run"]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ok {3}status/m);
+    expect(r.stdout).toMatch(/^ok {3}doctor {4}0 live error\(s\), 0 allowed/m);
+    expect(r.stdout).toMatch(/^ok {3}safety {4}1 chain\(s\), 1 output\(s\) guarded, Panic off/m);
+    expect(r.stdout).toMatch(/^ok {3}preflight 1 network\(s\) match their source/m);
+    expect(r.stdout).toMatch(/would turn Perform Mode on \(dry run: unchanged\)/);
+    expect(r.stdout).toMatch(/svc show opening: ready \(dry run\)\n$/);
+    expect(await performMode()).toBe(false);
+  });
+
+  it("stops before Perform Mode when a chain is in panic or a network drifted", async () => {
+    await client.patch(`/api/nodes/${encodePath("/project1/safety")}`, { parameters: { Panic: 1 } });
+    const panic = await gate(["opening", "--json"]);
+    expect(panic.code).toBe(1);
+    const report = JSON.parse(panic.stdout) as { passed: boolean; steps: Array<{ step: string; ok: boolean; detail: string }> };
+    expect(report.passed).toBe(false);
+    expect(report.steps.at(-1)).toEqual({ step: "safety", ok: false, detail: "/project1/safety is in panic" });
+    await client.patch(`/api/nodes/${encodePath("/project1/safety")}`, { parameters: { Panic: 0 } });
+
+    await client.patch(`/api/nodes/${encodePath("/project1/show/red")}`, { parameters: { colorg: 0.5 } });
+    const drift = await gate(["opening"]);
+    expect(drift.code).toBe(1);
+    expect(drift.stdout).toMatch(/^FAIL preflight show\.svcnet: the live network differs from it/m);
+    expect(drift.stdout).not.toMatch(/perform/);
+    expect(await performMode()).toBe(false);
+    await client.patch(`/api/nodes/${encodePath("/project1/show/red")}`, { parameters: { colorg: 0 } });
+  });
+
+  it("turns Perform Mode on and reads it back; run again, it is already on", async () => {
+    const r = await gate(["opening"]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ok {3}perform {3}Perform Mode turned on, read back on/m);
+    expect(await performMode()).toBe(true);
+    expect((await gate(["opening"])).stdout).toMatch(/Perform Mode already on/);
+  });
+
+  it("accepts only an exact profile name, and a profile may skip steps", async () => {
+    const near = await gate(["Opening"]);
+    expect(near.code).toBe(2);
+    expect(near.stderr).toMatch(/no profile 'Opening' \(the name must match exactly\); its profiles: opening, rehearsal/);
+    const rehearsal = await runSvc(["show", "rehearsal"], { SVC_BRIDGE_URL: sim.url }, dir);
+    expect(rehearsal.stdout).not.toMatch(/safety|preflight/);
+    expect(rehearsal.stdout).toMatch(/Perform Mode turned off, read back off/);
+    expect(await performMode()).toBe(false);
+  });
+});
