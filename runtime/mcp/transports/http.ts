@@ -1,7 +1,9 @@
 /**
  * MCP over Streamable HTTP at `/mcp` (POST, GET, DELETE) with stateful sessions, on 127.0.0.1
  * only. Each session has its own MCP server and transport; the guards of http-guard.ts run before
- * anything else, and the session store bounds how many sessions live and for how long.
+ * anything else, and the session store bounds how many sessions live and for how long. With
+ * SVC_MCP_AUTH=oauth or hybrid, requests then go through the OAuth front (auth/oauth-front.ts);
+ * either way each session is bound to the principal that opened it.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
