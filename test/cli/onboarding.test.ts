@@ -206,3 +206,28 @@ describe("svc init", () => {
     expect(token).toMatchObject({ status: "fail", detail: "svc's SVC_BRIDGE_TOKEN differs from the bridge's" });
   });
 });
+
+describe("svc status readiness", () => {
+  it("shows svc's settings with the token redacted, what is staged and seeded, and each client's state, bridge up or down", async () => {
+    const home = freshHome("status");
+    mkdirSync(join(home, ".cursor"));
+    writeFileSync(join(home, ".cursor", "mcp.json"), JSON.stringify({ mcpServers: { svc: { command: "node", args: ["/old/svc.js"] } } }));
+    const env = { HOME: home, PATH: process.env.PATH ?? "", SVC_BRIDGE_URL: sim.url, SVC_BRIDGE_TOKEN: TOKEN, SVC_VAULT_PATH: join(home, "vault") };
+    const up = await runSvc(["status"], env, home);
+    expect(up.code).toBe(0);
+    expect(up.stdout).not.toContain(TOKEN);
+    expect(up.stdout).toContain("SVC_BRIDGE_TOKEN=(set, redacted)");
+    expect(up.stdout).toContain(`SVC_BRIDGE_URL=${sim.url}`);
+    expect(up.stdout).toContain("staged:      not staged");
+    expect(up.stdout).toContain("vault:       missing");
+    expect(up.stdout).toContain("Cursor (points elsewhere)");
+    await runSvc(["init"], env, home);
+    const down = await runSvc(["status", "--json"], { ...env, SVC_BRIDGE_URL: "http://127.0.0.1:9" }, home);
+    expect(down.code).toBe(1);
+    expect(down.stdout).not.toContain(TOKEN);
+    const json = JSON.parse(down.stdout) as { reachable: boolean; local: { bridge_staged: boolean; profile: boolean; vault: string; clients: Array<{ id: string; state: string }> } };
+    expect(json.reachable).toBe(false);
+    expect(json.local).toMatchObject({ bridge_staged: true, profile: true, vault: "missing" });
+    expect(json.local.clients.find((c) => c.id === "cursor")?.state).toBe("current");
+  });
+});

@@ -10,7 +10,7 @@ interface Info {
 
 export const statusCommand: Command = {
   name: ["status"],
-  summary: "Show whether the bridge is reachable, its versions, whether it is older than this svc, and the environment's health and system (GPU, monitors, Perform Mode).",
+  summary: "Show whether the bridge is reachable, its versions, whether it is older than this svc, the environment's health and system (GPU, monitors, Perform Mode), svc's settings (secrets redacted) and MCP client readiness.",
   usage: "[--json]",
   flags: { json: { type: "boolean", description: "print the status as JSON" } },
   async run(args, io) {
@@ -18,12 +18,14 @@ export const statusCommand: Command = {
     const config = bridgeConfigFromEnv(io.env, { getRetries: 1, timeoutMs: 5_000 });
     const client = new BridgeClient(config);
     const shipped = shippedBridgeVersion();
+    const { localReadiness, readinessText } = await import("../../onboarding/readiness.js");
+    const local = localReadiness(io.env);
     try {
       const info = await client.get<Info>("/api/info");
       const stale = compareVersions(info.bridge_version, shipped) < 0;
       const system = await readSystem(client);
       if (args.flags.json) {
-        io.stdout(JSON.stringify({ reachable: true, url: config.url, ...info, shipped_bridge_version: shipped, stale, system }, null, 2) + "\n");
+        io.stdout(JSON.stringify({ reachable: true, url: config.url, ...info, shipped_bridge_version: shipped, stale, system, local }, null, 2) + "\n");
       } else {
         io.stdout(
           [
@@ -33,14 +35,17 @@ export const statusCommand: Command = {
             `health:      ${systemText(system)}`,
             ...(system.cpus !== null || system.os ? [`system:      ${[system.os, system.cpus !== null ? `${system.cpus} CPUs` : ""].filter((s) => s).join(", ")}`] : []),
             ...(stale ? [`warning: the running bridge is older than this svc; reinstall it with 'svc install-bridge' and reload it`] : []),
-          ].join("\n") + "\n",
+          ].join("\n") + "\n" + readinessText(local),
         );
       }
       return 0;
     } catch (err) {
       if (!(err instanceof BridgeError)) throw err;
-      if (args.flags.json) io.stdout(JSON.stringify({ reachable: false, url: config.url, error: { code: err.code, message: err.message } }, null, 2) + "\n");
-      else io.stderr(`svc status: ${err.message}\n`);
+      if (args.flags.json) io.stdout(JSON.stringify({ reachable: false, url: config.url, error: { code: err.code, message: err.message }, local }, null, 2) + "\n");
+      else {
+        io.stdout(readinessText(local));
+        io.stderr(`svc status: ${err.message}\n`);
+      }
       return 1;
     } finally {
       await client.close();
