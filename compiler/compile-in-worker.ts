@@ -3,21 +3,31 @@
  * called it keeps answering: an MCP server compiling 10,000 nodes is otherwise blocked for seconds
  * by the parts of the compile that run before and after the layout's own workers. One worker is
  * kept and reused (its modules and ELK stay warm; the layout cache lives there), and it does not
- * keep the process alive. The result is the same as `compile()`'s: the worker's result is copied
- * across by structured clone. A compile the worker cannot reproduce (a host without a spec, a
+ * keep the process alive. What comes back is copied by structured clone, in messages small enough
+ * that this thread answers between them. A compile the worker cannot reproduce (a host without a spec, a
  * custom parse function, a rootPath function) runs in this thread instead, as does one called from
  * TypeScript source (tests), which has no built worker file to start.
  */
 import { Worker } from "node:worker_threads";
-import { compile, type CompileInput, type CompileOptions, type CompileResult } from "./index.js";
+import { compile, type CompileInput, type CompileOptions, type CompileResult, type Operation } from "./index.js";
 
-/** A compile's result, and the canonical text (printed from its parse) of the file asked for. */
+/**
+ * What a plan needs of a compile: its diagnostics, operations and source texts, and the canonical
+ * text (printed from its parse) of the file asked for. The program model stays in the worker:
+ * copying it back cost seconds at 10,000 nodes, on the thread this is meant to keep free.
+ */
 export interface WorkerCompile {
-  result: CompileResult;
+  diagnostics: CompileResult["diagnostics"];
+  operations?: Operation[];
+  sources: ReadonlyMap<string, string>;
   canonical?: string;
 }
 
+/** Operations per message: each message is copied in on this thread in one go, so each stays small. */
+export const OPERATIONS_PER_MESSAGE = 2_000;
+
 interface Job {
+  operations: Operation[];
   resolve(done: WorkerCompile): void;
   reject(err: Error): void;
 }
@@ -32,17 +42,27 @@ function failAll(err: Error): void {
   worker = undefined;
 }
 
+type Message =
+  | { id: number; operations: Operation[] }
+  | { id: number; done: { diagnostics: WorkerCompile["diagnostics"]; lowered: boolean; sources: Map<string, string>; canonical?: string } }
+  | { id: number; error: string };
+
 function theWorker(): Worker {
   if (worker !== undefined) return worker;
   const w = new Worker(new URL("./compile-worker.js", import.meta.url));
   w.unref();
-  w.on("message", (msg: { id: number; result?: CompileResult; canonical?: string; error?: string }) => {
+  w.on("message", (msg: Message) => {
     const job = jobs.get(msg.id);
     if (job === undefined) return;
+    if ("operations" in msg) {
+      for (const op of msg.operations) job.operations.push(op);
+      return;
+    }
     jobs.delete(msg.id);
     if (jobs.size === 0) w.unref();
-    if (msg.error !== undefined) job.reject(new Error(msg.error));
-    else job.resolve({ result: msg.result!, ...(msg.canonical === undefined ? {} : { canonical: msg.canonical }) });
+    if ("error" in msg) return job.reject(new Error(msg.error));
+    const { diagnostics, lowered, sources, canonical } = msg.done;
+    job.resolve({ diagnostics, sources, ...(lowered ? { operations: job.operations } : {}), ...(canonical === undefined ? {} : { canonical }) });
   });
   w.on("error", (err) => failAll(err));
   w.on("exit", (code) => failAll(new Error(`the compile worker stopped (exit code ${code})`)));
@@ -57,11 +77,14 @@ export function workerCanCompile(options: CompileOptions): boolean {
 
 /** Compiles `input` in the worker; `canonicalFile` names a source file whose canonical text to print there too. */
 export async function compileInWorker(input: CompileInput, options: CompileOptions = {}, canonicalFile?: string): Promise<WorkerCompile> {
-  if (!workerCanCompile(options)) return { result: await compile(input, options) };
+  if (!workerCanCompile(options)) {
+    const result = await compile(input, options);
+    return { diagnostics: result.diagnostics, sources: result.program.sources, ...(result.operations === undefined ? {} : { operations: result.operations }) };
+  }
   const { host, ...rest } = options;
   const w = theWorker();
   const id = nextId++;
-  const done = new Promise<WorkerCompile>((resolve, reject) => jobs.set(id, { resolve, reject }));
+  const done = new Promise<WorkerCompile>((resolve, reject) => jobs.set(id, { operations: [], resolve, reject }));
   // While a compile is running the worker keeps the process alive, as compile() in this thread would.
   w.ref();
   w.postMessage({ id, input, options: rest, host: host?.spec, ...(canonicalFile === undefined ? {} : { canonical: canonicalFile }) });

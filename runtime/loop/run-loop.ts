@@ -3,7 +3,7 @@
  * verify, preview. The CLI, the demo, svc-agent and the MCP tools all run it, so they agree.
  */
 import type { CompilerHost } from "../../compiler/resolve/host.js";
-import { compile, type CompileInput } from "../../compiler/index.js";
+import { compile, type CompileInput, type CompileOptions, type Operation } from "../../compiler/index.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
@@ -51,17 +51,22 @@ function inputFile(input: CompileInput): string {
   return typeof input === "string" ? input : input.file;
 }
 
+/** What a plan needs of a compile in this thread (compileInWorker gives the same from a worker). */
+async function compiled(input: CompileInput, options: CompileOptions): Promise<{ diagnostics: Diagnostic[]; operations?: Operation[]; sources: ReadonlyMap<string, string>; canonical?: string }> {
+  const result = await compile(input, options);
+  return { diagnostics: result.diagnostics, sources: result.program.sources, ...(result.operations === undefined ? {} : { operations: result.operations }) };
+}
+
 /** Compiles and plans; nothing in the live project changes. */
 export async function planFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
   const compileOptions = { ...(options.rootPath === undefined ? {} : { rootPath: options.rootPath }), ...(options.host === undefined ? {} : { host: options.host }) };
   const file = inputFile(input);
-  const offThread = options.compileInWorker === true ? await (await import("../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file) : undefined;
-  const result = offThread?.result ?? (await compile(input, compileOptions));
-  const sources = new Map(result.program.sources);
+  const result = options.compileInWorker === true ? await (await import("../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file) : await compiled(input, compileOptions);
+  const sources = new Map(result.sources);
   const out: LoopResult = { diagnostics: [...result.diagnostics], sources, plans: [], outcomes: [], verified: [], ok: false };
   if (hasErrors(result.diagnostics) || result.operations === undefined) return out;
   const text = sources.get(file) ?? [...sources.values()][0];
-  const canonical = offThread?.canonical ?? (text === undefined ? undefined : print(parse(text, file).ast));
+  const canonical = result.canonical ?? (text === undefined ? undefined : print(parse(text, file).ast));
   options.progress?.("reading the live network");
   out.plans = await planProgram(client, result.operations, {
     force: options.force ?? false,

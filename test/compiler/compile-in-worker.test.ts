@@ -16,17 +16,23 @@ const { compileInWorker, workerCanCompile } = (await dist("compiler/compile-in-w
 const { confinedHost } = (await dist("compiler/resolve/confined-host.js")) as typeof Confined;
 
 const examples = join(process.cwd(), "examples");
+const { OPERATIONS_PER_MESSAGE } = (await dist("compiler/compile-in-worker.js")) as typeof InWorker;
+
+/** What the worker gives back of compile()'s result. */
+function planned(r: Index.CompileResult) {
+  return { diagnostics: r.diagnostics, sources: r.program.sources, ...(r.operations === undefined ? {} : { operations: r.operations }) };
+}
 
 describe("compile in a worker thread", () => {
   it("gives compile()'s result for a file on disk, with its canonical text, while this thread runs on", async () => {
     const file = join(examples, "feedback-tunnel.svcnet");
     let turns = 0;
     const timer = setInterval(() => turns++, 1);
-    const off = await compileInWorker(file, {}, file);
+    const { canonical, ...off } = await compileInWorker(file, {}, file);
     clearInterval(timer);
-    expect(off.result).toEqual(await compile(file));
-    expect(off.result.operations!.length).toBeGreaterThan(10);
-    expect(off.canonical).toMatch(/^svcnet 1\n/);
+    expect(off).toEqual(planned(await compile(file)));
+    expect(off.operations!.length).toBeGreaterThan(10);
+    expect(canonical).toMatch(/^svcnet 1\n/);
     expect(turns).toBeGreaterThan(0);
   });
 
@@ -35,18 +41,28 @@ describe("compile in a worker thread", () => {
     const host = memoryHost(files);
     expect(workerCanCompile({ host })).toBe(true);
     const inMemory = await compileInWorker("main.svcnet", { host });
-    expect(inMemory.result).toEqual(await compile("main.svcnet", { host }));
+    expect(inMemory).toEqual(planned(await compile("main.svcnet", { host })));
 
     const confined = confinedHost([examples], "the examples");
     const outside = await compileInWorker({ text: 'svcnet 1\nimport "/etc/secret.svcnet"\nnetwork a {\n  n: noiseTOP\n}\n', file: join(examples, "x.svcnet") }, { host: confined });
-    expect(outside.result).toEqual(await compile({ text: 'svcnet 1\nimport "/etc/secret.svcnet"\nnetwork a {\n  n: noiseTOP\n}\n', file: join(examples, "x.svcnet") }, { host: confined }));
-    expect(outside.result.diagnostics.map((d) => d.message).join(" ")).toContain("outside the examples");
+    expect(outside).toEqual(planned(await compile({ text: 'svcnet 1\nimport "/etc/secret.svcnet"\nnetwork a {\n  n: noiseTOP\n}\n', file: join(examples, "x.svcnet") }, { host: confined })));
+    expect(outside.operations).toBeUndefined();
+    expect(outside.diagnostics.map((d) => d.message).join(" ")).toContain("outside the examples");
   });
 
   it("stays in this thread for a host it cannot rebuild there", async () => {
     const host = { readFile: () => ({ ok: true as const, text: "svcnet 1\nnetwork a {\n  n: noiseTOP\n}\n" }), resolve: (_from: string, rel: string) => rel };
     expect(workerCanCompile({ host })).toBe(false);
     const off = await compileInWorker("a.svcnet", { host });
-    expect(off.result.operations!.some((o) => o.kind === "create")).toBe(true);
+    expect(off.operations!.some((o) => o.kind === "create")).toBe(true);
+  });
+
+  it("brings a large program's operations back whole, in several messages", async () => {
+    const lines = ["svcnet 1", "network wide {"];
+    for (let i = 0; i < 800; i++) lines.push(`  n${i}: levelTOP [comment: "n${i}"] { opacity: 0.5 }`);
+    const input = { text: [...lines, "}", ""].join("\n"), file: "wide.svcnet" };
+    const off = await compileInWorker(input, { layout: false });
+    expect(off.operations!.length).toBeGreaterThan(OPERATIONS_PER_MESSAGE);
+    expect(off).toEqual(planned(await compile(input, { layout: false })));
   });
 });
