@@ -199,21 +199,21 @@ describe("session profile and project brief", () => {
   it("the profile is empty until load_session_profile saves preferences and a network, then the resource shows them", async () => {
     const before = await read<{ profile: { preferences: object; recentNetworks: unknown[] } }>("svc://session/profile");
     expect(before.profile).toMatchObject({ preferences: {}, recentNetworks: [] });
-    const r = await client.callTool({ name: "load_session_profile", arguments: { preferences: { resolution: "1920x1080", fps: 60 }, remember_network: "tunnel" } });
+    const r = await full.callTool({ name: "load_session_profile", arguments: { preferences: { resolution: "1920x1080", fps: 60 }, remember_network: "tunnel" } });
     expect(r.isError).toBeFalsy();
     const after = await read<{ profile: { preferences: Record<string, unknown>; recentNetworks: { name: string }[] } }>("svc://session/profile");
     expect(after.profile.preferences).toEqual({ resolution: "1920x1080", fps: 60 });
     expect(after.profile.recentNetworks.map((n) => n.name)).toEqual(["tunnel"]);
     // Persistent: the file on disk holds the same.
     expect(JSON.parse(readFileSync(process.env.SVC_SESSION_PROFILE!, "utf8")).preferences.fps).toBe(60);
-    const bad = await client.callTool({ name: "load_session_profile", arguments: { project_folder: "relative/dir" } });
+    const bad = await full.callTool({ name: "load_session_profile", arguments: { project_folder: "relative/dir" } });
     expect(errorOf(bad as never).code).toBe("profile-invalid");
   });
 
   it("the brief comes only from a chosen folder, is replaced by exact revision, and is marked untrusted", async () => {
     expect((await read<{ brief: unknown; root: unknown }>("svc://project/brief")).root).toBeNull();
     const project = join(home, "show");
-    await client.callTool({ name: "load_session_profile", arguments: { project_folder: project } });
+    await full.callTool({ name: "load_session_profile", arguments: { project_folder: project } });
     const empty = await read<{ root: string; selectedBy: string; brief: unknown }>("svc://project/brief");
     expect(empty).toMatchObject({ root: project, selectedBy: "explicit-root", brief: null });
     const first = await full.callTool({ name: "replace_project_brief", arguments: { expected_revision: 0, title: "Winter show", goals: ["30 minutes of visuals"] } });

@@ -29,7 +29,8 @@ export const loadSessionProfile = defineTool({
     brief: z.object({ root: z.string().nullable(), source: z.string().nullable(), revision: z.number().nullable() }),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  profiles: ["core", "safe"],
+  // Not in core: core's tools/list stays under its size budget; the profile is one resource read away.
+  profiles: ["safe"],
   async handler({ preferences, remember_network, project_folder }) {
     const path = sessionProfilePath();
     try {
