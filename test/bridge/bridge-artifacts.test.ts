@@ -83,6 +83,26 @@ describe("POST /api/artifacts/tox/exports", () => {
   });
 });
 
+describe("a build-gated export", () => {
+  it("is refused while the COMP's tree has cook errors, and no file is written", async () => {
+    await call(host, "POST", "/api/batch", { body: { operations: [
+      { action: "create", parent_path: "/project1", type: "baseCOMP", name: "broken" },
+      { action: "create", parent_path: "/project1/broken", type: "levelTOP", name: "level1" },
+    ] } });
+    // A filter with no input errors once it has cooked.
+    for (let i = 0; i < 400; i++) {
+      const errors = (await call(host, "GET", `/api/network/${enc("/project1/broken")}/errors`)).body.data;
+      if (errors.error_count > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const file = join(dir, "broken.tox");
+    const r = await call(host, "POST", "/api/artifacts/tox/exports", { body: { path: "/project1/broken", file_path: file, mode: "build_gated" } });
+    expectError(r, 409, "build_gate_failed");
+    expect(r.body.error!.errors).toEqual([expect.objectContaining({ path: "/project1/broken/level1" })]);
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
 describe("POST /api/artifacts/tox/roundtrip", () => {
   it("loads a .tox into a scratch COMP, reads its contract and cook errors, and removes the scratch COMP", async () => {
     const started = await call(host, "POST", "/api/artifacts/tox/roundtrip", { body: { file_path: join(dir, "kit.tox") } });
