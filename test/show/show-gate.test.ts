@@ -93,3 +93,24 @@ describe("svc show <profile>", () => {
     expect(await performMode()).toBe(false);
   });
 });
+
+describe("svc dashboard", () => {
+  it("prints a plain line per sample when piped: frame rate, errors, the current cue and panic", async () => {
+    const { cueSource } = await import("../../runtime/show/cue-network.js");
+    writeFileSync(join(dir, "cues.svcnet"), cueSource("cues", [{ name: "intro", fade: 0, values: [{ path: "/project1/show/red", par: "colorb", kind: "num", value: "0" }] }], []));
+    expect((await runSvc(["apply", "cues.svcnet"], { SVC_BRIDGE_URL: sim.url }, dir)).code).toBe(0);
+    await client.patch(`/api/nodes/${encodePath("/project1/cues")}`, { parameters: { Pending: "intro" } });
+    for (let i = 0; i < 100 && (await client.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/cues")}/params`, { keys: "Current" })).params[0]?.value !== "intro"; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const r = await runSvc(["dashboard", "--count", "2", "--interval", "300"], { SVC_BRIDGE_URL: sim.url }, dir);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d ok frame=\d+ fps=- dropped=\d+ errors=0 warnings=\d+ cue=intro panic=off$/);
+    const fps = Number(/fps=([\d.]+)/.exec(lines[1]!)?.[1]);
+    expect(fps).toBeGreaterThan(0);
+    const json = await runSvc(["dashboard", "--count", "1", "--json"], { SVC_BRIDGE_URL: sim.url }, dir);
+    expect(JSON.parse(json.stdout)).toEqual(expect.objectContaining({ status: "ok", errors: 0, cue: "intro", panic: false, chains: 1 }));
+  });
+});
