@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Command } from "../../runtime/cli/command.js";
+import { agentCommands } from "../../runtime/cli/agent/index.js";
 import { svcCommands, svcGroups } from "../../runtime/cli/commands/index.js";
 import { completionScript } from "../../runtime/cli/completion-script.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
@@ -149,5 +150,21 @@ describe("the README's svc lines after npm install", () => {
     const agent = spawnSync("svc-agent", ["--help"], { cwd: home, env, encoding: "utf8" });
     expect(agent.status).toBe(0);
     expect(agent.stdout).toContain("svc-agent run");
+  });
+});
+
+describe("svc-agent commands", () => {
+  it("--json lists every svc and svc-agent command, and each listed flag is one its --help shows", async () => {
+    let out = "";
+    const io = { stdout: (t: string) => (out += t), stderr: () => {}, readStdin: async () => "", isTTY: false, cwd: home, env: { HOME: home } };
+    expect(await dispatch("svc-agent", "agent", agentCommands, ["commands", "--json"], io)).toBe(0);
+    const listed = (JSON.parse(out) as { commands: Array<{ command: string; flags: Array<{ name: string }> }> }).commands;
+    expect(listed.map((c) => c.command)).toEqual([...svcCommands.map((c) => `svc ${c.name.join(" ")}`), ...agentCommands.map((c) => `svc-agent ${c.name.join(" ")}`)]);
+    for (const entry of listed) {
+      const [program, ...words] = entry.command.split(" ");
+      const help = await run(program === "svc" ? svcCommands : agentCommands, [...words, "--help"]);
+      expect(help.code, entry.command).toBe(0);
+      for (const flag of entry.flags) expect(help.stdout, `${entry.command} ${flag.name}`).toContain(flag.name);
+    }
   });
 });
