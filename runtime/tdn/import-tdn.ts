@@ -29,6 +29,7 @@ const TOP_FIELDS = new Set([
   "type_defaults", "par_templates", "custom_pars", "parameters", "sequences", "flags", "color", "tags", "comment", "storage",
   "operators", "annotations",
 ]);
+const TYPE_DEFAULT_FIELDS = new Set(["parameters", "flags", "size", "color", "tags"]);
 /** Properties of the file's own COMP that a `.svcnet` network does not carry. */
 const COMP_ONLY = ["parameters", "sequences", "flags", "color", "tags", "comment", "storage", "annotations"] as const;
 
@@ -171,7 +172,13 @@ class Session {
     if (version === undefined) ctx.report.add("tdn-field-type", at("version"), { expected: "a version such as '2.0'", actual: kindOf(doc.version) });
     else if (version > KNOWN_TDN_VERSION) ctx.report.add("tdn-version", at("version"), { version: String(doc.version), known: `${KNOWN_TDN_VERSION}.x` });
     for (const key of Object.keys(doc)) if (!TOP_FIELDS.has(key)) ctx.report.add("tdn-unknown-field", at(key));
-    if (isObject(doc.type_defaults)) ctx.typeDefaults = Object.fromEntries(Object.entries(doc.type_defaults).filter(([, v]) => isObject(v))) as Record<string, TdnObject>;
+    if (isObject(doc.type_defaults)) {
+      ctx.typeDefaults = Object.fromEntries(Object.entries(doc.type_defaults).filter(([, v]) => isObject(v))) as Record<string, TdnObject>;
+      // The specification hoists only these properties; any other is not applied to the operators.
+      for (const [type, defaults] of Object.entries(ctx.typeDefaults)) {
+        for (const key of Object.keys(defaults)) if (!TYPE_DEFAULT_FIELDS.has(key)) ctx.report.add("tdn-unknown-field", where(ctx, ["type_defaults", type, key]));
+      }
+    }
     else if (doc.type_defaults !== undefined) ctx.report.add("tdn-field-type", at("type_defaults"), { expected: "a mapping of operator types", actual: kindOf(doc.type_defaults) });
     if (isObject(doc.par_templates)) ctx.templates = doc.par_templates;
     else if (doc.par_templates !== undefined) ctx.report.add("tdn-field-type", at("par_templates"), { expected: "a mapping of template names", actual: kindOf(doc.par_templates) });

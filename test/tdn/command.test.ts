@@ -27,7 +27,7 @@ describe("svc import-tdn", () => {
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/wrote .*stage\.svcnet \(network stage\), \d+ parts of the file left out/);
     expect(r.stderr).toContain("$.operators[0].dock: docking to 'clip2' has no .svcnet meaning; it is left out");
-    expect(r.stderr).toMatch(/every-field\.tdn:66:/);
+    expect(r.stderr).toMatch(/every-field\.tdn:67:/);
     const json = await runSvc(["import-tdn", "--json", "--force", "--out", dir, "test/tdn/fixtures/every-field.tdn"]);
     const out = JSON.parse(json.stdout) as { files: Array<{ network: string; leftOut: number; diagnostics: Array<{ code: string }> }>; errors: number };
     expect(out.errors).toBe(0);

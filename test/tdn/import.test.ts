@@ -47,6 +47,7 @@ describe("a TDN file with every field of the specification", () => {
   it("reports each field with no .svcnet meaning at its place", () => {
     const expected = [
       "tdn-normalised $.type",
+      "tdn-unknown-field $.type_defaults.moviefileinTOP.comment",
       "tdn-no-meaning $.par_templates.about[0].readOnly",
       "tdn-normalised $.custom_pars.Setup[0].default",
       "tdn-no-meaning $.custom_pars.Setup[0].clampMin",
@@ -89,7 +90,7 @@ describe("a TDN file with every field of the specification", () => {
     for (const e of expected) expect(found(r)).toContain(e);
     // Each is placed on its line of the file, with the file named.
     const dock = r.diagnostics.find((d) => d.message.startsWith("$.operators[0].dock"))!;
-    expect(dock).toMatchObject({ severity: "warning", file: "test/tdn/fixtures/every-field.tdn", range: { start: { line: 66 } } });
+    expect(dock).toMatchObject({ severity: "warning", file: "test/tdn/fixtures/every-field.tdn", range: { start: { line: 67 } } });
     expect(dock.message).toBe("$.operators[0].dock: docking to 'clip2' has no .svcnet meaning; it is left out");
     expect(r.diagnostics.find((d) => d.code === "tdn-unknown-parameter")!.help).toContain("'svc kb show moviefileinTOP' lists its parameters");
   });
