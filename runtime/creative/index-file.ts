@@ -4,9 +4,9 @@
  * filters (spec 8 rule 4). Scores are cosine similarities.
  */
 import { readFile, stat } from "node:fs/promises";
-import type { CardType } from "./card.js";
+import { CARD_TYPES, type CardType } from "./card.js";
 import { CardFormatError } from "./errors.js";
-import type { License } from "./license.js";
+import { LICENSES, type License } from "./license.js";
 import { indexFile, writeFileAtomic } from "./store.js";
 
 export interface IndexRow {
@@ -29,6 +29,9 @@ export interface LoadedIndex {
   dimension: number;
   /** rows.length × dimension, each row scaled to unit length. */
   vectors: Float32Array;
+  /** Each row's license and type as an index into LICENSES and CARD_TYPES: the filters' fast path. */
+  licenseCodes: Uint8Array;
+  typeCodes: Uint8Array;
 }
 
 export interface SearchFilters {
@@ -84,6 +87,8 @@ export function packIndex(rows: readonly IndexRow[]): LoadedIndex {
   const dimension = rows[0]?.embedding.length ?? 0;
   const vectors = new Float32Array(rows.length * dimension);
   const metas: RowMeta[] = [];
+  const licenseCodes = new Uint8Array(rows.length);
+  const typeCodes = new Uint8Array(rows.length);
   rows.forEach((row, i) => {
     const { embedding, ...meta } = row;
     if (embedding.length !== dimension) throw new CardFormatError(`index.jsonl:${i + 1}`, `embedding has ${embedding.length} dimensions, the index ${dimension}; run \`svc creative-rag index --rebuild\``);
@@ -92,8 +97,10 @@ export function packIndex(rows: readonly IndexRow[]): LoadedIndex {
     const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
     for (let d = 0; d < dimension; d++) vectors[i * dimension + d] = embedding[d]! * scale;
     metas.push(meta);
+    licenseCodes[i] = LICENSES.indexOf(row.license);
+    typeCodes[i] = CARD_TYPES.indexOf(row.type);
   });
-  return { rows: metas, dimension, vectors };
+  return { rows: metas, dimension, vectors, licenseCodes, typeCodes };
 }
 
 let cached: { file: string; mtimeMs: number; size: number; index: LoadedIndex } | undefined;
@@ -102,7 +109,7 @@ let cached: { file: string; mtimeMs: number; size: number; index: LoadedIndex } 
 export async function loadIndex(dataDir: string): Promise<LoadedIndex> {
   const file = indexFile(dataDir);
   const info = await stat(file).catch(() => undefined);
-  if (!info) return { rows: [], dimension: 0, vectors: new Float32Array(0) };
+  if (!info) return packIndex([]);
   if (cached && cached.file === file && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.index;
   const index = packIndex(await readIndexRows(dataDir));
   cached = { file, mtimeMs: info.mtimeMs, size: info.size, index };
@@ -126,19 +133,32 @@ export function unit(vector: readonly number[]): Float32Array {
 /** Cosine top-k over every row that passes the filters, best first; ties by id. */
 export function topK(index: LoadedIndex, query: readonly number[], k: number, filters: SearchFilters): ScoredRow[] {
   const q = unit(query);
-  const { dimension, vectors, rows } = index;
+  const { dimension, vectors, rows, licenseCodes, typeCodes } = index;
+  // License and type compare as small integers; tags, rarer, on the row itself.
+  let licenseMask = 0;
+  for (const l of filters.licenses ?? LICENSES) licenseMask |= 1 << LICENSES.indexOf(l);
+  const type = filters.type === undefined ? -1 : CARD_TYPES.indexOf(filters.type);
+  const tags = filters.tags?.length ? filters.tags : undefined;
   const best: ScoredRow[] = [];
+  let worst = -Infinity;
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (!matchesFilters(row, filters)) continue;
+    if (((licenseMask >> licenseCodes[i]!) & 1) === 0 || (type >= 0 && typeCodes[i] !== type)) continue;
+    if (tags && !tags.every((t) => rows[i]!.tags.includes(t))) continue;
     let dot = 0;
     const base = i * dimension;
-    for (let d = 0; d < dimension; d++) dot += vectors[base + d]! * q[d]!;
-    if (best.length === k && dot <= best[k - 1]!.score) continue;
+    let d = 0;
+    for (; d + 3 < dimension; d += 4) {
+      dot += vectors[base + d]! * q[d]! + vectors[base + d + 1]! * q[d + 1]! + vectors[base + d + 2]! * q[d + 2]! + vectors[base + d + 3]! * q[d + 3]!;
+    }
+    for (; d < dimension; d++) dot += vectors[base + d]! * q[d]!;
+    if (best.length === k && dot < worst) continue;
+    const row = rows[i]!;
     let at = best.length;
     while (at > 0 && (best[at - 1]!.score < dot || (best[at - 1]!.score === dot && best[at - 1]!.row.id > row.id))) at--;
+    if (at >= k) continue;
     best.splice(at, 0, { row, score: dot });
     if (best.length > k) best.pop();
+    worst = best.length === k ? best[k - 1]!.score : -Infinity;
   }
   return best;
 }
