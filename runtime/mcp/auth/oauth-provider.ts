@@ -19,7 +19,7 @@ import {
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { acceptRegistration, displayName } from "./client-metadata.js";
 import type { AskConsent } from "./consent.js";
-import { OAuthStore, RegistrationFullError, type IssuedTokens } from "./oauth-store.js";
+import { MAX_FAMILIES_PER_CLIENT, OAuthStore, RegistrationFullError, type IssuedTokens } from "./oauth-store.js";
 
 /** The one scope: the MCP server's tools, resources and prompts. */
 export const MCP_SCOPE = "mcp";
@@ -90,6 +90,8 @@ export class SvcOAuthProvider implements OAuthServerProvider {
   async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
     const resource = this.checkResource(params.resource);
     const scopes = this.checkScopes(params.scopes);
+    // No room for a code: say so now rather than ask the artist a question whose Allow is lost.
+    if (!this.store.hasRoomForCode()) throw new TemporarilyUnavailableError("too many authorization codes are waiting to be redeemed; try again in a minute");
     // The browser that waits for the answer may leave; then the question is withdrawn (Deny).
     const gone = new AbortController();
     const onClose = () => {
@@ -112,7 +114,14 @@ export class SvcOAuthProvider implements OAuthServerProvider {
     } finally {
       res.off("close", onClose);
     }
-    const code = this.store.issueCode({ clientId: client.client_id, scopes, resource, challenge: params.codeChallenge, redirectUri: params.redirectUri });
+    let code: string;
+    try {
+      code = this.store.issueCode({ clientId: client.client_id, scopes, resource, challenge: params.codeChallenge, redirectUri: params.redirectUri });
+    } catch (err) {
+      // Filled while the artist was answering: the browser hears why, not a bare server_error.
+      if (err instanceof RegistrationFullError) throw new TemporarilyUnavailableError(err.message);
+      throw err;
+    }
     const target = new URL(params.redirectUri);
     target.searchParams.set("code", code);
     if (params.state !== undefined) target.searchParams.set("state", params.state);
@@ -142,6 +151,7 @@ export class SvcOAuthProvider implements OAuthServerProvider {
     }
     const redeemed = this.store.redeemCode(authorizationCode, client.client_id);
     if (!redeemed.ok) throw new InvalidGrantError(`the authorization code ${REASONS[redeemed.reason]}`);
+    if (redeemed.endedGrants > 0) this.options.log(`oauth client ${client.client_id}: its least recently used grant ended to make room (at most ${MAX_FAMILIES_PER_CLIENT} at once)`);
     return tokenResponse(redeemed.tokens);
   }
 

@@ -9,6 +9,7 @@
  * - Tokens are random 256-bit strings; only their SHA-256 digests are kept, in memory and on disk.
  * - A family is one grant: each refresh replaces its refresh token (rotation); presenting a
  *   replaced one again means it was copied, and the whole family is revoked.
+ * - A client holds at most MAX_FAMILIES_PER_CLIENT grants; a new one ends the least recently used.
  * - A client with no live token and no activity for `clientIdleMs` is forgotten; a registration
  *   at capacity evicts the tokenless client idle the longest, never one with live tokens.
  */
@@ -83,7 +84,7 @@ export class RegistrationFullError extends Error {}
 const STATE_VERSION = 1;
 const DEFAULT_CODE_MS = 60_000;
 const MAX_CODES = 256;
-const MAX_FAMILIES_PER_CLIENT = 4;
+export const MAX_FAMILIES_PER_CLIENT = 4;
 const MAX_ROTATED_KEPT = 16;
 
 export function digestOf(token: string): string {
@@ -181,10 +182,16 @@ export class OAuthStore {
 
   // ---- authorization codes ------------------------------------------------------------------------
 
-  issueCode(grant: Grant & { challenge: string; redirectUri: string }): string {
+  /** False when MAX_CODES unexpired codes (waiting, or redeemed and kept to catch their reuse) are held. */
+  hasRoomForCode(): boolean {
     const now = this.now();
     for (const [key, row] of [...this.codes]) if (row.expiresAt <= now) this.codes.delete(key);
-    if (this.codes.size >= MAX_CODES) throw new RegistrationFullError("too many authorizations are waiting to be redeemed; try again shortly");
+    return this.codes.size < MAX_CODES;
+  }
+
+  issueCode(grant: Grant & { challenge: string; redirectUri: string }): string {
+    const now = this.now();
+    if (!this.hasRoomForCode()) throw new RegistrationFullError(`${MAX_CODES} authorization codes are waiting to be redeemed; try again when they expire (${Math.ceil((this.options.codeMs ?? DEFAULT_CODE_MS) / 1000)} s at most)`);
     const code = newToken();
     this.codes.set(digestOf(code), { ...grant, expiresAt: now + (this.options.codeMs ?? DEFAULT_CODE_MS) });
     this.touchClient(grant.clientId);
@@ -205,21 +212,19 @@ export class OAuthStore {
   }
 
   /** Redeems a code found by `findCode`: one family of tokens, once. */
-  redeemCode(code: string, clientId: string): { ok: true; tokens: IssuedTokens; grant: CodeRow } | Extract<CodeLookup, { ok: false }> {
+  redeemCode(code: string, clientId: string): { ok: true; tokens: IssuedTokens; grant: CodeRow; endedGrants: number } | Extract<CodeLookup, { ok: false }> {
     const found = this.findCode(code, clientId);
     if (!found.ok) return found;
-    const { tokens, familyId } = this.startFamily(found.code);
+    const { tokens, familyId, ended } = this.startFamily(found.code);
     found.code.redeemedBy = familyId;
-    return { ok: true, tokens, grant: found.code };
+    return { ok: true, tokens, grant: found.code, endedGrants: ended };
   }
 
   // ---- token families -----------------------------------------------------------------------------
 
-  private startFamily(grant: Grant): { tokens: IssuedTokens; familyId: string } {
+  private startFamily(grant: Grant): { tokens: IssuedTokens; familyId: string; ended: number } {
     const now = this.now();
-    const own = [...this.families.values()].filter((f) => f.clientId === grant.clientId);
-    // A client keeps a few grants at once (several windows of one app); the oldest makes room.
-    for (const old of own.slice(0, Math.max(0, own.length - MAX_FAMILIES_PER_CLIENT + 1))) this.dropFamily(old.id);
+    const ended = this.makeRoomForFamily(grant.clientId, now);
     const refreshToken = newToken();
     const family: FamilyRow = {
       id: randomUUID(),
@@ -235,7 +240,21 @@ export class OAuthStore {
     this.touchClient(grant.clientId);
     const tokens = this.issueAccess(family, refreshToken, family.scopes);
     this.save();
-    return { tokens, familyId: family.id };
+    return { tokens, familyId: family.id, ended };
+  }
+
+  /**
+   * A client keeps a few grants at once (several windows of one app). Expired ones go first; then
+   * the one issued or refreshed least recently makes room, so a grant in use outlives an abandoned
+   * one. Returns how many live grants were ended.
+   */
+  private makeRoomForFamily(clientId: string, now: number): number {
+    const own = [...this.families.values()].filter((f) => f.clientId === clientId);
+    for (const family of own.filter((f) => f.refreshExpiresAt <= now)) this.dropFamily(family.id);
+    const live = own.filter((f) => f.refreshExpiresAt > now).sort((a, b) => a.refreshExpiresAt - b.refreshExpiresAt);
+    const ending = live.slice(0, Math.max(0, live.length - MAX_FAMILIES_PER_CLIENT + 1));
+    for (const family of ending) this.dropFamily(family.id);
+    return ending.length;
   }
 
   private issueAccess(family: FamilyRow, refreshToken: string, scopes: string[]): IssuedTokens {
