@@ -28,6 +28,7 @@ export const MCP_PATH = "/mcp";
 /** The address is fixed: the server is for this machine only. */
 export const LOOPBACK_HOST = "127.0.0.1";
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const KEEP_ALIVE_MS = 65_000;
 
 export interface HttpServerOptions {
   selection: ToolSelection;
@@ -43,8 +44,9 @@ export interface HttpServerOptions {
   log?: (line: string) => void;
   /** SVC_MCP_AUTH and the OAuth settings; absent is `auto` (the token above, or open). */
   auth?: AuthConfig;
-  /** OAuth: the bridge that asks the artist's consent (default: SVC_BRIDGE_URL's) and the clock. */
+  /** OAuth: the bridge that asks the artist's consent (default: SVC_BRIDGE_URL's). */
   oauthBridge?: () => Promise<BridgeClient>;
+  /** The clock of session expiry and OAuth lifetimes (tests move it instead of waiting). */
   now?: () => number;
 }
 
@@ -79,6 +81,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const store = new SessionStore<Session>({
     idleMs: options.sessionIdleMs,
     maxSessions: options.maxSessions,
+    now: options.now,
     onEnd: (id: string, reason: SessionEndReason) => log(`session ${id} ${reason}`),
   });
   let port = options.port;
@@ -181,6 +184,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const http: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => failed(res, err));
   });
+  // Node closes an idle keep-alive connection after 5 s, about when a client (undici's fetch keeps
+  // one 4 s) may send its next request on it: that request dies with ECONNRESET. Keeping idle
+  // connections longer than clients do leaves the closing to the client.
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port, LOOPBACK_HOST, () => {
