@@ -4,9 +4,11 @@
  * when the check passes afterwards.
  */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { bridgeVersion, defaultStageDir, stageBridge, stagedCurrent } from "../bridge-install/stage.js";
 import { compareVersions } from "../bridge-version.js";
+import { envFilePath, readEnvFile, setEnvFileValue } from "./env-file.js";
 import { clientSpecs, clientStatus, serverEntry } from "./clients.js";
 import { cliPath, profileDir, userHome, vaultPath } from "./places.js";
 
@@ -134,6 +136,31 @@ function bridgeChecks(ctx: DoctorContext): Check[] {
   ];
 }
 
+const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
+
+/** LAN access must be paired with a token (spec 5.1); the fix writes a new one to svc's env file. */
+function lanTokenCheck(env: NodeJS.ProcessEnv): Check {
+  const lan = TRUE_WORDS.has(env.SVC_BRIDGE_ALLOW_LAN?.trim().toLowerCase() ?? "");
+  const token = () => Boolean(env.SVC_BRIDGE_TOKEN?.trim() || readEnvFile(envFilePath(env)).SVC_BRIDGE_TOKEN);
+  return {
+    id: "lan-token",
+    async run() {
+      if (!lan) return { id: "lan-token", status: "skip", detail: "SVC_BRIDGE_ALLOW_LAN is off (loopback only)" };
+      if (token()) return { id: "lan-token", status: "ok", detail: "SVC_BRIDGE_ALLOW_LAN is paired with a bridge token" };
+      return {
+        id: "lan-token",
+        status: "fail",
+        detail: "SVC_BRIDGE_ALLOW_LAN is on without SVC_BRIDGE_TOKEN",
+        hint: "set the same SVC_BRIDGE_TOKEN for svc and in TouchDesigner's environment",
+        fixable: `write a new SVC_BRIDGE_TOKEN to ${envFilePath(env)}`,
+      };
+    },
+    async fix() {
+      setEnvFileValue(env, "SVC_BRIDGE_TOKEN", randomBytes(32).toString("hex"));
+    },
+  };
+}
+
 function clientsCheck(env: NodeJS.ProcessEnv): Check {
   return {
     id: "mcp-clients",
@@ -171,6 +198,7 @@ export function doctorChecks(ctx: DoctorContext): Check[] {
     pythonCheck(ctx.env),
     stagedCheck(ctx.env),
     ...bridgeChecks(ctx),
+    lanTokenCheck(ctx.env),
     clientsCheck(ctx.env),
     folderCheck("profiles", "the session profile folder", profileDir(ctx.env), "", "warn"),
     folderCheck("vault", "the vault", vaultPath(ctx.env), "SVC_VAULT_PATH is not set (no vault)", "fail"),

@@ -64,6 +64,7 @@ describe("svc doctor", () => {
       "bridge-reachable": "fail",
       "bridge-current": "skip",
       "bridge-token": "skip",
+      "lan-token": "skip",
       "mcp-clients": "warn",
       profiles: "warn",
       vault: "skip",
@@ -229,5 +230,20 @@ describe("svc status readiness", () => {
     expect(json.reachable).toBe(false);
     expect(json.local).toMatchObject({ bridge_staged: true, profile: true, vault: "missing" });
     expect(json.local.clients.find((c) => c.id === "cursor")?.state).toBe("current");
+  });
+});
+
+describe("svc doctor and LAN access", () => {
+  it("fails LAN access without a token, and --fix writes one to the env file that svc then reads", async () => {
+    const home = freshHome("lan");
+    const env = { HOME: home, PATH: process.env.PATH ?? "", SVC_BRIDGE_URL: "http://127.0.0.1:9", SVC_BRIDGE_ALLOW_LAN: "yes" };
+    const lanCheck = (r: Report) => r.checks.find((c) => c.id === "lan-token");
+    expect(lanCheck(JSON.parse((await runSvc(["doctor", "--json"], env, home)).stdout) as Report)).toMatchObject({ status: "fail" });
+    const fixed = JSON.parse((await runSvc(["doctor", "--json", "--fix"], env, home)).stdout) as Report;
+    expect(lanCheck(fixed)).toMatchObject({ status: "ok", fixed: true });
+    expect(readFileSync(join(home, ".svc", "env"), "utf8")).toMatch(/^SVC_BRIDGE_TOKEN=[0-9a-f]{64}$/m);
+    // a new svc process has the token from the file (its status says so, redacted)
+    const status = spawnSync(process.execPath, [requireBuiltCli(), "status", "--json"], { env, encoding: "utf8" });
+    expect(JSON.parse(status.stdout).local.config).toMatchObject({ SVC_BRIDGE_TOKEN: "(set, redacted)", SVC_BRIDGE_ALLOW_LAN: "yes" });
   });
 });

@@ -28,7 +28,7 @@ export const doctorCommand: Command = {
   usage: "[--json] [--fix]",
   flags: {
     json: { type: "boolean", description: "print the checks as JSON" },
-    fix: { type: "boolean", description: "stage the bridge and create the missing profile and vault folders, then check again" },
+    fix: { type: "boolean", description: "stage the bridge, create the missing profile and vault folders and a bridge token LAN access needs, then check again" },
   },
   details: "Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 bad usage. SVC_BRIDGE_URL, SVC_BRIDGE_TOKEN, SVC_VAULT_PATH and SVC_HOME are read.",
   async run(args, io: CommandIO) {
