@@ -23,4 +23,6 @@ export {
   pythonCatalog, getPythonClass, allMembers, moduleMembers,
   type PythonCatalog, type PythonClass, type PythonMember,
 } from "./classes.js";
-export { releaseProfiles, getReleaseProfile, profileHasOperator, type ReleaseProfile, type ReleasesFile } from "./releases.js";
+// Release profiles are kb/releases.js: they read the guide's data (YAML checked by zod), which
+// `svc check` never needs.
+export type { ReleaseProfile, ReleasesFile } from "./releases.js";

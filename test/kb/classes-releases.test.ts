@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { allMembers, getPythonClass, getReleaseProfile, moduleMembers, profileHasOperator, releaseProfiles } from "../../kb/index.js";
+import { allMembers, getPythonClass, moduleMembers } from "../../kb/index.js";
+import { getReleaseProfile, profileHasOperator, releaseProfiles } from "../../kb/releases.js";
 
 describe("python classes", () => {
   test("core classes carry their members", () => {

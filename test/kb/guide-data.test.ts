@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { allMembers, allOperatorEntries, getOperator, getOperatorByType, getPythonClass, releaseProfiles, typeForAlias } from "../../kb/index.js";
+import { allMembers, allOperatorEntries, getOperator, getOperatorByType, getPythonClass, typeForAlias } from "../../kb/index.js";
+import { releaseProfiles } from "../../kb/releases.js";
 import * as guide from "../../kb/guide/index.js";
 import { loadLibrary } from "../../runtime/recipes/library.js";
 

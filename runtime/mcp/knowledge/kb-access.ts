@@ -13,6 +13,13 @@ export function loadKb(): Promise<Kb> {
   return pending;
 }
 
+export type Releases = typeof import("../../../kb/releases.js");
+
+/** Release profiles, with the guide's published builds: loaded apart from the operators. */
+export function loadReleases(): Promise<Releases> {
+  return import("../../../kb/releases.js");
+}
+
 export type OperatorLookup = { found: true; operator: Operator } | { found: false; suggestions: string[] };
 
 /** An operator by type (`noiseTOP`), label with family (`Noise TOP`) or bare label (`noise`). */

@@ -5,7 +5,7 @@
  * never as proven removals.
  */
 import { FAMILIES } from "../../../kb/types.js";
-import { didYouMean, loadKb, lookupOperator } from "../knowledge/kb-access.js";
+import { didYouMean, loadKb, loadReleases, lookupOperator } from "../knowledge/kb-access.js";
 import { loadGuide } from "../knowledge/guide-access.js";
 import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 
@@ -88,7 +88,7 @@ export const tdExperimentalResource: TemplatedResource = {
     }
     const entry = guide.getExperimental(id);
     if (!entry) throw new ResourceNotFound(`no experimental series or category '${id}'; known: ${guide.experimentalSeries().map((e) => e.id).join(", ")}`);
-    const fromProfile = entry.fromProfile ? (await loadKb()).getReleaseProfile(entry.fromProfile)?.experimentalTypes ?? [] : [];
+    const fromProfile = entry.fromProfile ? (await loadReleases()).getReleaseProfile(entry.fromProfile)?.experimentalTypes ?? [] : [];
     const operators = [...entry.operators, ...fromProfile];
     return json({
       ...entry,

@@ -1,4 +1,4 @@
-import { loadKb } from "../knowledge/kb-access.js";
+import { loadReleases } from "../knowledge/kb-access.js";
 import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 
 /** `svc://td-versions/docs-2026-02` or `svc://td-versions/2025.33070`: one release profile. */
@@ -9,10 +9,10 @@ export const tdVersionsResource: TemplatedResource = {
   mimeType: "application/json",
   template: "svc://td-versions/{version}",
   complete: {
-    version: async () => (await loadKb()).releaseProfiles().flatMap((p) => (p.build ? [p.id, p.build] : [p.id])),
+    version: async () => (await loadReleases()).releaseProfiles().flatMap((p) => (p.build ? [p.id, p.build] : [p.id])),
   },
   async read({ version = "" }) {
-    const kb = await loadKb();
+    const kb = await loadReleases();
     const profile = kb.getReleaseProfile(version);
     if (!profile) {
       const known = kb.releaseProfiles().map((p) => p.id + (p.build ? ` (${p.build})` : ""));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { didYouMean, loadKb } from "../../knowledge/kb-access.js";
+import { didYouMean, loadKb, loadReleases } from "../../knowledge/kb-access.js";
 import { liveOperatorTypes } from "./live-optypes.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -39,8 +39,8 @@ export const checkOperatorAvailability = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
   async handler({ operator, release }) {
-    const kb = await loadKb();
-    const profiles = kb.releaseProfiles();
+    const [kb, known] = await Promise.all([loadKb(), loadReleases()]);
+    const profiles = known.releaseProfiles();
     const chosen = release === undefined ? profiles : profiles.filter((p) => p.id === release || p.build === release);
     if (chosen.length === 0) {
       const ids = profiles.map((p) => p.id);
@@ -54,7 +54,7 @@ export const checkOperatorAvailability = defineTool({
       kind: p.kind,
       build: p.build,
       date: p.date,
-      available: type === null ? (p.complete === true && p.operatorTypes ? false : null) : (kb.profileHasOperator(p.id, type) ?? null),
+      available: type === null ? (p.complete === true && p.operatorTypes ? false : null) : (known.profileHasOperator(p.id, type) ?? null),
     }));
     const suggestions = entry ? [] : kb.closestOperators(operator, 3).map((m) => m.type);
     const yes = releases.filter((r) => r.available === true).map((r) => r.id);
