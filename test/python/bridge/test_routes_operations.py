@@ -36,3 +36,27 @@ class LiveBoundaryTest(SimTestCase):
         self.assertEqual(data["status"], "committed")
         self.assertNotIn("undo_label", data)
         self.assertEqual(self.td.op("/project1/noise1").par.seed.eval(), 4)
+
+
+class CommitRollbackTest(SimTestCase):
+    """A commit whose parameters do not read back what was previewed is rolled back: every parameter
+    returns to its value from before (the rollback branch of operation_core.commit)."""
+
+    def setUp(self):
+        super().setUp()
+        self.set_env(SVC_BRIDGE_TOKEN=TOKEN)
+        self.ok("POST", "/api/nodes", {"parent_path": "/project1", "type": "baseCOMP", "name": "panel"}, headers=AUTH)
+        self.ok("POST", "/api/nodes/%2Fproject1%2Fpanel/custom_params", {"operations": [
+            {"action": "add", "page": "Look", "name": "Gain", "style": "Float", "value": 0.5},
+            {"action": "add", "page": "Look", "name": "Level", "style": "Float", "value": 0.25, "min": 0, "max": 1,
+             "clamp_min": True, "clamp_max": True}]}, headers=AUTH)
+
+    def test_a_value_that_does_not_hold_rolls_every_parameter_back(self):
+        operation = {"kind": "set_parameters", "path": "/project1/panel", "parameters": {"Gain": 0.75, "Level": 5}}
+        preview = self.ok("POST", "/api/operations/preview", {"operation": operation}, headers=AUTH)
+        reply = self.fails("POST", "/api/operations/commit", {"operation": operation,
+                                                               "state_fingerprint": preview["state_fingerprint"]},
+                           code="operation_rolled_back", status=409, headers=AUTH)
+        panel = self.td.op("/project1/panel")
+        self.assertEqual((panel.par.Gain.eval(), panel.par.Level.eval()), (0.5, 0.25))
+        self.assertEqual(reply.error["outcome"], "rolled_back")
