@@ -148,8 +148,9 @@ describe("create_generative_art's styles", () => {
 });
 
 describe("profiles", () => {
-  // The show's safety tools build recipes too, but they take over live outputs: full profile only.
-  const SHOW_SAFETY = ["create_panic", "create_safety_blackout_chain"];
+  // The show's safety and failover tools build recipes too, but they take over live outputs: full
+  // profile only.
+  const SHOW_SAFETY = ["create_panic", "create_safety_blackout_chain", "create_show_failover"];
   const artist = allTools.filter((t) => !SHOW_SAFETY.includes(t.name) && (t.name === "apply_recipe" || t.name === "plan_visual" || t.name.startsWith("create_") && t.output !== undefined && "recipes" in (t.output as object)));
 
   it("finds the artist tools", () => {
@@ -168,7 +169,7 @@ describe("profiles", () => {
     expect(artist.find((t) => t.name === "plan_visual")!.annotations.readOnlyHint).toBe(true);
   });
 
-  it("offers the show's safety tools in the full profile only", () => {
+  it("offers the show's safety and failover tools in the full profile only", () => {
     const safety = allTools.filter((t) => SHOW_SAFETY.includes(t.name));
     expect(safety.map((t) => t.name).sort()).toEqual(SHOW_SAFETY);
     expect(safety.every((t) => inProfile(t, "full") && !inProfile(t, "safe") && !inProfile(t, "core"))).toBe(true);
