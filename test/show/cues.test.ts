@@ -56,15 +56,15 @@ type Data = { cues: Array<{ name: string; fade: number; values: Array<{ value: s
 
 describe("manage_cue", () => {
   it("creates cues in the engine's network, from given values and from a live snapshot", async () => {
-    const dim = await f.ok<Data>("manage_cue", { action: "create", cue: "dim", fade: 1, values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: 0.2 }, { path: "/project1/stage/text1", parameter: "text", value: "DIM" }] });
+    const dim = await f.ok<Data>("manage_cue", { action: "create", cue: "dim", fade: 3, values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: 0.2 }, { path: "/project1/stage/text1", parameter: "text", value: "DIM" }] });
     expect(dim.applied).toBe(true);
     expect(dim.cues.map((c) => c.name)).toEqual(["dim"]);
-    const up = await f.ok<Data>("manage_cue", { action: "create", cue: "up", fade: 0.5, values: [{ path: "/project1/stage/lvl", parameter: "opacity" }] });
+    const up = await f.ok<Data>("manage_cue", { action: "create", cue: "up", fade: 2, values: [{ path: "/project1/stage/lvl", parameter: "opacity" }] });
     expect(up.cues.find((c) => c.name === "up")?.values[0]).toEqual(expect.objectContaining({ kind: "num", value: "1" }));
     // Stored in the network: the table text holds them.
     const table = (await f.node("/project1/cues/cues"))?.text ?? "";
-    expect(table).toMatch(/^dim\t1\t\/project1\/stage\/lvl\topacity\tnum\t0\.2$/m);
-    expect(table).toMatch(/^up\t0\.5\t\/project1\/stage\/lvl\topacity\tnum\t1$/m);
+    expect(table).toMatch(/^dim\t3\t\/project1\/stage\/lvl\topacity\tnum\t0\.2$/m);
+    expect(table).toMatch(/^up\t2\t\/project1\/stage\/lvl\topacity\tnum\t1$/m);
   });
 
   it("refuses a second create, an unknown cue and a parameter that does not exist, changing nothing", async () => {
@@ -81,7 +81,8 @@ describe("manage_cue", () => {
     const fired = await f.ok<Data>("manage_cue", { action: "fire", cue: "dim" });
     expect(fired.fired).toBe("dim");
     const readings = await readingsUntilStill("/project1/stage/lvl", "opacity");
-    // A one-second fade at 60 frames a second: many steps between 1 and 0.2, always going down.
+    // A three-second fade at 60 frames a second: many steps between 1 and 0.2, always going down. The
+    // fades are long so that even a slow machine reads several values while they run.
     const between = readings.filter((v) => v < 0.999 && v > 0.201);
     expect(between.length, readings.join(", ")).toBeGreaterThanOrEqual(5);
     for (let i = 1; i < readings.length; i++) expect(readings[i]!).toBeLessThanOrEqual(readings[i - 1]! + 1e-9);
@@ -129,10 +130,10 @@ describe("create_setlist_runner", () => {
     }
     refused(await f.call("create_setlist_runner", { scenes: [{ cue: "s9" }] }), "unknown-cue");
     const stored = await f.ok<{ setlist: Array<{ cue: string; duration: number }> }>("create_setlist_runner", {
-      scenes: [{ cue: "s1", duration: 0.3 }, { cue: "s2" }, { cue: "s3", duration: 0.2 }],
+      scenes: [{ cue: "s1", duration: 1.5 }, { cue: "s2" }, { cue: "s3", duration: 0.2 }],
       command: "start",
     });
-    expect(stored.setlist).toEqual([{ cue: "s1", duration: 0.3 }, { cue: "s2", duration: 0 }, { cue: "s3", duration: 0.2 }]);
+    expect(stored.setlist).toEqual([{ cue: "s1", duration: 1.5 }, { cue: "s2", duration: 0 }, { cue: "s3", duration: 0.2 }]);
     const seen: string[] = [];
     for (let i = 0; i < 200 && seen.at(-1) !== "s2"; i++) {
       const c = String(await value("/project1/cues", "Current"));
