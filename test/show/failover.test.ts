@@ -44,8 +44,10 @@ describe("create_show_failover and svc failover", () => {
     expect(built.protected).toEqual([{ output: "/project1/show/out1", guard: "/project1/show/out1_svc_standby", action: "inserted" }]);
     expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([0, 0, 0]);
 
-    const watching = runSvc(["failover", "--interval", "100", "--misses", "3", "--until-takeover"], {}, dir);
-    await sleep(600);
+    // A beat a second, each waiting up to a second for the main: a main slowed by a busy machine still
+    // answers, so only the stopped main misses three in a row.
+    const watching = runSvc(["failover", "--interval", "1000", "--misses", "3", "--until-takeover"], {}, dir);
+    await sleep(2500);
     // The main answers: the backup still stands by.
     expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([0, 0, 0]);
     await main.stop();
