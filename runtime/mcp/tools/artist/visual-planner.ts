@@ -50,7 +50,7 @@ const PACE = new Set(["fast", "faster", "quick", "slow", "slower"]);
 const SECOND_STAGE_SCORE = 2;
 
 /** Recipes that have a tool of their own, and how that tool names the recipe's arguments. */
-const TYPED_TOOLS: Record<string, string> = {
+export const TYPED_TOOLS: Readonly<Record<string, string>> = {
   feedback_tunnel: "create_feedback_network",
   audio_reactive_basic: "create_audio_reactive",
   glsl_kaleidoscope: "create_kaleidoscope",
@@ -65,6 +65,9 @@ const TYPED_TOOLS: Record<string, string> = {
   ab_decks: "create_decks",
   foh_dashboard: "create_stage_dashboard",
 };
+
+/** Every tool a plan may name, whoever made the plan. */
+export const PLANNABLE_TOOLS: readonly string[] = [...new Set([...Object.values(TYPED_TOOLS), "create_generative_art", "create_visual_system", "apply_recipe"])].sort();
 
 function singular(w: string): string {
   return w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w;
@@ -254,4 +257,9 @@ export function planVisual(request: string, recipes: readonly ArtistRecipe[], fa
   }
   const args = argumentsFor(best, request, reasons);
   return { ...toolCall(best, args), recipes: [best.name], alternatives, reasons };
+}
+
+/** The best matching recipes for a request (at most five), as the deterministic plan lists them. */
+export function matchingRecipes(request: string, recipes: readonly ArtistRecipe[]): RecipeMatch[] {
+  return rank(recipes, requestWords(request)).slice(0, 5);
 }
