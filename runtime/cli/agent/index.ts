@@ -1,6 +1,7 @@
 import type { Command } from "../command.js";
 import { agentCommandsCommand } from "./commands.js";
 import { agentRunCommand } from "./run.js";
+import { toolCommands } from "./tool-commands.js";
 
-/** Subcommands of svc-agent, each in its own file in this folder. */
-export const agentCommands: Command[] = [agentRunCommand, agentCommandsCommand];
+/** Subcommands of svc-agent, each in its own file in this folder, then one per offered MCP tool. */
+export const agentCommands: Command[] = [agentRunCommand, agentCommandsCommand, ...(await toolCommands())];
