@@ -75,7 +75,9 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
   }
   // Before deletes: a wire names both of its ends, and one of them may be about to go.
   for (const w of plan.wiresRemoved) {
-    out.push(traced({ action: "disconnect", to_path: w.to, to_input: w.toInput, from_path: w.from }, w.to));
+    // Behind guards, the wire lands in the last guard's input 0: the guards stay wired to the output.
+    const into = w.via?.at(-1) ?? w.to;
+    out.push(traced({ action: "disconnect", to_path: into, to_input: w.via ? 0 : w.toInput, from_path: w.from }, w.to));
   }
   for (const c of plan.changes) {
     if (c.kind === "delete") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path));
@@ -116,8 +118,15 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
     compiled.filter((o) => o.kind === "connect").map((o) => [`${o.path}[${(o as { fromIndex: number }).fromIndex}]->${(o as { to: string }).to}[${(o as { toIndex: number }).toIndex}]`, o.origin] as const),
   );
   for (const w of plan.wiresAdded) {
-    const op = { action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: w.to, target_input: w.toInput };
-    out.push(traced(op, w.to, wireOrigin.get(`${w.from}[${w.fromOutput}]->${w.to}[${w.toInput}]`)));
+    const origin = wireOrigin.get(`${w.from}[${w.fromOutput}]->${w.to}[${w.toInput}]`);
+    const into = w.via?.at(-1);
+    if (into === undefined) {
+      out.push(traced({ action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: w.to, target_input: w.toInput }, w.to, origin));
+      continue;
+    }
+    out.push(traced({ action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: into, target_input: 0 }, w.to, origin));
+    // An output built anew comes back unwired: its front guard is wired into it again.
+    if (built.has(w.to)) out.push(traced({ action: "connect", source_path: w.via![0]!, target_path: w.to, target_input: 0 }, w.to, origin));
   }
   // The network may be unchanged while its source text is not (comments, spelling): svc's record
   // is refreshed then, so an export keeps the artist's current text. Nothing else is sent.

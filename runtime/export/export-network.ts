@@ -12,7 +12,8 @@ import { print } from "../../grammar/print.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import { readLiveNetwork, type LiveRead } from "../apply/live-state.js";
 import { planNetwork } from "../plan/diff.js";
-import { wireKey, type NetworkState, type NodeState } from "../plan/network-state.js";
+import { OWNER_TAG, wireKey, type NetworkState, type NodeState } from "../plan/network-state.js";
+import { withoutGuards } from "../plan/output-guards.js";
 import * as B from "./ast-build.js";
 import { customScalarNames } from "../plan/network-state.js";
 import { nameOf, parentOf, synthesizeControls, synthesizeFlags, synthesizeParams, synthesizeWires } from "./synthesize.js";
@@ -124,6 +125,9 @@ export async function readExport(client: BridgeClient, root: string): Promise<Ex
     const wanted = new Map([...live.lastApplied.state.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const));
     live = await readLiveNetwork(client, root, wanted);
   }
+  // Guards a safety chain or a failover backup wired in front of outputs are theirs, not this network's.
+  const read = live.state;
+  live = { ...live, state: withoutGuards(read, (p) => read.nodes.get(p)?.tags.includes(OWNER_TAG) === true) };
   const reuse = reusable(live);
   const name = nameOf(root);
   const source = reuse?.program.networks.find((n) => n.name.name === name);

@@ -3,7 +3,7 @@
  * live edit from svc's own earlier value. Pure: no I/O, so every rule is unit-testable.
  */
 import { fingerprintState } from "./fingerprint.js";
-import { seeThroughGuards } from "./output-guards.js";
+import { seeThroughGuards, type PlanWire } from "./output-guards.js";
 import {
   OWNER_TAG,
   customScalarNames,
@@ -327,16 +327,21 @@ export function planNetwork(input: PlanInput): Plan {
     const n = live.nodes.get(path) ?? desired.nodes.get(path);
     return n !== undefined && (desired.nodes.has(path) || mine(n));
   };
-  // An output guard in front of an owned output is read as the wire it stands in for.
+  // An output guard in front of an owned output is read as the wire it stands in for, and a wire
+  // into that output is applied to the guard's input 0 (`via`), so the guard stays.
   const seen = seeThroughGuards(live.wires, (p) => live.nodes.get(p)?.type, (p) => {
     const n = live.nodes.get(p);
     return n === undefined || mine(n);
   });
-  const liveWires = new Map(seen.filter((w) => ownedTarget(w.to)).map((w) => [wireKey(w), w] as const));
-  const wantWires = new Map(desired.wires.map((w) => [wireKey(w), w] as const));
+  const liveWires = new Map(seen.wires.filter((w) => ownedTarget(w.to)).map((w) => [wireKey(w), w] as const));
+  const behindGuards = (w: WireState): PlanWire => {
+    const via = w.toInput === 0 ? seen.guarded.get(w.to) : undefined;
+    return via === undefined ? w : { ...w, via };
+  };
+  const wantWires = new Map(desired.wires.map((w) => [wireKey(w), behindGuards(w)] as const));
   const replaced = new Set(changes.filter((c) => c.kind === "replace" || c.kind === "delete").map((c) => (c as { path: string }).path));
-  const wiresAdded: WireState[] = [];
-  const wiresRemoved: WireState[] = [];
+  const wiresAdded: PlanWire[] = [];
+  const wiresRemoved: PlanWire[] = [];
   for (const [key, w] of wantWires) {
     // A replaced node (and all inside it) comes back unwired, so its wires are added again.
     if (atOrUnder(heldOld, w.to) || atOrUnder(heldOld, w.from)) continue;

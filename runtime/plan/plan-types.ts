@@ -1,4 +1,5 @@
-import type { JsonValue, NodeState, ParamState, WireState } from "./network-state.js";
+import type { JsonValue, NodeState, ParamState } from "./network-state.js";
+import type { PlanWire } from "./output-guards.js";
 
 export interface ParamChange {
   name: string;
@@ -47,8 +48,9 @@ export interface LiveOnlyValue {
 export interface Plan {
   root: string;
   changes: NodeChange[];
-  wiresAdded: WireState[];
-  wiresRemoved: WireState[];
+  /** Wires into a guarded output carry the guards they pass (`via`): applied to the last guard's input. */
+  wiresAdded: PlanWire[];
+  wiresRemoved: PlanWire[];
   conflicts: Conflict[];
   liveOnly: LiveOnlyValue[];
   /** Live nodes without the svc tag: never touched, counted so the user knows they exist. */

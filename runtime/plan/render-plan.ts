@@ -1,4 +1,5 @@
-import { describeParam, type NodeState, type WireState } from "./network-state.js";
+import { describeParam, type NodeState } from "./network-state.js";
+import type { PlanWire } from "./output-guards.js";
 import { createdFieldLines, fieldChangeLines } from "./render-fields.js";
 import { isEmptyPlan, type Plan } from "./plan-types.js";
 
@@ -6,8 +7,9 @@ function rel(root: string, path: string): string {
   return path.startsWith(root + "/") ? path.slice(root.length + 1) : path;
 }
 
-function wire(root: string, w: WireState): string {
-  return `${rel(root, w.from)}[${w.fromOutput}] -> ${rel(root, w.to)}[${w.toInput}]`;
+function wire(root: string, w: PlanWire): string {
+  const behind = w.via === undefined ? "" : ` (behind ${w.via.map((g) => rel(root, g)).join(", ")})`;
+  return `${rel(root, w.from)}[${w.fromOutput}] -> ${rel(root, w.to)}[${w.toInput}]${behind}`;
 }
 
 /** What a node built anew gets: its parameters, then flags, metadata, text and controls. */

@@ -13,7 +13,7 @@
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { encodePath } from "../bridge-client/index.js";
-import { GUARD_SUFFIXES } from "../plan/output-guards.js";
+import { GUARD_PICTURE_SUFFIXES, GUARD_SUFFIXES, isGuardOf } from "../plan/output-guards.js";
 
 export interface Wire {
   source: string;
@@ -60,14 +60,14 @@ const opOf = (chain: string) => `op(${JSON.stringify(chain).replace(/"/g, "'")})
 /** The safety chain's guard: index 1 (the safe picture) while Panic is on. The safe Python subset admits it. */
 export const PANIC_GUARD: GuardKind = {
   guardSuffix: GUARD_SUFFIXES[0],
-  safeSuffix: "_svc_safe",
+  safeSuffix: GUARD_PICTURE_SUFFIXES[0],
   expression: (chain) => `int(${opOf(chain)}.par.Panic.eval())`,
 };
 
 /** A failover backup's guard: the standby picture until the chain's Live is on (it took over). */
 export const STANDBY_GUARD: GuardKind = {
   guardSuffix: GUARD_SUFFIXES[1],
-  safeSuffix: "_svc_standby_picture",
+  safeSuffix: GUARD_PICTURE_SUFFIXES[1],
   expression: (chain) => `1 - int(${opOf(chain)}.par.Live.eval())`,
 };
 
@@ -87,13 +87,24 @@ async function detail(bridge: BridgeClient, path: string): Promise<NodeDetail | 
   }
 }
 
-/** Whether the output exists and its input 0 comes from its guard. */
+/**
+ * Whether the output exists and this kind's guard is in front of it: wired into its input 0, or
+ * behind another guard of the same output (a standby guard in front of a safety guard).
+ */
 export async function guardState(bridge: BridgeClient, output: string, kind: GuardKind = PANIC_GUARD): Promise<GuardState> {
   const names = guardNames(output, kind);
   const node = await detail(bridge, output);
   if (node === undefined) return { state: "missing", names };
   const input = node.inputs.find((w) => w.target_input === 0);
-  return input?.source === names.guard ? { state: "guarded", names } : { state: "unguarded", names, input };
+  let feed = input;
+  for (let depth = 0; feed !== undefined && depth < GUARD_SUFFIXES.length; depth++) {
+    if (feed.source === names.guard) return { state: "guarded", names };
+    if (!GUARD_SUFFIXES.some((s) => feed!.source === `${output}${s}`)) break;
+    const guard = await detail(bridge, feed.source);
+    if (guard === undefined || !isGuardOf(guard.path, output, guard.type)) break;
+    feed = guard.inputs.find((w) => w.target_input === 0);
+  }
+  return { state: "unguarded", names, input };
 }
 
 export class GuardError extends Error {
