@@ -12,7 +12,7 @@ const args = process.argv.slice(2);
 const filters = args.filter((a, i) => !a.startsWith("-") && !(i > 0 && args[i - 1].startsWith("--")));
 const passOn = args.filter((a) => !filters.includes(a));
 
-const build = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) {
   console.log("build failed");
   process.exit(1);

@@ -14,8 +14,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-// The CLI and the simulator host are run from dist/ by the end-to-end suites: build first.
-const build = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+// The CLI and the simulator host are run from dist/ by the end-to-end suites: build first (tsc, then
+// the MCP server's generated tool listing: what `npm run build` does).
+const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) {
   console.log("build failed");
   console.log("0 passed, 1 failed");

@@ -4,11 +4,11 @@
  * `tools/all-tools.ts`, imported only when asked for.)
  */
 import type { AnyPromptDefinition } from "./prompts/registry.js";
-import type { AnyToolDefinition, ToolSelection } from "./tools/registry.js";
+import type { ToolSelection } from "./tools/registry.js";
 
 export interface ServerCatalog {
   selection: ToolSelection;
-  /** The tools this server registered. */
-  tools: readonly AnyToolDefinition[];
+  /** The names of the tools this server offers, in tools/list order (their files load on first call). */
+  toolNames: readonly string[];
   prompts: readonly AnyPromptDefinition[];
 }

@@ -11,9 +11,12 @@ import { registerPrompts, selectPrompts } from "./prompts/registry.js";
 import { allResources } from "./resources/all-resources.js";
 import { creativeResources } from "./resources/creative.js";
 import { registerResources } from "./resources/registry.js";
-import { loadTools } from "./tools/load-tools.js";
-import { checkCatalog, registerTools, selectTools, type ToolSelection } from "./tools/registry.js";
-import { toolManifest } from "./tools/tool-manifest.js";
+import { generatedToolList } from "./tools/generated-tool-list.js";
+import { listedTool } from "./tools/listed-tool.js";
+import { loadTool } from "./tools/load-tools.js";
+import { checkCatalog, selectTools, type ToolSelection } from "./tools/registry.js";
+import { serveTools, type ServedTool } from "./tools/serve-tools.js";
+import { toolManifest, type ToolManifestEntry } from "./tools/tool-manifest.js";
 import { packageVersion } from "../package-root.js";
 
 const INSTRUCTIONS = [
@@ -22,13 +25,32 @@ const INSTRUCTIONS = [
   "and the svc://operators/{name} resources or the knowledge tools for operator facts.",
 ].join(" ");
 
-/** Imports only the selected profile's tool files: the others' schemas are never built. */
-export async function buildCatalog(selection: ToolSelection): Promise<ServerCatalog> {
-  const tools = await loadTools(selectTools(toolManifest, selection));
-  const problems = checkCatalog(tools);
+/** What one server serves: the catalog, and its tools ready to list and to load on first call. */
+interface ServerTools {
+  catalog: ServerCatalog;
+  tools: ServedTool[];
+}
+
+/**
+ * A manifest line as served: listed from the build's generated listing without importing its file,
+ * or, when the listing lacks it (a tool added since the last `npm run build`), imported and converted now.
+ */
+async function serveLine(entry: ToolManifestEntry): Promise<ServedTool> {
+  const listing = generatedToolList().get(entry.name);
+  if (listing) return { name: entry.name, listing, load: () => loadTool(entry) };
+  const tool = await loadTool(entry);
+  return { name: entry.name, listing: listedTool(tool), load: async () => tool };
+}
+
+/** The selected profile's tools; no tool file is imported when the build's listing has them all. */
+export async function buildCatalog(selection: ToolSelection): Promise<ServerTools> {
+  const entries = selectTools(toolManifest, selection).sort((a, b) => a.name.localeCompare(b.name));
+  const tools = await Promise.all(entries.map(serveLine));
+  const problems = checkCatalog(entries.map((e, i) => ({ ...e, description: tools[i]!.listing.description ?? "", annotations: tools[i]!.listing.annotations ?? {} })));
   if (problems.length > 0) throw new Error(`the tool registry is inconsistent:\n  ${problems.join("\n  ")}`);
-  const prompts = selectPrompts(allPrompts, new Set(tools.map((t) => t.name)));
-  return { selection, tools, prompts };
+  const toolNames = tools.map((t) => t.name);
+  const prompts = selectPrompts(allPrompts, new Set(toolNames));
+  return { catalog: { selection, toolNames, prompts }, tools };
 }
 
 export interface ServerOptions {
@@ -37,17 +59,17 @@ export interface ServerOptions {
 }
 
 export async function createSvcServer(selection: ToolSelection, options: ServerOptions = {}): Promise<McpServer> {
-  const catalog = await buildCatalog(selection);
+  const { catalog, tools } = await buildCatalog(selection);
   const server = new McpServer(
     { name: "svc", version: packageVersion() },
     { capabilities: { logging: {} }, instructions: INSTRUCTIONS },
   );
   const logLevel = new ClientLogLevel();
   logLevel.install(server);
-  registerTools(server, catalog.tools, logLevel);
+  serveTools(server, tools, logLevel);
   // The repertoire is opt-in (spec 2.7): its resources exist only when it is switched on.
   registerResources(server, selection.creative?.enabled ? [...allResources, ...creativeResources] : allResources, catalog);
-  registerPrompts(server, catalog.prompts, new Set(catalog.tools.map((t) => t.name)));
+  registerPrompts(server, catalog.prompts, new Set(catalog.toolNames));
   if (options.events) forwardEvents(server, logLevel, options.events);
   return server;
 }

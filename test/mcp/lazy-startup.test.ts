@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,14 +6,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
 import { inProfile } from "../../runtime/mcp/tools/registry.js";
-import { toolManifest } from "../../runtime/mcp/tools/tool-manifest.js";
-import { requireBuiltCli } from "./helpers.js";
+import { REGENERATE_TOOL_LIST } from "../../runtime/mcp/tools/generated-tool-list.js";
+import { requireBuiltCli, ROOT } from "./helpers.js";
 import { toolFiles } from "./tool-files.js";
 
+const GENERATED = `${ROOT}dist/runtime/mcp/tools/tool-list.generated.json`;
 const RECORDER = fileURLToPath(new URL("./fixtures/register-import-recorder.mjs", import.meta.url));
 
-/** Runs `svc` (stdio) under an import recorder until tools/list is answered; returns every module URL it loaded. */
-async function modulesLoadedForToolsList(profile = "full"): Promise<string[]> {
+/**
+ * Runs `svc` (stdio) under an import recorder until tools/list is answered (and `then` has run);
+ * returns every module URL it loaded.
+ */
+async function modulesLoadedForToolsList(profile = "full", then?: (client: Client) => Promise<void>): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), "svc-imports-"));
   const log = join(dir, "imports.log");
   try {
@@ -28,6 +32,7 @@ async function modulesLoadedForToolsList(profile = "full"): Promise<string[]> {
     await client.listTools();
     await client.listResourceTemplates();
     await client.listPrompts();
+    await then?.(client);
     await client.close();
     return readFileSync(log, "utf8").split("\n").filter(Boolean);
   } finally {
@@ -52,18 +57,19 @@ describe("lazy startup", () => {
     expect(heavy.filter((u) => !u.endsWith("/dist/diagnostics/render-json.js"))).toEqual([]);
   });
 
-  it("imports only the tool files of the selected profile", async () => {
-    const loaded = await modulesLoadedForToolsList("core");
+  it("imports no tool file to answer tools/list, and a tool's own file on its first call", async () => {
+    if (!existsSync(GENERATED)) throw new Error(`${GENERATED} is missing: run \`${REGENERATE_TOOL_LIST}\``);
     const files = await toolFiles();
-    const fileLoaded = (file: string) => loaded.some((u) => u.endsWith(`/dist/runtime/mcp/tools/${file}.js`));
-    // A tool behind a feature switch (apply_creative_card) is not loaded while its switch is off.
-    const gated = new Set(toolManifest.filter((e) => e.feature).map((e) => e.name));
-    const core = files.filter((f) => inProfile(f.tool, "core") && !gated.has(f.tool.name));
+    const core = files.filter((f) => inProfile(f.tool, "core"));
     expect(core.length).toBeGreaterThan(0);
-    expect(core.filter((f) => !fileLoaded(f.file)).map((f) => f.tool.name)).toEqual([]);
-    // A file that also defines a core tool is loaded for that one; none here does.
-    const others = files.filter((f) => !core.some((c) => c.file === f.file));
-    expect(others.length).toBeGreaterThan(0);
-    expect(others.filter((f) => fileLoaded(f.file)).map((f) => f.tool.name)).toEqual([]);
+    let listed: string[] = [];
+    const loaded = await modulesLoadedForToolsList("core", async (client) => {
+      listed = (await client.listTools()).tools.map((t) => t.name);
+      await client.callTool({ name: "search_operators", arguments: { query: "noise", limit: 1 } });
+    });
+    const fileLoaded = (file: string) => loaded.some((u) => u.endsWith(`/dist/runtime/mcp/tools/${file}.js`));
+    // Every core tool is listed; of all the tool files, only the one called was imported.
+    expect(listed).toEqual(expect.arrayContaining(core.filter((f) => !f.tool.feature).map((f) => f.tool.name)));
+    expect(files.filter((f) => fileLoaded(f.file)).map((f) => f.tool.name)).toEqual(["search_operators"]);
   });
 });

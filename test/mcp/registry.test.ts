@@ -7,7 +7,8 @@ import { z } from "zod";
 import { BridgeError } from "../../runtime/bridge-client/errors.js";
 import { ClientLogLevel } from "../../runtime/mcp/logging.js";
 import { allTools } from "../../runtime/mcp/tools/all-tools.js";
-import { checkCatalog, defineTool, registerTools, selectTools, type AnyToolDefinition } from "../../runtime/mcp/tools/registry.js";
+import { checkCatalog, defineTool, selectTools, type AnyToolDefinition } from "../../runtime/mcp/tools/registry.js";
+import { registerTools } from "../../runtime/mcp/tools/serve-tools.js";
 import { failure, success } from "../../runtime/mcp/tools/result.js";
 import { errorOf, textOf } from "./helpers.js";
 

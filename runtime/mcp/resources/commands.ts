@@ -15,7 +15,7 @@ export const commandsResource: FixedResource = {
   async read(catalog) {
     // Every tool, not only this profile's: their files are imported on the first read.
     const { allTools } = await import("../tools/all-tools.js");
-    const offered = new Set(catalog.tools.map((t) => t.name));
+    const offered = new Set(catalog.toolNames);
     return json({
       profile: catalog.selection.profile,
       rawPython: catalog.selection.rawPython,

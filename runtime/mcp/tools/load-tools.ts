@@ -18,10 +18,22 @@ export function manifestMismatch(entry: ToolManifestEntry, tool: AnyToolDefiniti
   return problems;
 }
 
+function disagreement(problems: readonly string[]): Error {
+  return new Error(`the tool manifest disagrees with the tool files:\n  ${problems.join("\n  ")}`);
+}
+
+/** One line's tool, refused when it disagrees with its line. */
+export async function loadTool(entry: ToolManifestEntry): Promise<AnyToolDefinition> {
+  const tool = await entry.load();
+  const problems = manifestMismatch(entry, tool);
+  if (problems.length > 0) throw disagreement(problems);
+  return tool;
+}
+
 /** The tools of `entries`, imported side by side, in name order (the order of tools/list). */
 export async function loadTools(entries: readonly ToolManifestEntry[]): Promise<AnyToolDefinition[]> {
   const tools = await Promise.all(entries.map((e) => e.load()));
   const problems = entries.flatMap((e, i) => manifestMismatch(e, tools[i]));
-  if (problems.length > 0) throw new Error(`the tool manifest disagrees with the tool files:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0) throw disagreement(problems);
   return tools.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,9 +1,9 @@
 /**
  * The tool registry: every MCP tool is a `ToolDefinition` in its own file, listed once in
- * `tool-manifest.ts`. The registry picks the tools of the active profile, registers them with the SDK and
- * wraps each handler so that a thrown error becomes a tool error, never a crash or a stack trace.
+ * `tool-manifest.ts`. The registry picks the tools of the active profile, checks the catalog's rules and
+ * wraps each handler so that a thrown error becomes a tool error, never a crash or a stack trace
+ * (serve-tools.ts serves them).
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { CreativeFeatures, ToolProfile } from "../config.js";
@@ -84,6 +84,9 @@ export function selectTools<T extends Profiled>(all: readonly T[], selection: To
   return all.filter((t) => inProfile(t, selection.profile) && (selection.rawPython || !t.rawPython) && featureOn(t.feature, selection));
 }
 
+/** What the catalog rules read of a tool: its definition, or its manifest line with its listing. */
+export type CatalogFacts = Pick<AnyToolDefinition, "name" | "description" | "profiles" | "rawPython"> & { annotations: ToolAnnotations };
+
 const NAME = /^[a-z][a-z0-9_]*$/;
 const MAX_DESCRIPTION = 320;
 
@@ -92,7 +95,7 @@ const MAX_DESCRIPTION = 320;
  * cannot quietly break a profile: unique snake_case names, short descriptions, and nothing that runs
  * client Python or destroys data in `safe`.
  */
-export function checkCatalog(all: readonly AnyToolDefinition[]): string[] {
+export function checkCatalog(all: readonly CatalogFacts[]): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const t of all) {
@@ -131,36 +134,25 @@ export function strictInput(tool: AnyToolDefinition) {
   });
 }
 
-export function registerTools(server: McpServer, tools: readonly AnyToolDefinition[], logLevel: ClientLogLevel): void {
-  for (const tool of tools) {
-    const config = {
-      description: tool.description,
-      inputSchema: strictInput(tool),
-      annotations: tool.annotations,
-      ...(tool.title ? { title: tool.title } : {}),
-      ...(tool.output ? { outputSchema: tool.output } : {}),
+/** A tool's handler as a tools/call callback: progress for the client, and any throw a tool error. */
+export function toolCallback(tool: AnyToolDefinition, logLevel: ClientLogLevel) {
+  return async (args: unknown, extra: RequestExtra) => {
+    // A client that sent a progressToken gets a progress notification for every step a tool
+    // reports; a tool that does not count its steps itself counts one a message.
+    let steps = 0;
+    const ctx: ToolContext = {
+      extra,
+      logLevel,
+      signal: extra.signal,
+      progress: (message, options = {}) => progress({ extra, logLevel }, message, options.done === undefined && options.level !== "error" ? { ...options, done: ++steps } : options),
     };
-    const callback = async (args: unknown, extra: RequestExtra) => {
-      // A client that sent a progressToken gets a progress notification for every step a tool
-      // reports; a tool that does not count its steps itself counts one a message.
-      let steps = 0;
-      const ctx: ToolContext = {
-        extra,
-        logLevel,
-        signal: extra.signal,
-        progress: (message, options = {}) => progress({ extra, logLevel }, message, options.done === undefined && options.level !== "error" ? { ...options, done: ++steps } : options),
-      };
-      let outcome: ToolOutcome<unknown>;
-      try {
-        outcome = await tool.handler(args as never, ctx);
-      } catch (err) {
-        outcome = unexpected(err);
-      }
-      if (!outcome.ok) await ctx.progress(`${tool.name} failed: ${outcome.error.message}`, { level: "error" });
-      return toCallToolResult(outcome);
-    };
-    // The SDK's generic signature cannot follow a list of differently-shaped tools; each file's
-    // types were already checked by defineTool.
-    (server.registerTool as (name: string, config: object, cb: typeof callback) => unknown).call(server, tool.name, config, callback);
-  }
+    let outcome: ToolOutcome<unknown>;
+    try {
+      outcome = await tool.handler(args as never, ctx);
+    } catch (err) {
+      outcome = unexpected(err);
+    }
+    if (!outcome.ok) await ctx.progress(`${tool.name} failed: ${outcome.error.message}`, { level: "error" });
+    return toCallToolResult(outcome);
+  };
 }

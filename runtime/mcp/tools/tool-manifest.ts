@@ -3,8 +3,8 @@
  * runs client Python, which is all a server needs to pick a profile's tools without importing the
  * others (a tool file builds its zod schemas when imported, which is most of the start-up time).
  * To add a tool, write its file (a `defineTool(...)`, see registry.ts) and add its line here;
- * `test/mcp/tool-manifest.test.ts` fails until the line matches the file, and the server refuses to
- * start when a loaded tool disagrees with its line.
+ * `test/mcp/tool-manifest.test.ts` fails until the line matches the file, and a call to a tool that
+ * disagrees with its line fails. `npm run build` writes its tools/list entry (generated-tool-list.ts).
  */
 import type { AnyToolDefinition, ProfileTag, ToolFeature } from "./registry.js";
 
