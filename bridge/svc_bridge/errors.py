@@ -96,6 +96,8 @@ CODES = {
     "plan_expired": (409, "the reconcile plan is unknown or expired: check again"),
     "token_required": (401, "the route always needs SVC_BRIDGE_TOKEN, even when other routes are zero-config"),
     "unverified_live_boundary": (501, "the operation's adapter is not verified on this environment: nothing was changed"),
+    "bridge_busy": (409, "a reload would drop state a client is still using (transactions, event streams, interactions, .tox jobs)"),
+    "reload_failed": (500, "the bridge's new code did not import; the running bridge was kept"),
     "internal_error": (500, "an unexpected error inside the bridge"),
 }
 

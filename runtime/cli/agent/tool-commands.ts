@@ -20,6 +20,8 @@ export const toolCommandEntries: readonly ToolCommandEntry[] = [
   { tool: "get_td_docs", positionals: ["name"] },
   { tool: "get_parameter_menu", positionals: ["operator", "parameter"] },
   { tool: "check_operator_availability", positionals: ["operator"] },
+  // the bridge
+  { tool: "reload_bridge" },
   // recipes, packages and skills
   { tool: "apply_recipe", positionals: ["recipe"] },
   { tool: "publish_recipe_bundle", paths: ["package_dir", "recipe_files"] },

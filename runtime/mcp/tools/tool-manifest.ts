@@ -104,6 +104,7 @@ export const toolManifest: readonly ToolManifestEntry[] = [
   { name: "publish_recipe_bundle", profiles: [], load: async () => (await import("./packaging/publish-recipe-bundle.js")).publishRecipeBundle },
   { name: "pulse_parameter", profiles: [], load: async () => (await import("./editor/pulse-parameter.js")).pulseParameter },
   { name: "rebuild_network", profiles: [], load: async () => (await import("./edit/rebuild-network.js")).rebuildNetwork },
+  { name: "reload_bridge", profiles: [], load: async () => (await import("./live/reload-bridge.js")).reloadBridge },
   { name: "release_network", profiles: [], load: async () => (await import("./network/release-network.js")).releaseNetwork },
   { name: "repair_network", profiles: [], load: async () => (await import("./edit/repair-network.js")).repairNetwork },
   { name: "replace_project_brief", profiles: [], load: async () => (await import("./session/replace-project-brief.js")).replaceProjectBrief },
