@@ -33,6 +33,7 @@ import { packagesCommands } from "./packages.js";
 import { skillsManageCommand } from "./skills-manage.js";
 import { creativeRagCommands } from "./creative-rag.js";
 import { onboardingCommands } from "./onboarding.js";
+import { copilotCalibrateCommand } from "./copilot-calibrate.js";
 
 /**
  * Every `svc` subcommand, each in its own file under this folder.
@@ -40,7 +41,7 @@ import { onboardingCommands } from "./onboarding.js";
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands, copilotCalibrateCommand];
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {
