@@ -27,6 +27,8 @@ export const toolCommandEntries: readonly ToolCommandEntry[] = [
   { tool: "publish_recipe_bundle", paths: ["package_dir", "recipe_files"] },
   { tool: "manage_packages", positionals: ["action", "name"] },
   { tool: "manage_agent_skills", positionals: ["action"] },
+  // the local copilot's AI tools
+  { tool: "narrate_set" },
 ];
 
 /** Loads each listed tool from the manifest and makes its command. */
