@@ -10,12 +10,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSvc } from "../cli/run-cli.js";
 import { startNetworkFixture, type NetworkFixture } from "../mcp/network-fixture.js";
-import { meanColour, PROGRAMME } from "./show-fixture.js";
+import { BLACK, GREEN, RED, meanColour, PROGRAMME } from "./show-fixture.js";
 
 let f: NetworkFixture;
-const RED: [number, number, number] = [255, 0, 0];
-const GREEN: [number, number, number] = [0, 255, 0];
-const BLACK: [number, number, number] = [0, 0, 0];
 
 beforeAll(async () => {
   f = await startNetworkFixture("full");

@@ -20,6 +20,11 @@ network show {
 }
 `;
 
+export const RED: [number, number, number] = [255, 0, 0];
+export const GREEN: [number, number, number] = [0, 255, 0];
+export const BLUE: [number, number, number] = [0, 0, 255];
+export const BLACK: [number, number, number] = [0, 0, 0];
+
 /** The mean colour of a TOP as tdsim renders it now, 0..255 a channel. */
 export async function meanColour(bridge: BridgeClient, path: string): Promise<[number, number, number]> {
   const { width, height, rgba } = decodePng((await fetchPreview(bridge, path, 32)).png);
