@@ -20,6 +20,30 @@ export interface SafetySpec {
   oscAddress?: string | undefined;
   /** A Keyboard In CHOP arms the panic when this key goes down. */
   key?: string | undefined;
+  /** A MIDI In CHOP arms the panic when this note goes on or this controller goes above 0. */
+  midi?: MidiArming | undefined;
+}
+
+export interface MidiArming {
+  /** 1 to 16. */
+  channel: number;
+  note?: number | undefined;
+  controller?: number | undefined;
+  /** The MIDI In CHOP's Device ID. */
+  device?: string | undefined;
+}
+
+/**
+ * A MIDI In CHOP that makes one channel: the note or the controller, on one MIDI channel. The
+ * channel prefix "ch" names it by MIDI channel (`ch1n60`, `ch1c64`, the naming the MIDI In and Out
+ * CHOP pages describe); the other event kind's base name is empty, so it makes no channel.
+ */
+function midiChop(midi: MidiArming): string {
+  const fields = [`channel: ${quote(String(midi.channel))}`, `prefix: "ch"`];
+  if (midi.note !== undefined) fields.push(`notename: "n"`, `notescope: ${quote(String(midi.note))}`, `controlname: ""`);
+  else fields.push(`controlname: "c"`, `controlind: ${quote(String(midi.controller))}`, `notename: ""`);
+  if (midi.device !== undefined) fields.push(`id: ${quote(midi.device)}`);
+  return `  midi_trigger: midiinCHOP { ${fields.join(", ")} }`;
 }
 
 /** The name of the table that lists the protected outputs: `svc panic` finds safety COMPs by it. */
@@ -51,7 +75,7 @@ export function safetySource(spec: SafetySpec): string {
     "",
     `# Safety blackout chain: while Panic is on, every output listed in ${PROTECTED_TABLE} shows the`,
     "# safe picture (out1) instead of its own, from the next cook on. Panic is armed from this panel,",
-    "# `svc panic`, the bridge's API" + (spec.oscPort !== undefined ? ", an OSC address" : "") + (spec.key !== undefined ? ", a key" : "") + ".",
+    "# `svc panic`, the bridge's API" + (spec.oscPort !== undefined ? ", an OSC address" : "") + (spec.key !== undefined ? ", a key" : "") + (spec.midi !== undefined ? ", MIDI" : "") + ".",
     `network ${spec.name} {`,
     `  controls "Safety" {`,
     `    Panic: toggle = off help "On: every protected output shows the safe picture"`,
@@ -86,6 +110,10 @@ export function safetySource(spec: SafetySpec): string {
       `  key_trigger: keyboardinCHOP { keys: ${quote(spec.key)} }`,
       ...armDat("key_arm", "key_trigger", "The key going down arms the panic."),
     );
+  }
+  if (spec.midi !== undefined) {
+    const what = spec.midi.note !== undefined ? `note ${spec.midi.note} going on` : `controller ${spec.midi.controller} going above 0`;
+    lines.push("", midiChop(spec.midi), ...armDat("midi_arm", "midi_trigger", `MIDI ${what} on channel ${spec.midi.channel} arms the panic.`));
   }
   lines.push("", "  safe -> out1", "}", "");
   return lines.join("\n");

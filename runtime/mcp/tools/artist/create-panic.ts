@@ -18,8 +18,8 @@ export const createPanic = defineTool({
   output: safetyOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ name, outputs, engage, colour, still, osc_port, osc_address, key, preview }, ctx) {
+  async handler({ name, outputs, engage, colour, still, osc_port, osc_address, key, midi, preview }, ctx) {
     const { buildSafety } = await import("./build-safety.js");
-    return buildSafety("create_panic", { name, outputs, engage, colour, still, oscPort: osc_port, oscAddress: osc_address, key, preview }, ctx);
+    return buildSafety("create_panic", { name, outputs, engage, colour, still, oscPort: osc_port, oscAddress: osc_address, key, midi, preview }, ctx);
   },
 });

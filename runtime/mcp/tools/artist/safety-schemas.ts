@@ -16,11 +16,24 @@ export const safetyArgs = {
     .regex(/^\/[A-Za-z0-9_/]{1,63}$/)
     .default("/svc/panic")
     .describe("the OSC address whose value above 0 arms the panic"),
+  // The Keyboard In CHOP's documented keys are 0-9, A-Z and keypad 0-9 (keypad names are not
+  // documented, so they are not offered): one key, a digit or a letter.
   key: z
     .string()
-    .regex(/^[A-Za-z0-9]{1,16}$/)
+    .regex(/^[A-Za-z0-9]$/, "one key: a digit 0-9 or a letter A-Z (the keys a Keyboard In CHOP watches)")
     .optional()
-    .describe("arm the panic from this key (Keyboard In CHOP key name, e.g. f12)"),
+    .describe("arm the panic from this key going down (a Keyboard In CHOP): a digit 0-9 or a letter A-Z"),
+  midi: z
+    .object({
+      channel: z.number().int().min(1).max(16).default(1).describe("the MIDI channel, 1 to 16"),
+      note: z.number().int().min(0).max(127).optional().describe("arm on this note going on"),
+      controller: z.number().int().min(0).max(127).optional().describe("arm on this controller (CC) going above 0"),
+      device: z.string().regex(/^[A-Za-z0-9_ .-]{1,64}$/).optional().describe("the MIDI In CHOP's Device ID (default: the CHOP's own)"),
+    })
+    .strict()
+    .refine((m) => (m.note === undefined) !== (m.controller === undefined), "give exactly one of 'note' and 'controller'")
+    .optional()
+    .describe("arm the panic from a MIDI note or controller (a MIDI In CHOP)"),
 };
 
 const guard = z.object({ output: z.string(), guard: z.string(), action: z.enum(["inserted", "kept"]) });
