@@ -1,7 +1,8 @@
 /**
  * svc show <profile> on tdsim: a dry run checks every step and leaves Perform Mode alone; the real
  * run turns it on and reads it back; a live network that drifted from its source, or a chain in
- * panic, stops the gate before Perform Mode is touched; only an exact profile name is accepted.
+ * panic, stops the gate before Perform Mode is touched; a project that turns Perform Mode back makes
+ * the readback disagree, and the gate rolls back once and fails; only an exact profile name is accepted.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -91,6 +92,26 @@ describe("svc show <profile>", () => {
     expect(rehearsal.stdout).not.toMatch(/safety|preflight/);
     expect(rehearsal.stdout).toMatch(/Perform Mode turned off, read back off/);
     expect(await performMode()).toBe(false);
+  });
+
+  it("reads Perform Mode back and, when the project turns it back, rolls back once and fails", async () => {
+    // A project that holds Perform Mode off itself (an artist's Execute DAT, not svc's): the gate's
+    // write does not hold, so the readback disagrees.
+    const holder = "/project1/hold_designer";
+    await client.post("/api/batch", {
+      operations: [
+        { action: "create", parent_path: "/project1", type: "executeDAT", name: "hold_designer", parameters: { framestart: true } },
+        { action: "set_text", path: holder, text: "def onFrameStart(frame):\n    ui.performMode = False\n    return\n" },
+      ],
+    });
+    for (let i = 0; i < 100 && (await performMode()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await performMode()).toBe(false);
+    const r = await gate(["opening", "--json"]);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as { passed: boolean; steps: Array<{ step: string; ok: boolean; detail: string }> };
+    expect(report.passed).toBe(false);
+    expect(report.steps.at(-1)).toEqual({ step: "perform", ok: false, detail: "Perform Mode read back off after turning it on; rolled back to off (read back off)" });
+    await client.post("/api/batch", { operations: [{ action: "delete", path: holder, confirmation_policy: "yolo" }] });
   });
 });
 
