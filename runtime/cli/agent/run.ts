@@ -7,7 +7,7 @@ import type { Command } from "../command.js";
 import { renderDiagnostics } from "../loop-output.js";
 import { applyFile, type LoopResult } from "../../loop/run-loop.js";
 
-interface StepSummary {
+export interface StepSummary {
   step: number;
   source: string;
   ok: boolean;
@@ -19,7 +19,7 @@ interface StepSummary {
   warnings: number;
 }
 
-function summarize(step: number, source: string, r: LoopResult): StepSummary {
+export function summarize(step: number, source: string, r: LoopResult): StepSummary {
   const sum = (f: (s: { add: number; change: number; destroy: number }) => number) => r.plans.reduce((n, p) => n + f(p.plan.summary), 0);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
   return {
@@ -33,6 +33,14 @@ function summarize(step: number, source: string, r: LoopResult): StepSummary {
     errors,
     warnings: r.diagnostics.filter((d) => d.severity === "warning").length,
   };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "3 a.svcnet: ok (+7 ~0 -0, 1 request, 0 errors, 0 warnings)" */
+export function formatStep(step: StepSummary): string {
+  const counts = `+${step.added} ~${step.changed} -${step.destroyed}, ${plural(step.requests, "request")}, ${plural(step.errors, "error")}, ${plural(step.warnings, "warning")}`;
+  return `${step.step} ${step.source}: ${step.ok ? "ok" : "FAILED"} (${counts})`;
 }
 
 export const agentRunCommand: Command = {
@@ -60,9 +68,7 @@ export const agentRunCommand: Command = {
         steps.push(step);
         if (args.flags.json) details.push({ ...step, diagnostics: result.diagnostics.map(toJson) });
         else {
-          io.stdout(
-            `step ${step.step} ${step.source}: ${step.ok ? "ok" : "FAILED"} (+${step.added} ~${step.changed} -${step.destroyed}, ${step.requests} request${step.requests === 1 ? "" : "s"}, ${step.errors} error${step.errors === 1 ? "" : "s"}, ${step.warnings} warning${step.warnings === 1 ? "" : "s"})\n`,
-          );
+          io.stdout(`step ${formatStep(step)}\n`);
           io.stdout(renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
         }
         if (!step.ok && !args.flags["continue-on-error"]) break;
