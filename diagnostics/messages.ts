@@ -127,6 +127,11 @@ export const messages = {
   "plan-blocked": entry("error", "{message}"),
   "stale-plan": entry("error", "the live network at {root} changed since this plan was made"),
 
+  // ── vault notes (runtime/vault) ────────────────────────────────────────────
+  "vault-no-svcnet-block": entry("error", "the note '{note}' has no fenced svcnet block"),
+  "vault-svcnet-block-unclosed": entry("error", "the svcnet block opened here is never closed"),
+  "vault-svcnet-block-missing": entry("error", "the note '{note}' has {count} svcnet block(s), not a block {block}"),
+
   // ── recipe import (runtime/import-recipe) ──────────────────────────────────
   "import-invalid-json": entry("error", "the file is not valid JSON: {problem}"),
   "import-field-type": entry("error", "{at} must be {expected}, not {actual}"),

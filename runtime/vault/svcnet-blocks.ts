@@ -63,16 +63,15 @@ function stripIndent(line: string, indent: number): string {
 }
 
 /**
- * The chosen blocks as one source whose lines are the note's lines: every line outside them is
- * left empty, so a diagnostic's line (and, for unindented fences, its column) is the note's own.
+ * The chosen blocks as one source laid over the note: their lines kept as they are, every other
+ * character turned into a space. Lines, columns and offsets of a diagnostic are then the note's own,
+ * so a code frame can show the note itself.
  */
 export function blocksAsSource(noteText: string, blocks: readonly SvcnetBlock[]): string {
-  const lineCount = noteText.split("\n").length;
-  const lines: string[] = new Array<string>(lineCount).fill("");
-  for (const b of blocks) {
-    b.text.split("\n").forEach((line, k) => {
-      if (b.firstLine + k <= b.lastLine) lines[b.firstLine - 1 + k] = line;
-    });
-  }
-  return lines.join("\n");
+  const keep = new Set<number>();
+  for (const b of blocks) for (let line = b.firstLine; line <= b.lastLine; line++) keep.add(line);
+  return noteText
+    .split("\n")
+    .map((line, i) => (keep.has(i + 1) ? line : line.replace(/[^\r]/g, " ")))
+    .join("\n");
 }

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
 import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
-import { applied } from "../result.js";
 import { DEFAULT_FILE } from "./plan-network.js";
 import { diagnosticJson, networkPlanBrief, previewBrief, rootTemplate, verifyBrief } from "./schemas.js";
 import { mcpSourceHost } from "../language/source-host.js";
@@ -45,21 +44,6 @@ export const applyNetwork = defineTool({
       ...(preview > 0 ? { previewSize: preview } : {}),
       progress: (m) => void ctx.progress(m),
     });
-    if (!result.ok) return report.loopFailure(result, { plan: report.plansText(result) });
-    const shot = await report.previewPart(result.preview, preview);
-    const counts = report.severityCounts(result.diagnostics);
-    const data = {
-      applied: result.outcomes.length > 0,
-      networks: result.plans.map(report.planBrief),
-      operations: result.outcomes.reduce((n, o) => n + o.operations, 0),
-      verify: result.verified.map((v, i) => ({ root: result.plans[i]!.root, errors: v.errors, warnings: v.warnings, complete: v.complete })),
-      ...counts,
-      diagnostics: report.diagnosticsJson(result.diagnostics),
-      preview: shot.brief,
-    };
-    const head = data.applied ? "applied" : "nothing to change";
-    const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
-    const text = [`${head}${live}`, report.plansText(result), report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
-    return applied(data, text, shot.blocks, counts.errors);
+    return report.applyOutcome(result, preview);
   },
 });

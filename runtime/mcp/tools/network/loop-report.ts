@@ -8,8 +8,8 @@ import type { NetworkPlan } from "../../../apply/plan-program.js";
 import type { PreviewImage } from "../../../apply/preview.js";
 import type { LoopResult } from "../../../loop/run-loop.js";
 import { isEmptyPlan } from "../../../plan/plan-types.js";
-import { renderPlanText } from "../../../plan/render-plan.js";
-import { diagnosticsFailure, type ToolFailure } from "../result.js";
+import { renderPlanText, planToJson } from "../../../plan/render-plan.js";
+import { applied, diagnosticsFailure, success, type ToolFailure } from "../result.js";
 
 export function planBrief(np: NetworkPlan) {
   const p = np.plan;
@@ -59,4 +59,40 @@ export async function previewPart(preview: PreviewImage | undefined, size: numbe
     brief: { path: preview.path, width: thumb.width, height: thumb.height },
     blocks: [{ type: "image", data: thumb.png.toString("base64"), mimeType: "image/png" }],
   };
+}
+
+/** plan_network's answer (and every tool that plans a source the same way). */
+export function planOutcome(result: LoopResult) {
+  // No plan at all: the source does not compile. The diagnostics say where and how to fix it.
+  if (result.plans.length === 0 && !result.ok) return loopFailure(result);
+  const counts = severityCounts(result.diagnostics);
+  const data = {
+    ok: result.ok,
+    networks: result.plans.map(planBrief),
+    plans: result.plans.map((p) => planToJson(p.plan) as Record<string, unknown>),
+    ...counts,
+    diagnostics: diagnosticsJson(result.diagnostics),
+  };
+  const text = [plansText(result), codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
+  return success(data, text || "nothing to plan: the source declares no network");
+}
+
+/** apply_network's answer (and every tool that applies a source the same way). */
+export async function applyOutcome(result: LoopResult, preview: number) {
+  if (!result.ok) return loopFailure(result, { plan: plansText(result) });
+  const shot = await previewPart(result.preview, preview);
+  const counts = severityCounts(result.diagnostics);
+  const data = {
+    applied: result.outcomes.length > 0,
+    networks: result.plans.map(planBrief),
+    operations: result.outcomes.reduce((n, o) => n + o.operations, 0),
+    verify: result.verified.map((v, i) => ({ root: result.plans[i]!.root, errors: v.errors, warnings: v.warnings, complete: v.complete })),
+    ...counts,
+    diagnostics: diagnosticsJson(result.diagnostics),
+    preview: shot.brief,
+  };
+  const head = data.applied ? "applied" : "nothing to change";
+  const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
+  const text = [`${head}${live}`, plansText(result), codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
+  return applied(data, text, shot.blocks, counts.errors);
 }

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
 import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
-import { success } from "../result.js";
 import { diagnosticJson, networkPlanBrief, rootTemplate } from "./schemas.js";
 import { mcpSourceHost } from "../language/source-host.js";
 
@@ -29,11 +28,7 @@ export const planNetwork = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
   async handler({ source, file, root, force }, ctx) {
-    const [{ planFile }, report, { planToJson }] = await Promise.all([
-      import("../../../loop/run-loop.js"),
-      import("./loop-report.js"),
-      import("../../../plan/render-plan.js"),
-    ]);
+    const [{ planFile }, report] = await Promise.all([import("../../../loop/run-loop.js"), import("./loop-report.js")]);
     const bridge = await bridgeClient();
     const result = await planFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
       force,
@@ -42,17 +37,6 @@ export const planNetwork = defineTool({
       ...(root === undefined ? {} : { rootPath: root }),
       progress: (m) => void ctx.progress(m),
     });
-    // No plan at all: the source does not compile. The diagnostics say where and how to fix it.
-    if (result.plans.length === 0 && !result.ok) return report.loopFailure(result);
-    const counts = report.severityCounts(result.diagnostics);
-    const data = {
-      ok: result.ok,
-      networks: result.plans.map(report.planBrief),
-      plans: result.plans.map((p) => planToJson(p.plan) as Record<string, unknown>),
-      ...counts,
-      diagnostics: report.diagnosticsJson(result.diagnostics),
-    };
-    const text = [report.plansText(result), report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
-    return success(data, text || "nothing to plan: the source declares no network");
+    return report.planOutcome(result);
   },
 });
