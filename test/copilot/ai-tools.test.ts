@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentCommands } from "../../runtime/cli/agent/index.js";
+import { dispatch } from "../../runtime/cli/dispatch.js";
 import { encodePath } from "../../runtime/bridge-client/index.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
 import { livePanel } from "../mcp/artist-fixture.js";
@@ -165,6 +167,17 @@ describe("narrate_set", () => {
     const asked = lastRequest();
     expect(asked.messages[0]!.content).toMatch(/only the next line/);
     expect(JSON.parse(userText(asked)).commentary_so_far).toEqual(["The set opens on ember."]);
+  });
+
+  it("svc-agent narrate-set prints the commentary, with the tool's options as flags", async () => {
+    fake.script({ content: "Ember plays; ice is next." });
+    let stdout = "";
+    let stderr = "";
+    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY: false, cwd: home, env: process.env };
+    const code = await dispatch("svc-agent", "svc-agent", agentCommands, ["narrate-set", "--engine", "/project1/cues", "--max-words", "20"], io);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toBe("Ember plays; ice is next.\n");
+    expect(lastRequest().messages[0]!.content).toMatch(/at most 20 words/);
   });
 
   it("refuses a COMP that is no cue engine, without asking the model", async () => {
