@@ -125,6 +125,7 @@ export const messages = {
   "apply-partial-kept": entry("warning", "the apply of {root} stopped after {applied} of {total} requests, and what they changed was kept (--keep-partial)"),
   "plan-conflict": entry("warning", "{message}"),
   "plan-blocked": entry("error", "{message}"),
+  "record-damaged": entry("warning", "svc's last-applied record on {root} {problem}"),
   "stale-plan": entry("error", "the live network at {root} changed since this plan was made"),
 
   // ── vault notes (runtime/vault) ────────────────────────────────────────────

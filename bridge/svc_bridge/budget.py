@@ -12,13 +12,17 @@ from . import config
 class Budget:
     def __init__(self, seconds=None):
         self.seconds = config.DEFAULT_TIME_BUDGET_S if seconds is None else min(seconds, config.MAX_TIME_BUDGET_S)
+        self.start = self.began = time.perf_counter()
+
+    def restart(self):
+        """Counts the budget from now (work before it, such as finding a resume point, is not listing)."""
         self.start = time.perf_counter()
 
     def spent(self):
         return time.perf_counter() - self.start >= self.seconds
 
     def elapsed_ms(self):
-        return round((time.perf_counter() - self.start) * 1000.0, 3)
+        return round((time.perf_counter() - self.began) * 1000.0, 3)
 
 
 def from_query(query):

@@ -19,12 +19,15 @@ PAR_NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
 def find_par(node, name):
+    """The parameter named exactly `name`, or None: looked up by name (`op.par.<name>`, Par Class),
+    not by a pattern search over every parameter of the operator."""
     if not isinstance(name, str) or not PAR_NAME_RE.match(name):
         return None
-    for par in node.pars(name):
-        if par.name == name:
-            return par
-    return None
+    try:
+        par = getattr(node.par, name)
+    except AttributeError:  # td.tdAttributeError is one: the operator has no such parameter
+        return None
+    return par if getattr(par, "name", None) == name else None
 
 
 def require_par(node, name, field="parameters"):

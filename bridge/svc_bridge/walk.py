@@ -73,6 +73,10 @@ class PagedWalk:
 
     def __iter__(self):
         for node, depth in self._descend(self.root, 1, self.after):
+            if self.visited == 0:
+                # Finding where the page resumes costs every page alike (a wide COMP's children
+                # are sorted again); the budget is for listing, so it counts from the first node.
+                self.budget.restart()
             if self.visited > 0 and (self.visited >= self.max_nodes or self.budget.spent()):
                 self.stopped_by = "max_nodes" if self.visited >= self.max_nodes else "time"
                 return
@@ -83,9 +87,11 @@ class PagedWalk:
 
     def _descend(self, comp, depth, after):
         first = after[0] if after else None
-        for child in sorted(comp.children, key=lambda c: c.name):
-            if first is not None and child.name < first:
-                continue
+        children = comp.children
+        if first is not None:
+            # Only the children from the resume point on are sorted, not the whole COMP again.
+            children = [c for c in children if c.name >= first]
+        for child in sorted(children, key=lambda c: c.name):
             if first is not None and child.name == first:
                 # Listed on an earlier page (or its subtree partly): carry on below it.
                 rest = after[1:]

@@ -7,7 +7,7 @@ import type { BridgeClient } from "../bridge-client/index.js";
 import { BridgeError } from "../bridge-client/errors.js";
 import type { CustomPageState, JsonValue, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
 import { readNetworkState, type NetworkStateRead, type StateEntry } from "./network-state-read.js";
-import { storedRecord } from "./record-pieces.js";
+import { readRecord, type RecordDamage } from "./record-pieces.js";
 import type { StoredState } from "./stored-state.js";
 import { isDefaultBlockCount } from "./sequence-params.js";
 
@@ -51,6 +51,8 @@ export interface LiveRead {
   state: NetworkState;
   exists: boolean;
   lastApplied: StoredState | undefined;
+  /** The record's head names pieces that are missing, changed or unreadable (record-pieces.ts). */
+  recordDamage?: RecordDamage;
 }
 
 function paramState(p: LiveParam): ParamState {
@@ -157,5 +159,6 @@ export async function readLiveNetwork(client: BridgeClient, root: string, wanted
     nodes.set(n.path, nodeState(n as unknown as LiveNode, params));
   }
   const wires = read.wires.map((w) => ({ from: w.source, fromOutput: w.source_output, to: w.target, toInput: w.target_input }));
-  return { state: { root, nodes, wires }, exists: true, lastApplied: storedRecord(read.stored) };
+  const { record, damage } = readRecord(read.stored);
+  return { state: { root, nodes, wires }, exists: true, lastApplied: record, ...(damage === undefined ? {} : { recordDamage: damage }) };
 }

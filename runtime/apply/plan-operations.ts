@@ -12,7 +12,7 @@ import { toBatchRequest, type BridgeOperation } from "../../compiler/lower/batch
 import { sequenceAwareChanges } from "./sequence-params.js";
 import { APPLIED_KEY } from "./live-state.js";
 import type { StoredState } from "./stored-state.js";
-import { recordStoreOperations } from "./record-pieces.js";
+import { recordRepairOperations, recordStoreOperations, type RecordDamage } from "./record-pieces.js";
 
 export interface TracedOperation {
   op: BridgeOperation;
@@ -59,6 +59,8 @@ export interface PlanOperationsInput {
   plan: Plan;
   /** The record found live, to tell whether svc's own record needs refreshing. */
   previous?: StoredState | undefined;
+  /** A record found damaged (record-pieces.ts): the apply writes it again whole. */
+  damagedRecord?: RecordDamage | undefined;
   desired: NetworkState;
   /** The compiler's operations for the whole program. */
   compiled: readonly Operation[];
@@ -66,7 +68,7 @@ export interface PlanOperationsInput {
   record: StoredState;
 }
 
-export function planOperations({ plan, desired, compiled, record, previous }: PlanOperationsInput): TracedOperation[] {
+export function planOperations({ plan, desired, compiled, record, previous, damagedRecord }: PlanOperationsInput): TracedOperation[] {
   const out: TracedOperation[] = [];
   const at = (path: string) => originOf(desired.nodes.get(path));
 
@@ -131,9 +133,12 @@ export function planOperations({ plan, desired, compiled, record, previous }: Pl
   // The network may be unchanged while its source text is not (comments, spelling): svc's record
   // is refreshed then, so an export keeps the artist's current text. Nothing else is sent.
   const sourceMoved = record.source !== undefined && record.source.text !== previous?.source?.text;
-  if (out.length > 0 || sourceMoved) {
+  if (out.length > 0 || sourceMoved || damagedRecord !== undefined) {
     out.push(...compiledOperations(compiled.filter((o) => o.kind === "store-metadata" && o.path === plan.root)));
-    out.push(...recordStoreOperations(plan.root, APPLIED_KEY, record, previous?.pieceKeys).map((op) => traced(op, plan.root)));
+    const recordOps = damagedRecord === undefined
+      ? recordStoreOperations(plan.root, APPLIED_KEY, record, previous?.pieceKeys)
+      : recordRepairOperations(plan.root, APPLIED_KEY, record, damagedRecord);
+    out.push(...recordOps.map((op) => traced(op, plan.root)));
   }
   return out;
 }

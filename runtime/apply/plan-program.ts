@@ -45,6 +45,23 @@ function conflictDiagnostics(plan: Plan, desired: NetworkState): Diagnostic[] {
   });
 }
 
+/** A damaged last-applied record: what is wrong, what the plan does without it, and the repair. */
+function recordDiagnostics(root: string, live: LiveRead): Diagnostic[] {
+  const d = live.recordDamage;
+  if (d === undefined) return [];
+  const problem = d.missing.length > 0
+    ? `names ${d.missing.length} piece(s) that are not in the COMP's storage (${d.missing.slice(0, 3).join(", ")})`
+    : d.corrupt.length > 0
+      ? `has ${d.corrupt.length} piece(s) changed since svc wrote them (${d.corrupt.slice(0, 3).join(", ")})`
+      : `cannot be read: ${d.unreadable ?? "unknown reason"}`;
+  return [diagnostic("record-damaged", NO_RANGE, { root, problem }, {
+    help: [
+      "svc plans as if it had applied nothing here before: nodes it made earlier that the source no longer declares are left alone, and drift is not told apart from the artist's edits",
+      "the next apply writes the record again whole (intact pieces are kept, changed ones removed)",
+    ],
+  })];
+}
+
 /** Per node, the parameters the source sets: the live read fetches those even at their defaults. */
 export function sourceParams(desired: NetworkState): Map<string, string[]> {
   return new Map([...desired.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const));
@@ -72,8 +89,8 @@ export async function planProgram(
       desired,
       live,
       plan,
-      operations: planOperations({ plan, desired, compiled: operations, record, previous: live.lastApplied }),
-      diagnostics: conflictDiagnostics(plan, desired),
+      operations: planOperations({ plan, desired, compiled: operations, record, previous: live.lastApplied, damagedRecord: live.recordDamage }),
+      diagnostics: [...recordDiagnostics(root, live), ...conflictDiagnostics(plan, desired)],
     });
   }
   return plans;

@@ -59,22 +59,80 @@ export function recordRemoveOperations(root: string, pieceKeys: readonly string[
 }
 
 /**
- * A record as read back: a head whose pieces are all present (joined and parsed), or a record
- * stored whole by an earlier svc. Anything unreadable counts as no record.
+ * A record whose head names pieces that are not all there (one removed, or changed by hand): its
+ * pieces cannot be joined, so svc does not know what it applied last. The plan says so (code
+ * `record-damaged`) and the next apply writes the record again whole, keeping the intact pieces and
+ * removing the corrupt ones.
  */
-export function storedRecord(stored: StoredValue | undefined): StoredState | undefined {
-  if (stored === undefined || !stored.present) return undefined;
+export interface RecordDamage {
+  /** Piece keys the head names that are not in storage. */
+  missing: string[];
+  /** Piece keys present whose text no longer has the digest its key names. */
+  corrupt: string[];
+  /** Piece keys present and as written. */
+  intact: string[];
+  /** What else is wrong with the pieces joined (their JSON does not parse, or is not a record). */
+  unreadable?: string;
+}
+
+export interface RecordRead {
+  record: StoredState | undefined;
+  damage?: RecordDamage;
+}
+
+/** The digest a piece key names (its text's, when it was written), or undefined for another key. */
+function keyDigest(key: string): string | undefined {
+  const m = /\.([0-9a-f]{32})$/.exec(key);
+  return m === null ? undefined : m[1];
+}
+
+/**
+ * A record as read back: a head whose pieces are all present (joined and parsed), or a record
+ * stored whole by an earlier svc. A head whose pieces are missing, changed or unreadable is
+ * reported as damage rather than silently taken for no record.
+ */
+export function readRecord(stored: StoredValue | undefined): RecordRead {
+  if (stored === undefined || !stored.present) return { record: undefined };
   const head = stored.value as Partial<RecordHead> | null;
-  if (head === null || typeof head !== "object" || !Array.isArray(head.pieces)) return stateFromJson(stored.value);
+  if (head === null || typeof head !== "object" || !Array.isArray(head.pieces)) return { record: stateFromJson(stored.value) };
   const pieces = stored.pieces ?? [];
-  if (pieces.length !== head.pieces.length || pieces.some((p) => !p.present || typeof p.text !== "string")) return undefined;
+  const listed = new Map(pieces.map((p) => [p.key, p] as const));
+  const missing: string[] = [];
+  const corrupt: string[] = [];
+  const intact: string[] = [];
+  for (const key of head.pieces) {
+    const p = typeof key === "string" ? listed.get(key) : undefined;
+    if (p === undefined || !p.present || typeof p.text !== "string") missing.push(String(key));
+    else if (keyDigest(key as string) !== pieceDigest(p.text)) corrupt.push(p.key);
+    else intact.push(p.key);
+  }
+  const damage = { missing, corrupt, intact };
+  if (missing.length > 0 || corrupt.length > 0) return { record: undefined, damage };
   let value: unknown;
   try {
     value = JSON.parse(pieces.map((p) => p.text).join(""));
-  } catch {
-    return undefined;
+  } catch (err) {
+    return { record: undefined, damage: { ...damage, unreadable: `the joined pieces are not JSON (${(err as Error).message})` } };
   }
   const record = stateFromJson(typeof head.appliedAt === "string" ? { ...(value as object), appliedAt: head.appliedAt } : value);
-  if (record !== undefined) record.pieceKeys = pieces.map((p) => p.key);
-  return record;
+  if (record === undefined) return { record: undefined, damage: { ...damage, unreadable: "the joined pieces are not an svc record" } };
+  record.pieceKeys = pieces.map((p) => p.key);
+  return { record };
+}
+
+/** The record alone (undefined when there is none or it is damaged). */
+export function storedRecord(stored: StoredValue | undefined): StoredState | undefined {
+  return readRecord(stored).record;
+}
+
+/**
+ * Writes `record` again over a damaged one: intact pieces are kept (and removed when the new record
+ * does not name them), every other piece the new record names is written, and corrupt pieces it
+ * does not name are removed.
+ */
+export function recordRepairOperations(root: string, key: string, record: StoredState, damage: RecordDamage): BridgeOperation[] {
+  const ops = recordStoreOperations(root, key, record, damage.intact);
+  const head = ops.find((o) => o.key === key)?.value as RecordHead;
+  const named = new Set(head.pieces);
+  return [...ops, ...recordRemoveOperations(root, damage.corrupt.filter((k) => !named.has(k)))];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutPieces, pieceDigest, recordStoreOperations, storedRecord } from "../../runtime/apply/record-pieces.js";
+import { cutPieces, pieceDigest, readRecord, recordStoreOperations, storedRecord } from "../../runtime/apply/record-pieces.js";
 import { stateToJson, type StoredState } from "../../runtime/apply/stored-state.js";
 
 const record = (comment: string): StoredState => ({
@@ -48,9 +48,15 @@ describe("svc's record in pieces", () => {
     expect(storedRecord(again.stored)!.state.nodes.get("/p/net/a")!.comment).toBe("two");
   });
 
-  it("is no record when a piece is missing, and an older whole record still reads", () => {
+  it("is no record but damage when a piece is missing or changed, and an older whole record still reads", () => {
     const { stored } = readBack(recordStoreOperations("/p/net", "svc_applied", record("one")));
     expect(storedRecord({ ...stored, pieces: stored.pieces.map((p, i) => (i === 1 ? { key: p.key, present: false } : p)) })).toBeUndefined();
+    const keys = stored.pieces.map((p) => p.key);
+    const changed = readRecord({ ...stored, pieces: stored.pieces.map((p, i) => (i === 0 ? { ...p, text: "{}" } : p)) });
+    expect(changed).toEqual({ record: undefined, damage: { missing: [], corrupt: [keys[0]], intact: keys.slice(1) } });
+    const joined = JSON.stringify({ not: "a record" });
+    const odd = readRecord({ present: true, value: { pieces: ["svc_applied." + pieceDigest(joined)] }, pieces: [{ key: "svc_applied." + pieceDigest(joined), present: true, text: joined }] });
+    expect(odd.damage?.unreadable).toBe("the joined pieces are not an svc record");
     expect(storedRecord({ present: true, value: stateToJson(record("old")) })!.state.nodes.get("/p/net/a")!.comment).toBe("old");
   });
 });

@@ -92,3 +92,34 @@ class NetworkStateTest(SimTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PageBudgetTest(unittest.TestCase):
+    """A page's time budget counts from the first node it lists, not from the request's start."""
+
+    def test_a_budget_spent_finding_the_resume_point_still_lists_a_full_page(self):
+        from test.python.bridge.support import SIM  # noqa: F401  (puts the bridge on sys.path)
+        import td
+        import tdsim
+        from svc_bridge.walk import PagedWalk
+        tdsim.reset()
+        comp = td.op("/project1").create("baseCOMP", "wide")
+        for i in range(6):
+            comp.create("nullTOP", "n%d" % i)
+
+        class SpentUntilRestarted:
+            """Spent before listing starts (as when sorting a wide COMP ate it); 3 nodes after."""
+            def __init__(self):
+                self.listing, self.calls = False, 0
+
+            def restart(self):
+                self.listing, self.calls = True, 0
+
+            def spent(self):
+                self.calls += 1
+                return not self.listing or self.calls > 3
+
+        walk = PagedWalk(comp, SpentUntilRestarted(), 64, 100, after="/project1/wide/n1")
+        listed = [node.name for node, _ in walk]
+        self.assertEqual(listed, ["n2", "n3", "n4", "n5"])
+        self.assertTrue(walk.complete)
