@@ -98,6 +98,8 @@ CODES = {
     "unverified_live_boundary": (501, "the operation's adapter is not verified on this environment: nothing was changed"),
     "bridge_busy": (409, "a reload would drop state a client is still using (transactions, event streams, interactions, .tox jobs)"),
     "reload_failed": (500, "the bridge's new code did not import; the running bridge was kept"),
+    "read_too_large": (413, "a whole read would list more nodes or state than one reply holds; read it in pages"),
+    "read_timeout": (504, "a whole read did not finish in time; read it in pages"),
     "internal_error": (500, "an unexpected error inside the bridge"),
 }
 

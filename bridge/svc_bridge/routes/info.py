@@ -14,12 +14,16 @@ def td_version():
 
 
 def info(ctx):
+    from ..read_server import ensure
+    port = ensure()
     return {
         "python_version": sys.version.split()[0],
         "td_version": td_version(),
         "bridge_version": BRIDGE_VERSION,
         "product": str(getattr(td.app, "product", "")),
         "os": str(getattr(td.app, "osName", "")),
+        # A whole network's state in one request, on loopback (read_server.py); null when off.
+        "whole_read": None if port is None else {"port": port, "path": "/api/network/{path}/state"},
     }
 
 

@@ -35,8 +35,13 @@ MAX_WANTED_NAMES = 4096
 
 def digest(entry):
     """sha256 of the entry's canonical JSON (sorted keys, no spaces), 32 hex digits."""
+    return digest_and_size(entry)[0]
+
+
+def digest_and_size(entry):
+    """The digest and the length of the canonical JSON it was taken from (a reply's size bound)."""
     text = json.dumps(entry, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32], len(text)
 
 
 def _params(node, wanted):
@@ -96,43 +101,64 @@ def _stored(comp, key, known):
     return out
 
 
-def network_state(ctx):
-    body = ctx.body
-    check_known_fields(body, FIELDS)
-    comp = require_comp(ctx.params["path"])
-    after = get_str(body, "after") or None
-    prefix = comp.path.rstrip("/") + "/"
-    if after is not None and (not after.startswith(prefix) or after == prefix):
-        raise BridgeError("invalid_field", "'after' must be a path inside %s (the last path of the page before)"
-                          % comp.path, field="after")
-    depth = get_int(body, "depth", default=config.SEARCH_MAX_DEPTH, minimum=1, maximum=config.SEARCH_MAX_DEPTH)
-    max_nodes = get_int(body, "max_nodes", default=config.MAX_SCAN_NODES, minimum=1, maximum=config.MAX_SCAN_NODES)
-    budget_ms = get_int(body, "time_budget_ms", default=int(config.DEFAULT_TIME_BUDGET_S * 1000), minimum=1,
-                        maximum=int(config.MAX_TIME_BUDGET_S * 1000))
-    known_list = get_str_list(body, "known", default=[])
-    if len(known_list) > MAX_KNOWN:
-        raise BridgeError("invalid_field", "'known' lists at most %d digests" % MAX_KNOWN, field="known")
-    known = set(known_list)
-    wanted = _wanted(body)
-    storage_key = get_str(body, "storage_key", allow_empty=False)
-    budget = Budget(budget_ms / 1000.0)
-    walk = PagedWalk(comp, budget, depth, max_nodes, after)
-    nodes = []
-    for node, level in walk:
-        entry = node_entry(node, level, wanted)
-        sha = digest(entry)
-        nodes.append({"path": entry["path"], "digest": sha} if sha in known else dict(entry, digest=sha))
-    data = {"path": comp.path, "nodes": nodes, "next_after": walk.next_after, "complete": walk.complete,
-            "stopped_by": walk.stopped_by, "visited": walk.visited, "elapsed_ms": budget.elapsed_ms()}
-    if after is None:
-        root_params, root_extra = _params(comp, wanted)
+class StateQuery:
+    """What a state read asks for, checked: the COMP, depth, node bound, known digests, wanted names."""
+
+    def __init__(self, path, body, max_nodes_default, max_nodes_limit):
+        self.comp = require_comp(path)
+        self.depth = get_int(body, "depth", default=config.SEARCH_MAX_DEPTH, minimum=1, maximum=config.SEARCH_MAX_DEPTH)
+        self.max_nodes = get_int(body, "max_nodes", default=max_nodes_default, minimum=1, maximum=max_nodes_limit)
+        known_list = get_str_list(body, "known", default=[])
+        if len(known_list) > MAX_KNOWN:
+            raise BridgeError("invalid_field", "'known' lists at most %d digests" % MAX_KNOWN, field="known")
+        self.known = set(known_list)
+        self.wanted = _wanted(body)
+        self.storage_key = get_str(body, "storage_key", allow_empty=False)
+
+    def listed(self, node, level):
+        """A node as a page lists it, and the size of its canonical JSON."""
+        entry = node_entry(node, level, self.wanted)
+        sha, size = digest_and_size(entry)
+        if sha in self.known:
+            return {"path": entry["path"], "digest": sha}, 80
+        return dict(entry, digest=sha), size
+
+    def head(self, comp):
+        """What the first page adds: the root and, when asked, the stored record."""
+        root_params, root_extra = _params(comp, self.wanted)
         root = node_meta(comp)
         root.update({"params": root_params, "custom_pages": custom_pages(comp)})
         if root_extra:
             root["source_params"] = root_extra
-        data["root"] = root
-        if storage_key is not None:
-            data["stored"] = _stored(comp, storage_key, known)
+        data = {"root": root}
+        if self.storage_key is not None:
+            data["stored"] = _stored(comp, self.storage_key, self.known)
+        return data
+
+
+def check_after(comp, after):
+    prefix = comp.path.rstrip("/") + "/"
+    if after is not None and (not after.startswith(prefix) or after == prefix):
+        raise BridgeError("invalid_field", "'after' must be a path inside %s (the last path of the page before)"
+                          % comp.path, field="after")
+
+
+def network_state(ctx):
+    body = ctx.body
+    check_known_fields(body, FIELDS)
+    query = StateQuery(ctx.params["path"], body, config.MAX_SCAN_NODES, config.MAX_SCAN_NODES)
+    comp = query.comp
+    after = get_str(body, "after") or None
+    check_after(comp, after)
+    budget_ms = get_int(body, "time_budget_ms", default=int(config.DEFAULT_TIME_BUDGET_S * 1000), minimum=1,
+                        maximum=int(config.MAX_TIME_BUDGET_S * 1000))
+    budget = Budget(budget_ms / 1000.0)
+    walk = PagedWalk(comp, budget, query.depth, query.max_nodes, after)
+    nodes = [query.listed(node, level)[0] for node, level in walk]
+    data = {"path": comp.path, "nodes": nodes, "next_after": walk.next_after, "complete": walk.complete,
+            "stopped_by": walk.stopped_by, "visited": walk.visited, "elapsed_ms": budget.elapsed_ms()}
+    if after is None:
+        data.update(query.head(comp))
     return data
 
 
