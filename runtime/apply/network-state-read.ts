@@ -8,6 +8,11 @@
  * with its path and digest only, so re-reading a network sends the details of what changed. The
  * cache is content-addressed (an entry is exactly what the bridge sent under that digest), so a
  * stale entry can never be taken for a live one: a changed node has a different digest.
+ *
+ * When the bridge names a whole-read port (`/api/info` `whole_read`, asked once per client), the
+ * read is one request there, which the bridge answers once it has listed the network over several
+ * frames; a bridge without one, a network too large for one reply, or a port that does not answer
+ * falls back to the pages of the Web Server DAT's port.
  */
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import { BridgeError } from "../bridge-client/errors.js";
@@ -57,6 +62,8 @@ export interface NetworkStateRead {
   requests: number;
   /** Nodes whose details the bridge sent (the others came from the digest cache). */
   detailed: number;
+  /** True when the whole network came in one reply from the bridge's whole-read port. */
+  whole: boolean;
 }
 
 interface Page {
@@ -109,6 +116,29 @@ export interface NetworkStateOptions {
   storageKey?: string;
   pageBudgetMs?: number;
   pageMaxNodes?: number;
+  /** false: read in pages even when the bridge offers a whole read. */
+  whole?: boolean;
+}
+
+/** The whole-read port each client's bridge named, asked once per client (null: none). */
+const wholeReadPorts = new WeakMap<BridgeClient, Promise<number | null>>();
+
+function wholeReadPort(client: BridgeClient): Promise<number | null> {
+  let port = wholeReadPorts.get(client);
+  if (port === undefined) {
+    port = client
+      .get<{ whole_read?: { port?: unknown } | null }>("/api/info")
+      .then((info) => (typeof info.whole_read?.port === "number" ? info.whole_read.port : null))
+      .catch(() => null);
+    wholeReadPorts.set(client, port);
+  }
+  return port;
+}
+
+/** Failures after which the pages still work: the port is gone, or the network is too large or slow for one reply. */
+function pagesStillServe(err: unknown): boolean {
+  if (!(err instanceof BridgeError)) return false;
+  return err.kind === "connection" || err.kind === "timeout" || ["read_too_large", "read_timeout", "overloaded"].includes(err.code);
 }
 
 /** Reads the network at `root`; a missing root is the bridge's `node_not_found` (404). */
@@ -123,17 +153,32 @@ export async function readNetworkState(client: BridgeClient, root: string, optio
   let after: string | null = null;
   let requests = 0;
   let detailed = 0;
+  const uri = `/api/network/${encodePath(root)}/state`;
+  const asked = { known, wanted, ...(options.storageKey === undefined ? {} : { storage_key: options.storageKey }) };
+  const port = options.whole === false ? null : await wholeReadPort(client);
+  let whole = port !== null;
   for (;;) {
-    const page: Page = await client.read<Page>(`/api/network/${encodePath(root)}/state`, {
-      after,
-      known,
-      wanted,
-      ...(options.storageKey === undefined ? {} : { storage_key: options.storageKey }),
-      max_nodes: options.pageMaxNodes ?? PAGE_MAX_NODES,
-      time_budget_ms: options.pageBudgetMs ?? PAGE_BUDGET_MS,
-    });
+    let page: Page;
+    if (whole) {
+      try {
+        page = await client.readOnPort<Page>(port!, uri, { ...asked, max_nodes: MAX_NETWORK_NODES });
+      } catch (err) {
+        requests++;
+        if (!pagesStillServe(err)) throw err;
+        if ((err as BridgeError).kind === "connection") wholeReadPorts.delete(client); // ask again next time
+        whole = false;
+        continue;
+      }
+    } else {
+      page = await client.read<Page>(uri, {
+        after,
+        ...asked,
+        max_nodes: options.pageMaxNodes ?? PAGE_MAX_NODES,
+        time_budget_ms: options.pageBudgetMs ?? PAGE_BUDGET_MS,
+      });
+    }
     requests++;
-    if (requests === 1) {
+    if (page.root !== undefined) {
       rootEntry = page.root;
       stored = page.stored === undefined ? undefined : withPieces(root, page.stored);
     }
@@ -160,7 +205,7 @@ export async function readNetworkState(client: BridgeClient, root: string, optio
     .flatMap((n) => n.inputs)
     .filter((w) => listed.has(w.source))
     .sort((a, b) => a.target.localeCompare(b.target) || a.target_input - b.target_input);
-  return { root: rootEntry, nodes, wires, stored, requests, detailed };
+  return { root: rootEntry, nodes, wires, stored, requests, detailed, whole };
 }
 
 /** Fills each piece's text from the cache when the bridge sent its digest only. */

@@ -66,19 +66,41 @@ export class BridgeClient {
   readonly config: BridgeConfig;
   readonly stats: RequestStats = { requests: 0, mutations: 0 };
   private readonly pool: Pool;
+  /** Pools for the bridge's other ports (its whole-read port), by port. */
+  private readonly portPools = new Map<number, Pool>();
 
   constructor(config: BridgeConfig) {
     this.config = config;
-    this.pool = new Pool(config.url, {
-      connections: 4,
-      headersTimeout: config.timeoutMs,
-      bodyTimeout: config.timeoutMs,
-      connectTimeout: Math.min(config.timeoutMs, 5_000),
-    });
+    this.pool = this.newPool(config.url);
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await Promise.all([this.pool.close(), ...[...this.portPools.values()].map((p) => p.close())]);
+    this.portPools.clear();
+  }
+
+  /**
+   * A read sent to another port of the bridge's host (one the bridge named, such as its whole-read
+   * port), with the same token, limits and retries as any read, counted in `stats` like them.
+   */
+  readOnPort<T>(port: number, path: string, body: unknown): Promise<T> {
+    let pool = this.portPools.get(port);
+    if (pool === undefined) {
+      const url = new URL(this.config.url);
+      url.port = String(port);
+      pool = this.newPool(url.origin);
+      this.portPools.set(port, pool);
+    }
+    return this.request<T>("POST", path, body, { read: true, pool });
+  }
+
+  private newPool(origin: string): Pool {
+    return new Pool(origin, {
+      connections: 4,
+      headersTimeout: this.config.timeoutMs,
+      bodyTimeout: this.config.timeoutMs,
+      connectTimeout: Math.min(this.config.timeoutMs, 5_000),
+    });
   }
 
   get<T>(path: string, query: Record<string, string | number | boolean | undefined> = {}): Promise<T> {
@@ -111,14 +133,14 @@ export class BridgeClient {
     return this.request<T>("DELETE", path, body);
   }
 
-  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean; idempotencyKey?: string } = {}): Promise<T> {
+  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean; idempotencyKey?: string; pool?: Pool } = {}): Promise<T> {
     const read = method === "GET" || options.read === true;
     if (!read) return this.mutate<T>(method, path, body, options.idempotencyKey);
     let failures = 0;
     const giveUp = Date.now() + this.config.timeoutMs;
     for (;;) {
       try {
-        return await this.once<T>(method, path, body, true);
+        return await this.once<T>(method, path, body, true, undefined, options.pool);
       } catch (err) {
         if (!(err instanceof BridgeError)) throw err;
         if (NOTHING_RAN.has(err.code) && Date.now() < giveUp) {
@@ -177,7 +199,7 @@ export class BridgeClient {
     throw new BridgeError("bridge", code ?? "bridge_error", `${message ?? "the bridge refused the request"} (answered after a timeout)`, timeout, undefined, details);
   }
 
-  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean, idempotencyKey?: string): Promise<T> {
+  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean, idempotencyKey?: string, pool: Pool = this.pool): Promise<T> {
     const req = { method, path };
     const headers: Record<string, string> = { accept: "application/json" };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
@@ -192,7 +214,7 @@ export class BridgeClient {
     let statusCode: number;
     let text: string;
     try {
-      const res = await this.pool.request({ method, path, headers, ...(payload === undefined ? {} : { body: payload }) });
+      const res = await pool.request({ method, path, headers, ...(payload === undefined ? {} : { body: payload }) });
       statusCode = res.statusCode;
       text = await res.body.text();
     } catch (err) {

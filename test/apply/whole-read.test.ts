@@ -1,0 +1,92 @@
+/**
+ * A plan's live read in one request on tdsim: the bridge's whole-read port answers the network
+ * after listing it over several frames; requests are counted by the client, never timed.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { readLiveNetwork } from "../../runtime/apply/live-state.js";
+import { clearNetworkStateCache, readNetworkState } from "../../runtime/apply/network-state-read.js";
+import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { useLiveSim } from "../support/live-sim.js";
+
+const live = useLiveSim();
+const root = "/project1/whole";
+
+/** `count` nodes in chains of five, a parameter and a comment on most. */
+function network(count: number): string {
+  const lines = ["svcnet 1", "network whole {"];
+  for (let i = 0; i < count; i++) {
+    lines.push(i % 5 === 0 ? `  n${i}: noiseTOP { seed: ${i} }` : `  n${i}: levelTOP [comment: "step ${i}"] { opacity: 0.5 }`);
+    if (i % 5 !== 0) lines.push(`  n${i - 1} -> n${i}`);
+  }
+  lines.push("}", "");
+  return lines.join("\n");
+}
+
+const clients: BridgeClient[] = [];
+function freshClient(url: string): BridgeClient {
+  const c = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: url }));
+  clients.push(c);
+  return c;
+}
+let offSim: RunningSim | undefined;
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await offSim?.stop();
+});
+
+describe("the whole read", () => {
+  it("plans a no-op re-apply with one state request and no write", async () => {
+    const text = network(100);
+    expect((await applyFile(live.client, { text, file: "whole.svcnet" }, { verify: false })).diagnostics).toEqual([]);
+    clearNetworkStateCache();
+
+    const client = freshClient(live.sim.url);
+    const first = await planFile(client, { text, file: "whole.svcnet" });
+    expect(first.diagnostics).toEqual([]);
+    expect(first.plans[0]!.operations).toEqual([]);
+    // A process's first read asks /api/info once for the port, then reads the network in one request.
+    expect(client.stats).toEqual({ requests: 2, mutations: 0 });
+
+    const again = await planFile(client, { text, file: "whole.svcnet" });
+    expect(again.plans[0]!.operations).toEqual([]);
+    expect(client.stats).toEqual({ requests: 3, mutations: 0 });
+  }, 120_000);
+
+  it("reads what the pages read, and only changed nodes in detail", async () => {
+    const client = freshClient(live.sim.url);
+    const wanted = new Map([[`${root}/n6`, ["opacity", "brightness1"]]]);
+    clearNetworkStateCache();
+    const whole = await readNetworkState(client, root, { wanted, storageKey: "svc_applied" });
+    expect(whole.whole).toBe(true);
+    expect(whole.requests).toBe(1);
+    expect(whole.detailed).toBe(100);
+    clearNetworkStateCache();
+    const paged = await readNetworkState(client, root, { wanted, storageKey: "svc_applied", whole: false, pageMaxNodes: 40 });
+    expect(paged.whole).toBe(false);
+    expect(paged.requests).toBeGreaterThanOrEqual(4);
+    expect(whole.nodes).toEqual(paged.nodes);
+    expect(whole.wires).toEqual(paged.wires);
+    expect(whole.root).toEqual(paged.root);
+    expect(whole.stored).toEqual(paged.stored);
+
+    await client.post("/api/batch", { operations: [{ action: "update", path: `${root}/n6`, parameters: { brightness1: 0.25 } }] });
+    const changed = await readNetworkState(client, root, { wanted, storageKey: "svc_applied" });
+    expect([changed.requests, changed.detailed]).toEqual([1, 1]);
+    expect(changed.nodes.find((n) => n.path === `${root}/n6`)!.params.brightness1).toMatchObject({ value: 0.25 });
+    const fresh = await readLiveNetwork(client, root, wanted);
+    expect(fresh.state.nodes.get(`${root}/n6`)!.params.brightness1).toEqual({ mode: "constant", value: 0.25 });
+  }, 120_000);
+
+  it("falls back to pages on a bridge whose whole-read port is off", async () => {
+    offSim = await startSim({ port: 0, env: { ...process.env, SVC_BRIDGE_READ_PORT: "off" } });
+    const client = freshClient(offSim.url);
+    const text = network(20);
+    expect((await applyFile(client, { text, file: "whole.svcnet" }, { verify: false })).diagnostics).toEqual([]);
+    const read = await readNetworkState(client, root, { pageMaxNodes: 8 });
+    expect(read.whole).toBe(false);
+    expect(read.requests).toBeGreaterThanOrEqual(3);
+    expect(read.nodes).toHaveLength(20);
+  }, 120_000);
+});
