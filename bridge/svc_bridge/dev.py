@@ -33,12 +33,14 @@ def _ours(name):
 def busy():
     """What a reload would drop that a client is still using, as short phrases."""
     found = []
-    from . import ticker, tox_jobs, transactions
+    from . import read_server, ticker, tox_jobs, transactions
     if transactions._open:
         found.append("%d open transaction(s)" % len(transactions._open))
-    if ticker._hooks:
+    # The whole-read port keeps its hook while it listens; it holds a client's work only while a read runs.
+    hooks = [h for h in ticker._hooks if not (h == "whole_read" and read_server.idle())]
+    if hooks:
         # event subscribers and pending interactions keep a per-frame hook while they last
-        found.append("per-frame work for %s" % ", ".join(sorted(ticker._hooks)))
+        found.append("per-frame work for %s" % ", ".join(sorted(hooks)))
     running = [j for j in tox_jobs._jobs.values() if j.get("state") not in ("done", "failed", "cancelled")]
     if running:
         found.append("%d .tox job(s) running" % len(running))
@@ -53,6 +55,9 @@ def reload_bridge(force=False):
     if in_use and not force:
         raise BridgeError("bridge_busy", "a reload would drop %s; finish them first or force it" % "; ".join(in_use),
                           busy=in_use)
+    # The whole-read port's thread runs the old code: stop it (the next /api/info starts the new one).
+    from . import read_server
+    read_server.stop()
     old = {name: module for name, module in sys.modules.items() if _ours(name)}
     old_package = dict(package.__dict__)
     try:

@@ -131,7 +131,28 @@ def _stop(server):
     def run():
         server.shutdown()
         server.server_close()
-    threading.Thread(target=run, name="svc-read-server-stop", daemon=True).start()
+    # Off the main thread: shutdown() waits for the serving loop's next poll.
+    thread = threading.Thread(target=run, name="svc-read-server-stop", daemon=True)
+    thread.start()
+    return thread
+
+
+def stop():
+    """Main thread: stops the whole-read port and its per-frame hook (a reload; the setting turned off).
+    Reads still open are answered with an error; the next /api/info starts a new one."""
+    current = getattr(sys, _REGISTRY, None)
+    stopping = None
+    if current is not None:
+        stopping = _stop(current["server"])
+        setattr(sys, _REGISTRY, None)
+    ticker.drop("whole_read")
+    whole_read.reset()
+    return stopping
+
+
+def idle():
+    """True when no whole read is queued or open: the port's per-frame hook holds no client's work."""
+    return whole_read.open_jobs() == 0 and whole_read.queued() == 0
 
 
 def ensure():
@@ -140,8 +161,7 @@ def ensure():
     current = getattr(sys, _REGISTRY, None)
     if current is not None and (current.get("owner") is not whole_read.submit or wanted is None
                                 or (wanted and current["port"] != wanted)):
-        _stop(current["server"])  # another bridge load's, or the setting changed
-        setattr(sys, _REGISTRY, None)
+        stop()  # another bridge load's, or the setting changed
         current = None
     if wanted is None:
         return None

@@ -83,6 +83,10 @@ def open_jobs():
     return len(_open)
 
 
+def queued():
+    return _inbox.qsize()
+
+
 def _router():
     router = Router()
     router.add("POST", "/api/network/{path:path}/state", None, sheddable=False)

@@ -107,3 +107,16 @@ class WholeReadTest(SimTestCase):
         self.assertIsNone(self.ok("GET", "/api/info")["whole_read"])
         self.set_env(SVC_BRIDGE_READ_PORT="")
         self.assertIsInstance(self.ok("GET", "/api/info")["whole_read"]["port"], int)
+
+    def test_an_idle_port_does_not_hold_a_reload_and_a_reload_stops_it(self):
+        from svc_bridge import dev, read_server
+        self.assertEqual(dev.busy(), [])
+        before = self.port
+        self.assertEqual(self.send({})["status"], 200)
+        read_server.stop().join(10)
+        with self.assertRaises(OSError):  # the old port no longer answers
+            import socket
+            socket.create_connection(("127.0.0.1", before), timeout=2).close()
+            raise AssertionError("still listening")
+        self.port = self.ok("GET", "/api/info")["whole_read"]["port"]
+        self.assertEqual(self.send({})["status"], 200)
