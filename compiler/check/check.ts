@@ -9,7 +9,7 @@ import { createContext } from "./context.js";
 import type { ExpressionPolicy } from "./python/policy.js";
 import { checkControls } from "./controls.js";
 import { checkShaders } from "./glsl/shaders.js";
-import { checkNodeExpressions } from "./expressions.js";
+import { checkNodeExpressions, nodeNeedsPythonGrammar } from "./expressions.js";
 import { checkNodeName } from "./names.js";
 import { checkFlags, checkOperatorType } from "./operators.js";
 import { checkParams } from "./params.js";
@@ -36,4 +36,13 @@ export function checkProgram(program: ProgramModel, expressions: ExpressionPolic
   }
   checkShaders(program, ctx);
   return diagnostics;
+}
+
+/** Whether checkProgram will parse Python with tree-sitter: the nodes it checks expressions of, alike. */
+export function programNeedsPythonGrammar(program: ProgramModel, expressions: ExpressionPolicy = "open"): boolean {
+  for (const network of program.networks) {
+    if (nodeNeedsPythonGrammar(network.root, expressions)) return true;
+    for (const comp of walkComponents(network.root)) for (const node of comp.body.nodes) if (nodeNeedsPythonGrammar(node, expressions)) return true;
+  }
+  return false;
 }

@@ -9,7 +9,8 @@ import { at } from "../resolve/references.js";
 import type { CheckContext } from "./context.js";
 import { expressionRange } from "../util/expression-range.js";
 import { unsafeExpression, unsafeModule } from "./python/safe-subset.js";
-import { checkPythonExpression, checkPythonModule } from "./python/syntax.js";
+import type { ExpressionPolicy } from "./python/policy.js";
+import { checkPythonExpression, checkPythonModule, expressionNeedsGrammar } from "./python/syntax-check.js";
 
 /** DATs whose text TouchDesigner runs as Python on events (the Execute family). */
 const RUNS_PYTHON = /executeDAT$/;
@@ -81,4 +82,12 @@ export function checkNodeExpressions(node: AnyNode, ctx: CheckContext): void {
   for (const p of node.params) for (const e of expressionsIn(p.value)) checkExpression(e, ctx);
   for (const page of node.customPages) for (const c of page.params) for (const e of expressionsIn(c.default)) checkExpression(e, ctx);
   checkDatText(node, ctx);
+}
+
+/** Whether checking `node` as checkNodeExpressions does needs Python's grammar (tree-sitter) loaded. */
+export function nodeNeedsPythonGrammar(node: AnyNode, policy: ExpressionPolicy): boolean {
+  const needs = (e: ExpressionValue) => policy === "safe" || expressionNeedsGrammar(e.python);
+  for (const p of node.params) for (const e of expressionsIn(p.value)) if (needs(e)) return true;
+  for (const page of node.customPages) for (const c of page.params) for (const e of expressionsIn(c.default)) if (needs(e)) return true;
+  return node.text !== undefined && (RUNS_PYTHON.test(node.type) || policy === "safe");
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,5 +46,23 @@ describe("each svc command loads only what it uses", () => {
     const packages = packagesIn(loaded);
     for (const unused of ["elkjs", "undici", "zod", "@modelcontextprotocol/sdk", "yaml", "lodash-es"]) expect(packages.has(unused), unused).toBe(false);
     expect(loaded.filter((u) => u.includes("/node_modules/chevrotain/"))).toHaveLength(1);
+    // Its one expression (absTime.seconds * 0.3) is plain: Python's grammar is not loaded for it.
+    expect(packages.has("web-tree-sitter"), "web-tree-sitter").toBe(false);
+  });
+
+  it("svc check loads Python's grammar for a file whose Python needs it, and reports what it finds", () => {
+    const dir = mkdtempSync(join(tmpdir(), "svc-python-"));
+    try {
+      const file = join(dir, "lambda.svcnet");
+      writeFileSync(file, "svcnet 1\n\nnetwork n {\n  noise1: noiseTOP { t4d: = (lambda t: t * 0.3)(absTime.seconds) +  }\n}\n");
+      const { status, stdout, loaded } = modulesLoaded(["check", "--json", file]);
+      expect(status).toBe(1);
+      const report = JSON.parse(stdout) as { diagnostics: { code: string; message: string }[] };
+      expect(report.diagnostics.map((d) => d.code)).toEqual(["expression-syntax"]);
+      expect(report.diagnostics[0]!.message).toMatch(/ends too early/);
+      expect(packagesIn(loaded).has("web-tree-sitter")).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

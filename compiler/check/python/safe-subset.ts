@@ -5,7 +5,7 @@
  * test/compiler/safe-python.test.ts fails when the two drift apart.
  */
 import { descendants, withPythonTree, type SyntaxNode } from "./tree-sitter.js";
-import type { PySyntaxError } from "./syntax.js";
+import type { PySyntaxError } from "./syntax-check.js";
 
 export const SAFE_NAMES = new Set([
   "op", "ops", "parent", "me", "iop", "ipar", "absTime", "math", "tdu", "root", "project", "app",

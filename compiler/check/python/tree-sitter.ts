@@ -1,22 +1,38 @@
 /**
  * Python's real grammar, from tree-sitter-python's WebAssembly build run by web-tree-sitter: no
- * native code, the same parser everywhere Node runs. Loaded once, when this module is imported
- * (top-level await), so that the checks that use it stay synchronous.
+ * native code, the same parser everywhere Node runs. Compiling the WebAssembly costs a noticeable
+ * part of a short `svc check`, so it is loaded only when asked (`loadPythonGrammar`): the compiler's
+ * entry point loads it on import (python-grammar-ready.ts), `svc check` only for a file with Python
+ * the plain-expression check cannot settle. The checks that use it stay synchronous.
  */
 import { createRequire } from "node:module";
-import { Language, Parser, type Node, type Tree } from "web-tree-sitter";
+import type { Node, Parser, Tree } from "web-tree-sitter";
 
-const require = createRequire(import.meta.url);
+let parser: Parser | undefined;
+let loading: Promise<void> | undefined;
 
-await Parser.init();
-const python = await Language.load(require.resolve("tree-sitter-python/tree-sitter-python.wasm"));
-const parser = new Parser();
-parser.setLanguage(python);
+/** Loads web-tree-sitter and the Python grammar once; later calls return the same promise. */
+export function loadPythonGrammar(): Promise<void> {
+  loading ??= (async () => {
+    const { Language, Parser } = await import("web-tree-sitter");
+    await Parser.init();
+    const python = await Language.load(createRequire(import.meta.url).resolve("tree-sitter-python/tree-sitter-python.wasm"));
+    const ready = new Parser();
+    ready.setLanguage(python);
+    parser = ready;
+  })();
+  return loading;
+}
+
+export function pythonGrammarLoaded(): boolean {
+  return parser !== undefined;
+}
 
 export type { Node as SyntaxNode } from "web-tree-sitter";
 
 /** Parses `text` as a Python module and hands the tree to `use`; the tree is freed afterwards. */
 export function withPythonTree<T>(text: string, use: (root: Node) => T): T {
+  if (parser === undefined) throw new Error("the Python grammar is not loaded: await loadPythonGrammar() before checking Python");
   const tree: Tree | null = parser.parse(text);
   if (tree === null) throw new Error("tree-sitter returned no tree");
   try {

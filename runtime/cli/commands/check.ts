@@ -11,9 +11,9 @@ export const checkCommand: Command = {
   },
   details: "Directories are searched for *.svcnet files. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
   async run(args, io) {
-    const { checkFiles } = await import("../check-files.js");
+    const { checkFilesLoadingPython } = await import("../check-files.js");
     const paths = collectSourceFiles(args.positionals, io.cwd);
-    const report = checkFiles(paths, { cwd: io.cwd });
+    const report = await checkFilesLoadingPython(paths, { cwd: io.cwd });
     const errors = report.diagnostics.filter((d) => d.severity === "error").length;
     const warnings = report.diagnostics.filter((d) => d.severity === "warning").length;
     if (args.flags.json) {
