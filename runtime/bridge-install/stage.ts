@@ -43,7 +43,8 @@ export function defaultStageDir(version: string, home = homedir()): string {
   return join(home, ".svc", "bridge", version);
 }
 
-function pythonFiles(dir: string): string[] {
+/** Every .py file under dir, Python's caches left out, sorted. */
+export function pythonFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === "__pycache__") continue;

@@ -3,37 +3,21 @@
  * (two quick writes count as one) is applied again with a plan summary; the test waits on the
  * watcher's own lines, never on time, and reads tdsim back.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
 import { encodePath } from "../../runtime/bridge-client/path.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { lineReader } from "../support/line-reader.js";
 
 let sim: RunningSim;
 let home: string;
 let client: BridgeClient;
 
 const network = (seed: number, extra = "") => `svcnet 1\nnetwork watched {\n  noise1: noiseTOP { seed: ${seed} }\n  out1: nullTOP [display]\n  noise1 -> out1\n${extra}}\n`;
-
-/** Lines of a child's stdout, taken one at a time as they come. */
-function lineReader(child: ChildProcessWithoutNullStreams) {
-  const queued: string[] = [];
-  const waiting: ((line: string | undefined) => void)[] = [];
-  let ended = false;
-  createInterface({ input: child.stdout }).on("line", (line) => {
-    const taker = waiting.shift();
-    if (taker) taker(line);
-    else queued.push(line);
-  }).on("close", () => {
-    ended = true;
-    for (const w of waiting.splice(0)) w(undefined);
-  });
-  return (): Promise<string | undefined> => (queued.length > 0 ? Promise.resolve(queued.shift()) : ended ? Promise.resolve(undefined) : new Promise((r) => waiting.push(r)));
-}
 
 async function seed(): Promise<unknown> {
   const r = await client.get<{ params: { name: string; value: unknown }[] }>(`/api/nodes/${encodePath("/project1/watched/noise1")}/params?keys=seed`);
@@ -62,7 +46,7 @@ describe("svc-agent watch", () => {
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((r) => child.on("close", r));
-    const next = lineReader(child);
+    const next = lineReader(child.stdout);
     try {
       expect(await next()).toMatch(/^apply 1 .*watched\.svcnet: ok \(\+3 ~0 -0, 1 request, 0 errors/);
       expect(await seed()).toBe(1);
