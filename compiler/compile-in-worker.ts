@@ -4,7 +4,8 @@
  * by the parts of the compile that run before and after the layout's own workers. One worker is
  * kept and reused (its modules and ELK stay warm; the layout cache lives there), and it does not
  * keep the process alive. What comes back is copied by structured clone, in messages small enough
- * that this thread answers between them. A compile the worker cannot reproduce (a host without a spec, a
+ * that this thread answers between them: the worker sends the next one only when this thread asks
+ * for it, after it has taken in the last (messages already waiting are all taken in one turn). A compile the worker cannot reproduce (a host without a spec, a
  * custom parse function, a rootPath function) runs in this thread instead, as does one called from
  * TypeScript source (tests), which has no built worker file to start.
  */
@@ -24,7 +25,7 @@ export interface WorkerCompile {
 }
 
 /** Operations per message: each message is copied in on this thread in one go, so each stays small. */
-export const OPERATIONS_PER_MESSAGE = 2_000;
+export const OPERATIONS_PER_MESSAGE = 1_000;
 
 interface Job {
   operations: Operation[];
@@ -56,6 +57,7 @@ function theWorker(): Worker {
     if (job === undefined) return;
     if ("operations" in msg) {
       for (const op of msg.operations) job.operations.push(op);
+      w.postMessage({ id: msg.id, next: true });
       return;
     }
     jobs.delete(msg.id);

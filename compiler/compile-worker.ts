@@ -1,6 +1,6 @@
 /** The compile worker's thread (compile-in-worker.ts): compiles what it is sent and posts the result back. */
 import { parentPort } from "node:worker_threads";
-import { compile, type CompileInput, type CompileOptions } from "./index.js";
+import { compile, type CompileInput, type CompileOptions, type CompileResult, type Operation } from "./index.js";
 import { OPERATIONS_PER_MESSAGE } from "./compile-in-worker.js";
 import { diskHost, memoryHost, type CompilerHost, type HostSpec } from "./resolve/host.js";
 import { confinedHost } from "./resolve/confined-host.js";
@@ -19,18 +19,39 @@ function hostOf(spec: HostSpec | undefined): CompilerHost | undefined {
   }
 }
 
-parentPort!.on("message", async (msg: { id: number; input: CompileInput; options: CompileOptions; host?: HostSpec; canonical?: string }) => {
+interface Outgoing {
+  operations: readonly Operation[];
+  at: number;
+  done: { diagnostics: CompileResult["diagnostics"]; lowered: boolean; sources: ReadonlyMap<string, string>; canonical?: string };
+}
+
+/** Results being sent back, a message each time the calling thread asks for the next. */
+const outgoing = new Map<number, Outgoing>();
+
+function sendNext(id: number): void {
+  const out = outgoing.get(id);
+  if (out === undefined) return;
+  if (out.at < out.operations.length) {
+    parentPort!.postMessage({ id, operations: out.operations.slice(out.at, out.at + OPERATIONS_PER_MESSAGE) });
+    out.at += OPERATIONS_PER_MESSAGE;
+    return;
+  }
+  outgoing.delete(id);
+  parentPort!.postMessage({ id, done: out.done });
+}
+
+type Request = { id: number; input: CompileInput; options: CompileOptions; host?: HostSpec; canonical?: string } | { id: number; next: true };
+
+parentPort!.on("message", async (msg: Request) => {
+  if ("next" in msg) return sendNext(msg.id);
   try {
     const host = hostOf(msg.host);
     const result = await compile(msg.input, { ...msg.options, ...(host === undefined ? {} : { host }) });
     const text = msg.canonical === undefined ? undefined : result.program.sources.get(msg.canonical);
     const canonical = text === undefined ? undefined : print(parse(text, msg.canonical).ast);
-    const operations = result.operations ?? [];
-    for (let at = 0; at < operations.length; at += OPERATIONS_PER_MESSAGE) {
-      parentPort!.postMessage({ id: msg.id, operations: operations.slice(at, at + OPERATIONS_PER_MESSAGE) });
-    }
     const done = { diagnostics: result.diagnostics, lowered: result.operations !== undefined, sources: result.program.sources, ...(canonical === undefined ? {} : { canonical }) };
-    parentPort!.postMessage({ id: msg.id, done });
+    outgoing.set(msg.id, { operations: result.operations ?? [], at: 0, done });
+    sendNext(msg.id);
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.stack ?? err.message : String(err) });
   }

@@ -5,11 +5,11 @@
 import type { Operation } from "../../compiler/lower/operations.js";
 import { diagnostic, NO_RANGE, type Diagnostic } from "../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
-import { planNetwork } from "../plan/diff.js";
+import { planNetworkInSlices } from "../plan/diff.js";
 import type { NetworkState } from "../plan/network-state.js";
 import type { Plan } from "../plan/plan-types.js";
 import type { TracedOperation } from "./plan-operations.js";
-import { desiredState, networkRoots } from "./desired-state.js";
+import { desiredStateInSlices, networkRoots } from "./desired-state.js";
 import { readLiveNetwork, type LiveRead } from "./live-state.js";
 import { planOperations } from "./plan-operations.js";
 import type { StoredState } from "./stored-state.js";
@@ -74,9 +74,10 @@ export async function planProgram(
 ): Promise<NetworkPlan[]> {
   const plans: NetworkPlan[] = [];
   for (const root of networkRoots(operations)) {
-    const desired = desiredState(operations, root);
+    // In slices: an MCP server planning 10,000 nodes keeps answering meanwhile.
+    const desired = await desiredStateInSlices(operations, root);
     const live = await readLiveNetwork(client, root, sourceParams(desired));
-    const plan = planNetwork({
+    const plan = await planNetworkInSlices({
       desired,
       live: live.state,
       lastApplied: live.lastApplied?.state,
