@@ -6,6 +6,7 @@
  */
 import type { Command } from "../command.js";
 import type { ToolCommandEntry } from "./tool-command.js";
+import { vaultCommandEntries } from "./vault-commands.js";
 
 export const toolCommandEntries: readonly ToolCommandEntry[] = [
   // packaging
@@ -29,6 +30,8 @@ export const toolCommandEntries: readonly ToolCommandEntry[] = [
   { tool: "manage_agent_skills", positionals: ["action"] },
   // the local copilot's AI tools
   { tool: "narrate_set" },
+  // the vault
+  ...vaultCommandEntries,
 ];
 
 /** Loads each listed tool from the manifest and makes its command. */
