@@ -4,8 +4,10 @@
  * panic, stops the gate before Perform Mode is touched; a project that turns Perform Mode back makes
  * the readback disagree, and the gate rolls back once and fails; only an exact profile name is accepted.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
@@ -134,4 +136,94 @@ describe("svc dashboard", () => {
     const json = await runSvc(["dashboard", "--count", "1", "--json"], { SVC_BRIDGE_URL: sim.url }, dir);
     expect(JSON.parse(json.stdout)).toEqual(expect.objectContaining({ status: "ok", errors: 0, cue: "intro", panic: false, chains: 1 }));
   });
+
+  it("--web serves the page on loopback, live through server-sent events, and refuses any other Host or Origin with 403", async () => {
+    const { startDashboardWeb } = await import("../../runtime/cli/dashboard-web.js");
+    const web = await startDashboardWeb({ bridge: client, cues: "/project1/cues", intervalMs: 200, port: 0 });
+    try {
+      const host = `127.0.0.1:${web.port}`;
+      const page = await raw(web.port, "/", { host });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('new EventSource("/events")');
+      // The policy allows exactly the page's own script.
+      const script = /<script>([\s\S]*)<\/script>/.exec(page.body)![1]!;
+      expect(page.headers["content-security-policy"]).toContain(`script-src 'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      // Two events from the stream: the samples move on (frame and fps) with the cue and panic state.
+      const events = await sse(web.port, 2);
+      expect(events[0]?.sample).toEqual(expect.objectContaining({ status: "ok", errors: 0, cue: "intro", panic: false, chains: 1 }));
+      expect(events[1]!.sample!.frame).toBeGreaterThan(events[0]!.sample!.frame);
+      const latest = JSON.parse((await raw(web.port, "/sample", { host: `localhost:${web.port}` })).body) as { sample: { cue: string } };
+      expect(latest.sample.cue).toBe("intro");
+      for (const ok of [`[::1]:${web.port}`, `LOCALHOST:${web.port}`]) expect((await raw(web.port, "/sample", { host: ok })).status, ok).toBe(200);
+      expect((await raw(web.port, "/sample", { host, origin: `http://localhost:5173` })).status).toBe(200);
+      // DNS rebinding, other loopback spellings and ports, and foreign or opaque origins.
+      for (const bad of ["evil", `evil:${web.port}`, `127.0.0.1.nip.io:${web.port}`, `localhost.:${web.port}`, `127.0.0.2:${web.port}`, `0.0.0.0:${web.port}`, `[::ffff:127.0.0.1]:${web.port}`, `127.0.0.1:${web.port + 1}`, "127.0.0.1", ""]) {
+        const r = await raw(web.port, "/sample", { host: bad });
+        expect(r.status, `Host: ${bad}`).toBe(403);
+        expect(r.body).not.toContain("sample");
+      }
+      for (const bad of ["http://evil", "http://localhost.evil.com", `http://127.0.0.1.evil.com:${web.port}`, "null", "file://", "http://[::2]"]) {
+        const r = await raw(web.port, "/events", { host, origin: bad });
+        expect(r.status, `Origin: ${bad}`).toBe(403);
+      }
+      expect((await raw(web.port, "/sample", { host }, "POST")).status).toBe(405);
+      expect((await raw(web.port, "/nope", { host })).status).toBe(404);
+    } finally {
+      await web.close();
+    }
+    const usage = await runSvc(["dashboard", "--web", "--json"], { SVC_BRIDGE_URL: sim.url }, dir);
+    expect(usage.code).toBe(2);
+    expect((await runSvc(["dashboard", "--port", "0"], { SVC_BRIDGE_URL: sim.url }, dir)).code).toBe(2);
+  });
 });
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request with exactly these headers (fetch would not send a foreign Host). */
+function raw(port: number, path: string, headers: Record<string, string>, method = "GET"): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method, headers, setHost: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => {
+        body += c;
+        // An event stream never ends: the first event is enough.
+        if (res.headers["content-type"] === "text/event-stream" && body.includes("\n\n")) res.destroy();
+      });
+      res.on("close", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The first `n` events of the dashboard's stream. */
+function sse(port: number, n: number): Promise<Array<{ sample?: { frame: number } & Record<string, unknown>; error?: string }>> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path: "/events", headers: { host: `127.0.0.1:${port}`, accept: "text/event-stream" } }, (res) => {
+      let buffer = "";
+      const events: Array<{ sample?: { frame: number } & Record<string, unknown> }> = [];
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => {
+        buffer += c;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const data = buffer.slice(0, end).split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+          buffer = buffer.slice(end + 2);
+          // The first event may be sent before the first sample is taken.
+          if (data && (JSON.parse(data) as { sample?: unknown }).sample !== undefined) events.push(JSON.parse(data));
+          if (events.length === n) {
+            res.destroy();
+            return resolve(events);
+          }
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
