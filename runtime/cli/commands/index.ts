@@ -34,6 +34,7 @@ import { skillsManageCommand } from "./skills-manage.js";
 import { creativeRagCommands } from "./creative-rag.js";
 import { onboardingCommands } from "./onboarding.js";
 import { copilotCalibrateCommand } from "./copilot-calibrate.js";
+import { askCommand } from "./ask.js";
 
 /**
  * Every `svc` subcommand, each in its own file under this folder.
@@ -41,7 +42,7 @@ import { copilotCalibrateCommand } from "./copilot-calibrate.js";
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands, copilotCalibrateCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands, copilotCalibrateCommand, askCommand];
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {

@@ -1,0 +1,64 @@
+import { intFlag, UsageError, type ParsedArgs } from "../args.js";
+import type { Command } from "../command.js";
+
+/** A turn with no --timeout still ends: model requests and tool calls together, at most this long. */
+export const DEFAULT_TURN_SECONDS = 600;
+
+/** --read-only or --creative (not both); neither is the build mode. */
+export function copilotModeOf(args: ParsedArgs): "read-only" | "build" | "creative" {
+  if (args.flags["read-only"] && args.flags.creative) throw new UsageError("--read-only and --creative cannot be used together");
+  return args.flags["read-only"] ? "read-only" : args.flags.creative ? "creative" : "build";
+}
+
+export const copilotModeFlags = {
+  "read-only": { type: "boolean", description: "offer the model only tools that cannot change the project" },
+  creative: { type: "boolean", description: "also offer the creative repertoire as inspiration (needs SVC_RAG_ENABLED=1)" },
+} as const;
+
+export const askCommand: Command = {
+  name: ["ask"],
+  summary: "One non-interactive turn of the local copilot (Ollama, SVC_LLM_MODEL): the model calls svc's own tools, then answers; ends with a redacted receipt.",
+  usage: "<prompt> [--json] [--read-only|--creative] [--timeout <s>]",
+  flags: {
+    json: { type: "boolean", description: "print the turn's receipt as JSON (the answer is in it)" },
+    ...copilotModeFlags,
+    timeout: { type: "string", valueName: "s", description: `seconds the whole turn may take (default ${DEFAULT_TURN_SECONDS})` },
+  },
+  details: "The project brief (.svc/agent-brief.json of SVC_PROJECT_DIR or the saved project folder) is shown to the model as untrusted evidence. Exit 0 when the model answered, 1 on an error or when it ran out of steps.",
+  async run(args, io) {
+    const prompt = args.positionals.join(" ").trim();
+    if (prompt === "") throw new UsageError("give the prompt: svc ask \"what is in /project1?\"");
+    const mode = copilotModeOf(args);
+    const timeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
+    const { CopilotSession, CopilotInputError } = await import("../../copilot/session.js");
+    const { isLlmError } = await import("../../copilot/llm-errors.js");
+    const { receiptText } = await import("../../copilot/receipt.js");
+    const { closeBridgeClient } = await import("../../mcp/bridge.js");
+    const { creativeOff } = await import("../../copilot/creative-gate.js");
+    const off = mode === "creative" ? creativeOff(io.env) : null;
+    if (off) {
+      io.stderr(`svc ask: error ${off.code}: ${off.message}\n`);
+      return 1;
+    }
+    let session;
+    try {
+      session = await CopilotSession.open(io.env, mode);
+    } catch (err) {
+      if (!isLlmError(err)) throw err;
+      io.stderr(`svc ask: error ${err.code}: ${err.message}\n`);
+      return 1;
+    }
+    try {
+      const { receipt } = await session.turn(prompt, { timeoutMs });
+      if (args.flags.json) io.stdout(JSON.stringify(receipt, null, 2) + "\n");
+      else io.stdout(`${receipt.answer.trim() === "" ? "(no answer)" : receipt.answer.trim()}\n\n${receiptText(receipt)}`);
+      return receipt.stop === "answer" && receipt.errors.every((e) => e.code === "tool-failed") ? 0 : 1;
+    } catch (err) {
+      if (err instanceof CopilotInputError) throw new UsageError(err.message);
+      throw err;
+    } finally {
+      await session.close();
+      await closeBridgeClient();
+    }
+  },
+};

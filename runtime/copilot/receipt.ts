@@ -1,0 +1,105 @@
+/**
+ * The one structured receipt every copilot turn ends with: what the model was asked and answered,
+ * each tool it called, what changed the project, and every error, redacted before it leaves.
+ */
+import type { LlmTier } from "./llm-config.js";
+import type { Redactor } from "./redact.js";
+import type { CopilotMode } from "./svc-tools.js";
+import type { LoopCall } from "./tool-loop.js";
+
+export const RECEIPT_KIND = "svc-copilot-receipt";
+const SUMMARY_CHARS = 300;
+
+export type TurnStop = "answer" | "max-steps" | "error";
+
+export interface ReceiptCall {
+  step: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+  /** The first line of the result, cut. */
+  summary: string;
+}
+
+export interface ReceiptError {
+  code: string;
+  message: string;
+  tool?: string;
+}
+
+export interface Receipt {
+  kind: typeof RECEIPT_KIND;
+  version: 1;
+  mode: CopilotMode;
+  model: string;
+  tier: LlmTier;
+  prompt: string;
+  answer: string;
+  stop: TurnStop;
+  steps: number;
+  toolsOffered: string[];
+  toolsCalled: ReceiptCall[];
+  /** Successful calls of tools that can change the live project. */
+  plansApplied: Array<{ tool: string; summary: string }>;
+  errors: ReceiptError[];
+  brief: { root: string; selectedBy: string; revision: number } | null;
+  usage: { promptTokens: number; replyTokens: number };
+  startedAt: string;
+  durationMs: number;
+}
+
+export function summaryOf(text: string): string {
+  const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
+  return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS)}…` : line;
+}
+
+export interface ReceiptParts {
+  mode: CopilotMode;
+  model: string;
+  tier: LlmTier;
+  prompt: string;
+  answer: string;
+  stop: TurnStop;
+  steps: number;
+  toolsOffered: string[];
+  calls: readonly LoopCall[];
+  changesProject: (tool: string) => boolean;
+  errors: ReceiptError[];
+  brief: Receipt["brief"];
+  usage: Receipt["usage"];
+  startedAt: Date;
+  durationMs: number;
+}
+
+export function buildReceipt(parts: ReceiptParts, redact: Redactor): Receipt {
+  const toolsCalled = parts.calls.map((c) => ({ step: c.step, tool: c.name, arguments: c.arguments, ok: c.ok, summary: summaryOf(c.result) }));
+  const receipt: Receipt = {
+    kind: RECEIPT_KIND,
+    version: 1,
+    mode: parts.mode,
+    model: parts.model,
+    tier: parts.tier,
+    prompt: parts.prompt,
+    answer: parts.answer,
+    stop: parts.stop,
+    steps: parts.steps,
+    toolsOffered: parts.toolsOffered,
+    toolsCalled,
+    plansApplied: toolsCalled.filter((c) => c.ok && parts.changesProject(c.tool)).map((c) => ({ tool: c.tool, summary: c.summary })),
+    errors: [...parts.errors, ...toolsCalled.filter((c) => !c.ok).map((c) => ({ code: "tool-failed", tool: c.tool, message: c.summary }))],
+    brief: parts.brief,
+    usage: parts.usage,
+    startedAt: parts.startedAt.toISOString(),
+    durationMs: parts.durationMs,
+  };
+  return redact(receipt) as Receipt;
+}
+
+/** The receipt as a few plain lines (svc ask without --json). */
+export function receiptText(r: Receipt): string {
+  const lines = [`receipt: ${r.mode}, ${r.model} (${r.tier}), ${r.steps} step(s), stop: ${r.stop}`];
+  for (const c of r.toolsCalled) lines.push(`  ${c.ok ? "called" : "FAILED"} ${c.tool}: ${c.summary}`);
+  for (const p of r.plansApplied) lines.push(`  applied by ${p.tool}: ${p.summary}`);
+  for (const e of r.errors.filter((e) => e.code !== "tool-failed")) lines.push(`  error ${e.code}: ${e.message}`);
+  return lines.join("\n") + "\n";
+}
