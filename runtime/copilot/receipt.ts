@@ -53,23 +53,13 @@ export function summaryOf(text: string): string {
   return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS)}…` : line;
 }
 
-export interface ReceiptParts {
-  mode: CopilotMode;
-  model: string;
-  tier: LlmTier;
-  prompt: string;
-  answer: string;
-  stop: TurnStop;
-  steps: number;
-  toolsOffered: string[];
+/** What a turn knows when it ends; buildReceipt derives the rest. */
+export type ReceiptParts = Pick<Receipt, "mode" | "model" | "tier" | "prompt" | "answer" | "stop" | "steps" | "toolsOffered" | "brief" | "usage" | "durationMs"> & {
   calls: readonly LoopCall[];
   changesProject: (tool: string) => boolean;
   errors: ReceiptError[];
-  brief: Receipt["brief"];
-  usage: Receipt["usage"];
   startedAt: Date;
-  durationMs: number;
-}
+};
 
 export function buildReceipt(parts: ReceiptParts, redact: Redactor): Receipt {
   const toolsCalled = parts.calls.map((c) => ({ step: c.step, tool: c.name, arguments: c.arguments, ok: c.ok, summary: summaryOf(c.result) }));
