@@ -2,7 +2,7 @@
  * Exact lookups: an operator by type or label, a family's operators, a parameter by scalar or tuplet
  * name, and tuplet resolution in both directions.
  */
-import { indexEntries, loadFamily } from "./loader.js";
+import { indexEntries, loadFamily, loadOperator } from "./loader.js";
 import { compactKey } from "./normalize.js";
 import { matchSequenceName } from "./sequence-names.js";
 import { FAMILIES, type Family, type IndexEntry, type Operator, type Param } from "./types.js";
@@ -65,13 +65,13 @@ export function findOperatorsByLabel(label: string): IndexEntry[] {
 /** The full operator entry (reads its family file on first use). */
 export function getOperator(name: string, family?: Family): Operator | undefined {
   const entry = findIndexEntry(name, family);
-  return entry ? loadFamily(entry.family).get(entry.type) : undefined;
+  return entry ? loadOperator(entry.family, entry.type) : undefined;
 }
 
 /** Operator by exact type only ("noiseTOP"), the form a compiled network uses. */
 export function getOperatorByType(type: string): Operator | undefined {
   const entry = labelMaps().byType.get(type.toLowerCase());
-  return entry && entry.type === type ? loadFamily(entry.family).get(type) : undefined;
+  return entry && entry.type === type ? loadOperator(entry.family, type) : undefined;
 }
 
 /**
