@@ -10,7 +10,8 @@
  *
  * A program above `workerThreshold` nodes is laid out entirely in a pool of worker threads, its
  * levels in parallel, so the thread that compiles (an MCP server's) stays free. A level whose
- * structure is unchanged since an earlier layout in this process reuses that layout (layout-cache.ts).
+ * structure is unchanged since an earlier layout in this process reuses that layout (layout-cache.ts),
+ * or, given a cache folder, since an earlier layout in any process (layout-disk-cache.ts).
  */
 import type { ComponentModel, ProgramModel } from "../model.js";
 import { walkComponents } from "../model.js";
@@ -25,6 +26,8 @@ export interface LayoutOptions {
   geometry?: Partial<LayoutGeometry>;
   /** Programs (and single levels) with more nodes than this are laid out in worker threads (default 300). */
   workerThreshold?: number;
+  /** A folder where laid-out levels are kept between processes (absent: kept in this process only). */
+  cacheDir?: string;
 }
 
 /** Positions by absolute TouchDesigner path, in TouchDesigner units (lower-left corner, Y up). */
@@ -34,17 +37,37 @@ export interface LayoutResult {
   levels: { laidOut: number; reused: number };
 }
 
-/** ELK's positions for one level, before pins: from the cache when the level's structure is known. */
-async function computedLevel(graph: LayoutGraph, geometry: LayoutGeometry, useWorker: boolean): Promise<{ positions: ReadonlyMap<string, Point>; reused: boolean }> {
+interface ComputedLevel {
+  key: string;
+  positions: ReadonlyMap<string, Point>;
+  reused: boolean;
+}
+
+/** Loaded only when a cache folder is given: `svc check` and other compiles without one never need it. */
+const diskCache = () => import("./layout-disk-cache.js");
+
+/** ELK's positions for one level, before pins: from a cache when the level's structure is known. */
+async function computedLevel(graph: LayoutGraph, geometry: LayoutGeometry, useWorker: boolean, cacheDir: string | undefined): Promise<ComputedLevel> {
   const elkGraph = buildElkGraph(graph, geometry);
   const key = levelKey(elkGraph);
   const known = cachedLevel(key);
-  if (known !== undefined) return { positions: known, reused: true };
+  if (known !== undefined) return { key, positions: known, reused: true };
+  const stored = cacheDir === undefined ? undefined : await (await diskCache()).readStoredLevel(cacheDir, key);
+  if (stored !== undefined && stored.size === graph.nodes.length && graph.nodes.every((n) => stored.has(n))) {
+    storeLevel(key, stored);
+    return { key, positions: stored, reused: true };
+  }
   const laid = await runElk(elkGraph, useWorker);
   const positions = new Map<string, Point>();
   for (const child of laid.children ?? []) positions.set(child.id, elkToTd(child.x ?? 0, child.y ?? 0, child.height ?? geometry.nodeHeight));
   storeLevel(key, positions);
-  return { positions, reused: false };
+  return { key, positions, reused: false };
+}
+
+/** Writes the levels ELK just laid out to the cache folder, when there is one. */
+async function storeOnDisk(cacheDir: string | undefined, levels: readonly ComputedLevel[]): Promise<void> {
+  const fresh = levels.filter((l) => !l.reused).map((l) => [l.key, l.positions] as const);
+  if (cacheDir !== undefined && fresh.length > 0) await (await diskCache()).storeLevels(cacheDir, fresh);
 }
 
 /** Moves the computed arrangement with the first pinned node (by name) and places every pinned node exactly. */
@@ -71,7 +94,9 @@ export async function layoutLevel(
   if (graph.nodes.length === 0) return new Map();
   const geometry = { ...TD_GEOMETRY, ...options.geometry };
   const useWorker = graph.nodes.length > (options.workerThreshold ?? WORKER_THRESHOLD);
-  return applyPins((await computedLevel(graph, geometry, useWorker)).positions, pins);
+  const level = await computedLevel(graph, geometry, useWorker, options.cacheDir);
+  await storeOnDisk(options.cacheDir, [level]);
+  return applyPins(level.positions, pins);
 }
 
 /** The layout graph of one COMP's children. */
@@ -89,7 +114,8 @@ export async function layoutProgram(program: ProgramModel, options: LayoutOption
   const total = comps.reduce((n, c) => n + c.body.nodes.length, 0);
   const useWorker = total > (options.workerThreshold ?? WORKER_THRESHOLD);
   // Every level is sent before any is awaited: the pool lays them out side by side.
-  const computed = await Promise.all(comps.map((comp) => computedLevel(levelGraph(comp), geometry, useWorker)));
+  const computed = await Promise.all(comps.map((comp) => computedLevel(levelGraph(comp), geometry, useWorker, options.cacheDir)));
+  await storeOnDisk(options.cacheDir, computed);
   const positions = new Map<string, Point>();
   const levels = { laidOut: 0, reused: 0 };
   for (const [i, comp] of comps.entries()) {

@@ -28,6 +28,8 @@ export interface LoopOptions {
   previewFrames?: number;
   /** How imports and file() are read (default: the disk); the MCP tools confine it to a workspace. */
   host?: CompilerHost;
+  /** A folder where laid-out levels are kept between processes, so a COMP nobody changed is not laid out again. */
+  layoutCacheDir?: string;
   /** Compile (and print the canonical source) in a worker thread, so this thread stays responsive (MCP servers). */
   compileInWorker?: boolean;
   /** A delete the artist authorized through the broker (delete_td_node). */
@@ -59,7 +61,11 @@ async function compiled(input: CompileInput, options: CompileOptions): Promise<{
 
 /** Compiles and plans; nothing in the live project changes. */
 export async function planFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
-  const compileOptions = { ...(options.rootPath === undefined ? {} : { rootPath: options.rootPath }), ...(options.host === undefined ? {} : { host: options.host }) };
+  const compileOptions = {
+    ...(options.rootPath === undefined ? {} : { rootPath: options.rootPath }),
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.layoutCacheDir === undefined ? {} : { layout: { cacheDir: options.layoutCacheDir } }),
+  };
   const file = inputFile(input);
   const result = options.compileInWorker === true ? await (await import("../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file) : await compiled(input, compileOptions);
   const sources = new Map(result.sources);

@@ -15,6 +15,11 @@ export function svcHome(env: NodeJS.ProcessEnv): string {
   return env.SVC_HOME?.trim() || join(userHome(env), ".svc");
 }
 
+/** Files svc can always rebuild (laid-out levels): SVC_CACHE_DIR, else the cache folder in svc's folder. */
+export function cacheDir(env: NodeJS.ProcessEnv): string {
+  return env.SVC_CACHE_DIR?.trim() || join(svcHome(env), "cache");
+}
+
 /** Session profiles (`default.json` is the one seeded by `svc init`). */
 export function profileDir(env: NodeJS.ProcessEnv): string {
   return join(svcHome(env), "profiles");

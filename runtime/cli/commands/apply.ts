@@ -7,6 +7,7 @@ import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { readSavedPlan, staleReasons } from "../saved-plan.js";
+import { cacheDir } from "../../onboarding/places.js";
 
 export const applyCommand: Command = {
   name: ["apply"],
@@ -38,6 +39,7 @@ export const applyCommand: Command = {
       const options = {
         force,
         keepPartial: Boolean(args.flags["keep-partial"]),
+        layoutCacheDir: cacheDir(io.env),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
         ...(progress ? { progress } : {}),
         ...(typeof args.flags.preview === "string" ? { previewSize: size } : {}),

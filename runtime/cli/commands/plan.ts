@@ -6,6 +6,7 @@ import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { savePlan } from "../saved-plan.js";
+import { cacheDir } from "../../onboarding/places.js";
 import { isEmptyPlan } from "../../plan/plan-types.js";
 
 export const planCommand: Command = {
@@ -31,6 +32,7 @@ export const planCommand: Command = {
       const progress = progressTo(io);
       const result = await planFile(client, sourcePath(io, file), {
         force: Boolean(args.flags.force),
+        layoutCacheDir: cacheDir(io.env),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
         ...(progress ? { progress } : {}),
       });
