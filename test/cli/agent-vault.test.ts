@@ -7,11 +7,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentCommands } from "../../runtime/cli/agent/index.js";
-import { dispatch } from "../../runtime/cli/dispatch.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
 import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { runAgent } from "./run-cli.js";
 
 let sim: RunningSim;
 let bridge: BridgeClient;
@@ -19,19 +18,7 @@ let home: string;
 let vault: string;
 const saved = { ...process.env };
 
-async function agent(argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await dispatch("svc-agent", "svc-agent", agentCommands, argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readStdin: async () => "",
-    isTTY: false,
-    cwd: home,
-    env: process.env,
-  });
-  return { code, stdout, stderr };
-}
+const agent = (argv: string[]) => runAgent(argv, process.env, home);
 
 const NOTE = "# Grain\n\nA grainy noise:\n\n```svcnet\nsvcnet 1\nnetwork grain {\n  noise1: noiseTOP { amp: 0.25 }\n}\n```\n";
 
