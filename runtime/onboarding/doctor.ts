@@ -10,7 +10,8 @@ import { bridgeVersion, defaultStageDir, stageBridge, stagedCurrent } from "../b
 import { compareVersions } from "../bridge-version.js";
 import { envFilePath, readEnvFile, setEnvFileValue } from "./env-file.js";
 import { clientSpecs, clientStatus, serverEntry } from "./clients.js";
-import { cliPath, profileDir, userHome, vaultPath } from "./places.js";
+import { cliPath, profileDir, userHome } from "./places.js";
+import { vaultCheck } from "./vault-check.js";
 
 export type CheckStatus = "ok" | "warn" | "fail" | "skip";
 
@@ -201,7 +202,7 @@ export function doctorChecks(ctx: DoctorContext): Check[] {
     lanTokenCheck(ctx.env),
     clientsCheck(ctx.env),
     folderCheck("profiles", "the session profile folder", profileDir(ctx.env), "", "warn"),
-    folderCheck("vault", "the vault", vaultPath(ctx.env), "SVC_VAULT_PATH is not set (no vault)", "fail"),
+    vaultCheck(ctx.env),
   ];
 }
 
