@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodePath } from "../../runtime/bridge-client/index.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { runSvc } from "../cli/run-cli.js";
 import { refused, startNetworkFixture, type NetworkFixture } from "../mcp/network-fixture.js";
@@ -14,12 +15,14 @@ import { meanColour, PROGRAMME } from "./show-fixture.js";
 
 let backup: NetworkFixture;
 let main: RunningSim;
+/** The main of the pair whose backup watches it from inside its own network. */
+let watchedMain: RunningSim;
 let dir: string;
 
 beforeAll(async () => {
   const env = { ...process.env };
   delete env.SVC_BRIDGE_ALLOW_EXEC;
-  [backup, main] = await Promise.all([startNetworkFixture("full"), startSim({ port: 0, env })]);
+  [backup, main, watchedMain] = await Promise.all([startNetworkFixture("full"), startSim({ port: 0, env }), startSim({ port: 0, env })]);
   dir = mkdtempSync(join(tmpdir(), "svc-failover-"));
   writeFileSync(join(dir, "show.svcnet"), PROGRAMME);
   writeFileSync(join(dir, "svc.show.yaml"), `targets:\n  main: ${main.url}\n  backup: ${backup.sim.url}\nfailover:\n  - { main: main, backup: backup }\n`);
@@ -27,7 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([backup?.close(), main?.stop()]);
+  await Promise.all([backup?.close(), main?.stop(), watchedMain?.stop()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -57,6 +60,25 @@ describe("create_show_failover and svc failover", () => {
     expect(r.stdout).toContain(`main -> backup: main missed 3 heartbeats: backup ${backup.sim.url} takes over (/project1/failover Live on)`);
     expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([255, 0, 0]);
     // Outputs the backup does not take over are left as they are.
+    expect(await meanColour(backup.bridge, "/project1/show/out2")).toEqual([0, 255, 0]);
+  });
+
+  it("a backup that watches the main from its own network takes over when the main stops, with no svc process running", async () => {
+    const live = async () => (await backup.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/watching")}/params`, { keys: "Live" })).params[0]?.value;
+    refused(await backup.call("create_show_failover", { name: "watching", outputs: ["/project1/show/out2"], heartbeat: { interval: 0.25, takeover: 2 }, preview: 0 }), "invalid-arguments", /heartbeat needs main/);
+    await backup.ok("create_show_failover", { name: "watching", outputs: ["/project1/show/out2"], main: watchedMain.url, heartbeat: { interval: 0.25, takeover: 2 }, preview: 0 });
+    // Beats go out and the main answers: Heard moves on and the backup stands by.
+    const heard = async () => Number((await backup.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/watching")}/params`, { keys: "Heard" })).params[0]?.value);
+    const first = await heard();
+    for (let i = 0; i < 200 && (await heard()) <= first; i++) await sleep(20);
+    expect(await heard()).toBeGreaterThan(first);
+    await sleep(2500);
+    expect(await live()).toBe(false);
+    expect(await meanColour(backup.bridge, "/project1/show/out2")).toEqual([0, 0, 0]);
+    // The main stops; nothing of svc runs; the backup's own watcher takes over within its wait.
+    await watchedMain.stop();
+    for (let i = 0; i < 1500 && !(await live()); i++) await sleep(20);
+    expect(await live()).toBe(true);
     expect(await meanColour(backup.bridge, "/project1/show/out2")).toEqual([0, 255, 0]);
   });
 

@@ -34,6 +34,9 @@ def type_class(op_type: str):
     from .webserverdat import WebServerDATMixin
     if op_type == "webserverDAT":
         bases = (WebServerDATMixin,) + bases
+    if op_type == "webclientDAT":
+        from .webclientdat import WebClientDATMixin
+        bases = (WebClientDATMixin,) + bases
     if op_type == "timeCOMP":
         from .timeline import TimeCOMPMixin
         bases = (TimeCOMPMixin,) + bases

@@ -67,13 +67,15 @@ export async function buildFailover(input: FailoverSpec & { preview: number }, c
   try {
     const inside = input.outputs.filter((o) => o === chain || o.startsWith(`${chain}/`));
     if (inside.length > 0) return failure("invalid-arguments", `${inside[0]} is inside the chain's own network ${chain}; name outputs outside it`);
+    if (input.heartbeat !== undefined && !input.main) return failure("invalid-arguments", "heartbeat needs main: the main machine's bridge URL the backup watches");
     await checkOutputs(bridge, input.outputs);
     const built = await runArtist({ name: input.name, program: () => parse(failoverSource(input)).ast }, [], input.preview, ctx);
     if (!built.ok) return built;
     const guards = await insertGuards(bridge, chain, input.outputs, STANDBY_GUARD);
     const data: SafetyData = { ...built.data, protected: guards, panic: null };
     const lines = guards.map((g) => `${g.output}: standby guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`);
-    return applied(data, [built.text, ...lines, "Standing by: run 'svc failover' to keep the heartbeat with the main machine."].join("\n"), built.blocks, data.errors);
+    const next = input.heartbeat ? `Standing by, watching ${input.main} every ${input.heartbeat.interval} s; taking over after ${input.heartbeat.takeover} s without an answer.` : "Standing by: run 'svc failover' to keep the heartbeat with the main machine.";
+    return applied(data, [built.text, ...lines, next].join("\n"), built.blocks, data.errors);
   } catch (err) {
     if (err instanceof GuardError) return failure(err.code, err.message);
     if (err instanceof BridgeError) return bridgeFailure(err);
