@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // No-op re-apply of a 1,000-node network on a fresh tdsim: what the live read costs in requests,
-// writes and tdsim frames over 16.7 ms. Three rows, each measured in the same run:
+// writes and tdsim frames over 16.7 ms. Four rows, each measured in the same run:
 //  - baseline: the read as svc made it before the state route (the root node, the paged topology
 //    with parameters, text and custom pages, the modes of the parameters the source names, the
 //    stored record: four kinds of request), made through the same client;
-//  - `svc plan` with nothing cached (a fresh process): every node's details come back;
-//  - `svc plan` again in the same process (an MCP server, an editor): the digest cache holds every
-//    unchanged node, so the pages carry digests only.
+//  - the state pages (bridge 0.2.27 to 0.2.33), digests cached: the read alone, no compile;
+//  - `svc plan` from a fresh client (a fresh process): /api/info once for the whole-read port, then
+//    one whole read, every node's details coming back;
+//  - `svc plan` again from the same client (an MCP server, an editor): one whole read, digests only.
 // Exits 1 when a no-op writes anything or plans an operation.
 // Run: npx tsc -p tsconfig.build.json && node bench/reapply.bench.mjs [--nodes 1000] [--runs 3]
 import { loadavg } from "node:os";
@@ -36,14 +37,16 @@ function network(count) {
   return lines.join("\n");
 }
 
-async function measure(client, work) {
-  const before = (await client.get("/api/health")).frame_stats;
+/** Runs `work` with `client`, counting its requests; tdsim's frames are read through `probe`. */
+async function measure(client, work, probe = client) {
+  const before = (await probe.get("/api/health")).frame_stats;
   const { requests, mutations } = client.stats;
   const t0 = performance.now();
   const value = await work();
   const ms = performance.now() - t0;
-  const after = (await client.get("/api/health")).frame_stats;
-  return { value, ms, requests: client.stats.requests - requests, writes: client.stats.mutations - mutations, slow: after.slowFrames - before.slowFrames };
+  const counted = { requests: client.stats.requests - requests, writes: client.stats.mutations - mutations };
+  const after = (await probe.get("/api/health")).frame_stats;
+  return { value, ms, ...counted, slow: after.slowFrames - before.slowFrames };
 }
 
 /** The read before the state route, request for request. */
@@ -65,7 +68,8 @@ const sim = await startSim({ port: 0 });
 const client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
 const load0 = loadavg()[0];
 let failed = false;
-const rows = { baseline: [], cold: [], warm: [] };
+const rows = { baseline: [], pages: [], cold: [], warm: [] };
+const wholeReads = [];
 try {
   const text = network(NODES);
   const applied = await applyFile(client, { text, file: "scale.svcnet" }, { verify: false });
@@ -73,14 +77,22 @@ try {
   const wanted = new Map([...(await planFile(client, { text, file: "scale.svcnet" })).plans[0].desired.nodes.values()].map((n) => [n.path, Object.keys(n.params)]));
   for (let run = 0; run < RUNS; run++) {
     rows.baseline.push(await measure(client, () => previousRead(client, wanted)));
+    await readNetworkState(client, ROOT, { wanted, storageKey: "svc_applied", whole: false });
+    rows.pages.push(await measure(client, () => readNetworkState(client, ROOT, { wanted, storageKey: "svc_applied", whole: false })));
     clearNetworkStateCache();
-    const cold = await measure(client, async () => (await planFile(client, { text, file: "scale.svcnet" })).plans[0].operations.length);
-    const warm = await measure(client, async () => (await planFile(client, { text, file: "scale.svcnet" })).plans[0].operations.length);
-    const detail = await readNetworkState(client, ROOT, { wanted });
-    warm.detailed = detail.detailed;
-    rows.cold.push(cold);
-    rows.warm.push(warm);
-    for (const r of [cold, warm]) if (r.value !== 0 || r.writes !== 0) failed = true;
+    const fresh = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
+    try {
+      const cold = await measure(fresh, async () => (await planFile(fresh, { text, file: "scale.svcnet" })).plans[0].operations.length, client);
+      const warm = await measure(fresh, async () => (await planFile(fresh, { text, file: "scale.svcnet" })).plans[0].operations.length, client);
+      const detail = await readNetworkState(fresh, ROOT, { wanted });
+      warm.detailed = detail.detailed;
+      wholeReads.push(detail.whole);
+      rows.cold.push(cold);
+      rows.warm.push(warm);
+      for (const r of [cold, warm]) if (r.value !== 0 || r.writes !== 0) failed = true;
+    } finally {
+      await fresh.close();
+    }
   }
 } finally {
   await client.close();
@@ -93,8 +105,9 @@ console.log(`no-op re-apply of ${NODES} nodes, ${RUNS} runs, load average ${load
 console.log("| read | requests (median, x baseline) | writes (worst) | frames over 16.7 ms (worst) | wall (median) |");
 console.log("|---|---|---|---|---|");
 console.log(line("baseline: the previous four kinds of read", rows.baseline));
-console.log(line("`plan`, nothing cached (fresh process)", rows.cold));
-console.log(line("`plan` again, same process", rows.warm));
-console.log(`nodes sent in detail on a warm re-read: ${rows.warm.map((r) => r.detailed).join(", ")}`);
+console.log(line("the state pages (0.2.27 to 0.2.33), digests cached, read only", rows.pages));
+console.log(line("`plan`, nothing cached (fresh process): /api/info, then one whole read", rows.cold));
+console.log(line("`plan` again, same process: one whole read", rows.warm));
+console.log(`nodes sent in detail on a warm re-read: ${rows.warm.map((r) => r.detailed).join(", ")}; whole reads: ${wholeReads.join(", ")}`);
 if (failed) console.log("FAILED: a no-op re-apply wrote something or planned an operation");
 process.exit(failed ? 1 : 0);

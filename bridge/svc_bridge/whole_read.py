@@ -68,7 +68,8 @@ class Job:
         if error is not None:
             write_error(self.response, error)
         else:
-            write_ok(self.response, data)
+            _reply_with_nodes(self.response, data, self.nodes)
+        self.nodes = []
         self.done.set()
 
 
@@ -118,9 +119,9 @@ def _slice(job, seconds):
     left = query.max_nodes - len(job.nodes)
     walk = PagedWalk(comp, Budget(seconds), query.depth, left + 1, job.after)
     for node, level in walk:
-        entry, size = query.listed(node, level)
-        job.nodes.append(entry)
-        job.chars += size
+        text = query.listed_json(node, level)
+        job.nodes.append(text)
+        job.chars += len(text) + 1
         if len(job.nodes) > query.max_nodes or job.chars > MAX_REPLY_CHARS:
             raise BridgeError("read_too_large", "%s holds more than %s: read it in pages (POST "
                               "/api/network/{path}/state on the Web Server DAT's port, with 'after')"
@@ -130,11 +131,18 @@ def _slice(job, seconds):
     job.slices += 1
     job.after = walk.next_after
     if walk.complete:
-        data = {"path": job.path, "nodes": job.nodes, "next_after": None, "complete": True, "stopped_by": None,
+        data = {"path": job.path, "next_after": None, "complete": True, "stopped_by": None,
                 "visited": len(job.nodes), "slices": job.slices,
                 "elapsed_ms": round((time.monotonic() - job.arrived) * 1000.0, 3)}
         data.update(job.head)
         job.finish(data)
+
+
+def _reply_with_nodes(response, data, nodes):
+    """The envelope of `data` with `nodes` (JSON texts already made, slice by slice) joined in."""
+    write_ok(response, data)
+    text = response["data"]  # '{"ok":true,"data":{...}}'
+    response["data"] = '%s,"nodes":[%s]}}' % (text[:-2], ",".join(nodes))
 
 
 def _fail(job, err):

@@ -119,6 +119,8 @@ def inject_channels(target, channels, rate=None):
     chop = paths.resolve(None, target) if isinstance(target, str) else target
     if not isinstance(chop, CHOP) or not chop._valid:
         raise tdError(f"inject_channels: no CHOP at {target!r}")
+    from .runtime import world
+    world().derived.changed()  # expressions reading the channels may now give other values or errors
     if channels is None:
         chop._injected = None
         return chop

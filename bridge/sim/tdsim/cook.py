@@ -1,6 +1,7 @@
 """The cook model: which errors and warnings an operator shows, and cook bookkeeping.
 
-Errors (recomputed whenever errors() is asked, so they clear as soon as the cause is fixed):
+Errors (recomputed when errors() is asked after anything in the network changed or a frame
+passed, so they clear as soon as the cause is fixed; kept otherwise, derived.py):
 - a filter with fewer wired inputs than the catalog's `inputs.min` (only when the kb knows the
   minimum): "Not enough sources specified." (UNVERIFIED wording; TouchDesigner shows a
   missing-input error on such nodes);
@@ -41,6 +42,19 @@ class CookMixin:
 
     # ---- rules ------------------------------------------------------------------------------
     def _rule_errors(self):
+        """The rule errors, kept for the rest of the frame until anything changes (derived.py):
+        TouchDesigner finds an operator's errors when it cooks, at most once a frame, so a walk
+        that asks every operator (the event sweep, errors routes) does not evaluate every
+        expression of the project again."""
+        derived = world().derived
+        known = derived.get(self, "rule_errors")
+        if known is not None:
+            return list(known)
+        out = self._compute_rule_errors()
+        derived.put(self, "rule_errors", tuple(out))
+        return out
+
+    def _compute_rule_errors(self):
         out = []
         spec = self._spec
         if self._flags["bypass"]:

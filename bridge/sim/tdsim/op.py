@@ -42,6 +42,7 @@ def _flag_property(name):
         if name == "allowCooking" and not value and not self.isCOMP:
             raise tdError("Only COMPs can turn the cooking flag off")
         world().undo.record_attr(self, "flag:" + name, self._flags[name], value)
+        world().derived.changed()  # bypass changes what an operator shows and passes on
         self._flags[name] = value
     return property(get, set_)
 

@@ -123,6 +123,19 @@ class StateQuery:
             return {"path": entry["path"], "digest": sha}, 80
         return dict(entry, digest=sha), size
 
+    def listed_json(self, node, level):
+        """The JSON text of the node as a page lists it (what `listed` gives, serialized): the
+        canonical text the digest was taken from is reused, so a whole read never serializes its
+        reply in one go on the main thread."""
+        entry = node_entry(node, level, self.wanted)
+        text = json.dumps(entry, sort_keys=True, separators=(",", ":"), default=str)
+        sha = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+        if sha in self.known:
+            return json.dumps({"path": entry["path"], "digest": sha}, separators=(",", ":"))
+        if "NaN" in text or "Infinity" in text:  # not JSON: sent as the envelope sends it (as null)
+            text = json.dumps(json_safe(entry), sort_keys=True, separators=(",", ":"), allow_nan=False)
+        return '%s,"digest":"%s"}' % (text[:-1], sha)
+
     def head(self, comp):
         """What the first page adds: the root and, when asked, the stored record."""
         root_params, root_extra = _params(comp, self.wanted)

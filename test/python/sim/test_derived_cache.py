@@ -78,3 +78,57 @@ class DerivedCacheTest(SimTestCase):
         # The uncached answer, for comparison: a fresh world would start with an empty cache.
         self.world.derived.changed()
         self.assertEqual((end.width, end.height), end_size)
+
+
+class RuleErrorCacheTest(SimTestCase):
+    """errors() evaluates an operator's expressions once a frame while nothing changes, and answers
+    what a fresh evaluation gives as soon as anything does."""
+
+    def test_expressions_are_evaluated_once_per_frame_for_repeated_reads(self):
+        from tdsim.cook import CookMixin
+        node = self.create("noiseTOP", "n")
+        node.par.amp.expr = "1 / 0"
+        calls = []
+        compute = CookMixin._compute_rule_errors
+
+        def counting(op):
+            calls.append(op.name)
+            return compute(op)
+        CookMixin._compute_rule_errors = counting
+        try:
+            first = node.errors()
+            self.assertIn("ZeroDivisionError", first)
+            self.assertEqual([node.errors() for _ in range(5)], [first] * 5)
+            self.assertEqual(calls, ["n"])
+            self.world.loop.step()
+            self.assertEqual(node.errors(), first)
+            self.assertEqual(calls, ["n", "n"])
+        finally:
+            CookMixin._compute_rule_errors = compute
+
+    def test_a_fix_or_a_new_cause_in_the_same_frame_is_seen_at_once(self):
+        node = self.create("noiseTOP", "n")
+        node.par.amp.expr = "op('missing').par.amp + 1"
+        self.assertNotEqual(node.errors(), "")
+        other = self.create("noiseTOP", "missing")
+        self.assertEqual(node.errors(), "")
+        other.destroy()
+        self.assertNotEqual(node.errors(), "")
+        node.par.amp.expr = "2"
+        self.assertEqual(node.errors(), "")
+        level = self.create("levelTOP", "lvl")
+        self.assertIn("Not enough sources", level.errors())
+        level.bypass = True  # a bypassed operator does not cook: no rule errors
+        self.assertEqual(level.errors(), "")
+        level.bypass = False
+        self.assertIn("Not enough sources", level.errors())
+
+    def test_injected_channels_are_seen_by_expressions_in_the_same_frame(self):
+        import tdsim
+        chop = self.create("constantCHOP", "c")
+        node = self.create("noiseTOP", "n")
+        tdsim.inject_channels(chop, {"chan1": 0.0})
+        node.par.amp.expr = "1 / op('c')['chan1']"
+        self.assertIn("ZeroDivisionError", node.errors())
+        tdsim.inject_channels(chop, {"chan1": 2.0})
+        self.assertEqual(node.errors(), "")
