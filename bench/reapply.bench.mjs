@@ -68,7 +68,7 @@ const sim = await startSim({ port: 0 });
 const client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
 const load0 = loadavg()[0];
 let failed = false;
-const rows = { baseline: [], pages: [], cold: [], warm: [] };
+const rows = { baseline: [], pages: [], cold: [], warm: [], whole: [], idle: [] };
 const wholeReads = [];
 try {
   const text = network(NODES);
@@ -89,6 +89,10 @@ try {
       wholeReads.push(detail.whole);
       rows.cold.push(cold);
       rows.warm.push(warm);
+      const wholeRead = await measure(fresh, () => readNetworkState(fresh, ROOT, { wanted, storageKey: "svc_applied" }), client);
+      rows.whole.push(wholeRead);
+      // tdsim left alone as long as the whole read took: the frames the machine's load drops by itself.
+      rows.idle.push(await measure(fresh, () => new Promise((r) => setTimeout(r, wholeRead.ms)), client));
       for (const r of [cold, warm]) if (r.value !== 0 || r.writes !== 0) failed = true;
     } finally {
       await fresh.close();
@@ -108,6 +112,8 @@ console.log(line("baseline: the previous four kinds of read", rows.baseline));
 console.log(line("the state pages (0.2.27 to 0.2.33), digests cached, read only", rows.pages));
 console.log(line("`plan`, nothing cached (fresh process): /api/info, then one whole read", rows.cold));
 console.log(line("`plan` again, same process: one whole read", rows.warm));
+console.log(line("the whole read alone, same process (no compile beside it)", rows.whole));
+console.log(line("nothing, for as long as the whole read took (tdsim idle)", rows.idle));
 console.log(`nodes sent in detail on a warm re-read: ${rows.warm.map((r) => r.detailed).join(", ")}; whole reads: ${wholeReads.join(", ")}`);
 if (failed) console.log("FAILED: a no-op re-apply wrote something or planned an operation");
 process.exit(failed ? 1 : 0);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Plan and apply at scale: networks of 200, 1,000 and 5,000 nodes (chains of five TOPs) built on a
-// fresh tdsim each. Reported per size: the first plan (paged live read + diff) and the apply
-// (requests, wall time, tdsim frames over 16.7 ms), a no-op re-apply (paged read only: requests,
-// writes), and a failed apply: every request applied, the last one refused, all rolled back and
+// fresh tdsim each. Reported per size: the first plan (live read + diff) and the apply
+// (requests, wall time, tdsim frames over 16.7 ms), a no-op re-apply (the whole read only: requests,
+// writes, frames over 16.7 ms), and a failed apply: every request applied, the last one refused, all rolled back and
 // verified (rollback time). Times are also given as ratios to the 200-node run of the same
 // invocation, with the load average, so figures from a busy machine still compare.
 // Run: npx tsc -p tsconfig.build.json && node --expose-gc bench/scale.bench.mjs [--sizes 200,1000,5000]
@@ -41,8 +41,9 @@ async function timed(client, work) {
   const t0 = performance.now();
   const value = await work();
   const ms = performance.now() - t0;
+  const counted = { requests: client.stats.requests - requests, writes: client.stats.mutations - mutations };
   const after = await frames(client);
-  return { value, ms, requests: client.stats.requests - requests, writes: client.stats.mutations - mutations, slow: after.slowFrames - before.slowFrames };
+  return { value, ms, ...counted, slow: after.slowFrames - before.slowFrames };
 }
 
 async function run(count) {
@@ -81,7 +82,7 @@ for (const r of results) {
   console.log(
     `${r.count} nodes: plan ${r.plan.requests} requests ${r.plan.ms.toFixed(0)} ms (x${ratio(r.plan.ms, base.plan.ms)}); ` +
       `apply ${r.apply.requests} requests ${r.apply.ms.toFixed(0)} ms (x${ratio(r.apply.ms, base.apply.ms)}), ${r.apply.slow} frames over 16.7 ms; ` +
-      `no-op re-apply ${r.noop.requests} requests, ${r.noop.writes} writes, ${r.noop.value} operations; ` +
+      `no-op re-apply ${r.noop.requests} requests, ${r.noop.writes} writes, ${r.noop.value} operations, ${r.noop.slow} frames over 16.7 ms; ` +
       `failed apply: ${r.failed.value.chunks} requests, rolled back ${rb?.requests} in ${rb?.elapsedMs} ms, verified ${rb?.verified}`,
   );
 }

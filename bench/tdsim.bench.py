@@ -61,6 +61,8 @@ def feedback_tunnel(p):
 
 CHAIN_CACHED = "width and height of every TOP of a 60-TOP chain that follows its input"
 CHAIN_UNCACHED = "the same, forgetting derived values before each TOP (baseline: no cache)"
+ERRORS_CACHED = "errors() of 200 operators with two expressions each, twice in one frame"
+ERRORS_UNCACHED = "the same, forgetting derived values before each operator (baseline: no cache)"
 
 
 def resolution_chain(p, length):
@@ -126,6 +128,22 @@ def one_run():
     out[CHAIN_CACHED] = timed(lambda: read_all(False), 5)
     out[CHAIN_UNCACHED] = timed(lambda: read_all(True), 5)
 
+    sweep = p.create("baseCOMP", "sweep")
+    for i in range(200):
+        node = sweep.create("noiseTOP")
+        node.par.seed.expr = "absTime.frame + %d" % i
+        node.par.amp.expr = "me.digits * 0.01"
+
+    def errors_twice(forget):
+        derived.changed()
+        for _ in range(2):  # an errors route then the event sweep, in the same frame
+            for node in sweep.children:
+                if forget:
+                    derived.changed()
+                node.errors()
+    out[ERRORS_CACHED] = timed(lambda: errors_twice(False), 5)
+    out[ERRORS_UNCACHED] = timed(lambda: errors_twice(True), 5)
+
     host = Host(port=0, w=tdsim.world())
     host.start()
     loop = threading.Thread(target=tdsim.world().loop.run_forever, daemon=True)
@@ -152,6 +170,8 @@ def main():
         print(f"| {key} | {statistics.median(r[key] for r in runs):.3f} |")
     ratio = statistics.median(r[CHAIN_CACHED] / r[CHAIN_UNCACHED] for r in runs)
     print(f"\nresolution reads with the per-frame cache: {ratio:.3f}x the baseline; load average {os.getloadavg()[0]:.1f}")
+    ratio = statistics.median(r[ERRORS_CACHED] / r[ERRORS_UNCACHED] for r in runs)
+    print(f"errors() reads with the per-frame cache: {ratio:.3f}x the baseline; load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
