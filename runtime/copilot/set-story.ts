@@ -58,14 +58,19 @@ export function setStory(engine: CueEngine, captions: readonly Caption[]): SetSt
     state,
     caption: latest.get(cue) ?? null,
   });
+  // What plays is the current cue, whoever fired it: a cue fired by hand plays over the setlist's
+  // scene (which then counts as played) until the setlist moves on.
+  let playingMarked = false;
   const moments: SetMoment[] = engine.setlist.map((s, i) => {
     const row = i + 1;
-    const state: MomentState = engine.scene === 0 ? "ready" : row < engine.scene ? "played" : row === engine.scene ? "playing" : "upcoming";
+    const current = s.cue === engine.current && !playingMarked && (engine.scene === 0 || row >= engine.scene);
+    if (current) playingMarked = true;
+    const state: MomentState = current ? "playing" : engine.scene === 0 ? "ready" : row <= engine.scene ? "played" : "upcoming";
     return moment(s.cue, row, s.duration, state);
   });
   const placed = new Set(engine.setlist.map((s) => s.cue));
   for (const c of engine.cues) {
-    if (!placed.has(c.name)) moments.push(moment(c.name, null, null, c.name === engine.current ? "playing" : "ready"));
+    if (!placed.has(c.name)) moments.push(moment(c.name, null, null, c.name === engine.current && !playingMarked ? "playing" : "ready"));
   }
   return { engine: engine.comp, current: engine.current, fading: engine.fading, scene: engine.scene, moments: moments.slice(0, MAX_MOMENTS) };
 }

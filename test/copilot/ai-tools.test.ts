@@ -180,6 +180,30 @@ describe("narrate_set", () => {
     expect(lastRequest().messages[0]!.content).toMatch(/at most 20 words/);
   });
 
+  it("svc-agent narrate-set --follow writes a line at each cue, continuing from the lines and captions so far", async () => {
+    const captions = ["Orange.", "Turning blue."];
+    let line = 0;
+    const responder = (r: FakeChatRequest) => (r.messages.some((m) => m.images?.length) ? { content: captions.shift()! } : { content: `line ${++line}` });
+    fake.script(responder, responder, responder, responder);
+    const start = fake.requests.length;
+    let stdout = "";
+    let stderr = "";
+    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY: false, cwd: home, env: process.env };
+    const running = dispatch("svc-agent", "svc-agent", agentCommands, ["narrate-set", "--follow", "--count", "2", "--interval", "50", "--output", "/project1/swatch/swatch1", "--json"], io);
+    for (let i = 0; i < 500 && fake.requests.length < start + 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await f.ok("manage_cue", { action: "fire", cue: "ice" });
+    expect(await running, stderr).toBe(0);
+    const written = stdout.trim().split("\n").map((l) => JSON.parse(l) as { cue: string; commentary: string; caption: { text: string } });
+    expect(written.map((w) => [w.cue, w.commentary, w.caption.text])).toEqual([
+      ["ember", "line 1", "Orange."],
+      ["ice", "line 2", "Turning blue."],
+    ]);
+    const second = fake.requests.at(-1)!;
+    const told = JSON.parse(userText(second)) as { commentary_so_far: string[]; set: { moments: Array<{ cue: string; caption: string | null; state: string }> } };
+    expect(told.commentary_so_far).toEqual(["line 1"]);
+    expect(told.set.moments).toEqual([expect.objectContaining({ cue: "ember", caption: "Orange.", state: "played" }), expect.objectContaining({ cue: "ice", caption: "Turning blue.", state: "playing" })]);
+  });
+
   it("refuses a COMP that is no cue engine, without asking the model", async () => {
     const before = fake.requests.length;
     const r = await f.call("narrate_set", { engine: "/project1/swatch" });

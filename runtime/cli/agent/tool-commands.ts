@@ -28,8 +28,6 @@ export const toolCommandEntries: readonly ToolCommandEntry[] = [
   { tool: "publish_recipe_bundle", paths: ["package_dir", "recipe_files"] },
   { tool: "manage_packages", positionals: ["action", "name"] },
   { tool: "manage_agent_skills", positionals: ["action"] },
-  // the local copilot's AI tools
-  { tool: "narrate_set" },
   // the vault
   ...vaultCommandEntries,
 ];
