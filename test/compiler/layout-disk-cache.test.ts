@@ -8,11 +8,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { compile } from "../../compiler/index.js";
 import { layoutProgram } from "../../compiler/layout/layout.js";
 import { clearLayoutCache } from "../../compiler/layout/layout-cache.js";
 import { levelFolder, readStoredLevel, storeLevels } from "../../compiler/layout/layout-disk-cache.js";
 import { runSvc } from "../cli/run-cli.js";
+import { compChains, programOf } from "./comp-chains.js";
 
 const made: string[] = [];
 function folder(): string {
@@ -25,32 +25,12 @@ afterAll(() => {
   clearLayoutCache();
 });
 
-/** `comps` COMPs, the n-th a chain of `chain` + n TOPs (no two alike); `extra` adds a node to the first. */
-function source(comps: number, chain: number, extra = false): string {
-  const lines = ["svcnet 1", "network big {"];
-  for (let c = 0; c < comps; c++) {
-    lines.push(`  comp${c}: baseCOMP {`, "    network {");
-    for (let i = 0; i < chain + c; i++) lines.push(`      t${i}: ${i % 2 === 0 ? "noiseTOP" : "levelTOP"}`);
-    for (let i = 1; i < chain + c; i++) lines.push(`      t${i - 1} -> t${i}`);
-    if (extra && c === 0) lines.push("      added: nullTOP", `      t${chain - 1} -> added`);
-    lines.push("    }", "  }");
-  }
-  lines.push("}");
-  return lines.join("\n") + "\n";
-}
-
-async function program(text: string) {
-  const result = await compile({ text, file: "big.svcnet" }, { layout: false });
-  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  return result.program;
-}
-
 const levelFiles = (dir: string) => readdirSync(levelFolder(dir)).filter((f) => f.endsWith(".json")).sort();
 
 describe("the layout cache on disk", () => {
   it("gives a new process the levels an earlier one laid out, with the same coordinates", async () => {
     const dir = folder();
-    const p = await program(source(3, 8));
+    const p = await programOf(compChains(3, 8, { grow: true }));
     clearLayoutCache();
     const cold = await layoutProgram(p);
     clearLayoutCache();
@@ -67,7 +47,7 @@ describe("the layout cache on disk", () => {
 
     // One COMP changed: only it is laid out; the others come from disk.
     clearLayoutCache();
-    const changed = await layoutProgram(await program(source(3, 8, true)), { cacheDir: dir });
+    const changed = await layoutProgram(await programOf(compChains(3, 8, { grow: true, extra: true })), { cacheDir: dir });
     expect(changed.levels).toEqual({ laidOut: 1, reused: 3 });
     expect(changed.positions.has("/project1/big/comp0/added")).toBe(true);
     expect(levelFiles(dir)).toHaveLength(5);
@@ -75,7 +55,7 @@ describe("the layout cache on disk", () => {
 
   it("lays out again a level whose file is damaged, and rewrites the file", async () => {
     const dir = folder();
-    const p = await program(source(2, 6));
+    const p = await programOf(compChains(2, 6, { grow: true }));
     clearLayoutCache();
     const first = await layoutProgram(p, { cacheDir: dir });
     const files = levelFiles(dir);
@@ -109,7 +89,7 @@ describe("the layout cache on disk", () => {
   it("is where `svc plan` keeps the levels it laid out (SVC_CACHE_DIR)", async () => {
     const dir = folder();
     const project = folder();
-    writeFileSync(join(project, "net.svcnet"), source(2, 5));
+    writeFileSync(join(project, "net.svcnet"), compChains(2, 5, { grow: true }));
     const server = createServer();
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const { port } = server.address() as { port: number };
