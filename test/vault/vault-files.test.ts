@@ -213,3 +213,14 @@ describe("listing and searching", () => {
     expect(slow.notes_read).toBeLessThan(3);
   });
 });
+
+describe("profiles", () => {
+  it("safe offers the vault tools that only read (list, read, search, plan); writing, linking and applying are full only", async () => {
+    const { toolManifest } = await import("../../runtime/mcp/tools/tool-manifest.js");
+    const { selectTools } = await import("../../runtime/mcp/tools/registry.js");
+    const vaultTools = (profile: "core" | "safe" | "full") => selectTools(toolManifest, { profile, rawPython: true }).map((t) => t.name).filter((n) => n.includes("vault"));
+    expect(vaultTools("safe")).toEqual(["list_vault_notes", "plan_vault_note", "read_vault_note", "search_vault"]);
+    expect(vaultTools("core")).toEqual([]);
+    expect(vaultTools("full")).toEqual(["apply_vault_note", "link_vault_note", "list_vault_notes", "plan_vault_note", "read_vault_note", "search_vault", "write_vault_note"]);
+  });
+});
