@@ -167,6 +167,11 @@ export class CopilotSession {
     return { answer: receipt.answer, receipt };
   }
 
+  /** Forgets the conversation (the chat page's "New conversation"). */
+  reset(): void {
+    this.history.length = 0;
+  }
+
   close(): Promise<void> {
     return this.toolbox.close();
   }

@@ -19,7 +19,7 @@ export interface ScriptedToolCall {
 }
 
 export type Scripted =
-  | { kind?: "reply"; content?: string; toolCalls?: ScriptedToolCall[]; doneReason?: string; delayMs?: number }
+  | { kind?: "reply"; content?: string; toolCalls?: ScriptedToolCall[]; doneReason?: string; delayMs?: number; until?: Promise<void> }
   | { kind: "http-error"; status: number; error: string }
   | { kind: "raw"; body: string; status?: number; contentType?: string }
   | { kind: "stream-error"; content: string; error: string }
@@ -101,6 +101,7 @@ async function answer(step: Scripted, body: FakeChatRequest, res: ServerResponse
       return;
     default: {
       if (step.delayMs) await sleep(step.delayMs);
+      if (step.until) await step.until;
       if (res.destroyed) return;
       const calls = step.toolCalls ?? [];
       const content = step.content ?? "";

@@ -35,6 +35,7 @@ import { creativeRagCommands } from "./creative-rag.js";
 import { onboardingCommands } from "./onboarding.js";
 import { copilotCalibrateCommand } from "./copilot-calibrate.js";
 import { askCommand } from "./ask.js";
+import { chatCommand } from "./chat.js";
 
 /**
  * Every `svc` subcommand, each in its own file under this folder.
@@ -42,7 +43,7 @@ import { askCommand } from "./ask.js";
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands, copilotCalibrateCommand, askCommand];
+export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands, copilotCalibrateCommand, askCommand, chatCommand];
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {

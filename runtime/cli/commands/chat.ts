@@ -1,0 +1,57 @@
+import { intFlag } from "../args.js";
+import type { Command } from "../command.js";
+import { copilotModeFlags, copilotModeOf, DEFAULT_TURN_SECONDS } from "./ask.js";
+
+export const DEFAULT_CHAT_PORT = 9982;
+
+export const chatCommand: Command = {
+  name: ["chat"],
+  summary: "The local copilot's chat page on 127.0.0.1 (Ollama, SVC_LLM_MODEL): each message is a turn through svc's own tools, shown with its redacted receipt.",
+  usage: "[--port <n>] [--read-only|--creative] [--timeout <s>]",
+  flags: {
+    port: { type: "string", valueName: "n", description: `port on 127.0.0.1 (default ${DEFAULT_CHAT_PORT}; 0 picks a free one)` },
+    ...copilotModeFlags,
+    timeout: { type: "string", valueName: "s", description: `seconds each turn may take (default ${DEFAULT_TURN_SECONDS})` },
+  },
+  details: "Only requests whose Host and Origin are loopback names are answered (403 otherwise). Stops on Ctrl-C.",
+  async run(args, io) {
+    const mode = copilotModeOf(args);
+    const port = intFlag(args, "port", DEFAULT_CHAT_PORT, 0, 65535);
+    const turnTimeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
+    const { CopilotSession } = await import("../../copilot/session.js");
+    const { isLlmError } = await import("../../copilot/llm-errors.js");
+    const { startChatServer } = await import("../../copilot/chat-server.js");
+    const { closeBridgeClient } = await import("../../mcp/bridge.js");
+    const { creativeOff } = await import("../../copilot/creative-gate.js");
+    const off = mode === "creative" ? creativeOff(io.env) : null;
+    if (off) {
+      io.stderr(`svc chat: error ${off.code}: ${off.message}\n`);
+      return 1;
+    }
+    let session;
+    try {
+      session = await CopilotSession.open(io.env, mode);
+    } catch (err) {
+      if (!isLlmError(err)) throw err;
+      io.stderr(`svc chat: error ${err.code}: ${err.message}\n`);
+      return 1;
+    }
+    let server;
+    try {
+      server = await startChatServer(session, { port, turnTimeoutMs });
+    } catch (err) {
+      await session.close();
+      io.stderr(`svc chat: cannot listen on 127.0.0.1:${port}: ${(err as Error).message}\n`);
+      return 1;
+    }
+    io.stdout(`svc chat: ${server.url} (${session.config.model}, ${mode}; Ctrl-C stops)\n`);
+    await new Promise<void>((stop) => {
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    await server.close();
+    await session.close();
+    await closeBridgeClient();
+    return 0;
+  },
+};
