@@ -113,7 +113,7 @@ describe("svc completion", () => {
       expect(r.stderr).toBe("");
       return r.stdout.split("\n").filter(Boolean).sort();
     };
-    expect(complete("svc ch")).toEqual(["check"]);
+    expect(complete("svc ch")).toEqual(["chat", "check"]);
     expect(complete("svc kb s")).toEqual(["search", "show"]);
     expect(complete("svc recipes ")).toEqual(["apply", "list", "show"]);
     expect(complete("svc kb search --f")).toEqual(["--family"]);

@@ -1,5 +1,6 @@
 import { intFlag, UsageError, type ParsedArgs } from "../args.js";
-import type { Command } from "../command.js";
+import type { Command, CommandIO } from "../command.js";
+import type { CopilotSession } from "../../copilot/session.js";
 
 /** A turn with no --timeout still ends: model requests and tool calls together, at most this long. */
 export const DEFAULT_TURN_SECONDS = 600;
@@ -14,6 +15,25 @@ export const copilotModeFlags = {
   "read-only": { type: "boolean", description: "offer the model only tools that cannot change the project" },
   creative: { type: "boolean", description: "also offer the creative repertoire as inspiration (needs SVC_RAG_ENABLED=1)" },
 } as const;
+
+/** The session, or null after saying on stderr why there is none (no model, a bad setting, creative off). */
+export async function openCopilotSession(who: string, mode: ReturnType<typeof copilotModeOf>, io: CommandIO): Promise<CopilotSession | null> {
+  const { CopilotSession } = await import("../../copilot/session.js");
+  const { isLlmError } = await import("../../copilot/llm-errors.js");
+  const { creativeOff } = await import("../../copilot/creative-gate.js");
+  const off = mode === "creative" ? creativeOff(io.env) : null;
+  if (off) {
+    io.stderr(`${who}: error ${off.code}: ${off.message}\n`);
+    return null;
+  }
+  try {
+    return await CopilotSession.open(io.env, mode);
+  } catch (err) {
+    if (!isLlmError(err)) throw err;
+    io.stderr(`${who}: error ${err.code}: ${err.message}\n`);
+    return null;
+  }
+}
 
 export const askCommand: Command = {
   name: ["ask"],
@@ -30,24 +50,11 @@ export const askCommand: Command = {
     if (prompt === "") throw new UsageError("give the prompt: svc ask \"what is in /project1?\"");
     const mode = copilotModeOf(args);
     const timeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
-    const { CopilotSession, CopilotInputError } = await import("../../copilot/session.js");
-    const { isLlmError } = await import("../../copilot/llm-errors.js");
+    const { CopilotInputError } = await import("../../copilot/session.js");
     const { receiptText } = await import("../../copilot/receipt.js");
     const { closeBridgeClient } = await import("../../mcp/bridge.js");
-    const { creativeOff } = await import("../../copilot/creative-gate.js");
-    const off = mode === "creative" ? creativeOff(io.env) : null;
-    if (off) {
-      io.stderr(`svc ask: error ${off.code}: ${off.message}\n`);
-      return 1;
-    }
-    let session;
-    try {
-      session = await CopilotSession.open(io.env, mode);
-    } catch (err) {
-      if (!isLlmError(err)) throw err;
-      io.stderr(`svc ask: error ${err.code}: ${err.message}\n`);
-      return 1;
-    }
+    const session = await openCopilotSession("svc ask", mode, io);
+    if (session === null) return 1;
     try {
       const { receipt } = await session.turn(prompt, { timeoutMs });
       if (args.flags.json) io.stdout(JSON.stringify(receipt, null, 2) + "\n");

@@ -1,6 +1,6 @@
 import { intFlag } from "../args.js";
 import type { Command } from "../command.js";
-import { copilotModeFlags, copilotModeOf, DEFAULT_TURN_SECONDS } from "./ask.js";
+import { copilotModeFlags, copilotModeOf, DEFAULT_TURN_SECONDS, openCopilotSession } from "./ask.js";
 
 export const DEFAULT_CHAT_PORT = 9982;
 
@@ -18,24 +18,10 @@ export const chatCommand: Command = {
     const mode = copilotModeOf(args);
     const port = intFlag(args, "port", DEFAULT_CHAT_PORT, 0, 65535);
     const turnTimeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
-    const { CopilotSession } = await import("../../copilot/session.js");
-    const { isLlmError } = await import("../../copilot/llm-errors.js");
     const { startChatServer } = await import("../../copilot/chat-server.js");
     const { closeBridgeClient } = await import("../../mcp/bridge.js");
-    const { creativeOff } = await import("../../copilot/creative-gate.js");
-    const off = mode === "creative" ? creativeOff(io.env) : null;
-    if (off) {
-      io.stderr(`svc chat: error ${off.code}: ${off.message}\n`);
-      return 1;
-    }
-    let session;
-    try {
-      session = await CopilotSession.open(io.env, mode);
-    } catch (err) {
-      if (!isLlmError(err)) throw err;
-      io.stderr(`svc chat: error ${err.code}: ${err.message}\n`);
-      return 1;
-    }
+    const session = await openCopilotSession("svc chat", mode, io);
+    if (session === null) return 1;
     let server;
     try {
       server = await startChatServer(session, { port, turnTimeoutMs });
