@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePath } from "../../runtime/bridge-client/index.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { runSvc } from "../cli/run-cli.js";
+import { textOf } from "../mcp/helpers.js";
 import { refused, startNetworkFixture, type NetworkFixture } from "../mcp/network-fixture.js";
 import { meanColour, PROGRAMME } from "./show-fixture.js";
 
@@ -80,6 +81,11 @@ describe("create_show_failover and svc failover", () => {
     for (let i = 0; i < 1500 && !(await live()); i++) await sleep(20);
     expect(await live()).toBe(true);
     expect(await meanColour(backup.bridge, "/project1/show/out2")).toEqual([0, 255, 0]);
+    // Built again: nothing changes, and the backup keeps the programme on.
+    const again = await backup.call("create_show_failover", { name: "watching", outputs: ["/project1/show/out2"], main: watchedMain.url, heartbeat: { interval: 0.25, takeover: 2 }, preview: 0 });
+    expect((again.structuredContent as { applied: boolean }).applied).toBe(false);
+    expect(textOf(again)).toContain("Live is on: this backup has taken over");
+    expect(await live()).toBe(true);
   });
 
   it("svc failover without pairs in the config is refused with what to write", async () => {

@@ -6,7 +6,7 @@
  * failover backup is built the same way, with standby guards that follow its Live toggle.
  */
 import { parse } from "../../../../grammar/parse.js";
-import { BridgeError } from "../../../bridge-client/index.js";
+import { BridgeError, encodePath } from "../../../bridge-client/index.js";
 import { checkOutputs, GuardError, insertGuards, STANDBY_GUARD, type GuardResult } from "../../../show/guards.js";
 import { failoverSource, type FailoverSpec } from "../../../show/failover-network.js";
 import { findOutputs } from "../../../show/find-outputs.js";
@@ -74,7 +74,8 @@ export async function buildFailover(input: FailoverSpec & { preview: number }, c
     const guards = await insertGuards(bridge, chain, input.outputs, STANDBY_GUARD);
     const data: SafetyData = { ...built.data, protected: guards, panic: null };
     const lines = guards.map((g) => `${g.output}: standby guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`);
-    const next = input.heartbeat ? `Standing by, watching ${input.main} every ${input.heartbeat.interval} s; taking over after ${input.heartbeat.takeover} s without an answer.` : "Standing by: run 'svc failover' to keep the heartbeat with the main machine.";
+    const liveNow = (await bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(chain)}/params`, { keys: "Live" })).params[0]?.value === true;
+    const next = liveNow ? "Live is on: this backup has taken over (turn Live off to hand back)." : input.heartbeat ? `Standing by, watching ${input.main} every ${input.heartbeat.interval} s; taking over after ${input.heartbeat.takeover} s without an answer.` : "Standing by: run 'svc failover' to keep the heartbeat with the main machine.";
     return applied(data, [built.text, ...lines, next].join("\n"), built.blocks, data.errors);
   } catch (err) {
     if (err instanceof GuardError) return failure(err.code, err.message);
