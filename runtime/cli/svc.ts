@@ -10,7 +10,10 @@ if (argv.length === 0) {
   const { runMcpServerFromEnv } = await import("../mcp/transports/start.js");
   process.exitCode = await runMcpServerFromEnv(process.env, (t) => process.stderr.write(t));
 } else {
-  const { svcCommands, svcGroups } = await import("./commands/index.js");
   const { dispatch, processIO } = await import("./dispatch.js");
+  // One command imports only its own module (command-index.ts); help and groups take the whole list.
+  const { singleCommandFor } = await import("./command-index.js");
+  const single = await singleCommandFor(argv);
+  const { svcCommands, svcGroups } = single ? { svcCommands: [single], svcGroups: undefined } : await import("./commands/index.js");
   process.exitCode = await dispatch("svc", SUMMARY, svcCommands, argv, processIO(), svcGroups);
 }

@@ -46,6 +46,8 @@ describe("each svc command loads only what it uses", () => {
     const packages = packagesIn(loaded);
     for (const unused of ["elkjs", "undici", "zod", "@modelcontextprotocol/sdk", "yaml", "lodash-es"]) expect(packages.has(unused), unused).toBe(false);
     expect(loaded.filter((u) => u.includes("/node_modules/chevrotain/"))).toHaveLength(1);
+    // Of the command modules, only check's own (the build's command index names it).
+    expect(loaded.filter((u) => u.includes("/dist/runtime/cli/commands/")).map((u) => u.replace(/.*\/commands\//, ""))).toEqual(["check.js"]);
     // Its one expression (absTime.seconds * 0.3) is plain: Python's grammar is not loaded for it.
     expect(packages.has("web-tree-sitter"), "web-tree-sitter").toBe(false);
   });

@@ -41,7 +41,8 @@ import { chatCommand } from "./chat.js";
  * Every `svc` subcommand, each in its own file under this folder.
  * Add a command by importing it here and listing it once. Every command's module is loaded for
  * `svc --help`, so a command imports what it runs inside `run` (`await import(...)`), keeping only
- * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads).
+ * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads). Running one
+ * command imports only its module: `npm run build` indexes which module holds it (command-index.ts).
  */
 export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands, copilotCalibrateCommand, askCommand, chatCommand];
 

@@ -1,6 +1,6 @@
 /**
  * `tools/list` for every tool, written at build time (`npm run build` runs
- * scripts/generate-tool-list.mjs after tsc) next to this module in dist/. A server reads it instead
+ * scripts/generate-build-indexes.mjs after tsc) next to this module in dist/. A server reads it instead
  * of importing each tool file and converting its zod schemas; a tool the file lacks (a build by tsc
  * alone after a tool was added) is converted live, so the answer is right either way.
  */
