@@ -2,6 +2,7 @@
  * A plan's live read in one request on tdsim: the bridge's whole-read port answers the network
  * after listing it over several frames; requests are counted by the client, never timed.
  */
+import { request } from "undici";
 import { afterAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
 import { readLiveNetwork } from "../../runtime/apply/live-state.js";
@@ -77,6 +78,22 @@ describe("the whole read", () => {
     expect(changed.nodes.find((n) => n.path === `${root}/n6`)!.params.brightness1).toMatchObject({ value: 0.25 });
     const fresh = await readLiveNetwork(client, root, wanted);
     expect(fresh.state.nodes.get(`${root}/n6`)!.params.brightness1).toEqual({ mode: "constant", value: 0.25 });
+  }, 120_000);
+
+  it("checks every request on the whole-read port as on the Web Server DAT's, from outside over HTTP", async () => {
+    const { port } = (await live.client.get<{ whole_read: { port: number } }>("/api/info")).whole_read;
+    const uri = `http://127.0.0.1:${port}/api/network/${encodeURIComponent(encodeURIComponent(root))}/state`;
+    const send = async (headers: Record<string, string>, body = "{}") => {
+      const res = await request(uri, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      return { status: res.statusCode, code: ((await res.body.json()) as { error?: { code: string } }).error?.code };
+    };
+    expect(await send({ origin: "http://evil.example" })).toEqual({ status: 403, code: "forbidden_origin" });
+    expect(await send({ host: "evil.example" })).toEqual({ status: 403, code: "forbidden_host" });
+    expect(await send({ "content-type": "text/plain" })).toEqual({ status: 415, code: "unsupported_media_type" });
+    expect(await send({}, "{not json")).toEqual({ status: 400, code: "invalid_json" });
+    expect(await send({}, JSON.stringify({ after: `${root}/n1` }))).toEqual({ status: 400, code: "invalid_field" });
+    expect(await send({}, JSON.stringify({ max_nodes: 3 }))).toEqual({ status: 413, code: "read_too_large" });
+    expect(await send({})).toEqual({ status: 200, code: undefined });
   }, 120_000);
 
   it("falls back to pages on a bridge whose whole-read port is off", async () => {
