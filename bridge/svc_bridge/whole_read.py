@@ -23,7 +23,7 @@ import threading
 import time
 import traceback
 
-from . import logbook
+from . import logbook, shedding
 from .body import check_known_fields, parse_json_body
 from .budget import Budget
 from .envelope import write_error, write_ok
@@ -187,7 +187,16 @@ def tick():
             continue
         if job.done.is_set():
             _open.remove(job)
+    _charge(time.perf_counter() - start)
     return True
+
+
+def _charge(seconds):
+    """The slices draw on the bridge's share of the frame (shedding.py) like any request, so the
+    Web Server DAT's requests are shed while a whole read takes its part of the frame."""
+    budget_ms = shedding.frame_budget_ms()
+    if budget_ms is not None and seconds > 0:
+        shedding._bucket.charge(seconds, budget_ms, shedding.frame_period_ms())
 
 
 def reset():

@@ -120,3 +120,12 @@ class WholeReadTest(SimTestCase):
             raise AssertionError("still listening")
         self.port = self.ok("GET", "/api/info")["whole_read"]["port"]
         self.assertEqual(self.send({})["status"], 200)
+
+    def test_slices_draw_on_the_bridges_share_of_the_frame(self):
+        from svc_bridge import shedding, whole_read
+        self.set_env(SVC_BRIDGE_FRAME_BUDGET_MS="8")
+        bucket = shedding.FrameBudget(clock=lambda: 0.0)  # a frozen clock: nothing refills it
+        with mock.patch.object(shedding, "_bucket", bucket), mock.patch.object(whole_read, "SLICE_MS", 0.0):
+            out = self.send({})
+        self.assertEqual(out["status"], 200, out)
+        self.assertLess(bucket.level_ms, 8.0)
