@@ -26,7 +26,7 @@ const NOTE = [
   "svcnet 1",
   "network dots {",
   "  noise1: noiseTOP { period: 4 }",
-  "  level1: levelTOP [display]",
+  "  level1: levelTOP [display, tags: \"look\"]",
   "  noise1 -> level1",
   "}",
   "```",
@@ -127,24 +127,47 @@ describe("vault tools", () => {
     expect((missing.diagnostics as Array<{ code: string; help: string[] }>)[0]).toMatchObject({ code: "vault-svcnet-block-missing", help: ["the note's blocks: block 1 at line 8"] });
   });
 
+  it("a block imports from the note's folder inside the vault; an import that leaves the vault is refused at its line", async () => {
+    process.env.SVC_VAULT_PATH = vaultDir;
+    mkdirSync(join(vaultDir, "shows", "lib"), { recursive: true });
+    writeFileSync(join(vaultDir, "shows", "lib", "looks.svcnet"), "svcnet 1\nrecipe mirrored {\n  in1: inTOP\n  mirror1: mirrorTOP\n  out1: outTOP\n  in1 -> mirror1 -> out1\n}\n");
+    writeFileSync(join(outside, "looks.svcnet"), "svcnet 1\nrecipe mirrored {\n  in1: inTOP\n  out1: outTOP\n  in1 -> out1\n}\n");
+    const block = (from: string) => `# Looks\n\n\`\`\`svcnet\nsvcnet 1\nimport "${from}"\nnetwork looks {\n  noise1: noiseTOP\n  sym: mirrored\n  noise1 -> sym\n}\n\`\`\`\n`;
+    await fx.ok("write_vault_note", { path: "shows/looks.md", text: block("lib/looks.svcnet") });
+    expect(await fx.ok("plan_vault_note", { path: "shows/looks.md" })).toMatchObject({ ok: true, networks: [{ root: "/project1/looks" }] });
+    await fx.ok("write_vault_note", { path: "shows/escape.md", text: block("../../outside/looks.svcnet") });
+    const e = refused(await fx.call("plan_vault_note", { path: "shows/escape.md" }), "diagnostics", /at 5:/);
+    expect((e.diagnostics as Array<{ code: string; message: string }>)[0]).toMatchObject({ code: "file-unreadable", message: expect.stringContaining("outside the vault and svc's recipes") });
+  });
+
   it("links a note and an operator svc built, both read back; applying the note again keeps the link; unlink removes both", async () => {
     process.env.SVC_VAULT_PATH = vaultDir;
-    const linked = await fx.ok<{ node_tags: string[]; note_nodes: string[]; node_changed: boolean; warning?: string }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1" });
-    expect(linked).toMatchObject({ node_tags: ["svc", "vault:shows/dots.md"], note_nodes: ["/project1/dots/level1"], node_changed: true });
+    const linked = await fx.ok<{ node_tags: string[]; note_nodes: string[]; node_changed: boolean; warning?: string }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1" });
+    expect(linked).toMatchObject({ node_tags: ["svc", "vault:shows/dots.md"], note_nodes: ["/project1/dots/noise1"], node_changed: true });
     expect(linked.warning).toBeUndefined();
-    expect((await fx.node("/project1/dots/level1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
+    expect((await fx.node("/project1/dots/noise1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
     const note = await fx.ok<{ text: string; nodes: string[] }>("read_vault_note", { path: "shows/dots.md" });
-    expect(note.text.startsWith("---\ntitle: Dots\nnodes:\n  - /project1/dots/level1\n---\n# Dots\n")).toBe(true);
-    // The front matter grew by two lines; the block moved with it and still plans to nothing.
+    expect(note.text.startsWith("---\ntitle: Dots\nnodes:\n  - /project1/dots/noise1\n---\n# Dots\n")).toBe(true);
+    // The front matter grew by two lines; the block moved with it and still plans to nothing: the tag is the artist's own.
     const plan = await fx.ok<{ networks: Array<{ empty: boolean; conflicts: number }> }>("plan_vault_note", { path: "shows/dots.md" });
     expect(plan.networks[0]).toMatchObject({ empty: true, conflicts: 0 });
-    await fx.ok("apply_vault_note", { path: "shows/dots.md", preview: 0 });
-    expect((await fx.node("/project1/dots/level1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
+    await fx.ok("apply_vault_note", { path: "shows/dots.md", force: true, preview: 0 });
+    expect((await fx.node("/project1/dots/noise1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
     // Linking twice changes nothing.
-    expect(await fx.ok("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1" })).toMatchObject({ node_changed: false, note_changed: false });
+    expect(await fx.ok("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1" })).toMatchObject({ node_changed: false, note_changed: false });
 
-    const unlinked = await fx.ok<{ node_tags: string[]; note_nodes: string[] }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1", unlink: true });
+    // A node whose source declares tags: the link warns, and the next plan reports the tag as a live edit it keeps.
+    const tagged = await fx.ok<{ node_tags: string[]; warning?: string }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1" });
+    expect(tagged.node_tags.sort()).toEqual(["look", "svc", "vault:shows/dots.md"]);
+    expect(tagged.warning).toMatch(/declares tags \(look\).*live edit.*--force/);
+    const drift = await fx.ok<{ networks: Array<{ conflicts: number }>; diagnostics: Array<{ code: string }> }>("plan_vault_note", { path: "shows/dots.md" });
+    expect(drift.networks[0]!.conflicts).toBe(1);
+    expect(drift.diagnostics.map((d) => d.code)).toContain("plan-conflict");
+
+    await fx.ok("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1", unlink: true });
+    const unlinked = await fx.ok<{ node_tags: string[]; note_nodes: string[] }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1", unlink: true });
     expect(unlinked).toMatchObject({ node_tags: ["svc"], note_nodes: [] });
+    expect((await fx.node("/project1/dots/level1"))!.tags.sort()).toEqual(["look", "svc"]);
     expect((await fx.ok<{ text: string }>("read_vault_note", { path: "shows/dots.md" })).text).toBe(NOTE);
   });
 
