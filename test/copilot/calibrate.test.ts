@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { svcCommands, svcGroups } from "../../runtime/cli/commands/index.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
 import { CalibrationCacheError, identityKey, MAX_ENTRIES, readCalibrations, saveCalibration, type CalibrationEntry } from "../../runtime/copilot/calibration-cache.js";
-import { memoryClient } from "../mcp/helpers.js";
+import { errorOf, memoryClient } from "../mcp/helpers.js";
 import { FAKE_DIGEST, FAKE_MODEL, startFakeOllama, type FakeChatRequest, type FakeOllama, type Scripted } from "./fake-ollama.js";
 
 let fake: FakeOllama;
@@ -123,6 +123,27 @@ describe("svc copilot-calibrate", () => {
     const before = fake.requests.length;
     const r = (await client.callTool({ name: "plan_visual", arguments: { request: "a fast glitch", planner: "llm" } })) as CallToolResult;
     expect(r.structuredContent).toMatchObject({ planner: "deterministic", tool: "create_glitch", fallback: { code: "llm-calibration", message: expect.stringContaining("svc copilot-calibrate found") } });
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe("vision decisions", () => {
+  it("keep caption_top, copilot_vision and enhance_build's critique from a model that failed the picture case", async () => {
+    const blind = (r: FakeChatRequest): Scripted => (r.messages.at(-1)!.images?.length ? { content: "Blue." } : model(r));
+    for (let i = 0; i < SIX_CASES; i++) fake.script(blind);
+    const r = await calibrateCli(["--refresh"]);
+    expect(r.stdout).toContain("FAIL  read-picture  said \"Blue.\"");
+    expect(r.stdout).toContain("pictures: no");
+    const before = fake.requests.length;
+    for (const [tool, args] of [
+      ["caption_top", { path: "/project1/out1" }],
+      ["copilot_vision", { path: "/project1/out1", question: "dark?" }],
+      ["enhance_build", { request: "a glitch", critique: true }],
+    ] as const) {
+      const e = errorOf((await client.callTool({ name: tool, arguments: args })) as CallToolResult);
+      expect(e.code, tool).toBe("llm-calibration");
+      expect(e.message).toMatch(/does not read pictures reliably; set SVC_LLM_VISION_MODEL/);
+    }
     expect(fake.requests.length).toBe(before);
   });
 });

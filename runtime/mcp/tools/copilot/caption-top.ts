@@ -3,7 +3,7 @@ import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
-import { isLocalModel, localModel, modelFailure } from "./local-model.js";
+import { isLocalModel, modelFailure, visionModel } from "./local-model.js";
 
 /** caption_top (spec 4.4): one sentence of what a TOP shows, read by the local vision model. */
 export const captionTop = defineTool({
@@ -24,7 +24,7 @@ export const captionTop = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
   async handler({ path, size }, ctx) {
-    const model = await localModel();
+    const model = await visionModel();
     if (!isLocalModel(model)) return model;
     const { captionTop: caption } = await import("../../../copilot/vision.js");
     try {

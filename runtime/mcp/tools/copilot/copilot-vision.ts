@@ -3,7 +3,7 @@ import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
-import { isLocalModel, localModel, modelFailure } from "./local-model.js";
+import { isLocalModel, modelFailure, visionModel } from "./local-model.js";
 
 /** copilot_vision (spec 4.4): a question about what a TOP shows, answered by the local vision model. */
 export const copilotVision = defineTool({
@@ -24,7 +24,7 @@ export const copilotVision = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
   async handler({ path, question, size }, ctx) {
-    const model = await localModel();
+    const model = await visionModel();
     if (!isLocalModel(model)) return model;
     const { askAboutTop } = await import("../../../copilot/vision.js");
     try {

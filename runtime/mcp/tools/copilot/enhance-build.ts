@@ -5,7 +5,7 @@ import type { ArtistData } from "../artist/run-artist.js";
 import { defineTool, strictInput, type ToolContext } from "../registry.js";
 import { failure, success, type ToolOutcome } from "../result.js";
 import { toolManifest } from "../tool-manifest.js";
-import { isLocalModel, localModel, modelFailure } from "./local-model.js";
+import { isLocalModel, localModel, modelFailure, visionModel } from "./local-model.js";
 
 const planSchema = z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()), planner: z.enum(["deterministic", "llm"]), reasons: z.array(z.string()) });
 const buildSchema = z.object({ network: z.string(), applied: z.boolean(), operations: z.number(), errors: z.number(), preview: z.object({ path: z.string(), width: z.number(), height: z.number() }).nullable() });
@@ -55,7 +55,7 @@ export const enhanceBuild = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: ["safe"],
   async handler({ request, name, critique, preview }, ctx) {
-    const model = await localModel();
+    const model = critique ? await visionModel() : await localModel();
     if (!isLocalModel(model)) return model;
     const [{ loadArtistCatalog }, { planWithModel }, { plannerModel }] = await Promise.all([import("../artist/recipe-catalog.js"), import("../artist/visual-planner-llm.js"), import("./planner-model.js")]);
     const catalog = await loadArtistCatalog();

@@ -16,7 +16,7 @@ const HELP = "set SVC_LLM_MODEL to a model pulled in Ollama (e.g. `ollama pull l
 /** A model failure as a tool failure: its stable code, its message, and what to do. */
 export function modelFailure(err: unknown): ToolFailure | undefined {
   const e = err as { code?: unknown; message?: unknown; name?: unknown };
-  if (typeof e?.code !== "string" || !e.code.startsWith("llm-") || typeof e.message !== "string") return undefined;
+  if (typeof e?.code !== "string" || !(e.code.startsWith("llm-") || e.code === "calibration-cache") || typeof e.message !== "string") return undefined;
   return failure(e.code, e.message, { details: { help: HELP } });
 }
 
@@ -34,4 +34,37 @@ export async function localModel(env: NodeJS.ProcessEnv = process.env): Promise<
 
 export function isLocalModel(x: LocalModel | ToolFailure): x is LocalModel {
   return "client" in x;
+}
+
+const CALIBRATED_FOR = { plannerLlm: "answer plans as JSON", vision: "read pictures" } as const;
+
+/**
+ * Why the model is not to be asked, when `svc copilot-calibrate` decided so for its exact build (a
+ * cached decision; with no calibration cache, nothing is refused and no request is made).
+ */
+export async function calibrationRefusal(model: LocalModel, decision: keyof typeof CALIBRATED_FOR): Promise<string | undefined> {
+  const { existsSync } = await import("node:fs");
+  const { calibrationPath, findCalibration } = await import("../../../copilot/calibration-cache.js");
+  const path = calibrationPath(process.env);
+  if (!existsSync(path)) return undefined;
+  const { modelIdentity } = await import("../../../copilot/calibrate.js");
+  const entry = findCalibration(path, await modelIdentity(model.client, model.config));
+  if (!entry || entry.decisions[decision] !== false) return undefined;
+  const which = decision === "vision" ? model.config.visionModel : model.config.model;
+  return `svc copilot-calibrate found that ${which} (this build, calibrated ${entry.calibratedAt}) does not ${CALIBRATED_FOR[decision]} reliably`;
+}
+
+/** The vision model, unless calibration decided against it: then the failure that says so. */
+export async function visionModel(): Promise<LocalModel | ToolFailure> {
+  const model = await localModel();
+  if (!isLocalModel(model)) return model;
+  try {
+    const refusal = await calibrationRefusal(model, "vision");
+    if (refusal) return failure("llm-calibration", `${refusal}; set SVC_LLM_VISION_MODEL to a model that reads pictures, then run svc copilot-calibrate`);
+  } catch (err) {
+    const f = modelFailure(err);
+    if (f) return f;
+    throw err;
+  }
+  return model;
 }

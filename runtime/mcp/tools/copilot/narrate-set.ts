@@ -3,7 +3,7 @@ import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
-import { isLocalModel, localModel, modelFailure } from "./local-model.js";
+import { isLocalModel, localModel, modelFailure, visionModel } from "./local-model.js";
 
 const moment = z.object({
   scene: z.number().nullable(),
@@ -42,7 +42,7 @@ export const narrateSetTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
   async handler({ engine, output, captions, previous, max_words }, ctx) {
-    const model = await localModel();
+    const model = output ? await visionModel() : await localModel();
     if (!isLocalModel(model)) return model;
     const { narrateSet, NoCueEngineError } = await import("../../../copilot/narrate-set.js");
     try {

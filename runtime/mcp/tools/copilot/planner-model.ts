@@ -5,7 +5,7 @@
  * says why. Every failure here is thrown with its code, so the planner falls back with it.
  */
 import type { AskForJson } from "../artist/visual-planner-llm.js";
-import { isLocalModel, localModel, type LocalModel } from "./local-model.js";
+import { calibrationRefusal, isLocalModel, localModel, type LocalModel } from "./local-model.js";
 
 export interface PlannerModel {
   /** Undefined when no model is configured; `off` says why. */
@@ -18,15 +18,8 @@ class CalibrationRefusal extends Error {
 }
 
 async function refuseIfCalibratedAgainst(model: LocalModel): Promise<void> {
-  const { existsSync } = await import("node:fs");
-  const { calibrationPath, findCalibration } = await import("../../../copilot/calibration-cache.js");
-  const path = calibrationPath(process.env);
-  if (!existsSync(path)) return;
-  const { modelIdentity } = await import("../../../copilot/calibrate.js");
-  const entry = findCalibration(path, await modelIdentity(model.client, model.config));
-  if (entry && !entry.decisions.plannerLlm) {
-    throw new CalibrationRefusal(`svc copilot-calibrate found that ${model.config.model} (this build, calibrated ${entry.calibratedAt}) does not answer plans as JSON reliably`);
-  }
+  const refusal = await calibrationRefusal(model, "plannerLlm");
+  if (refusal) throw new CalibrationRefusal(refusal);
 }
 
 export async function plannerModel(): Promise<PlannerModel> {
