@@ -114,6 +114,8 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
     if (path === "/" && get) return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8" }).end(CHAT_HTML);
     if (path === "/chat.js" && get) return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/javascript; charset=utf-8" }).end(CHAT_JS);
     if (path === "/chat.css" && get) return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/css; charset=utf-8" }).end(CHAT_CSS);
+    // Browsers ask for it on every page load; there is none.
+    if (path === "/favicon.ico" && get) return void res.writeHead(204, PAGE_HEADERS).end();
     if (path === "/api/state" && get) return sendJson(res, 200, { model: session.config.model, tier: session.config.tier, mode: session.mode, tools: session.toolsOffered });
     if (path === "/api/message" && req.method === "POST") return message(req, res);
     if (path === "/api/reset" && req.method === "POST") {
