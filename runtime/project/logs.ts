@@ -39,3 +39,36 @@ export function newLines(previous: ReadonlySet<string>, next: readonly LogLine[]
   const seen = new Set(next.map(keyOf));
   return { fresh: next.filter((l) => !previous.has(keyOf(l))), seen };
 }
+
+/** How often a follow asks; the bridge keeps its lines, so nothing is lost between two reads. */
+export const FOLLOW_INTERVAL_MS = 750;
+
+/**
+ * The first read's lines, then each later read's new lines, until `signal` aborts or the bridge
+ * goes away (then it returns "gone"); any other bridge error is thrown.
+ */
+export async function* followLogs(client: BridgeClient, query: LogsQuery, signal?: AbortSignal): AsyncGenerator<{ lines: LogLine[]; truncated: boolean }, "gone" | "stopped"> {
+  const { BridgeError } = await import("../bridge-client/index.js");
+  const { setTimeout: sleep } = await import("node:timers/promises");
+  const first = await readLogs(client, query);
+  let seen = newLines(new Set(), first.lines).seen;
+  yield { lines: first.lines, truncated: first.truncated };
+  while (!signal?.aborted) {
+    try {
+      await sleep(FOLLOW_INTERVAL_MS, undefined, signal ? { signal } : {});
+    } catch {
+      return "stopped";
+    }
+    let next: LogsReply;
+    try {
+      next = await readLogs(client, query);
+    } catch (err) {
+      if (err instanceof BridgeError && (err.kind === "connection" || err.kind === "timeout")) return "gone";
+      throw err;
+    }
+    const step = newLines(seen, next.lines);
+    seen = step.seen;
+    if (step.fresh.length > 0) yield { lines: step.fresh, truncated: false };
+  }
+  return "stopped";
+}

@@ -1,12 +1,21 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import { UsageError } from "../args.js";
+import { UsageError, type ParsedArgs } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
-import { logText, newLines, readLogs, type LogsQuery } from "../../project/logs.js";
+import { followLogs, logText, readLogs, type LogsQuery } from "../../project/logs.js";
 
 const SEVERITIES = ["info", "warning", "error"] as const;
-/** How often --follow asks; the bridge keeps its lines, so nothing is lost between two reads. */
-const FOLLOW_INTERVAL_MS = 750;
+
+/** The query of the logs flags and scope shared by svc logs and svc-agent log-tail; bad values are usage errors. */
+export function logsQuery(args: ParsedArgs): LogsQuery {
+  const severity = (args.flags.severity as string | undefined) ?? "info";
+  if (!(SEVERITIES as readonly string[]).includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}`);
+  const lines = Number((args.flags.lines as string | undefined) ?? "100");
+  if (!Number.isInteger(lines) || lines < 1 || lines > 1000) throw new UsageError("--lines must be a whole number from 1 to 1000");
+  if (args.positionals.length > 1) throw new UsageError("give at most one scope: a COMP path such as /project1, or bridge");
+  const scope = args.positionals[0] ?? "/";
+  if (scope !== "bridge" && !scope.startsWith("/")) throw new UsageError("the scope is an absolute COMP path such as /project1, or bridge");
+  return { severity: severity as LogsQuery["severity"], max_lines: lines, scope };
+}
 
 export const logsCommand: Command = {
   name: ["logs"],
@@ -19,36 +28,24 @@ export const logsCommand: Command = {
   },
   details: "A cook error is printed when it appears; with --follow, again only if it went away and came back.",
   async run(args, io) {
-    const { BridgeError } = await import("../../bridge-client/index.js");
-    const severity = (args.flags.severity as string | undefined) ?? "info";
-    if (!(SEVERITIES as readonly string[]).includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}`);
-    const lines = Number((args.flags.lines as string | undefined) ?? "100");
-    if (!Number.isInteger(lines) || lines < 1 || lines > 1000) throw new UsageError("--lines must be a whole number from 1 to 1000");
-    if (args.positionals.length > 1) throw new UsageError("give at most one scope: a COMP path such as /project1, or bridge");
-    const scope = args.positionals[0] ?? "/";
-    if (scope !== "bridge" && !scope.startsWith("/")) throw new UsageError("the scope is an absolute COMP path such as /project1, or bridge");
-    const query: LogsQuery = { severity: severity as LogsQuery["severity"], max_lines: lines, scope };
+    const query = logsQuery(args);
+    const lines = query.max_lines;
     return withBridge("svc logs", io, async (client) => {
-      const first = await readLogs(client, query);
-      if (first.truncated) io.stdout(`(older lines left out; --lines ${lines})\n`);
-      for (const l of first.lines) io.stdout(logText(l) + "\n");
-      if (!args.flags.follow) return 0;
-      let seen = newLines(new Set(), first.lines).seen;
+      if (!args.flags.follow) {
+        const first = await readLogs(client, query);
+        if (first.truncated) io.stdout(`(older lines left out; --lines ${lines})\n`);
+        for (const l of first.lines) io.stdout(logText(l) + "\n");
+        return 0;
+      }
+      const follow = followLogs(client, query);
       for (;;) {
-        await sleep(FOLLOW_INTERVAL_MS);
-        let next;
-        try {
-          next = await readLogs(client, query);
-        } catch (err) {
-          if (err instanceof BridgeError && (err.kind === "connection" || err.kind === "timeout")) {
-            io.stderr("svc logs: the bridge went away; stopped following\n");
-            return 0;
-          }
-          throw err;
+        const step = await follow.next();
+        if (step.done) {
+          if (step.value === "gone") io.stderr("svc logs: the bridge went away; stopped following\n");
+          return 0;
         }
-        const step = newLines(seen, next.lines);
-        for (const l of step.fresh) io.stdout(logText(l) + "\n");
-        seen = step.seen;
+        if (step.value.truncated) io.stdout(`(older lines left out; --lines ${lines})\n`);
+        for (const l of step.value.lines) io.stdout(logText(l) + "\n");
       }
     });
   },
