@@ -156,6 +156,11 @@ describe("vault tools", () => {
     // Linking twice changes nothing.
     expect(await fx.ok("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1" })).toMatchObject({ node_changed: false, note_changed: false });
 
+    // A tag lost on the way (an edit rewrote the record, someone removed it): applying the note puts it back.
+    await fx.bridge.patch(`/api/nodes/${encodeURIComponent("/project1/dots/noise1")}/metadata`, { tags: ["svc"] });
+    expect(await fx.ok("apply_vault_note", { path: "shows/dots.md", preview: 0 })).toMatchObject({ links_restored: ["/project1/dots/noise1"] });
+    expect((await fx.node("/project1/dots/noise1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
+
     // A node whose source declares tags: the link warns, and the next plan reports the tag as a live edit it keeps.
     const tagged = await fx.ok<{ node_tags: string[]; warning?: string }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1" });
     expect(tagged.node_tags.sort()).toEqual(["look", "svc", "vault:shows/dots.md"]);

@@ -8,7 +8,7 @@ import { notePath, withVault } from "./vault-tool.js";
 export const applyVaultNote = defineTool({
   name: "apply_vault_note",
   title: "Apply a note's svcnet blocks",
-  description: "Compile the fenced ```svcnet blocks of a vault note, plan them and apply them all-or-nothing like apply_network, then report live errors at the note's own lines and a thumbnail of the output TOP.",
+  description: "Compile the fenced ```svcnet blocks of a vault note, plan them and apply them all-or-nothing like apply_network, report live errors at the note's own lines and a thumbnail, and put back the vault: tag on operators its front matter links.",
   input: {
     path: notePath(),
     block: noteBlock,
@@ -26,6 +26,7 @@ export const applyVaultNote = defineTool({
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
     preview: previewBrief,
+    links_restored: z.array(z.string()).describe("operators the note's front matter names that had lost its vault: tag and got it back"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
@@ -44,7 +45,14 @@ export const applyVaultNote = defineTool({
           progress: (m) => void ctx.progress(m),
         }),
       );
-      return isFailure(result) ? result : report.applyOutcome(result, preview);
+      if (isFailure(result)) return result;
+      const outcome = await report.applyOutcome(result, preview);
+      if (!outcome.ok) return outcome;
+      // The note's front matter is where its links live: applying it puts back a tag that was lost.
+      const { restoreLinks } = await import("./node-link.js");
+      const restored = await restoreLinks(vault, bridge, path);
+      const text = restored.length > 0 ? `${outcome.text}\nlinks restored: ${restored.join(", ")}` : outcome.text;
+      return { ...outcome, text, data: { ...outcome.data, links_restored: restored } };
     });
   },
 });

@@ -63,3 +63,26 @@ export async function linkNoteAndNode(vault: Vault, bridge: BridgeClient, note: 
     ...(warning === undefined ? {} : { warning }),
   };
 }
+
+/**
+ * After a note is applied: every operator its front matter names that exists and has lost the
+ * note's tag (an edit or an export that rewrote the network's record can drop it) gets it back.
+ * Returns the operators re-tagged; one that does not exist is left alone.
+ */
+export async function restoreLinks(vault: Vault, bridge: BridgeClient, note: string): Promise<string[]> {
+  const tag = noteTag(note);
+  const restored: string[] = [];
+  for (const node of linkedNodes(note, readNoteFile(vault, note).text)) {
+    let tags: string[];
+    try {
+      tags = await liveTags(bridge, node);
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) continue;
+      throw err;
+    }
+    if (tags.includes(tag)) continue;
+    await bridge.patch(`/api/nodes/${segment(node)}/metadata`, { tags: [...tags, tag] });
+    restored.push(node);
+  }
+  return restored;
+}
