@@ -16,11 +16,26 @@ export interface LiveSim {
 export function useLiveSim(): LiveSim {
   let sim: RunningSim | undefined;
   let client: BridgeClient | undefined;
+  let stopping = false;
+  // tdsim's last stderr lines, printed if it dies while the file's tests run: otherwise a crash
+  // shows only as "nothing is listening" in every later test.
+  const stderrTail: string[] = [];
   beforeAll(async () => {
-    sim = await startSim({ port: 0 });
+    sim = await startSim({
+      port: 0,
+      onStderr: (line) => {
+        stderrTail.push(line);
+        if (stderrTail.length > 40) stderrTail.shift();
+      },
+    });
+    sim.process.once("exit", (code, signal) => {
+      if (stopping) return;
+      console.error(`tdsim (${sim?.url}) exited during the tests: code ${code}, signal ${signal}\n${stderrTail.join("\n")}`);
+    });
     client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
   });
   afterAll(async () => {
+    stopping = true;
     await client?.close();
     await sim?.stop();
   });
