@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkPlan } from "../../runtime/mcp/tools/artist/plan-check.js";
 import { loadArtistCatalog, type ArtistCatalog } from "../../runtime/mcp/tools/artist/recipe-catalog.js";
-import { planWithModel } from "../../runtime/mcp/tools/artist/visual-planner-llm.js";
+import { PROMPT_RECIPES, plannerPrompt, planWithModel, promptRecipes } from "../../runtime/mcp/tools/artist/visual-planner-llm.js";
+import { TYPED_TOOLS } from "../../runtime/mcp/tools/artist/visual-planner.js";
 
 let catalog: ArtistCatalog;
 beforeAll(async () => {
@@ -48,6 +49,18 @@ describe("checkPlan", () => {
       ok: true,
       plan: { recipes: ["audio_reactive_basic", "glsl_kaleidoscope"] },
     });
+  });
+});
+
+describe("the prompt", () => {
+  it("shows a bounded part of the library: the request's matches first, then the recipes with a tool of their own", () => {
+    const shown = promptRecipes("chromatic aberration on a strange attractor", catalog, PROMPT_RECIPES.small).map((r) => r.name);
+    expect(shown).toHaveLength(PROMPT_RECIPES.small);
+    expect(shown.slice(0, 2).sort()).toEqual(["chromatic_aberration", "strange_attractor"]);
+    for (const typed of Object.keys(TYPED_TOOLS).filter((n) => catalog.byName(n))) expect(shown).toContain(typed);
+    const prompt = plannerPrompt(catalog, promptRecipes("a glitch", catalog, PROMPT_RECIPES.small));
+    expect(prompt).toContain(`(${catalog.recipes.length - PROMPT_RECIPES.small} more recipes of the library are not listed here.)`);
+    expect(prompt.length).toBeLessThan(plannerPrompt(catalog, catalog.recipes).length / 2);
   });
 });
 

@@ -33,7 +33,7 @@ export const planVisual = defineTool({
     if (planner === "llm") {
       const [{ planWithModel }, { plannerModel }] = await Promise.all([import("./visual-planner-llm.js"), import("../copilot/planner-model.js")]);
       const model = await plannerModel();
-      p = await planWithModel(request, catalog, model.ask, model.off);
+      p = await planWithModel(request, catalog, model.ask, model.off, model.recipesShown);
     } else {
       const d = plan(request, catalog.recipes);
       p = d && { ...d, planner: "deterministic" as const, fallback: null };

@@ -259,7 +259,7 @@ export function planVisual(request: string, recipes: readonly ArtistRecipe[], fa
   return { ...toolCall(best, args), recipes: [best.name], alternatives, reasons };
 }
 
-/** The best matching recipes for a request (at most five), as the deterministic plan lists them. */
-export function matchingRecipes(request: string, recipes: readonly ArtistRecipe[]): RecipeMatch[] {
-  return rank(recipes, requestWords(request)).slice(0, 5);
+/** Every recipe the request's words match, best first (the deterministic plan lists the first five). */
+export function matchingRecipes(request: string, recipes: readonly ArtistRecipe[], most = 5): RecipeMatch[] {
+  return rank(recipes, requestWords(request)).slice(0, most);
 }

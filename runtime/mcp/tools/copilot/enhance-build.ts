@@ -60,7 +60,7 @@ export const enhanceBuild = defineTool({
     const [{ loadArtistCatalog }, { planWithModel }, { plannerModel }] = await Promise.all([import("../artist/recipe-catalog.js"), import("../artist/visual-planner-llm.js"), import("./planner-model.js")]);
     const catalog = await loadArtistCatalog();
     const planner = await plannerModel();
-    const plan = await planWithModel(request, catalog, planner.ask, planner.off);
+    const plan = await planWithModel(request, catalog, planner.ask, planner.off, planner.recipesShown);
     if (plan === undefined) return failure("recipe-missing", "the recipe library is empty: there is nothing to plan with");
     const first = await build(plan, name, preview, ctx);
     if (!isBuilt(first)) return first;
@@ -77,7 +77,7 @@ export const enhanceBuild = defineTool({
         throw err;
       }
       const again = `${request}\nThe first build was ${plan.tool} ${JSON.stringify(plan.arguments)}. A look at its picture says: ${data.critique}\nRevise the plan with the same tool "${plan.tool}" so the picture fits the request better.`;
-      const revised = await planWithModel(again, catalog, planner.ask, planner.off);
+      const revised = await planWithModel(again, catalog, planner.ask, planner.off, planner.recipesShown);
       const revisedPlan = revised && { tool: revised.tool, arguments: revised.arguments, planner: revised.planner, reasons: revised.reasons };
       if (!revised || revised.planner !== "llm") {
         data.revision = { plan: null, applied: false, reason: `the model's revision was not used (${revised?.fallback?.code ?? "no plan"}): ${revised?.fallback?.message ?? ""}`, build: null };

@@ -11,6 +11,8 @@ export interface PlannerModel {
   /** Undefined when no model is configured; `off` says why. */
   ask: AskForJson | undefined;
   off: { code: string; message: string };
+  /** How many recipes the model is shown (by SVC_LLM_TIER). */
+  recipesShown: number;
 }
 
 class CalibrationRefusal extends Error {
@@ -24,7 +26,8 @@ async function refuseIfCalibratedAgainst(model: LocalModel): Promise<void> {
 
 export async function plannerModel(): Promise<PlannerModel> {
   const model = await localModel();
-  if (!isLocalModel(model)) return { ask: undefined, off: { code: model.error.code, message: model.error.message } };
+  const { PROMPT_RECIPES } = await import("../artist/visual-planner-llm.js");
+  if (!isLocalModel(model)) return { ask: undefined, off: { code: model.error.code, message: model.error.message }, recipesShown: PROMPT_RECIPES.medium };
   const { askModel } = await import("../../../copilot/ask-model.js");
   return {
     ask: async (system, user, format) => {
@@ -32,5 +35,6 @@ export async function plannerModel(): Promise<PlannerModel> {
       return askModel(model.client, { system, user, format });
     },
     off: { code: "llm-off", message: "" },
+    recipesShown: PROMPT_RECIPES[model.config.tier],
   };
 }
