@@ -9,7 +9,8 @@ import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import { desiredState, networkRoots } from "../apply/desired-state.js";
 import { readLiveNetwork } from "../apply/live-state.js";
-import type { NetworkState } from "../plan/network-state.js";
+import { OWNER_TAG, type NetworkState } from "../plan/network-state.js";
+import { withoutGuards } from "../plan/output-guards.js";
 import { stateToTdn, type TdnExportProblem } from "./export-tdn.js";
 import { tdnYaml } from "./write-yaml.js";
 
@@ -34,7 +35,8 @@ export async function liveTdn(client: BridgeClient, root: string): Promise<TdnTe
   } catch {
     tdBuild = undefined;
   }
-  return write(live.state, tdBuild);
+  // Guards a safety chain or a failover backup wired in front of outputs are theirs, not this network's.
+  return write(withoutGuards(live.state, (p) => live.state.nodes.get(p)?.tags.includes(OWNER_TAG) === true), tdBuild);
 }
 
 export async function fileTdn(input: CompileInput): Promise<{ ok: true; networks: TdnText[] } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> }> {

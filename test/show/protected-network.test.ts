@@ -97,6 +97,10 @@ describe("a protected network through plan, apply and export", () => {
     expect(out.stdout).toMatch(/green -> out2/);
     expect(await planEmpty(out.stdout)).toEqual([true]);
     expect((await applyProgramme(out.stdout)).applied).toBe(false);
+    const tdn = await svc(["export", "--format", "tdn", "/project1/show"]);
+    expect(tdn.code, tdn.stderr).toBe(0);
+    expect(tdn.stdout).toContain("out1");
+    expect(tdn.stdout).not.toMatch(/_svc_(guard|safe|standby)/);
     // An artist's live rewire of a guarded output exports as the wire it makes.
     await f.batch([{ action: "connect", source_path: "/project1/show/blue", target_path: "/project1/show/out1_svc_guard", target_input: 0 }]);
     const edited = await svc(["export", "/project1/show"]);
