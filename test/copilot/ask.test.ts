@@ -157,6 +157,14 @@ describe("svc ask", () => {
     expect(receipt.errors[0]!.message).toMatch(/1 call\(s\) not run: get_td_info/);
   });
 
+  it("offers a small model fewer tools, reading the project first", async () => {
+    fake.script({ content: "ok" });
+    const before = fake.requests.length;
+    const run = await runSvc(["ask", "hi", "--read-only"], env({ SVC_LLM_TIER: "small" }));
+    expect(run.code, run.stderr).toBe(0);
+    expect(toolNames(fake.requests[before]!)).toEqual(["get_td_info", "compact_graph_digest", "find_td_nodes", "get_td_node_errors", "export_network", "plan_network", "validate_network", "search_operators"]);
+  });
+
   it("prints the answer and the receipt as lines without --json", async () => {
     fake.script({ toolCalls: [{ name: "get_td_info", arguments: {} }] }, { content: "It is tdsim." });
     const run = await runSvc(["ask", "what runs?", "--read-only"], env());

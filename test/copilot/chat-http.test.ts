@@ -4,6 +4,7 @@
  * Origin header), the POST rules, and a message round trip through the scripted model.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -162,5 +163,31 @@ describe("the API", () => {
     expect(JSON.parse(second.body).error.code).toBe("busy");
     release();
     expect((await first).status).toBe(200);
+  });
+
+  it("cancels the turn when the page goes away, and takes the next message", async () => {
+    let arrived!: () => void;
+    const reached = new Promise<void>((ok) => (arrived = ok));
+    fake.script(() => {
+      arrived();
+      return { kind: "hang" };
+    });
+    // A page that closes while its turn runs: the request is dropped once the model has it.
+    const dropped = new Promise<string>((resolve) => {
+      const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: "/api/message", headers: { "content-type": "application/json" } });
+      req.on("error", (err) => resolve(err.message));
+      req.end(JSON.stringify({ text: "never mind" }));
+      void reached.then(() => req.destroy());
+    });
+    expect(await dropped).toMatch(/socket hang up|aborted/);
+    fake.script({ content: "here" });
+    // The cancelled turn ends at once; until it has, a message is refused as busy (nothing else).
+    let next = await post("/api/message", JSON.stringify({ text: "still there?" }));
+    for (let i = 0; i < 400 && next.status === 409; i++) {
+      await new Promise((ok) => setTimeout(ok, 50));
+      next = await post("/api/message", JSON.stringify({ text: "still there?" }));
+    }
+    expect(next.status).toBe(200);
+    expect(next.body).toContain("\"answer\":\"here\"");
   });
 });
