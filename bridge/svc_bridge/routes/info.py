@@ -15,7 +15,10 @@ def td_version():
 
 def info(ctx):
     from ..read_server import ensure
-    port = ensure()
+    from ..security import is_loopback_peer
+    peer = ctx.request.client_address
+    # The whole-read port listens on loopback only: a LAN client is not sent to it (it reads in pages).
+    port = ensure() if peer is None or is_loopback_peer(peer) else None
     return {
         "python_version": sys.version.split()[0],
         "td_version": td_version(),

@@ -129,3 +129,9 @@ class WholeReadTest(SimTestCase):
             out = self.send({})
         self.assertEqual(out["status"], 200, out)
         self.assertLess(bucket.level_ms, 8.0)
+
+    def test_a_lan_client_is_not_sent_to_the_loopback_port(self):
+        self.set_env(SVC_BRIDGE_ALLOW_LAN="1", SVC_BRIDGE_TOKEN="s3cret")
+        auth = {"Authorization": "Bearer s3cret"}
+        self.assertIsNone(self.ok("GET", "/api/info", client="192.168.1.20", headers=auth)["whole_read"])
+        self.assertIsInstance(self.ok("GET", "/api/info", headers=auth)["whole_read"]["port"], int)
