@@ -10,7 +10,7 @@
  * TypeScript source (tests), which has no built worker file to start.
  */
 import { Worker } from "node:worker_threads";
-import { compile, type CompileInput, type CompileOptions, type CompileResult, type Operation } from "./index.js";
+import type { CompileInput, CompileOptions, CompileResult, Operation } from "./index.js";
 
 /**
  * What a plan needs of a compile: its diagnostics, operations and source texts, and the canonical
@@ -80,6 +80,8 @@ export function workerCanCompile(options: CompileOptions): boolean {
 /** Compiles `input` in the worker; `canonicalFile` names a source file whose canonical text to print there too. */
 export async function compileInWorker(input: CompileInput, options: CompileOptions = {}, canonicalFile?: string): Promise<WorkerCompile> {
   if (!workerCanCompile(options)) {
+    // Loaded only here: compiling in the worker, this thread never loads the compiler.
+    const { compile } = await import("./index.js");
     const result = await compile(input, options);
     return { diagnostics: result.diagnostics, sources: result.program.sources, ...(result.operations === undefined ? {} : { operations: result.operations }) };
   }

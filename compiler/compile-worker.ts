@@ -1,4 +1,5 @@
 /** The compile worker's thread (compile-in-worker.ts): compiles what it is sent and posts the result back. */
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { compile, type CompileInput, type CompileOptions, type CompileResult, type Operation } from "./index.js";
 import { OPERATIONS_PER_MESSAGE } from "./compile-in-worker.js";
@@ -16,6 +17,20 @@ function hostOf(spec: HostSpec | undefined): CompilerHost | undefined {
       return memoryHost(new Map(spec.files));
     case "confined":
       return confinedHost(spec.roots, spec.what);
+  }
+}
+
+/**
+ * Below the thread that asked (an MCP server's, which must answer a ping at once): on Linux a
+ * thread's niceness is its own, and the layout workers this thread starts inherit it. Elsewhere
+ * it would lower the whole process, so it is left alone there.
+ */
+export const COMPILE_NICENESS = 10;
+if (process.platform === "linux") {
+  try {
+    setPriority(COMPILE_NICENESS);
+  } catch {
+    // Not allowed here (a sandbox): the compile runs at the caller's priority.
   }
 }
 

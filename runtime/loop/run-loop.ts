@@ -3,10 +3,8 @@
  * verify, preview. The CLI, the demo, svc-agent and the MCP tools all run it, so they agree.
  */
 import type { CompilerHost } from "../../compiler/resolve/host.js";
-import { compile, type CompileInput, type CompileOptions, type Operation } from "../../compiler/index.js";
+import type { CompileInput, CompileOptions, Operation } from "../../compiler/index.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
-import { parse } from "../../grammar/parse.js";
-import { print } from "../../grammar/print.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress } from "../apply/apply-plan.js";
 import { planProgram, type NetworkPlan } from "../apply/plan-program.js";
@@ -53,10 +51,21 @@ function inputFile(input: CompileInput): string {
   return typeof input === "string" ? input : input.file;
 }
 
-/** What a plan needs of a compile in this thread (compileInWorker gives the same from a worker). */
+/**
+ * What a plan needs of a compile in this thread (compileInWorker gives the same from a worker).
+ * The compiler and parser are loaded here, not at import: an MCP server compiling in a worker
+ * never loads them on the thread that answers its requests.
+ */
 async function compiled(input: CompileInput, options: CompileOptions): Promise<{ diagnostics: Diagnostic[]; operations?: Operation[]; sources: ReadonlyMap<string, string>; canonical?: string }> {
+  const { compile } = await import("../../compiler/index.js");
   const result = await compile(input, options);
   return { diagnostics: result.diagnostics, sources: result.program.sources, ...(result.operations === undefined ? {} : { operations: result.operations }) };
+}
+
+/** The source as `svc fmt` prints it, kept with the record so an export keeps comments and spelling. */
+async function canonicalText(text: string, file: string): Promise<string> {
+  const [{ parse }, { print }] = await Promise.all([import("../../grammar/parse.js"), import("../../grammar/print.js")]);
+  return print(parse(text, file).ast);
 }
 
 /** Compiles and plans; nothing in the live project changes. */
@@ -72,7 +81,7 @@ export async function planFile(client: BridgeClient, input: CompileInput, option
   const out: LoopResult = { diagnostics: [...result.diagnostics], sources, plans: [], outcomes: [], verified: [], ok: false };
   if (hasErrors(result.diagnostics) || result.operations === undefined) return out;
   const text = sources.get(file) ?? [...sources.values()][0];
-  const canonical = result.canonical ?? (text === undefined ? undefined : print(parse(text, file).ast));
+  const canonical = result.canonical ?? (text === undefined ? undefined : await canonicalText(text, file));
   options.progress?.("reading the live network");
   out.plans = await planProgram(client, result.operations, {
     force: options.force ?? false,
