@@ -3,6 +3,7 @@
 // importing what it does not run:
 // - dist/runtime/mcp/tools/tool-list.generated.json: tools/list for every tool (runtime/mcp/tools/generated-tool-list.ts)
 // - dist/runtime/cli/command-index.generated.json: which module holds each command (runtime/cli/command-index.ts)
+// - dist/runtime/mcp/resources/resource-index.generated.json: every resource's registration and module (runtime/mcp/resources/resource-index.ts)
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 
 const dist = new URL("../dist/", import.meta.url);
@@ -27,11 +28,19 @@ writeGeneratedToolList(allTools.map(listedTool));
 // the module of each svc command, found by identity among the command modules' exports
 const { svcCommands } = await built("runtime/cli/commands/index.js");
 const { indexCommands, COMMAND_INDEX_PATH } = await built("runtime/cli/command-index.js");
-const modules = new Map();
-const commandsDir = new URL("runtime/cli/commands/", dist);
-for (const file of readdirSync(commandsDir).filter((f) => f.endsWith(".js") && f !== "index.js").sort()) {
-  modules.set(file, await import(new URL(file, commandsDir).href));
+/** The exports of every module of a built folder but `skip`, by file name. */
+async function modulesOf(folder, skip) {
+  const dir = new URL(folder, dist);
+  const modules = new Map();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".js") && !skip.includes(f)).sort()) modules.set(file, await import(new URL(file, dir).href));
+  return modules;
 }
-const entries = indexCommands(svcCommands, modules);
+const entries = indexCommands(svcCommands, await modulesOf("runtime/cli/commands/", ["index.js"]));
 writeFileSync(COMMAND_INDEX_PATH, JSON.stringify(entries) + "\n");
-console.log(`generate-build-indexes: ${allTools.length} tools listed, ${entries.length} of ${svcCommands.length} commands indexed`);
+
+// every resource's registration and module, with the catalog's text it was made from
+const { allResources } = await built("runtime/mcp/resources/all-resources.js");
+const { indexResources, catalogSource, RESOURCE_INDEX_PATH } = await built("runtime/mcp/resources/resource-index.js");
+const resourceIndex = indexResources(allResources, await modulesOf("runtime/mcp/resources/", ["catalog.js", "all-resources.js"]), catalogSource());
+writeFileSync(RESOURCE_INDEX_PATH, JSON.stringify(resourceIndex) + "\n");
+console.log(`generate-build-indexes: ${allTools.length} tools listed, ${entries.length} of ${svcCommands.length} commands and ${resourceIndex.resources.length} resources indexed`);

@@ -8,7 +8,7 @@ import { forwardEvents, type EventForwarding } from "./event-forwarding.js";
 import { ClientLogLevel } from "./logging.js";
 import { allPrompts } from "./prompts/all-prompts.js";
 import { registerPrompts, selectPrompts } from "./prompts/registry.js";
-import { allResources } from "./resources/all-resources.js";
+import { indexedResources } from "./resources/resource-index.js";
 import { creativeResources } from "./resources/creative.js";
 import { registerResources } from "./resources/registry.js";
 import { generatedToolList } from "./tools/generated-tool-list.js";
@@ -68,7 +68,9 @@ export async function createSvcServer(selection: ToolSelection, options: ServerO
   logLevel.install(server);
   serveTools(server, tools, logLevel);
   // The repertoire is opt-in (spec 2.7): its resources exist only when it is switched on.
-  registerResources(server, selection.creative?.enabled ? [...allResources, ...creativeResources] : allResources, catalog);
+  // Registered from the build's index, each file imported on first read; the catalog itself without one.
+  const resources = indexedResources() ?? (await import("./resources/all-resources.js")).allResources;
+  registerResources(server, selection.creative?.enabled ? [...resources, ...creativeResources] : resources, catalog);
   registerPrompts(server, catalog.prompts, new Set(catalog.toolNames));
   if (options.events) forwardEvents(server, logLevel, options.events);
   return server;

@@ -71,5 +71,8 @@ describe("lazy startup", () => {
     // Every core tool is listed; of all the tool files, only the one called was imported.
     expect(listed).toEqual(expect.arrayContaining(core.filter((f) => !f.tool.feature).map((f) => f.tool.name)));
     expect(files.filter((f) => fileLoaded(f.file)).map((f) => f.tool.name)).toEqual(["search_operators"]);
+    // Resources are registered from the build's index too: their files load on first read.
+    const resourceFiles = loaded.filter((u) => /\/dist\/runtime\/mcp\/resources\/(commands|operators|language|guide-docs|compat|patterns|recipes|session)\.js$/.test(u));
+    expect(resourceFiles).toEqual([]);
   });
 });
