@@ -33,8 +33,8 @@ export interface SearchResult {
   stopped_by: SearchStop | null;
   notes_read: number;
   bytes_read: number;
-  /** Notes passed over: larger than a note may be, binary, or links. */
-  skipped: { too_large: number; not_text: number; links: number };
+  /** Notes passed over: larger than a note may be, binary, links, or named so svc cannot address them (`unreadable`). */
+  skipped: { too_large: number; not_text: number; links: number; unreadable: number };
 }
 
 export interface SearchOptions {
@@ -73,7 +73,7 @@ export function searchVault(vault: Vault, query: string, options: SearchOptions)
   const now = options.now ?? Date.now;
   const started = now();
   const words = [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
-  const out: SearchResult = { query, results: [], complete: true, stopped_by: null, notes_read: 0, bytes_read: 0, skipped: { too_large: 0, not_text: 0, links: 0 } };
+  const out: SearchResult = { query, results: [], complete: true, stopped_by: null, notes_read: 0, bytes_read: 0, skipped: { too_large: 0, not_text: 0, links: 0, unreadable: 0 } };
   const hits: SearchHit[] = [];
   const stop = (why: SearchStop) => {
     out.complete = false;
@@ -99,7 +99,8 @@ export function searchVault(vault: Vault, query: string, options: SearchOptions)
       if (err.code === "vault-note-too-large") out.skipped.too_large++;
       else if (err.code === "vault-note-not-text") out.skipped.not_text++;
       else if (err.code === "vault-symlink") out.skipped.links++;
-      else if (err.code !== "vault-note-not-found") throw err;
+      // Gone since the walk saw it, or a name svc refuses as a path (a '\\', over 180 characters).
+      else if (err.code !== "vault-note-not-found") out.skipped.unreadable++;
     }
     return true;
   });

@@ -171,6 +171,7 @@ describe("listing and searching", () => {
     writeNoteFile(vault, "shows/b.md", `# Show\n${"x".repeat(400)} tunnel feedback ${"y".repeat(400)}\n`);
     writeNoteFile(vault, "shows/c.md", "nothing here\n");
     writeFileSync(join(vaultDir, "shows", "bin.md"), Buffer.from([0x74, 0x75, 0x00]));
+    writeFileSync(join(vaultDir, "shows", "back\\slash.md"), "tunnel feedback, in a name svc cannot address\n");
     mkdirSync(join(vaultDir, ".obsidian"));
     writeFileSync(join(vaultDir, ".obsidian", "hidden.md"), "tunnel feedback\n");
     symlinkSync(outside, join(vaultDir, "linked"));
@@ -180,12 +181,12 @@ describe("listing and searching", () => {
 
   it("lists notes in path order, never through links or into hidden folders, bounded by limit", () => {
     const all = listNotes(vault, undefined);
-    expect(all.notes.map((n) => n.path)).toEqual(["a.md", "shows/b.md", "shows/bin.md", "shows/c.md"]);
+    expect(all.notes.map((n) => n.path)).toEqual(["a.md", "shows/b.md", "shows/back\\slash.md", "shows/bin.md", "shows/c.md"]);
     expect(all).toMatchObject({ links_skipped: 2, complete: true });
     const two = listNotes(vault, undefined, 2);
     expect(two.notes).toHaveLength(2);
     expect(two.complete).toBe(false);
-    expect(listNotes(vault, "shows").notes.map((n) => n.path)).toEqual(["shows/b.md", "shows/bin.md", "shows/c.md"]);
+    expect(listNotes(vault, "shows").notes.map((n) => n.path)).toEqual(["shows/b.md", "shows/back\\slash.md", "shows/bin.md", "shows/c.md"]);
     refused(() => listNotes(vault, "linked"), "vault-symlink");
     refused(() => listNotes(vault, "../outside"), "vault-path-escapes");
   });
@@ -197,7 +198,7 @@ describe("listing and searching", () => {
   it("finds notes holding every word, best first, with short snippets, and counts what it passed over", () => {
     const r = searchVault(vault, "Tunnel FEEDBACK", { limit: 10 });
     expect(r.results.map((h) => h.path)).toEqual(["a.md", "shows/b.md"]);
-    expect(r).toMatchObject({ complete: true, stopped_by: null, notes_read: 3, skipped: { not_text: 1, links: 2, too_large: 0 } });
+    expect(r).toMatchObject({ complete: true, stopped_by: null, notes_read: 3, skipped: { not_text: 1, links: 2, too_large: 0, unreadable: 1 } });
     expect(r.results[0]!.snippets.slice(0, 2)).toEqual([{ line: 2, text: "nodes: [/project1/tunnel]" }, { line: 4, text: "# Feedback tunnel" }]);
     const long = r.results[1]!.snippets[0]!;
     expect(long.text.length).toBeLessThanOrEqual(160);

@@ -20,7 +20,7 @@ export const searchVault = defineTool({
     stopped_by: z.string().nullable().describe("results, files, bytes, time or entries when incomplete"),
     notes_read: z.number(),
     bytes_read: z.number(),
-    skipped: z.object({ too_large: z.number(), not_text: z.number(), links: z.number() }),
+    skipped: z.object({ too_large: z.number(), not_text: z.number(), links: z.number(), unreadable: z.number() }),
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   profiles: ["safe"],
