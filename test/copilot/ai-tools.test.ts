@@ -237,6 +237,17 @@ describe("enhance_build", () => {
   });
 });
 
+describe("enhance_build without critique", () => {
+  it("builds the deterministic plan into the tool's own network when the model's answer is no plan, and says why", async () => {
+    fake.script({ content: "Halftone, definitely." });
+    const r = await f.call("enhance_build", { request: "halftone dots", preview: 16 });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const data = r.structuredContent as { plan: Plan; fallback: { code: string }; build: { network: string; errors: number }; critique: null; revision: null };
+    expect(data).toMatchObject({ plan: { tool: "create_halftone", planner: "deterministic" }, fallback: { code: "llm-malformed-reply" }, build: { network: "/project1/halftone", errors: 0 }, critique: null, revision: null });
+    expect((await f.node("/project1/halftone/halftone1"))?.type).toBe("baseCOMP");
+  });
+});
+
 describe("without a local model", () => {
   it("every AI tool says it is off and what to set; plan_visual plans deterministically", async () => {
     delete process.env.SVC_LLM_MODEL;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
-import { networkName } from "../artist/artist-schemas.js";
 import type { ArtistData } from "../artist/run-artist.js";
 import { defineTool, strictInput, type ToolContext } from "../registry.js";
 import { failure, success, type ToolOutcome } from "../result.js";
@@ -38,7 +37,11 @@ export const enhanceBuild = defineTool({
   description: "Build a look from a plain-language request with the local model planning it (checked, deterministic fallback); with critique, the vision model reviews the built picture and one revision is applied. Off unless a local model is configured (SVC_LLM_MODEL).",
   input: {
     request: z.string().min(1).max(500).describe("what to make, e.g. 'a slow purple kaleidoscope'"),
-    name: networkName("enhanced").optional().describe("network name (default: the planned tool's own)"),
+    name: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a network name is letters, digits and '_', not starting with a digit")
+      .optional()
+      .describe("network name: the COMP built at /project1/<name> (default: the planned tool's own)"),
     critique: z.boolean().default(false).describe("let the vision model review the built picture and apply one revision"),
     preview: z.number().int().min(16).max(1024).default(256).describe("thumbnail size of the output"),
   },
