@@ -89,5 +89,7 @@ export function nodeNeedsPythonGrammar(node: AnyNode, policy: ExpressionPolicy):
   const needs = (e: ExpressionValue) => policy === "safe" || expressionNeedsGrammar(e.python);
   for (const p of node.params) for (const e of expressionsIn(p.value)) if (needs(e)) return true;
   for (const page of node.customPages) for (const c of page.params) for (const e of expressionsIn(c.default)) if (needs(e)) return true;
-  return node.text !== undefined && (RUNS_PYTHON.test(node.type) || policy === "safe");
+  // Before the check, a DAT's text is still its `text` parameter (check/params.ts moves it to node.text).
+  const hasText = node.text !== undefined || (node.family === "DAT" && node.params.some((p) => p.name === "text"));
+  return hasText && (RUNS_PYTHON.test(node.type) || policy === "safe");
 }

@@ -67,4 +67,19 @@ describe("each svc command loads only what it uses", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("svc check loads Python's grammar for an Execute DAT's text, which is still a parameter when it decides", () => {
+    const dir = mkdtempSync(join(tmpdir(), "svc-python-"));
+    try {
+      const file = join(dir, "execute.svcnet");
+      writeFileSync(file, 'svcnet 1\n\nnetwork n {\n  e: executeDAT { active: on, text: "x = (" }\n}\n');
+      const { status, stdout, loaded } = modulesLoaded(["check", "--json", file]);
+      expect(status).toBe(1);
+      const report = JSON.parse(stdout) as { diagnostics: { code: string }[] };
+      expect(report.diagnostics.map((d) => d.code)).toEqual(["dat-python-syntax"]);
+      expect(packagesIn(loaded).has("web-tree-sitter")).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
