@@ -91,7 +91,7 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
           signal: abort.signal,
           onCall: (c) => {
             start();
-            line(session.redacted({ type: "call", tool: c.name, ok: c.ok, summary: summaryOf(c.result) }));
+            line({ type: "call", tool: c.name, ok: c.ok, summary: summaryOf(session.redacted(c.result)) });
           },
         });
         start();

@@ -9,6 +9,15 @@ import type { LoopCall } from "./tool-loop.js";
 
 export const RECEIPT_KIND = "svc-copilot-receipt";
 const SUMMARY_CHARS = 300;
+/** A receipt keeps the start of a long argument (a whole .svcnet source), not all of it. */
+export const ARGUMENT_CHARS = 2_000;
+
+function cutArguments(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return value.length > ARGUMENT_CHARS ? `${value.slice(0, ARGUMENT_CHARS)}… [${value.length - ARGUMENT_CHARS} more characters]` : value;
+  if (depth > 16 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => cutArguments(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutArguments(v, depth + 1)]));
+}
 
 export type TurnStop = "answer" | "max-steps" | "error";
 
@@ -61,8 +70,9 @@ export type ReceiptParts = Pick<Receipt, "mode" | "model" | "tier" | "prompt" | 
   startedAt: Date;
 };
 
+/** Redacted before anything is cut, so that a cut never leaves the start of a secret behind. */
 export function buildReceipt(parts: ReceiptParts, redact: Redactor): Receipt {
-  const toolsCalled = parts.calls.map((c) => ({ step: c.step, tool: c.name, arguments: c.arguments, ok: c.ok, summary: summaryOf(c.result) }));
+  const toolsCalled = parts.calls.map((c) => ({ step: c.step, tool: c.name, arguments: cutArguments(redact(c.arguments)) as Record<string, unknown>, ok: c.ok, summary: summaryOf(redact(c.result) as string) }));
   const receipt: Receipt = {
     kind: RECEIPT_KIND,
     version: 1,

@@ -138,6 +138,15 @@ describe("svc ask", () => {
     expect(receipt.toolsCalled[0]!.arguments).toEqual({ pattern: "noise*", authorization: "[redacted]" });
   });
 
+  it("keeps the start of a long argument in the receipt", async () => {
+    fake.script({ toolCalls: [{ name: "validate_network", arguments: { source: `svcnet 1\n# ${"long comment ".repeat(400)}\n` } }] }, { content: "checked" });
+    const run = await runSvc(["ask", "check this", "--read-only", "--json"], env());
+    const source = receiptOf(run.stdout).toolsCalled[0]!.arguments.source as string;
+    expect(source).toMatch(/^svcnet 1\n# long comment /);
+    expect(source).toMatch(/… \[\d+ more characters\]$/);
+    expect(source.length).toBeLessThan(2_100);
+  });
+
   it("ends the turn with an error receipt on a malformed reply, a timeout and a spent step budget", async () => {
     fake.script({ kind: "raw", body: "{\"message\": 42, \"done\": true}" });
     const bad = await runSvc(["ask", "hi", "--json"], env());
