@@ -38,7 +38,27 @@ def _child(parent, name, op_type):
     return found
 
 
-def install(folder, port=9980, parent="/"):
+PACKAGE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
+
+
+def save_to_palette(comp, palette_dir=None, package_name=COMP_NAME):
+    """Saves the installed bridge COMP as <palette_dir>/<package_name>.tox, so the Palette browser
+    offers it for dragging into other projects; palette_dir defaults to app.userPaletteFolder.
+
+    The saved copy's callbacks still name the staged folder, so it works on this machine, where
+    that folder is. Real-TouchDesigner behaviour (the folder and the browser listing) is UNVERIFIED."""
+    if not PACKAGE_NAME.match(package_name or ""):
+        raise RuntimeError("package name %r: a letter, then letters, digits or _ (at most 64)" % (package_name,))
+    folder = palette_dir or str(getattr(td.app, "userPaletteFolder", "") or "")
+    if not folder:
+        raise RuntimeError("this build names no user palette folder; give palette_dir")
+    path = os.path.join(os.path.abspath(folder), package_name + ".tox")
+    saved = comp.save(path, createFolders=True)
+    print("svc bridge: saved %s to the palette as %s" % (comp.path, saved))
+    return saved
+
+
+def install(folder, port=9980, parent="/", palette=False, palette_dir=None, package_name=COMP_NAME):
     folder = os.path.abspath(folder)
     # One staged bridge on sys.path: the newest install wins.
     sys.path[:] = [p for p in sys.path if os.path.abspath(p) == folder or
@@ -56,4 +76,6 @@ def install(folder, port=9980, parent="/"):
     server.par.port = int(port)
     server.par.active = True
     print("svc bridge: %s serving on http://127.0.0.1:%d (bridge folder %s)" % (server.path, int(port), folder))
+    if palette:
+        save_to_palette(comp, palette_dir, package_name)
     return server.path

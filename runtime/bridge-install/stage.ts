@@ -150,10 +150,17 @@ export function stageBridge(target: string, bridgeDir = bridgeSourceDir()): Stag
  * backslashes, quotes, non-ASCII) survives. It drops an older svc_bridge from the module cache
  * so an upgrade takes effect without restarting TouchDesigner.
  */
-export function textportLine(stageDir: string, port: number): string {
+/** Where `--palette` saves the bridge COMP: a folder (default: TouchDesigner's user palette folder) and a file name. */
+export interface PaletteInstall {
+  dir?: string;
+  packageName: string;
+}
+
+export function textportLine(stageDir: string, port: number, palette?: PaletteInstall): string {
   const dir = JSON.stringify(stageDir);
+  const paletteArgs = palette === undefined ? "" : `, palette=True, palette_dir=${palette.dir === undefined ? "None" : JSON.stringify(palette.dir)}, package_name=${JSON.stringify(palette.packageName)}`;
   return (
     `import sys; d = ${dir}; [sys.modules.pop(m) for m in list(sys.modules) if m.split('.')[0] == 'svc_bridge']; ` +
-    `sys.path.insert(0, d); import svc_bridge.install; svc_bridge.install.install(d, port=${port})`
+    `sys.path.insert(0, d); import svc_bridge.install; svc_bridge.install.install(d, port=${port}${paletteArgs})`
   );
 }

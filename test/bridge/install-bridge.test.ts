@@ -118,6 +118,42 @@ describe("svc install-bridge", () => {
     expect(result.body.data.bridge_version).toBe(bridgeVersion());
   });
 
+  it("--palette: the textport line also saves the bridge COMP as a .tox in the palette folder, which loads back (run in tdsim)", async () => {
+    const base = tempDir();
+    const dir = join(base, "stage");
+    const palette = join(base, "My Palette");
+    const { code, stdout } = await run(["--dir", dir, "--port", "9346", "--palette", "--palette-dir", palette, "--package-name", "svc_live"]);
+    expect(code).toBe(0);
+    const line = textportLine(dir, 9346, { dir: palette, packageName: "svc_live" });
+    expect(stdout).toContain(line);
+    const script = [
+      "import sys, json",
+      `sys.path.insert(0, ${JSON.stringify(join(ROOT, "bridge", "sim"))})`,
+      "import tdsim; tdsim.reset()",
+      line,
+      "import td",
+      `loaded = td.op('/project1').loadTox(${JSON.stringify(join(palette, "svc_live.tox"))})`,
+      "print(json.dumps({'loaded': loaded.path, 'server': loaded.op('webserver').OPType,",
+      "  'dir_line': [l for l in loaded.op('callbacks').text.splitlines() if l.startswith('SVC_BRIDGE_DIR')][0]}))",
+    ].join("\n");
+    const out = execFileSync("python3", ["-c", script], { encoding: "utf8", cwd: base });
+    expect(out).toContain(`svc bridge: saved /svc_bridge to the palette as ${join(palette, "svc_live.tox")}`);
+    const result = JSON.parse(out.trim().split("\n").pop()!);
+    expect(result).toMatchObject({ loaded: "/project1/svc_bridge", server: "webserverDAT" });
+    expect(result.dir_line).toBe(`SVC_BRIDGE_DIR = ${JSON.stringify(dir).replaceAll('"', "'")}`);
+  });
+
+  it("--palette-dir and --package-name need --palette, and a package name is checked before anything is staged", async () => {
+    const dir = join(tempDir(), "stage");
+    const lone = await run(["--dir", dir, "--package-name", "x"]);
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toContain("go with --palette");
+    const bad = await run(["--dir", dir, "--palette", "--package-name", "../escape"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--package-name '../escape'");
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it("--verify confirms a running bridge of the staged version, and fails when none answers", async () => {
     const dir = join(tempDir(), "stage");
     expect((await run(["--dir", dir])).code).toBe(0);

@@ -52,6 +52,14 @@ class App:
     pythonExecutable = sys.executable
     power = True
 
+    @property
+    def userPaletteFolder(self):
+        # App.userPaletteFolder is documented (read-only str: the user's own palette, "My
+        # Components"), its location is not. tdsim's choice under the home folder is an
+        # assumption; svc's tests always pass their own folder. Verify in TouchDesigner with
+        # `print(app.userPaletteFolder)` in the textport.
+        return os.path.join(os.path.expanduser("~"), "Documents", "Derivative", "Palette")
+
     def __repr__(self):
         return f"app product:tdsim emulating:{self.emulatedVersion}.{self.emulatedBuild}"
 
