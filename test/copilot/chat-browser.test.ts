@@ -5,6 +5,8 @@
  * answer and its receipt, and tdsim is read back.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,7 +49,8 @@ beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), "svc-chat-browser-"));
   url = await startChat({ PATH: process.env.PATH ?? "", HOME: home, SVC_BRIDGE_URL: live.env.SVC_BRIDGE_URL!, SVC_LLM_URL: fake.url, SVC_LLM_MODEL: FAKE_MODEL });
   // As root (CI), Chromium's sandbox cannot start; the page is svc's own, on loopback.
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
+  // evil.test resolves to 127.0.0.1 in this browser: a rebound DNS name, and a foreign site on this machine.
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--host-resolver-rules=MAP evil.test 127.0.0.1"] });
 });
 
 afterAll(async () => {
@@ -90,4 +93,54 @@ it("loads the page, sends a message, and the scripted tool call changes tdsim", 
   expect(node.type).toBe("noiseTOP");
   expect(node.non_default_params).toContainEqual(expect.objectContaining({ name: "period", value: 3 }));
   expect(fake.remaining()).toBe(0);
+});
+
+it("shows the model's text as text, never as HTML", async () => {
+  fake.script({ content: "<img src=x onerror=\"document.body.dataset.pwned='yes'\"><b>bold</b>" });
+  const page = await browser!.newPage();
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#prompt", "say something");
+  await page.press("#prompt", "Enter");
+  await page.waitForSelector(".msg.answer");
+  expect(await page.textContent(".msg.answer")).toMatch(/^<img src=x onerror="document\.body\.dataset\.pwned='yes'"><b>bold<\/b>/);
+  expect(await page.locator(".msg.answer img, .msg.answer b").count()).toBe(0);
+  expect(await page.evaluate("document.body.dataset.pwned")).toBeUndefined();
+});
+
+it("refuses a rebound name and a foreign page's request in the browser, before the model is asked", async () => {
+  const port = new URL(url).port;
+  const page = await browser!.newPage();
+  // A DNS name rebound to 127.0.0.1: the browser sends Host evil.test, and the page is refused.
+  const rebound = await page.goto(`http://evil.test:${port}/`);
+  expect(rebound!.status()).toBe(403);
+  // A foreign site's script posting to the chat: its Origin is refused (the preflight fails), nothing runs.
+  const foreign = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>elsewhere</title>"));
+  await new Promise<void>((ok) => foreign.listen(0, "127.0.0.1", ok));
+  try {
+    await page.goto(`http://evil.test:${(foreign.address() as AddressInfo).port}/`);
+    const before = fake.requests.length;
+    const outcome = await page.evaluate(async (target) => {
+      try {
+        const r = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "delete everything" }) });
+        return `status ${r.status}`;
+      } catch (err) {
+        return `blocked: ${(err as Error).message}`;
+      }
+    }, `http://127.0.0.1:${port}/api/message`);
+    expect(outcome).toMatch(/^blocked: /);
+    // Without a preflight (a form-encoded body), the request itself is refused: 415 or 403, never a turn.
+    const simple = await page.evaluate(async (target) => {
+      try {
+        await fetch(target, { method: "POST", mode: "no-cors", body: "text=delete" });
+        return "sent";
+      } catch (err) {
+        return `blocked: ${(err as Error).message}`;
+      }
+    }, `http://127.0.0.1:${port}/api/message`);
+    expect(["sent", "blocked: Failed to fetch"]).toContain(simple);
+    expect(fake.requests.length).toBe(before);
+  } finally {
+    await new Promise<void>((ok) => foreign.close(() => ok()));
+  }
 });
