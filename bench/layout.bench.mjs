@@ -6,13 +6,16 @@
 //   levels under 300 nodes before);
 // - warm re-compile of 10,000 nodes with one COMP changed (unchanged COMPs reuse their layout),
 //   against the same re-compile with the layout cache emptied first;
+// - re-compile of 10,000 nodes with one COMP changed in a new process (as each `svc plan` is), the
+//   other levels read from the on-disk layout cache an earlier process filled, against the same
+//   compile in a new process without the cache;
 // - the longest the compiling thread's event loop was blocked during a 10,000-node compile (what a
 //   `ping` to an MCP server compiling it would wait), pool against in-thread layout.
-// Run: npx tsc -p tsconfig.build.json && node bench/layout.bench.mjs [--runs N]   (N fresh processes per case, median)
+// Run: npx tsc -p tsconfig.build.json && node bench/layout.bench.mjs [--runs N] [--only cold|recompile|disk|blocked]   (N fresh processes per case, median)
 // Targets: cold 1k < 1.5 s and 10k < 6 s; warm re-compile < 1 s; blocked < 100 ms. Exits 1 when one is missed.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { loadavg } from "node:os";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -28,14 +31,19 @@ async function child(name) {
   const [kind, size, mode] = name.split(":");
   const nodes = Number(size);
   const text = generate("compile", nodes);
-  const layout = mode === "thread" ? IN_THREAD : {};
+  const layout = mode === "thread" ? IN_THREAD : mode === "disk" || mode === "fill" ? { cacheDir: process.env.SVC_BENCH_CACHE } : {};
   const run = async (source) => {
     const t0 = performance.now();
     const r = await compile({ text: source, file: "bench.svcnet" }, { layout });
     if (r.operations === undefined) throw new Error(`does not compile: ${r.diagnostics[0]?.message}`);
     return { ms: performance.now() - t0, levels: r.layout.levels };
   };
+  // one node added to the last COMP
+  const changed = text.replace(/(\n {4}\}\n {2}\}\n\}\n)$/, "\n      extra: nullTOP$1");
+  if (changed === text) throw new Error("could not change the program");
   if (kind === "cold") return run(text);
+  // disk: the changed program in a new process; "fill" (an earlier process) laid out the original
+  if (kind === "disk") return run(mode === "fill" ? text : changed);
   if (kind === "blocked") {
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
@@ -43,9 +51,6 @@ async function child(name) {
     delay.disable();
     return { ...r, blockedMs: delay.max / 1e6 };
   }
-  // recompile: one node added to the last COMP
-  const changed = text.replace(/(\n {4}\}\n {2}\}\n\}\n)$/, "\n      extra: nullTOP$1");
-  if (changed === text) throw new Error("could not change the program");
   await run(text);
   if (mode === "nocache") clearLayoutCache();
   return run(changed);
@@ -58,10 +63,17 @@ function parent() {
   }
   const i = process.argv.indexOf("--runs");
   const runs = i > 0 ? Number(process.argv[i + 1]) : 3;
+  const cache = mkdtempSync(join(tmpdir(), "svc-layout-bench-"));
+  const spawnChild = (name) => spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name], { encoding: "utf8", env: { ...process.env, SVC_BENCH_CACHE: cache } });
   const measure = (name) => {
     const out = [];
     for (let r = 0; r < runs; r++) {
-      const p = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name], { encoding: "utf8" });
+      if (name === "disk:10000:disk") {
+        rmSync(cache, { recursive: true, force: true });
+        const fill = spawnChild("disk:10000:fill");
+        if (fill.status !== 0) throw new Error(fill.stderr);
+      }
+      const p = spawnChild(name);
       if (p.status !== 0) {
         console.error(p.stderr);
         process.exit(1);
@@ -75,8 +87,11 @@ function parent() {
     ["compile with layout, 1,000 nodes, cold", "cold:1000:pool", "cold:1000:thread", "ms", 1500],
     ["compile with layout, 10,000 nodes, cold", "cold:10000:pool", "cold:10000:thread", "ms", 6000],
     ["re-compile 10,000 nodes, one COMP changed", "recompile:10000:pool", "recompile:10000:nocache", "ms", 1000],
+    ["new process, 10,000 nodes, one COMP changed, other levels from the disk cache", "disk:10000:disk", "disk:10000:nodisk", "ms", 6000],
     ["event loop blocked during a 10,000-node compile", "blocked:10000:pool", "blocked:10000:thread", "blockedMs", 100],
   ];
+  const only = process.argv.indexOf("--only");
+  if (only > 0) rows.splice(0, rows.length, ...rows.filter((r) => r[1].startsWith(process.argv[only + 1])));
   const load = loadavg()[0];
   let missed = false;
   console.log(`| measure | svc ms | baseline ms | ratio | target | baseline |`);
@@ -85,10 +100,15 @@ function parent() {
     const a = measure(mine);
     const b = measure(base);
     if (a[key] >= target) missed = true;
-    const what = base.endsWith("nocache") ? "layout cache emptied" : "levels laid out one by one in the compiling thread";
+    const what = base.endsWith("nocache")
+      ? "layout cache emptied"
+      : base.endsWith("nodisk")
+        ? "the same new process without the disk cache"
+        : "levels laid out one by one in the compiling thread";
     console.log(`| ${label} | ${a[key].toFixed(0)} | ${b[key].toFixed(0)} | ${(a[key] / b[key]).toFixed(2)} | < ${target} | ${what} |`);
   }
   console.log(`\nmedian of ${runs} fresh processes per case; load average ${load.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`);
+  rmSync(cache, { recursive: true, force: true });
   process.exit(missed ? 1 : 0);
 }
 
