@@ -12,7 +12,7 @@ import { OllamaClient } from "./ollama-client.js";
 import type { ChatMessage } from "./ollama-wire.js";
 import { buildReceipt, type Receipt, type ReceiptError, type TurnStop } from "./receipt.js";
 import { makeRedactor, type Redactor } from "./redact.js";
-import { openSvcToolbox, type CopilotMode, type SvcToolbox } from "./svc-tools.js";
+import { CREATIVE_SEARCH_TOOL, openSvcToolbox, type CopilotMode, type SvcToolbox } from "./svc-tools.js";
 import { runToolLoop, type LoopCall } from "./tool-loop.js";
 
 export const MAX_PROMPT_CHARS = 8_000;
@@ -42,7 +42,7 @@ function systemPrompt(mode: CopilotMode, tools: readonly string[]): string {
   const rules = {
     "read-only": "This turn is read-only: inspect and explain; you cannot change the project.",
     build: "You may change the project with the tools offered. Prefer plan_network before apply_network; svc checks every change before it touches anything.",
-    creative: `You may change the project with the tools offered, and ${"search_creative_repertoire"} finds open-licensed works and techniques for inspiration; credit what you use.`,
+    creative: `You may change the project with the tools offered, and ${CREATIVE_SEARCH_TOOL} finds open-licensed works and techniques for inspiration; credit what you use.`,
   }[mode];
   return [
     "You are svc's local copilot for a TouchDesigner project. svc describes networks in .svcnet, a small typed language, and applies them through its bridge.",
