@@ -2,7 +2,7 @@
 // Part of `npm run build`, after tsc: writes, from the built modules, what lets svc start without
 // importing what it does not run:
 // - dist/runtime/mcp/tools/tool-list.generated.json: tools/list for every tool (runtime/mcp/tools/generated-tool-list.ts)
-// - dist/runtime/cli/command-index.generated.json: which module holds each command (runtime/cli/command-index.ts)
+// - dist/runtime/cli/command-index.generated.json: which module holds each command, and its declaration (runtime/cli/command-index.ts)
 // - dist/runtime/mcp/resources/resource-index.generated.json: every resource's registration and module (runtime/mcp/resources/resource-index.ts)
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 
@@ -26,8 +26,8 @@ if (problems.length > 0) {
 writeGeneratedToolList(allTools.map(listedTool));
 
 // the module of each svc command, found by identity among the command modules' exports
-const { svcCommands } = await built("runtime/cli/commands/index.js");
-const { indexCommands, COMMAND_INDEX_PATH } = await built("runtime/cli/command-index.js");
+const { svcCommands, svcGroups } = await built("runtime/cli/commands/index.js");
+const { commandIndex, commandListSource, COMMAND_INDEX_PATH } = await built("runtime/cli/command-index.js");
 /** The exports of every module of a built folder but `skip`, by file name. */
 async function modulesOf(folder, skip) {
   const dir = new URL(folder, dist);
@@ -35,8 +35,9 @@ async function modulesOf(folder, skip) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".js") && !skip.includes(f)).sort()) modules.set(file, await import(new URL(file, dir).href));
   return modules;
 }
-const entries = indexCommands(svcCommands, await modulesOf("runtime/cli/commands/", ["index.js"]));
-writeFileSync(COMMAND_INDEX_PATH, JSON.stringify(entries) + "\n");
+const index = commandIndex(svcCommands, await modulesOf("runtime/cli/commands/", ["index.js"]), svcGroups, commandListSource());
+writeFileSync(COMMAND_INDEX_PATH, JSON.stringify(index) + "\n");
+const entries = index.commands;
 
 // every resource's registration and module, with the catalog's text it was made from
 const { allResources } = await built("runtime/mcp/resources/all-resources.js");

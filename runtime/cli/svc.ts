@@ -11,9 +11,14 @@ if (argv.length === 0) {
   process.exitCode = await runMcpServerFromEnv(process.env, (t) => process.stderr.write(t));
 } else {
   const { dispatch, processIO } = await import("./dispatch.js");
-  // One command imports only its own module (command-index.ts); help and groups take the whole list.
-  const { singleCommandFor } = await import("./command-index.js");
-  const single = await singleCommandFor(argv);
-  const { svcCommands, svcGroups } = single ? { svcCommands: [single], svcGroups: undefined } : await import("./commands/index.js");
+  // One command imports only its own module, `svc --help` none (command-index.ts); the rest the whole list.
+  const { helpFromIndex, singleCommandFor } = await import("./command-index.js");
+  const help = helpFromIndex(argv);
+  const single = help ? undefined : await singleCommandFor(argv);
+  const { svcCommands, svcGroups } = help
+    ? { svcCommands: help.commands, svcGroups: help.groups }
+    : single
+      ? { svcCommands: [single], svcGroups: undefined }
+      : await import("./commands/index.js");
   process.exitCode = await dispatch("svc", SUMMARY, svcCommands, argv, processIO(), svcGroups);
 }
