@@ -51,7 +51,8 @@ export interface ApplyOutcome {
   diagnostics: Diagnostic[];
 }
 
-export type Progress = (message: string) => void;
+/** A line about long work; `step` counts its parts, when it has several (request 2 of 5). */
+export type Progress = (message: string, step?: { done: number; total: number }) => void;
 
 export interface ApplyOptions {
   budget?: number;
@@ -80,7 +81,7 @@ export async function applyPlan(client: BridgeClient, np: NetworkPlan, options: 
   const transaction = chunks.length > 1 ? `svc-${randomUUID()}` : undefined;
   let offset = 0;
   for (const [i, part] of chunks.entries()) {
-    options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`);
+    options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`, { done: i + 1, total: chunks.length });
     try {
       outcome.requests++;
       await client.post("/api/batch", { operations: part.map((t) => authorized(t.op, options.deleteAuthorization)), ...(transaction === undefined ? {} : { transaction }) });

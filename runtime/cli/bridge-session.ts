@@ -4,6 +4,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import type { BridgeClient } from "../bridge-client/index.js";
+import type { Progress } from "../apply/apply-plan.js";
 import type { CommandIO } from "./command.js";
 
 export async function withBridge(program: string, io: CommandIO, work: (client: BridgeClient) => Promise<number>): Promise<number> {
@@ -21,9 +22,17 @@ export async function withBridge(program: string, io: CommandIO, work: (client: 
   }
 }
 
-/** Progress lines on a terminal only: piped output stays clean. */
-export function progressTo(io: CommandIO): ((message: string) => void) | undefined {
-  return io.isTTY ? (message) => io.stderr(`… ${message}\n`) : undefined;
+/**
+ * Progress on standard error. On a terminal every step, as `… message`; piped, only the parts of
+ * work that has several (request 2 of 5), as plain `<program>: message` lines a log keeps, so a
+ * short apply stays silent and a long one still says where it is. Standard output is never touched.
+ */
+export function progressTo(io: CommandIO, program = "svc"): Progress {
+  return io.isTTY
+    ? (message) => io.stderr(`… ${message}\n`)
+    : (message, step) => {
+        if (step !== undefined && step.total > 1) io.stderr(`${program}: ${message}\n`);
+      };
 }
 
 /** A file named on the command line, as the compiler should read it (relative names stay relative). */

@@ -61,8 +61,13 @@ export interface InstallResult {
   manifest: BundleManifest;
 }
 
-export async function installPackage(packageDir: string, dataDir: string, spec: string, options: { dryRun?: boolean; now?: Date } = {}): Promise<InstallResult> {
+/** A line for each step of an install, counted, for a progress display. */
+export type InstallProgress = (message: string, step: { done: number; total: number }) => void;
+
+export async function installPackage(packageDir: string, dataDir: string, spec: string, options: { dryRun?: boolean; now?: Date; progress?: InstallProgress } = {}): Promise<InstallResult> {
   const found = findPublished(packageDir, spec);
+  const step = (done: number, message: string) => options.progress?.(`${found.name} ${found.version}: ${message}`, { done, total: 5 });
+  step(1, "verifying the published files");
   const problems = verifyBundle(found.dir);
   if (problems.length > 0) throw new PackageError("checksum-mismatch", `${found.name} ${found.version} does not match its checksums; nothing was installed: ${problems[0]!.detail}`, { problems });
   const target = installedDir(dataDir, found.name);
@@ -75,11 +80,15 @@ export async function installPackage(packageDir: string, dataDir: string, spec: 
   if (options.dryRun) return { name: found.name, version: found.version, dir: target, files: files.length + 1, dryRun: true, manifest: found.manifest };
   const staging = join(packagesRoot(dataDir), `.${found.name}.installing-${process.pid}-${Date.now()}`);
   try {
+    step(2, "copying");
     cpSync(found.dir, staging, { recursive: true, verbatimSymlinks: true });
     // The copy is checked, not the source: what lands in the data folder is what was published.
+    step(3, "verifying the copy");
     const copied = verifyBundle(staging);
     if (copied.length > 0) throw new PackageError("checksum-mismatch", `the copy of ${found.name} ${found.version} does not match its checksums: ${copied[0]!.detail}`, { problems: copied });
+    step(4, "compiling its recipes");
     await recipesCompile(staging, found.manifest);
+    step(5, "recording the install");
     const record: InstalledRecord = {
       format: "svc-installed",
       name: found.name,

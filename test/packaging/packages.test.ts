@@ -107,6 +107,15 @@ describe("svc packages", () => {
     expect(existsSync(join(data, "packages", "soft-pack"))).toBe(false);
     const r = await runSvc(["packages", "install", "soft-pack"], env());
     expect(r.code, r.stderr).toBe(0);
+    // piped, the install's steps are plain lines on standard error; standard output keeps the result alone
+    expect(r.stderr.trim().split("\n")).toEqual([
+      "svc packages install: soft-pack 1.0.0: verifying the published files",
+      "svc packages install: soft-pack 1.0.0: copying",
+      "svc packages install: soft-pack 1.0.0: verifying the copy",
+      "svc packages install: soft-pack 1.0.0: compiling its recipes",
+      "svc packages install: soft-pack 1.0.0: recording the install",
+    ]);
+    expect(r.stdout).toMatch(/^installed soft-pack 1\.0\.0 in .*\n$/);
     const path = (await runSvc(["packages", "path", "soft-pack"], env())).stdout.trim();
     expect(path).toBe(join(data, "packages", "soft-pack"));
     expect(readFileSync(join(path, "recipes", "soft_noise.svcnet"), "utf8")).toBe(RECIPE);

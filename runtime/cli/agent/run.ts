@@ -67,10 +67,10 @@ export const agentRunCommand: Command = {
     return withBridge("svc-agent run", io, async (client) => {
       const done: StepSummary[] = [];
       const details: unknown[] = [];
-      const progress = progressTo(io);
+      const progress = progressTo(io, "svc-agent run");
       for (const [i, given] of steps.entries()) {
         const input = given.file === "-" ? { text: await io.readStdin(), file: "<stdin>" } : sourcePath(io, given.file);
-        const result = await applyFile(client, input, { force: Boolean(args.flags.force) || given.force, ...(progress ? { progress } : {}) });
+        const result = await applyFile(client, input, { force: Boolean(args.flags.force) || given.force, progress });
         const step = summarize(i + 1, given.file === "-" ? "<stdin>" : given.file, result);
         done.push(step);
         if (args.flags.json) details.push({ ...step, diagnostics: result.diagnostics.map(toJson) });

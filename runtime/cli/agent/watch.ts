@@ -31,7 +31,7 @@ export const agentWatchCommand: Command = {
     const maxRuns = intFlag(args, "max-runs", 0, 1, 1_000_000);
     return withBridge("svc-agent watch", io, async (client) => {
       const { applyFile } = await import("../../loop/run-loop.js");
-      const progress = progressTo(io);
+      const progress = progressTo(io, "svc-agent watch");
       const interrupt = interruptSignal();
       const done = new AbortController();
       interrupt.signal.addEventListener("abort", () => done.abort(), { once: true });
@@ -39,7 +39,7 @@ export const agentWatchCommand: Command = {
       let lastOk = false;
       const applyOnce = async () => {
         runs += 1;
-        const result = await applyFile(client, sourcePath(io, file), { force: Boolean(args.flags.force), ...(progress ? { progress } : {}) });
+        const result = await applyFile(client, sourcePath(io, file), { force: Boolean(args.flags.force), progress });
         const step = summarize(runs, file, result);
         lastOk = step.ok;
         if (args.flags.json) io.stdout(JSON.stringify({ ...step, diagnostics: result.diagnostics.map(toJson) }) + "\n");

@@ -35,13 +35,13 @@ export const applyCommand: Command = {
     const force = saved?.force ?? Boolean(args.flags.force);
     if (args.flags.target !== undefined && typeof args.flags.preview === "string") throw new UsageError("--preview writes one file; preview one target at a time");
     return withTargets("svc apply", io, args, async (client, io) => {
-      const progress = progressTo(io);
+      const progress = progressTo(io, "svc apply");
       const options = {
         force,
         keepPartial: Boolean(args.flags["keep-partial"]),
         layoutCacheDir: cacheDir(io.env),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
-        ...(progress ? { progress } : {}),
+        progress,
         ...(typeof args.flags.preview === "string" ? { previewSize: size } : {}),
       };
       if (saved !== undefined) {

@@ -113,7 +113,8 @@ export const packagesInstallCommand: Command = {
     return guarded("install", io, args, async () => {
       const { installPackage } = await import("../../packages/installed.js");
       const f = await folders(args, io);
-      const r = await installPackage(f.from(), f.data(), spec, { dryRun: args.flags["dry-run"] === true });
+      const { progressTo } = await import("../bridge-session.js");
+      const r = await installPackage(f.from(), f.data(), spec, { dryRun: args.flags["dry-run"] === true, progress: progressTo(io, "svc packages install") });
       if (args.flags.json) io.stdout(JSON.stringify(r, null, 2) + "\n");
       else io.stdout(`${r.dryRun ? "would install" : "installed"} ${r.name} ${r.version} in ${r.dir} (${r.files} files, checksums verified)\n`);
       return 0;

@@ -29,12 +29,12 @@ export const planCommand: Command = {
     if (!existsSync(resolve(io.cwd, file))) throw new UsageError(`no such file: ${file}`);
     if (args.flags.target !== undefined && typeof args.flags.out === "string") throw new UsageError("--out saves one plan; plan one target at a time to save it");
     return withTargets("svc plan", io, args, async (client, io) => {
-      const progress = progressTo(io);
+      const progress = progressTo(io, "svc plan");
       const result = await planFile(client, sourcePath(io, file), {
         force: Boolean(args.flags.force),
         layoutCacheDir: cacheDir(io.env),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
-        ...(progress ? { progress } : {}),
+        progress,
       });
       if (args.flags.json) io.stdout(JSON.stringify(loopToJson(result), null, 2) + "\n");
       else io.stdout(renderPlans(result) + renderDiagnostics(result.diagnostics, result.sources, io.isTTY));

@@ -58,11 +58,11 @@ export const recipesApplyCommand: Command = {
     const previewFile = typeof args.flags.preview === "string" ? args.flags.preview : undefined;
 
     return withBridge("svc recipes apply", io, async (client) => {
-      const progress = progressTo(io);
+      const progress = progressTo(io, "svc recipes apply");
       const result = await applyFile(client, input, {
         force: Boolean(args.flags.force),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
-        ...(progress ? { progress } : {}),
+        progress,
       });
       const root = result.plans[0]?.root;
       const failed = !result.ok || result.diagnostics.some((d) => d.severity === "error");
