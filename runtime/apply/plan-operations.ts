@@ -13,6 +13,7 @@ import { sequenceAwareChanges } from "./sequence-params.js";
 import { APPLIED_KEY } from "./live-state.js";
 import type { StoredState } from "./stored-state.js";
 import { recordRepairOperations, recordStoreOperations, type RecordDamage } from "./record-pieces.js";
+import { runInSlices, runToEnd, SLICE_MS } from "../plan/slices.js";
 
 export interface TracedOperation {
   op: BridgeOperation;
@@ -27,6 +28,26 @@ function traced(op: BridgeOperation, path: string, origin?: Origin): TracedOpera
 }
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+/** Compiler operations translated between two chances to pause (never splitting one node's run). */
+const OPERATIONS_PER_STEP = 512;
+
+/**
+ * compiledOperations over a long list, a node's run of operations at a time: the translation only
+ * ever merges neighbouring operations on the same node, so cutting between nodes changes nothing.
+ */
+function* compiledOperationsSteps(ops: readonly Operation[]): Generator<void, TracedOperation[]> {
+  const out: TracedOperation[] = [];
+  let from = 0;
+  while (from < ops.length) {
+    let to = Math.min(from + OPERATIONS_PER_STEP, ops.length);
+    while (to < ops.length && ops[to]!.path === ops[to - 1]!.path) to++;
+    for (const op of compiledOperations(ops.slice(from, to))) out.push(op);
+    from = to;
+    yield;
+  }
+  return out;
+}
 
 /** The compiler's own bridge operations for some of its operations, each traced to its source. */
 function compiledOperations(ops: readonly Operation[]): TracedOperation[] {
@@ -68,7 +89,16 @@ export interface PlanOperationsInput {
   record: StoredState;
 }
 
-export function planOperations({ plan, desired, compiled, record, previous, damagedRecord }: PlanOperationsInput): TracedOperation[] {
+export function planOperations(input: PlanOperationsInput): TracedOperation[] {
+  return runToEnd(planOperationsSteps(input));
+}
+
+/** The same, giving the event loop a turn every few milliseconds (an MCP server planning 10,000 nodes). */
+export function planOperationsInSlices(input: PlanOperationsInput, sliceMs = SLICE_MS): Promise<TracedOperation[]> {
+  return runInSlices(planOperationsSteps(input), sliceMs);
+}
+
+function* planOperationsSteps({ plan, desired, compiled, record, previous, damagedRecord }: PlanOperationsInput): Generator<void, TracedOperation[]> {
   const out: TracedOperation[] = [];
   const at = (path: string) => originOf(desired.nodes.get(path));
 
@@ -86,7 +116,7 @@ export function planOperations({ plan, desired, compiled, record, previous, dama
     if (c.kind === "replace") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path, at(c.path)));
   }
   const built = new Set(plan.changes.filter((c) => c.kind === "create" || c.kind === "replace").map((c) => (c as { path: string }).path));
-  out.push(...compiledOperations(compiled.filter((o) => built.has(o.path) && o.kind !== "connect" && o.kind !== "store-metadata")));
+  for (const op of yield* compiledOperationsSteps(compiled.filter((o) => built.has(o.path) && o.kind !== "connect" && o.kind !== "store-metadata"))) out.push(op);
   for (const c of plan.changes) {
     if (c.kind !== "update") continue;
     const origin = at(c.path);

@@ -11,7 +11,7 @@ import type { Plan } from "../plan/plan-types.js";
 import type { TracedOperation } from "./plan-operations.js";
 import { desiredStateInSlices, networkRoots } from "./desired-state.js";
 import { readLiveNetwork, type LiveRead } from "./live-state.js";
-import { planOperations } from "./plan-operations.js";
+import { planOperationsInSlices } from "./plan-operations.js";
 import type { StoredState } from "./stored-state.js";
 
 export interface NetworkPlan {
@@ -90,7 +90,7 @@ export async function planProgram(
       desired,
       live,
       plan,
-      operations: planOperations({ plan, desired, compiled: operations, record, previous: live.lastApplied, damagedRecord: live.recordDamage }),
+      operations: await planOperationsInSlices({ plan, desired, compiled: operations, record, previous: live.lastApplied, damagedRecord: live.recordDamage }),
       diagnostics: [...recordDiagnostics(root, live), ...conflictDiagnostics(plan, desired)],
     });
   }

@@ -11,6 +11,7 @@ import { compile } from "../../compiler/index.js";
 import type * as InWorker from "../../compiler/compile-in-worker.js";
 import { desiredState, desiredStateInSlices, networkRoots } from "../../runtime/apply/desired-state.js";
 import { planNetwork, planNetworkInSlices } from "../../runtime/plan/diff.js";
+import { planOperations, planOperationsInSlices } from "../../runtime/apply/plan-operations.js";
 import { fingerprintState } from "../../runtime/plan/fingerprint.js";
 import { wireKey, type NetworkState, type NodeState } from "../../runtime/plan/network-state.js";
 // @ts-expect-error plain JavaScript shared with the benchmarks
@@ -71,9 +72,17 @@ describe("a plan made in slices", () => {
       { desired, live: desired, lastApplied: desired },
     ]) {
       const { value: inSlices, turns } = await turnsDuring(() => planNetworkInSlices(input, 0));
-      expect(inSlices).toEqual(planNetwork(input));
+      const plan = planNetwork(input);
+      expect(inSlices).toEqual(plan);
       expect(turns).toBeGreaterThan(3);
+      // And the bridge operations that carry it out.
+      const ops = { plan, desired, compiled: here.operations!, record: { state: desired, appliedAt: "2026-01-01T00:00:00.000Z" }, previous: undefined };
+      const { value: opsInSlices } = await turnsDuring(() => planOperationsInSlices(ops, 0));
+      expect(opsInSlices).toEqual(planOperations(ops));
     }
+    // A fresh plan builds every node with the compiler's operations, translated a node's run at a time.
+    const fresh = planOperations({ plan: planNetwork({ desired, live: { root: desired.root, nodes: new Map(), wires: [] }, lastApplied: undefined }), desired, compiled: here.operations!, record: { state: desired, appliedAt: "x" } });
+    expect(fresh.filter((o) => o.op.action === "create")).toHaveLength(desired.nodes.size);
     const replan = planNetwork({ desired, live, lastApplied: desired });
     expect(replan.conflicts.length).toBeGreaterThan(0);
     expect(replan.changes.length).toBeGreaterThan(0);
