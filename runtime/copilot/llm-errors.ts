@@ -27,6 +27,14 @@ export class LlmConfigError extends LlmError {
   }
 }
 
+/** `svc copilot-calibrate` found this exact build of the model unreliable at what is asked of it. */
+export class LlmCalibrationError extends LlmError {
+  constructor(message: string) {
+    super("llm-calibration", message);
+    this.name = "LlmCalibrationError";
+  }
+}
+
 /** The model server could not be reached at all. */
 export class LlmConnectionError extends LlmError {
   constructor(url: string, cause: string) {

@@ -7,7 +7,8 @@ import { briefRoot, readAgentBrief, BRIEF_FILE } from "../session/agent-brief.js
 import { readSessionProfile, sessionProfilePath } from "../session/profile.js";
 import { untrustedEvidence } from "./evidence.js";
 import { llmConfigFromEnv, type LlmConfig } from "./llm-config.js";
-import { isLlmError } from "./llm-errors.js";
+import { calibrationRefusal } from "./calibration-refusal.js";
+import { isLlmError, LlmCalibrationError } from "./llm-errors.js";
 import { OllamaClient } from "./ollama-client.js";
 import type { ChatMessage } from "./ollama-wire.js";
 import { buildReceipt, type Receipt, type ReceiptError, type TurnStop } from "./receipt.js";
@@ -96,11 +97,17 @@ export class CopilotSession {
     private readonly redact: Redactor,
   ) {}
 
-  /** LlmOffError when no model is configured; LlmConfigError for a bad setting. */
+  /**
+   * LlmOffError when no model is configured; LlmConfigError for a bad setting; LlmCalibrationError
+   * when `svc copilot-calibrate` found this build of the model unable to drive tools reliably.
+   */
   static async open(env: NodeJS.ProcessEnv, mode: CopilotMode): Promise<CopilotSession> {
     const config = llmConfigFromEnv(env);
+    const client = new OllamaClient(config);
+    const refusal = await calibrationRefusal(client, config, "copilot", env);
+    if (refusal) throw new LlmCalibrationError(`${refusal}; set SVC_LLM_MODEL to a model that calls tools (then run svc copilot-calibrate), or run svc copilot-calibrate --refresh after pulling it again`);
     const toolbox = await openSvcToolbox(env, mode, config.maxTools, CALL_TIMEOUT_MS);
-    return new CopilotSession(config, mode, new OllamaClient(config), toolbox, readBrief(env), makeRedactor(env));
+    return new CopilotSession(config, mode, client, toolbox, readBrief(env), makeRedactor(env));
   }
 
   get toolsOffered(): string[] {

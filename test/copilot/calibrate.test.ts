@@ -148,6 +148,28 @@ describe("vision decisions", () => {
   });
 });
 
+describe("the copilot's decision", () => {
+  it("keeps svc ask from a model that failed the tool-call cases, before any chat request", async () => {
+    const talker = (r: FakeChatRequest): Scripted => (r.tools?.length ? { content: "I would set the level." } : model(r));
+    for (let i = 0; i < SIX_CASES; i++) fake.script(talker);
+    const r = await calibrateCli(["--refresh"]);
+    expect(r.stdout).toContain("copilot tools: no");
+    const before = fake.requests.length;
+    let stderr = "";
+    const code = await dispatch("svc", "svc", svcCommands, ["ask", "what is in /project1?"], {
+      stdout: () => undefined,
+      stderr: (t) => (stderr += t),
+      readStdin: async () => "",
+      isTTY: false,
+      cwd: home,
+      env: { HOME: home, SVC_LLM_MODEL: FAKE_MODEL, SVC_LLM_URL: fake.url },
+    }, svcGroups);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^svc ask: error llm-calibration: svc copilot-calibrate found that .* does not call tools reliably; set SVC_LLM_MODEL/);
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe("the calibration cache", () => {
   const entry = (i: number, digest = `d${i}`): CalibrationEntry => {
     const identity = { model: "m", digest };

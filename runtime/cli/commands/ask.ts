@@ -26,10 +26,11 @@ export async function openCopilotSession(who: string, mode: ReturnType<typeof co
     io.stderr(`${who}: error ${off.code}: ${off.message}\n`);
     return null;
   }
+  const { CalibrationCacheError } = await import("../../copilot/calibration-cache.js");
   try {
     return await CopilotSession.open(io.env, mode);
   } catch (err) {
-    if (!isLlmError(err)) throw err;
+    if (!isLlmError(err) && !(err instanceof CalibrationCacheError)) throw err;
     io.stderr(`${who}: error ${err.code}: ${err.message}\n`);
     return null;
   }

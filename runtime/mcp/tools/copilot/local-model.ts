@@ -36,22 +36,13 @@ export function isLocalModel(x: LocalModel | ToolFailure): x is LocalModel {
   return "client" in x;
 }
 
-const CALIBRATED_FOR = { plannerLlm: "answer plans as JSON", vision: "read pictures" } as const;
-
 /**
  * Why the model is not to be asked, when `svc copilot-calibrate` decided so for its exact build (a
  * cached decision; with no calibration cache, nothing is refused and no request is made).
  */
-export async function calibrationRefusal(model: LocalModel, decision: keyof typeof CALIBRATED_FOR): Promise<string | undefined> {
-  const { existsSync } = await import("node:fs");
-  const { calibrationPath, findCalibration } = await import("../../../copilot/calibration-cache.js");
-  const path = calibrationPath(process.env);
-  if (!existsSync(path)) return undefined;
-  const { modelIdentity } = await import("../../../copilot/calibrate.js");
-  const entry = findCalibration(path, await modelIdentity(model.client, model.config));
-  if (!entry || entry.decisions[decision] !== false) return undefined;
-  const which = decision === "vision" ? model.config.visionModel : model.config.model;
-  return `svc copilot-calibrate found that ${which} (this build, calibrated ${entry.calibratedAt}) does not ${CALIBRATED_FOR[decision]} reliably`;
+export async function calibrationRefusal(model: LocalModel, decision: "plannerLlm" | "vision"): Promise<string | undefined> {
+  const refusal = await import("../../../copilot/calibration-refusal.js");
+  return refusal.calibrationRefusal(model.client, model.config, decision, process.env);
 }
 
 /** The vision model, unless calibration decided against it: then the failure that says so. */
