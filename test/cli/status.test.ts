@@ -29,6 +29,21 @@ describe("svc status", () => {
     expect(json).toMatchObject({ reachable: true, bridge_version: "0.0.1", stale: true });
   });
 
+  it("reports how the artist would be asked and whether svc's agent skills are installed, from a fresh home", async () => {
+    const home = join(work, "home");
+    const env = { SVC_BRIDGE_URL: sim!.url, HOME: home, SVC_SKILLS_DIR: join(home, "skills") };
+    const before = await runSvc(["status"], env);
+    expect(before.stdout).toMatch(/^skills: +not installed in .*skills \('svc skills manage' installs them\)$/m);
+    const json = JSON.parse((await runSvc(["status", "--json"], env)).stdout);
+    expect(json.local.skills).toMatchObject({ state: "not-installed", current: 0, total: 3 });
+    expect(["messageBox", "perform_mode", "headless"]).toContain(json.interaction.delivery);
+    expect(json.interaction.pending).toBe(0);
+    expect(before.stdout).toMatch(/^interaction: .*\(0 of \d+ decisions waiting\)$/m);
+    expect((await runSvc(["skills", "manage"], env)).code).toBe(0);
+    const after = JSON.parse((await runSvc(["status", "--json"], env)).stdout);
+    expect(after.local.skills).toMatchObject({ state: "current", current: 3, total: 3 });
+  });
+
   it("says in one line that no bridge answers, exit 1", async () => {
     const run = await runSvc(["status"], { SVC_BRIDGE_URL: "http://127.0.0.1:9" });
     expect(run.code).toBe(1);
