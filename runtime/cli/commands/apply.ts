@@ -22,7 +22,7 @@ export const applyCommand: Command = {
     root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
     ...TARGET_FLAGS,
   },
-  details: "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.",
+  details: "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
   async run(args, io) {
     const { applyFile, planFile } = await import("../../loop/run-loop.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file or saved plan");

@@ -21,7 +21,7 @@ export const planCommand: Command = {
     root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
     ...TARGET_FLAGS,
   },
-  details: "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set. With --target, the\nbridges of svc.show.yaml instead, all planned at once, each under its own heading.",
+  details: "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set. With --target, the\nbridges of svc.show.yaml instead, all planned at once, each under its own heading.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
   async run(args, io) {
     const { planFile } = await import("../../loop/run-loop.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file");
