@@ -66,7 +66,8 @@ describe("the whole read", () => {
     clearNetworkStateCache();
     const paged = await readNetworkState(client, root, { wanted, storageKey: "svc_applied", whole: false, pageMaxNodes: 40 });
     expect(paged.whole).toBe(false);
-    expect(paged.requests).toBeGreaterThanOrEqual(4);
+    // 100 nodes, at most 40 a page: at least 3 pages (more when the bridge's frame budget cuts a page short).
+    expect(paged.requests).toBeGreaterThanOrEqual(Math.ceil(100 / 40));
     expect(whole.nodes).toEqual(paged.nodes);
     expect(whole.wires).toEqual(paged.wires);
     expect(whole.root).toEqual(paged.root);

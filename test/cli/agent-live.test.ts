@@ -16,9 +16,9 @@ let sim: RunningSim;
 let home: string;
 let bridge: BridgeClient;
 
-function agent(argv: string[]) {
+function agent(argv: string[], terminal: { isTTY: boolean; env?: Record<string, string> } = { isTTY: false }) {
   const out = { stdout: "", stderr: "", code: undefined as number | undefined };
-  const io = { stdout: (t: string) => (out.stdout += t), stderr: (t: string) => (out.stderr += t), readStdin: async () => "", isTTY: false, cwd: process.cwd(), env: { HOME: home, SVC_BRIDGE_URL: sim.url } };
+  const io = { stdout: (t: string) => (out.stdout += t), stderr: (t: string) => (out.stderr += t), readStdin: async () => "", isTTY: terminal.isTTY, cwd: process.cwd(), env: { HOME: home, SVC_BRIDGE_URL: sim.url, ...terminal.env } };
   const done = dispatch("svc-agent", "svc-agent", agentCommands, argv, io).then((code) => (out.code = code));
   return { out, done };
 }
@@ -87,6 +87,29 @@ describe("svc-agent preview", () => {
     expect(await run.done).toBe(0);
     const second = JSON.parse(run.out.stdout.trim().split("\n")[1]!) as { sha256: string };
     expect(second.sha256).not.toBe(first.sha256);
+  });
+
+  it("--inline on a terminal draws the picture with the terminal's image protocol", async () => {
+    const png = async (env: Record<string, string>) => {
+      const run = agent(["preview", "--inline", "--size", "16", "/project1/live/const1"], { isTTY: true, env });
+      expect(await run.done).toBe(0);
+      return run.out.stdout;
+    };
+    const iterm = await png({ TERM_PROGRAM: "iTerm.app" });
+    const m = /^\u001b\]1337;File=name=([^;]+);size=(\d+);inline=1;preserveAspectRatio=1:([A-Za-z0-9+/=]+)\u0007\n\/project1\/live\/const1: \d+x\d+\n$/.exec(iterm);
+    expect(m, JSON.stringify(iterm.slice(0, 80))).not.toBeNull();
+    const image = Buffer.from(m![3]!, "base64");
+    expect(image.subarray(1, 4).toString()).toBe("PNG");
+    expect(Number(m![2])).toBe(image.length);
+    expect(Buffer.from(m![1]!, "base64").toString()).toBe("const1.png");
+
+    const kitty = await png({ TERM: "xterm-kitty" });
+    const chunks = [...kitty.matchAll(/\u001b_G([^;]*);([A-Za-z0-9+/=]*)\u001b\\/g)];
+    expect(chunks[0]![1]).toMatch(/^a=T,f=100,m=[01]$/);
+    expect(chunks.at(-1)![1]).toMatch(/m=0$/);
+    expect(Buffer.from(chunks.map((c) => c[2]).join(""), "base64").equals(image)).toBe(true);
+
+    expect(await png({ TERM_PROGRAM: "iTerm.app", SVC_TERMINAL_IMAGES: "off" })).toMatch(/^\{"path":"\/project1\/live\/const1"/);
   });
 
   it("writes a PNG file by default, and refuses --out with --inline", async () => {

@@ -7,13 +7,14 @@ import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import { MAX_PREVIEW_FRAMES } from "../../apply/preview-limits.js";
 import { interruptSignal } from "./file-watch.js";
+import { imageProtocol, terminalImage } from "./terminal-image.js";
 
 export const agentPreviewCommand: Command = {
   name: ["preview"],
-  summary: "A live TOP's image: a PNG file, or with --inline one JSON line holding it; --watch again each time the image changes.",
+  summary: "A live TOP's image: a PNG file, or with --inline the picture in the terminal (one JSON line holding it when piped); --watch again each time the image changes.",
   usage: "[--inline] [--watch] [--out <file.png>] [--size N] [--frames N] [--interval <ms>] [--max-images <n>] <top path>",
   flags: {
-    inline: { type: "boolean", description: "print {path, width, height, bytes, sha256, png_base64} as one JSON line instead of writing a file" },
+    inline: { type: "boolean", description: "draw the picture in the terminal (kitty or iTerm2 image protocol; SVC_TERMINAL_IMAGES=kitty|iterm|off); piped, print {path, width, height, bytes, sha256, png_base64} as one JSON line" },
     watch: { type: "boolean", description: "look again every --interval and print (or write) the image each time it changed" },
     out: { type: "string", valueName: "file.png", description: "where to write the PNG (default: the TOP's name + .png)" },
     size: { type: "string", valueName: "N", description: "advisory size in pixels (default 256, at most 1024)" },
@@ -54,7 +55,11 @@ export const agentPreviewCommand: Command = {
           if (sha256 !== last) {
             last = sha256;
             shown += 1;
-            if (args.flags.inline) {
+            const protocol = io.isTTY ? imageProtocol(io.env) : "off";
+            if (args.flags.inline && protocol !== "off") {
+              io.stdout(terminalImage(image.png, protocol, `${path.slice(path.lastIndexOf("/") + 1)}.png`));
+              io.stdout(`${path}: ${image.width}x${image.height}\n`);
+            } else if (args.flags.inline) {
               io.stdout(JSON.stringify({ path, width: image.width, height: image.height, bytes: image.png.length, sha256, png_base64: image.png.toString("base64") }) + "\n");
             } else {
               writeFileSync(resolve(io.cwd, out), image.png);
