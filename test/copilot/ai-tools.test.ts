@@ -140,7 +140,7 @@ describe("narrate_set", () => {
     await f.ok("manage_cue", { action: "create", cue: "ember", values: [{ path: "/project1/swatch/swatch1", parameter: "colorg", value: 0.25 }] });
     await f.ok("manage_cue", { action: "create", cue: "ice", fade: 4, values: [{ path: "/project1/swatch/swatch1", parameter: "colorb", value: 1 }] });
     await f.ok("create_setlist_runner", { scenes: [{ cue: "ember" }, { cue: "ice", duration: 30 }], command: "start" });
-    for (let i = 0; i < 100 && (await f.node("/project1/cues"))?.params.Current?.value !== "ember"; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1000 && (await f.node("/project1/cues"))?.params.Current?.value !== "ember"; i++) await new Promise((r) => setTimeout(r, 20));
 
     fake.script({ content: "An orange field." }, { content: "The set opens on ember, a warm orange field; ice comes next, fading to blue over four seconds." });
     const n = await f.ok<{ commentary: string; current: string; scene: number; caption: { cue: string; text: string }; moments: Array<{ cue: string; state: string; caption: string | null }> }>("narrate_set", {

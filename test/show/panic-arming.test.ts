@@ -38,7 +38,7 @@ async function armsFrom(chop: string, channel: string): Promise<void> {
   expect(await panic()).toBe(false);
   expect(await meanColour(f.bridge, "/project1/show/out1")).toEqual(RED);
   await inject(chop, channel, 1);
-  for (let i = 0; i < 100 && !(await panic()); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 1000 && !(await panic()); i++) await new Promise((r) => setTimeout(r, 20));
   expect(await panic()).toBe(true);
   expect(await meanColour(f.bridge, "/project1/show/out1")).toEqual(BLACK);
   await inject(chop, channel, 0);

@@ -106,7 +106,7 @@ describe("svc show <profile>", () => {
         { action: "set_text", path: holder, text: "def onFrameStart(frame):\n    ui.performMode = False\n    return\n" },
       ],
     });
-    for (let i = 0; i < 100 && (await performMode()); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1000 && (await performMode()); i++) await new Promise((r) => setTimeout(r, 20));
     expect(await performMode()).toBe(false);
     const r = await gate(["opening", "--json"]);
     expect(r.code, r.stdout + r.stderr).toBe(1);
@@ -123,7 +123,7 @@ describe("svc dashboard", () => {
     writeFileSync(join(dir, "cues.svcnet"), cueSource("cues", [{ name: "intro", fade: 0, values: [{ path: "/project1/show/red", par: "colorb", kind: "num", value: "0" }] }], []));
     expect((await runSvc(["apply", "cues.svcnet"], { SVC_BRIDGE_URL: sim.url }, dir)).code).toBe(0);
     await client.patch(`/api/nodes/${encodePath("/project1/cues")}`, { parameters: { Pending: "intro" } });
-    for (let i = 0; i < 100 && (await client.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/cues")}/params`, { keys: "Current" })).params[0]?.value !== "intro"; i++) {
+    for (let i = 0; i < 1000 && (await client.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/cues")}/params`, { keys: "Current" })).params[0]?.value !== "intro"; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const r = await runSvc(["dashboard", "--count", "2", "--interval", "300"], { SVC_BRIDGE_URL: sim.url }, dir);
