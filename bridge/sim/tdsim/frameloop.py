@@ -18,6 +18,8 @@ import threading
 import time
 import traceback
 
+from .gcpacing import FrameGC
+
 FPS = 60
 
 
@@ -74,6 +76,7 @@ class FrameLoop:
         self._posted: collections.deque = collections.deque()
         self._runs: list[Run] = []
         self._stop = threading.Event()
+        self._gc = FrameGC(clock)
         self.reset_stats()
 
     # ---- absTime ----------------------------------------------------------------------------
@@ -147,9 +150,18 @@ class FrameLoop:
     # ---- running ------------------------------------------------------------------------------
     def run_forever(self):
         self._stop.clear()
+        self._gc.start()
+        try:
+            self._run_frames()
+        finally:
+            self._gc.stop()
+
+    def _run_frames(self):
         next_start = self._clock()
         while not self._stop.is_set():
             elapsed = self.step()
+            # tdsim's own garbage, collected outside the frame's measured work (gcpacing.py)
+            self._gc.between_frames()
             slots = max(1, math.ceil(elapsed / self.period - 1e-9))
             next_start += slots * self.period
             wait = next_start - self._clock()
@@ -167,6 +179,7 @@ class FrameLoop:
                        "maxFrameMs": 0.0, "totalFrameMs": 0.0, "requests": 0,
                        "requestMsTotal": 0.0, "requestMsMax": 0.0}
         self._recent: collections.deque = collections.deque(maxlen=600)
+        self._gc.reset_stats()
 
     def record_request(self, ms):
         s = self._stats
@@ -180,6 +193,8 @@ class FrameLoop:
         s["frame"] = self.frame
         s["avgFrameMs"] = s["totalFrameMs"] / s["frames"] if s["frames"] else 0.0
         s["recentFrameMs"] = list(self._recent)
+        s["gcMs"] = round(self._gc.total_ms, 3)
+        s["gcMaxMs"] = round(self._gc.max_ms, 3)
         return s
 
 

@@ -26,18 +26,21 @@ class ParCore(ValueProtocol):
                  "_valid", "_page", "_group", "_default_mode", "__weakref__")
 
     def __init__(self, owner, pdef, page=None):
-        self._owner = owner
-        self._def = pdef
-        self._val = pdef.default
-        self._mode = ParMode.CONSTANT
-        self._prev_mode = ParMode.CONSTANT
-        self._default_mode = ParMode.CONSTANT
-        self._expr = ""
-        self._bind = ""
-        self._error = None
-        self._valid = True
-        self._page = page
-        self._group = None
+        # Straight to the slots: every operator created builds dozens of these, and the
+        # class's own __setattr__ (for custom-parameter members) would run for each field.
+        _set = object.__setattr__
+        _set(self, "_owner", owner)
+        _set(self, "_def", pdef)
+        _set(self, "_val", pdef.default)
+        _set(self, "_mode", ParMode.CONSTANT)
+        _set(self, "_prev_mode", ParMode.CONSTANT)
+        _set(self, "_default_mode", ParMode.CONSTANT)
+        _set(self, "_expr", "")
+        _set(self, "_bind", "")
+        _set(self, "_error", None)
+        _set(self, "_valid", True)
+        _set(self, "_page", page)
+        _set(self, "_group", None)
 
     # ---- identity -------------------------------------------------------------------------
     def _check(self):

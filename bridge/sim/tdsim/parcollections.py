@@ -51,7 +51,7 @@ class ParGroup:
         self._pars = list(pars)
         self._page = page
         for p in self._pars:
-            p._group = self
+            object.__setattr__(p, "_group", self)  # past ParCore's __setattr__ (custom members only)
 
     owner = property(lambda self: self._op)
     name = property(lambda self: self._name)
