@@ -33,6 +33,29 @@ FLAG_DEFAULTS = {
 _ALWAYS_OK = frozenset({"valid", "__class__", "__dict__", "__repr__"})
 
 
+def _deleted_getattribute(self, name):
+    if name[0] != "_" and name not in _ALWAYS_OK:
+        raise tdError("Operator has been deleted")
+    return object.__getattribute__(self, name)
+
+
+_DELETED_CLASSES: dict = {}
+
+
+def _deleted_class(cls):
+    """The class a destroyed operator of class `cls` becomes: the same, but every public member
+    raises tdError (a subclass, so isinstance and the operator's type still answer as before)."""
+    if cls.__dict__.get("__getattribute__") is _deleted_getattribute:
+        return cls
+    deleted = _DELETED_CLASSES.get(cls)
+    if deleted is None:
+        deleted = type(cls.__name__, (cls,), {"__getattribute__": _deleted_getattribute,
+                                                 "__qualname__": cls.__qualname__,
+                                                 "__module__": cls.__module__})
+        _DELETED_CLASSES[cls] = deleted
+    return deleted
+
+
 def _flag_property(name):
     def get(self):
         return self._flags[name]
@@ -108,10 +131,9 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         self._pages = list(pages.values())
 
     # ---- validity: a destroyed operator raises on use, as in TouchDesigner -------------------
-    def __getattribute__(self, name):
-        if name[0] != "_" and name not in _ALWAYS_OK and not object.__getattribute__(self, "_valid"):
-            raise tdError("Operator has been deleted")
-        return object.__getattribute__(self, name)
+    # Only a destroyed operator checks its attributes: _destroy_raw moves it to a subclass of its
+    # own class that does (`_deleted_class`), so a live operator's every attribute read stays
+    # Python's own, without a check that each read of each write would pay.
 
     def __repr__(self):
         if not self._valid:
@@ -157,10 +179,15 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
 
     @property
     def path(self):
-        if self._parent is None:
-            return "/"
-        parent_path = self._parent.path
-        return ("" if parent_path == "/" else parent_path) + "/" + self._name
+        # A loop, not a recursion through each parent's `path`: the bridge asks for paths on
+        # every write (journal, undo, replies), and each level went through __getattribute__.
+        names = []
+        node = self
+        parent = node._parent
+        while parent is not None:
+            names.append(node._name)
+            node, parent = parent, parent._parent
+        return "/" + "/".join(reversed(names))
 
     digits = property(lambda self: naming.digits(self._name))
     base = property(lambda self: naming.base(self._name))
@@ -345,6 +372,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
             self._parent._children.pop(self._name, None)
         w.ops.pop(self._id, None)
         self._valid = False
+        self.__class__ = _deleted_class(type(self))
 
     def changeType(self, op_type):
         """Replace this operator by one of another type with the same name, wires and position."""
