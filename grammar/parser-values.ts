@@ -3,7 +3,7 @@
  * binds, exports, file(), ...) and the lookahead helpers. `SvcnetParser` (parser.ts) extends it
  * with the statements; chevrotain records both classes' rules as one grammar.
  */
-import type { IParserConfig, TokenType } from "chevrotain";
+import type { CstNode, IParserConfig, TokenType } from "chevrotain";
 import { CstParser, EOF, tokenMatcher } from "./chevrotain-runtime.js";
 import * as T from "./tokens.js";
 
@@ -13,9 +13,22 @@ export const VALUE_START: TokenType[] = [
   T.Variable, T.LParen, T.Identifier,
 ];
 
+/**
+ * The children of a CST node: like chevrotain's `Object.create(null)` (no inherited names), but
+ * created by a constructor, so V8 keeps them as fast objects sharing hidden classes instead of hash
+ * tables; a 10,000-node file has about 60,000 of them.
+ */
+const CstChildren = function CstChildren() {} as unknown as new () => CstNode["children"];
+CstChildren.prototype = Object.create(null);
+
 export class ValueGrammar extends CstParser {
   constructor(config: IParserConfig) {
     super(T.allTokens, config);
+  }
+
+  /** Replaces chevrotain's own (TreeBuilder.cstInvocationStateUpdate): the same node, faster children. */
+  protected cstInvocationStateUpdate(fullRuleName: string): void {
+    (this as unknown as { CST_STACK: CstNode[] }).CST_STACK.push({ name: fullRuleName, children: new CstChildren() });
   }
 
   protected is(k: number, type: TokenType): boolean {
