@@ -81,6 +81,8 @@ async function measure(build) {
       droppedFrames: after.droppedFrames - before.droppedFrames,
       // The longest frame while the build ran (requests run inside frames).
       longestFrameMs: Math.max(...after.recentFrameMs.slice(-Math.max(1, after.frames - before.frames))),
+      // tdsim's own garbage collections, between frames (bridge/sim/tdsim/gcpacing.py)
+      gcMaxMs: after.gcMaxMs ?? 0,
     };
   } finally {
     await client.close();
@@ -112,13 +114,16 @@ const summary = (runs) => ({
   requests: median(runs.map((r) => r.requests)),
   slow: Math.max(...runs.map((r) => r.slowFrames)),
   longest: Math.max(...runs.map((r) => r.longestFrameMs)),
+  gcMax: Math.max(...runs.map((r) => r.gcMaxMs)),
 });
 const svc = summary(svcRuns);
 const naive = summary(naiveRuns);
 const fewer = naive.requests / svc.requests;
 const faster = naive.ms / svc.ms;
 console.log(`200 nodes, 160 wires, ${RUNS} runs each, medians (frames over 16.7 ms: worst run)`);
-const row = (r) => `${r.requests} requests, ${r.ms.toFixed(0)} ms, longest frame ${r.longest.toFixed(1)} ms, ${r.slow} frames over 16.7 ms`;
+const row = (r) =>
+  `${r.requests} requests, ${r.ms.toFixed(0)} ms, longest frame ${r.longest.toFixed(1)} ms, ${r.slow} frames over 16.7 ms ` +
+  `(tdsim's own longest collection between frames: ${r.gcMax.toFixed(1)} ms)`;
 console.log(`  svc apply (compile + plan + batches): ${row(svc)}`);
 console.log(
   `  svc runs with 0 frames over 16.7 ms: ${svcRuns.filter((r) => r.slowFrames === 0).length} of ${RUNS} ` +
