@@ -12,4 +12,5 @@ import { pathToFileURL } from "node:url";
 const entry = createRequire(import.meta.url).resolve("chevrotain"); // <package>/lib/src/api.js
 const chevrotain: typeof import("chevrotain") = await import(new URL("../chevrotain.mjs", pathToFileURL(entry)).href);
 
-export const { CstParser, EOF, Lexer, createToken, tokenMatcher } = chevrotain;
+export const { CstParser, EOF, LLkLookaheadStrategy, Lexer, createToken, getLookaheadPaths, tokenMatcher } = chevrotain;
+export type LLkLookaheadStrategy = InstanceType<typeof chevrotain.LLkLookaheadStrategy>;

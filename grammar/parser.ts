@@ -17,6 +17,7 @@
 import type { CstNode, IToken, TokenType } from "chevrotain";
 import { EOF } from "./chevrotain-runtime.js";
 import { FLAG_NAMES, RECIPE_METADATA_NAMES } from "./ast.js";
+import { GatedAlternativesLookahead } from "./lookahead.js";
 import { parserErrorMessages } from "./parser-errors.js";
 import { ValueGrammar } from "./parser-values.js";
 import * as T from "./tokens.js";
@@ -37,6 +38,7 @@ export class SvcnetParser extends ValueGrammar {
     super({
       recoveryEnabled: true,
       maxLookahead: 3,
+      lookaheadStrategy: new GatedAlternativesLookahead({ maxLookahead: 3 }),
       // No location tracking (it costs a third of the parse): the AST builder knows which tokens
       // start and end each statement (BuildContext.span) and walks the CST for the rest.
       nodeLocationTracking: "none",
