@@ -21,11 +21,12 @@ export const MAX_OPERATIONS_PER_REQUEST = 1000;
 /**
  * Cost budget of one request (see operationCost): well within one frame of bridge work at 60 fps,
  * so a large apply never holds TouchDesigner's main thread for longer than a frame
- * (bench/apply.bench.mjs: a request of 60 took at most 9 ms). 64 keeps the main example, seven
- * operators with a panel and the applied record (61), in one request: a request more costs a
- * transaction, a commit and a frame of waiting.
+ * (bench/apply.bench.mjs, tdsim: a request of 64 units took 3 to 8 ms of its main thread, updates
+ * the most until each parameter counted as a unit). 72 keeps the main example, seven operators
+ * with a panel and the applied record (67), in one request: a request more costs a transaction, a
+ * commit and a frame of waiting.
  */
-export const DEFAULT_REQUEST_BUDGET = 64;
+export const DEFAULT_REQUEST_BUDGET = 72;
 
 /** Main-thread time one rollback request may take (it undoes at least one request each time). */
 const ROLLBACK_BUDGET_MS = 15;

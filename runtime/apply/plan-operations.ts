@@ -192,6 +192,18 @@ function payloadCost(bytes: number): number {
   return bytes <= SMALL_PAYLOAD_BYTES ? 1 : Math.round(bytes / BYTES_PER_COST_UNIT);
 }
 
+/**
+ * An update writes each of its parameters (found, checked, coerced, journaled, undone on failure):
+ * on tdsim 64 updates of two parameters took twice the main-thread time of 16 creates
+ * (bench/apply.bench.mjs), so each parameter counts as one unit. The bridge's own limit counts an
+ * update as 1 (bridge/svc_bridge/batch_cost.py): a request costed here never exceeds it.
+ */
+function updateCost(op: BridgeOperation): number {
+  const params = op.parameters;
+  const written = params !== null && typeof params === "object" ? Object.keys(params).length : 0;
+  return Math.max(1, written);
+}
+
 /** Relative main-thread cost of a bridge operation: making an operator, and large payloads, are the expensive part. */
 export function operationCost(op: BridgeOperation): number {
   switch (op.action) {
@@ -205,6 +217,8 @@ export function operationCost(op: BridgeOperation): number {
       return payloadCost(JSON.stringify(op.value ?? null).length);
     case "set_text":
       return payloadCost(String(op.text ?? "").length);
+    case "update":
+      return updateCost(op);
     default:
       return 1;
   }

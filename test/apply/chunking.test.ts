@@ -29,4 +29,13 @@ describe("chunkByCost", () => {
     const edits = Array.from({ length: 50 }, (_, i) => op("set_param", i));
     expect(chunkByCost([...edits, store], 60, 1000).map((c) => c.length)).toEqual([50, 1]);
   });
+
+  it("costs an update by the parameters it writes, so a request of updates takes about as long as one of creates", () => {
+    const update = (n: number): TracedOperation => ({
+      op: { action: "update", path: "/p/n", parameters: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i])) },
+      path: "/p/n",
+    });
+    expect([0, 1, 2, 7].map((n) => operationCost(update(n).op))).toEqual([1, 1, 2, 7]);
+    expect(chunkByCost(Array.from({ length: 40 }, () => update(2)), 72, 1000).map((c) => c.length)).toEqual([36, 4]);
+  });
 });
