@@ -3,8 +3,9 @@
  * binds, exports, file(), ...) and the lookahead helpers. `SvcnetParser` (parser.ts) extends it
  * with the statements; chevrotain records both classes' rules as one grammar.
  */
-import type { CstNode, IParserConfig, TokenType } from "chevrotain";
+import type { CstNode, IParserConfig, IToken, TokenType } from "chevrotain";
 import { CstParser, EOF, tokenMatcher } from "./chevrotain-runtime.js";
+import { addCstChild } from "./cst-util.js";
 import * as T from "./tokens.js";
 
 /** Tokens that can begin a value (after `name:`). */
@@ -28,7 +29,23 @@ export class ValueGrammar extends CstParser {
 
   /** Replaces chevrotain's own (TreeBuilder.cstInvocationStateUpdate): the same node, faster children. */
   protected cstInvocationStateUpdate(fullRuleName: string): void {
-    (this as unknown as { CST_STACK: CstNode[] }).CST_STACK.push({ name: fullRuleName, children: new CstChildren() });
+    this.cstStack().push({ name: fullRuleName, children: new CstChildren() });
+  }
+
+  // chevrotain's TreeBuilder also moves a node's location here; with location tracking off
+  // ("none") that is nothing, so these only add the child, as `addCstChild` stores it.
+  protected cstPostTerminal(key: string, consumedToken: IToken): void {
+    const stack = this.cstStack();
+    addCstChild(stack[stack.length - 1]!, key, consumedToken);
+  }
+
+  protected cstPostNonTerminal(ruleCstResult: CstNode, ruleName: string): void {
+    const stack = this.cstStack();
+    addCstChild(stack[stack.length - 1]!, ruleName, ruleCstResult);
+  }
+
+  private cstStack(): CstNode[] {
+    return (this as unknown as { CST_STACK: CstNode[] }).CST_STACK;
   }
 
   protected is(k: number, type: TokenType): boolean {
