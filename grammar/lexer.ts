@@ -11,7 +11,9 @@ import type { IToken, TokenType } from "chevrotain";
 import { diagnostic, type Diagnostic } from "../diagnostics/index.js";
 import type { Comment } from "./ast.js";
 import { scanPythonExpression } from "./lex-expression.js";
+import { lexNumber, numberHelp, numberLength, numberWordEnd } from "./lex-number.js";
 import { decodeString } from "./lex-string.js";
+import { wordAt, wordSlot, wordType } from "./lex-words.js";
 import { scanTextBlock } from "./lex-text-block.js";
 import { Lexeme, Scanner } from "./scanner.js";
 import * as T from "./tokens.js";
@@ -106,8 +108,8 @@ export function lex(text: string, file?: string): LexResult {
       while (end < text.length && isIdentPart(text.charCodeAt(end))) end++;
       const next = end < text.length ? text.charCodeAt(end) : -1;
       if (next !== 47 /* / */ && next < 128) {
-        const word = text.slice(s.offset, end);
-        pushHere(T.KEYWORDS.get(word) ?? T.Identifier, end, undefined, word);
+        const slot = wordSlot(text, s.offset, end);
+        pushHere(wordType(slot), end, undefined, wordAt(slot));
         continue;
       }
     } else if (c === 123 || c === 125 || c === 91 || c === 93 || c === 40 || c === 41 || c === 58 || c === 44) {
@@ -117,6 +119,15 @@ export function lex(text: string, file?: string): LexResult {
     } else if (c === 45 /* - */ && text.charCodeAt(s.offset + 1) === 62 /* > */) {
       pushHere(T.Arrow, s.offset + 2, undefined, "->");
       continue;
+    } else if (isDigit(c) || (c === 45 && isDigit(text.charCodeAt(s.offset + 1)))) {
+      // A valid number or size; anything else number-like is read and reported by lexNumber below.
+      const end = s.offset + numberLength(text, s.offset);
+      if (numberWordEnd(text, end) === end) {
+        const image = text.slice(s.offset, end);
+        if (image.includes("x")) pushHere(T.Dimensions, end, image.split("x").map(Number), image);
+        else pushHere(T.NumberLit, end, Number(image), image);
+        continue;
+      }
     }
     const start = s.mark();
 
@@ -192,7 +203,7 @@ export function lex(text: string, file?: string): LexResult {
     }
 
     if (isDigit(c) || (c === 45 /* - */ && isDigit(s.peek(1))) || (c === 46 /* . */ && isDigit(s.peek(1)))) {
-      lexNumber(s, start, push, (lx, help) => diagnostics.push(report("invalid-number", lx, { text: shorten(lx.image) }, help)));
+      lexNumber(s, start, push, (lx) => diagnostics.push(report("invalid-number", lx, { text: shorten(lx.image) }, numberHelp(shorten(lx.image)))));
       continue;
     }
 
@@ -344,58 +355,7 @@ function scanPath(s: Scanner): number {
   return slashes > 0 ? n : 0;
 }
 
-const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const DIMENSIONS = /\d+(?:x\d+)+/y;
-
-function lexNumber(
-  s: Scanner,
-  start: ReturnType<Scanner["mark"]>,
-  push: (type: TokenType, lx: Lexeme, payload?: unknown) => void,
-  invalid: (lx: Lexeme, help: string[]) => void,
-): void {
-  const text = s.text;
-  NUMBER.lastIndex = s.offset;
-  DIMENSIONS.lastIndex = s.offset;
-  const numberMatch = NUMBER.exec(text);
-  const dims = DIMENSIONS.exec(text);
-  let length = numberMatch?.[0].length ?? 0;
-  let type: TokenType = T.NumberLit;
-  if (dims && dims[0].length > length) {
-    length = dims[0].length;
-    type = T.Dimensions;
-  }
-  // Whatever number-like text follows (letters, digits, a single '.') makes the whole word invalid.
-  let end = s.offset + length;
-  while (end < text.length) {
-    const c = text.charCodeAt(end);
-    if (isIdentPart(c) || (c === 46 && text.charCodeAt(end + 1) !== 46)) end++;
-    else break;
-  }
-  if (end === s.offset + length && length > 0) {
-    const lx = s.advanceAndLexeme(start, length);
-    if (type === T.Dimensions) push(type, lx, lx.image.split("x").map(Number));
-    else push(type, lx, Number(lx.image));
-    return;
-  }
-  const lx = s.advanceAndLexeme(start, Math.max(1, end - s.offset));
-  invalid(lx, numberHelp(lx.image));
-  push(T.NumberLit, lx, 0);
-}
-
 /** Long words are cut in messages: a diagnostic about a 1 MB token should not be 1 MB. */
 function shorten(image: string): string {
   return image.length > 40 ? `${image.slice(0, 40)}…` : image;
-}
-
-function numberHelp(whole: string): string[] {
-  const image = shorten(whole);
-  if (/^-?\.\d/.test(image)) return [`write a digit before the point: ${image.replace(".", "0.")}`];
-  if (/^-?0[xX][0-9a-fA-F]+$/.test(image)) return ["numbers are decimal; colours are written #rrggbb"];
-  if (/^-?\d+\.$/.test(image)) return [`write a digit after the point (${image}0) or leave the point out`];
-  if (/^-?\d+(\.\d+)?[eE][+-]?$/.test(image)) return ["an exponent needs digits: 1e3, 2.5e-4"];
-  if (/^\d+x$/.test(image) || /^\d+x\d+x$/.test(image)) return ["a size is written WIDTHxHEIGHT with whole numbers, e.g. 1280x720", `a menu entry that starts with a digit is written as a string: "${image}"`];
-  if (/^\d+(\.\d+)?x/.test(image)) return ["a size is written WIDTHxHEIGHT with whole numbers (1280x720); for other numbers use a tuple: (1.5, 2)"];
-  if (/^-?\d+(\.\d+)?\.\d/.test(image)) return ["a number has at most one decimal point"];
-  if (/^\d+[A-Za-z_]/.test(image)) return [`a menu entry that starts with a digit is written as a string: "${image}"`];
-  return ["numbers are written like 3, -0.5 or 1e-3"];
 }
