@@ -11,6 +11,8 @@ import "./check/python/python-grammar-ready.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/index.js";
 import { analyze, type CompileInput, type CompileOptions } from "./analyze.js";
 import { layoutProgram, type LayoutResult } from "./layout/layout.js";
+import { hostStartingLayout } from "./layout/layout-ahead.js";
+import { diskHost } from "./resolve/host.js";
 import { batchOperations, type Batch } from "./lower/batch.js";
 import { lowerProgram } from "./lower/lower.js";
 import type { Operation } from "./lower/operations.js";
@@ -44,7 +46,12 @@ export function compileSync(input: CompileInput, options: CompileOptions = {}): 
 
 /** The whole pipeline, with ELK layout (which may run in a worker thread for large networks). */
 export async function compile(input: CompileInput, options: CompileOptions = {}): Promise<CompileResult> {
-  const { program, diagnostics } = analyze(input, options);
+  // A large program's layout workers start loading ELK while this thread parses and checks.
+  const ahead =
+    options.layout === false
+      ? options
+      : { ...options, host: hostStartingLayout(options.host ?? diskHost, typeof input === "string" ? undefined : input.text, typeof options.layout === "object" ? options.layout.workerThreshold : undefined) };
+  const { program, diagnostics } = analyze(input, ahead);
   if (hasErrors(diagnostics)) return { program, diagnostics };
   const layout = options.layout === false ? undefined : await layoutProgram(program, typeof options.layout === "object" ? options.layout : {});
   const lowerOptions = { ...(layout === undefined ? {} : { layout }), ...(options.metadata === undefined ? {} : { metadata: options.metadata }) };

@@ -4,14 +4,20 @@
  * ELK's result is the same in any thread: each layout starts from a fixed seed.
  *
  * The workers are kept between layouts (and do not keep the process alive): ELK is a large
- * compiled program whose first run in a thread is several times slower than the next ones.
+ * compiled program whose first layouts in a thread are several times slower than later ones (its
+ * JIT warms up). Hence:
+ * - the pool can be started before the program is even parsed (`startLayoutPool`, called by
+ *   compile() for a large source), so its workers load ELK while the compiling thread parses and
+ *   checks;
+ * - a second worker starts only for a program large enough to repay its warm-up;
+ * - levels wait in one queue, largest first, and each worker takes the next when it finishes one:
+ *   a worker's first layouts take several times longer than its later ones, so sharing levels out
+ *   in advance would leave one worker idle while the other still has a queue.
  */
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ELK, ElkNode } from "elkjs/lib/elk-api.js";
-
-const require = createRequire(import.meta.url);
+import { elkSource, evaluateElk, EVALUATE_ELK, type ElkSource } from "./elk-source.js";
 
 /** Programs with more nodes than this (all levels together) are laid out in the worker pool. */
 export const WORKER_THRESHOLD = 300;
@@ -19,24 +25,50 @@ export const WORKER_THRESHOLD = 300;
 /** At most this many worker threads, and never more than the machine's cores. */
 const MAX_WORKERS = 4;
 
+/**
+ * Another worker is started only for this many nodes waiting per worker: each new thread pays
+ * ELK's warm-up again (its first layouts run several times slower), which a small program's few
+ * levels do not repay.
+ */
+const NODES_PER_WORKER = 2_000;
+
 let inThread: ELK | undefined;
+let source: ElkSource | undefined;
+
+/** Read on first use, not at import: ELK is a large program that `svc check` never needs. */
+function theSource(): ElkSource {
+  source ??= elkSource();
+  return source;
+}
 
 export async function runElk(graph: ElkNode, useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD): Promise<ElkNode> {
   if (!useWorker) {
-    // Required on first use, not at import: ELK is a large program that `svc check` never needs.
-    // elkjs ships CommonJS; its bundled build exports the constructor itself.
-    inThread ??= new (require("elkjs/lib/elk.bundled.js") as new () => ELK)();
+    inThread ??= new (evaluateElk(theSource()))();
     return inThread.layout(graph);
   }
   return pool().run(graph);
 }
 
-// A few lines of CommonJS evaluated in the new thread; it loads ELK from the path this module
-// resolves, so it works the same from the TypeScript sources and from the build.
+/** Starts as many workers as `nodes` to lay out are worth, if not started: for a caller that knows a large layout is coming. */
+export function startLayoutPool(nodes: number): void {
+  pool().start(workersFor(nodes));
+}
+
+/** Worker threads running (started and not dead). */
+export function layoutWorkers(): number {
+  return shared?.live ?? 0;
+}
+
+/** How many workers `nodes` waiting to be laid out are worth (the pool caps it at its size). */
+function workersFor(nodes: number): number {
+  return Math.ceil(nodes / NODES_PER_WORKER);
+}
+
+// A few lines of CommonJS evaluated in the new thread, which evaluates ELK's text as sent.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const ELK = require(workerData.elkPath);
-const elk = new ELK();
+${EVALUATE_ELK}
+const elk = new (evaluateElk(require, workerData.source))();
 parentPort.on("message", ({ id, graph }) => {
   elk.layout(graph).then(
     (result) => parentPort.postMessage({ id, ok: true, result }),
@@ -47,64 +79,111 @@ parentPort.on("message", ({ id, graph }) => {
 
 type Reply = { id: number; ok: true; result: ElkNode } | { id: number; ok: false; message: string };
 
+interface Job {
+  graph: ElkNode;
+  size: number;
+  resolve(g: ElkNode): void;
+  reject(e: Error): void;
+}
+
+/** One thread with ELK loaded; lays out one level at a time. */
 class LayoutWorker {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (g: ElkNode) => void; reject: (e: Error) => void }>();
+  private job: Job | undefined;
   private nextId = 0;
   broken = false;
 
-  constructor() {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { elkPath: require.resolve("elkjs/lib/elk.bundled.js") } });
+  constructor(
+    elk: ElkSource,
+    private readonly finished: () => void,
+  ) {
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { source: elk } });
     this.worker.unref();
     this.worker.on("message", (m: Reply) => {
-      const waiting = this.pending.get(m.id);
-      this.pending.delete(m.id);
-      if (this.pending.size === 0) this.worker.unref();
-      if (waiting === undefined) return;
-      if (m.ok) waiting.resolve(m.result);
-      else waiting.reject(new Error(`layout failed: ${m.message}`));
+      const job = this.job;
+      if (job === undefined || m.id !== this.nextId - 1) return;
+      this.job = undefined;
+      this.worker.unref();
+      if (m.ok) job.resolve(m.result);
+      else job.reject(new Error(`layout failed: ${m.message}`));
+      this.finished();
     });
     const fail = (e: Error) => {
       this.broken = true;
-      for (const w of this.pending.values()) w.reject(e);
-      this.pending.clear();
+      this.job?.reject(e);
+      this.job = undefined;
+      this.finished();
     };
     this.worker.on("error", fail);
     this.worker.on("exit", (code) => fail(new Error(`layout worker exited with code ${code}`)));
   }
 
-  /** Layouts sent and not answered yet. */
-  get load(): number {
-    return this.pending.size;
+  get idle(): boolean {
+    return this.job === undefined && !this.broken;
   }
 
-  run(graph: ElkNode): Promise<ElkNode> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // Keep the process alive while a layout is under way, not after.
-      this.worker.ref();
-      this.worker.postMessage({ id, graph });
-    });
+  run(job: Job): void {
+    this.job = job;
+    // Keep the process alive while a layout is under way, not after.
+    this.worker.ref();
+    this.worker.postMessage({ id: this.nextId++, graph: job.graph });
   }
 }
 
-/** Sends each layout to the worker with the fewest layouts outstanding; a worker that died is replaced. */
+/** Levels wait here, largest first; an idle worker takes the next. A worker that died is replaced. */
 class LayoutPool {
   private readonly workers: (LayoutWorker | undefined)[];
+  private readonly queue: Job[] = [];
+  private dispatching = false;
 
   constructor(size: number) {
     this.workers = new Array<LayoutWorker | undefined>(size).fill(undefined);
   }
 
+  get live(): number {
+    return this.workers.filter((w) => w !== undefined && !w.broken).length;
+  }
+
+  /** Has at least `count` live workers (up to the pool's size). */
+  start(count: number): void {
+    let live = this.live;
+    for (let i = 0; i < this.workers.length && live < count; i++) {
+      const w = this.workers[i];
+      if (w !== undefined && !w.broken) continue;
+      this.workers[i] = new LayoutWorker(theSource(), () => this.dispatch());
+      live++;
+    }
+  }
+
   run(graph: ElkNode): Promise<ElkNode> {
-    const live = this.workers.filter((w): w is LayoutWorker => w !== undefined && !w.broken);
-    const idle = live.find((w) => w.load === 0);
-    if (idle !== undefined) return idle.run(graph);
-    // Start another thread while there is room; otherwise queue behind the least busy one.
-    const free = this.workers.findIndex((w) => w === undefined || w.broken);
-    if (free >= 0) return (this.workers[free] = new LayoutWorker()).run(graph);
-    return live.reduce((a, b) => (b.load < a.load ? b : a)).run(graph);
+    return new Promise((resolve, reject) => {
+      const size = graph.children?.length ?? 0;
+      // After any equal-sized level already waiting: levels of one size go in the order sent.
+      let at = this.queue.findIndex((j) => j.size < size);
+      if (at < 0) at = this.queue.length;
+      this.queue.splice(at, 0, { graph, size, resolve, reject });
+      // The levels of a program are sent in one go: hand them out once all are in the queue, so
+      // that the largest go first.
+      if (!this.dispatching) {
+        this.dispatching = true;
+        queueMicrotask(() => {
+          this.dispatching = false;
+          this.dispatch();
+        });
+      }
+    });
+  }
+
+  private dispatch(): void {
+    if (this.queue.length === 0) return;
+    const waiting = this.queue.reduce((n, j) => n + j.size, 0);
+    this.start(workersFor(waiting));
+    for (const w of this.workers) {
+      const job = w?.idle === true ? this.queue.shift() : undefined;
+      if (job === undefined) continue;
+      w!.run(job);
+      if (this.queue.length === 0) return;
+    }
   }
 }
 

@@ -4,7 +4,7 @@ import { clearLayoutCache } from "../../compiler/layout/layout-cache.js";
 import { compChains, programOf } from "./comp-chains.js";
 
 describe("layout of a whole program", () => {
-  it("gives the same coordinates from the worker pool, levels in parallel, as in this thread one by one", async () => {
+  it("gives the same coordinates from the worker pool, levels queued largest first, as in this thread one by one", async () => {
     const p = await programOf(compChains(6, 30));
     clearLayoutCache();
     const here = await layoutProgram(p, { workerThreshold: Number.POSITIVE_INFINITY });
