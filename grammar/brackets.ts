@@ -8,8 +8,12 @@
 import type { IToken } from "chevrotain";
 import type { SourceRange } from "../diagnostics/source-range.js";
 import { BuildContext, tokenRange } from "./cst-util.js";
+import * as T from "./tokens.js";
 
 const PAIRS: Record<string, string> = { LBrace: "RBrace", LBracket: "RBracket", LParen: "RParen" };
+/** By token type index: true for the six bracket types, so every other token is passed over with one read. */
+const IS_BRACKET: boolean[] = [];
+for (const type of [T.LBrace, T.RBrace, T.LBracket, T.RBracket, T.LParen, T.RParen]) IS_BRACKET[type.tokenTypeIdx!] = true;
 const CLOSER_TEXT: Record<string, string> = { RBrace: "}", RBracket: "]", RParen: ")" };
 const OPENER_OF: Record<string, string> = { RBrace: "{", RBracket: "[", RParen: "(" };
 
@@ -47,6 +51,7 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
   let unclosedParenOrBracket = false;
   for (let index = 0; index < tokens.length; index++) {
     const t = tokens[index]!;
+    if (IS_BRACKET[t.tokenTypeIdx] !== true) continue;
     const type = t.tokenType.name;
     if (PAIRS[type] !== undefined) {
       stack.push({ token: t, index });

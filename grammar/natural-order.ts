@@ -38,3 +38,26 @@ export function naturalCompare(a: string, b: string): number {
   if (rest !== 0) return rest;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Up to this many items, `sortedCopy` sorts by insertion. */
+export const INSERTION_SORT_MAX = 12;
+
+/**
+ * A sorted copy of `items`. The printer sorts the few parameters and flags of every node: for so few,
+ * an insertion sort is several times quicker than `Array.prototype.sort`'s setup. Both are stable,
+ * so the order is the same either way.
+ */
+export function sortedCopy<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
+  if (items.length > INSERTION_SORT_MAX) return [...items].sort(compare);
+  const out = items.slice();
+  for (let i = 1; i < out.length; i++) {
+    const item = out[i]!;
+    let j = i - 1;
+    while (j >= 0 && compare(out[j]!, item) > 0) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = item;
+  }
+  return out;
+}

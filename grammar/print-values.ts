@@ -6,7 +6,7 @@ import type { Declaration, Flag, StringValue, Value } from "./ast.js";
 import { scanPythonExpression } from "./lex-expression.js";
 import { quoteString } from "./lex-string.js";
 import { Scanner } from "./scanner.js";
-import { naturalCompare } from "./natural-order.js";
+import { naturalCompare, sortedCopy } from "./natural-order.js";
 import { KEYWORDS } from "./tokens.js";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -113,7 +113,7 @@ function flagName(f: Flag): string {
 
 export function formatFlags(flags: readonly Flag[]): string {
   if (flags.length === 0) return "";
-  const sorted = [...flags].sort((a, b) => FLAG_ORDER.indexOf(flagName(a)) - FLAG_ORDER.indexOf(flagName(b)));
+  const sorted = sortedCopy(flags, (a, b) => FLAG_ORDER.indexOf(flagName(a)) - FLAG_ORDER.indexOf(flagName(b)));
   const parts = sorted.map((f) => {
     switch (f.kind) {
       case "BooleanFlag":

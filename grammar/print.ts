@@ -21,7 +21,7 @@ import type {
   Wire,
 } from "./ast.js";
 import { fenceFor } from "./lex-text-block.js";
-import { naturalCompare } from "./natural-order.js";
+import { naturalCompare, sortedCopy } from "./natural-order.js";
 import { formatDeclaration, formatFlags, formatValue, printsAsTextBlock } from "./print-values.js";
 import { canonicalWires } from "./print-wires.js";
 
@@ -173,7 +173,7 @@ function printNode(out: Out, depth: number, n: NodeDecl): boolean {
   leading(out, depth, n.comments);
   const flags = formatFlags(n.flags);
   const head = `${n.name.name}: ${n.type.name}${flags === "" ? "" : ` ${flags}`}`;
-  const params = [...n.params].sort(byName);
+  const params = sortedCopy(n.params, byName);
   const hasBody = params.length > 0 || n.network !== null || (n.comments?.dangling ?? []).length > 0;
   if (!hasBody) {
     out.line(depth, head);
