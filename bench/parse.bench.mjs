@@ -1,16 +1,37 @@
 #!/usr/bin/env node
 // Parser benchmark: generates .svcnet files of 1,000 to 50,000 nodes and times parse (lex, parse,
 // CST to AST, comments) and print separately, plus the memory the 10,000-node tree holds.
-// Run: npx tsc -p tsconfig.build.json && node bench/parse.bench.mjs [--runs N]
+// Run: npx tsc -p tsconfig.build.json && node --expose-gc bench/parse.bench.mjs [--runs N]
 // Exits 1 when a target is missed: 10,000 nodes parse + print < 300 ms (fastest run), process RSS
 // < 300 MB (measured before the 50,000-node file), time per node at 10,000 within 2x of time per
 // node at 1,000 (linear growth), and under 60 µs per node at 50,000.
+//
+// Against another build, in the same run: --baseline DIR (a build's dist folder, e.g. of the
+// previous commit) runs this benchmark's 10,000- and 50,000-node cases in fresh processes, this
+// build and the baseline taking turns (--rounds N, default 3), and prints each one's fastest and
+// median totals and their ratios beside the load average. --dist DIR measures another build.
+import { spawnSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
-import { parse } from "../dist/grammar/parse.js";
-import { print } from "../dist/grammar/print.js";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const runsFlag = process.argv.indexOf("--runs");
-const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 9;
+const flag = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(flag("--runs") ?? 9);
+const DIST = resolve(flag("--dist") ?? fileURLToPath(new URL("../dist", import.meta.url)));
+const BASELINE = flag("--baseline");
+/** One JSON line of the timings of the given sizes (comma-separated), for --baseline's child processes. */
+const JSON_SIZES = flag("--json-sizes");
+
+if (BASELINE !== undefined) {
+  compareWithBaseline(resolve(BASELINE), Number(flag("--rounds") ?? 3));
+  process.exit(0);
+}
+
+const { parse } = await import(pathToFileURL(`${DIST}/grammar/parse.js`).href);
+const { print } = await import(pathToFileURL(`${DIST}/grammar/print.js`).href);
 
 /** A network shaped like real ones: COMPs of 100 nodes, chains of TOPs, varied values, comments. */
 function generate(nodeCount) {
@@ -102,6 +123,12 @@ function measure(text, runs = RUNS) {
 // Warm up the JIT on a mid-sized file first, as a long-running editor or server would be.
 for (let i = 0; i < 3; i++) print(parse(generate(2000)).ast);
 
+if (JSON_SIZES !== undefined) {
+  const sizes = JSON_SIZES.split(",").map(Number);
+  console.log(JSON.stringify(sizes.map((size) => ({ size, ...measure(generate(size), size > 10000 ? Math.min(RUNS, 3) : RUNS) }))));
+  process.exit(0);
+}
+
 const rows = [];
 for (const size of [1000, 2000, 5000, 10000]) {
   const text = generate(size);
@@ -153,3 +180,33 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log("all parser targets met");
+
+/**
+ * This build and the baseline in turns, each case in a fresh process, so neither inherits the
+ * other's heap; the order alternates by round so that a load change does not favour one side.
+ */
+function compareWithBaseline(baseline, rounds) {
+  const builds = { this: DIST, baseline };
+  const results = { this: [], baseline: [] };
+  const loads = [loadavg()[0]];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ["this", "baseline"] : ["baseline", "this"];
+    for (const name of order) {
+      const run = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), "--dist", builds[name], "--runs", String(RUNS), "--json-sizes", "10000,50000"], { encoding: "utf8" });
+      if (run.status !== 0) throw new Error(`${name} build (${builds[name]}) failed: ${run.stderr}`);
+      results[name].push(...JSON.parse(run.stdout.trim().split("\n").pop()));
+    }
+    loads.push(loadavg()[0]);
+  }
+  console.log(`parser benchmark against a baseline (${rounds} rounds of ${RUNS} runs; Node ${process.version}; load average ${loads.map((l) => l.toFixed(1)).join(" -> ")} on ${cpus().length} cores)`);
+  console.log(`this build: ${DIST}\nbaseline:   ${baseline}`);
+  console.log("nodes   | this fastest ms | baseline fastest ms | ratio | this median ms | baseline median ms | ratio");
+  for (const size of [10000, 50000]) {
+    const of = (name) => results[name].filter((r) => r.size === size);
+    const fastest = (name) => Math.min(...of(name).map((r) => r.bestTotal));
+    const typical = (name) => median(of(name).map((r) => r.parse + r.print));
+    const cells = [fastest("this"), fastest("baseline"), fastest("this") / fastest("baseline"), typical("this"), typical("baseline"), typical("this") / typical("baseline")];
+    console.log(`${String(size).padStart(7)} | ${cells[0].toFixed(1).padStart(15)} | ${cells[1].toFixed(1).padStart(19)} | ${cells[2].toFixed(2).padStart(5)} | ${cells[3].toFixed(1).padStart(14)} | ${cells[4].toFixed(1).padStart(18)} | ${cells[5].toFixed(2).padStart(5)}`);
+  }
+  console.log("(fastest: the fastest run of all rounds; median: the median over rounds of each round's median; ratio: this build / baseline)");
+}
