@@ -31,6 +31,7 @@ import {
   tokensOf,
 } from "./cst-util.js";
 import { flushJunk, reportJunkGroups } from "./cst-junk.js";
+import { sortedCopy } from "./natural-order.js";
 import { buildDeclarations, buildFlags, buildValue, hasValue, stringValue } from "./cst-values.js";
 
 
@@ -277,10 +278,11 @@ function buildParam(ctx: BuildContext, p: CstNode, fallback: SourceRange): Param
 
 function buildWire(ctx: BuildContext, wire: CstNode, range: SourceRange): Wire | null {
   // Endpoints and arrows in source order, so a missing endpoint is seen where it is missing.
-  const parts: { at: number; part: CstNode | IToken }[] = [
-    ...nodesOf(wire, "endpoint").map((e) => ({ at: firstToken(e)?.startOffset ?? range.start.offset, part: e as CstNode | IToken })),
-    ...tokensOf(wire, "Arrow").filter(isRealToken).map((t) => ({ at: t.startOffset, part: t as CstNode | IToken })),
-  ].sort((a, b) => a.at - b.at);
+  // A wire has a few parts: sortedCopy orders them without Array.sort's setup, and as stably.
+  const unsorted: { at: number; part: CstNode | IToken }[] = [];
+  for (const e of nodesOf(wire, "endpoint")) unsorted.push({ at: firstToken(e)?.startOffset ?? range.start.offset, part: e });
+  for (const t of tokensOf(wire, "Arrow")) if (isRealToken(t)) unsorted.push({ at: t.startOffset, part: t });
+  const parts = sortedCopy(unsorted, (a, b) => a.at - b.at);
   const chain: WireEndpoint[] = [];
   // The arrow still waiting for its target: reported when another arrow or the end comes first.
   let pendingArrow: IToken | undefined;
