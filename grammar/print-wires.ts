@@ -40,9 +40,9 @@ export function canonicalWires(wires: readonly Wire[]): Wire[] {
         link = { from: e.from, fromOutput: e.fromOutput, to: e.to, toInput: e.toInput, leading: [], trailing: [] };
         links.set(k, link);
       }
-      if (i === 0) {
-        link.leading.push(...(w.comments?.leading ?? []));
-        link.trailing.push(...(w.comments?.trailing ?? []), ...(w.comments?.dangling ?? []));
+      if (i === 0 && w.comments !== undefined) {
+        link.leading.push(...(w.comments.leading ?? []));
+        link.trailing.push(...(w.comments.trailing ?? []), ...(w.comments.dangling ?? []));
       }
     });
   }
@@ -77,8 +77,9 @@ export function canonicalWires(wires: readonly Wire[]): Wire[] {
   // What is left are loops made only of pass-through nodes: start each at its smallest connection.
   for (const l of all) if (!used.has(l)) follow(l);
 
-  const multiInput = (node: string) => new Set((incoming.get(node) ?? []).map((l) => l.toInput)).size > 1;
-  const multiOutput = (node: string) => new Set((outgoing.get(node) ?? []).map((l) => l.fromOutput)).size > 1;
+  // "Uses several inputs (outputs)": some connection's index differs from the first one's.
+  const multiInput = (node: string) => (incoming.get(node) ?? []).some((l, _, all) => l.toInput !== all[0]!.toInput);
+  const multiOutput = (node: string) => (outgoing.get(node) ?? []).some((l, _, all) => l.fromOutput !== all[0]!.fromOutput);
   const endpoint = (node: string, index: number | null): WireEndpoint => ({
     kind: "WireEndpoint",
     node: { kind: "Identifier", name: node, range: NO_RANGE },
@@ -93,10 +94,10 @@ export function canonicalWires(wires: readonly Wire[]): Wire[] {
       const showOutput = first.fromOutput !== 0 || multiOutput(first.from);
       const endpoints = [endpoint(first.from, showOutput ? first.fromOutput : null)];
       for (const l of chain) endpoints.push(endpoint(l.to, l.toInput !== 0 || multiInput(l.to) ? l.toInput : null));
-      const leading = chain.flatMap((l) => l.leading);
-      const trailing = chain.flatMap((l) => l.trailing);
       const wire: Wire = { kind: "Wire", chain: endpoints, range: NO_RANGE };
-      if (leading.length > 0 || trailing.length > 0) {
+      if (chain.some((l) => l.leading.length > 0 || l.trailing.length > 0)) {
+        const leading = chain.flatMap((l) => l.leading);
+        const trailing = chain.flatMap((l) => l.trailing);
         wire.comments = {};
         if (leading.length > 0) wire.comments.leading = leading;
         if (trailing.length > 0) wire.comments.trailing = trailing;
