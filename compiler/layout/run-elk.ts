@@ -6,9 +6,8 @@
  * The workers are kept between layouts (and do not keep the process alive): ELK is a large
  * compiled program whose first layouts in a thread are several times slower than later ones (its
  * JIT warms up). Hence:
- * - the pool can be started before the program is even parsed (`startLayoutPool`, called by
- *   compile() for a large source), so its workers load ELK while the compiling thread parses and
- *   checks;
+ * - a worker can be started before the program is even parsed (`startLayoutPool`, called by
+ *   compile() for a large source), so it loads ELK while the compiling thread parses and checks;
  * - a second worker starts only for a program large enough to repay its warm-up;
  * - levels wait in one queue, largest first, and each worker takes the next when it finishes one:
  *   a worker's first layouts take several times longer than its later ones, so sharing levels out
@@ -49,19 +48,18 @@ export async function runElk(graph: ElkNode, useWorker = (graph.children?.length
   return pool().run(graph);
 }
 
-/** Starts as many workers as `nodes` to lay out are worth, if not started: for a caller that knows a large layout is coming. */
-export function startLayoutPool(nodes: number): void {
-  pool().start(workersFor(nodes));
+/**
+ * Starts one worker, if none runs: for a caller that knows a large layout is coming. Only one: the
+ * levels may all come from a cache, and on two cores a second thread loading ELK meanwhile would
+ * slow the parse; another starts when enough levels wait (`NODES_PER_WORKER`).
+ */
+export function startLayoutPool(): void {
+  pool().start(1);
 }
 
 /** Worker threads running (started and not dead). */
 export function layoutWorkers(): number {
   return shared?.live ?? 0;
-}
-
-/** How many workers `nodes` waiting to be laid out are worth (the pool caps it at its size). */
-function workersFor(nodes: number): number {
-  return Math.ceil(nodes / NODES_PER_WORKER);
 }
 
 // A few lines of CommonJS evaluated in the new thread, which evaluates ELK's text as sent.
@@ -177,7 +175,7 @@ class LayoutPool {
   private dispatch(): void {
     if (this.queue.length === 0) return;
     const waiting = this.queue.reduce((n, j) => n + j.size, 0);
-    this.start(workersFor(waiting));
+    this.start(Math.ceil(waiting / NODES_PER_WORKER));
     for (const w of this.workers) {
       const job = w?.idle === true ? this.queue.shift() : undefined;
       if (job === undefined) continue;

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { compile, memoryHost } from "../../compiler/index.js";
 import { hostStartingLayout } from "../../compiler/layout/layout-ahead.js";
 import { clearLayoutCache } from "../../compiler/layout/layout-cache.js";
-import { layoutWorkers } from "../../compiler/layout/run-elk.js";
+import { layoutWorkers, runElk } from "../../compiler/layout/run-elk.js";
 import { compChains } from "./comp-chains.js";
 
 // The tests run in order: the pool is this file's (module state), and only ever grows.
-describe("layout workers started while a large program is parsed", () => {
+describe("a layout worker started while a large program is parsed", () => {
   const text = compChains(4, 30); // 124 nodes, about 5,000 characters
 
   it("are not started for a small source, a compile without layout or one laid out in its own thread", async () => {
@@ -33,9 +33,17 @@ describe("layout workers started while a large program is parsed", () => {
     expect(layoutWorkers()).toBe(1); // 124 nodes do not repay a second worker's warm-up
   });
 
-  it("are two (on two cores or more) for a source of a few thousand nodes", () => {
-    const host = hostStartingLayout(memoryHost({ "/w/huge.svcnet": "x".repeat(2_001 * 80) }), undefined);
+  it("are one, however large the source: the levels may all come from a cache, and another starts when levels wait", () => {
+    const host = hostStartingLayout(memoryHost({ "/w/huge.svcnet": "x".repeat(10_000 * 80) }), undefined);
     host.readFile("/w/huge.svcnet");
+    expect(layoutWorkers()).toBe(1);
+  });
+
+  it("are joined by a second (on two cores or more) when 2,000 nodes or more wait to be laid out", async () => {
+    expect(layoutWorkers()).toBe(1);
+    const level = (l: number) => ({ id: "root", children: Array.from({ length: 100 }, (_, i) => ({ id: `l${l}n${i}`, width: 160, height: 130 })) });
+    const laid = await Promise.all(Array.from({ length: 21 }, (_, l) => runElk(level(l), true)));
+    expect(laid.map((g) => g.children?.filter((c) => Number.isFinite(c.x)).length)).toEqual(new Array(21).fill(100));
     expect(layoutWorkers()).toBe(Math.min(2, availableParallelism()));
   });
 });
