@@ -30,10 +30,14 @@ const INDENT = "  ";
 const MAX_INLINE_PARAMS = 4;
 const MAX_LINE = 100;
 
+/** Indentation by depth, made once per depth rather than once per line. */
+const indents: string[] = [];
+const indent = (depth: number) => (indents[depth] ??= INDENT.repeat(depth));
+
 class Out {
   readonly lines: string[] = [];
   line(depth: number, text: string): void {
-    this.lines.push(text === "" ? "" : INDENT.repeat(depth) + text);
+    this.lines.push(text === "" ? "" : indent(depth) + text);
   }
   blank(): void {
     if (this.lines.length > 0 && this.lines[this.lines.length - 1] !== "") this.lines.push("");
@@ -125,6 +129,8 @@ function printBlock(out: Out, depth: number, head: string, comments: Comments | 
   trailing(out, depth, comments);
 }
 
+const scratch: Out[] = [];
+
 function printNetworkBody(out: Out, depth: number, body: NetworkBody, params: ParamsBlock | null): void {
   let section = false;
   const separate = () => {
@@ -143,11 +149,14 @@ function printNetworkBody(out: Out, depth: number, body: NetworkBody, params: Pa
   if (nodes.length > 0) separate();
   // A node written over several lines, or introduced by a comment, stands apart from its neighbours.
   let previousTall = false;
+  // Each node is printed apart first (whether a blank line goes before it depends on how it
+  // printed); one scratch output per depth is reused, since a COMP's nodes print inside it.
+  const own = (scratch[depth] ??= new Out());
   nodes.forEach((n, i) => {
-    const own = new Out();
+    own.lines.length = 0;
     const tall = printNode(own, depth, n);
     if (i > 0 && (tall || previousTall || (n.comments?.leading ?? []).length > 0)) out.blank();
-    out.lines.push(...own.lines);
+    for (const line of own.lines) out.lines.push(line);
     previousTall = tall;
   });
   const wires = canonicalWires(body.wires);
