@@ -8,6 +8,28 @@ import { CstParser, EOF, tokenMatcher } from "./chevrotain-runtime.js";
 import { addCstChild } from "./cst-util.js";
 import * as T from "./tokens.js";
 
+/**
+ * The CST labels of consumed tokens and subrules, as option objects made once: written inline, each
+ * call of a rule would make a new `{ LABEL }` object (about 50,000 for a 10,000-node file).
+ */
+export const LABEL = {
+  clamp: { LABEL: "clamp" },
+  index: { LABEL: "index" },
+  label: { LABEL: "label" },
+  max: { LABEL: "max" },
+  member: { LABEL: "member" },
+  min: { LABEL: "min" },
+  name: { LABEL: "name" },
+  node: { LABEL: "node" },
+  page: { LABEL: "page" },
+  path: { LABEL: "path" },
+  target: { LABEL: "target" },
+  text: { LABEL: "text" },
+  token: { LABEL: "token" },
+  type: { LABEL: "type" },
+  version: { LABEL: "version" },
+};
+
 /** Tokens that can begin a value (after `name:`). */
 export const VALUE_START: TokenType[] = [
   T.NumberLit, T.Dimensions, T.StringLit, T.TextBlock, T.ColorLit, T.Expression, T.OpPath,
@@ -105,7 +127,7 @@ export class ValueGrammar extends CstParser {
 
   protected readonly cFilePath = {
     GATE: () => this.is(1, T.StringLit) || (!this.is(1, T.RParen) && this.is(2, T.RParen)),
-    DEF: () => this.CONSUME(T.AnyToken, { LABEL: "path" }),
+    DEF: () => this.CONSUME(T.AnyToken, LABEL.path),
   };
   protected readonly cTupleItem = () => {
     this.SUBRULE(this.value);
@@ -113,15 +135,15 @@ export class ValueGrammar extends CstParser {
   };
   protected readonly cBindMember = () => {
     this.CONSUME(T.Dot);
-    this.CONSUME(T.Identifier, { LABEL: "member" });
+    this.CONSUME(T.Identifier, LABEL.member);
   };
   protected readonly cExportMember = [
-    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "member" }) },
-    { ALT: () => this.CONSUME(T.StringLit, { LABEL: "member" }) },
+    { ALT: () => this.CONSUME(T.Identifier, LABEL.member) },
+    { ALT: () => this.CONSUME(T.StringLit, LABEL.member) },
   ];
   protected readonly cReference = [
-    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "target" }) },
-    { ALT: () => this.CONSUME(T.OpPath, { LABEL: "target" }) },
+    { ALT: () => this.CONSUME(T.Identifier, LABEL.target) },
+    { ALT: () => this.CONSUME(T.OpPath, LABEL.target) },
   ];
 
   // ── rules ─────────────────────────────────────────────────────────────────

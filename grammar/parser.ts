@@ -19,7 +19,7 @@ import { EOF } from "./chevrotain-runtime.js";
 import { FLAG_NAMES, RECIPE_METADATA_NAMES } from "./ast.js";
 import { GatedAlternativesLookahead } from "./lookahead.js";
 import { parserErrorMessages } from "./parser-errors.js";
-import { ValueGrammar } from "./parser-values.js";
+import { LABEL, ValueGrammar } from "./parser-values.js";
 import * as T from "./tokens.js";
 
 /** Flag names, so a flag list can tell its next line from the next statement. */
@@ -90,12 +90,12 @@ export class SvcnetParser extends ValueGrammar {
 
   private readonly cDeclarationType = {
     GATE: () => this.is(1, T.Identifier) && !this.is(2, T.Colon),
-    DEF: () => this.CONSUME1(T.Identifier, { LABEL: "type" }),
+    DEF: () => this.CONSUME1(T.Identifier, LABEL.type),
   };
   private readonly cAttribute = [
     { ALT: () => this.SUBRULE(this.defaultAttribute) },
     { ALT: () => this.SUBRULE(this.rangeAttribute) },
-    { ALT: () => this.CONSUME(T.Clamp, { LABEL: "clamp" }) },
+    { ALT: () => this.CONSUME(T.Clamp, LABEL.clamp) },
     { ALT: () => this.SUBRULE(this.labelAttribute) },
     { ALT: () => this.SUBRULE(this.entriesAttribute) },
     { ALT: () => this.SUBRULE(this.helpAttribute) },
@@ -107,8 +107,8 @@ export class SvcnetParser extends ValueGrammar {
   private readonly cAttributes = { GATE: () => !this.startsNamedStatement(), DEF: () => this.OR(this.cAttribute) };
 
   private readonly cMenuEntryName = [
-    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "name" }) },
-    { ALT: () => this.CONSUME(T.StringLit, { LABEL: "name" }) },
+    { ALT: () => this.CONSUME(T.Identifier, LABEL.name) },
+    { ALT: () => this.CONSUME(T.StringLit, LABEL.name) },
   ];
 
   private readonly cNodeType = {
@@ -117,7 +117,7 @@ export class SvcnetParser extends ValueGrammar {
       !this.is(2, T.Colon) &&
       !this.is(2, T.Arrow) &&
       !(this.is(2, T.LBracket) && this.is(3, T.NumberLit)),
-    DEF: () => this.CONSUME1(T.Identifier, { LABEL: "type" }),
+    DEF: () => this.CONSUME1(T.Identifier, LABEL.type),
   };
   private readonly cNodeBodyItem = {
     IGNORE_AMBIGUITIES: true,
@@ -161,7 +161,7 @@ export class SvcnetParser extends ValueGrammar {
   // Any single token before ']' is taken as the index, so `comp1[x]` is one clear error.
   private readonly cIndex = {
     GATE: () => this.is(1, T.NumberLit) || (!this.is(1, T.RBracket) && this.is(2, T.RBracket)),
-    DEF: () => this.CONSUME(T.AnyToken, { LABEL: "index" }),
+    DEF: () => this.CONSUME(T.AnyToken, LABEL.index),
   };
   private readonly cEndpointIndex = () => {
     this.CONSUME(T.LBracket);
@@ -178,8 +178,8 @@ export class SvcnetParser extends ValueGrammar {
   };
   private readonly cLayoutItems = { GATE: this.cNotClosing, DEF: () => this.OR(this.cLayoutItem) };
   private readonly cLayoutPath = [
-    { ALT: () => this.CONSUME(T.Identifier, { LABEL: "path" }) },
-    { ALT: () => this.CONSUME(T.OpPath, { LABEL: "path" }) },
+    { ALT: () => this.CONSUME(T.Identifier, LABEL.path) },
+    { ALT: () => this.CONSUME(T.OpPath, LABEL.path) },
   ];
   private readonly cLayoutValue = { GATE: () => this.startsValue(), DEF: () => this.SUBRULE(this.value) };
 
@@ -187,14 +187,14 @@ export class SvcnetParser extends ValueGrammar {
     IGNORE_AMBIGUITIES: true,
     DEF: [
       { GATE: () => this.is(1, T.LBrace), ALT: () => this.SUBRULE(this.skippedBlock) },
-      { GATE: () => !this.is(1, T.RBrace), ALT: () => this.CONSUME(T.AnyToken, { LABEL: "token" }) },
+      { GATE: () => !this.is(1, T.RBrace), ALT: () => this.CONSUME(T.AnyToken, LABEL.token) },
     ],
   };
   private readonly cSkippedItem = {
     IGNORE_AMBIGUITIES: true,
     DEF: [
       { GATE: () => this.is(1, T.LBrace), ALT: () => this.SUBRULE(this.skippedBlock) },
-      { ALT: () => this.CONSUME(T.AnyToken, { LABEL: "token" }) },
+      { ALT: () => this.CONSUME(T.AnyToken, LABEL.token) },
     ],
   };
   private readonly cSkippedItems = { GATE: this.cNotClosing, DEF: () => this.OR(this.cSkippedItem) };
@@ -211,18 +211,18 @@ export class SvcnetParser extends ValueGrammar {
 
   versionHeader = this.RULE("versionHeader", () => {
     this.CONSUME(T.Svcnet);
-    this.OPTION(() => this.CONSUME(T.NumberLit, { LABEL: "version" }));
+    this.OPTION(() => this.CONSUME(T.NumberLit, LABEL.version));
   });
 
   importStatement = this.RULE("importStatement", () => {
     this.CONSUME(T.Import);
-    this.CONSUME(T.StringLit, { LABEL: "path" });
+    this.CONSUME(T.StringLit, LABEL.path);
   });
 
   networkDecl = this.RULE("networkDecl", () => {
     this.CONSUME(T.Network);
     // Optional here so that a missing name is reported as such (by the AST step).
-    this.OPTION(() => this.CONSUME(T.Identifier, { LABEL: "name" }));
+    this.OPTION(() => this.CONSUME(T.Identifier, LABEL.name));
     this.CONSUME(T.LBrace);
     this.SUBRULE(this.networkBody);
     this.CONSUME(T.RBrace);
@@ -230,7 +230,7 @@ export class SvcnetParser extends ValueGrammar {
 
   recipeDecl = this.RULE("recipeDecl", () => {
     this.CONSUME(T.Recipe);
-    this.CONSUME(T.Identifier, { LABEL: "name" });
+    this.CONSUME(T.Identifier, LABEL.name);
     this.OPTION(() => this.SUBRULE(this.flags));
     this.CONSUME(T.LBrace);
     this.SUBRULE(this.networkBody);
@@ -248,7 +248,7 @@ export class SvcnetParser extends ValueGrammar {
 
   controlsBlock = this.RULE("controlsBlock", () => {
     this.CONSUME(T.Controls);
-    this.OPTION(() => this.CONSUME(T.StringLit, { LABEL: "page" }));
+    this.OPTION(() => this.CONSUME(T.StringLit, LABEL.page));
     this.CONSUME(T.LBrace);
     this.SUBRULE(this.declarations);
     this.CONSUME(T.RBrace);
@@ -267,7 +267,7 @@ export class SvcnetParser extends ValueGrammar {
 
   /** `Gain: float = 0.96 range 0..1 clamp label "Gain" entries (a "A", b)`, attributes in any order. */
   declaration = this.RULE("declaration", () => {
-    this.CONSUME(T.Identifier, { LABEL: "name" });
+    this.CONSUME(T.Identifier, LABEL.name);
     this.CONSUME(T.Colon);
     this.OPTION(this.cDeclarationType);
     this.MANY(this.cAttributes);
@@ -280,20 +280,20 @@ export class SvcnetParser extends ValueGrammar {
 
   rangeAttribute = this.RULE("rangeAttribute", () => {
     this.CONSUME(T.Range);
-    this.CONSUME(T.NumberLit, { LABEL: "min" });
+    this.CONSUME(T.NumberLit, LABEL.min);
     this.CONSUME(T.DotDot);
-    this.CONSUME1(T.NumberLit, { LABEL: "max" });
+    this.CONSUME1(T.NumberLit, LABEL.max);
   });
 
   labelAttribute = this.RULE("labelAttribute", () => {
     this.CONSUME(T.Label);
-    this.CONSUME(T.StringLit, { LABEL: "text" });
+    this.CONSUME(T.StringLit, LABEL.text);
   });
 
   /** `help "What it does"`: the control's help text (TouchDesigner's Par.help, shown on hover). */
   helpAttribute = this.RULE("helpAttribute", () => {
     this.CONSUME(T.Help);
-    this.CONSUME(T.StringLit, { LABEL: "text" });
+    this.CONSUME(T.StringLit, LABEL.text);
   });
 
   entriesAttribute = this.RULE("entriesAttribute", () => {
@@ -308,12 +308,12 @@ export class SvcnetParser extends ValueGrammar {
 
   menuEntry = this.RULE("menuEntry", () => {
     this.OR(this.cMenuEntryName);
-    this.OPTION(() => this.CONSUME1(T.StringLit, { LABEL: "label" }));
+    this.OPTION(() => this.CONSUME1(T.StringLit, LABEL.label));
   });
 
   /** `noise1: noiseTOP [display] { period: 3 }`; the body is inline (no CST node of its own). */
   nodeDecl = this.RULE("nodeDecl", () => {
-    this.CONSUME(T.Identifier, { LABEL: "name" });
+    this.CONSUME(T.Identifier, LABEL.name);
     this.CONSUME(T.Colon);
     this.OPTION(this.cNodeType);
     this.OPTION1(() => this.SUBRULE(this.flags));
@@ -327,7 +327,7 @@ export class SvcnetParser extends ValueGrammar {
   });
 
   flag = this.RULE("flag", () => {
-    this.CONSUME(T.Identifier, { LABEL: "name" });
+    this.CONSUME(T.Identifier, LABEL.name);
     this.OPTION(this.cFlagValue);
   });
 
@@ -340,7 +340,7 @@ export class SvcnetParser extends ValueGrammar {
 
   /** `name: value`; the value is inline (no `value` CST node), as parameters are most of a file. */
   param = this.RULE("param", () => {
-    this.CONSUME(T.Identifier, { LABEL: "name" });
+    this.CONSUME(T.Identifier, LABEL.name);
     this.CONSUME(T.Colon);
     this.OPTION(this.cParamValue);
   });
@@ -352,7 +352,7 @@ export class SvcnetParser extends ValueGrammar {
   });
 
   endpoint = this.RULE("endpoint", () => {
-    this.CONSUME(T.Identifier, { LABEL: "node" });
+    this.CONSUME(T.Identifier, LABEL.node);
     this.OPTION(this.cEndpointIndex);
   });
 
