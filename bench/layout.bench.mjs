@@ -13,6 +13,10 @@
 //   `ping` to an MCP server compiling it would wait), pool against in-thread layout.
 // Run: npx tsc -p tsconfig.build.json && node bench/layout.bench.mjs [--runs N] [--only cold|recompile|disk|blocked]   (N fresh processes per case, median)
 // Targets: cold 1k < 1.5 s and 10k < 6 s; warm re-compile < 1 s; blocked < 100 ms. Exits 1 when one is missed.
+// Against another build: --baseline DIST (that build's dist folder) runs each chosen case's svc
+// process from this build and from DIST in turns (--runs N pairs, the order alternating), and prints
+// the medians, the median of the pairs' ratios of wall time and of processor time (all threads),
+// and the load: on a loaded machine two processes run side by side see about the same load.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -22,7 +26,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { generate } from "./generate-network.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const dist = (p) => pathToFileURL(join(root, "dist", p)).href;
+const flag = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const DIST = flag("--dist") ?? join(root, "dist");
+const dist = (p) => pathToFileURL(join(DIST, p)).href;
 const IN_THREAD = { workerThreshold: Number.POSITIVE_INFINITY };
 
 async function child(name) {
@@ -33,10 +42,12 @@ async function child(name) {
   const text = generate("compile", nodes);
   const layout = mode === "thread" ? IN_THREAD : mode === "disk" || mode === "fill" ? { cacheDir: process.env.SVC_BENCH_CACHE } : {};
   const run = async (source) => {
+    const cpu = process.cpuUsage();
     const t0 = performance.now();
     const r = await compile({ text: source, file: "bench.svcnet" }, { layout });
     if (r.operations === undefined) throw new Error(`does not compile: ${r.diagnostics[0]?.message}`);
-    return { ms: performance.now() - t0, levels: r.layout.levels };
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - t0, cpuMs: (used.user + used.system) / 1000, levels: r.layout.levels };
   };
   // one node added to the last COMP
   const changed = text.replace(/(\n {4}\}\n {2}\}\n\}\n)$/, "\n      extra: nullTOP$1");
@@ -54,6 +65,45 @@ async function child(name) {
   await run(text);
   if (mode === "nocache") clearLayoutCache();
   return run(changed);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each row's case from this build and from `baseline` (a dist folder), in turns. */
+function compareWithBaseline(rows, baseline, runs) {
+  const spawnChild = (name, distDir) =>
+    spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, "--dist", distDir], { encoding: "utf8" });
+  const loads = [loadavg()[0]];
+  console.log(`compile with layout against a baseline build (${runs} pairs of fresh processes per case, Node ${process.version})`);
+  console.log(`this build: ${join(root, "dist")}\nbaseline:   ${baseline}\n`);
+  console.log("| measure | this ms (median) | baseline ms (median) | wall ratio (median of pairs) | processor-time ratio (median of pairs) | load |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [label, mine] of rows) {
+    if (mine.startsWith("disk")) continue; // needs a filled cache per run: compare it with --runs alone
+    const pairs = [];
+    const rowLoads = [loadavg()[0]];
+    for (let r = 0; r < runs; r++) {
+      const order = r % 2 === 0 ? [join(root, "dist"), baseline] : [baseline, join(root, "dist")];
+      const [first, second] = order.map((d) => {
+        const p = spawnChild(mine, d);
+        if (p.status !== 0) throw new Error(p.stderr);
+        return JSON.parse(p.stdout);
+      });
+      pairs.push(r % 2 === 0 ? [first, second] : [second, first]);
+      rowLoads.push(loadavg()[0]);
+    }
+    const key = mine.startsWith("blocked") ? "blockedMs" : "ms";
+    const cells = [
+      median(pairs.map(([a]) => a[key])).toFixed(0),
+      median(pairs.map(([, b]) => b[key])).toFixed(0),
+      median(pairs.map(([a, b]) => a[key] / b[key])).toFixed(2),
+      median(pairs.map(([a, b]) => a.cpuMs / b.cpuMs)).toFixed(2),
+      `${Math.min(...rowLoads).toFixed(1)}–${Math.max(...rowLoads).toFixed(1)}`,
+    ];
+    console.log(`| ${label} | ${cells.join(" | ")} |`);
+    loads.push(loadavg()[0]);
+  }
+  console.log(`\nload average ${loads.map((l) => l.toFixed(1)).join(" -> ")}`);
 }
 
 function parent() {
@@ -80,8 +130,8 @@ function parent() {
       }
       out.push(JSON.parse(p.stdout));
     }
-    const median = (k) => out.map((o) => o[k]).sort((a, b) => a - b)[Math.floor(out.length / 2)];
-    return { ms: median("ms"), blockedMs: out[0].blockedMs === undefined ? undefined : median("blockedMs"), levels: out[0].levels };
+    const of = (k) => median(out.map((o) => o[k]));
+    return { ms: of("ms"), blockedMs: out[0].blockedMs === undefined ? undefined : of("blockedMs"), levels: out[0].levels };
   };
   const rows = [
     ["compile with layout, 1,000 nodes, cold", "cold:1000:pool", "cold:1000:thread", "ms", 1500],
@@ -92,6 +142,12 @@ function parent() {
   ];
   const only = process.argv.indexOf("--only");
   if (only > 0) rows.splice(0, rows.length, ...rows.filter((r) => r[1].startsWith(process.argv[only + 1])));
+  const baseline = flag("--baseline");
+  if (baseline !== undefined) {
+    compareWithBaseline(rows, baseline, runs);
+    rmSync(cache, { recursive: true, force: true });
+    return;
+  }
   const load = loadavg()[0];
   let missed = false;
   console.log(`| measure | svc ms | baseline ms | ratio | target | baseline |`);
