@@ -40,6 +40,7 @@ function theSource(): ElkSource {
   return source;
 }
 
+/** ELK's layout of `graph`; from a worker, only the nodes' boxes (`children` with x, y, width, height). */
 export async function runElk(graph: ElkNode, useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD): Promise<ElkNode> {
   if (!useWorker) {
     inThread ??= new (evaluateElk(theSource()))();
@@ -62,14 +63,18 @@ export function layoutWorkers(): number {
   return shared?.live ?? 0;
 }
 
-// A few lines of CommonJS evaluated in the new thread, which evaluates ELK's text as sent.
+// A few lines of CommonJS evaluated in the new thread, which evaluates ELK's text as sent. Only
+// the nodes' boxes go back (layout.ts uses nothing else): the whole answer, with ports and edge
+// routes, is about ten times larger; a structured copy of a 100-node level's took 1.7 ms, of its
+// boxes 0.14 ms, and half of each copy is made on the compiling thread.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 ${EVALUATE_ELK}
 const elk = new (evaluateElk(require, workerData.source))();
+const boxes = (laid) => ({ id: laid.id, children: (laid.children || []).map(({ id, x, y, width, height }) => ({ id, x, y, width, height })) });
 parentPort.on("message", ({ id, graph }) => {
   elk.layout(graph).then(
-    (result) => parentPort.postMessage({ id, ok: true, result }),
+    (result) => parentPort.postMessage({ id, ok: true, result: boxes(result) }),
     (error) => parentPort.postMessage({ id, ok: false, message: String((error && error.message) || error) }),
   );
 });
