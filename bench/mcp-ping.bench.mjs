@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // MCP server responsiveness while it compiles: the built svc is spawned over stdio, asked to
-// plan_network a generated 10,000-node program (COMPs of 100 nodes, bench/generate-network.mjs),
+// plan_network a generated 10,000-node program (COMPs of 100 nodes, no two alike, bench/generate-network.mjs),
 // and pinged every 20 ms from the moment the call is sent until it answers. The figure is the
 // slowest ping answered during the call, as a ratio to the slowest of the same number of pings to
 // the same server idle just before (the baseline, measured in the same run). The bridge URL points
@@ -48,7 +48,7 @@ async function pingWhile(client, busy, since) {
   return { times, sentAt };
 }
 
-const text = generate("compile", NODES);
+const text = generate("distinct", NODES);
 const port = await closedPort();
 const rows = [];
 for (let run = 0; run < RUNS; run++) {

@@ -15,6 +15,7 @@
  */
 import type { ComponentModel, ProgramModel } from "../model.js";
 import { walkComponents } from "../model.js";
+import type { ElkNode } from "elkjs/lib/elk-api.js";
 import { buildElkGraph, type LayoutGraph } from "./elk-graph.js";
 import { elkToTd, TD_GEOMETRY, type LayoutGeometry, type Point } from "./geometry.js";
 import { cachedLevel, levelKey, storeLevel } from "./layout-cache.js";
@@ -46,12 +47,41 @@ interface ComputedLevel {
 /** Loaded only when a cache folder is given: `svc check` and other compiles without one never need it. */
 const diskCache = () => import("./layout-disk-cache.js");
 
+/**
+ * Levels being laid out (or read from the cache folder) right now, by key. Every level of a
+ * program is sent at once, before any answer is cached: without this, ten copies of one COMP
+ * were ten identical ELK runs. A copy waits for the first one's answer instead.
+ */
+const underWay = new Map<string, Promise<ReadonlyMap<string, Point>>>();
+
 /** ELK's positions for one level, before pins: from a cache when the level's structure is known. */
 async function computedLevel(graph: LayoutGraph, geometry: LayoutGeometry, useWorker: boolean, cacheDir: string | undefined): Promise<ComputedLevel> {
   const elkGraph = buildElkGraph(graph, geometry);
   const key = levelKey(elkGraph);
   const known = cachedLevel(key);
   if (known !== undefined) return { key, positions: known, reused: true };
+  const running = underWay.get(key);
+  if (running !== undefined) return { key, positions: await running, reused: true };
+  const work = freshLevel(graph, elkGraph, key, geometry, useWorker, cacheDir);
+  const positions = work.then((level) => level.positions);
+  positions.catch(() => undefined); // a failure reaches the copies waiting on it, and this level through `work`
+  underWay.set(key, positions);
+  try {
+    return await work;
+  } finally {
+    underWay.delete(key);
+  }
+}
+
+/** A level no layout in this process has answered yet: from the cache folder, or from ELK. */
+async function freshLevel(
+  graph: LayoutGraph,
+  elkGraph: ElkNode,
+  key: string,
+  geometry: LayoutGeometry,
+  useWorker: boolean,
+  cacheDir: string | undefined,
+): Promise<ComputedLevel> {
   const stored = cacheDir === undefined ? undefined : await (await diskCache()).readStoredLevel(cacheDir, key);
   if (stored !== undefined && stored.size === graph.nodes.length && graph.nodes.every((n) => stored.has(n))) {
     storeLevel(key, stored);
