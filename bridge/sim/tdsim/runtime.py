@@ -18,6 +18,9 @@ class World:
         from .undo import Undo
         from .derived import Derived
         from .appui import App, Monitors, Project, SysInfo, UI
+        # Loaded here, not on first use: the first COMP made (default contents) and the first
+        # delete or copy (snapshots) would otherwise pay for the import inside a frame.
+        from . import defaultcontents, state  # noqa: F401
 
         self.catalog = catalog()
         self.next_id = 1
