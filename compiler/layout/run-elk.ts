@@ -21,7 +21,12 @@ import { elkSource, evaluateElk, EVALUATE_ELK, type ElkSource } from "./elk-sour
 /** Programs with more nodes than this (all levels together) are laid out in the worker pool. */
 export const WORKER_THRESHOLD = 300;
 
-/** At most this many worker threads, and never more than the machine's cores. */
+/**
+ * At most this many worker threads, and one core fewer than the machine has: the compiling thread
+ * (an MCP server's) keeps a core, and each thread's JIT compiles ELK on V8's background threads
+ * too. On two cores a second worker made a cold 10,000-node compile 1.26x the time of laying
+ * every level out in the compiling thread (bench/README.md, "Cold compile").
+ */
 const MAX_WORKERS = 4;
 
 /**
@@ -193,6 +198,6 @@ class LayoutPool {
 let shared: LayoutPool | undefined;
 
 function pool(): LayoutPool {
-  shared ??= new LayoutPool(Math.max(1, Math.min(MAX_WORKERS, availableParallelism())));
+  shared ??= new LayoutPool(Math.max(1, Math.min(MAX_WORKERS, availableParallelism() - 1)));
   return shared;
 }
