@@ -69,13 +69,12 @@ export function lexNumber(
   invalid: (lx: Lexeme) => void,
 ): void {
   const text = s.text;
-  const plain = plainNumberLength(text, s.offset);
-  const size = dimensionsLength(text, s.offset);
-  const length = size > plain ? size : plain;
+  const length = numberLength(text, s.offset);
   const end = numberWordEnd(text, s.offset + length);
   if (end === s.offset + length && length > 0) {
     const lx = s.advanceAndLexeme(start, length);
-    if (size > plain) push(T.Dimensions, lx, lx.image.split("x").map(Number));
+    // Only a size holds an "x": a plain number cannot.
+    if (lx.image.includes("x")) push(T.Dimensions, lx, lx.image.split("x").map(Number));
     else push(T.NumberLit, lx, Number(lx.image));
     return;
   }
