@@ -1,17 +1,25 @@
 /**
- * ELK's program text, with GWT's run-time cast checks turned off.
+ * ELK's program text, edited to do less work for the same coordinates.
  *
- * elkjs is Java compiled to JavaScript by GWT, which keeps Java's checked casts: every `(Foo) x`
- * calls a function that tests the object's type and throws ClassCastException when it does not
- * fit. ELK's casts always fit (a failing one would be an ELK bug, reported as an error), and the
- * checks cost about a tenth of a layout's time, most of it while a fresh thread's JIT warms up.
- * Each check function is replaced by one that returns its argument: same objects, same path
- * through ELK, same coordinates (test/compiler/elk-source.test.ts lays out varied levels with
- * both texts and compares every coordinate).
+ * elkjs is Java compiled to JavaScript by GWT. Three kinds of work in it change nothing svc reads:
+ * - GWT keeps Java's checked casts: every `(Foo) x` calls a function that tests the object's type
+ *   and throws ClassCastException when it does not fit. ELK's casts always fit (a failing one
+ *   would be an ELK bug, reported as an error). Each check function returns its argument instead.
+ * - ELK's property maps hash an option's id string again at every lookup (Java caches a String's
+ *   hash; GWT's String does not). A Property's and a LayoutOptionData's id never changes after
+ *   construction, so each keeps its hash once computed.
+ * - elkjs writes the layout back into the JSON graph for every node, port, edge and label, and
+ *   first visits every element with an empty option configurator (svc passes no global options).
+ *   svc reads only the nodes' boxes: ports', edges' and labels' layouts are not written back, and
+ *   the configurator runs only when there are options to apply.
+ * Together they cut about a fifth of a layout's time (bench/README.md, "Cold compile"). The
+ * objects ELK makes and the path through its algorithms are the same, so are the nodes' boxes:
+ * test/compiler/elk-source.test.ts lays out varied levels, every example and recipe with the
+ * edited and the shipped text and compares every box.
  *
- * The replacements match elkjs 0.12.1's minified names exactly. Another elkjs version renames
- * them: when any one is not found, the text is left as elkjs ships it (checks on, slower, still
- * correct) rather than patched in part.
+ * The edits match elkjs 0.12.1's minified text exactly. Another elkjs version renames things: when
+ * any edit is not found, the text is left as elkjs ships it (slower, still correct) rather than
+ * edited in part.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,8 +28,11 @@ import type { ELK } from "elkjs/lib/elk-api.js";
 
 const require = createRequire(import.meta.url);
 
-/** GWT's cast checks in elkjs 0.12.1 (castTo, castToArray, castToString, castToJso, castToNative, castToFunction). */
-export const CAST_CHECKS: readonly (readonly [checked: string, unchecked: string])[] = [
+/** One edit: a text found exactly once in elkjs 0.12.1's elk.bundled.js, and what replaces it. */
+export type ElkEdit = readonly [shipped: string, edited: string];
+
+/** GWT's cast checks (castTo, castToArray, castToString, castToJso, castToNative, castToFunction). */
+export const CAST_CHECKS: readonly ElkEdit[] = [
   ["function FD(a,b){zFb(a==null||ED(a,b));return a}", "function FD(a,b){return a}"],
   ["function GD(a){var b;zFb(a==null||Array.isArray(a)&&(b=LC(a),!(b>=14&&b<=16)));return a}", "function GD(a){return a}"],
   ["function HD(a){zFb(a==null||OD(a));return a}", "function HD(a){return a}"],
@@ -30,32 +41,63 @@ export const CAST_CHECKS: readonly (readonly [checked: string, unchecked: string
   ["function KD(a){zFb(a==null||RD(a));return a}", "function KD(a){return a}"],
 ];
 
+/** hashCode() of Property (its id `b`) and of LayoutOptionData (its id `f`), kept once computed. */
+export const HASH_CODES: readonly ElkEdit[] = [
+  ["_.Hb=function mLd(){return Bhb(this.b)}", "_.Hb=function mLd(){var h=this.svcHash;return h===undefined?(this.svcHash=Bhb(this.b)):h}"],
+  ["_.Hb=function Zkd(){return Bhb(this.f)}", "_.Hb=function Zkd(){var h=this.svcHash;return h===undefined?(this.svcHash=Bhb(this.f)):h}"],
+];
+
+/**
+ * elkjs's `layout` (LNd): the option configurator only for options given, and the layout written
+ * back for nodes only. IId writes a node's (KHd) or a port's (LHd) layout into its JSON; the
+ * second walk (lambda$36, JId) writes edges' and labels'.
+ */
+export const NODES_ONLY: readonly ElkEdit[] = [
+  ["if(b){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}", "if(b&&Object.keys(b).length>0){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}"],
+  ["else if(ND(b,186)){return LHd(a,FD(b,121))}", "else if(ND(b,186)){return null}"],
+  ["n=new _Jd(f);_ze(new uNd(d),n);o=new bKd(f);_ze(new uNd(d),o)", "n=new _Jd(f);_ze(new uNd(d),n)"],
+];
+
+export const ELK_EDITS: readonly ElkEdit[] = [...CAST_CHECKS, ...HASH_CODES, ...NODES_ONLY];
+
 export interface ElkSource {
   /** The file's path (stack traces name it). */
   filename: string;
   text: string;
-  /** Whether every cast check was found and turned off. */
-  unchecked: boolean;
+  /** Whether every edit was found and made. */
+  edited: boolean;
 }
 
-/** Each replaced text occurs once in elkjs 0.12.1; `split` finds every occurrence of another version's. */
-export function uncheck(text: string): string | undefined {
+/** `text` with every edit made; undefined when any one is not found exactly once. */
+export function editElk(text: string, edits: readonly ElkEdit[] = ELK_EDITS): string | undefined {
   let out = text;
-  for (const [checked, unchecked] of CAST_CHECKS) {
-    const parts = out.split(checked);
+  for (const [shipped, edited] of edits) {
+    const parts = out.split(shipped);
     if (parts.length !== 2) return undefined;
-    out = parts.join(unchecked);
+    out = parts.join(edited);
   }
   return out;
 }
 
-/** elkjs's bundled build (ELK and its in-thread "worker" in one CommonJS file), cast checks off when they match. */
-export function elkSource(options: { castChecks?: boolean } = {}): ElkSource {
+/** elkjs's bundled build (ELK and its in-thread "worker" in one CommonJS file), edited when every edit matches. */
+export function elkSource(options: { shipped?: boolean } = {}): ElkSource {
   const filename = require.resolve("elkjs/lib/elk.bundled.js");
   const text = readFileSync(filename, "utf8");
-  const unchecked = options.castChecks === true ? undefined : uncheck(text);
-  return unchecked === undefined ? { filename, text, unchecked: false } : { filename, text: unchecked, unchecked: true };
+  const edited = options.shipped === true ? undefined : editElk(text);
+  return edited === undefined ? { filename, text, edited: false } : { filename, text: edited, edited: true };
 }
+
+/**
+ * V8's optimizing compiler inlines less once ELK is loaded. ELK is a large program whose hot
+ * functions V8 optimizes in the first seconds of a thread's life, on its own background threads;
+ * with the default budget (920 bytes of bytecode inlined per function) that compilation took more
+ * processor time than the layouts it sped up, and on two cores it competes with them. At 300 a
+ * fresh thread's first layouts took about three quarters of the time and processor time
+ * (bench/README.md, "Cold compile"), later ones the same. The flag is V8's, so process-wide: it
+ * applies to the compiling thread's later optimizations too (its parse and check were not
+ * slower). It changes which code is optimized, never what the code computes.
+ */
+export const ELK_V8_FLAGS = "--max-inlined-bytecode-size-cumulative=300";
 
 /**
  * Evaluates an ElkSource as CommonJS, as `require` would, and yields ELK's constructor. A string
@@ -63,6 +105,7 @@ export function elkSource(options: { castChecks?: boolean } = {}): ElkSource {
  * text; `evaluateElk` below runs the same text in this thread.
  */
 export const EVALUATE_ELK = `function evaluateElk(require, source) {
+  require("node:v8").setFlagsFromString(${JSON.stringify(ELK_V8_FLAGS)});
   const module = { exports: {} };
   const wrapped = new (require("node:vm").Script)("(function (exports, require, module, __filename, __dirname) {" + source.text + "\\n})", { filename: source.filename });
   wrapped.runInThisContext()(module.exports, require, module, source.filename, require("node:path").dirname(source.filename));

@@ -45,7 +45,10 @@ function theSource(): ElkSource {
   return source;
 }
 
-/** ELK's layout of `graph`; from a worker, only the nodes' boxes (`children` with x, y, width, height). */
+/**
+ * ELK's layout of `graph`: the nodes' boxes (`children` with x, y, width, height). svc's ELK writes
+ * no port, edge or label layout back (elk-source.ts); from a worker, only the boxes come back.
+ */
 export async function runElk(graph: ElkNode, useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD): Promise<ElkNode> {
   if (!useWorker) {
     inThread ??= new (evaluateElk(theSource()))();
