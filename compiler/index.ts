@@ -9,12 +9,12 @@
 // The synchronous entry points below check Python: load its grammar before anything runs.
 import "./check/python/python-grammar-ready.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/index.js";
-import { analyze, type CompileInput, type CompileOptions } from "./analyze.js";
+import { analyze, checkResolved, resolveForCheck, type CompileInput, type CompileOptions } from "./analyze.js";
 import { layoutProgram, type LayoutResult } from "./layout/layout.js";
 import { hostStartingLayout } from "./layout/layout-ahead.js";
 import { diskHost } from "./resolve/host.js";
 import { batchOperations, type Batch } from "./lower/batch.js";
-import { lowerProgram } from "./lower/lower.js";
+import { lowerAwaitingLayout, lowerProgram } from "./lower/lower.js";
 import type { Operation } from "./lower/operations.js";
 import type { ProgramModel } from "./model.js";
 
@@ -44,19 +44,33 @@ export function compileSync(input: CompileInput, options: CompileOptions = {}): 
   return { program, diagnostics, operations, batches: batchOperations(operations, options.batch) };
 }
 
-/** The whole pipeline, with ELK layout (which may run in a worker thread for large networks). */
+/**
+ * The whole pipeline, with ELK layout (which may run in worker threads for large networks). The
+ * levels are sent to ELK as soon as the program is resolved, and this thread checks and lowers it
+ * meanwhile: for a large program, laying out takes longer than the rest.
+ */
 export async function compile(input: CompileInput, options: CompileOptions = {}): Promise<CompileResult> {
-  // A large program's layout workers start loading ELK while this thread parses and checks.
-  const ahead =
-    options.layout === false
-      ? options
-      : { ...options, host: hostStartingLayout(options.host ?? diskHost, typeof input === "string" ? undefined : input.text, typeof options.layout === "object" ? options.layout.workerThreshold : undefined) };
-  const { program, diagnostics } = analyze(input, ahead);
-  if (hasErrors(diagnostics)) return { program, diagnostics };
-  const layout = options.layout === false ? undefined : await layoutProgram(program, typeof options.layout === "object" ? options.layout : {});
-  const lowerOptions = { ...(layout === undefined ? {} : { layout }), ...(options.metadata === undefined ? {} : { metadata: options.metadata }) };
-  const operations = lowerProgram(program, lowerOptions);
-  const result: CompileResult = { program, diagnostics, operations, batches: batchOperations(operations, options.batch) };
-  if (layout !== undefined) result.layout = layout;
-  return result;
+  const metadata = options.metadata === undefined ? {} : { metadata: options.metadata };
+  if (options.layout === false) {
+    const { program, diagnostics } = analyze(input, options);
+    if (hasErrors(diagnostics)) return { program, diagnostics };
+    const operations = lowerProgram(program, metadata);
+    return { program, diagnostics, operations, batches: batchOperations(operations, options.batch) };
+  }
+  const layoutOptions = typeof options.layout === "object" ? options.layout : {};
+  // A large program's layout workers start loading ELK while this thread parses.
+  const host = hostStartingLayout(options.host ?? diskHost, typeof input === "string" ? undefined : input.text, layoutOptions.workerThreshold);
+  const resolved = resolveForCheck(input, { ...options, host });
+  const abandon = new AbortController();
+  const laying = hasErrors(resolved.resolved.diagnostics) ? undefined : layoutProgram(resolved.resolved.program, layoutOptions, abandon.signal);
+  laying?.catch(() => undefined); // abandoned below when the check finds errors
+  const { program, diagnostics } = checkResolved(resolved);
+  if (laying === undefined || hasErrors(diagnostics)) {
+    abandon.abort();
+    return { program, diagnostics };
+  }
+  const lowered = lowerAwaitingLayout(program, metadata);
+  const layout = await laying;
+  const operations = lowered.place(layout);
+  return { program, diagnostics, operations, batches: batchOperations(operations, options.batch), layout };
 }

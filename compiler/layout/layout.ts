@@ -55,21 +55,28 @@ const diskCache = () => import("./layout-disk-cache.js");
 const underWay = new Map<string, Promise<ReadonlyMap<string, Point>>>();
 
 /** ELK's positions for one level, before pins: from a cache when the level's structure is known. */
-async function computedLevel(graph: LayoutGraph, geometry: LayoutGeometry, useWorker: boolean, cacheDir: string | undefined): Promise<ComputedLevel> {
+async function computedLevel(graph: LayoutGraph, geometry: LayoutGeometry, useWorker: boolean, cacheDir: string | undefined, signal?: AbortSignal): Promise<ComputedLevel> {
   const elkGraph = buildElkGraph(graph, geometry);
   const key = levelKey(elkGraph);
   const known = cachedLevel(key);
   if (known !== undefined) return { key, positions: known, reused: true };
   const running = underWay.get(key);
-  if (running !== undefined) return { key, positions: await running, reused: true };
-  const work = freshLevel(graph, elkGraph, key, geometry, useWorker, cacheDir);
+  if (running !== undefined) {
+    // A compile that gave up (found errors meanwhile) abandons its levels; a copy in another one lays it out itself.
+    const waited = await running.catch((e: unknown) => {
+      if (signal?.aborted === true || (e as { name?: unknown } | undefined)?.name !== "AbortError") throw e;
+      return undefined;
+    });
+    if (waited !== undefined) return { key, positions: waited, reused: true };
+  }
+  const work = freshLevel(graph, elkGraph, key, geometry, useWorker, cacheDir, signal);
   const positions = work.then((level) => level.positions);
   positions.catch(() => undefined); // a failure reaches the copies waiting on it, and this level through `work`
   underWay.set(key, positions);
   try {
     return await work;
   } finally {
-    underWay.delete(key);
+    if (underWay.get(key) === positions) underWay.delete(key);
   }
 }
 
@@ -81,13 +88,14 @@ async function freshLevel(
   geometry: LayoutGeometry,
   useWorker: boolean,
   cacheDir: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ComputedLevel> {
   const stored = cacheDir === undefined ? undefined : await (await diskCache()).readStoredLevel(cacheDir, key);
   if (stored !== undefined && stored.size === graph.nodes.length && graph.nodes.every((n) => stored.has(n))) {
     storeLevel(key, stored);
     return { key, positions: stored, reused: true };
   }
-  const laid = await runElk(elkGraph, useWorker);
+  const laid = await runElk(elkGraph, useWorker, signal);
   const positions = new Map<string, Point>();
   for (const child of laid.children ?? []) positions.set(child.id, elkToTd(child.x ?? 0, child.y ?? 0, child.height ?? geometry.nodeHeight));
   storeLevel(key, positions);
@@ -137,19 +145,26 @@ export function levelGraph(comp: ComponentModel): LayoutGraph {
   };
 }
 
-/** Lays out every level of every network of the program. */
-export async function layoutProgram(program: ProgramModel, options: LayoutOptions = {}): Promise<LayoutResult> {
+/**
+ * Lays out every level of every network of the program. Once `signal` is aborted (a compile that
+ * found errors meanwhile), levels not yet begun are not laid out and the promise rejects.
+ */
+export async function layoutProgram(program: ProgramModel, options: LayoutOptions = {}, signal?: AbortSignal): Promise<LayoutResult> {
   const geometry = { ...TD_GEOMETRY, ...options.geometry };
   const comps = program.networks.flatMap((network) => [...walkComponents(network.root)].filter((c) => c.body.nodes.length > 0));
   const total = comps.reduce((n, c) => n + c.body.nodes.length, 0);
   const useWorker = total > (options.workerThreshold ?? WORKER_THRESHOLD);
-  // Every level is sent before any is awaited: the pool lays them out side by side.
-  const computed = await Promise.all(comps.map((comp) => computedLevel(levelGraph(comp), geometry, useWorker, options.cacheDir)));
-  await storeOnDisk(options.cacheDir, computed);
+  // Every level is sent before any is awaited, the largest first: the pool starts on it while the
+  // others are prepared, and lays them out side by side.
+  const computed: Promise<ComputedLevel>[] = new Array(comps.length);
+  const largestFirst = comps.map((comp, i) => [comp.body.nodes.length, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of largestFirst) computed[i] = computedLevel(levelGraph(comps[i]!), geometry, useWorker, options.cacheDir, signal);
+  const levelsDone = await Promise.all(computed);
+  await storeOnDisk(options.cacheDir, levelsDone);
   const positions = new Map<string, Point>();
   const levels = { laidOut: 0, reused: 0 };
   for (const [i, comp] of comps.entries()) {
-    const { positions: level, reused } = computed[i]!;
+    const { positions: level, reused } = levelsDone[i]!;
     levels[reused ? "reused" : "laidOut"]++;
     const pins = new Map<string, Point>();
     for (const n of comp.body.nodes) if (n.pinned !== undefined) pins.set(n.name, { x: n.pinned.x, y: n.pinned.y });

@@ -9,14 +9,16 @@
  * - a worker can be started before the program is even parsed (`startLayoutPool`, called by
  *   compile() for a large source), so it loads ELK while the compiling thread parses and checks;
  * - a second worker starts only for a program large enough to repay its warm-up;
- * - levels wait in one queue, largest first, and each worker takes the next when it finishes one:
- *   a worker's first layouts take several times longer than its later ones, so sharing levels out
- *   in advance would leave one worker idle while the other still has a queue.
+ * - levels wait in one queue, largest first, and each worker is sent a few at a time, the next
+ *   as it answers one: a worker's first layouts take several times longer than its later ones, so
+ *   sharing all levels out in advance would leave one worker idle while another still has a queue.
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ELK, ElkNode } from "elkjs/lib/elk-api.js";
+import { buildElkGraph } from "./elk-graph.js";
 import { elkSource, evaluateElk, EVALUATE_ELK, type ElkSource } from "./elk-source.js";
+import { TD_GEOMETRY } from "./geometry.js";
 
 /** Programs with more nodes than this (all levels together) are laid out in the worker pool. */
 export const WORKER_THRESHOLD = 300;
@@ -48,13 +50,18 @@ function theSource(): ElkSource {
 /**
  * ELK's layout of `graph`: the nodes' boxes (`children` with x, y, width, height). svc's ELK writes
  * no port, edge or label layout back (elk-source.ts); from a worker, only the boxes come back.
+ * Once `signal` is aborted a layout not yet begun is not run (it rejects with the signal's reason).
  */
-export async function runElk(graph: ElkNode, useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD): Promise<ElkNode> {
+export async function runElk(graph: ElkNode, useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD, signal?: AbortSignal): Promise<ElkNode> {
   if (!useWorker) {
+    // After the caller's synchronous work (a compile checks its program meanwhile), and not at all
+    // once it has given up.
+    await undefined;
+    signal?.throwIfAborted();
     inThread ??= new (evaluateElk(theSource()))();
     return inThread.layout(graph);
   }
-  return pool().run(graph);
+  return pool().run(graph, signal);
 }
 
 /**
@@ -79,6 +86,8 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 ${EVALUATE_ELK}
 const elk = new (evaluateElk(require, workerData.source))();
+// First, while the compiling thread still parses: layouts run in order, so a level sent meanwhile waits for this one.
+elk.layout(workerData.warmUp).catch(() => undefined);
 const boxes = (laid) => ({ id: laid.id, children: (laid.children || []).map(({ id, x, y, width, height }) => ({ id, x, y, width, height })) });
 parentPort.on("message", ({ id, graph }) => {
   elk.layout(graph).then(
@@ -88,19 +97,41 @@ parentPort.on("message", ({ id, graph }) => {
 });
 `;
 
+/**
+ * A small level a new worker lays out as soon as ELK is loaded, its answer unused. A thread's first
+ * layout costs about 200 ms more than its second whatever its size (ELK initialises its classes
+ * and V8 compiles their code on first use); a worker is started while the compiling thread parses,
+ * so that cost is paid while no level is waiting yet. Ten nodes wired as svc's levels are (chains,
+ * a fan-in, several inputs and outputs), so that the same code is run.
+ */
+function warmUpLevel(): ElkNode {
+  const nodes = Array.from({ length: 10 }, (_, i) => `n${i}`);
+  const wire = (from: number, to: number, fromIndex = 0, toIndex = 0) => ({ from: `n${from}`, fromIndex, to: `n${to}`, toIndex });
+  return buildElkGraph({ nodes, edges: [wire(0, 1), wire(1, 2), wire(2, 3), wire(4, 3, 0, 1), wire(3, 5), wire(5, 6, 1), wire(6, 7), wire(8, 9)] }, TD_GEOMETRY);
+}
+
 type Reply = { id: number; ok: true; result: ElkNode } | { id: number; ok: false; message: string };
 
 interface Job {
   graph: ElkNode;
   size: number;
+  signal: AbortSignal | undefined;
   resolve(g: ElkNode): void;
   reject(e: Error): void;
 }
 
-/** One thread with ELK loaded; lays out one level at a time. */
+/**
+ * Levels a worker is sent before it has answered the earlier ones. More than one, so that a worker
+ * has its next level while the compiling thread is busy (lowering the program while its levels are
+ * laid out) instead of waiting for that thread to hand it one; few, so that levels are still
+ * shared out largest first among several workers.
+ */
+const IN_FLIGHT = 4;
+
+/** One thread with ELK loaded; lays out the levels it is sent one after another, in order. */
 class LayoutWorker {
   private readonly worker: Worker;
-  private job: Job | undefined;
+  private readonly sent = new Map<number, Job>();
   private nextId = 0;
   broken = false;
 
@@ -108,44 +139,53 @@ class LayoutWorker {
     elk: ElkSource,
     private readonly finished: () => void,
   ) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { source: elk } });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { source: elk, warmUp: warmUpLevel() } });
     this.worker.unref();
     this.worker.on("message", (m: Reply) => {
-      const job = this.job;
-      if (job === undefined || m.id !== this.nextId - 1) return;
-      this.job = undefined;
-      this.worker.unref();
+      const job = this.sent.get(m.id);
+      if (job === undefined) return;
+      this.sent.delete(m.id);
+      // Keep the process alive while a layout is under way, not after.
+      if (this.sent.size === 0) this.worker.unref();
       if (m.ok) job.resolve(m.result);
       else job.reject(new Error(`layout failed: ${m.message}`));
       this.finished();
     });
     const fail = (e: Error) => {
       this.broken = true;
-      this.job?.reject(e);
-      this.job = undefined;
+      for (const job of this.sent.values()) job.reject(e);
+      this.sent.clear();
       this.finished();
     };
     this.worker.on("error", fail);
     this.worker.on("exit", (code) => fail(new Error(`layout worker exited with code ${code}`)));
   }
 
-  get idle(): boolean {
-    return this.job === undefined && !this.broken;
+  /** Nodes sent and not yet answered. */
+  get pendingNodes(): number {
+    let n = 0;
+    for (const job of this.sent.values()) n += job.size;
+    return n;
+  }
+
+  get canTake(): boolean {
+    return this.sent.size < IN_FLIGHT && !this.broken;
   }
 
   run(job: Job): void {
-    this.job = job;
-    // Keep the process alive while a layout is under way, not after.
+    const id = this.nextId++;
+    this.sent.set(id, job);
     this.worker.ref();
-    this.worker.postMessage({ id: this.nextId++, graph: job.graph });
+    this.worker.postMessage({ id, graph: job.graph });
   }
 }
 
-/** Levels wait here, largest first; an idle worker takes the next. A worker that died is replaced. */
+/** Levels wait here, largest first; a worker with room takes the next. A worker that died is replaced. */
 class LayoutPool {
   private readonly workers: (LayoutWorker | undefined)[];
   private readonly queue: Job[] = [];
-  private dispatching = false;
+  /** Signals listened to: one listener each, however many levels a program sends. */
+  private readonly watched = new WeakSet<AbortSignal>();
 
   constructor(size: number) {
     this.workers = new Array<LayoutWorker | undefined>(size).fill(undefined);
@@ -166,34 +206,50 @@ class LayoutPool {
     }
   }
 
-  run(graph: ElkNode): Promise<ElkNode> {
+  /**
+   * Queued behind any larger or equal-sized level already waiting, and handed out at once: a
+   * caller with many levels sends the largest first (layout.ts does), so that a worker starts on
+   * the first while the others are still being prepared.
+   */
+  run(graph: ElkNode, signal?: AbortSignal): Promise<ElkNode> {
     return new Promise((resolve, reject) => {
+      signal?.throwIfAborted();
       const size = graph.children?.length ?? 0;
-      // After any equal-sized level already waiting: levels of one size go in the order sent.
       let at = this.queue.findIndex((j) => j.size < size);
       if (at < 0) at = this.queue.length;
-      this.queue.splice(at, 0, { graph, size, resolve, reject });
-      // The levels of a program are sent in one go: hand them out once all are in the queue, so
-      // that the largest go first.
-      if (!this.dispatching) {
-        this.dispatching = true;
-        queueMicrotask(() => {
-          this.dispatching = false;
-          this.dispatch();
-        });
+      this.queue.splice(at, 0, { graph, size, signal, resolve, reject });
+      if (signal !== undefined && !this.watched.has(signal)) {
+        this.watched.add(signal);
+        signal.addEventListener("abort", () => this.drop(signal), { once: true });
       }
+      this.dispatch();
     });
+  }
+
+  /** The levels still waiting that `signal` sent are dropped; those sent to a worker run, their answers unused. */
+  private drop(signal: AbortSignal): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const job = this.queue[i]!;
+      if (job.signal !== signal) continue;
+      this.queue.splice(i, 1);
+      job.reject(signal.reason as Error);
+    }
   }
 
   private dispatch(): void {
     if (this.queue.length === 0) return;
-    const waiting = this.queue.reduce((n, j) => n + j.size, 0);
-    this.start(Math.ceil(waiting / NODES_PER_WORKER));
-    for (const w of this.workers) {
-      const job = w?.idle === true ? this.queue.shift() : undefined;
-      if (job === undefined) continue;
-      w!.run(job);
-      if (this.queue.length === 0) return;
+    let outstanding = 0;
+    for (const j of this.queue) outstanding += j.size;
+    for (const w of this.workers) if (w !== undefined && !w.broken) outstanding += w.pendingNodes;
+    this.start(Math.ceil(outstanding / NODES_PER_WORKER));
+    // Round by round, so that several workers each get the largest levels left.
+    for (let sent = true; sent && this.queue.length > 0; ) {
+      sent = false;
+      for (const w of this.workers) {
+        if (w === undefined || !w.canTake || this.queue.length === 0) continue;
+        w.run(this.queue.shift()!);
+        sent = true;
+      }
     }
   }
 }

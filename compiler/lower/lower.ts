@@ -21,7 +21,7 @@ import {
   type Value,
 } from "../model.js";
 import { controlStyle } from "../check/context.js";
-import { OWNER_TAG, PHASE_OF, type ConstantValue, type CustomParamSpec, type CustomParamStyle, type Operation, type OperatorFlag } from "./operations.js";
+import { OWNER_TAG, PHASE_OF, type ConstantValue, type CustomParamSpec, type CustomParamStyle, type Operation, type OperatorFlag, type SetPositionOp } from "./operations.js";
 import { lowerValue } from "./values.js";
 
 export interface LowerOptions {
@@ -131,7 +131,8 @@ function sourceNamer(entry: string): (file: string) => string {
   };
 }
 
-function lowerNetwork(network: NetworkModel, entry: string, options: LowerOptions): Operation[] {
+/** `unplaced`: lower before the layout is known, each node's set-position there to be filled in (`lowerAwaitingLayout`). */
+function lowerNetwork(network: NetworkModel, entry: string, options: LowerOptions, unplaced?: Map<SetPositionOp, AnyNode>): Operation[] {
   const ops: Operation[] = [];
   const nodes = nodesInOrder(network);
   for (const node of nodes) {
@@ -164,8 +165,16 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
     if (flags !== undefined) ops.push({ kind: "set-flags", path: node.path, flags, origin: node.origin });
     if (node.meta.comment !== undefined) ops.push({ kind: "set-comment", path: node.path, comment: node.meta.comment, origin: node.origin });
     if (node.meta.color !== undefined) ops.push({ kind: "set-color", path: node.path, color: node.meta.color.map((c) => Number(c.toFixed(6))) as [number, number, number], origin: node.origin });
-    const position = options.layout?.positions.get(node.path) ?? node.pinned;
-    if (position !== undefined && node !== network.root) ops.push({ kind: "set-position", path: node.path, x: position.x, y: position.y, origin: node.origin });
+    if (node !== network.root) {
+      if (unplaced !== undefined) {
+        const op: SetPositionOp = { kind: "set-position", path: node.path, x: 0, y: 0, origin: node.origin };
+        unplaced.set(op, node);
+        ops.push(op);
+      } else {
+        const position = options.layout?.positions.get(node.path) ?? node.pinned;
+        if (position !== undefined) ops.push({ kind: "set-position", path: node.path, x: position.x, y: position.y, origin: node.origin });
+      }
+    }
   }
   for (const comp of walkComponents(network.root)) {
     const wires = [...comp.body.wires].sort(
@@ -193,4 +202,28 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
 
 export function lowerProgram(program: ProgramModel, options: LowerOptions = {}): Operation[] {
   return [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, program.entry, options));
+}
+
+/**
+ * Lowers a program whose layout is still running (in worker threads), so that this thread's work
+ * and ELK's overlap; `place` then gives exactly what `lowerProgram` with that layout gives.
+ */
+export function lowerAwaitingLayout(program: ProgramModel, options: Omit<LowerOptions, "layout"> = {}): { place(layout: LayoutResult | undefined): Operation[] } {
+  const unplaced = new Map<SetPositionOp, AnyNode>();
+  const operations = [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, program.entry, options, unplaced));
+  return {
+    place(layout) {
+      const placed: Operation[] = [];
+      for (const op of operations) {
+        const node = op.kind === "set-position" ? unplaced.get(op) : undefined;
+        if (op.kind !== "set-position" || node === undefined) {
+          placed.push(op);
+          continue;
+        }
+        const position = layout?.positions.get(node.path) ?? node.pinned;
+        if (position !== undefined) placed.push({ ...op, x: position.x, y: position.y });
+      }
+      return placed;
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { compile } from "../../compiler/index.js";
 import { layoutProgram } from "../../compiler/layout/layout.js";
 import { clearLayoutCache } from "../../compiler/layout/layout-cache.js";
+import { layoutWorkers } from "../../compiler/layout/run-elk.js";
 import { compChains, programOf } from "./comp-chains.js";
 
 describe("layout of a whole program", () => {
@@ -44,5 +46,47 @@ describe("layout of a whole program", () => {
         expect(at, `comp${c}/t${i}`).toEqual(alone.positions.get(`/project1/big/comp0/t${i}`));
       }
     }
+  });
+});
+
+describe("a layout given up (a compile whose check found errors meanwhile)", () => {
+  it("lays out nothing when given up before it starts, in the pool or in this thread", async () => {
+    const p = await programOf(compChains(3, 10, { grow: true }));
+    clearLayoutCache();
+    const gaveUp = AbortSignal.abort();
+    await expect(layoutProgram(p, { workerThreshold: 0 }, gaveUp)).rejects.toMatchObject({ name: "AbortError" });
+    await expect(layoutProgram(p, { workerThreshold: Number.POSITIVE_INFINITY }, gaveUp)).rejects.toMatchObject({ name: "AbortError" });
+    expect((await layoutProgram(p)).levels).toEqual({ laidOut: 4, reused: 0 });
+  });
+
+  it("drops the levels still waiting; another layout waiting on one of them lays it out itself", async () => {
+    const p = await programOf(compChains(20, 8, { grow: true })); // 21 levels
+    clearLayoutCache();
+    const giveUp = new AbortController();
+    const abandoned = layoutProgram(p, { workerThreshold: 0 }, giveUp.signal);
+    const other = layoutProgram(p, { workerThreshold: 0 }); // every level a copy of one under way
+    giveUp.abort();
+    await expect(abandoned).rejects.toMatchObject({ name: "AbortError" });
+    const laid = await other;
+    // Only the levels already sent to a worker (a few per worker) went on, and the other layout reused them.
+    expect(laid.levels.laidOut + laid.levels.reused).toBe(21);
+    expect(laid.levels.reused).toBeGreaterThan(0);
+    expect(laid.levels.reused).toBeLessThanOrEqual(4 * layoutWorkers());
+    clearLayoutCache();
+    expect([...laid.positions]).toEqual([...(await layoutProgram(p, { workerThreshold: Number.POSITIVE_INFINITY })).positions]);
+  });
+
+  it("compile() gives a program with errors no operations, and leaves its levels unlaid", async () => {
+    const text = compChains(12, 8, { grow: true });
+    const broken = text.replace("      t0: noiseTOP\n", "      t0: noiseTOP { nosuchparameter: 1 }\n");
+    expect(broken).not.toBe(text);
+    clearLayoutCache();
+    const failed = await compile({ text: broken, file: "big.svcnet" }, { layout: { workerThreshold: 0 } });
+    expect(failed.diagnostics.some((d) => d.severity === "error")).toBe(true);
+    expect(failed.operations).toBeUndefined();
+    const fixed = await compile({ text, file: "big.svcnet" }, { layout: { workerThreshold: 0 } });
+    expect(fixed.operations).toBeDefined();
+    expect(fixed.layout!.levels.laidOut + fixed.layout!.levels.reused).toBe(13);
+    expect(fixed.layout!.levels.reused).toBeLessThanOrEqual(4 * layoutWorkers());
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compile, compileSync, memoryHost } from "../../compiler/index.js";
 import { batchOperations } from "../../compiler/lower/batch.js";
+import { lowerAwaitingLayout, lowerProgram } from "../../compiler/lower/lower.js";
 import { PHASE_OF, type Operation } from "../../compiler/lower/operations.js";
 import { renderOperations } from "../../compiler/lower/render.js";
 import { compileBody, compileFiles } from "./helpers.js";
@@ -131,5 +132,45 @@ describe("batches", () => {
     const big: Operation = { kind: "set-text", path: "/project1/t", text: "x".repeat(5000), origin: ops[0]!.origin };
     const batches = batchOperations([ops[0]!, big, ops[1]!], { maxBytes: 1000 });
     expect(batches.map((b) => b.operations.map((o) => o.kind))).toEqual([["set-param"], ["set-text"], ["set-param"]]);
+  });
+});
+
+describe("lowering while the layout runs", () => {
+  const source = [
+    "svcnet 1",
+    "network scene {",
+    "  src: noiseTOP",
+    "  held: levelTOP",
+    "  out: nullTOP",
+    "  src -> held",
+    "  held -> out",
+    "  fx: baseCOMP {",
+    "    network {",
+    "      a: constantTOP",
+    "      b: nullTOP",
+    "      a -> b",
+    "    }",
+    "  }",
+    "}",
+    "layout {",
+    "  scene/held: (400, -200)",
+    "  scene/fx/b: (10, 20)",
+    "}",
+    "",
+  ].join("\n");
+
+  it("places every node as lowering with the layout does, pinned nodes where pinned, and none without either", async () => {
+    const laid = await compile({ text: source, file: "scene.svcnet" });
+    expect(laid.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const { program, layout } = laid;
+    const lowered = lowerAwaitingLayout(program);
+    expect(lowered.place(layout)).toEqual(lowerProgram(program, { layout: layout! }));
+    expect(laid.operations).toEqual(lowerProgram(program, { layout: layout! }));
+    // Without a layout, only the pinned nodes get a position, as `lowerProgram` without one gives.
+    const pinnedOnly = lowered.place(undefined);
+    expect(pinnedOnly).toEqual(lowerProgram(program));
+    expect(pinnedOnly.filter((op) => op.kind === "set-position").map((op) => op.path)).toEqual(["/project1/scene/held", "/project1/scene/fx/b"]);
+    // `place` can be asked again: the lowered operations are not changed by it.
+    expect(lowered.place(layout)).toEqual(lowerProgram(program, { layout: layout! }));
   });
 });
