@@ -89,3 +89,17 @@ export function buildElkGraph(graph: LayoutGraph, geometry: LayoutGeometry): Elk
     edges: edges.map((e) => ({ id: edgeKey(e), sources: [`${e.from}>${e.fromIndex}`], targets: [`${e.to}<${e.toIndex}`] })),
   };
 }
+
+/**
+ * A small level laid out only to run ELK's code once: by a new layout worker as soon as ELK is
+ * loaded, and by the build before it writes ELK's code cache. A thread's first layout costs about
+ * 200 ms more than its second whatever its size (ELK initialises its classes and V8 compiles
+ * their code on first use); a worker is started while the compiling thread parses, so that cost
+ * is paid while no level is waiting yet. Ten nodes wired as svc's levels are (chains, a fan-in,
+ * several inputs and outputs), so that the same code runs.
+ */
+export function warmUpGraph(geometry: LayoutGeometry): ElkNode {
+  const nodes = Array.from({ length: 10 }, (_, i) => `n${i}`);
+  const wire = (from: number, to: number, fromIndex = 0, toIndex = 0): LayoutEdge => ({ from: `n${from}`, fromIndex, to: `n${to}`, toIndex });
+  return buildElkGraph({ nodes, edges: [wire(0, 1), wire(1, 2), wire(2, 3), wire(4, 3, 0, 1), wire(3, 5), wire(5, 6, 1), wire(6, 7), wire(8, 9)] }, geometry);
+}

@@ -21,8 +21,11 @@
  * any edit is not found, the text is left as elkjs ships it (slower, still correct) rather than
  * edited in part.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 import type { ELK } from "elkjs/lib/elk-api.js";
 
@@ -66,6 +69,8 @@ export interface ElkSource {
   text: string;
   /** Whether every edit was found and made. */
   edited: boolean;
+  /** Where V8's code cache of exactly this text, this Node and these V8 flags is kept (elk-code-cache.ts); it may not exist. */
+  codeCache?: string;
 }
 
 /** `text` with every edit made; undefined when any one is not found exactly once. */
@@ -79,12 +84,22 @@ export function editElk(text: string, edits: readonly ElkEdit[] = ELK_EDITS): st
   return out;
 }
 
-/** elkjs's bundled build (ELK and its in-thread "worker" in one CommonJS file), edited when every edit matches. */
-export function elkSource(options: { shipped?: boolean } = {}): ElkSource {
+/** The build writes the code cache next to this module in dist/ (scripts/build-elk-code-cache.mjs). */
+const CODE_CACHE_FOLDER = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * elkjs's bundled build (ELK and its in-thread "worker" in one CommonJS file), edited when every
+ * edit matches. `codeCacheFolder`: where to look for V8's code cache of it (default: beside this
+ * module); its file is named by a digest of the text, the Node version and ELK_V8_FLAGS, so a
+ * cache of anything else is never used (V8 itself checks only the text's length).
+ */
+export function elkSource(options: { shipped?: boolean; codeCacheFolder?: string } = {}): ElkSource {
   const filename = require.resolve("elkjs/lib/elk.bundled.js");
-  const text = readFileSync(filename, "utf8");
-  const edited = options.shipped === true ? undefined : editElk(text);
-  return edited === undefined ? { filename, text, edited: false } : { filename, text: edited, edited: true };
+  const shipped = readFileSync(filename, "utf8");
+  const edited = options.shipped === true ? undefined : editElk(shipped);
+  const text = edited ?? shipped;
+  const digest = createHash("sha256").update(text).update(`\0${process.version}\0${ELK_V8_FLAGS}`).digest("hex").slice(0, 32);
+  return { filename, text, edited: edited !== undefined, codeCache: join(options.codeCacheFolder ?? CODE_CACHE_FOLDER, `elk-${digest}.v8cache`) };
 }
 
 /**
@@ -102,18 +117,27 @@ export const ELK_V8_FLAGS = "--max-inlined-bytecode-size-cumulative=300";
 /**
  * Evaluates an ElkSource as CommonJS, as `require` would, and yields ELK's constructor. A string
  * of CommonJS (`evaluateElk(require, source)`) because layout workers are started from source
- * text; `evaluateElk` below runs the same text in this thread.
+ * text; `evaluateElk` below runs the same text in this thread. With the source's code cache, V8
+ * reads ELK's compiled code instead of compiling it (a cache that fails its CRC is not used, one V8
+ * rejects is only slower); `keep` is given the compiled script (for the build, which writes its cache).
  */
-export const EVALUATE_ELK = `function evaluateElk(require, source) {
+export const EVALUATE_ELK = `function evaluateElk(require, source, keep) {
   require("node:v8").setFlagsFromString(${JSON.stringify(ELK_V8_FLAGS)});
+  let cachedData;
+  try {
+    // V8 does not check a cache's contents: a damaged one must never reach it (elk-code-cache.ts's CRC).
+    const file = source.codeCache ? require("node:fs").readFileSync(source.codeCache) : undefined;
+    if (file && file.length > 4 && require("node:zlib").crc32(file.subarray(4)) === file.readUInt32BE(0)) cachedData = file.subarray(4);
+  } catch {}
   const module = { exports: {} };
-  const wrapped = new (require("node:vm").Script)("(function (exports, require, module, __filename, __dirname) {" + source.text + "\\n})", { filename: source.filename });
+  const wrapped = new (require("node:vm").Script)("(function (exports, require, module, __filename, __dirname) {" + source.text + "\\n})", { filename: source.filename, cachedData });
   wrapped.runInThisContext()(module.exports, require, module, source.filename, require("node:path").dirname(source.filename));
+  if (keep) keep(wrapped);
   return module.exports;
 }`;
 
-/** ELK's constructor from an ElkSource, in this thread. */
-export function evaluateElk(source: ElkSource): new () => ELK {
-  const evaluate = new Script(`(${EVALUATE_ELK})`).runInThisContext() as (r: NodeRequire, s: ElkSource) => new () => ELK;
-  return evaluate(require, source);
+/** ELK's constructor from an ElkSource, in this thread; `keep` is given the compiled script. */
+export function evaluateElk(source: ElkSource, keep?: (script: Script) => void): new () => ELK {
+  const evaluate = new Script(`(${EVALUATE_ELK})`).runInThisContext() as (r: NodeRequire, s: ElkSource, k?: (script: Script) => void) => new () => ELK;
+  return evaluate(require, source, keep);
 }

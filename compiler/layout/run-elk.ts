@@ -16,7 +16,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ELK, ElkNode } from "elkjs/lib/elk-api.js";
-import { buildElkGraph } from "./elk-graph.js";
+import { warmUpGraph } from "./elk-graph.js";
 import { elkSource, evaluateElk, EVALUATE_ELK, type ElkSource } from "./elk-source.js";
 import { TD_GEOMETRY } from "./geometry.js";
 
@@ -97,19 +97,6 @@ parentPort.on("message", ({ id, graph }) => {
 });
 `;
 
-/**
- * A small level a new worker lays out as soon as ELK is loaded, its answer unused. A thread's first
- * layout costs about 200 ms more than its second whatever its size (ELK initialises its classes
- * and V8 compiles their code on first use); a worker is started while the compiling thread parses,
- * so that cost is paid while no level is waiting yet. Ten nodes wired as svc's levels are (chains,
- * a fan-in, several inputs and outputs), so that the same code is run.
- */
-function warmUpLevel(): ElkNode {
-  const nodes = Array.from({ length: 10 }, (_, i) => `n${i}`);
-  const wire = (from: number, to: number, fromIndex = 0, toIndex = 0) => ({ from: `n${from}`, fromIndex, to: `n${to}`, toIndex });
-  return buildElkGraph({ nodes, edges: [wire(0, 1), wire(1, 2), wire(2, 3), wire(4, 3, 0, 1), wire(3, 5), wire(5, 6, 1), wire(6, 7), wire(8, 9)] }, TD_GEOMETRY);
-}
-
 type Reply = { id: number; ok: true; result: ElkNode } | { id: number; ok: false; message: string };
 
 interface Job {
@@ -139,7 +126,7 @@ class LayoutWorker {
     elk: ElkSource,
     private readonly finished: () => void,
   ) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { source: elk, warmUp: warmUpLevel() } });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { source: elk, warmUp: warmUpGraph(TD_GEOMETRY) } });
     this.worker.unref();
     this.worker.on("message", (m: Reply) => {
       const job = this.sent.get(m.id);
