@@ -63,14 +63,16 @@ export async function compile(input: CompileInput, options: CompileOptions = {})
   const resolved = resolveForCheck(input, { ...options, host });
   const abandon = new AbortController();
   const laying = hasErrors(resolved.resolved.diagnostics) ? undefined : layoutProgram(resolved.resolved.program, layoutOptions, abandon.signal);
-  laying?.catch(() => undefined); // abandoned below when the check finds errors
-  const { program, diagnostics } = checkResolved(resolved);
-  if (laying === undefined || hasErrors(diagnostics)) {
+  laying?.catch(() => undefined); // abandoned when the check finds errors, or anything below throws
+  try {
+    const { program, diagnostics } = checkResolved(resolved);
+    if (laying === undefined || hasErrors(diagnostics)) return { program, diagnostics };
+    const lowered = lowerAwaitingLayout(program, metadata);
+    const layout = await laying;
+    const operations = lowered.place(layout);
+    return { program, diagnostics, operations, batches: batchOperations(operations, options.batch), layout };
+  } finally {
+    // Drops this program's levels still waiting for a worker; once all are laid out, nothing is left to drop.
     abandon.abort();
-    return { program, diagnostics };
   }
-  const lowered = lowerAwaitingLayout(program, metadata);
-  const layout = await laying;
-  const operations = lowered.place(layout);
-  return { program, diagnostics, operations, batches: batchOperations(operations, options.batch), layout };
 }
