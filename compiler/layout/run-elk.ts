@@ -179,6 +179,8 @@ class LayoutWorker {
 class LayoutPool {
   private readonly workers: (LayoutWorker | undefined)[];
   private readonly queue: Job[] = [];
+  /** Nodes in the queue, kept as levels come and go (a program may send thousands of levels). */
+  private queuedNodes = 0;
   /** Signals listened to: one listener each, however many levels a program sends. */
   private readonly watched = new WeakSet<AbortSignal>();
 
@@ -210,9 +212,11 @@ class LayoutPool {
     return new Promise((resolve, reject) => {
       signal?.throwIfAborted();
       const size = graph.children?.length ?? 0;
-      let at = this.queue.findIndex((j) => j.size < size);
-      if (at < 0) at = this.queue.length;
+      // Searched from the back: levels usually arrive largest first, so the place is found at once.
+      let at = this.queue.length;
+      while (at > 0 && this.queue[at - 1]!.size < size) at--;
       this.queue.splice(at, 0, { graph, size, signal, resolve, reject });
+      this.queuedNodes += size;
       if (signal !== undefined && !this.watched.has(signal)) {
         this.watched.add(signal);
         signal.addEventListener("abort", () => this.drop(signal), { once: true });
@@ -223,18 +227,20 @@ class LayoutPool {
 
   /** The levels still waiting that `signal` sent are dropped; those sent to a worker run, their answers unused. */
   private drop(signal: AbortSignal): void {
-    for (let i = this.queue.length - 1; i >= 0; i--) {
-      const job = this.queue[i]!;
-      if (job.signal !== signal) continue;
-      this.queue.splice(i, 1);
+    const dropped = this.queue.filter((j) => j.signal === signal);
+    if (dropped.length === 0) return;
+    const kept = this.queue.filter((j) => j.signal !== signal);
+    this.queue.length = 0;
+    for (const job of kept) this.queue.push(job);
+    for (const job of dropped) {
+      this.queuedNodes -= job.size;
       job.reject(signal.reason as Error);
     }
   }
 
   private dispatch(): void {
     if (this.queue.length === 0) return;
-    let outstanding = 0;
-    for (const j of this.queue) outstanding += j.size;
+    let outstanding = this.queuedNodes;
     for (const w of this.workers) if (w !== undefined && !w.broken) outstanding += w.pendingNodes;
     this.start(Math.ceil(outstanding / NODES_PER_WORKER));
     // Round by round, so that several workers each get the largest levels left.
@@ -242,7 +248,9 @@ class LayoutPool {
       sent = false;
       for (const w of this.workers) {
         if (w === undefined || !w.canTake || this.queue.length === 0) continue;
-        w.run(this.queue.shift()!);
+        const job = this.queue.shift()!;
+        this.queuedNodes -= job.size;
+        w.run(job);
         sent = true;
       }
     }
