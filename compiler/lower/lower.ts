@@ -200,8 +200,13 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
   return phases.flatMap((p) => p ?? []);
 }
 
+/** Every network's operations, networks in name order. */
+function lowerNetworks(program: ProgramModel, options: LowerOptions, unplaced?: Map<SetPositionOp, AnyNode>): Operation[] {
+  return [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, program.entry, options, unplaced));
+}
+
 export function lowerProgram(program: ProgramModel, options: LowerOptions = {}): Operation[] {
-  return [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, program.entry, options));
+  return lowerNetworks(program, options);
 }
 
 /**
@@ -210,7 +215,7 @@ export function lowerProgram(program: ProgramModel, options: LowerOptions = {}):
  */
 export function lowerAwaitingLayout(program: ProgramModel, options: Omit<LowerOptions, "layout"> = {}): { place(layout: LayoutResult | undefined): Operation[] } {
   const unplaced = new Map<SetPositionOp, AnyNode>();
-  const operations = [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, program.entry, options, unplaced));
+  const operations = lowerNetworks(program, options, unplaced);
   return {
     place(layout) {
       const placed: Operation[] = [];
