@@ -4,11 +4,11 @@
 // start (compiler/layout/elk-code-cache.ts). Run by `npm run build`, after tsc.
 import { readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const folder = join(root, "dist", "compiler", "layout");
-const { writeElkCodeCache } = await import(join(folder, "elk-code-cache.js"));
+const { writeElkCodeCache } = await import(pathToFileURL(join(folder, "elk-code-cache.js")).href);
 // Caches of other texts, Nodes or flags would never be read again.
 for (const f of readdirSync(folder)) if (f.startsWith("elk-") && f.endsWith(".v8cache")) rmSync(join(folder, f));
 const { path, bytes } = await writeElkCodeCache(folder);
