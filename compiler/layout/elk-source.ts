@@ -12,8 +12,8 @@
  *   first visits every element with an empty option configurator (svc passes no global options).
  *   svc reads only the nodes' boxes: ports', edges' and labels' layouts are not written back, and
  *   the configurator runs only when there are options to apply.
- * Together they cut about a fifth of a layout's time (bench/README.md, "Cold compile"). The
- * objects ELK makes and the path through its algorithms are the same, so are the nodes' boxes:
+ * With ELK_V8_FLAGS below, a cold compile took 0.83x (1,000 nodes) and 0.79x (10,000) the time of
+ * the build before (bench/README.md, "ELK doing less"). The objects ELK makes and the path through its algorithms are the same, so are the nodes' boxes:
  * test/compiler/elk-source.test.ts lays out varied levels, every example and recipe with the
  * edited and the shipped text and compares every box.
  *
@@ -106,9 +106,9 @@ export function elkSource(options: { shipped?: boolean; codeCacheFolder?: string
  * V8's optimizing compiler inlines less once ELK is loaded. ELK is a large program whose hot
  * functions V8 optimizes in the first seconds of a thread's life, on its own background threads;
  * with the default budget (920 bytes of bytecode inlined per function) that compilation took more
- * processor time than the layouts it sped up, and on two cores it competes with them. At 300 a
- * fresh thread's first layouts took about three quarters of the time and processor time
- * (bench/README.md, "Cold compile"), later ones the same. The flag is V8's, so process-wide: it
+ * processor time than the layouts it sped up, and on two cores it competes with them (measured
+ * with the edits above, bench/README.md, "ELK doing less"; a budget of 150 was no better at
+ * 10,000 nodes). The flag is V8's, so process-wide: it
  * applies to the compiling thread's later optimizations too (its parse and check were not
  * slower). It changes which code is optimized, never what the code computes.
  */
