@@ -120,8 +120,9 @@ async function failed(client: BridgeClient, np: NetworkPlan, outcome: ApplyOutco
   const cause = err.details.cause as { code?: string; message?: string } | undefined;
   const message = cause?.message ?? err.message;
   const help: string[] = [];
-  if (err.code === "timeout_outcome_unknown") help.push("the bridge did not answer in time and did not say afterwards whether this request was applied");
-  else if (err.code === "timeout_not_applied") help.push("the bridge never received this request: nothing of it was applied");
+  const unanswered = err.code.startsWith("timeout_") ? "did not answer in time" : "lost the connection";
+  if (err.details.applied === "unknown") help.push(`the bridge ${unanswered} and did not say afterwards whether this request was applied`);
+  else if (err.details.applied === false) help.push("the bridge never received this request: nothing of it was applied");
   else help.push(`the bridge rolled back this request (${err.details.rolled_back === false ? "it was refused before anything ran" : "nothing of it remains"})`);
   if (failedOp) help.push(`operation ${f.offset + (at ?? 0) + 1} of ${np.operations.length}: ${failedOp.op.action} on ${failedOp.path}`);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { Pool, errors as undiciErrors } from "undici";
-import { BridgeError, connectionRefused, timedOut } from "./errors.js";
+import { BridgeError, connectionLost, connectionRefused, timedOut } from "./errors.js";
 import type { BridgeConfig } from "./config.js";
+import { HttpTransport, TransportRefusal, TransportTimeout } from "./http-transport.js";
 
 export { encodePath } from "./path.js";
 
@@ -23,18 +23,7 @@ interface Envelope {
 }
 
 
-function isConnectionError(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
-}
-
-function isTimeout(err: unknown): boolean {
-  return (
-    err instanceof undiciErrors.HeadersTimeoutError ||
-    err instanceof undiciErrors.BodyTimeoutError ||
-    err instanceof undiciErrors.ConnectTimeoutError
-  );
-}
+const errnoOf = (err: unknown): string | undefined => (err as { code?: string } | null)?.code;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -65,18 +54,19 @@ function shedDelay(err: BridgeError, fallbackMs: number): number {
 export class BridgeClient {
   readonly config: BridgeConfig;
   readonly stats: RequestStats = { requests: 0, mutations: 0 };
-  private readonly pool: Pool;
-  /** Pools for the bridge's other ports (its whole-read port), by port. */
-  private readonly portPools = new Map<number, Pool>();
+  private readonly transport: HttpTransport;
+  /** Connections to the bridge's other ports (its whole-read port), by port. */
+  private readonly portTransports = new Map<number, HttpTransport>();
 
   constructor(config: BridgeConfig) {
     this.config = config;
-    this.pool = this.newPool(config.url);
+    this.transport = this.newTransport(config.url);
   }
 
+  /** Waits for the requests under way, then closes every connection. */
   async close(): Promise<void> {
-    await Promise.all([this.pool.close(), ...[...this.portPools.values()].map((p) => p.close())]);
-    this.portPools.clear();
+    await Promise.all([this.transport.close(), ...[...this.portTransports.values()].map((t) => t.close())]);
+    this.portTransports.clear();
   }
 
   /**
@@ -84,22 +74,21 @@ export class BridgeClient {
    * port), with the same token, limits and retries as any read, counted in `stats` like them.
    */
   readOnPort<T>(port: number, path: string, body: unknown): Promise<T> {
-    let pool = this.portPools.get(port);
-    if (pool === undefined) {
+    let transport = this.portTransports.get(port);
+    if (transport === undefined) {
       const url = new URL(this.config.url);
       url.port = String(port);
-      pool = this.newPool(url.origin);
-      this.portPools.set(port, pool);
+      transport = this.newTransport(url.origin);
+      this.portTransports.set(port, transport);
     }
-    return this.request<T>("POST", path, body, { read: true, pool });
+    return this.request<T>("POST", path, body, { read: true, transport });
   }
 
-  private newPool(origin: string): Pool {
-    return new Pool(origin, {
+  private newTransport(origin: string): HttpTransport {
+    return new HttpTransport(origin, {
       connections: 4,
-      headersTimeout: this.config.timeoutMs,
-      bodyTimeout: this.config.timeoutMs,
-      connectTimeout: Math.min(this.config.timeoutMs, 5_000),
+      timeoutMs: this.config.timeoutMs,
+      connectTimeoutMs: Math.min(this.config.timeoutMs, 5_000),
     });
   }
 
@@ -133,21 +122,21 @@ export class BridgeClient {
     return this.request<T>("DELETE", path, body);
   }
 
-  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean; idempotencyKey?: string; pool?: Pool } = {}): Promise<T> {
+  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean; idempotencyKey?: string; transport?: HttpTransport } = {}): Promise<T> {
     const read = method === "GET" || options.read === true;
     if (!read) return this.mutate<T>(method, path, body, options.idempotencyKey);
     let failures = 0;
     const giveUp = Date.now() + this.config.timeoutMs;
     for (;;) {
       try {
-        return await this.once<T>(method, path, body, true, undefined, options.pool);
+        return await this.once<T>(method, path, body, true, undefined, options.transport);
       } catch (err) {
         if (!(err instanceof BridgeError)) throw err;
         if (NOTHING_RAN.has(err.code) && Date.now() < giveUp) {
           await sleep(shedDelay(err, this.config.backoffMs));
           continue;
         }
-        const transient = err.kind === "connection" || (err.status !== undefined && TRANSIENT_STATUSES.has(err.status));
+        const transient = (err.kind === "connection" && err.details.retryable !== false) || (err.status !== undefined && TRANSIENT_STATUSES.has(err.status));
         if (!transient || failures >= this.config.getRetries) throw err;
         await sleep(this.config.backoffMs * 2 ** failures++);
       }
@@ -155,9 +144,10 @@ export class BridgeClient {
   }
 
   /**
-   * A mutation is sent once, with an idempotency key. If no answer comes in time, the write may
-   * still land: the bridge's receipt for the key says what actually happened (the receipt read
-   * runs after the request it asks about, requests being served one at a time).
+   * A mutation is sent once, with an idempotency key. If no answer comes in time, or the connection
+   * is lost before the whole answer, the write may still land: the bridge's receipt for the key says
+   * what actually happened (the receipt read runs after the request it asks about, requests being
+   * served one at a time).
    */
   private async mutate<T>(method: HttpMethod, path: string, body: unknown, idempotencyKey?: string): Promise<T> {
     const key = idempotencyKey ?? randomUUID();
@@ -171,35 +161,38 @@ export class BridgeClient {
           await sleep(shedDelay(err, this.config.backoffMs));
           continue;
         }
-        if (!(err instanceof BridgeError) || err.kind !== "timeout") throw err;
+        if (!(err instanceof BridgeError) || (err.kind !== "timeout" && err.code !== "connection_lost")) throw err;
         return this.outcomeOf<T>(key, err);
       }
     }
   }
 
-  private async outcomeOf<T>(key: string, timeout: BridgeError): Promise<T> {
+  /** What became of a mutation left without an answer (`unanswered`: its timeout or lost connection). */
+  private async outcomeOf<T>(key: string, unanswered: BridgeError): Promise<T> {
+    const why = unanswered.kind === "timeout" ? "timeout" : unanswered.code;
     let receipt: { ok: boolean; data?: unknown; error?: { code?: string; message?: string } & Record<string, unknown> };
     try {
       receipt = await this.request("GET", `/api/receipts/${encodeURIComponent(key)}`);
     } catch (err) {
       if (err instanceof BridgeError && err.code === "receipt_not_found") {
-        throw new BridgeError("timeout", "timeout_not_applied", `${timeout.message}; the bridge never received the request, so nothing of it was applied`, timeout, undefined, { applied: false });
+        throw new BridgeError(unanswered.kind, `${why}_not_applied`, `${unanswered.message}; the bridge never received the request, so nothing of it was applied`, unanswered, undefined, { applied: false });
       }
       throw new BridgeError(
-        "timeout",
-        "timeout_outcome_unknown",
-        `${timeout.message}, and did not say afterwards whether it applied the request: it may still land. Run 'svc plan' to see the live state`,
-        timeout,
+        unanswered.kind,
+        `${why}_outcome_unknown`,
+        `${unanswered.message}, and did not say afterwards whether it applied the request: it may still land. Run 'svc plan' to see the live state`,
+        unanswered,
         undefined,
         { applied: "unknown" },
       );
     }
     if (receipt.ok) return receipt.data as T;
     const { code, message, ...details } = receipt.error ?? {};
-    throw new BridgeError("bridge", code ?? "bridge_error", `${message ?? "the bridge refused the request"} (answered after a timeout)`, timeout, undefined, details);
+    const after = unanswered.kind === "timeout" ? "after a timeout" : "after the connection was lost";
+    throw new BridgeError("bridge", code ?? "bridge_error", `${message ?? "the bridge refused the request"} (answered ${after})`, unanswered, undefined, details);
   }
 
-  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean, idempotencyKey?: string, pool: Pool = this.pool): Promise<T> {
+  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean, idempotencyKey?: string, transport: HttpTransport = this.transport): Promise<T> {
     const req = { method, path };
     const headers: Record<string, string> = { accept: "application/json" };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
@@ -214,14 +207,13 @@ export class BridgeClient {
     let statusCode: number;
     let text: string;
     try {
-      const res = await pool.request({ method, path, headers, ...(payload === undefined ? {} : { body: payload }) });
-      statusCode = res.statusCode;
-      text = await res.body.text();
+      ({ statusCode, text } = await transport.send(method, path, headers, payload));
     } catch (err) {
-      if (isTimeout(err)) throw timedOut(this.config.url, this.config.timeoutMs, req);
-      if (isConnectionError(err) || (err as { cause?: unknown }).cause && isConnectionError((err as { cause?: unknown }).cause)) {
-        throw connectionRefused(this.config.url, req);
-      }
+      if (err instanceof TransportTimeout) throw timedOut(this.config.url, this.config.timeoutMs, req);
+      if (err instanceof TransportRefusal) throw new BridgeError("connection", err.code, `cannot reach the bridge at ${this.config.url}: ${err.message}`, req, undefined, { retryable: false });
+      const errno = errnoOf(err);
+      if (errno === "ECONNREFUSED") throw connectionRefused(this.config.url, req);
+      if (errno === "ECONNRESET" || errno === "EPIPE") throw connectionLost(this.config.url, req);
       throw new BridgeError("connection", "connection_failed", `cannot reach the bridge at ${this.config.url}: ${(err as Error).message}`, req);
     }
     let envelope: Envelope;

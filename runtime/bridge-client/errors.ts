@@ -50,3 +50,12 @@ export function connectionRefused(url: string, request: { method: string; path: 
 export function timedOut(url: string, ms: number, request: { method: string; path: string }): BridgeError {
   return new BridgeError("timeout", "timeout", `the bridge at ${url} did not answer within ${ms} ms`, request);
 }
+
+export function connectionLost(url: string, request: { method: string; path: string }): BridgeError {
+  return new BridgeError(
+    "connection",
+    "connection_lost",
+    `the bridge at ${url} closed the connection before answering in full (TouchDesigner may have stopped or reloaded the bridge)`,
+    request,
+  );
+}

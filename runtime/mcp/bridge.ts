@@ -1,6 +1,6 @@
 /**
  * The one bridge client of the server process, created on the first tool or resource that needs
- * the live environment, so that listing tools never loads undici.
+ * the live environment, so that listing tools never loads the bridge client.
  */
 import { BridgeError } from "../bridge-client/errors.js";
 import type { BridgeClient } from "../bridge-client/client.js";

@@ -118,6 +118,105 @@ describe("bridge client", () => {
     await expect(client(url).get("/api/info")).rejects.toMatchObject({ kind: "protocol", code: "invalid_json" });
   });
 
+  it("sends the body with its Content-Length, never chunked (a bridge host need not read chunks)", async () => {
+    let seen: IncomingMessage | undefined;
+    const url = await serve((req, _body, res) => {
+      seen = req;
+      json(res, 200, { ok: true, data: null });
+    });
+    await client(url).post("/api/nodes", { name: "é" });
+    expect(seen!.headers["content-length"]).toBe(String(Buffer.byteLength(JSON.stringify({ name: "é" }))));
+    expect(seen!.headers["transfer-encoding"]).toBeUndefined();
+  });
+
+  it("keeps one connection open across requests", async () => {
+    const sockets = new Set<unknown>();
+    const url = await serve((req, _body, res) => {
+      sockets.add(req.socket);
+      json(res, 200, { ok: true, data: 1 });
+    });
+    const c = client(url);
+    for (let i = 0; i < 3; i++) await c.get("/api/info");
+    expect(sockets.size).toBe(1);
+  });
+
+  it("sends a mutation again, with the same idempotency key, when a kept-alive connection is dropped before any answer", async () => {
+    const keys: string[] = [];
+    const served = new Set<unknown>();
+    const url = await serve((req, _body, res) => {
+      keys.push(String(req.headers["idempotency-key"]));
+      // The second request on a connection finds it closed under it, as when a server drops idle connections.
+      if (served.has(req.socket)) return void req.socket.destroy();
+      served.add(req.socket);
+      json(res, 200, { ok: true, data: { created: keys.length } });
+    });
+    const c = client(url);
+    await c.post("/api/nodes", { n: 1 });
+    await expect(c.post("/api/nodes", { n: 2 })).resolves.toEqual({ created: 3 });
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[2]);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it("does not send a mutation again when the answer is cut off: it asks the bridge's receipt what became of it", async () => {
+    const posts: string[] = [];
+    const url = await serve((req, _body, res) => {
+      if (req.method === "POST") {
+        posts.push(String(req.headers["idempotency-key"]));
+        res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+        res.write('{"ok":tr');
+        setTimeout(() => res.socket?.destroy(), 20);
+      } else if (req.url === `/api/receipts/${posts[0]}`) json(res, 200, { ok: true, data: { ok: true, data: { created: "/project1/noise1" } } });
+      else json(res, 404, { ok: false, error: { code: "receipt_not_found", message: "no such receipt" } });
+    });
+    await expect(client(url).post("/api/nodes", {})).resolves.toEqual({ created: "/project1/noise1" });
+    expect(posts).toHaveLength(1);
+  });
+
+  it("says a mutation whose connection was lost was not applied when the bridge has no receipt for it", async () => {
+    let posts = 0;
+    const url = await serve((req, _body, res) => {
+      if (req.method === "POST") {
+        posts++;
+        return void req.socket.destroy();
+      }
+      json(res, 404, { ok: false, error: { code: "receipt_not_found", message: "no such receipt" } });
+    });
+    const err = (await client(url).post("/api/nodes", {}).catch((e: unknown) => e)) as BridgeError;
+    expect(err).toMatchObject({ kind: "connection", code: "connection_lost_not_applied", details: { applied: false } });
+    expect(err.message).toContain("closed the connection");
+    expect(posts).toBe(1);
+  });
+
+  it("times out an answer whose body stops coming, and says so", async () => {
+    const url = await serve((_req, _body, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+      res.write('{"ok":');
+    });
+    const err = (await client(url, { timeoutMs: 200, getRetries: 0 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    expect(err).toMatchObject({ kind: "timeout", code: "timeout" });
+  });
+
+  it("refuses an address it cannot speak to with a clear error on each call, and still closes", async () => {
+    const c = client("https://127.0.0.1:9980", { getRetries: 0 });
+    const err = (await c.get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    expect(err).toMatchObject({ kind: "connection", code: "invalid_bridge_url" });
+    expect(err.message).toContain("SVC_BRIDGE_URL takes the form http://");
+    const bad = client("not a url");
+    expect((await bad.get("/api/info").catch((e: unknown) => e)) as BridgeError).toMatchObject({ code: "invalid_bridge_url" });
+    expect(bad.stats.requests).toBe(1);
+  });
+
+  it("lets the requests under way finish before closing", async () => {
+    const url = await serve((_req, _body, res) => setTimeout(() => json(res, 200, { ok: true, data: "done" }), 50));
+    const c = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: url }));
+    const pending = c.get<string>("/api/info");
+    await c.close();
+    await expect(pending).resolves.toBe("done");
+    await expect(c.get("/api/info")).rejects.toMatchObject({ code: "client_closed" });
+    expect(c.stats.requests).toBe(2);
+  });
+
   it("percent-encodes node paths twice, as one URL segment whether the host decodes once or not", () => {
     expect(encodePath("/project1/noise 1")).toBe("%252Fproject1%252Fnoise%25201");
   });

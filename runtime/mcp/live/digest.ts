@@ -3,7 +3,7 @@
  * .svcnet notation (`noise1: noiseTOP [display]`, `noise1 -> comp1[1]`), names relative to the
  * digested COMP, so a model can read a network of hundreds of nodes in a few kilobytes.
  */
-// Type-only: the client module loads undici, which only a live read should pay for.
+// Type-only: the client module is loaded by the first live read, not at startup.
 import type { BridgeClient } from "../../bridge-client/client.js";
 
 /** The topology route's reply (bridge/svc_bridge/routes/network.py), the fields used here. */

@@ -1,6 +1,6 @@
 /**
  * Argument schemas and URL helpers shared by the tools that read the live project. Light on
- * purpose: tool files import this at startup, so it must not pull in the bridge client (undici).
+ * purpose: tool files import this at startup, so it must not pull in the bridge client.
  */
 import { z } from "zod";
 import { encodePath } from "../../../bridge-client/path.js";
