@@ -123,6 +123,7 @@ async function failed(client: BridgeClient, np: NetworkPlan, outcome: ApplyOutco
   const unanswered = err.code.startsWith("timeout_") ? "did not answer in time" : "lost the connection";
   if (err.details.applied === "unknown") help.push(`the bridge ${unanswered} and did not say afterwards whether this request was applied`);
   else if (err.details.applied === false) help.push("the bridge never received this request: nothing of it was applied");
+  else if (err.kind === "connection") help.push(`the bridge could not be reached (${err.code}): this request was not sent`);
   else help.push(`the bridge rolled back this request (${err.details.rolled_back === false ? "it was refused before anything ran" : "nothing of it remains"})`);
   if (failedOp) help.push(`operation ${f.offset + (at ?? 0) + 1} of ${np.operations.length}: ${failedOp.op.action} on ${failedOp.path}`);
 

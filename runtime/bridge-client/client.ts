@@ -144,7 +144,8 @@ export class BridgeClient {
   }
 
   /**
-   * A mutation is sent once, with an idempotency key. If no answer comes in time, or the connection
+   * A mutation is sent once, with an idempotency key (the transport sends it again, under the same
+   * key, only when a kept-alive connection had been closed under it). If no answer comes in time, or the connection
    * is lost before the whole answer, the write may still land: the bridge's receipt for the key says
    * what actually happened (the receipt read runs after the request it asks about, requests being
    * served one at a time).

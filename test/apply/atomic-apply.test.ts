@@ -6,6 +6,8 @@ import { compile } from "../../compiler/index.js";
 import { fingerprintState } from "../../runtime/plan/fingerprint.js";
 import { applyFile } from "../../runtime/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { createServer } from "node:net";
 
 const live = useLiveSim();
 
@@ -62,4 +64,24 @@ describe("an apply of many requests", () => {
     const after = await readLiveNetwork(live.client, "/project1/atomic");
     expect(after.state.nodes.has("/project1/atomic/extra")).toBe(true);
   }, 300_000);
+
+  it("says a request the bridge could not be reached for was not sent, and claims no rollback", async () => {
+    const np = await planOf(network("unreached", 5, 0));
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const gone = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: `http://127.0.0.1:${port}` }, { backoffMs: 1 }));
+    try {
+      const outcome = await applyPlan(gone, np);
+      expect(outcome).toMatchObject({ ok: false, chunks: 1, chunksApplied: 0 });
+      expect(outcome.diagnostics.map((d) => d.code)).toEqual(["apply-operation-failed"]);
+      expect(outcome.diagnostics[0]!.help).toContain("the bridge could not be reached (connection_refused): this request was not sent");
+      expect(outcome.diagnostics[0]!.help!.join(" ")).not.toContain("rolled back");
+    } finally {
+      await gone.close();
+    }
+  });
 });
