@@ -35,6 +35,8 @@ export interface TransportOptions {
   connectTimeoutMs: number;
   /** Connections kept open to the origin at most. */
   connections: number;
+  /** How long an idle connection is kept (default IDLE_CONNECTION_MS); a request under way is never cut by it. */
+  idleConnectionMs?: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export class HttpTransport {
     this.origin = URL.canParse(origin) ? new URL(origin) : undefined;
     if (this.origin === undefined) this.unusable = `'${origin}' is not a URL; SVC_BRIDGE_URL takes the form http://127.0.0.1:9980`;
     else if (this.origin.protocol !== "http:") this.unusable = `the bridge speaks http:, not ${this.origin.protocol}; SVC_BRIDGE_URL takes the form http://127.0.0.1:9980`;
-    this.agent = new Agent({ keepAlive: true, maxSockets: options.connections, timeout: IDLE_CONNECTION_MS, scheduling: "lifo" });
+    this.agent = new Agent({ keepAlive: true, maxSockets: options.connections, timeout: options.idleConnectionMs ?? IDLE_CONNECTION_MS, scheduling: "lifo" });
   }
 
   /**

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { BridgeClient, BridgeError, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
+import { HttpTransport } from "../../runtime/bridge-client/http-transport.js";
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -205,6 +206,23 @@ describe("bridge client", () => {
     const bad = client("not a url");
     expect((await bad.get("/api/info").catch((e: unknown) => e)) as BridgeError).toMatchObject({ code: "invalid_bridge_url" });
     expect(bad.stats.requests).toBe(1);
+  });
+
+  it("closes idle connections, but never one whose answer is still being waited for", async () => {
+    const sockets = new Set<unknown>();
+    const url = await serve((req, _body, res) => {
+      sockets.add(req.socket);
+      setTimeout(() => json(res, 200, { ok: true, data: req.url }), req.url === "/slow" ? 400 : 0);
+    });
+    const transport = new HttpTransport(url, { timeoutMs: 5_000, connectTimeoutMs: 5_000, connections: 1, idleConnectionMs: 100 });
+    try {
+      expect(await transport.send("GET", "/slow", {}, undefined)).toMatchObject({ statusCode: 200, text: JSON.stringify({ ok: true, data: "/slow" }) });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await transport.send("GET", "/after-idle", {}, undefined)).toMatchObject({ statusCode: 200 });
+      expect(sockets.size).toBe(2);
+    } finally {
+      await transport.close();
+    }
   });
 
   it("lets the requests under way finish before closing", async () => {
