@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { BridgeError, connectionLost, connectionRefused, timedOut } from "./errors.js";
 import type { BridgeConfig } from "./config.js";
-import { HttpTransport, TransportRefusal, TransportTimeout } from "./http-transport.js";
+import { AnswerTooLarge, HttpTransport, TransportRefusal, TransportTimeout } from "./http-transport.js";
 
 export { encodePath } from "./path.js";
 
@@ -89,6 +89,7 @@ export class BridgeClient {
       connections: 4,
       timeoutMs: this.config.timeoutMs,
       connectTimeoutMs: Math.min(this.config.timeoutMs, 5_000),
+      ...(this.config.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: this.config.maxAnswerBytes }),
     });
   }
 
@@ -211,6 +212,10 @@ export class BridgeClient {
       ({ statusCode, text } = await transport.send(method, path, headers, payload));
     } catch (err) {
       if (err instanceof TransportTimeout) throw timedOut(this.config.url, this.config.timeoutMs, req);
+      if (err instanceof AnswerTooLarge) {
+        const ran = read ? "" : "; the request itself may have been applied: run 'svc plan' to see the live state";
+        throw new BridgeError("protocol", "answer_too_large", `the answer from ${this.config.url} is over ${err.limit} bytes and was not read${ran}. Is another server on this port?`, req);
+      }
       if (err instanceof TransportRefusal) throw new BridgeError("connection", err.code, `cannot reach the bridge at ${this.config.url}: ${err.message}`, req, undefined, { retryable: false });
       const errno = errnoOf(err);
       if (errno === "ECONNREFUSED") throw connectionRefused(this.config.url, req);

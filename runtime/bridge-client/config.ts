@@ -8,6 +8,8 @@ export interface BridgeConfig {
   getRetries: number;
   /** First backoff delay; doubles each retry. */
   backoffMs: number;
+  /** The largest answer read (the transport's MAX_ANSWER_BYTES when absent). */
+  maxAnswerBytes?: number;
 }
 
 export const DEFAULT_BRIDGE_URL = "http://127.0.0.1:9980";

@@ -20,6 +20,14 @@ export class TransportRefusal extends Error {
   }
 }
 
+/** The answer grew past the transport's bound and was cut off (what was sent may still have run). */
+export class AnswerTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer is over ${limit} bytes`);
+    this.name = "AnswerTooLarge";
+  }
+}
+
 /** A limit passed without an answer: nothing came within the time the request allows. */
 export class TransportTimeout extends Error {
   constructor(readonly phase: "connect" | "headers" | "body") {
@@ -37,6 +45,8 @@ export interface TransportOptions {
   connections: number;
   /** How long an idle connection is kept (default IDLE_CONNECTION_MS); a request under way is never cut by it. */
   idleConnectionMs?: number;
+  /** The largest answer taken in (default MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 /**
@@ -45,6 +55,12 @@ export interface TransportOptions {
  * reset. A server that announces a shorter `Keep-Alive: timeout` is honoured by Node itself.
  */
 const IDLE_CONNECTION_MS = 4_000;
+
+/**
+ * Four times the largest answer the bridge gives (a whole read of at most 64 MiB of state): a
+ * bound against a peer on the bridge's port that never stops sending, not a limit on real reads.
+ */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 
 /** Failures of a kept-alive connection that the server had closed before reading anything on it. */
 const STALE_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
@@ -106,7 +122,7 @@ export class HttpTransport {
     };
     return new Promise<TransportAnswer>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
-      let expired: TransportTimeout | undefined;
+      let expired: TransportTimeout | AnswerTooLarge | undefined;
       let answered = false;
       const arm = (ms: number, phase: TransportTimeout["phase"]) => {
         clearTimeout(timer);
@@ -115,7 +131,7 @@ export class HttpTransport {
           req.destroy(expired);
         }, ms);
       };
-      // Whichever of the request and the answer reports first, a limit that passed is the reason.
+      // Whichever of the request and the answer reports first, a bound that was passed is the reason.
       const fail = (err: Error) => {
         clearTimeout(timer);
         if (expired !== undefined) reject(expired);
@@ -127,12 +143,22 @@ export class HttpTransport {
         answered = true;
         arm(this.options.timeoutMs, "body");
         const chunks: Buffer[] = [];
+        const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+        let received = 0;
         res.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > limit) {
+            expired ??= new AnswerTooLarge(limit);
+            // A whole answer leaves its connection reusable and is refused at its end; a partial one is cut off.
+            if (!res.complete) res.destroy(expired);
+            return;
+          }
           chunks.push(chunk);
           arm(this.options.timeoutMs, "body");
         });
         res.on("end", () => {
           clearTimeout(timer);
+          if (expired !== undefined) return reject(expired);
           resolve({ statusCode: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
         });
         res.on("error", fail);

@@ -208,6 +208,37 @@ describe("bridge client", () => {
     expect(bad.stats.requests).toBe(1);
   });
 
+  it("stops reading an answer over its bound, says so, and does not retry", async () => {
+    let calls = 0;
+    const url = await serve((_req, _body, res) => {
+      calls++;
+      json(res, 200, { ok: true, data: "x".repeat(10_000) });
+    });
+    const c = client(url, { maxAnswerBytes: 1_000 });
+    const read = (await c.get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    expect(read).toMatchObject({ kind: "protocol", code: "answer_too_large" });
+    expect(read.message).toContain("over 1000 bytes");
+    expect(calls).toBe(1);
+    const write = (await c.post("/api/nodes", {}).catch((e: unknown) => e)) as BridgeError;
+    expect(write).toMatchObject({ kind: "protocol", code: "answer_too_large" });
+    expect(write.message).toContain("may have been applied");
+    await expect(client(url, { maxAnswerBytes: 20_000 }).get("/api/info")).resolves.toHaveLength(10_000);
+  });
+
+  it("cuts off an answer that keeps coming past its bound", async () => {
+    const url = await serve((_req, _body, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const more = () => {
+        if (res.destroyed) return;
+        res.write("x".repeat(64 * 1024));
+        setTimeout(more, 1);
+      };
+      more();
+    });
+    const err = (await client(url, { maxAnswerBytes: 256 * 1024, getRetries: 0 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    expect(err).toMatchObject({ kind: "protocol", code: "answer_too_large" });
+  });
+
   it("closes idle connections, but never one whose answer is still being waited for", async () => {
     const sockets = new Set<unknown>();
     const url = await serve((req, _body, res) => {
