@@ -66,17 +66,18 @@ export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 const STALE_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
 export class HttpTransport {
-  private readonly origin: URL | undefined;
-  /** Why the address cannot be used: every request is refused with it (nothing is thrown at construction). */
-  private readonly unusable: string | undefined;
+  /** The origin, or why the address cannot be used: then every request is refused with it (nothing is thrown at construction). */
+  private readonly origin: URL | { unusable: string };
   private readonly agent: Agent;
   private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
 
   constructor(origin: string, private readonly options: TransportOptions) {
-    this.origin = URL.canParse(origin) ? new URL(origin) : undefined;
-    if (this.origin === undefined) this.unusable = `'${origin}' is not a URL; SVC_BRIDGE_URL takes the form http://127.0.0.1:9980`;
-    else if (this.origin.protocol !== "http:") this.unusable = `the bridge speaks http:, not ${this.origin.protocol}; SVC_BRIDGE_URL takes the form http://127.0.0.1:9980`;
+    const url = URL.canParse(origin) ? new URL(origin) : undefined;
+    const form = "SVC_BRIDGE_URL takes the form http://127.0.0.1:9980";
+    if (url === undefined) this.origin = { unusable: `'${origin}' is not a URL; ${form}` };
+    else if (url.protocol !== "http:") this.origin = { unusable: `the bridge speaks http:, not ${url.protocol}; ${form}` };
+    else this.origin = url;
     this.agent = new Agent({ keepAlive: true, maxSockets: options.connections, timeout: options.idleConnectionMs ?? IDLE_CONNECTION_MS, scheduling: "lifo" });
   }
 
@@ -89,7 +90,7 @@ export class HttpTransport {
   send(method: string, path: string, headers: Record<string, string>, payload: string | undefined): Promise<TransportAnswer> {
     if (this.closed) return Promise.reject(new TransportRefusal("client_closed", "this bridge client was closed"));
     const origin = this.origin;
-    if (origin === undefined || this.unusable !== undefined) return Promise.reject(new TransportRefusal("invalid_bridge_url", this.unusable ?? ""));
+    if (!(origin instanceof URL)) return Promise.reject(new TransportRefusal("invalid_bridge_url", origin.unusable));
     const exchange = this.exchange(origin, method, path, headers, payload).catch((err: unknown) => {
       if (!(err instanceof StaleConnection)) throw err;
       return this.exchange(origin, method, path, headers, payload, true).catch((again: unknown) => {
