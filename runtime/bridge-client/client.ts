@@ -219,7 +219,7 @@ export class BridgeClient {
       if (err instanceof TransportRefusal) throw new BridgeError("connection", err.code, `cannot reach the bridge at ${this.config.url}: ${err.message}`, req, undefined, { retryable: false });
       const errno = errnoOf(err);
       if (errno === "ECONNREFUSED") throw connectionRefused(this.config.url, req);
-      if (errno === "ECONNRESET" || errno === "EPIPE") throw connectionLost(this.config.url, req);
+      if (errno === "ECONNRESET" || errno === "EPIPE" || errno === "ECONNABORTED") throw connectionLost(this.config.url, req);
       throw new BridgeError("connection", "connection_failed", `cannot reach the bridge at ${this.config.url}: ${(err as Error).message}`, req);
     }
     let envelope: Envelope;
