@@ -37,7 +37,8 @@ function network() {
 function perNodeCalls() {
   const calls = [{ path: "/api/nodes", body: { parent_path: "/project1", type: "baseCOMP", name: "bench" } }];
   const p = "/project1/bench";
-  const make = (type, name, parameters) => calls.push({ path: "/api/nodes", body: { parent_path: p, type, name, parameters } });
+  const make = (type, name, parameters) =>
+    calls.push({ path: "/api/nodes", body: { parent_path: p, type, name, parameters } });
   for (let g = 1; g <= GROUPS; g++) {
     make("constantTOP", `const${g}`, { colorr: (g % 10) / 10, resolutionw: 320, resolutionh: 180 });
     make("levelTOP", `level${g}`, { brightness1: 1.2, opacity: 0.9 });
@@ -48,7 +49,10 @@ function perNodeCalls() {
   for (let g = 1; g <= GROUPS; g++) {
     const chain = [`const${g}`, `level${g}`, `transform${g}`, `blur${g}`, `null${g}`];
     for (let i = 0; i + 1 < chain.length; i++) {
-      calls.push({ path: "/api/connect", body: { source_path: `${p}/${chain[i]}`, target_path: `${p}/${chain[i + 1]}` } });
+      calls.push({
+        path: "/api/connect",
+        body: { source_path: `${p}/${chain[i]}`, target_path: `${p}/${chain[i + 1]}` },
+      });
     }
   }
   return calls;

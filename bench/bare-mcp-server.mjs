@@ -5,5 +5,9 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { z } from "zod";
 
 const server = new McpServer({ name: "bare", version: "1" });
-server.registerTool("echo", { description: "Echoes its text.", inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: "text", text }] }));
+server.registerTool(
+  "echo",
+  { description: "Echoes its text.", inputSchema: { text: z.string() } },
+  async ({ text }) => ({ content: [{ type: "text", text }] }),
+);
 await server.connect(new StdioServerTransport());

@@ -45,7 +45,8 @@ async function child(name, runs) {
 
   const text = generate(spec.kind, spec.nodes);
   const parsed = parse(text, "bench.svcnet");
-  if (parsed.diagnostics.length > 0) throw new Error(`generated program does not parse: ${parsed.diagnostics[0].message}`);
+  if (parsed.diagnostics.length > 0)
+    throw new Error(`generated program does not parse: ${parsed.diagnostics[0].message}`);
   const host = memoryHost({});
   const preParsed = () => parsed; // parse is measured by the parser's own benchmark
   const analyze = () => {
@@ -75,12 +76,21 @@ async function child(name, runs) {
       nodes = layout.positions.size;
     }
     const ms = performance.now() - t0;
-    if (r === 0) first = ms; // includes loading the knowledge-base files (or ELK)
+    if (r === 0)
+      first = ms; // includes loading the knowledge-base files (or ELK)
     else if (r > WARMUP) times.push(ms);
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }
   process.stdout.write(
-    JSON.stringify({ name, nodes, operations, firstMs: first, medianMs: median(times), heapPeakMB: heapPeak / 2 ** 20, maxRssMB: process.resourceUsage().maxRSS / 1024 }),
+    JSON.stringify({
+      name,
+      nodes,
+      operations,
+      firstMs: first,
+      medianMs: median(times),
+      heapPeakMB: heapPeak / 2 ** 20,
+      maxRssMB: process.resourceUsage().maxRSS / 1024,
+    }),
   );
 }
 
@@ -92,10 +102,16 @@ function parent() {
   const i = process.argv.indexOf("--runs");
   const runs = i > 0 ? Number(process.argv[i + 1]) : 5;
   let missed = 0;
-  console.log(`compiler bench: each case in a fresh process; cold = its first run, median of ${runs} runs after ${WARMUP} warm-up runs`);
-  console.log(`  ${"case".padEnd(40)} ${"nodes".padStart(6)} ${"ops".padStart(7)} ${"cold ms".padStart(9)} ${"median ms".padStart(10)} ${"target".padStart(8)} ${"heap MB".padStart(8)} ${"peak RSS MB".padStart(12)}`);
+  console.log(
+    `compiler bench: each case in a fresh process; cold = its first run, median of ${runs} runs after ${WARMUP} warm-up runs`,
+  );
+  console.log(
+    `  ${"case".padEnd(40)} ${"nodes".padStart(6)} ${"ops".padStart(7)} ${"cold ms".padStart(9)} ${"median ms".padStart(10)} ${"target".padStart(8)} ${"heap MB".padStart(8)} ${"peak RSS MB".padStart(12)}`,
+  );
   for (const name of Object.keys(CASES)) {
-    const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, "--runs", String(runs)], { encoding: "utf8" });
+    const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, "--runs", String(runs)], {
+      encoding: "utf8",
+    });
     if (out.status !== 0) {
       console.error(out.stderr);
       process.exit(1);

@@ -24,7 +24,7 @@ const TAGS = ["abstract", "light", "water", "grid", "portrait", "landscape", "pa
 
 // A fixed pseudo-random sequence, so every run searches the same library.
 let seed = 12345;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const vector = () => Array.from({ length: DIM }, () => Math.round((random() * 2 - 1) * 1e4) / 1e4);
 
 const gc = () => globalThis.gc?.();
@@ -37,9 +37,16 @@ try {
     const id = i.toString(16).padStart(64, "0");
     lines.push(
       indexFile.rowLine({
-        id, contentHash: id, embeddingModel: "bench", embedding: vector(), title: `Card ${i}`,
-        type: TYPES[i % TYPES.length], license: LICENSES[(i * 7) % LICENSES.length], tags: [TAGS[i % TAGS.length], TAGS[(i * 3) % TAGS.length]],
-        sourceUrl: `https://museum.example/objects/${i}`, sourceName: "Bench Museum",
+        id,
+        contentHash: id,
+        embeddingModel: "bench",
+        embedding: vector(),
+        title: `Card ${i}`,
+        type: TYPES[i % TYPES.length],
+        license: LICENSES[(i * 7) % LICENSES.length],
+        tags: [TAGS[i % TAGS.length], TAGS[(i * 3) % TAGS.length]],
+        sourceUrl: `https://museum.example/objects/${i}`,
+        sourceName: "Bench Museum",
       }),
     );
   }
@@ -69,9 +76,17 @@ try {
   const unfilteredMs = time((q) => indexFile.topK(index, q, 10, {}));
   const passing = index.rows.filter((r) => indexFile.matchesFilters(r, filters)).length;
 
-  console.log(`rows ${ROWS}, ${DIM} dimensions, index.jsonl ${fileMb} MB (written in ${Math.round(writeMs)} ms); load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-  console.log(`jsonl load: ${Math.round(loadMs)} ms; heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB, rss ${mb(after.rss)} MB`);
-  console.log(`jsonl top 10, license CC0|PublicDomain and type artwork (${passing} rows pass): ${filteredMs.toFixed(2)} ms a search`);
+  console.log(
+    `rows ${ROWS}, ${DIM} dimensions, index.jsonl ${fileMb} MB (written in ${Math.round(writeMs)} ms); load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log(
+    `jsonl load: ${Math.round(loadMs)} ms; heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB, rss ${mb(after.rss)} MB`,
+  );
+  console.log(
+    `jsonl top 10, license CC0|PublicDomain and type artwork (${passing} rows pass): ${filteredMs.toFixed(2)} ms a search`,
+  );
   console.log(`jsonl top 10, the same plus one tag: ${tagsMs.toFixed(2)} ms; no filter: ${unfilteredMs.toFixed(2)} ms`);
 
   let lanceLine = "lancedb: not installed, skipped";
@@ -98,7 +113,9 @@ try {
   }
   console.log(lanceLine);
   const ok = filteredMs < TARGET_MS;
-  console.log(`${ok ? "PASS" : "FAIL"}: jsonl filtered top 10 ${filteredMs.toFixed(2)} ms, target under ${TARGET_MS} ms`);
+  console.log(
+    `${ok ? "PASS" : "FAIL"}: jsonl filtered top 10 ${filteredMs.toFixed(2)} ms, target under ${TARGET_MS} ms`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

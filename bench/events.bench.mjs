@@ -28,20 +28,35 @@ const bridge = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url })
 const client = new Client({ name: "bench", version: "1" });
 let exitCode = 0;
 try {
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli], env: { PATH: process.env.PATH ?? "", SVC_EVENTS: "on", SVC_BRIDGE_URL: sim.url }, stderr: "ignore" }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [cli],
+      env: { PATH: process.env.PATH ?? "", SVC_EVENTS: "on", SVC_BRIDGE_URL: sim.url },
+      stderr: "ignore",
+    }),
+  );
   const waiting = new Map();
   client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
     const e = n.params.data;
     const key = `${e?.event} ${e?.data?.path}`;
     waiting.get(key)?.(performance.now());
   });
-  const arrival = (key, ms) => new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${key} in ${ms} ms`)), ms);
-    waiting.set(key, (t) => { clearTimeout(timer); waiting.delete(key); resolve(t); });
-  });
+  const arrival = (key, ms) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${key} in ${ms} ms`)), ms);
+      waiting.set(key, (t) => {
+        clearTimeout(timer);
+        waiting.delete(key);
+        resolve(t);
+      });
+    });
   // connected once a probe is reported
   for (let i = 0; ; i++) {
-    const seen = arrival(`node.created /project1/probe${i}`, 1500).then(() => true, () => false);
+    const seen = arrival(`node.created /project1/probe${i}`, 1500).then(
+      () => true,
+      () => false,
+    );
     await bridge.post("/api/nodes", { parent_path: "/project1", type: "noiseTOP", name: `probe${i}` });
     if (await seen) break;
     if (i > 40) throw new Error("the event stream never connected");
@@ -56,13 +71,19 @@ try {
     roundTrips.push(performance.now() - t0);
     const seen = arrival(`node.error ${path}`, 30_000);
     t0 = performance.now();
-    await bridge.post("/api/batch", { operations: [{ action: "set_mode", path, param: "seed", mode: "expression", expr: "1/0" }] });
+    await bridge.post("/api/batch", {
+      operations: [{ action: "set_mode", path, param: "seed", mode: "expression", expr: "1/0" }],
+    });
     latencies.push((await seen) - t0);
   }
   const m = median(latencies);
   const rt = median(roundTrips);
-  console.log(`node.error to an MCP client over stdio: median ${m.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${runs} runs`);
-  console.log(`bridge round trip (baseline): median ${rt.toFixed(1)} ms; ratio ${(m / rt).toFixed(1)}x; target median < ${TARGET_MS} ms`);
+  console.log(
+    `node.error to an MCP client over stdio: median ${m.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${runs} runs`,
+  );
+  console.log(
+    `bridge round trip (baseline): median ${rt.toFixed(1)} ms; ratio ${(m / rt).toFixed(1)}x; target median < ${TARGET_MS} ms`,
+  );
   console.log(`load average ${loadavg()[0].toFixed(1)}`);
   if (!(m < TARGET_MS)) exitCode = 1;
 } finally {

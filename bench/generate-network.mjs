@@ -44,9 +44,9 @@ export function generate(kind, nodeCount) {
     // COMPs of 100 nodes: one COMP node plus 99 inside would break the groups of five, so each
     // COMP holds 100 and the COMP nodes themselves are counted on top (1% more).
     const tag = (c) => (kind === "distinct" ? `c${c}` : "");
-    for (let c = 0; c < nodeCount / 100; c++) lines.push(`  comp${c}: baseCOMP {`, "    network {", ...level(100, "      ", tag(c)), "    }", "  }");
+    for (let c = 0; c < nodeCount / 100; c++)
+      lines.push(`  comp${c}: baseCOMP {`, "    network {", ...level(100, "      ", tag(c)), "    }", "  }");
   }
   lines.push("}");
   return lines.join("\n") + "\n";
 }
-

@@ -42,7 +42,8 @@ async function child(name) {
   const nodes = Number(size);
   // "copies": COMPs that are copies of one network; every other case: no two COMPs alike.
   const text = generate(kind === "copies" ? "compile" : "distinct", nodes);
-  const layout = mode === "thread" ? IN_THREAD : mode === "disk" || mode === "fill" ? { cacheDir: process.env.SVC_BENCH_CACHE } : {};
+  const layout =
+    mode === "thread" ? IN_THREAD : mode === "disk" || mode === "fill" ? { cacheDir: process.env.SVC_BENCH_CACHE } : {};
   const run = async (source) => {
     const cpu = process.cpuUsage();
     const t0 = performance.now();
@@ -74,11 +75,17 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** Each row's case from this build and from `baseline` (a dist folder), in turns. */
 function compareWithBaseline(rows, baseline, runs) {
   const spawnChild = (name, distDir) =>
-    spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, "--dist", distDir], { encoding: "utf8" });
+    spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, "--dist", distDir], {
+      encoding: "utf8",
+    });
   const loads = [loadavg()[0]];
-  console.log(`compile with layout against a baseline build (${runs} pairs of fresh processes per case, Node ${process.version})`);
+  console.log(
+    `compile with layout against a baseline build (${runs} pairs of fresh processes per case, Node ${process.version})`,
+  );
   console.log(`this build: ${join(root, "dist")}\nbaseline:   ${baseline}\n`);
-  console.log("| measure | this ms (median) | baseline ms (median) | wall ratio (median of pairs) | processor-time ratio (median of pairs) | load |");
+  console.log(
+    "| measure | this ms (median) | baseline ms (median) | wall ratio (median of pairs) | processor-time ratio (median of pairs) | load |",
+  );
   console.log("|---|---|---|---|---|---|");
   for (const [label, mine] of rows) {
     if (mine.startsWith("disk")) continue; // needs a filled cache per run: compare it with --runs alone
@@ -116,7 +123,11 @@ function parent() {
   const i = process.argv.indexOf("--runs");
   const runs = i > 0 ? Number(process.argv[i + 1]) : 3;
   const cache = mkdtempSync(join(tmpdir(), "svc-layout-bench-"));
-  const spawnChild = (name) => spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name], { encoding: "utf8", env: { ...process.env, SVC_BENCH_CACHE: cache } });
+  const spawnChild = (name) =>
+    spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name], {
+      encoding: "utf8",
+      env: { ...process.env, SVC_BENCH_CACHE: cache },
+    });
   const measure = (name) => {
     const out = [];
     for (let r = 0; r < runs; r++) {
@@ -133,14 +144,24 @@ function parent() {
       out.push(JSON.parse(p.stdout));
     }
     const of = (k) => median(out.map((o) => o[k]));
-    return { ms: of("ms"), blockedMs: out[0].blockedMs === undefined ? undefined : of("blockedMs"), levels: out[0].levels };
+    return {
+      ms: of("ms"),
+      blockedMs: out[0].blockedMs === undefined ? undefined : of("blockedMs"),
+      levels: out[0].levels,
+    };
   };
   const rows = [
     ["compile with layout, 1,000 nodes, cold", "cold:1000:pool", "cold:1000:thread", "ms", 1500],
     ["compile with layout, 10,000 nodes, cold", "cold:10000:pool", "cold:10000:thread", "ms", 6000],
     ["the same 10,000 nodes as 100 copies of one COMP, cold", "copies:10000:pool", "cold:10000:pool", "ms", 6000],
     ["re-compile 10,000 nodes, one COMP changed", "recompile:10000:pool", "recompile:10000:nocache", "ms", 1000],
-    ["new process, 10,000 nodes, one COMP changed, other levels from the disk cache", "disk:10000:disk", "disk:10000:nodisk", "ms", 6000],
+    [
+      "new process, 10,000 nodes, one COMP changed, other levels from the disk cache",
+      "disk:10000:disk",
+      "disk:10000:nodisk",
+      "ms",
+      6000,
+    ],
     ["event loop blocked during a 10,000-node compile", "blocked:10000:pool", "blocked:10000:thread", "blockedMs", 100],
   ];
   const only = process.argv.indexOf("--only");
@@ -162,13 +183,17 @@ function parent() {
     const what = mine.startsWith("copies")
       ? "100 COMPs, no two alike"
       : base.endsWith("nocache")
-      ? "layout cache emptied"
-      : base.endsWith("nodisk")
-        ? "the same new process without the disk cache"
-        : "levels laid out one by one in the compiling thread";
-    console.log(`| ${label} | ${a[key].toFixed(0)} | ${b[key].toFixed(0)} | ${(a[key] / b[key]).toFixed(2)} | < ${target} | ${what} |`);
+        ? "layout cache emptied"
+        : base.endsWith("nodisk")
+          ? "the same new process without the disk cache"
+          : "levels laid out one by one in the compiling thread";
+    console.log(
+      `| ${label} | ${a[key].toFixed(0)} | ${b[key].toFixed(0)} | ${(a[key] / b[key]).toFixed(2)} | < ${target} | ${what} |`,
+    );
   }
-  console.log(`\nmedian of ${runs} fresh processes per case; load average ${load.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`);
+  console.log(
+    `\nmedian of ${runs} fresh processes per case; load average ${load.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`,
+  );
   rmSync(cache, { recursive: true, force: true });
   process.exit(missed ? 1 : 0);
 }

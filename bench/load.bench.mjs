@@ -21,7 +21,9 @@ if (!existsSync(join(root, "dist", "runtime", "sim", "start-sim.js"))) {
   process.exit(1);
 }
 const { startSim } = await import(join(root, "dist", "runtime", "sim", "start-sim.js"));
-const { BridgeClient, bridgeConfigFromEnv, encodePath } = await import(join(root, "dist", "runtime", "bridge-client", "index.js"));
+const { BridgeClient, bridgeConfigFromEnv, encodePath } = await import(
+  join(root, "dist", "runtime", "bridge-client", "index.js")
+);
 
 const NODES = 120;
 
@@ -32,7 +34,13 @@ async function run(budget) {
   try {
     await setup.post("/api/nodes", { parent_path: "/project1", type: "baseCOMP", name: "load" });
     for (let i = 0; i < NODES; i += 30) {
-      const ops = Array.from({ length: 30 }, (_, j) => ({ action: "create", parent_path: "/project1/load", type: "noiseTOP", name: `n${i + j}`, parameters: { period: 1 + j } }));
+      const ops = Array.from({ length: 30 }, (_, j) => ({
+        action: "create",
+        parent_path: "/project1/load",
+        type: "noiseTOP",
+        name: `n${i + j}`,
+        parameters: { period: 1 + j },
+      }));
       await setup.post("/api/batch", { operations: ops });
     }
     const before = (await setup.get("/api/health")).frame_stats;
@@ -43,7 +51,10 @@ async function run(budget) {
       const client = make();
       try {
         for (let i = 0; performance.now() < stopAt; i++) {
-          if (i % 4 === 3) await client.patch(`/api/nodes/${encodePath(`/project1/load/n${(k * 7 + i) % NODES}`)}`, { parameters: { period: 1 + (i % 9) } });
+          if (i % 4 === 3)
+            await client.patch(`/api/nodes/${encodePath(`/project1/load/n${(k * 7 + i) % NODES}`)}`, {
+              parameters: { period: 1 + (i % 9) },
+            });
           else await client.get(`/api/network/${encodePath("/project1/load")}/topology`, { depth: 1, params: true });
           done++;
         }
@@ -74,11 +85,17 @@ async function run(budget) {
 
 const load = loadavg()[0];
 const rows = [await run("off"), await run("8")];
-console.log(`${clients} clients for ${seconds} s each, ${NODES} nodes; load average ${load.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`);
-console.log("| shedding | frames per second | frames over 16.7 ms | worst frame | 95th percentile | requests done /s |");
+console.log(
+  `${clients} clients for ${seconds} s each, ${NODES} nodes; load average ${load.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
+);
+console.log(
+  "| shedding | frames per second | frames over 16.7 ms | worst frame | 95th percentile | requests done /s |",
+);
 console.log("|---|---|---|---|---|---|");
 for (const r of rows) {
-  console.log(`| ${r.budget === "off" ? "off" : `${r.budget} ms a frame`} | ${r.fps.toFixed(1)} | ${(r.over * 100).toFixed(1)}% of ${r.frames} | ${r.worst.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.perSecond.toFixed(0)} |`);
+  console.log(
+    `| ${r.budget === "off" ? "off" : `${r.budget} ms a frame`} | ${r.fps.toFixed(1)} | ${(r.over * 100).toFixed(1)}% of ${r.frames} | ${r.worst.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.perSecond.toFixed(0)} |`,
+  );
 }
 const [off, on] = rows;
 console.log(`ratio of frames over 16.7 ms, shedding on / off: ${(on.over / off.over).toFixed(2)}`);

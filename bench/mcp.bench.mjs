@@ -23,7 +23,12 @@ if (!existsSync(cli)) {
 /** Spawns svc, connects, asks tools/list; returns the elapsed time and the answer. */
 async function spawnAndList(env, script = cli) {
   const t0 = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [script], env: { PATH: process.env.PATH ?? "", ...env }, stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [script],
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stderr: "ignore",
+  });
   const client = new Client({ name: "bench", version: "1" });
   await client.connect(transport);
   const list = await client.listTools();
@@ -63,10 +68,22 @@ for (let i = 0; i < runs; i++) {
 
 console.log("| profile | tools | tools/list bytes |");
 console.log("|---|---|---|");
-for (const s of sizes) console.log(`| ${s.profile} | ${s.tools} | ${s.bytes}${s.profile === "core" ? ` (target < ${CORE_BYTES_TARGET})` : ""} |`);
+for (const s of sizes)
+  console.log(
+    `| ${s.profile} | ${s.tools} | ${s.bytes}${s.profile === "core" ? ` (target < ${CORE_BYTES_TARGET})` : ""} |`,
+  );
 console.log("");
-console.log(`spawn -> tools/list answered, ${runs} runs: median ${median(times).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms (target median < ${STARTUP_TARGET_MS} ms)`);
-console.log(`bare SDK stdio server (baseline), same runs: median ${median(bareTimes).toFixed(0)} ms; svc core is ${(median(times) / median(bareTimes)).toFixed(2)}x (target <= ${BARE_RATIO_TARGET}x); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`);
+console.log(
+  `spawn -> tools/list answered, ${runs} runs: median ${median(times).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms (target median < ${STARTUP_TARGET_MS} ms)`,
+);
+console.log(
+  `bare SDK stdio server (baseline), same runs: median ${median(bareTimes).toFixed(0)} ms; svc core is ${(median(times) / median(bareTimes)).toFixed(2)}x (target <= ${BARE_RATIO_TARGET}x); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
+);
 
 const core = sizes.find((s) => s.profile === "core");
-process.exitCode = core.bytes < CORE_BYTES_TARGET && median(times) < STARTUP_TARGET_MS && median(times) / median(bareTimes) <= BARE_RATIO_TARGET ? 0 : 1;
+process.exitCode =
+  core.bytes < CORE_BYTES_TARGET &&
+  median(times) < STARTUP_TARGET_MS &&
+  median(times) / median(bareTimes) <= BARE_RATIO_TARGET
+    ? 0
+    : 1;

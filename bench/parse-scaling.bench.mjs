@@ -47,7 +47,8 @@ for (const [name, make] of Object.entries(CASES)) {
   const small = make(N);
   const large = make(4 * N);
   timeOnce(small); // warm up modules and the knowledge base
-  const a = [], b = [];
+  const a = [],
+    b = [];
   let most = 0;
   for (let r = 0; r < RUNS; r++) {
     const x = timeOnce(small);
@@ -59,7 +60,9 @@ for (const [name, make] of Object.entries(CASES)) {
   const growth = median(b) / median(a);
   const ok = growth <= 8 && most <= MAX_DIAGNOSTICS_PER_FILE + 1;
   if (!ok) failed = true;
-  console.log(`| ${name} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${growth.toFixed(1)}x${ok ? "" : " MISSED"} | ${most} |`);
+  console.log(
+    `| ${name} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${growth.toFixed(1)}x${ok ? "" : " MISSED"} | ${most} |`,
+  );
 }
 console.log(`\n${RUNS} runs, load average ${loadavg()[0].toFixed(1)}, Node ${process.versions.node}`);
 process.exit(failed ? 1 : 0);

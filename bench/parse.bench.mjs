@@ -37,17 +37,29 @@ const { print } = await import(pathToFileURL(`${DIST}/grammar/print.js`).href);
 function generate(nodeCount) {
   const comps = Math.max(1, Math.round(nodeCount / 100));
   const perComp = Math.floor(nodeCount / comps) - 1;
-  const lines = ["svcnet 1", "# generated for the parser benchmark", "network bench {", "  controls {", '    Gain: float = 0.5 range 0..1 label "Gain"', "  }"];
+  const lines = [
+    "svcnet 1",
+    "# generated for the parser benchmark",
+    "network bench {",
+    "  controls {",
+    '    Gain: float = 0.5 range 0..1 label "Gain"',
+    "  }",
+  ];
   for (let c = 0; c < comps; c++) {
     lines.push(`  comp${c}: baseCOMP [viewer] {`, "    network {");
     for (let i = 0; i < perComp; i++) {
       const n = `n${i}`;
       switch (i % 5) {
         case 0:
-          lines.push(`      ${n}: noiseTOP { period: ${(i % 7) + 0.5}, mono: on, resolution: 1280x720, seed: = me.digits * ${i} }`);
+          lines.push(
+            `      ${n}: noiseTOP { period: ${(i % 7) + 0.5}, mono: on, resolution: 1280x720, seed: = me.digits * ${i} }`,
+          );
           break;
         case 1:
-          lines.push(`      # level stage ${i}`, `      ${n}: levelTOP [bypass] { brightness1: bind Gain, opacity: 0.8 }`);
+          lines.push(
+            `      # level stage ${i}`,
+            `      ${n}: levelTOP [bypass] { brightness1: bind Gain, opacity: 0.8 }`,
+          );
           break;
         case 2:
           lines.push(`      ${n}: compositeTOP { operand: multiply, top: ../comp0/n0 }  # mix`);
@@ -104,7 +116,8 @@ function measure(text, runs = RUNS) {
     const c1 = process.cpuUsage();
     print(result.ast);
     const t2 = performance.now();
-    if (result.diagnostics.length > 0) throw new Error(`generated file has diagnostics: ${result.diagnostics[0].message}`);
+    if (result.diagnostics.length > 0)
+      throw new Error(`generated file has diagnostics: ${result.diagnostics[0].message}`);
     wall.parse.push(t1 - t0);
     wall.print.push(t2 - t1);
     cpu.parse.push((c1.user - c0.user + c1.system - c0.system) / 1000);
@@ -125,7 +138,11 @@ for (let i = 0; i < 3; i++) print(parse(generate(2000)).ast);
 
 if (JSON_SIZES !== undefined) {
   const sizes = JSON_SIZES.split(",").map(Number);
-  console.log(JSON.stringify(sizes.map((size) => ({ size, ...measure(generate(size), size > 10000 ? Math.min(RUNS, 3) : RUNS) }))));
+  console.log(
+    JSON.stringify(
+      sizes.map((size) => ({ size, ...measure(generate(size), size > 10000 ? Math.min(RUNS, 3) : RUNS) })),
+    ),
+  );
   process.exit(0);
 }
 
@@ -150,7 +167,9 @@ void kept;
 const huge = generate(50000);
 rows.push({ size: 50000, bytes: huge.length, ...measure(huge, Math.min(RUNS, 3)) });
 
-console.log(`parser benchmark (${RUNS} runs; Node ${process.version}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
+console.log(
+  `parser benchmark (${RUNS} runs; Node ${process.version}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+);
 console.log("nodes   | file KB | parse ms | print ms | total ms | best total | CPU ms | µs per node (best)");
 for (const r of rows) {
   const total = r.parse + r.print;
@@ -158,9 +177,13 @@ for (const r of rows) {
     `${String(r.nodes).padStart(7)} | ${(r.bytes / 1024).toFixed(0).padStart(7)} | ${r.parse.toFixed(1).padStart(8)} | ${r.print.toFixed(1).padStart(8)} | ${total.toFixed(1).padStart(8)} | ${r.bestTotal.toFixed(1).padStart(10)} | ${r.cpuTotal.toFixed(1).padStart(6)} | ${((r.bestTotal * 1000) / r.nodes).toFixed(1).padStart(17)}`,
   );
 }
-console.log("(parse, print, total: median wall time; best total: fastest run; CPU: median CPU time of the process, GC threads included)");
+console.log(
+  "(parse, print, total: median wall time; best total: fastest run; CPU: median CPU time of the process, GC threads included)",
+);
 const heapMb = (heapAfter - heapBefore) / 1e6;
-console.log(`10,000-node tree retained: ${heapMb.toFixed(1)} MB of heap${globalThis.gc ? "" : " (run with --expose-gc for an exact figure)"}; process RSS ${rssMb.toFixed(0)} MB`);
+console.log(
+  `10,000-node tree retained: ${heapMb.toFixed(1)} MB of heap${globalThis.gc ? "" : " (run with --expose-gc for an exact figure)"}; process RSS ${rssMb.toFixed(0)} MB`,
+);
 
 // Targets are checked on the fastest of the runs: on a shared machine other processes only ever
 // add to a run's time, so the fastest run is the closest to what parsing itself costs.
@@ -170,11 +193,16 @@ const huge50k = rows.find((r) => r.size === 50000);
 const perNodeSmall = small.bestTotal / small.nodes;
 const perNodeLarge = large.bestTotal / large.nodes;
 const failures = [];
-if (large.bestTotal >= 300) failures.push(`10,000 nodes took ${large.bestTotal.toFixed(0)} ms at best (target < 300 ms)`);
+if (large.bestTotal >= 300)
+  failures.push(`10,000 nodes took ${large.bestTotal.toFixed(0)} ms at best (target < 300 ms)`);
 if (rssMb >= 300) failures.push(`process RSS ${rssMb.toFixed(0)} MB (target < 300 MB)`);
 const perNodeHuge = (huge50k.bestTotal * 1000) / huge50k.nodes;
-if (perNodeHuge >= 60) failures.push(`50,000 nodes took ${perNodeHuge.toFixed(1)} µs per node at best (target < 60 µs)`);
-if (perNodeLarge > 2 * perNodeSmall) failures.push(`time per node grew ${(perNodeLarge / perNodeSmall).toFixed(1)}x from 1,000 to 10,000 nodes (target: linear, < 2x)`);
+if (perNodeHuge >= 60)
+  failures.push(`50,000 nodes took ${perNodeHuge.toFixed(1)} µs per node at best (target < 60 µs)`);
+if (perNodeLarge > 2 * perNodeSmall)
+  failures.push(
+    `time per node grew ${(perNodeLarge / perNodeSmall).toFixed(1)}x from 1,000 to 10,000 nodes (target: linear, < 2x)`,
+  );
 if (failures.length > 0) {
   for (const f of failures) console.log(`MISSED: ${f}`);
   process.exit(1);
@@ -192,21 +220,47 @@ function compareWithBaseline(baseline, rounds) {
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? ["this", "baseline"] : ["baseline", "this"];
     for (const name of order) {
-      const run = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), "--dist", builds[name], "--runs", String(RUNS), "--json-sizes", "10000,50000"], { encoding: "utf8" });
+      const run = spawnSync(
+        process.execPath,
+        [
+          "--expose-gc",
+          fileURLToPath(import.meta.url),
+          "--dist",
+          builds[name],
+          "--runs",
+          String(RUNS),
+          "--json-sizes",
+          "10000,50000",
+        ],
+        { encoding: "utf8" },
+      );
       if (run.status !== 0) throw new Error(`${name} build (${builds[name]}) failed: ${run.stderr}`);
       results[name].push(...JSON.parse(run.stdout.trim().split("\n").pop()));
     }
     loads.push(loadavg()[0]);
   }
-  console.log(`parser benchmark against a baseline (${rounds} rounds of ${RUNS} runs; Node ${process.version}; load average ${loads.map((l) => l.toFixed(1)).join(" -> ")} on ${cpus().length} cores)`);
+  console.log(
+    `parser benchmark against a baseline (${rounds} rounds of ${RUNS} runs; Node ${process.version}; load average ${loads.map((l) => l.toFixed(1)).join(" -> ")} on ${cpus().length} cores)`,
+  );
   console.log(`this build: ${DIST}\nbaseline:   ${baseline}`);
   console.log("nodes   | this fastest ms | baseline fastest ms | ratio | this median ms | baseline median ms | ratio");
   for (const size of [10000, 50000]) {
     const of = (name) => results[name].filter((r) => r.size === size);
     const fastest = (name) => Math.min(...of(name).map((r) => r.bestTotal));
     const typical = (name) => median(of(name).map((r) => r.parse + r.print));
-    const cells = [fastest("this"), fastest("baseline"), fastest("this") / fastest("baseline"), typical("this"), typical("baseline"), typical("this") / typical("baseline")];
-    console.log(`${String(size).padStart(7)} | ${cells[0].toFixed(1).padStart(15)} | ${cells[1].toFixed(1).padStart(19)} | ${cells[2].toFixed(2).padStart(5)} | ${cells[3].toFixed(1).padStart(14)} | ${cells[4].toFixed(1).padStart(18)} | ${cells[5].toFixed(2).padStart(5)}`);
+    const cells = [
+      fastest("this"),
+      fastest("baseline"),
+      fastest("this") / fastest("baseline"),
+      typical("this"),
+      typical("baseline"),
+      typical("this") / typical("baseline"),
+    ];
+    console.log(
+      `${String(size).padStart(7)} | ${cells[0].toFixed(1).padStart(15)} | ${cells[1].toFixed(1).padStart(19)} | ${cells[2].toFixed(2).padStart(5)} | ${cells[3].toFixed(1).padStart(14)} | ${cells[4].toFixed(1).padStart(18)} | ${cells[5].toFixed(2).padStart(5)}`,
+    );
   }
-  console.log("(fastest: the fastest run of all rounds; median: the median over rounds of each round's median; ratio: this build / baseline)");
+  console.log(
+    "(fastest: the fastest run of all rounds; median: the median over rounds of each round's median; ratio: this build / baseline)",
+  );
 }

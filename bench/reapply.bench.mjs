@@ -22,7 +22,8 @@ const { planFile, applyFile } = await dist("runtime/loop/run-loop.js");
 const { readWholeTopology } = await dist("runtime/apply/paged-topology.js");
 const { clearNetworkStateCache, readNetworkState } = await dist("runtime/apply/network-state-read.js");
 
-const arg = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const arg = (name, fallback) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const NODES = arg("--nodes", 1000);
 const RUNS = arg("--runs", 3);
 const ROOT = "/project1/scale";
@@ -30,7 +31,11 @@ const ROOT = "/project1/scale";
 function network(count) {
   const lines = ["svcnet 1", "network scale {"];
   for (let i = 0; i < count; i++) {
-    lines.push(i % 5 === 0 ? `  n${i}: constantTOP { colorr: ${(i % 10) / 10} }` : `  n${i}: levelTOP [comment: "step ${i}"] { opacity: 0.9 }`);
+    lines.push(
+      i % 5 === 0
+        ? `  n${i}: constantTOP { colorr: ${(i % 10) / 10} }`
+        : `  n${i}: levelTOP [comment: "step ${i}"] { opacity: 0.9 }`,
+    );
     if (i % 5 !== 0) lines.push(`  n${i - 1} -> n${i}`);
   }
   lines.push("}", "");
@@ -55,7 +60,7 @@ async function previousRead(client, wanted) {
   await readWholeTopology(client, ROOT, { depth: 64, params: true, text: true, custom: true });
   const paths = [...wanted.keys()];
   const keys = [...new Set([...wanted.values()].flat())].sort();
-  for (let rest = paths; rest.length > 0; ) {
+  for (let rest = paths; rest.length > 0;) {
     const data = await client.read("/api/param_modes/batch", { paths: rest.slice(0, 500), keys });
     const done = new Set([...data.nodes.map((n) => n.path), ...data.missing]);
     rest = rest.filter((p) => !done.has(p));
@@ -73,23 +78,43 @@ const wholeReads = [];
 try {
   const text = network(NODES);
   const applied = await applyFile(client, { text, file: "scale.svcnet" }, { verify: false });
-  if (applied.diagnostics.some((d) => d.severity === "error")) throw new Error(applied.diagnostics.map((d) => d.message).join("; "));
-  const wanted = new Map([...(await planFile(client, { text, file: "scale.svcnet" })).plans[0].desired.nodes.values()].map((n) => [n.path, Object.keys(n.params)]));
+  if (applied.diagnostics.some((d) => d.severity === "error"))
+    throw new Error(applied.diagnostics.map((d) => d.message).join("; "));
+  const wanted = new Map(
+    [...(await planFile(client, { text, file: "scale.svcnet" })).plans[0].desired.nodes.values()].map((n) => [
+      n.path,
+      Object.keys(n.params),
+    ]),
+  );
   for (let run = 0; run < RUNS; run++) {
     rows.baseline.push(await measure(client, () => previousRead(client, wanted)));
     await readNetworkState(client, ROOT, { wanted, storageKey: "svc_applied", whole: false });
-    rows.pages.push(await measure(client, () => readNetworkState(client, ROOT, { wanted, storageKey: "svc_applied", whole: false })));
+    rows.pages.push(
+      await measure(client, () => readNetworkState(client, ROOT, { wanted, storageKey: "svc_applied", whole: false })),
+    );
     clearNetworkStateCache();
     const fresh = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
     try {
-      const cold = await measure(fresh, async () => (await planFile(fresh, { text, file: "scale.svcnet" })).plans[0].operations.length, client);
-      const warm = await measure(fresh, async () => (await planFile(fresh, { text, file: "scale.svcnet" })).plans[0].operations.length, client);
+      const cold = await measure(
+        fresh,
+        async () => (await planFile(fresh, { text, file: "scale.svcnet" })).plans[0].operations.length,
+        client,
+      );
+      const warm = await measure(
+        fresh,
+        async () => (await planFile(fresh, { text, file: "scale.svcnet" })).plans[0].operations.length,
+        client,
+      );
       const detail = await readNetworkState(fresh, ROOT, { wanted });
       warm.detailed = detail.detailed;
       wholeReads.push(detail.whole);
       rows.cold.push(cold);
       rows.warm.push(warm);
-      const wholeRead = await measure(fresh, () => readNetworkState(fresh, ROOT, { wanted, storageKey: "svc_applied" }), client);
+      const wholeRead = await measure(
+        fresh,
+        () => readNetworkState(fresh, ROOT, { wanted, storageKey: "svc_applied" }),
+        client,
+      );
       rows.whole.push(wholeRead);
       // tdsim left alone as long as the whole read took: the frames the machine's load drops by itself.
       rows.idle.push(await measure(fresh, () => new Promise((r) => setTimeout(r, wholeRead.ms)), client));
@@ -105,7 +130,9 @@ try {
 const base = median(rows.baseline.map((r) => r.requests));
 const line = (name, rs) =>
   `| ${name} | ${median(rs.map((r) => r.requests))} (x${(median(rs.map((r) => r.requests)) / base).toFixed(2)}) | ${Math.max(...rs.map((r) => r.writes))} | ${Math.max(...rs.map((r) => r.slow))} | ${median(rs.map((r) => r.ms)).toFixed(0)} ms |`;
-console.log(`no-op re-apply of ${NODES} nodes, ${RUNS} runs, load average ${load0.toFixed(1)} -> ${loadavg()[0].toFixed(1)}`);
+console.log(
+  `no-op re-apply of ${NODES} nodes, ${RUNS} runs, load average ${load0.toFixed(1)} -> ${loadavg()[0].toFixed(1)}`,
+);
 console.log("| read | requests (median, x baseline) | writes (worst) | frames over 16.7 ms (worst) | wall (median) |");
 console.log("|---|---|---|---|---|");
 console.log(line("baseline: the previous four kinds of read", rows.baseline));
@@ -114,6 +141,8 @@ console.log(line("`plan`, nothing cached (fresh process): /api/info, then one wh
 console.log(line("`plan` again, same process: one whole read", rows.warm));
 console.log(line("the whole read alone, same process (no compile beside it)", rows.whole));
 console.log(line("nothing, for as long as the whole read took (tdsim idle)", rows.idle));
-console.log(`nodes sent in detail on a warm re-read: ${rows.warm.map((r) => r.detailed).join(", ")}; whole reads: ${wholeReads.join(", ")}`);
+console.log(
+  `nodes sent in detail on a warm re-read: ${rows.warm.map((r) => r.detailed).join(", ")}; whole reads: ${wholeReads.join(", ")}`,
+);
 if (failed) console.log("FAILED: a no-op re-apply wrote something or planned an operation");
 process.exit(failed ? 1 : 0);

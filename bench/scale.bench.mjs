@@ -23,7 +23,11 @@ const SIZES = sizesArg > 0 ? process.argv[sizesArg + 1].split(",").map(Number) :
 function network(count, variant) {
   const lines = ["svcnet 1", "network scale {"];
   for (let i = 0; i < count; i++) {
-    lines.push(i % 5 === 0 ? `  n${i}: constantTOP { colorr: ${((i + variant) % 10) / 10} }` : `  n${i}: levelTOP { opacity: ${variant ? 0.5 : 0.9} }`);
+    lines.push(
+      i % 5 === 0
+        ? `  n${i}: constantTOP { colorr: ${((i + variant) % 10) / 10} }`
+        : `  n${i}: levelTOP { opacity: ${variant ? 0.5 : 0.9} }`,
+    );
     if (i % 5 !== 0) lines.push(`  n${i - 1} -> n${i}`);
   }
   lines.push("}", "");
@@ -56,10 +60,22 @@ async function run(count) {
     const np = plan.value.plans[0];
     const apply = await timed(client, () => applyPlan(client, np));
     if (!apply.value.ok) throw new Error(apply.value.diagnostics.map((d) => d.message).join("; "));
-    const noop = await timed(client, async () => (await planFile(client, { text, file: "scale.svcnet" })).plans[0].operations.length);
+    const noop = await timed(
+      client,
+      async () => (await planFile(client, { text, file: "scale.svcnet" })).plans[0].operations.length,
+    );
     // A failed apply: a changed network whose last request is refused.
     const changed = (await planFile(client, { text: network(count, 1), file: "scale.svcnet" })).plans[0];
-    const failing = { ...changed, operations: [...changed.operations, { op: { action: "set_mode", path: `${changed.root}/n1`, param: "nosuchparam", mode: "constant", value: 1 }, path: `${changed.root}/n1` }] };
+    const failing = {
+      ...changed,
+      operations: [
+        ...changed.operations,
+        {
+          op: { action: "set_mode", path: `${changed.root}/n1`, param: "nosuchparam", mode: "constant", value: 1 },
+          path: `${changed.root}/n1`,
+        },
+      ],
+    };
     const failed = await timed(client, () => applyPlan(client, failing));
     return { count, plan, apply, noop, failed };
   } finally {
@@ -86,6 +102,12 @@ for (const r of results) {
       `failed apply: ${r.failed.value.chunks} requests, rolled back ${rb?.requests} in ${rb?.elapsedMs} ms, verified ${rb?.verified}`,
   );
 }
-console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-const ok = results.every((r) => r.noop.writes === 0 && r.noop.value === 0 && r.failed.value.rollback?.verified === true);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+const ok = results.every(
+  (r) => r.noop.writes === 0 && r.noop.value === 0 && r.failed.value.rollback?.verified === true,
+);
 process.exit(ok ? 0 : 1);

@@ -28,12 +28,19 @@ const REPORT_CPU = `data:text/javascript,${encodeURIComponent(
 const cases = [
   { name: "`node -e 0` (baseline)", args: ["-e", "0"] },
   { name: "`svc --help`", args: [cli, "--help"], target: 2 },
-  { name: "`svc check examples/feedback-tunnel.svcnet`", args: [cli, "check", join(root, "examples", "feedback-tunnel.svcnet")], target: 4 },
+  {
+    name: "`svc check examples/feedback-tunnel.svcnet`",
+    args: [cli, "check", join(root, "examples", "feedback-tunnel.svcnet")],
+    target: 4,
+  },
 ];
 
 function once(args) {
   const t0 = performance.now();
-  const run = spawnSync(process.execPath, ["--import", REPORT_CPU, ...args], { stdio: ["ignore", "ignore", "inherit", "pipe"], encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--import", REPORT_CPU, ...args], {
+    stdio: ["ignore", "ignore", "inherit", "pipe"],
+    encoding: "utf8",
+  });
   const wall = performance.now() - t0;
   if (run.status !== 0) throw new Error(`${args.join(" ")} exited with ${run.status}`);
   return { wall, cpu: Number(run.output[3]) };
@@ -61,7 +68,11 @@ cases.forEach((c, i) => {
   const wall = median(samples[i].wall);
   const ratio = cpu / base.cpu;
   if (c.target !== undefined && ratio > c.target) missed = true;
-  console.log(`| ${c.name} | ${cpu.toFixed(0)} | ${ratio.toFixed(2)} | ${wall.toFixed(0)} | ${(wall / base.wall).toFixed(2)} | ${c.target === undefined ? "—" : `<= ${c.target}x`} |`);
+  console.log(
+    `| ${c.name} | ${cpu.toFixed(0)} | ${ratio.toFixed(2)} | ${wall.toFixed(0)} | ${(wall / base.wall).toFixed(2)} | ${c.target === undefined ? "—" : `<= ${c.target}x`} |`,
+  );
 });
-console.log(`\n${runs} runs interleaved; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, Node ${process.version.slice(1)}`);
+console.log(
+  `\n${runs} runs interleaved; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, Node ${process.version.slice(1)}`,
+);
 process.exitCode = missed ? 1 : 0;

@@ -81,7 +81,8 @@ export function resolveForCheck(input: CompileInput, options: CompileOptions = {
   const policy = options.expressions ?? expressionPolicyFromEnv(process.env);
   const needsPythonGrammar =
     programNeedsPythonGrammar(resolved.program, policy) ||
-    (resolved.unusedRecipes.length > 0 && programNeedsPythonGrammar({ ...resolved.program, networks: resolved.unusedRecipes }, policy));
+    (resolved.unusedRecipes.length > 0 &&
+      programNeedsPythonGrammar({ ...resolved.program, networks: resolved.unusedRecipes }, policy));
   return { resolved, policy, needsPythonGrammar };
 }
 
@@ -89,7 +90,8 @@ export function resolveForCheck(input: CompileInput, options: CompileOptions = {
 export function checkResolved({ resolved, policy }: ResolvedForCheck): Analysis {
   const diagnostics = [...resolved.diagnostics];
   if (resolved.program.networks.length > 0) diagnostics.push(...checkProgram(resolved.program, policy));
-  if (resolved.unusedRecipes.length > 0) diagnostics.push(...checkProgram({ ...resolved.program, networks: resolved.unusedRecipes }, policy));
+  if (resolved.unusedRecipes.length > 0)
+    diagnostics.push(...checkProgram({ ...resolved.program, networks: resolved.unusedRecipes }, policy));
   return { program: resolved.program, diagnostics: dedupe(diagnostics), unusedRecipes: resolved.unusedRecipes };
 }
 

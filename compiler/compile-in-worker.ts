@@ -45,7 +45,15 @@ function failAll(err: Error): void {
 
 type Message =
   | { id: number; operations: Operation[] }
-  | { id: number; done: { diagnostics: WorkerCompile["diagnostics"]; lowered: boolean; sources: Map<string, string>; canonical?: string } }
+  | {
+      id: number;
+      done: {
+        diagnostics: WorkerCompile["diagnostics"];
+        lowered: boolean;
+        sources: Map<string, string>;
+        canonical?: string;
+      };
+    }
   | { id: number; error: string };
 
 function theWorker(): Worker {
@@ -64,7 +72,12 @@ function theWorker(): Worker {
     if (jobs.size === 0) w.unref();
     if ("error" in msg) return job.reject(new Error(msg.error));
     const { diagnostics, lowered, sources, canonical } = msg.done;
-    job.resolve({ diagnostics, sources, ...(lowered ? { operations: job.operations } : {}), ...(canonical === undefined ? {} : { canonical }) });
+    job.resolve({
+      diagnostics,
+      sources,
+      ...(lowered ? { operations: job.operations } : {}),
+      ...(canonical === undefined ? {} : { canonical }),
+    });
   });
   w.on("error", (err) => failAll(err));
   w.on("exit", (code) => failAll(new Error(`the compile worker stopped (exit code ${code})`)));
@@ -74,16 +87,29 @@ function theWorker(): Worker {
 
 /** Whether `compileInWorker` can hand these options to the worker. */
 export function workerCanCompile(options: CompileOptions): boolean {
-  return import.meta.url.endsWith(".js") && (options.host === undefined || options.host.spec !== undefined) && options.parse === undefined && typeof options.rootPath !== "function";
+  return (
+    import.meta.url.endsWith(".js") &&
+    (options.host === undefined || options.host.spec !== undefined) &&
+    options.parse === undefined &&
+    typeof options.rootPath !== "function"
+  );
 }
 
 /** Compiles `input` in the worker; `canonicalFile` names a source file whose canonical text to print there too. */
-export async function compileInWorker(input: CompileInput, options: CompileOptions = {}, canonicalFile?: string): Promise<WorkerCompile> {
+export async function compileInWorker(
+  input: CompileInput,
+  options: CompileOptions = {},
+  canonicalFile?: string,
+): Promise<WorkerCompile> {
   if (!workerCanCompile(options)) {
     // Loaded only here: compiling in the worker, this thread never loads the compiler.
     const { compile } = await import("./index.js");
     const result = await compile(input, options);
-    return { diagnostics: result.diagnostics, sources: result.program.sources, ...(result.operations === undefined ? {} : { operations: result.operations }) };
+    return {
+      diagnostics: result.diagnostics,
+      sources: result.program.sources,
+      ...(result.operations === undefined ? {} : { operations: result.operations }),
+    };
   }
   const { host, ...rest } = options;
   const w = theWorker();
@@ -91,6 +117,12 @@ export async function compileInWorker(input: CompileInput, options: CompileOptio
   const done = new Promise<WorkerCompile>((resolve, reject) => jobs.set(id, { operations: [], resolve, reject }));
   // While a compile is running the worker keeps the process alive, as compile() in this thread would.
   w.ref();
-  w.postMessage({ id, input, options: rest, host: host?.spec, ...(canonicalFile === undefined ? {} : { canonical: canonicalFile }) });
+  w.postMessage({
+    id,
+    input,
+    options: rest,
+    host: host?.spec,
+    ...(canonicalFile === undefined ? {} : { canonical: canonicalFile }),
+  });
   return done;
 }

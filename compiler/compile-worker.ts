@@ -37,7 +37,12 @@ if (process.platform === "linux") {
 interface Outgoing {
   operations: readonly Operation[];
   at: number;
-  done: { diagnostics: CompileResult["diagnostics"]; lowered: boolean; sources: ReadonlyMap<string, string>; canonical?: string };
+  done: {
+    diagnostics: CompileResult["diagnostics"];
+    lowered: boolean;
+    sources: ReadonlyMap<string, string>;
+    canonical?: string;
+  };
 }
 
 /** Results being sent back, a message each time the calling thread asks for the next. */
@@ -55,7 +60,9 @@ function sendNext(id: number): void {
   parentPort!.postMessage({ id, done: out.done });
 }
 
-type Request = { id: number; input: CompileInput; options: CompileOptions; host?: HostSpec; canonical?: string } | { id: number; next: true };
+type Request =
+  | { id: number; input: CompileInput; options: CompileOptions; host?: HostSpec; canonical?: string }
+  | { id: number; next: true };
 
 parentPort!.on("message", async (msg: Request) => {
   if ("next" in msg) return sendNext(msg.id);
@@ -64,10 +71,15 @@ parentPort!.on("message", async (msg: Request) => {
     const result = await compile(msg.input, { ...msg.options, ...(host === undefined ? {} : { host }) });
     const text = msg.canonical === undefined ? undefined : result.program.sources.get(msg.canonical);
     const canonical = text === undefined ? undefined : print(parse(text, msg.canonical).ast);
-    const done = { diagnostics: result.diagnostics, lowered: result.operations !== undefined, sources: result.program.sources, ...(canonical === undefined ? {} : { canonical }) };
+    const done = {
+      diagnostics: result.diagnostics,
+      lowered: result.operations !== undefined,
+      sources: result.program.sources,
+      ...(canonical === undefined ? {} : { canonical }),
+    };
     outgoing.set(msg.id, { operations: result.operations ?? [], at: 0, done });
     sendNext(msg.id);
   } catch (err) {
-    parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }
 });

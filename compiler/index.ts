@@ -59,10 +59,16 @@ export async function compile(input: CompileInput, options: CompileOptions = {})
   }
   const layoutOptions = typeof options.layout === "object" ? options.layout : {};
   // A large program's layout workers start loading ELK while this thread parses.
-  const host = hostStartingLayout(options.host ?? diskHost, typeof input === "string" ? undefined : input.text, layoutOptions.workerThreshold);
+  const host = hostStartingLayout(
+    options.host ?? diskHost,
+    typeof input === "string" ? undefined : input.text,
+    layoutOptions.workerThreshold,
+  );
   const resolved = resolveForCheck(input, { ...options, host });
   const abandon = new AbortController();
-  const laying = hasErrors(resolved.resolved.diagnostics) ? undefined : layoutProgram(resolved.resolved.program, layoutOptions, abandon.signal);
+  const laying = hasErrors(resolved.resolved.diagnostics)
+    ? undefined
+    : layoutProgram(resolved.resolved.program, layoutOptions, abandon.signal);
   laying?.catch(() => undefined); // abandoned when the check finds errors, or anything below throws
   try {
     const { program, diagnostics } = checkResolved(resolved);

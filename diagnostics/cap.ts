@@ -27,20 +27,33 @@ export function capDiagnostics(diagnostics: readonly Diagnostic[], limit = MAX_D
     if (list === undefined) byFile.set(key, [d]);
     else list.push(d);
   }
-  if (hiddenBefore.size === 0 && [...byFile.values()].every((list) => list.length <= limit)) return sortDiagnostics(diagnostics);
+  if (hiddenBefore.size === 0 && [...byFile.values()].every((list) => list.length <= limit))
+    return sortDiagnostics(diagnostics);
   const kept: Diagnostic[] = [];
   for (const [file, list] of byFile) {
     const hidden = (hiddenBefore.get(file) ?? 0) + Math.max(0, list.length - limit);
     const rank = (d: Diagnostic) => (d.severity === "error" ? 0 : d.severity === "warning" ? 1 : 2);
-    const chosen = list.length <= limit ? list : sortDiagnostics(list).sort((a, b) => rank(a) - rank(b)).slice(0, limit);
+    const chosen =
+      list.length <= limit
+        ? list
+        : sortDiagnostics(list)
+            .sort((a, b) => rank(a) - rank(b))
+            .slice(0, limit);
     kept.push(...chosen);
     if (hidden === 0) continue;
     const last = sortDiagnostics(chosen).at(-1);
     const extras = file === "" ? {} : { file };
-    kept.push(diagnostic("too-many-diagnostics", last?.range ?? NO_RANGE, { shown: chosen.length, rest: hidden }, {
-      ...extras,
-      help: ["fix the first problems and check again: most of the rest usually follow from them"],
-    }));
+    kept.push(
+      diagnostic(
+        "too-many-diagnostics",
+        last?.range ?? NO_RANGE,
+        { shown: chosen.length, rest: hidden },
+        {
+          ...extras,
+          help: ["fix the first problems and check again: most of the rest usually follow from them"],
+        },
+      ),
+    );
   }
   return sortDiagnostics(kept);
 }

@@ -28,9 +28,7 @@ export interface Diagnostic {
 export type MessageArgs = Record<string, string | number>;
 
 function fill(template: string, args: MessageArgs): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in args ? String(args[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in args ? String(args[key]) : whole));
 }
 
 export interface DiagnosticExtras {

@@ -25,7 +25,11 @@ export function toJson(d: Diagnostic): DiagnosticJson {
     suggestions: d.suggestions.map((s) =>
       s.range === undefined
         ? { title: s.title, replacement: s.replacement }
-        : { title: s.title, replacement: s.replacement, range: { start: { ...s.range.start }, end: { ...s.range.end } } },
+        : {
+            title: s.title,
+            replacement: s.replacement,
+            range: { start: { ...s.range.start }, end: { ...s.range.end } },
+          },
     ),
   };
 }

@@ -74,7 +74,9 @@ export function renderText(d: Diagnostic, options: RenderTextOptions = {}): stri
     }
     out.push(`${pad} ${c("cyan", "|")}`);
     out.push(`${c("cyan", `${d.range.start.line} |`)} ${printable(shown)}`);
-    out.push(`${pad} ${c("cyan", "|")} ${" ".repeat(Math.max(0, caretCol))}${c(sevColor, "^".repeat(Math.max(1, width)))}`);
+    out.push(
+      `${pad} ${c("cyan", "|")} ${" ".repeat(Math.max(0, caretCol))}${c(sevColor, "^".repeat(Math.max(1, width)))}`,
+    );
   }
   for (const h of d.help) out.push(`${pad} ${c("cyan", "=")} ${c("bold", "help")}: ${h}`);
   return out.join("\n");
@@ -92,6 +94,7 @@ export function renderTextAll(
   });
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
-  if (diagnostics.length > 0) parts.push(`${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`);
+  if (diagnostics.length > 0)
+    parts.push(`${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`);
   return parts.join("\n\n");
 }

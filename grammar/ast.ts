@@ -125,16 +125,54 @@ export interface ParamsBlock extends Base {
 
 /** The types a control (custom parameter) can have; each maps to a TouchDesigner parameter style. */
 export const CONTROL_TYPES = [
-  "float", "int", "toggle", "pulse", "momentary", "string", "menu", "strmenu",
-  "rgb", "rgba", "xy", "xyz", "xyzw", "uv", "uvw", "wh",
-  "op", "comp", "top", "chop", "sop", "dat", "mat", "pop", "obj", "panelcomp",
-  "file", "folder", "python", "header",
+  "float",
+  "int",
+  "toggle",
+  "pulse",
+  "momentary",
+  "string",
+  "menu",
+  "strmenu",
+  "rgb",
+  "rgba",
+  "xy",
+  "xyz",
+  "xyzw",
+  "uv",
+  "uvw",
+  "wh",
+  "op",
+  "comp",
+  "top",
+  "chop",
+  "sop",
+  "dat",
+  "mat",
+  "pop",
+  "obj",
+  "panelcomp",
+  "file",
+  "folder",
+  "python",
+  "header",
 ] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 
 /** The types a recipe parameter can have (values known when the recipe is expanded). */
 export const RECIPE_PARAM_TYPES = [
-  "float", "int", "toggle", "string", "menu", "rgb", "rgba", "xy", "xyz", "xyzw", "wh", "op", "text",
+  "float",
+  "int",
+  "toggle",
+  "string",
+  "menu",
+  "rgb",
+  "rgba",
+  "xy",
+  "xyz",
+  "xyzw",
+  "wh",
+  "op",
+  "text",
 ] as const;
 export type RecipeParamType = (typeof RECIPE_PARAM_TYPES)[number];
 
@@ -203,7 +241,8 @@ export const FLAG_NAMES = [...BOOLEAN_FLAGS, "was", "color", "tags", "comment"] 
 export const RECIPE_METADATA_NAMES = ["summary", "tags", "difficulty"] as const;
 export const RECIPE_DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
 
-export type Flag = BooleanFlag | ColorFlag | TagsFlag | NodeCommentFlag | RenamedFromFlag | SummaryFlag | DifficultyFlag;
+export type Flag =
+  BooleanFlag | ColorFlag | TagsFlag | NodeCommentFlag | RenamedFromFlag | SummaryFlag | DifficultyFlag;
 
 /** `was: noise1`: the node is the one that was called `noise1` (a rename, not a new node). */
 export interface RenamedFromFlag extends Base {

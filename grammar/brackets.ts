@@ -13,7 +13,8 @@ import * as T from "./tokens.js";
 const PAIRS: Record<string, string> = { LBrace: "RBrace", LBracket: "RBracket", LParen: "RParen" };
 /** By token type index: true for the six bracket types, so every other token is passed over with one read. */
 const IS_BRACKET: boolean[] = [];
-for (const type of [T.LBrace, T.RBrace, T.LBracket, T.RBracket, T.LParen, T.RParen]) IS_BRACKET[type.tokenTypeIdx!] = true;
+for (const type of [T.LBrace, T.RBrace, T.LBracket, T.RBracket, T.LParen, T.RParen])
+  IS_BRACKET[type.tokenTypeIdx!] = true;
 const CLOSER_TEXT: Record<string, string> = { RBrace: "}", RBracket: "]", RParen: ")" };
 const OPENER_OF: Record<string, string> = { RBrace: "{", RBracket: "[", RParen: "(" };
 
@@ -57,13 +58,20 @@ export function checkBrackets(ctx: BuildContext, tokens: IToken[], text: string)
       stack.push({ token: t, index });
       if (stack.length === MAX_NESTING + 1 && !tooDeep) {
         tooDeep = true;
-        ctx.report("nesting-too-deep", tokenRange(t), { limit: MAX_NESTING }, ["flatten the structure: move deeply nested COMPs into recipes or separate networks"]);
+        ctx.report("nesting-too-deep", tokenRange(t), { limit: MAX_NESTING }, [
+          "flatten the structure: move deeply nested COMPs into recipes or separate networks",
+        ]);
       }
       continue;
     }
     if (CLOSER_TEXT[type] === undefined) continue;
     // A '}' closes everything still open inside its block: unclosed '(' and '[' are reported there.
-    while (stack.length > 0 && PAIRS[stack[stack.length - 1]!.token.tokenType.name] !== type && type === "RBrace" && stack.some((s) => s.token.tokenType.name === "LBrace")) {
+    while (
+      stack.length > 0 &&
+      PAIRS[stack[stack.length - 1]!.token.tokenType.name] !== type &&
+      type === "RBrace" &&
+      stack.some((s) => s.token.tokenType.name === "LBrace")
+    ) {
       const open = stack.pop()!;
       interrupting.add(t);
       unclosedParenOrBracket = true;

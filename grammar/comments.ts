@@ -14,7 +14,9 @@ type Commentable = AstNode & { comments?: Comments };
 function childrenOf(n: Commentable): Commentable[] | undefined {
   switch (n.kind) {
     case "Program":
-      return [n.version, ...n.imports, ...n.networks, ...n.recipes, n.layout].filter((x): x is NonNullable<typeof x> => x !== null);
+      return [n.version, ...n.imports, ...n.networks, ...n.recipes, n.layout].filter(
+        (x): x is NonNullable<typeof x> => x !== null,
+      );
     case "Network":
     case "InnerNetwork":
       return [...n.controls, ...n.nodes, ...n.wires];

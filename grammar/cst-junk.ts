@@ -55,16 +55,24 @@ function junkHelp(first: IToken, second: IToken | undefined, where: BodyKind): s
   if (type === "Kw_network") {
     return where === "nodeBody"
       ? ["a COMP's network is written network { ... }"]
-      : ["a named network belongs at the top of the file; a COMP's inside goes in its body: comp1: baseCOMP { network { ... } }"];
+      : [
+          "a named network belongs at the top of the file; a COMP's inside goes in its body: comp1: baseCOMP { network { ... } }",
+        ];
   }
   if (type === "Kw_import") return ['the path is a string: import "lib/feedback.svcnet"'];
-  if (type === "LBrace") return ["a block needs something before it: a node (name: type { ... }) or a keyword (network name { ... })"];
+  if (type === "LBrace")
+    return ["a block needs something before it: a node (name: type { ... }) or a keyword (network name { ... })"];
   if (type === "Arrow") return ["a wire starts with a node name: a -> b"];
-  if (type === "Identifier" && where === "network") return [`'${first.image}' alone means nothing: write '${first.image}: opType' to declare a node or '${first.image} -> other' to wire it`];
-  if (type === "Identifier" && where === "nodeBody") return [`a parameter is written name: value, e.g. ${first.image}: 1`];
+  if (type === "Identifier" && where === "network")
+    return [
+      `'${first.image}' alone means nothing: write '${first.image}: opType' to declare a node or '${first.image} -> other' to wire it`,
+    ];
+  if (type === "Identifier" && where === "nodeBody")
+    return [`a parameter is written name: value, e.g. ${first.image}: 1`];
   if (where === "top") return ["nodes and wires go inside 'network <name> { ... }'"];
   if (type === "DotDot") return ["a range (0..1) is written in a declaration: Name: float range 0..1"];
-  if (where === "nodeBody" || where === "declarations") return ["a value needs a name before it (name: value); check for a missing ',' or ':' just before"];
+  if (where === "nodeBody" || where === "declarations")
+    return ["a value needs a name before it (name: value); check for a missing ',' or ':' just before"];
   if (type === "RBracket" || type === "RParen") return ["it closes nothing here; check the brackets before it"];
   return ["remove it, or check the statement before it for a missing part"];
 }

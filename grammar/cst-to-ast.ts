@@ -34,7 +34,6 @@ import { flushJunk, reportJunkGroups } from "./cst-junk.js";
 import { sortedCopy } from "./natural-order.js";
 import { buildDeclarations, buildFlags, buildValue, hasValue, stringValue } from "./cst-values.js";
 
-
 export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
   const program: Program = {
     kind: "Program",
@@ -72,12 +71,22 @@ export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
     } else if (net) {
       const nameToken = tokenOf(net, "name");
       if (!isRealToken(nameToken)) {
-        ctx.report("unexpected-token", tokenRange(tokenOf(net, "Kw_network")!), { found: "'network' without a name", expected: "network <name> { ... }" }, [
-          "a top-level network is named: network main { ... }; a COMP's own network is written inside the COMP's body",
-        ]);
+        ctx.report(
+          "unexpected-token",
+          tokenRange(tokenOf(net, "Kw_network")!),
+          { found: "'network' without a name", expected: "network <name> { ... }" },
+          [
+            "a top-level network is named: network main { ... }; a COMP's own network is written inside the COMP's body",
+          ],
+        );
       }
       const name = ctx.identifier(nameToken, range);
-      program.networks.push({ kind: "Network", name, ...buildNetworkBody(ctx, nodeOf(net, "networkBody"), "network", range).body, range });
+      program.networks.push({
+        kind: "Network",
+        name,
+        ...buildNetworkBody(ctx, nodeOf(net, "networkBody"), "network", range).body,
+        range,
+      });
     } else if (recipe) {
       program.recipes.push(buildRecipe(ctx, recipe, range));
     } else if (layout) {
@@ -90,19 +99,34 @@ export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
   return program;
 }
 
-function buildVersion(ctx: BuildContext, header: CstNode, range: SourceRange, program: Program, statementsBefore: number): void {
+function buildVersion(
+  ctx: BuildContext,
+  header: CstNode,
+  range: SourceRange,
+  program: Program,
+  statementsBefore: number,
+): void {
   const number = tokenOf(header, "version");
   if (statementsBefore > 0 || program.version !== null) {
-    ctx.report("misplaced-version-header", range, {}, ["write 'svcnet 1' once, as the first line of the file (comments may come before it)"]);
+    ctx.report("misplaced-version-header", range, {}, [
+      "write 'svcnet 1' once, as the first line of the file (comments may come before it)",
+    ]);
     return;
   }
   if (!isRealToken(number)) {
-    ctx.report("unexpected-token", rangeAfter(tokenOf(header, "Kw_svcnet")!), { found: "nothing", expected: "the language version after 'svcnet'" }, ["write 'svcnet 1'"]);
+    ctx.report(
+      "unexpected-token",
+      rangeAfter(tokenOf(header, "Kw_svcnet")!),
+      { found: "nothing", expected: "the language version after 'svcnet'" },
+      ["write 'svcnet 1'"],
+    );
     return;
   }
   const version = number.payload as number;
   if (version !== 1) {
-    ctx.report("unsupported-version", tokenRange(number), { version: number.image }, ["this svc reads 'svcnet 1'; a newer svc may read newer files"]);
+    ctx.report("unsupported-version", tokenRange(number), { version: number.image }, [
+      "this svc reads 'svcnet 1'; a newer svc may read newer files",
+    ]);
   }
   program.version = { kind: "VersionHeader", version, range };
 }
@@ -134,17 +158,32 @@ interface BuiltBody {
   params: ParamsBlock | null;
 }
 
-export function buildNetworkBody(ctx: BuildContext, bodyNode: CstNode | undefined, owner: "network" | "recipe" | "inner", fallback: SourceRange): BuiltBody {
+export function buildNetworkBody(
+  ctx: BuildContext,
+  bodyNode: CstNode | undefined,
+  owner: "network" | "recipe" | "inner",
+  fallback: SourceRange,
+): BuiltBody {
   const body: NetworkBody = { controls: [], nodes: [], wires: [] };
   let params: ParamsBlock | null = null;
   if (!bodyNode) return { body, params };
   // The statements are inline in the body, grouped by kind (their order carries no meaning).
   const junk = nodesOf(bodyNode, "junk");
-  if (junk.length > 0) reportJunkGroups(ctx, [...junk].sort((a, b) => (firstToken(a)?.startOffset ?? 0) - (firstToken(b)?.startOffset ?? 0)), "network");
-  for (const controls of nodesOf(bodyNode, "controlsBlock")) body.controls.push(buildControls(ctx, controls, ctx.rangeOf(controls, fallback)));
+  if (junk.length > 0)
+    reportJunkGroups(
+      ctx,
+      [...junk].sort((a, b) => (firstToken(a)?.startOffset ?? 0) - (firstToken(b)?.startOffset ?? 0)),
+      "network",
+    );
+  for (const controls of nodesOf(bodyNode, "controlsBlock"))
+    body.controls.push(buildControls(ctx, controls, ctx.rangeOf(controls, fallback)));
   for (const paramsNode of nodesOf(bodyNode, "paramsBlock")) {
     const range = ctx.rangeOf(paramsNode, fallback);
-    const block: ParamsBlock = { kind: "ParamsBlock", declarations: buildDeclarations(ctx, nodeOf(paramsNode, "declarations"), "params", range), range };
+    const block: ParamsBlock = {
+      kind: "ParamsBlock",
+      declarations: buildDeclarations(ctx, nodeOf(paramsNode, "declarations"), "params", range),
+      range,
+    };
     if (owner !== "recipe") {
       ctx.report("params-outside-recipe", tokenRange(tokenOf(paramsNode, "Kw_params")!), {}, [
         "a network's own settings are controls: write 'controls { Name: type = default }'",
@@ -154,14 +193,21 @@ export function buildNetworkBody(ctx: BuildContext, bodyNode: CstNode | undefine
       // Blocks are merged (fmt prints one): a name declared in an earlier block is a duplicate here too.
       for (const decl of block.declarations) {
         if (params.declarations.some((d) => d.name.name === decl.name.name)) {
-          ctx.report("duplicate-entry", decl.name.range, { name: decl.name.name, where: "these recipe parameters" }, ["each name is declared once, in one of the recipe's params blocks"]);
+          ctx.report("duplicate-entry", decl.name.range, { name: decl.name.name, where: "these recipe parameters" }, [
+            "each name is declared once, in one of the recipe's params blocks",
+          ]);
         } else params.declarations.push(decl);
       }
     }
   }
-  for (const node of nodesOf(bodyNode, "nodeDecl")) body.nodes.push(buildNode(ctx, node, ctx.span(node, tokenOf(node, "name"), lastTokenOfNode(node), fallback)));
+  for (const node of nodesOf(bodyNode, "nodeDecl"))
+    body.nodes.push(buildNode(ctx, node, ctx.span(node, tokenOf(node, "name"), lastTokenOfNode(node), fallback)));
   for (const wire of nodesOf(bodyNode, "wire")) {
-    const w = buildWire(ctx, wire, ctx.span(wire, tokenOf(nodeOf(wire, "endpoint")!, "node"), lastTokenOfWire(wire), fallback));
+    const w = buildWire(
+      ctx,
+      wire,
+      ctx.span(wire, tokenOf(nodeOf(wire, "endpoint")!, "node"), lastTokenOfWire(wire), fallback),
+    );
     if (w) body.wires.push(w);
   }
   return { body, params };
@@ -235,7 +281,9 @@ function buildNodeBody(ctx: BuildContext, bodyNode: CstNode, decl: NodeDecl, fal
     if (!param) continue;
     // A node has a handful of parameters: a linear scan beats building a set for each node.
     if (decl.params.some((q) => q.name.name === param.name.name)) {
-      ctx.report("duplicate-entry", param.name.range, { name: param.name.name, where: `node '${decl.name.name}'` }, ["a parameter takes one value: keep one of them"]);
+      ctx.report("duplicate-entry", param.name.range, { name: param.name.name, where: `node '${decl.name.name}'` }, [
+        "a parameter takes one value: keep one of them",
+      ]);
       continue;
     }
     decl.params.push(param);
@@ -249,12 +297,19 @@ function buildNodeBody(ctx: BuildContext, bodyNode: CstNode, decl: NodeDecl, fal
   for (const [i, n] of inner.entries()) {
     const range = ctx.rangeOf(n, fallback);
     if (i > 0) {
-      ctx.report("duplicate-entry", tokenRange(tokenOf(n, "Kw_network")!), { name: "network", where: `node '${decl.name.name}'` }, [
-        "a COMP has one network: merge the blocks",
-      ]);
+      ctx.report(
+        "duplicate-entry",
+        tokenRange(tokenOf(n, "Kw_network")!),
+        { name: "network", where: `node '${decl.name.name}'` },
+        ["a COMP has one network: merge the blocks"],
+      );
       continue;
     }
-    const network: InnerNetwork = { kind: "InnerNetwork", ...buildNetworkBody(ctx, nodeOf(n, "networkBody"), "inner", range).body, range };
+    const network: InnerNetwork = {
+      kind: "InnerNetwork",
+      ...buildNetworkBody(ctx, nodeOf(n, "networkBody"), "inner", range).body,
+      range,
+    };
     decl.network = network;
   }
 }
@@ -268,9 +323,14 @@ function buildParam(ctx: BuildContext, p: CstNode, fallback: SourceRange): Param
   const range = value !== null ? { start: tokenStart(nameToken), end: value.range.end } : ctx.rangeOf(p, fallback);
   if (!written) {
     const colon = tokenOf(p, "Colon");
-    ctx.report("missing-value", isRealToken(colon) ? rangeAfter(colon) : tokenRange(nameToken), { name: nameToken.image }, [
-      "write a value after ':' (a number, a string, on/off, a menu entry, = expression ...) or leave the parameter out to keep its default",
-    ]);
+    ctx.report(
+      "missing-value",
+      isRealToken(colon) ? rangeAfter(colon) : tokenRange(nameToken),
+      { name: nameToken.image },
+      [
+        "write a value after ':' (a number, a string, on/off, a menu entry, = expression ...) or leave the parameter out to keep its default",
+      ],
+    );
   }
   if (!value) return null;
   return { kind: "Param", name: ctx.identifier(nameToken, range), value, range };
@@ -280,7 +340,8 @@ function buildWire(ctx: BuildContext, wire: CstNode, range: SourceRange): Wire |
   // Endpoints and arrows in source order, so a missing endpoint is seen where it is missing.
   // A wire has a few parts: sortedCopy orders them without Array.sort's setup, and as stably.
   const unsorted: { at: number; part: CstNode | IToken }[] = [];
-  for (const e of nodesOf(wire, "endpoint")) unsorted.push({ at: firstToken(e)?.startOffset ?? range.start.offset, part: e });
+  for (const e of nodesOf(wire, "endpoint"))
+    unsorted.push({ at: firstToken(e)?.startOffset ?? range.start.offset, part: e });
   for (const t of tokensOf(wire, "Arrow")) if (isRealToken(t)) unsorted.push({ at: t.startOffset, part: t });
   const parts = sortedCopy(unsorted, (a, b) => a.at - b.at);
   const chain: WireEndpoint[] = [];
@@ -303,7 +364,9 @@ function buildWire(ctx: BuildContext, wire: CstNode, range: SourceRange): Wire |
 
 function reportIncompleteWire(ctx: BuildContext, arrow: IToken, chain: WireEndpoint[]): void {
   const from = chain[chain.length - 1]?.node.name ?? "";
-  ctx.report("incomplete-wire", tokenRange(arrow), { from }, ["write the node it goes to after '->', e.g. a -> b or a -> comp1[1]"]);
+  ctx.report("incomplete-wire", tokenRange(arrow), { from }, [
+    "write the node it goes to after '->', e.g. a -> b or a -> comp1[1]",
+  ]);
 }
 
 function buildEndpoint(ctx: BuildContext, e: CstNode, fallback: SourceRange): WireEndpoint | null {
@@ -321,7 +384,9 @@ function buildEndpoint(ctx: BuildContext, e: CstNode, fallback: SourceRange): Wi
     return endpoint;
   }
   if (index.tokenType.name !== "NumberLit" || !/^\d+$/.test(index.image)) {
-    ctx.report("invalid-wire-index", tokenRange(index), { text: index.image }, ["a connector index is a whole number from 0: comp1[0], comp1[1]"]);
+    ctx.report("invalid-wire-index", tokenRange(index), { text: index.image }, [
+      "a connector index is a whole number from 0: comp1[0], comp1[1]",
+    ]);
     return endpoint;
   }
   endpoint.index = Number(index.image);

@@ -181,7 +181,8 @@ export class BuildContext {
     if (loc !== undefined && tokens.length > 0 && Number.isFinite(loc.startOffset) && Number.isFinite(loc.endOffset)) {
       const first = tokens[tokenIndexAt(tokens, loc.startOffset)]!;
       const last = tokens[tokenIndexAt(tokens, loc.endOffset!)]!;
-      if (first.startOffset === loc.startOffset && last.endOffset === loc.endOffset) return { start: tokenStart(first), end: tokenEnd(last) };
+      if (first.startOffset === loc.startOffset && last.endOffset === loc.endOffset)
+        return { start: tokenStart(first), end: tokenEnd(last) };
     }
     return nodeRange(node, fallback);
   }
@@ -196,7 +197,9 @@ export class BuildContext {
   }
 
   report(code: DiagnosticCode, range: SourceRange, args: MessageArgs = {}, help: string[] = []): void {
-    this.diagnostics.push(diagnostic(code, range, args, this.file === undefined ? { help } : { file: this.file, help }));
+    this.diagnostics.push(
+      diagnostic(code, range, args, this.file === undefined ? { help } : { file: this.file, help }),
+    );
   }
 
   identifier(t: IToken | undefined, fallback: SourceRange): Identifier {

@@ -35,7 +35,17 @@ import { reportJunkGroups } from "./cst-junk.js";
 import { didYouMeanHelp } from "./suggest.js";
 
 /** The token kinds a `value` CST node may hold directly. */
-const LITERAL_KEYS = new Set(["NumberLit", "Dimensions", "StringLit", "TextBlock", "ColorLit", "Expression", "OpPath", "Variable", "Identifier"]);
+const LITERAL_KEYS = new Set([
+  "NumberLit",
+  "Dimensions",
+  "StringLit",
+  "TextBlock",
+  "ColorLit",
+  "Expression",
+  "OpPath",
+  "Variable",
+  "Identifier",
+]);
 const VALUE_RULES = new Set(["tuple", "bindValue", "exportValue", "fileValue"]);
 
 /**
@@ -85,9 +95,12 @@ export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRan
       };
     }
     if (target.tokenType.name === "OpPath") {
-      ctx.report("unexpected-token", rangeAfter(target), { found: "the end of the bind", expected: "'.' and a parameter name" }, [
-        `bind to a parameter of that operator: bind ${target.image}.Name`,
-      ]);
+      ctx.report(
+        "unexpected-token",
+        rangeAfter(target),
+        { found: "the end of the bind", expected: "'.' and a parameter name" },
+        [`bind to a parameter of that operator: bind ${target.image}.Name`],
+      );
       return null;
     }
     return { kind: "Bind", operator: null, parameter: ctx.identifier(target, range), range };
@@ -107,9 +120,12 @@ export function buildValue(ctx: BuildContext, node: CstNode, fallback: SourceRan
     const range = ctx.rangeOf(file, fallback);
     const path = tokenOf(file, "path");
     if (!isRealToken(path) || path.tokenType.name !== "StringLit") {
-      ctx.report("unexpected-token", isRealToken(path) ? tokenRange(path) : range, { found: isRealToken(path) ? describeToken(path) : "nothing", expected: "the path as a string" }, [
-        'write the path in double quotes: file("shaders/tunnel.glsl")',
-      ]);
+      ctx.report(
+        "unexpected-token",
+        isRealToken(path) ? tokenRange(path) : range,
+        { found: isRealToken(path) ? describeToken(path) : "nothing", expected: "the path as a string" },
+        ['write the path in double quotes: file("shaders/tunnel.glsl")'],
+      );
       return null;
     }
     return { kind: "File", path: stringValue(path), range };
@@ -187,7 +203,10 @@ export function buildFlags(ctx: BuildContext, flagsNode: CstNode, owner: FlagOwn
     const name = nameToken.image;
     const valueNode = nodeOf(f, "value");
     const value = valueNode ? buildValue(ctx, valueNode, tokenRange(nameToken)) : null;
-    const range = value !== null ? { start: tokenRange(nameToken).start, end: value.range.end } : ctx.rangeOf(f, tokenRange(nameToken));
+    const range =
+      value !== null
+        ? { start: tokenRange(nameToken).start, end: value.range.end }
+        : ctx.rangeOf(f, tokenRange(nameToken));
     if (!allowed.includes(name)) {
       if (owner === "recipe") {
         ctx.report("unknown-recipe-metadata", tokenRange(nameToken), { name }, [
@@ -198,12 +217,17 @@ export function buildFlags(ctx: BuildContext, flagsNode: CstNode, owner: FlagOwn
       }
       ctx.report("unknown-flag", tokenRange(nameToken), { name }, [
         ...didYouMeanHelp(name, FLAG_NAMES),
-        "flags: display, render, viewer, bypass, lock; metadata: color: #rrggbb, tags: (\"a\", \"b\"), comment: \"text\", was: oldname",
+        'flags: display, render, viewer, bypass, lock; metadata: color: #rrggbb, tags: ("a", "b"), comment: "text", was: oldname',
       ]);
       continue;
     }
     if (seen.has(name)) {
-      ctx.report("duplicate-entry", tokenRange(nameToken), { name, where: owner === "node" ? "this node's flags" : "this recipe's metadata" }, ["keep one of them"]);
+      ctx.report(
+        "duplicate-entry",
+        tokenRange(nameToken),
+        { name, where: owner === "node" ? "this node's flags" : "this recipe's metadata" },
+        ["keep one of them"],
+      );
       continue;
     }
     seen.add(name);
@@ -213,14 +237,21 @@ export function buildFlags(ctx: BuildContext, flagsNode: CstNode, owner: FlagOwn
   return flags;
 }
 
-function buildFlag(ctx: BuildContext, name: string, value: Value | null, hasValue: boolean, range: SourceRange): Flag | null {
+function buildFlag(
+  ctx: BuildContext,
+  name: string,
+  value: Value | null,
+  hasValue: boolean,
+  range: SourceRange,
+): Flag | null {
   const bad = (expected: string, help: string) => {
     ctx.report("invalid-flag-value", value?.range ?? range, { name, expected }, [help]);
     return null;
   };
   if ((BOOLEAN_FLAGS as readonly string[]).includes(name)) {
     if (!hasValue) return { kind: "BooleanFlag", name: name as BooleanFlagName, value: true, range };
-    if (value?.kind === "Boolean") return { kind: "BooleanFlag", name: name as BooleanFlagName, value: value.value, range };
+    if (value?.kind === "Boolean")
+      return { kind: "BooleanFlag", name: name as BooleanFlagName, value: value.value, range };
     return bad("on or off", `write '${name}' to turn it on, or '${name}: off'`);
   }
   if (name === "color") {
@@ -232,8 +263,12 @@ function buildFlag(ctx: BuildContext, name: string, value: Value | null, hasValu
     return bad("a string", 'write comment: "what this node is for"');
   }
   if (name === "was") {
-    if (value?.kind === "Name") return { kind: "RenamedFromFlag", name: { kind: "Identifier", name: value.name, range: value.range }, range };
-    return bad("the node's previous name", "write was: noise1 when renaming noise1, so the live node is renamed instead of replaced");
+    if (value?.kind === "Name")
+      return { kind: "RenamedFromFlag", name: { kind: "Identifier", name: value.name, range: value.range }, range };
+    return bad(
+      "the node's previous name",
+      "write was: noise1 when renaming noise1, so the live node is renamed instead of replaced",
+    );
   }
   if (name === "summary") {
     if (value?.kind === "String") return { kind: "SummaryFlag", text: value, range };
@@ -257,7 +292,12 @@ function buildFlag(ctx: BuildContext, name: string, value: Value | null, hasValu
 
 export type DeclarationOwner = "controls" | "params";
 
-export function buildDeclarations(ctx: BuildContext, declarationsNode: CstNode | undefined, owner: DeclarationOwner, fallback: SourceRange): Declaration[] {
+export function buildDeclarations(
+  ctx: BuildContext,
+  declarationsNode: CstNode | undefined,
+  owner: DeclarationOwner,
+  fallback: SourceRange,
+): Declaration[] {
   if (!declarationsNode) return [];
   reportJunkGroups(ctx, nodesOf(declarationsNode, "junk"), "declarations");
   const out: Declaration[] = [];
@@ -266,9 +306,12 @@ export function buildDeclarations(ctx: BuildContext, declarationsNode: CstNode |
     const decl = buildDeclaration(ctx, d, owner, fallback);
     if (!decl) continue;
     if (seen.has(decl.name.name)) {
-      ctx.report("duplicate-entry", decl.name.range, { name: decl.name.name, where: owner === "controls" ? "these controls" : "these recipe parameters" }, [
-        "each name is declared once",
-      ]);
+      ctx.report(
+        "duplicate-entry",
+        decl.name.range,
+        { name: decl.name.name, where: owner === "controls" ? "these controls" : "these recipe parameters" },
+        ["each name is declared once"],
+      );
       continue;
     }
     seen.add(decl.name.name);
@@ -277,7 +320,12 @@ export function buildDeclarations(ctx: BuildContext, declarationsNode: CstNode |
   return out;
 }
 
-function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner, fallback: SourceRange): Declaration | null {
+function buildDeclaration(
+  ctx: BuildContext,
+  d: CstNode,
+  owner: DeclarationOwner,
+  fallback: SourceRange,
+): Declaration | null {
   const nameToken = tokenOf(d, "name");
   if (!isRealToken(nameToken)) return null;
   const range = ctx.rangeOf(d, fallback);
@@ -285,9 +333,12 @@ function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner
   const types: readonly string[] = owner === "controls" ? CONTROL_TYPES : RECIPE_PARAM_TYPES;
   const what = owner === "controls" ? "control" : "recipe parameter";
   if (!isRealToken(typeToken)) {
-    ctx.report("missing-declaration-type", rangeAfter(tokensOf(d, "Colon")[0] ?? nameToken), { name: nameToken.image }, [
-      `e.g. ${nameToken.image}: float = 1; types: ${types.join(", ")}`,
-    ]);
+    ctx.report(
+      "missing-declaration-type",
+      rangeAfter(tokensOf(d, "Colon")[0] ?? nameToken),
+      { name: nameToken.image },
+      [`e.g. ${nameToken.image}: float = 1; types: ${types.join(", ")}`],
+    );
     return null;
   }
   if (!types.includes(typeToken.image)) {
@@ -309,7 +360,13 @@ function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner
   };
   const once = (attribute: string, t: IToken | undefined, already: boolean): boolean => {
     if (!already) return true;
-    if (isRealToken(t)) ctx.report("duplicate-entry", tokenRange(t), { name: attribute, where: `the declaration of '${nameToken.image}'` }, ["keep one of them"]);
+    if (isRealToken(t))
+      ctx.report(
+        "duplicate-entry",
+        tokenRange(t),
+        { name: attribute, where: `the declaration of '${nameToken.image}'` },
+        ["keep one of them"],
+      );
     return false;
   };
   for (const a of nodesOf(d, "defaultAttribute")) {
@@ -317,7 +374,9 @@ function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner
     const equals = tokenOf(a, "Equals");
     if (v === undefined) {
       if (isRealToken(equals)) {
-        ctx.report("missing-default", rangeAfter(equals), { name: nameToken.image }, [`write the default after '=', e.g. ${nameToken.image}: float = 0.5`]);
+        ctx.report("missing-default", rangeAfter(equals), { name: nameToken.image }, [
+          `write the default after '=', e.g. ${nameToken.image}: float = 0.5`,
+        ]);
       }
       continue;
     }
@@ -332,7 +391,9 @@ function buildDeclaration(ctx: BuildContext, d: CstNode, owner: DeclarationOwner
     const lo: NumberValue = { kind: "Number", value: min.payload as number, range: tokenRange(min) };
     const hi: NumberValue = { kind: "Number", value: max.payload as number, range: tokenRange(max) };
     if (lo.value > hi.value) {
-      ctx.report("invalid-range", ctx.rangeOf(a, range), { min: min.image, max: max.image }, [`write it smallest first: range ${max.image}..${min.image}`]);
+      ctx.report("invalid-range", ctx.rangeOf(a, range), { min: min.image, max: max.image }, [
+        `write it smallest first: range ${max.image}..${min.image}`,
+      ]);
     }
     decl.valueRange = { min: lo, max: hi, range: ctx.rangeOf(a, range) };
   }
@@ -363,7 +424,9 @@ function buildEntries(ctx: BuildContext, node: CstNode, fallback: SourceRange): 
     const name = nameToken.tokenType.name === "StringLit" ? (nameToken.payload as string) : nameToken.image;
     const range = ctx.rangeOf(e, fallback);
     if (seen.has(name)) {
-      ctx.report("duplicate-entry", tokenRange(nameToken), { name, where: "this menu" }, ["each menu entry is listed once"]);
+      ctx.report("duplicate-entry", tokenRange(nameToken), { name, where: "this menu" }, [
+        "each menu entry is listed once",
+      ]);
       continue;
     }
     seen.add(name);

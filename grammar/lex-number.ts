@@ -89,8 +89,13 @@ export function numberHelp(image: string): string[] {
   if (/^-?0[xX][0-9a-fA-F]+$/.test(image)) return ["numbers are decimal; colours are written #rrggbb"];
   if (/^-?\d+\.$/.test(image)) return [`write a digit after the point (${image}0) or leave the point out`];
   if (/^-?\d+(\.\d+)?[eE][+-]?$/.test(image)) return ["an exponent needs digits: 1e3, 2.5e-4"];
-  if (/^\d+x$/.test(image) || /^\d+x\d+x$/.test(image)) return ["a size is written WIDTHxHEIGHT with whole numbers, e.g. 1280x720", `a menu entry that starts with a digit is written as a string: "${image}"`];
-  if (/^\d+(\.\d+)?x/.test(image)) return ["a size is written WIDTHxHEIGHT with whole numbers (1280x720); for other numbers use a tuple: (1.5, 2)"];
+  if (/^\d+x$/.test(image) || /^\d+x\d+x$/.test(image))
+    return [
+      "a size is written WIDTHxHEIGHT with whole numbers, e.g. 1280x720",
+      `a menu entry that starts with a digit is written as a string: "${image}"`,
+    ];
+  if (/^\d+(\.\d+)?x/.test(image))
+    return ["a size is written WIDTHxHEIGHT with whole numbers (1280x720); for other numbers use a tuple: (1.5, 2)"];
   if (/^-?\d+(\.\d+)?\.\d/.test(image)) return ["a number has at most one decimal point"];
   if (/^\d+[A-Za-z_]/.test(image)) return [`a menu entry that starts with a digit is written as a string: "${image}"`];
   return ["numbers are written like 3, -0.5 or 1e-3"];

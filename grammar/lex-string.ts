@@ -4,7 +4,7 @@
  */
 import type { LexProblem, Scanner } from "./scanner.js";
 
-export const ESCAPES_HELP = "the escapes are \\\\ \\\" \\n \\t \\r \\0 and \\u{hex}, e.g. \\u{e9}";
+export const ESCAPES_HELP = 'the escapes are \\\\ \\" \\n \\t \\r \\0 and \\u{hex}, e.g. \\u{e9}';
 
 const SIMPLE: Record<string, string> = { "\\": "\\", '"': '"', n: "\n", t: "\t", r: "\r", "0": "\0" };
 
@@ -60,7 +60,10 @@ export function decodeString(s: Scanner): DecodedString {
         i = end;
       }
     } else {
-      const end = next === undefined || next === "\n" || next === "\r" ? i + 1 : i + 1 + (text.codePointAt(i + 1)! > 0xffff ? 2 : 1);
+      const end =
+        next === undefined || next === "\n" || next === "\r"
+          ? i + 1
+          : i + 1 + (text.codePointAt(i + 1)! > 0xffff ? 2 : 1);
       problems.push({
         code: "invalid-escape",
         range: s.rangeOf(i, end, line, lineStart),
@@ -82,12 +85,24 @@ export function quoteString(value: string): string {
   let out = '"';
   for (const ch of value) {
     switch (ch) {
-      case "\\": out += "\\\\"; break;
-      case '"': out += '\\"'; break;
-      case "\n": out += "\\n"; break;
-      case "\t": out += "\\t"; break;
-      case "\r": out += "\\r"; break;
-      case "\0": out += "\\0"; break;
+      case "\\":
+        out += "\\\\";
+        break;
+      case '"':
+        out += '\\"';
+        break;
+      case "\n":
+        out += "\\n";
+        break;
+      case "\t":
+        out += "\\t";
+        break;
+      case "\r":
+        out += "\\r";
+        break;
+      case "\0":
+        out += "\\0";
+        break;
       default: {
         const cp = ch.codePointAt(0)!;
         // Other control characters would be invisible in the file; a lone surrogate cannot be

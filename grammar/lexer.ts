@@ -158,26 +158,35 @@ export function lex(text: string, file?: string): LexResult {
       // A comment in another language's style: say so once and skip the line, as a comment would.
       s.advanceToLineEnd();
       const lx = s.lexeme(start);
-      diagnostics.push(report("unexpected-character", lx, { char: `'${lx.image.slice(0, 2)}'` }, [
-        "comments start with '#' and a space: # like this",
-      ]));
+      diagnostics.push(
+        report("unexpected-character", lx, { char: `'${lx.image.slice(0, 2)}'` }, [
+          "comments start with '#' and a space: # like this",
+        ]),
+      );
       continue;
     }
 
     if (c === 34 /* " */) {
       if (s.peek(1) === 34 && s.peek(2) === 34) {
-        diagnostics.push(report("unexpected-character", s.advanceAndLexeme(start, 3), { char: '"""' }, [
-          "text over several lines is written in a ``` block: ``` on one line, the text, ``` on its own line",
-        ]));
+        diagnostics.push(
+          report("unexpected-character", s.advanceAndLexeme(start, 3), { char: '"""' }, [
+            "text over several lines is written in a ``` block: ``` on one line, the text, ``` on its own line",
+          ]),
+        );
         continue;
       }
       const { value, problems, terminated } = decodeString(s);
       const lx = s.lexeme(start);
-      for (const p of problems) diagnostics.push(diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }));
+      for (const p of problems)
+        diagnostics.push(
+          diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }),
+        );
       if (!terminated) {
-        diagnostics.push(report("unterminated-string", lx, {}, [
-          "close it with '\"' before the end of the line; text over several lines is written in a ``` block",
-        ]));
+        diagnostics.push(
+          report("unterminated-string", lx, {}, [
+            "close it with '\"' before the end of the line; text over several lines is written in a ``` block",
+          ]),
+        );
       }
       push(T.StringLit, lx, value);
       continue;
@@ -186,7 +195,10 @@ export function lex(text: string, file?: string): LexResult {
     if (c === 96 /* ` */ && s.peek(1) === 96 && s.peek(2) === 96) {
       const block = scanTextBlock(s);
       const lx = s.lexeme(start);
-      for (const p of block.problems) diagnostics.push(diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }));
+      for (const p of block.problems)
+        diagnostics.push(
+          diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }),
+        );
       push(T.TextBlock, lx, { text: block.text, language: block.language });
       continue;
     }
@@ -195,15 +207,22 @@ export function lex(text: string, file?: string): LexResult {
       const expr = scanPythonExpression(s);
       const lx = s.lexeme(start);
       if (expr.python === "") {
-        diagnostics.push(report("empty-expression", lx, {}, ["write the Python after '=', e.g. '= absTime.seconds * 10'"]));
+        diagnostics.push(
+          report("empty-expression", lx, {}, ["write the Python after '=', e.g. '= absTime.seconds * 10'"]),
+        );
       }
-      for (const p of expr.problems) diagnostics.push(diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }));
+      for (const p of expr.problems)
+        diagnostics.push(
+          diagnostic(p.code, p.range, p.args, file === undefined ? { help: p.help } : { file, help: p.help }),
+        );
       push(T.Expression, lx, expr.python);
       continue;
     }
 
     if (isDigit(c) || (c === 45 /* - */ && isDigit(s.peek(1))) || (c === 46 /* . */ && isDigit(s.peek(1)))) {
-      lexNumber(s, start, push, (lx) => diagnostics.push(report("invalid-number", lx, { text: shorten(lx.image) }, numberHelp(shorten(lx.image)))));
+      lexNumber(s, start, push, (lx) =>
+        diagnostics.push(report("invalid-number", lx, { text: shorten(lx.image) }, numberHelp(shorten(lx.image)))),
+      );
       continue;
     }
 
@@ -212,7 +231,11 @@ export function lex(text: string, file?: string): LexResult {
       continue;
     }
 
-    if (isIdentStart(c) || c === 47 /* / */ || (c === 46 && (s.peek(1) === 47 || (s.peek(1) === 46 && s.peek(2) === 47)))) {
+    if (
+      isIdentStart(c) ||
+      c === 47 /* / */ ||
+      (c === 46 && (s.peek(1) === 47 || (s.peek(1) === 46 && s.peek(2) === 47)))
+    ) {
       const pathLength = scanPath(s);
       if (pathLength > 0) {
         push(T.OpPath, s.advanceAndLexeme(start, pathLength));
@@ -235,9 +258,11 @@ export function lex(text: string, file?: string): LexResult {
       while (isWordCharacter(text, s.offset + n)) n += s.codePointLength(n);
       const lx = s.advanceAndLexeme(start, n);
       const foreign = [...lx.image].find((ch) => !/[A-Za-z0-9_]/.test(ch)) ?? lx.image;
-      diagnostics.push(report("unexpected-character", lx, { char: `'${foreign}' in '${printableRun(lx.image)}'` }, [
-        "names use ASCII letters, digits and '_'; other text goes in a string \"...\"",
-      ]));
+      diagnostics.push(
+        report("unexpected-character", lx, { char: `'${foreign}' in '${printableRun(lx.image)}'` }, [
+          "names use ASCII letters, digits and '_'; other text goes in a string \"...\"",
+        ]),
+      );
       push(T.Identifier, lx);
       continue;
     }
@@ -248,7 +273,11 @@ export function lex(text: string, file?: string): LexResult {
       while (end < text.length && text[end] !== "'" && text[end] !== "\n") end++;
       const closed = text[end] === "'";
       const lx = s.advanceAndLexeme(start, end - s.offset + (closed ? 1 : 0));
-      diagnostics.push(report("unexpected-character", lx, { char: "\"'\"" }, [`strings are written in double quotes: "${lx.image.slice(1, closed ? -1 : undefined)}"`]));
+      diagnostics.push(
+        report("unexpected-character", lx, { char: '"\'"' }, [
+          `strings are written in double quotes: "${lx.image.slice(1, closed ? -1 : undefined)}"`,
+        ]),
+      );
       push(T.StringLit, lx, lx.image.slice(1, closed ? -1 : undefined));
       continue;
     }
@@ -295,7 +324,8 @@ function isWordCharacter(text: string, offset: number): boolean {
 /** True for characters the lexer has no rule for (so they extend a stray run). */
 function isStray(c: number, text: string, offset: number): boolean {
   if (c === 32 || c === 9 || c === 10 || c === 13) return false;
-  if (isIdentPart(c) || c === 35 || c === 34 || c === 39 || c === 96 || c === 36 || c === 46 || c === 47 || c === 45) return false;
+  if (isIdentPart(c) || c === 35 || c === 34 || c === 39 || c === 96 || c === 36 || c === 46 || c === 47 || c === 45)
+    return false;
   if (isWordCharacter(text, offset)) return false;
   return PUNCTUATION[text[offset]!] === undefined;
 }
@@ -308,19 +338,24 @@ function printableRun(image: string): string {
 function strayHelp(image: string): string[] {
   const first = image[0]!;
   if (first === ";") return ["statements end at the end of a line: remove the ';'"];
-  if (first === "'") return ["strings are written in double quotes: \"text\""];
+  if (first === "'") return ['strings are written in double quotes: "text"'];
   if (first === "-") return ["a negative number is written without a space: -1; a wire is written '->'"];
   if (first === "@") return ["an operator is referred to by its name (level1) or its path (../level1)"];
   if (first === "/") return ["an operator path is written like ../level1 or /project1/out1"];
   if (first === "$") return ["a recipe parameter is written $name"];
-  if (first === "\u0000" || /[\u0001-\u001f]/.test(first)) return ["the file contains a control character; is it a binary file?"];
-  if (/[^\x00-\x7f]/.test(first)) return ["names use ASCII letters, digits and '_'; other text goes in a string \"...\""];
+  if (first === "\u0000" || /[\u0001-\u001f]/.test(first))
+    return ["the file contains a control character; is it a binary file?"];
+  if (/[^\x00-\x7f]/.test(first))
+    return ["names use ASCII letters, digits and '_'; other text goes in a string \"...\""];
   return ["this character has no meaning in .svcnet outside a string"];
 }
 
 function colourHelp(run: string, allHex: boolean): string[] {
   if (allHex && run.length === 3) {
-    const long = [...run].map((ch) => ch + ch).join("").toLowerCase();
+    const long = [...run]
+      .map((ch) => ch + ch)
+      .join("")
+      .toLowerCase();
     return [`a colour has 6 or 8 hex digits: write #${long}`];
   }
   if (allHex) return [`a colour has 6 (#rrggbb) or 8 (#rrggbbaa) hex digits; this one has ${run.length}`];

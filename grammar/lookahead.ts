@@ -15,9 +15,16 @@ interface Lookahead {
 }
 
 export class GatedAlternativesLookahead extends LLkLookaheadStrategy {
-  override buildLookaheadForAlternation(options: AlternationOptions): (orAlts?: IOrAlt<unknown>[]) => number | undefined {
+  override buildLookaheadForAlternation(
+    options: AlternationOptions,
+  ): (orAlts?: IOrAlt<unknown>[]) => number | undefined {
     if (!options.hasPredicates) return super.buildLookaheadForAlternation(options);
-    const alts: TokenType[][][] = getLookaheadPaths({ occurrence: options.prodOccurrence, rule: options.rule, prodType: "Alternation", maxLookahead: options.maxLookahead });
+    const alts: TokenType[][][] = getLookaheadPaths({
+      occurrence: options.prodOccurrence,
+      rule: options.rule,
+      prodType: "Alternation",
+      maxLookahead: options.maxLookahead,
+    });
     const count = alts.length;
     return function chooseGatedAlternative(this: Lookahead, orAlts?: IOrAlt<unknown>[]): number | undefined {
       for (let t = 0; t < count; t++) {

@@ -12,19 +12,20 @@ import * as T from "./tokens.js";
 
 /** What a rule expects, in words, when the token list alone would read badly. */
 const RULE_EXPECTS: Record<string, string> = {
-  value: "a value: a number, a string, on/off, a name, (a, b), 1280x720, #rrggbb, = expression, bind, export or file(\"...\")",
+  value:
+    'a value: a number, a string, on/off, a name, (a, b), 1280x720, #rrggbb, = expression, bind, export or file("...")',
   tuple: "a value or ')'",
   endpoint: "a node name",
   rangeAttribute: "a range such as 0..1",
-  entriesAttribute: "menu entries such as (add \"Add\", multiply)",
+  entriesAttribute: 'menu entries such as (add "Add", multiply)',
   menuEntry: "a menu entry name",
   flags: "a flag (display, render, viewer, bypass, lock, color, tags, comment) or ']'",
   flag: "a flag (display, render, viewer, bypass, lock, color, tags, comment)",
   reference: "an operator name or path",
   bindValue: "the control or parameter to bind to",
   exportValue: "an operator and a channel: export lfo1.chan1",
-  fileValue: "file(\"path\")",
-  importStatement: "the path to import, as a string: import \"lib.svcnet\"",
+  fileValue: 'file("path")',
+  importStatement: 'the path to import, as a string: import "lib.svcnet"',
   networkDecl: "network name { ... }",
   recipeDecl: "recipe name { ... }",
   labelAttribute: "the label, as a string",
@@ -57,16 +58,21 @@ export function reportParseErrors(
     const info = readErrorInfo(e.message);
     const expectsCloser = info.expected.includes("RBracket") || info.expected.includes("RParen");
     if (expectsCloser && brackets.unclosedParenOrBracket) continue;
-    const expected = RULE_EXPECTS[info.rule] !== undefined && info.kind !== "mismatch" ? RULE_EXPECTS[info.rule]! : expectedText(info.rule, info.expected);
+    const expected =
+      RULE_EXPECTS[info.rule] !== undefined && info.kind !== "mismatch"
+        ? RULE_EXPECTS[info.rule]!
+        : expectedText(info.rule, info.expected);
     const found = atEnd ? "end of file" : describeToken(token);
     ctx.report("unexpected-token", range, { found, expected }, helpFor(info.rule, info.expected, token, atEnd));
   }
 }
 
 function helpFor(rule: string, expected: string[], token: IToken, atEnd: boolean): string[] {
-  if (expected.includes("RBracket") && rule === "flags") return ["flags are separated by commas: [display, color: #ff8800]"];
+  if (expected.includes("RBracket") && rule === "flags")
+    return ["flags are separated by commas: [display, color: #ff8800]"];
   if (expected.includes("RParen") && rule === "tuple") return ["tuple items are separated by commas: (1280, 720)"];
-  if (rule === "value" && token.tokenType.name === "Equals") return ["a Python expression follows ':' directly: rotate: = absTime.seconds"];
+  if (rule === "value" && token.tokenType.name === "Equals")
+    return ["a Python expression follows ':' directly: rotate: = absTime.seconds"];
   if (rule === "endpoint" && expected.includes("RBracket")) return ["a connector index is one whole number: comp1[1]"];
   if (rule === "exportValue") return ["export names a CHOP and one of its channels: export lfo1.chan1"];
   if (rule === "bindValue") return ["bind names a control (bind Gain) or an operator's parameter (bind lfo1.Speed)"];

@@ -29,7 +29,10 @@ export function parse(text: string, file?: string): ParseResult {
   } catch (err) {
     // A bug in the parser must still not take down an editor or an MCP tool: report it as one.
     const reason = err instanceof Error ? err.message : String(err);
-    const extras = file === undefined ? { help: ["please report this with the file that caused it"] } : { file, help: ["please report this with the file that caused it"] };
+    const extras =
+      file === undefined
+        ? { help: ["please report this with the file that caused it"] }
+        : { file, help: ["please report this with the file that caused it"] };
     return { ast: emptyProgram(), diagnostics: [diagnostic("parser-internal-error", NO_RANGE, { reason }, extras)] };
   }
 }
@@ -42,7 +45,9 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
   if (lexed.tokens.length === 0) {
     const ast = emptyProgram();
     if (lexed.diagnostics.length === 0) {
-      ctx.report("empty-file", NO_RANGE, {}, ["a .svcnet file starts with 'svcnet 1' followed by a network: network main { ... }"]);
+      ctx.report("empty-file", NO_RANGE, {}, [
+        "a .svcnet file starts with 'svcnet 1' followed by a network: network main { ... }",
+      ]);
     }
     if (lexed.comments.length > 0) ast.comments = { dangling: [...lexed.comments] };
     return { ast, diagnostics: sortDiagnostics(ctx.diagnostics) };
@@ -55,9 +60,18 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
   const ast = buildProgram(ctx, tree.cst);
   if (tree.errors.length > 0) reportParseErrors(ctx, tree.errors, brackets, endOfContent(text));
 
-  if (ast.version === null && !ctx.diagnostics.some((d) => d.code === "misplaced-version-header" || d.code === "unexpected-token" && d.range.start.offset === lexed.tokens[0]!.startOffset)) {
+  if (
+    ast.version === null &&
+    !ctx.diagnostics.some(
+      (d) =>
+        d.code === "misplaced-version-header" ||
+        (d.code === "unexpected-token" && d.range.start.offset === lexed.tokens[0]!.startOffset),
+    )
+  ) {
     const first = tokenRange(lexed.tokens[0]!);
-    ctx.report("missing-version-header", { start: first.start, end: first.start }, {}, ["add 'svcnet 1' as the first line of the file"]);
+    ctx.report("missing-version-header", { start: first.start, end: first.start }, {}, [
+      "add 'svcnet 1' as the first line of the file",
+    ]);
   }
   attachComments(ast, lexed.comments);
   return { ast, diagnostics: sortDiagnostics(ctx.diagnostics) };
@@ -70,7 +84,9 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
 function dropConsequencesOfOpenText(ctx: BuildContext): void {
   const block = ctx.diagnostics.find((d) => d.code === "unterminated-text-block");
   // A string left open swallows the brackets after it on its line in the same way.
-  const stringLines = new Set(ctx.diagnostics.filter((d) => d.code === "unterminated-string").map((d) => d.range.start.line));
+  const stringLines = new Set(
+    ctx.diagnostics.filter((d) => d.code === "unterminated-string").map((d) => d.range.start.line),
+  );
   const keep = ctx.diagnostics.filter((d) => {
     if (d.code !== "unclosed-block" && d.code !== "unclosed-bracket") return true;
     if (block !== undefined && d.range.start.offset >= block.range.start.offset) return false;

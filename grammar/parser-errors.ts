@@ -12,8 +12,9 @@ export interface ParserErrorInfo {
   expected: string[];
 }
 
-const firstNames = (paths: TokenType[][]): string[] =>
-  [...new Set(paths.map((p) => p[0]?.name).filter((n): n is string => n !== undefined))];
+const firstNames = (paths: TokenType[][]): string[] => [
+  ...new Set(paths.map((p) => p[0]?.name).filter((n): n is string => n !== undefined)),
+];
 
 export const parserErrorMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage: ({ expected, ruleName }) =>
@@ -21,9 +22,17 @@ export const parserErrorMessages: IParserErrorMessageProvider = {
   buildNotAllInputParsedMessage: ({ ruleName }) =>
     JSON.stringify({ kind: "redundant", rule: ruleName, expected: [] } satisfies ParserErrorInfo),
   buildNoViableAltMessage: ({ expectedPathsPerAlt, ruleName }) =>
-    JSON.stringify({ kind: "no-alternative", rule: ruleName, expected: firstNames(expectedPathsPerAlt.flat()) } satisfies ParserErrorInfo),
+    JSON.stringify({
+      kind: "no-alternative",
+      rule: ruleName,
+      expected: firstNames(expectedPathsPerAlt.flat()),
+    } satisfies ParserErrorInfo),
   buildEarlyExitMessage: ({ expectedIterationPaths, ruleName }) =>
-    JSON.stringify({ kind: "early-exit", rule: ruleName, expected: firstNames(expectedIterationPaths) } satisfies ParserErrorInfo),
+    JSON.stringify({
+      kind: "early-exit",
+      rule: ruleName,
+      expected: firstNames(expectedIterationPaths),
+    } satisfies ParserErrorInfo),
 };
 
 export function readErrorInfo(message: string): ParserErrorInfo {

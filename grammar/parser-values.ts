@@ -32,8 +32,16 @@ export const LABEL = {
 
 /** Tokens that can begin a value (after `name:`). */
 export const VALUE_START: TokenType[] = [
-  T.NumberLit, T.Dimensions, T.StringLit, T.TextBlock, T.ColorLit, T.Expression, T.OpPath,
-  T.Variable, T.LParen, T.Identifier,
+  T.NumberLit,
+  T.Dimensions,
+  T.StringLit,
+  T.TextBlock,
+  T.ColorLit,
+  T.Expression,
+  T.OpPath,
+  T.Variable,
+  T.LParen,
+  T.Identifier,
 ];
 
 /**
@@ -88,7 +96,9 @@ export class ValueGrammar extends CstParser {
   /** True when the next token is the first on its line. */
   protected startsLine(): boolean {
     const previous = this.LA(0);
-    return previous.tokenType === EOF || previous.endLine === undefined || (this.LA(1).startLine ?? 0) > previous.endLine;
+    return (
+      previous.tokenType === EOF || previous.endLine === undefined || (this.LA(1).startLine ?? 0) > previous.endLine
+    );
   }
 
   /** True when tokens `a` and `b` ahead are on the same line (the end of the file counts as another line). */

@@ -57,10 +57,19 @@ export class SvcnetParser extends ValueGrammar {
   private readonly cTopItem = {
     IGNORE_AMBIGUITIES: true,
     DEF: [
-      { GATE: () => this.startsLine() && (this.is(2, T.NumberLit) || !this.sameLine(1, 2)), ALT: () => this.SUBRULE(this.versionHeader) },
+      {
+        GATE: () => this.startsLine() && (this.is(2, T.NumberLit) || !this.sameLine(1, 2)),
+        ALT: () => this.SUBRULE(this.versionHeader),
+      },
       { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.importStatement) },
-      { GATE: () => (this.is(2, T.Identifier) && this.is(3, T.LBrace)) || this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.networkDecl) },
-      { GATE: () => this.is(2, T.Identifier) && (this.is(3, T.LBrace) || this.is(3, T.LBracket)), ALT: () => this.SUBRULE(this.recipeDecl) },
+      {
+        GATE: () => (this.is(2, T.Identifier) && this.is(3, T.LBrace)) || this.is(2, T.LBrace),
+        ALT: () => this.SUBRULE(this.networkDecl),
+      },
+      {
+        GATE: () => this.is(2, T.Identifier) && (this.is(3, T.LBrace) || this.is(3, T.LBracket)),
+        ALT: () => this.SUBRULE(this.recipeDecl),
+      },
       { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.layoutBlock) },
       { ALT: () => this.SUBRULE(this.networkItem) },
     ],
@@ -73,7 +82,10 @@ export class SvcnetParser extends ValueGrammar {
       { GATE: () => this.is(2, T.LBrace) || this.is(2, T.StringLit), ALT: () => this.SUBRULE(this.controlsBlock) },
       { GATE: () => this.is(2, T.LBrace), ALT: () => this.SUBRULE(this.paramsBlock) },
       { GATE: () => this.startsNamedStatement(), ALT: () => this.SUBRULE(this.nodeDecl) },
-      { GATE: () => this.is(1, T.Identifier) && (this.is(2, T.Arrow) || this.is(2, T.LBracket)), ALT: () => this.SUBRULE(this.wire) },
+      {
+        GATE: () => this.is(1, T.Identifier) && (this.is(2, T.Arrow) || this.is(2, T.LBracket)),
+        ALT: () => this.SUBRULE(this.wire),
+      },
       { ALT: () => this.SUBRULE(this.junk) },
     ],
   };

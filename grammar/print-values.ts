@@ -37,7 +37,11 @@ export function formatValue(v: Value): string {
     case "Name":
       return isIdentifier(v.name) && !RESERVED_IN_VALUES.has(v.name) ? v.name : quoteString(v.name);
     case "Tuple":
-      if (v.form === "x" && v.items.length >= 2 && v.items.every((i) => i.kind === "Number" && Number.isSafeInteger(i.value) && i.value >= 0)) {
+      if (
+        v.form === "x" &&
+        v.items.length >= 2 &&
+        v.items.every((i) => i.kind === "Number" && Number.isSafeInteger(i.value) && i.value >= 0)
+      ) {
         return v.items.map((i) => formatValue(i)).join("x");
       }
       return `(${v.items.map(formatValue).join(", ")})`;
@@ -90,7 +94,19 @@ export function printsAsTextBlock(v: StringValue): boolean {
 
 // ── flags ────────────────────────────────────────────────────────────────────
 
-const FLAG_ORDER = ["display", "render", "viewer", "bypass", "lock", "was", "color", "summary", "tags", "difficulty", "comment"];
+const FLAG_ORDER = [
+  "display",
+  "render",
+  "viewer",
+  "bypass",
+  "lock",
+  "was",
+  "color",
+  "summary",
+  "tags",
+  "difficulty",
+  "comment",
+];
 
 function flagName(f: Flag): string {
   switch (f.kind) {
@@ -142,7 +158,8 @@ export function formatFlags(flags: readonly Flag[]): string {
 export function formatDeclaration(d: Declaration): string {
   let out = `${d.name.name}: ${d.type.name}`;
   if (d.default !== null) out += ` = ${formatDefault(d.default)}`;
-  if (d.valueRange !== null) out += ` range ${formatNumber(d.valueRange.min.value)}..${formatNumber(d.valueRange.max.value)}`;
+  if (d.valueRange !== null)
+    out += ` range ${formatNumber(d.valueRange.min.value)}..${formatNumber(d.valueRange.max.value)}`;
   if (d.clamp) out += " clamp";
   // A label equal to the name is what TouchDesigner shows anyway: the canonical form leaves it out,
   // so the text of a network and its export agree.

@@ -23,10 +23,13 @@ interface Link {
   trailing: Comment[];
 }
 
-const key = (e: { from: string; fromOutput: number; to: string; toInput: number }) => `${e.from}\u0000${e.fromOutput}\u0000${e.to}\u0000${e.toInput}`;
+const key = (e: { from: string; fromOutput: number; to: string; toInput: number }) =>
+  `${e.from}\u0000${e.fromOutput}\u0000${e.to}\u0000${e.toInput}`;
 
 function compareLinks(a: Link, b: Link): number {
-  return naturalCompare(a.from, b.from) || a.fromOutput - b.fromOutput || naturalCompare(a.to, b.to) || a.toInput - b.toInput;
+  return (
+    naturalCompare(a.from, b.from) || a.fromOutput - b.fromOutput || naturalCompare(a.to, b.to) || a.toInput - b.toInput
+  );
 }
 
 export function canonicalWires(wires: readonly Wire[]): Wire[] {
@@ -79,7 +82,8 @@ export function canonicalWires(wires: readonly Wire[]): Wire[] {
 
   // "Uses several inputs (outputs)": some connection's index differs from the first one's.
   const multiInput = (node: string) => (incoming.get(node) ?? []).some((l, _, all) => l.toInput !== all[0]!.toInput);
-  const multiOutput = (node: string) => (outgoing.get(node) ?? []).some((l, _, all) => l.fromOutput !== all[0]!.fromOutput);
+  const multiOutput = (node: string) =>
+    (outgoing.get(node) ?? []).some((l, _, all) => l.fromOutput !== all[0]!.fromOutput);
   const endpoint = (node: string, index: number | null): WireEndpoint => ({
     kind: "WireEndpoint",
     node: { kind: "Identifier", name: node, range: NO_RANGE },

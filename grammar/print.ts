@@ -92,7 +92,9 @@ export function print(program: Program): string {
     out.blank();
     leading(out, 0, recipe.comments);
     const metadata = formatFlags(recipe.metadata ?? []);
-    printBlock(out, 0, `recipe ${recipe.name.name}${metadata === "" ? "" : ` ${metadata}`}`, recipe.comments, (inner) => printNetworkBody(out, inner, recipe, recipe.params));
+    printBlock(out, 0, `recipe ${recipe.name.name}${metadata === "" ? "" : ` ${metadata}`}`, recipe.comments, (inner) =>
+      printNetworkBody(out, inner, recipe, recipe.params),
+    );
   }
   if (program.layout !== null) {
     const layout = program.layout;
@@ -114,11 +116,21 @@ export function print(program: Program): string {
 }
 
 function num(value: number) {
-  return { kind: "Number" as const, value, range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } };
+  return {
+    kind: "Number" as const,
+    value,
+    range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
+  };
 }
 
 /** `head {`, the body, the block's dangling comments, `}` and its trailing comment; `head {}` when empty. */
-function printBlock(out: Out, depth: number, head: string, comments: Comments | undefined, body: (depth: number) => void): void {
+function printBlock(
+  out: Out,
+  depth: number,
+  head: string,
+  comments: Comments | undefined,
+  body: (depth: number) => void,
+): void {
   const start = out.lines.length;
   out.line(depth, `${head} {`);
   body(depth + 1);
@@ -201,7 +213,9 @@ function printNode(out: Out, depth: number, n: NodeDecl): boolean {
       const network = n.network;
       if (params.length > 0) out.blank();
       leading(out, inner, network.comments);
-      printBlock(out, inner, "network", network.comments, (innermost) => printNetworkBody(out, innermost, network, null));
+      printBlock(out, inner, "network", network.comments, (innermost) =>
+        printNetworkBody(out, innermost, network, null),
+      );
     }
   });
   return true;
@@ -209,10 +223,12 @@ function printNode(out: Out, depth: number, n: NodeDecl): boolean {
 
 /** The parameters joined on one line, or undefined when they must go one per line. */
 function inlineParams(params: Param[], n: NodeDecl): string | undefined {
-  if (n.network !== null || params.length > MAX_INLINE_PARAMS || (n.comments?.dangling ?? []).length > 0) return undefined;
+  if (n.network !== null || params.length > MAX_INLINE_PARAMS || (n.comments?.dangling ?? []).length > 0)
+    return undefined;
   const parts: string[] = [];
   for (const p of params) {
-    if (p.comments !== undefined && ((p.comments.leading ?? []).length > 0 || (p.comments.trailing ?? []).length > 0)) return undefined;
+    if (p.comments !== undefined && ((p.comments.leading ?? []).length > 0 || (p.comments.trailing ?? []).length > 0))
+      return undefined;
     if (p.value.kind === "String" && printsAsTextBlock(p.value)) return undefined;
     parts.push(`${p.name.name}: ${formatValue(p.value)}`);
   }

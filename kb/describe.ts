@@ -46,12 +46,17 @@ export function formatParamLine(p: Param, nameWidth = 22): string {
 
 export function formatOperatorText(op: Operator, alsoNamed: readonly string[] = []): string {
   const lines: string[] = [];
-  lines.push(`${op.type} — ${op.label} ${op.family}${op.namespace && op.namespace !== "main" ? ` (${op.namespace})` : ""}`);
+  lines.push(
+    `${op.type} — ${op.label} ${op.family}${op.namespace && op.namespace !== "main" ? ` (${op.namespace})` : ""}`,
+  );
   if (op.summary) lines.push(op.summary);
   const generator = op.isGenerator === null ? "unknown" : op.isGenerator ? "yes" : "no";
   lines.push(`inputs: ${formatInputs(op.inputs)}   outputs: ${op.outputs ?? "unknown"}   generator: ${generator}`);
   if (alsoNamed.length) lines.push(`same label in other families: ${alsoNamed.join(", ")}`);
-  const width = Math.min(28, Math.max(12, ...op.params.map((p) => (p.components ? `${p.name} (${p.components.join(" ")})` : p.name).length)));
+  const width = Math.min(
+    28,
+    Math.max(12, ...op.params.map((p) => (p.components ? `${p.name} (${p.components.join(" ")})` : p.name).length)),
+  );
   let page: string | null | undefined;
   for (const p of op.params) {
     if (p.page !== page) {

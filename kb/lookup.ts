@@ -112,7 +112,8 @@ function paramMap(op: Operator): Map<string, ParamRef> {
     }
     // Plain params win over tuplet names of the same spelling: they are real scalar Pars.
     for (const param of op.params) if (!param.components) map.set(param.name, { param, component: null });
-    for (const param of op.params) if (param.components && !map.has(param.name)) map.set(param.name, { param, component: null });
+    for (const param of op.params)
+      if (param.components && !map.has(param.name)) map.set(param.name, { param, component: null });
     paramMaps.set(op, map);
   }
   return map;

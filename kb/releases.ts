@@ -37,8 +37,16 @@ export function releaseProfiles(): ReleaseProfile[] {
   const published = publishedProfiles()
     .filter((p) => !known.has(p.id))
     .map((p): ReleaseProfile => ({
-      id: p.id, kind: p.kind, date: p.date, build: p.build, families: null, operatorTypes: null,
-      experimentalTypes: null, complete: false, notes: p.notes, sources: p.sources,
+      id: p.id,
+      kind: p.kind,
+      date: p.date,
+      build: p.build,
+      families: null,
+      operatorTypes: null,
+      experimentalTypes: null,
+      complete: false,
+      notes: p.notes,
+      sources: p.sources,
     }));
   return [...releases.profiles, ...published];
 }

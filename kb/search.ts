@@ -77,7 +77,10 @@ function wordScore(q: Query, c: Candidate): number {
   if (!q.words.length) return 0;
   let total = 0;
   for (const w of q.words) {
-    if (c.words.has(w)) { total += 1; continue; }
+    if (c.words.has(w)) {
+      total += 1;
+      continue;
+    }
     let best = 0;
     for (const cw of c.words) {
       if (w.length >= 3 && cw.startsWith(w)) best = Math.max(best, 0.8 * (w.length / cw.length) + 0.1);
@@ -93,11 +96,15 @@ function scoreReading(q: Query, c: Candidate): number {
   if (q.key === c.labelKey || q.key === c.stemKey || q.key === c.typeKey) s = 100;
   else {
     const fuzzy = Math.max(
-      similarityAtLeast(q.key, c.labelKey, 0.7), similarityAtLeast(q.key, c.stemKey, 0.7), similarityAtLeast(q.key, c.typeKey, 0.7),
+      similarityAtLeast(q.key, c.labelKey, 0.7),
+      similarityAtLeast(q.key, c.stemKey, 0.7),
+      similarityAtLeast(q.key, c.typeKey, 0.7),
     );
     if (fuzzy >= 0.7) s = Math.max(s, 85 * fuzzy);
-    if (q.key.length >= 3 && c.labelKey.startsWith(q.key)) s = Math.max(s, 70 + 20 * (q.key.length / c.labelKey.length));
-    else if (q.key.length >= 4 && c.labelKey.includes(q.key)) s = Math.max(s, 50 + 20 * (q.key.length / c.labelKey.length));
+    if (q.key.length >= 3 && c.labelKey.startsWith(q.key))
+      s = Math.max(s, 70 + 20 * (q.key.length / c.labelKey.length));
+    else if (q.key.length >= 4 && c.labelKey.includes(q.key))
+      s = Math.max(s, 50 + 20 * (q.key.length / c.labelKey.length));
     const ws = wordScore(q, c);
     if (ws > 0) s = Math.max(s, 65 * ws + 10 * Math.min(1, q.words.length / c.labelWordCount));
   }
@@ -120,7 +127,8 @@ function rank(query: string, minScore: number, family?: Family): OperatorMatch[]
   for (const c of operatorCandidates()) {
     if (family && c.entry.family !== family) continue;
     const score = scoreEntry(queries, c);
-    if (score >= minScore) out.push({ type: c.entry.type, family: c.entry.family, label: c.entry.label, score: round(score) });
+    if (score >= minScore)
+      out.push({ type: c.entry.type, family: c.entry.family, label: c.entry.label, score: round(score) });
   }
   out.sort((a, b) => b.score - a.score || a.type.localeCompare(b.type));
   return out;
@@ -158,7 +166,8 @@ export function closestParameters(op: Operator | string, name: string, n = 3): P
   const scored = new Map<string, ParamMatch>();
   const consider = (candidate: string, label: string | null, score: number) => {
     const prior = scored.get(candidate);
-    if (score > 0 && (!prior || prior.score < score)) scored.set(candidate, { name: candidate, label, score: round(score) });
+    if (score > 0 && (!prior || prior.score < score))
+      scored.set(candidate, { name: candidate, label, score: round(score) });
   };
   for (const p of operator.params) {
     const names = p.components ? [p.name, ...p.components] : [p.name];
@@ -168,7 +177,8 @@ export function closestParameters(op: Operator | string, name: string, n = 3): P
       else {
         const sim = similarityAtLeast(lower, cl, 0.5);
         if (sim > 0) consider(candidate, p.label, 85 * sim);
-        if (lower.length >= 3 && cl.startsWith(lower)) consider(candidate, p.label, 60 + 20 * (lower.length / cl.length));
+        if (lower.length >= 3 && cl.startsWith(lower))
+          consider(candidate, p.label, 60 + 20 * (lower.length / cl.length));
       }
     }
     if (p.label && key.length >= 3) {
@@ -178,5 +188,8 @@ export function closestParameters(op: Operator | string, name: string, n = 3): P
       else consider(p.name, p.label, 70 * similarityAtLeast(key, lk, 0.75));
     }
   }
-  return [...scored.values()].filter((m) => m.score >= 40).sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).slice(0, n);
+  return [...scored.values()]
+    .filter((m) => m.score >= 40)
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+    .slice(0, n);
 }

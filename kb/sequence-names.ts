@@ -45,7 +45,12 @@ function templateParam(op: Operator, t: SequenceBlockParam): Param | undefined {
 }
 
 /** Block `block`'s parameter for a template entry: the listed one when the docs list it, else derived from block 0's. */
-export function blockParam(op: Operator, sequence: SequenceDef, block: number, t: SequenceBlockParam): Param | undefined {
+export function blockParam(
+  op: Operator,
+  sequence: SequenceDef,
+  block: number,
+  t: SequenceBlockParam,
+): Param | undefined {
   const name = blockParamName(sequence.name, block, t.suffix);
   let cache = blockParamCache.get(op);
   if (cache === undefined) blockParamCache.set(op, (cache = new Map()));
@@ -57,7 +62,9 @@ export function blockParam(op: Operator, sequence: SequenceDef, block: number, t
   const param: Param = listed ?? {
     ...base,
     name,
-    ...(t.componentSuffixes === undefined ? {} : { components: t.componentSuffixes.map((c) => blockParamName(sequence.name, block, c)) }),
+    ...(t.componentSuffixes === undefined
+      ? {}
+      : { components: t.componentSuffixes.map((c) => blockParamName(sequence.name, block, c)) }),
     sequence: sequence.name,
     blockIndex: block,
   };
@@ -70,7 +77,10 @@ function sequencesByLength(op: Operator): SequenceDef[] {
   return [...(op.sequences ?? [])].sort((a, b) => b.name.length - a.name.length);
 }
 
-function readSuffix(sequence: SequenceDef, rest: string): { template: SequenceBlockParam; component: number | null } | undefined {
+function readSuffix(
+  sequence: SequenceDef,
+  rest: string,
+): { template: SequenceBlockParam; component: number | null } | undefined {
   for (const t of sequence.blockParams) {
     if (t.suffix === rest) return { template: t, component: null };
     const c = t.componentSuffixes?.indexOf(rest) ?? -1;
@@ -92,7 +102,13 @@ export function matchSequenceName(op: Operator, name: string): SequenceNameMatch
       const rest = name.slice(sequence.name.length);
       const read = readSuffix(sequence, rest);
       if (read !== undefined) {
-        return { kind: "malformed", sequence, reason: "missing-index", block: null, suggestion: blockParamName(sequence.name, 0, rest) };
+        return {
+          kind: "malformed",
+          sequence,
+          reason: "missing-index",
+          block: null,
+          suggestion: blockParamName(sequence.name, 0, rest),
+        };
       }
       continue;
     }
@@ -102,8 +118,10 @@ export function matchSequenceName(op: Operator, name: string): SequenceNameMatch
     const read = readSuffix(sequence, rest);
     if (read === undefined) return { kind: "malformed", sequence, reason: "unknown-suffix", block };
     const wellFormed = blockParamName(sequence.name, block, rest);
-    if (digits.length > 1 && digits.startsWith("0")) return { kind: "malformed", sequence, reason: "leading-zero", block, suggestion: wellFormed };
-    if (sequence.maxBlocks !== null && block >= sequence.maxBlocks) return { kind: "malformed", sequence, reason: "beyond-max", block };
+    if (digits.length > 1 && digits.startsWith("0"))
+      return { kind: "malformed", sequence, reason: "leading-zero", block, suggestion: wellFormed };
+    if (sequence.maxBlocks !== null && block >= sequence.maxBlocks)
+      return { kind: "malformed", sequence, reason: "beyond-max", block };
     const param = blockParam(op, sequence, block, read.template);
     if (param === undefined) continue;
     return { kind: "block", sequence, block, template: read.template, param, component: read.component };

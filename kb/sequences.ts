@@ -49,7 +49,11 @@ export function readSequenceName(op: Operator | string, name: string): SequenceN
  * below the operator's default; undefined when none of `names` is in the sequence. svc writes this
  * count when the source does not, and leaves it out of an export when the live count equals it.
  */
-export function impliedBlockCount(op: Operator | string, sequence: string, names: Iterable<string>): number | undefined {
+export function impliedBlockCount(
+  op: Operator | string,
+  sequence: string,
+  names: Iterable<string>,
+): number | undefined {
   const operator = resolveOp(op);
   const seq = operator === undefined ? undefined : getSequence(operator, sequence);
   if (operator === undefined || seq === undefined) return undefined;

@@ -7,10 +7,39 @@ export const FAMILIES = ["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP"] as c
 export type Family = (typeof FAMILIES)[number];
 
 export type ParStyle =
-  | "Float" | "Int" | "Toggle" | "Menu" | "StrMenu" | "Str" | "Pulse" | "Momentary"
-  | "XY" | "XYZ" | "XYZW" | "RGB" | "RGBA" | "WH" | "UV" | "UVW"
-  | "TOP" | "CHOP" | "SOP" | "POP" | "DAT" | "MAT" | "COMP" | "OBJ" | "OP" | "PanelCOMP" | "Object"
-  | "File" | "Folder" | "Sequence" | "Header" | "Python" | "FileSave";
+  | "Float"
+  | "Int"
+  | "Toggle"
+  | "Menu"
+  | "StrMenu"
+  | "Str"
+  | "Pulse"
+  | "Momentary"
+  | "XY"
+  | "XYZ"
+  | "XYZW"
+  | "RGB"
+  | "RGBA"
+  | "WH"
+  | "UV"
+  | "UVW"
+  | "TOP"
+  | "CHOP"
+  | "SOP"
+  | "POP"
+  | "DAT"
+  | "MAT"
+  | "COMP"
+  | "OBJ"
+  | "OP"
+  | "PanelCOMP"
+  | "Object"
+  | "File"
+  | "Folder"
+  | "Sequence"
+  | "Header"
+  | "Python"
+  | "FileSave";
 
 /** A scalar value as TouchDesigner stores it. */
 export type ScalarValue = number | string | boolean;

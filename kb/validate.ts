@@ -7,10 +7,11 @@ import { closestOperators, closestParameters } from "./search.js";
 import type { Operator, Param, ParStyle, ParValue, ScalarValue } from "./types.js";
 
 export type ValueProblemKind =
-  | "wrong-type" | "not-in-menu" | "out-of-range" | "wrong-size" | "unknown-parameter" | "unknown-operator";
+  "wrong-type" | "not-in-menu" | "out-of-range" | "wrong-size" | "unknown-parameter" | "unknown-operator";
 
 /** What a parameter accepts, as a plain word for messages and completion. */
-export type ExpectedType = "number" | "integer" | "boolean" | "string" | "menu-name" | "operator-path" | "tuple" | "none";
+export type ExpectedType =
+  "number" | "integer" | "boolean" | "string" | "menu-name" | "operator-path" | "tuple" | "none";
 
 export interface ValueProblem {
   kind: ValueProblemKind;
@@ -34,7 +35,17 @@ export type ValidationResult = { ok: true } | { ok: false; problem: ValueProblem
 
 const NUMERIC_TUPLET_STYLES: ReadonlySet<string> = new Set(["XY", "XYZ", "XYZW", "RGB", "RGBA", "WH", "UV", "UVW"]);
 const OP_REF_STYLES: ReadonlySet<string> = new Set([
-  "TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OBJ", "OP", "PanelCOMP", "Object",
+  "TOP",
+  "CHOP",
+  "SOP",
+  "POP",
+  "DAT",
+  "MAT",
+  "COMP",
+  "OBJ",
+  "OP",
+  "PanelCOMP",
+  "Object",
 ]);
 const STRING_STYLES: ReadonlySet<string> = new Set(["Str", "StrMenu", "File", "Folder", "FileSave", "Python"]);
 
@@ -104,7 +115,12 @@ function checkMenu(p: Param, value: string, base: { param: string; component?: n
   });
 }
 
-function checkRange(p: Param, value: number, where: string, base: { param: string; component?: number }): ValidationResult {
+function checkRange(
+  p: Param,
+  value: number,
+  where: string,
+  base: { param: string; component?: number },
+): ValidationResult {
   const low = p.clampMin === true && p.min !== null && value < p.min;
   const high = p.clampMax === true && p.max !== null && value > p.max;
   if (!low && !high) return { ok: true };
@@ -120,10 +136,22 @@ function checkParamValue(p: Param, value: ParValue, component: number | null): V
   const size = p.components?.length ?? 0;
   if (size && component === null) {
     if (!Array.isArray(value)) {
-      return fail({ kind: "wrong-size", message: `${p.name} takes ${size} values, got ${describe(value)}`, expected: "tuple", size, param: p.name });
+      return fail({
+        kind: "wrong-size",
+        message: `${p.name} takes ${size} values, got ${describe(value)}`,
+        expected: "tuple",
+        size,
+        param: p.name,
+      });
     }
     if (value.length !== size) {
-      return fail({ kind: "wrong-size", message: `${p.name} takes ${size} values, got ${value.length}`, expected: "tuple", size, param: p.name });
+      return fail({
+        kind: "wrong-size",
+        message: `${p.name} takes ${size} values, got ${value.length}`,
+        expected: "tuple",
+        size,
+        param: p.name,
+      });
     }
     for (let i = 0; i < size; i++) {
       const r = checkScalar(p, value[i]!, i);
@@ -132,7 +160,12 @@ function checkParamValue(p: Param, value: ParValue, component: number | null): V
     return { ok: true };
   }
   if (Array.isArray(value)) {
-    return fail({ kind: "wrong-size", message: `${component === null ? p.name : p.components![component]} takes one value, got ${value.length}`, size: 1, param: p.name });
+    return fail({
+      kind: "wrong-size",
+      message: `${component === null ? p.name : p.components![component]} takes one value, got ${value.length}`,
+      size: 1,
+      param: p.name,
+    });
   }
   return checkScalar(p, value as ScalarValue, component);
 }
@@ -145,7 +178,11 @@ export function validateValue(op: Operator | string, parName: string, value: Par
   const operator = typeof op === "string" ? getOperator(op) : op;
   if (!operator) {
     const name = typeof op === "string" ? op : "";
-    return fail({ kind: "unknown-operator", message: `no operator type ${name}`, suggestions: closestOperators(name, 3).map((m) => m.type) });
+    return fail({
+      kind: "unknown-operator",
+      message: `no operator type ${name}`,
+      suggestions: closestOperators(name, 3).map((m) => m.type),
+    });
   }
   const ref = getParam(operator, parName);
   if (!ref) {

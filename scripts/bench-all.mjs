@@ -31,5 +31,7 @@ for (const file of benches) {
   const run = spawnSync(command, [...pre, join("bench", file), ...passOn], { cwd: root, stdio: "inherit" });
   if (run.status !== 0) failed.push(file);
 }
-console.log(`\n${benches.length - failed.length} of ${benches.length} benchmarks met their targets${failed.length ? `; not: ${failed.join(", ")}` : ""}`);
+console.log(
+  `\n${benches.length - failed.length} of ${benches.length} benchmarks met their targets${failed.length ? `; not: ${failed.join(", ")}` : ""}`,
+);
 process.exit(failed.length > 0 ? 1 : 0);

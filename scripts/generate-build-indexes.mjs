@@ -8,7 +8,9 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 
 const dist = new URL("../dist/", import.meta.url);
 if (!existsSync(new URL("runtime/cli/commands/index.js", dist))) {
-  console.error("generate-build-indexes: dist/ is missing; run `npx tsc -p tsconfig.build.json` first (npm run build does both)");
+  console.error(
+    "generate-build-indexes: dist/ is missing; run `npx tsc -p tsconfig.build.json` first (npm run build does both)",
+  );
   process.exit(1);
 }
 const built = (path) => import(new URL(path, dist).href);
@@ -32,16 +34,30 @@ const { commandIndex, commandListSource, COMMAND_INDEX_PATH } = await built("run
 async function modulesOf(folder, skip) {
   const dir = new URL(folder, dist);
   const modules = new Map();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".js") && !skip.includes(f)).sort()) modules.set(file, await import(new URL(file, dir).href));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".js") && !skip.includes(f))
+    .sort())
+    modules.set(file, await import(new URL(file, dir).href));
   return modules;
 }
-const index = commandIndex(svcCommands, await modulesOf("runtime/cli/commands/", ["index.js"]), svcGroups, commandListSource());
+const index = commandIndex(
+  svcCommands,
+  await modulesOf("runtime/cli/commands/", ["index.js"]),
+  svcGroups,
+  commandListSource(),
+);
 writeFileSync(COMMAND_INDEX_PATH, JSON.stringify(index) + "\n");
 const entries = index.commands;
 
 // every resource's registration and module, with the catalog's text it was made from
 const { allResources } = await built("runtime/mcp/resources/all-resources.js");
 const { indexResources, catalogSource, RESOURCE_INDEX_PATH } = await built("runtime/mcp/resources/resource-index.js");
-const resourceIndex = indexResources(allResources, await modulesOf("runtime/mcp/resources/", ["catalog.js", "all-resources.js"]), catalogSource());
+const resourceIndex = indexResources(
+  allResources,
+  await modulesOf("runtime/mcp/resources/", ["catalog.js", "all-resources.js"]),
+  catalogSource(),
+);
 writeFileSync(RESOURCE_INDEX_PATH, JSON.stringify(resourceIndex) + "\n");
-console.log(`generate-build-indexes: ${allTools.length} tools listed, ${entries.length} of ${svcCommands.length} commands and ${resourceIndex.resources.length} resources indexed`);
+console.log(
+  `generate-build-indexes: ${allTools.length} tools listed, ${entries.length} of ${svcCommands.length} commands and ${resourceIndex.resources.length} resources indexed`,
+);

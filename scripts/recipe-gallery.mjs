@@ -16,8 +16,12 @@ const FRAMES = 30;
 const THUMB = 192;
 const recipes = join(root, "recipes");
 const files = (function walk(dir) {
-  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith(".svcnet") ? [join(dir, n)] : []));
-})(recipes).filter((f) => /\bglsl(multi)?TOP\b/.test(readFileSync(f, "utf8"))).sort();
+  return readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith(".svcnet") ? [join(dir, n)] : [],
+  );
+})(recipes)
+  .filter((f) => /\bglsl(multi)?TOP\b/.test(readFileSync(f, "utf8")))
+  .sort();
 
 const sim = await startSim({ port: 0 });
 const client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
@@ -27,7 +31,11 @@ try {
   for (const file of files) {
     const name = basename(file, ".svcnet");
     const text = `svcnet 1\nimport "${basename(file)}"\nnetwork g_${name} { r1: ${name} }\n`;
-    const result = await applyFile(client, { text, file: join(dirname(file), "gallery.use.svcnet") }, { previewSize: 256, previewFrames: FRAMES, verify: false });
+    const result = await applyFile(
+      client,
+      { text, file: join(dirname(file), "gallery.use.svcnet") },
+      { previewSize: 256, previewFrames: FRAMES, verify: false },
+    );
     if (!result.ok || result.preview === undefined) throw new Error(`${name}: did not apply or preview`);
     const thumb = downscalePng(result.preview.png, THUMB);
     writeFileSync(join(recipes, "gallery", `${name}.png`), thumb.png);
@@ -56,7 +64,8 @@ const readme = join(recipes, "README.md");
 const current = readFileSync(readme, "utf8");
 const start = current.indexOf("<!-- gallery:");
 const end = current.indexOf("<!-- end of gallery -->");
-const next = start >= 0 && end > start
-  ? current.slice(0, start) + section + current.slice(end + "<!-- end of gallery -->".length)
-  : current.replace("## The library\n", `## Gallery\n\n${section}\n\n## The library\n`);
+const next =
+  start >= 0 && end > start
+    ? current.slice(0, start) + section + current.slice(end + "<!-- end of gallery -->".length)
+    : current.replace("## The library\n", `## Gallery\n\n${section}\n\n## The library\n`);
 writeFileSync(readme, next);

@@ -12,7 +12,9 @@ const { recipeUseSource } = await import(join(root, "dist/runtime/draw/recipe-pi
 
 const recipes = join(root, "recipes");
 const files = (function walk(dir) {
-  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith(".svcnet") ? [join(dir, n)] : []));
+  return readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith(".svcnet") ? [join(dir, n)] : [],
+  );
 })(recipes).sort();
 
 mkdirSync(join(recipes, "pictures"), { recursive: true });
@@ -44,7 +46,8 @@ const readme = join(recipes, "README.md");
 const current = readFileSync(readme, "utf8");
 const start = current.indexOf(START);
 const end = current.indexOf(END);
-const next = start >= 0 && end > start
-  ? current.slice(0, start) + section + current.slice(end + END.length)
-  : current.replace("## The library\n", `## Networks\n\n${section}\n\n## The library\n`);
+const next =
+  start >= 0 && end > start
+    ? current.slice(0, start) + section + current.slice(end + END.length)
+    : current.replace("## The library\n", `## Networks\n\n${section}\n\n## The library\n`);
 writeFileSync(readme, next);

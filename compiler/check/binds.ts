@@ -12,9 +12,21 @@ import { controlsOf, type CheckContext } from "./context.js";
 import type { Target } from "./params.js";
 import { bindCompatible, controlClass, CONTROL_SUFFIXES, styleClass } from "./styles.js";
 
-function mismatch(t: Target, v: BindValue, source: string, sourceType: string, ctx: CheckContext, help: string[] = []): void {
+function mismatch(
+  t: Target,
+  v: BindValue,
+  source: string,
+  sourceType: string,
+  ctx: CheckContext,
+  help: string[] = [],
+): void {
   ctx.diagnostics.push(
-    diagnostic("bind-type-mismatch", v.origin.range, { name: t.name, style: t.param.style ?? "unknown style", control: source, controlType: sourceType }, at(v.origin, { help })),
+    diagnostic(
+      "bind-type-mismatch",
+      v.origin.range,
+      { name: t.name, style: t.param.style ?? "unknown style", control: source, controlType: sourceType },
+      at(v.origin, { help }),
+    ),
   );
 }
 
@@ -22,15 +34,20 @@ function checkAgainstControl(t: Target, v: BindValue, control: CustomParamModel,
   const wantsTuplet = t.param.components !== undefined && t.component === null;
   const size = CONTROL_SUFFIXES[control.type]?.length;
   if (wantsTuplet && size !== t.param.components!.length) {
-    mismatch(t, v, control.name, control.type, ctx, [`'${t.name}' has ${t.param.components!.length} components; bind it to a control with as many, or bind each component`]);
+    mismatch(t, v, control.name, control.type, ctx, [
+      `'${t.name}' has ${t.param.components!.length} components; bind it to a control with as many, or bind each component`,
+    ]);
     return;
   }
   if (!wantsTuplet && size !== undefined) {
     const suffixes = CONTROL_SUFFIXES[control.type]!;
-    mismatch(t, v, control.name, control.type, ctx, [`bind to one component: ${suffixes.map((s) => control.name + s).join(", ")}`]);
+    mismatch(t, v, control.name, control.type, ctx, [
+      `bind to one component: ${suffixes.map((s) => control.name + s).join(", ")}`,
+    ]);
     return;
   }
-  if (!bindCompatible(styleClass(t.param.style), controlClass(control.type))) mismatch(t, v, control.name, control.type, ctx);
+  if (!bindCompatible(styleClass(t.param.style), controlClass(control.type)))
+    mismatch(t, v, control.name, control.type, ctx);
 }
 
 export function checkBind(t: Target, v: BindValue, ctx: CheckContext): void {
@@ -59,17 +76,27 @@ export function checkBind(t: Target, v: BindValue, ctx: CheckContext): void {
   const ref = getParam(op, v.parameter);
   if (ref === undefined) {
     ctx.diagnostics.push(
-      diagnostic("unknown-parameter", v.origin.range, { type: owner.type, name: v.parameter }, at(v.origin, {
-        help: didYouMean(closestNames(v.parameter, [...op.params.flatMap((p) => p.components ?? [p.name]), ...controls.keys()])),
-      })),
+      diagnostic(
+        "unknown-parameter",
+        v.origin.range,
+        { type: owner.type, name: v.parameter },
+        at(v.origin, {
+          help: didYouMean(
+            closestNames(v.parameter, [...op.params.flatMap((p) => p.components ?? [p.name]), ...controls.keys()]),
+          ),
+        }),
+      ),
     );
     return;
   }
   const sourceIsTuplet = ref.param.components !== undefined && ref.component === null;
   const wantsTuplet = t.param.components !== undefined && t.component === null;
   if (sourceIsTuplet !== wantsTuplet || (wantsTuplet && ref.param.components!.length !== t.param.components!.length)) {
-    mismatch(t, v, v.parameter, ref.param.style ?? "unknown style", ctx, ["bind a single value to a single value, or tuplets of the same size"]);
+    mismatch(t, v, v.parameter, ref.param.style ?? "unknown style", ctx, [
+      "bind a single value to a single value, or tuplets of the same size",
+    ]);
     return;
   }
-  if (!bindCompatible(styleClass(t.param.style), styleClass(ref.param.style))) mismatch(t, v, v.parameter, ref.param.style ?? "unknown style", ctx);
+  if (!bindCompatible(styleClass(t.param.style), styleClass(ref.param.style)))
+    mismatch(t, v, v.parameter, ref.param.style ?? "unknown style", ctx);
 }

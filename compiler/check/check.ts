@@ -42,7 +42,8 @@ export function checkProgram(program: ProgramModel, expressions: ExpressionPolic
 export function programNeedsPythonGrammar(program: ProgramModel, expressions: ExpressionPolicy = "open"): boolean {
   for (const network of program.networks) {
     if (nodeNeedsPythonGrammar(network.root, expressions)) return true;
-    for (const comp of walkComponents(network.root)) for (const node of comp.body.nodes) if (nodeNeedsPythonGrammar(node, expressions)) return true;
+    for (const comp of walkComponents(network.root))
+      for (const node of comp.body.nodes) if (nodeNeedsPythonGrammar(node, expressions)) return true;
   }
   return false;
 }

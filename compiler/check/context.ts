@@ -14,7 +14,11 @@ export interface CheckContext {
   expressions: ExpressionPolicy;
 }
 
-export function createContext(program: ProgramModel, diagnostics: Diagnostic[], expressions: ExpressionPolicy = "open"): CheckContext {
+export function createContext(
+  program: ProgramModel,
+  diagnostics: Diagnostic[],
+  expressions: ExpressionPolicy = "open",
+): CheckContext {
   const cache = new Map<string, Operator | undefined>();
   return {
     program,

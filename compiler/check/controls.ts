@@ -13,9 +13,14 @@ export function checkControls(comp: AnyNode, ctx: CheckContext): void {
       checkControlName(control, ctx);
       if (control.min !== undefined && control.max !== undefined && control.min > control.max) {
         ctx.diagnostics.push(
-          diagnostic("control-range-inverted", control.origin.range, { name: control.name, min: formatNumber(control.min), max: formatNumber(control.max) }, at(control.origin, {
-            help: [`write it as ${formatNumber(control.max)}..${formatNumber(control.min)}`],
-          })),
+          diagnostic(
+            "control-range-inverted",
+            control.origin.range,
+            { name: control.name, min: formatNumber(control.min), max: formatNumber(control.max) },
+            at(control.origin, {
+              help: [`write it as ${formatNumber(control.max)}..${formatNumber(control.min)}`],
+            }),
+          ),
         );
       }
       if (control.default === undefined) continue;

@@ -21,29 +21,47 @@ function* expressionsIn(v: Value | undefined): Generator<ExpressionValue> {
   if (v.kind === "tuple") for (const item of v.items) yield* expressionsIn(item);
 }
 
-const SAFE_HELP = "the safe mode admits op(), parent(), me, absTime, math, tdu, arithmetic and value reads; see bridge/README.md";
+const SAFE_HELP =
+  "the safe mode admits op(), parent(), me, absTime, math, tdu, arithmetic and value reads; see bridge/README.md";
 
 function checkExpression(v: ExpressionValue, ctx: CheckContext): void {
   const problem = checkPythonExpression(v.python);
   if (problem !== undefined) {
     ctx.diagnostics.push(
-      diagnostic("expression-syntax", expressionRange(ctx.program.sources, v, problem.start, problem.end), { problem: problem.message }, at(v.origin, {
-        help: ["a parameter expression is one Python expression, e.g. = absTime.seconds * 0.5"],
-      })),
+      diagnostic(
+        "expression-syntax",
+        expressionRange(ctx.program.sources, v, problem.start, problem.end),
+        { problem: problem.message },
+        at(v.origin, {
+          help: ["a parameter expression is one Python expression, e.g. = absTime.seconds * 0.5"],
+        }),
+      ),
     );
     return;
   }
   const unsafe = ctx.expressions === "safe" ? unsafeExpression(v.python) : undefined;
   if (unsafe === undefined) return;
   const range = expressionRange(ctx.program.sources, v, unsafe.start, unsafe.end);
-  ctx.diagnostics.push(diagnostic("unsafe-python", range, { what: "the expression", problem: unsafe.message.replace(/^line 1: /, "") }, at(v.origin, { help: [SAFE_HELP] })));
+  ctx.diagnostics.push(
+    diagnostic(
+      "unsafe-python",
+      range,
+      { what: "the expression", problem: unsafe.message.replace(/^line 1: /, "") },
+      at(v.origin, { help: [SAFE_HELP] }),
+    ),
+  );
 }
 
 /**
  * Where [start, end) of a DAT's inline text is in the source: a text block is written indented, so
  * the problem's line is looked up within the block; the whole value when it cannot be found.
  */
-function textRange(sources: ReadonlyMap<string, string>, content: { text: string; origin: Origin }, start: number, end: number): SourceRange {
+function textRange(
+  sources: ReadonlyMap<string, string>,
+  content: { text: string; origin: Origin },
+  start: number,
+  end: number,
+): SourceRange {
   const whole = expressionRange(sources, { origin: content.origin, python: content.text }, start, end);
   const source = sources.get(content.origin.file);
   if (whole !== content.origin.range || source === undefined) return whole;
@@ -53,7 +71,10 @@ function textRange(sources: ReadonlyMap<string, string>, content: { text: string
   const found = lineText.trim() === "" ? -1 : written.indexOf(lineText);
   if (found < 0) return whole;
   const base = content.origin.range.start.offset + found - lineStart;
-  return { start: positionAt(source, base + start), end: positionAt(source, base + Math.min(Math.max(end, start + 1), lineStart + lineText.length)) };
+  return {
+    start: positionAt(source, base + start),
+    end: positionAt(source, base + Math.min(Math.max(end, start + 1), lineStart + lineText.length)),
+  };
 }
 
 /** A DAT's text: valid Python when TouchDesigner runs it; the safe subset when the policy says so. */
@@ -62,25 +83,41 @@ function checkDatText(node: AnyNode, ctx: CheckContext): void {
   if (content === undefined) return;
   // Text read with file() is not .svcnet: point at the file() call and never quote the file.
   const inline = content.file === undefined;
-  const place = (start: number, end: number) => (inline ? textRange(ctx.program.sources, content, start, end) : content.origin.range);
+  const place = (start: number, end: number) =>
+    inline ? textRange(ctx.program.sources, content, start, end) : content.origin.range;
   const lineOf = (offset: number) => content.text.slice(0, offset).split("\n").length;
   if (RUNS_PYTHON.test(node.type)) {
     const problem = checkPythonModule(content.text);
     if (problem !== undefined) {
       const message = inline ? problem.message : `invalid syntax on line ${lineOf(problem.start)} of ${content.file}`;
-      ctx.diagnostics.push(diagnostic("dat-python-syntax", place(problem.start, problem.end), { node: node.name, type: node.type, problem: message }, at(content.origin)));
+      ctx.diagnostics.push(
+        diagnostic(
+          "dat-python-syntax",
+          place(problem.start, problem.end),
+          { node: node.name, type: node.type, problem: message },
+          at(content.origin),
+        ),
+      );
       return;
     }
   }
   const unsafe = ctx.expressions === "safe" ? unsafeModule(content.text) : undefined;
   if (unsafe === undefined) return;
   const message = inline ? unsafe.message : `line ${lineOf(unsafe.start)} of ${content.file}`;
-  ctx.diagnostics.push(diagnostic("unsafe-python", place(unsafe.start, unsafe.end), { what: `the text of '${node.name}'`, problem: message }, at(content.origin, { help: [SAFE_HELP] })));
+  ctx.diagnostics.push(
+    diagnostic(
+      "unsafe-python",
+      place(unsafe.start, unsafe.end),
+      { what: `the text of '${node.name}'`, problem: message },
+      at(content.origin, { help: [SAFE_HELP] }),
+    ),
+  );
 }
 
 export function checkNodeExpressions(node: AnyNode, ctx: CheckContext): void {
   for (const p of node.params) for (const e of expressionsIn(p.value)) checkExpression(e, ctx);
-  for (const page of node.customPages) for (const c of page.params) for (const e of expressionsIn(c.default)) checkExpression(e, ctx);
+  for (const page of node.customPages)
+    for (const c of page.params) for (const e of expressionsIn(c.default)) checkExpression(e, ctx);
   checkDatText(node, ctx);
 }
 
@@ -88,7 +125,8 @@ export function checkNodeExpressions(node: AnyNode, ctx: CheckContext): void {
 export function nodeNeedsPythonGrammar(node: AnyNode, policy: ExpressionPolicy): boolean {
   const needs = (e: ExpressionValue) => policy === "safe" || expressionNeedsGrammar(e.python);
   for (const p of node.params) for (const e of expressionsIn(p.value)) if (needs(e)) return true;
-  for (const page of node.customPages) for (const c of page.params) for (const e of expressionsIn(c.default)) if (needs(e)) return true;
+  for (const page of node.customPages)
+    for (const c of page.params) for (const e of expressionsIn(c.default)) if (needs(e)) return true;
   // Before the check, a DAT's text is still its `text` parameter (check/params.ts moves it to node.text).
   const hasText = node.text !== undefined || (node.family === "DAT" && node.params.some((p) => p.name === "text"));
   return hasText && (RUNS_PYTHON.test(node.type) || policy === "safe");

@@ -15,7 +15,10 @@ export function wireGraph(comp: ComponentModel): DirectedGraph {
 }
 
 function wireOrder(a: WireModel, b: WireModel): number {
-  return a.origin.range.start.offset - b.origin.range.start.offset || (a.origin.file < b.origin.file ? -1 : a.origin.file > b.origin.file ? 1 : 0);
+  return (
+    a.origin.range.start.offset - b.origin.range.start.offset ||
+    (a.origin.file < b.origin.file ? -1 : a.origin.file > b.origin.file ? 1 : 0)
+  );
 }
 
 /** A shortest path `from` → `to` along edges of `g` (both ends included), for naming a cycle. */

@@ -26,10 +26,15 @@ export function checkNodeName(node: AnyNode, ctx: CheckContext): void {
   if (OPERATOR_NAME.test(node.name)) return;
   const fixed = legalOperatorName(node.name);
   ctx.diagnostics.push(
-    diagnostic("invalid-node-name", node.nameRange, { name: node.name }, at(node.origin, {
-      help: ["operator names use letters, digits and '_', and do not start with a digit", `for example '${fixed}'`],
-      suggestions: [{ title: `rename to '${fixed}'`, replacement: fixed }],
-    })),
+    diagnostic(
+      "invalid-node-name",
+      node.nameRange,
+      { name: node.name },
+      at(node.origin, {
+        help: ["operator names use letters, digits and '_', and do not start with a digit", `for example '${fixed}'`],
+        suggestions: [{ title: `rename to '${fixed}'`, replacement: fixed }],
+      }),
+    ),
   );
 }
 
@@ -37,9 +42,17 @@ export function checkControlName(control: CustomParamModel, ctx: CheckContext): 
   if (CONTROL_NAME.test(control.name)) return;
   const fixed = legalControlName(control.name);
   ctx.diagnostics.push(
-    diagnostic("invalid-control-name", control.nameRange, { name: control.name }, at(control.origin, {
-      help: ["TouchDesigner wants an uppercase letter followed by lowercase letters and digits", `for example '${fixed}'`],
-      suggestions: [{ title: `rename to '${fixed}'`, replacement: fixed }],
-    })),
+    diagnostic(
+      "invalid-control-name",
+      control.nameRange,
+      { name: control.name },
+      at(control.origin, {
+        help: [
+          "TouchDesigner wants an uppercase letter followed by lowercase letters and digits",
+          `for example '${fixed}'`,
+        ],
+        suggestions: [{ title: `rename to '${fixed}'`, replacement: fixed }],
+      }),
+    ),
   );
 }

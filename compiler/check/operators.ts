@@ -31,7 +31,10 @@ function suggestTypes(type: string, ctx: CheckContext): string[] {
   const known = cache.get(type);
   if (known !== undefined) return known;
   const recipes = closestNames(type, ctx.program.recipes);
-  const names = cache.size < SUGGESTED_TYPES ? [...recipes, ...closestOperators(type, 3).map((m) => m.type)].slice(0, 3) : recipes.slice(0, 3);
+  const names =
+    cache.size < SUGGESTED_TYPES
+      ? [...recipes, ...closestOperators(type, 3).map((m) => m.type)].slice(0, 3)
+      : recipes.slice(0, 3);
   cache.set(type, names);
   return names;
 }
@@ -42,10 +45,15 @@ export function checkOperatorType(node: NodeModel, ctx: CheckContext): boolean {
   if (renamed !== undefined) {
     // The docs' older name: build what the real build calls it.
     ctx.diagnostics.push(
-      diagnostic("renamed-operator-type", node.typeRange, { type: node.type, current: renamed }, at(node.origin, {
-        help: [`TouchDesigner's builds name this type '${renamed}'; svc builds that`],
-        suggestions: [{ title: `replace with '${renamed}'`, replacement: renamed }],
-      })),
+      diagnostic(
+        "renamed-operator-type",
+        node.typeRange,
+        { type: node.type, current: renamed },
+        at(node.origin, {
+          help: [`TouchDesigner's builds name this type '${renamed}'; svc builds that`],
+          suggestions: [{ title: `replace with '${renamed}'`, replacement: renamed }],
+        }),
+      ),
     );
     node.type = renamed;
     node.family = getOperatorByType(renamed)!.family;
@@ -55,10 +63,15 @@ export function checkOperatorType(node: NodeModel, ctx: CheckContext): boolean {
   const help = didYouMean(names);
   if (help.length === 0) help.push("'svc kb search <words>' finds operator types");
   ctx.diagnostics.push(
-    diagnostic("unknown-operator-type", node.typeRange, { type: node.type }, at(node.origin, {
-      help,
-      suggestions: names.slice(0, 1).map((n) => ({ title: `replace with '${n}'`, replacement: n })),
-    })),
+    diagnostic(
+      "unknown-operator-type",
+      node.typeRange,
+      { type: node.type },
+      at(node.origin, {
+        help,
+        suggestions: names.slice(0, 1).map((n) => ({ title: `replace with '${n}'`, replacement: n })),
+      }),
+    ),
   );
   return false;
 }
@@ -69,6 +82,13 @@ export function checkFlags(node: NodeModel, ctx: CheckContext): void {
   for (const flag of FLAG_NAMES) {
     if (node.flags[flag] !== true) continue;
     if (!(MISSING_FLAGS[flag] ?? []).includes(family)) continue;
-    ctx.diagnostics.push(diagnostic("flag-not-supported", node.nameRange, { family, flag }, at(node.origin, { help: [`remove '${flag}' from '${node.name}'`] })));
+    ctx.diagnostics.push(
+      diagnostic(
+        "flag-not-supported",
+        node.nameRange,
+        { family, flag },
+        at(node.origin, { help: [`remove '${flag}' from '${node.name}'`] }),
+      ),
+    );
   }
 }

@@ -36,7 +36,10 @@ function menuHelp(param: Param, written: string): { help: string[]; replacement?
   const labels = param.menuLabels ?? names;
   const byLabel = labels.findIndex((l) => l.toLowerCase() === written.toLowerCase());
   const close = byLabel >= 0 ? [names[byLabel]!] : closestNames(written, names);
-  const shown = names.length > MENU_LIST_LIMIT ? `${names.slice(0, MENU_LIST_LIMIT).join(", ")}, … (${names.length} in all)` : names.join(", ");
+  const shown =
+    names.length > MENU_LIST_LIMIT
+      ? `${names.slice(0, MENU_LIST_LIMIT).join(", ")}, … (${names.length} in all)`
+      : names.join(", ");
   const help = [...didYouMean(close), `the entries: ${shown}`];
   return close[0] === undefined ? { help } : { help, replacement: close[0] };
 }
@@ -47,7 +50,17 @@ const PATH_STYLES = new Set(["File", "FileSave", "Folder"]);
 function mismatch(t: Target, v: Value, ctx: CheckContext, help: string[] = []): Value | undefined {
   const cls = styleClass(t.param.style);
   ctx.diagnostics.push(
-    diagnostic("parameter-type-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: expectedWords(cls, referencedFamily(t.param.style)), actual: describeValue(v) }, unlessAssumed(t.param, "style", at(v.origin, { help }))),
+    diagnostic(
+      "parameter-type-mismatch",
+      v.origin.range,
+      {
+        name: t.name,
+        type: t.node.type,
+        expected: expectedWords(cls, referencedFamily(t.param.style)),
+        actual: describeValue(v),
+      },
+      unlessAssumed(t.param, "style", at(v.origin, { help })),
+    ),
   );
   // Against an assumed style it is only a warning: the value is written as given.
   if (!isAssumed(t.param, "style")) return undefined;
@@ -66,10 +79,19 @@ function checkRange(t: Target, v: Extract<Value, { kind: "number" }>, ctx: Check
         ? `at least ${formatNumber(p.min!)}`
         : `at most ${formatNumber(p.max!)}`;
   ctx.diagnostics.push(
-    diagnostic("value-out-of-range", v.origin.range, { value: formatNumber(v.value), name: t.name, range }, unlessAssumed(p, "range", at(v.origin, {
-      help: [`TouchDesigner limits '${t.name}' to ${range}`],
-      suggestions: [{ title: "use the nearest allowed value", replacement: formatNumber(low ? p.min! : p.max!) }],
-    }))),
+    diagnostic(
+      "value-out-of-range",
+      v.origin.range,
+      { value: formatNumber(v.value), name: t.name, range },
+      unlessAssumed(
+        p,
+        "range",
+        at(v.origin, {
+          help: [`TouchDesigner limits '${t.name}' to ${range}`],
+          suggestions: [{ title: "use the nearest allowed value", replacement: formatNumber(low ? p.min! : p.max!) }],
+        }),
+      ),
+    ),
   );
 }
 
@@ -79,10 +101,19 @@ function checkMenuEntry(t: Target, entry: string, v: Value, ctx: CheckContext): 
   if (names === undefined || t.param.menuIncomplete === true || names.includes(entry)) return menu;
   const { help, replacement } = menuHelp(t.param, entry);
   ctx.diagnostics.push(
-    diagnostic("unknown-menu-entry", v.origin.range, { entry, name: t.name, type: t.node.type }, unlessAssumed(t.param, "menu", at(v.origin, {
-      help,
-      suggestions: replacement === undefined ? [] : [{ title: `replace with '${replacement}'`, replacement }],
-    }))),
+    diagnostic(
+      "unknown-menu-entry",
+      v.origin.range,
+      { entry, name: t.name, type: t.node.type },
+      unlessAssumed(
+        t.param,
+        "menu",
+        at(v.origin, {
+          help,
+          suggestions: replacement === undefined ? [] : [{ title: `replace with '${replacement}'`, replacement }],
+        }),
+      ),
+    ),
   );
   // An assumed menu only warns: the entry is written as given.
   return isAssumed(t.param, "menu") ? menu : undefined;
@@ -98,8 +129,12 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
       checkBind(t, v as BindValue, ctx);
       return v;
     case "export":
-      if (!["number", "integer", "toggle", "pulse", "unknown"].includes(cls)) return mismatch(t, v, ctx, ["only numeric parameters can follow a CHOP channel"]);
-      checkReference({ node: t.node, name: t.name, family: "CHOP", target: v.target, path: v.operator, origin: v.origin }, ctx);
+      if (!["number", "integer", "toggle", "pulse", "unknown"].includes(cls))
+        return mismatch(t, v, ctx, ["only numeric parameters can follow a CHOP channel"]);
+      checkReference(
+        { node: t.node, name: t.name, family: "CHOP", target: v.target, path: v.operator, origin: v.origin },
+        ctx,
+      );
       return v;
     case "number":
       if (cls === "number" || cls === "unknown") break;
@@ -108,11 +143,23 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
         break;
       }
       if (cls === "toggle" && (v.value === 0 || v.value === 1)) return v;
-      return mismatch(t, v, ctx, cls === "toggle" ? ["write 'on' or 'off'"] : cls === "string" || cls === "strmenu" ? [`write it in quotes: "${formatNumber(v.value)}"`] : cls === "menu" ? menuHelp(t.param, String(v.value)).help : []);
+      return mismatch(
+        t,
+        v,
+        ctx,
+        cls === "toggle"
+          ? ["write 'on' or 'off'"]
+          : cls === "string" || cls === "strmenu"
+            ? [`write it in quotes: "${formatNumber(v.value)}"`]
+            : cls === "menu"
+              ? menuHelp(t.param, String(v.value)).help
+              : [],
+      );
     case "bool":
       if (cls === "toggle" || cls === "pulse" || cls === "unknown") return v;
       // A menu whose entries are called on/off takes them as words.
-      if ((cls === "menu" || cls === "strmenu") && (t.param.menuNames ?? []).includes(v.value ? "on" : "off")) return { kind: "menu", entry: v.value ? "on" : "off", origin: v.origin };
+      if ((cls === "menu" || cls === "strmenu") && (t.param.menuNames ?? []).includes(v.value ? "on" : "off"))
+        return { kind: "menu", entry: v.value ? "on" : "off", origin: v.origin };
       return mismatch(t, v, ctx);
     case "string":
       if (cls === "string" || cls === "strmenu" || cls === "unknown" || cls === "operator") return v;
@@ -122,20 +169,37 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
       // file("...") is the file's contents: a path parameter (a Text DAT's `file`) wants the path itself.
       if (PATH_STYLES.has(t.param.style ?? "")) {
         const datText = t.node.family === "DAT" ? `, or text: file("${v.path}") for the DAT's text` : "";
-        return mismatch(t, v, ctx, [`file("${v.path}") puts the file's contents in '${t.name}', which takes a path: write ${t.name}: "${v.path}"${datText}`]);
+        return mismatch(t, v, ctx, [
+          `file("${v.path}") puts the file's contents in '${t.name}', which takes a path: write ${t.name}: "${v.path}"${datText}`,
+        ]);
       }
       return cls === "string" || cls === "unknown" ? v : mismatch(t, v, ctx);
     case "name":
     case "menu": {
       const word = v.kind === "name" ? v.name : v.entry;
-      if (cls === "menu" || cls === "strmenu") return cls === "menu" ? checkMenuEntry(t, word, v, ctx) : { kind: "menu", entry: word, origin: v.origin };
+      if (cls === "menu" || cls === "strmenu")
+        return cls === "menu" ? checkMenuEntry(t, word, v, ctx) : { kind: "menu", entry: word, origin: v.origin };
       if (cls === "operator" || (cls === "unknown" && v.kind === "name" && v.target !== undefined)) {
         const ref: Value = { kind: "op-ref", path: word, origin: v.origin };
         if (v.scope !== undefined) ref.scope = v.scope;
         if (v.kind === "name" && v.target !== undefined) ref.target = v.target;
         if (cls === "operator") {
           const family = referencedFamily(t.param.style)!;
-          if (!checkReference({ node: t.node, name: t.name, family, target: ref.target, path: word, origin: v.origin, missingIsError: true }, ctx)) return undefined;
+          if (
+            !checkReference(
+              {
+                node: t.node,
+                name: t.name,
+                family,
+                target: ref.target,
+                path: word,
+                origin: v.origin,
+                missingIsError: true,
+              },
+              ctx,
+            )
+          )
+            return undefined;
         }
         return ref;
       }
@@ -144,16 +208,36 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
     }
     case "op-ref":
       if (cls === "operator") {
-        checkReference({ node: t.node, name: t.name, family: referencedFamily(t.param.style)!, target: v.target, path: v.path, origin: v.origin }, ctx);
+        checkReference(
+          {
+            node: t.node,
+            name: t.name,
+            family: referencedFamily(t.param.style)!,
+            target: v.target,
+            path: v.path,
+            origin: v.origin,
+          },
+          ctx,
+        );
         return v;
       }
       return cls === "unknown" ? v : mismatch(t, v, ctx);
     case "colour":
     case "tuple":
       ctx.diagnostics.push(
-        diagnostic("tuple-size-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: 1, actual: v.kind === "tuple" ? v.items.length : v.hasAlpha ? 4 : 3 }, at(v.origin, {
-          help: [`'${t.name}' is a single value`],
-        })),
+        diagnostic(
+          "tuple-size-mismatch",
+          v.origin.range,
+          {
+            name: t.name,
+            type: t.node.type,
+            expected: 1,
+            actual: v.kind === "tuple" ? v.items.length : v.hasAlpha ? 4 : 3,
+          },
+          at(v.origin, {
+            help: [`'${t.name}' is a single value`],
+          }),
+        ),
       );
       return undefined;
   }
@@ -165,11 +249,19 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
 function checkTupletValue(t: Target, components: string[], v: Value, ctx: CheckContext): Value | undefined {
   const size = components.length;
   const sizeProblem = (actual: number, help: string[]) => {
-    ctx.diagnostics.push(diagnostic("tuple-size-mismatch", v.origin.range, { name: t.name, type: t.node.type, expected: size, actual }, at(v.origin, { help })));
+    ctx.diagnostics.push(
+      diagnostic(
+        "tuple-size-mismatch",
+        v.origin.range,
+        { name: t.name, type: t.node.type, expected: size, actual },
+        at(v.origin, { help }),
+      ),
+    );
     return undefined;
   };
   if (v.kind === "colour") {
-    if (t.param.style !== "RGB" && t.param.style !== "RGBA" && t.param.style !== null) return mismatch(t, v, ctx, [`'${t.name}' is not a colour; give ${size} values`]);
+    if (t.param.style !== "RGB" && t.param.style !== "RGBA" && t.param.style !== null)
+      return mismatch(t, v, ctx, [`'${t.name}' is not a colour; give ${size} values`]);
     if (size < 3) return sizeProblem(3, []);
     if (v.hasAlpha && size === 3) return sizeProblem(4, ["this colour has no alpha: write #rrggbb"]);
     return v;
@@ -179,7 +271,10 @@ function checkTupletValue(t: Target, components: string[], v: Value, ctx: CheckC
     return v;
   }
   if (v.kind !== "tuple") {
-    return sizeProblem(1, [`write ${size} values: (${components.join(", ")})`, `or set one component, e.g. '${components[0]}'`]);
+    return sizeProblem(1, [
+      `write ${size} values: (${components.join(", ")})`,
+      `or set one component, e.g. '${components[0]}'`,
+    ]);
   }
   if (v.items.length !== size) return sizeProblem(v.items.length, [`the components: ${components.join(", ")}`]);
   const items: Value[] = [];
@@ -194,7 +289,9 @@ function checkTupletValue(t: Target, components: string[], v: Value, ctx: CheckC
 
 /** Checks a value for a parameter, whole tuplet or single value; returns the value lowering reads. */
 export function checkValue(t: Target, v: Value, ctx: CheckContext): Value | undefined {
-  return t.param.components !== undefined && t.component === null ? checkTupletValue(t, t.param.components, v, ctx) : checkScalarValue(t, v, ctx);
+  return t.param.components !== undefined && t.component === null
+    ? checkTupletValue(t, t.param.components, v, ctx)
+    : checkScalarValue(t, v, ctx);
 }
 
 /** Every parameter assignment of one node. `op` is undefined for an unknown type (then only duplicates are checked). */
@@ -223,20 +320,38 @@ export function checkParams(node: NodeModel, op: Operator | undefined, ctx: Chec
       }
     }
     if (param === undefined) {
-      if (op !== undefined && !reportMalformedBlockName(node, op, p, ctx)) reportUnknownParameter(node, op, p, controls.keys(), ctx);
+      if (op !== undefined && !reportMalformedBlockName(node, op, p, ctx))
+        reportUnknownParameter(node, op, p, controls.keys(), ctx);
       continue;
     }
-    const scalars = param.components !== undefined ? (component === null ? [...param.components] : [param.components[component]!]) : [param.name];
+    const scalars =
+      param.components !== undefined
+        ? component === null
+          ? [...param.components]
+          : [param.components[component]!]
+        : [param.name];
     const clash = scalars.map((s) => setBy.get(s)).find((x) => x !== undefined);
     if (clash !== undefined) {
       ctx.diagnostics.push(
-        diagnostic("duplicate-parameter", p.nameRange, { name: p.name, node: node.name }, at(p.origin, { help: [`'${clash.name}' at line ${clash.nameRange.start.line} already sets it`] })),
+        diagnostic(
+          "duplicate-parameter",
+          p.nameRange,
+          { name: p.name, node: node.name },
+          at(p.origin, { help: [`'${clash.name}' at line ${clash.nameRange.start.line} already sets it`] }),
+        ),
       );
       continue;
     }
     for (const s of scalars) setBy.set(s, p);
     if (param.readOnly === true) {
-      ctx.diagnostics.push(diagnostic("read-only-parameter", p.nameRange, { name: p.name, type: node.type }, at(p.origin, { help: ["TouchDesigner computes it; remove the assignment"] })));
+      ctx.diagnostics.push(
+        diagnostic(
+          "read-only-parameter",
+          p.nameRange,
+          { name: p.name, type: node.type },
+          at(p.origin, { help: ["TouchDesigner computes it; remove the assignment"] }),
+        ),
+      );
       continue;
     }
     const target: Target = { node, param, name: p.name, component };
@@ -251,35 +366,63 @@ export function checkParams(node: NodeModel, op: Operator | undefined, ctx: Chec
 
 /** `text: ...` on a DAT is its contents, unless the DAT has a parameter of that name (xmlDAT). */
 function isDatText(node: NodeModel, op: Operator | undefined, p: ParamModel): boolean {
-  return p.name === DAT_TEXT && (op?.family ?? node.family) === "DAT" && (op === undefined || getParam(op, DAT_TEXT) === undefined);
+  return (
+    p.name === DAT_TEXT &&
+    (op?.family ?? node.family) === "DAT" &&
+    (op === undefined || getParam(op, DAT_TEXT) === undefined)
+  );
 }
 
 function checkDatText(node: NodeModel, p: ParamModel, ctx: CheckContext): void {
   node.params = node.params.filter((x) => x !== p);
   if (node.text !== undefined) {
-    ctx.diagnostics.push(diagnostic("duplicate-parameter", p.nameRange, { name: p.name, node: node.name }, at(p.origin, { help: ["a DAT has one text"] })));
+    ctx.diagnostics.push(
+      diagnostic(
+        "duplicate-parameter",
+        p.nameRange,
+        { name: p.name, node: node.name },
+        at(p.origin, { help: ["a DAT has one text"] }),
+      ),
+    );
     return;
   }
   const v = p.value;
   if (v.kind === "string" || v.kind === "text") {
-    node.text = v.kind === "string" ? { text: v.value, origin: p.origin } : { text: v.text, origin: p.origin, file: v.file };
+    node.text =
+      v.kind === "string" ? { text: v.value, origin: p.origin } : { text: v.text, origin: p.origin, file: v.file };
     return;
   }
   ctx.diagnostics.push(
-    diagnostic("parameter-type-mismatch", v.origin.range, { name: DAT_TEXT, type: node.type, expected: "a string, a text block or file(\"...\")", actual: describeValue(v) }, at(v.origin, {
-      help: ["a DAT's text is written as a string, a ``` block, or file(\"path\")"],
-    })),
+    diagnostic(
+      "parameter-type-mismatch",
+      v.origin.range,
+      { name: DAT_TEXT, type: node.type, expected: 'a string, a text block or file("...")', actual: describeValue(v) },
+      at(v.origin, {
+        help: ['a DAT\'s text is written as a string, a ``` block, or file("path")'],
+      }),
+    ),
   );
 }
 
-function reportUnknownParameter(node: NodeModel, op: Operator, p: ParamModel, controls: Iterable<string>, ctx: CheckContext): void {
+function reportUnknownParameter(
+  node: NodeModel,
+  op: Operator,
+  p: ParamModel,
+  controls: Iterable<string>,
+  ctx: CheckContext,
+): void {
   const close = [...closestParameters(op, p.name, 3).map((m) => m.name), ...closestNames(p.name, controls)].slice(0, 3);
   const help = didYouMean(close);
   if (help.length === 0) help.push(`'svc kb show ${op.type}' lists its parameters`);
   ctx.diagnostics.push(
-    diagnostic("unknown-parameter", p.nameRange, { type: node.type, name: p.name }, at(p.origin, {
-      help,
-      suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
-    })),
+    diagnostic(
+      "unknown-parameter",
+      p.nameRange,
+      { type: node.type, name: p.name },
+      at(p.origin, {
+        help,
+        suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
+      }),
+    ),
   );
 }

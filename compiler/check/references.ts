@@ -24,19 +24,37 @@ export interface ReferenceUse {
 export function checkReference(use: ReferenceUse, ctx: CheckContext): boolean {
   if (use.target === undefined) {
     if (use.missingIsError !== true) return true;
-    const siblings = (use.node.parent?.body.nodes ?? []).filter((n) => use.family === "any" || n.family === use.family).map((n) => n.name);
+    const siblings = (use.node.parent?.body.nodes ?? [])
+      .filter((n) => use.family === "any" || n.family === use.family)
+      .map((n) => n.name);
     const close = closestNames(use.path, siblings);
     const help = didYouMean(close);
-    if (help.length === 0 && siblings.length > 0 && siblings.length <= 8) help.push(`${use.family === "any" ? "operators" : `${use.family}s`} in this network: ${siblings.join(", ")}`);
+    if (help.length === 0 && siblings.length > 0 && siblings.length <= 8)
+      help.push(`${use.family === "any" ? "operators" : `${use.family}s`} in this network: ${siblings.join(", ")}`);
     const suggestions = close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c }));
-    ctx.diagnostics.push(diagnostic("unknown-operator-reference", use.origin.range, { path: use.path, node: use.node.name }, at(use.origin, { help, suggestions })));
+    ctx.diagnostics.push(
+      diagnostic(
+        "unknown-operator-reference",
+        use.origin.range,
+        { path: use.path, node: use.node.name },
+        at(use.origin, { help, suggestions }),
+      ),
+    );
     return false;
   }
   if (use.family === "any" || use.target.family === undefined || use.target.family === use.family) return true;
   ctx.diagnostics.push(
-    diagnostic("operator-reference-family", use.origin.range, { name: use.name, type: use.node.type, expected: use.family, path: use.path, actual: use.target.family }, at(use.origin, {
-      help: use.family === "TOP" && use.node.type === "feedbackTOP" ? ["a feedbackTOP's 'top' names the TOP whose previous frame it reads, usually the end of the loop"] : [],
-    })),
+    diagnostic(
+      "operator-reference-family",
+      use.origin.range,
+      { name: use.name, type: use.node.type, expected: use.family, path: use.path, actual: use.target.family },
+      at(use.origin, {
+        help:
+          use.family === "TOP" && use.node.type === "feedbackTOP"
+            ? ["a feedbackTOP's 'top' names the TOP whose previous frame it reads, usually the end of the loop"]
+            : [],
+      }),
+    ),
   );
   return false;
 }

@@ -4,7 +4,14 @@
  * diagnostic, and the block count grows to hold the highest block written: an implicit `vec: N` is
  * added when no count was written, so lowering sets the count before any block parameter.
  */
-import { impliedBlockCount, readSequenceName, getSequence, type MalformedBlockName, type Operator, type SequenceDef } from "../../kb/index.js";
+import {
+  impliedBlockCount,
+  readSequenceName,
+  getSequence,
+  type MalformedBlockName,
+  type Operator,
+  type SequenceDef,
+} from "../../kb/index.js";
 import { diagnostic } from "../../diagnostics/index.js";
 import type { NodeModel, ParamModel } from "../model.js";
 import { at } from "../resolve/references.js";
@@ -31,7 +38,10 @@ export function reportMalformedBlockName(node: NodeModel, op: Operator, p: Param
   if (m?.kind !== "malformed") return false;
   if (m.reason === "unknown-suffix" && m.block !== null) {
     const written = p.name.slice(m.sequence.name.length + String(m.block).length);
-    const close = closestNames(written, m.sequence.blockParams.flatMap((t) => [t.suffix, ...(t.componentSuffixes ?? [])]))[0];
+    const close = closestNames(
+      written,
+      m.sequence.blockParams.flatMap((t) => [t.suffix, ...(t.componentSuffixes ?? [])]),
+    )[0];
     if (close !== undefined) m.suggestion = `${m.sequence.name}${m.block}${close}`;
   }
   const example = `${m.sequence.name}${m.block ?? 0}${m.sequence.blockParams[0]!.suffix}`;
@@ -40,10 +50,16 @@ export function reportMalformedBlockName(node: NodeModel, op: Operator, p: Param
   ];
   if (m.suggestion !== undefined) help.unshift(`did you mean '${m.suggestion}'?`);
   ctx.diagnostics.push(
-    diagnostic("malformed-sequence-block", p.nameRange, { name: p.name, sequence: m.sequence.name, type: node.type, problem: problemOf(m) }, at(p.origin, {
-      help,
-      suggestions: m.suggestion === undefined ? [] : [{ title: `replace with '${m.suggestion}'`, replacement: m.suggestion }],
-    })),
+    diagnostic(
+      "malformed-sequence-block",
+      p.nameRange,
+      { name: p.name, sequence: m.sequence.name, type: node.type, problem: problemOf(m) },
+      at(p.origin, {
+        help,
+        suggestions:
+          m.suggestion === undefined ? [] : [{ title: `replace with '${m.suggestion}'`, replacement: m.suggestion }],
+      }),
+    ),
   );
   return true;
 }
@@ -63,9 +79,14 @@ function writtenCount(node: NodeModel, seq: SequenceDef, p: ParamModel, ctx: Che
             : undefined;
   if (problem === undefined) return (v as { value: number }).value;
   ctx.diagnostics.push(
-    diagnostic("sequence-block-count", v.origin.range, { sequence: seq.name, type: node.type, problem }, at(v.origin, {
-      help: [`'${seq.name}: 3' gives the sequence blocks 0, 1 and 2; leave it out and svc counts the blocks you set`],
-    })),
+    diagnostic(
+      "sequence-block-count",
+      v.origin.range,
+      { sequence: seq.name, type: node.type, problem },
+      at(v.origin, {
+        help: [`'${seq.name}: 3' gives the sequence blocks 0, 1 and 2; leave it out and svc counts the blocks you set`],
+      }),
+    ),
   );
   return undefined;
 }
@@ -95,14 +116,23 @@ export function checkSequences(node: NodeModel, op: Operator, ctx: CheckContext)
     if (written !== undefined) {
       if (written.count !== undefined && block >= written.count) {
         ctx.diagnostics.push(
-          diagnostic("sequence-block-beyond-count", param.nameRange, { name: param.name, block, sequence: name, count: written.count, last: written.count - 1 }, at(param.origin, {
-            help: [`write '${name}: ${block + 1}', or leave the count out and svc counts the blocks you set`],
-          })),
+          diagnostic(
+            "sequence-block-beyond-count",
+            param.nameRange,
+            { name: param.name, block, sequence: name, count: written.count, last: written.count - 1 },
+            at(param.origin, {
+              help: [`write '${name}: ${block + 1}', or leave the count out and svc counts the blocks you set`],
+            }),
+          ),
         );
       }
       continue;
     }
-    const implied = impliedBlockCount(op, name, node.params.map((p) => p.name))!;
+    const implied = impliedBlockCount(
+      op,
+      name,
+      node.params.map((p) => p.name),
+    )!;
     if (implied === seq.defaultBlocks) continue;
     const origin = param.origin;
     node.params.push({

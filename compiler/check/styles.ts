@@ -5,7 +5,8 @@
 import type { ParStyle } from "../../kb/index.js";
 import type { ControlType, Family } from "../model.js";
 
-export type StyleClass = "number" | "integer" | "toggle" | "pulse" | "menu" | "strmenu" | "string" | "operator" | "none" | "unknown";
+export type StyleClass =
+  "number" | "integer" | "toggle" | "pulse" | "menu" | "strmenu" | "string" | "operator" | "none" | "unknown";
 
 const OP_STYLES: Partial<Record<ParStyle, Family | "any">> = {
   TOP: "TOP",

@@ -28,7 +28,10 @@ export const LARGE_LEVEL = 300;
 export function elkRootOptions(geometry: LayoutGeometry, nodeCount = 0): ElkOptions {
   const large: ElkOptions =
     nodeCount > LARGE_LEVEL
-      ? { "org.eclipse.elk.layered.thoroughness": "2", "org.eclipse.elk.layered.crossingMinimization.greedySwitch.type": "OFF" }
+      ? {
+          "org.eclipse.elk.layered.thoroughness": "2",
+          "org.eclipse.elk.layered.crossingMinimization.greedySwitch.type": "OFF",
+        }
       : {};
   return {
     ...large,
@@ -69,10 +72,23 @@ export function buildElkGraph(graph: LayoutGraph, geometry: LayoutGeometry): Elk
     // side bottom to top. Output 0 and input 0 both end up on top, as in TouchDesigner.
     const ports: ElkPort[] = [];
     for (let i = 0; i < nOut; i++) {
-      ports.push({ id: `${name}>${i}`, width: 1, height: 1, layoutOptions: { "org.eclipse.elk.port.side": "EAST", "org.eclipse.elk.port.index": String(i) } });
+      ports.push({
+        id: `${name}>${i}`,
+        width: 1,
+        height: 1,
+        layoutOptions: { "org.eclipse.elk.port.side": "EAST", "org.eclipse.elk.port.index": String(i) },
+      });
     }
     for (let i = 0; i < nIn; i++) {
-      ports.push({ id: `${name}<${i}`, width: 1, height: 1, layoutOptions: { "org.eclipse.elk.port.side": "WEST", "org.eclipse.elk.port.index": String(nOut + nIn - 1 - i) } });
+      ports.push({
+        id: `${name}<${i}`,
+        width: 1,
+        height: 1,
+        layoutOptions: {
+          "org.eclipse.elk.port.side": "WEST",
+          "org.eclipse.elk.port.index": String(nOut + nIn - 1 - i),
+        },
+      });
     }
     return {
       id: name,
@@ -86,7 +102,11 @@ export function buildElkGraph(graph: LayoutGraph, geometry: LayoutGeometry): Elk
     id: "root",
     layoutOptions: elkRootOptions(geometry, children.length),
     children,
-    edges: edges.map((e) => ({ id: edgeKey(e), sources: [`${e.from}>${e.fromIndex}`], targets: [`${e.to}<${e.toIndex}`] })),
+    edges: edges.map((e) => ({
+      id: edgeKey(e),
+      sources: [`${e.from}>${e.fromIndex}`],
+      targets: [`${e.to}<${e.toIndex}`],
+    })),
   };
 }
 
@@ -100,6 +120,17 @@ export function buildElkGraph(graph: LayoutGraph, geometry: LayoutGeometry): Elk
  */
 export function warmUpGraph(geometry: LayoutGeometry): ElkNode {
   const nodes = Array.from({ length: 10 }, (_, i) => `n${i}`);
-  const wire = (from: number, to: number, fromIndex = 0, toIndex = 0): LayoutEdge => ({ from: `n${from}`, fromIndex, to: `n${to}`, toIndex });
-  return buildElkGraph({ nodes, edges: [wire(0, 1), wire(1, 2), wire(2, 3), wire(4, 3, 0, 1), wire(3, 5), wire(5, 6, 1), wire(6, 7), wire(8, 9)] }, geometry);
+  const wire = (from: number, to: number, fromIndex = 0, toIndex = 0): LayoutEdge => ({
+    from: `n${from}`,
+    fromIndex,
+    to: `n${to}`,
+    toIndex,
+  });
+  return buildElkGraph(
+    {
+      nodes,
+      edges: [wire(0, 1), wire(1, 2), wire(2, 3), wire(4, 3, 0, 1), wire(3, 5), wire(5, 6, 1), wire(6, 7), wire(8, 9)],
+    },
+    geometry,
+  );
 }

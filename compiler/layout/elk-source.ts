@@ -37,7 +37,10 @@ export type ElkEdit = readonly [shipped: string, edited: string];
 /** GWT's cast checks (castTo, castToArray, castToString, castToJso, castToNative, castToFunction). */
 export const CAST_CHECKS: readonly ElkEdit[] = [
   ["function FD(a,b){zFb(a==null||ED(a,b));return a}", "function FD(a,b){return a}"],
-  ["function GD(a){var b;zFb(a==null||Array.isArray(a)&&(b=LC(a),!(b>=14&&b<=16)));return a}", "function GD(a){return a}"],
+  [
+    "function GD(a){var b;zFb(a==null||Array.isArray(a)&&(b=LC(a),!(b>=14&&b<=16)));return a}",
+    "function GD(a){return a}",
+  ],
   ["function HD(a){zFb(a==null||OD(a));return a}", "function HD(a){return a}"],
   ["function ID(a){zFb(a==null||PD(a));return a}", "function ID(a){return a}"],
   ["function JD(a){zFb(a==null||SD(a)&&!(a.Sm===Aeb));return a}", "function JD(a){return a}"],
@@ -46,8 +49,14 @@ export const CAST_CHECKS: readonly ElkEdit[] = [
 
 /** hashCode() of Property (its id `b`) and of LayoutOptionData (its id `f`), kept once computed. */
 export const HASH_CODES: readonly ElkEdit[] = [
-  ["_.Hb=function mLd(){return Bhb(this.b)}", "_.Hb=function mLd(){var h=this.svcHash;return h===undefined?(this.svcHash=Bhb(this.b)):h}"],
-  ["_.Hb=function Zkd(){return Bhb(this.f)}", "_.Hb=function Zkd(){var h=this.svcHash;return h===undefined?(this.svcHash=Bhb(this.f)):h}"],
+  [
+    "_.Hb=function mLd(){return Bhb(this.b)}",
+    "_.Hb=function mLd(){var h=this.svcHash;return h===undefined?(this.svcHash=Bhb(this.b)):h}",
+  ],
+  [
+    "_.Hb=function Zkd(){return Bhb(this.f)}",
+    "_.Hb=function Zkd(){var h=this.svcHash;return h===undefined?(this.svcHash=Bhb(this.f)):h}",
+  ],
 ];
 
 /**
@@ -56,7 +65,10 @@ export const HASH_CODES: readonly ElkEdit[] = [
  * second walk (lambda$36, JId) writes edges' and labels'.
  */
 export const NODES_ONLY: readonly ElkEdit[] = [
-  ["if(b){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}", "if(b&&Object.keys(b).length>0){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}"],
+  [
+    "if(b){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}",
+    "if(b&&Object.keys(b).length>0){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}",
+  ],
   ["else if(ND(b,186)){return LHd(a,FD(b,121))}", "else if(ND(b,186)){return null}"],
   ["n=new _Jd(f);_ze(new uNd(d),n);o=new bKd(f);_ze(new uNd(d),o)", "n=new _Jd(f);_ze(new uNd(d),n)"],
 ];
@@ -98,8 +110,17 @@ export function elkSource(options: { shipped?: boolean; codeCacheFolder?: string
   const shipped = readFileSync(filename, "utf8");
   const edited = options.shipped === true ? undefined : editElk(shipped);
   const text = edited ?? shipped;
-  const digest = createHash("sha256").update(text).update(`\0${process.version}\0${ELK_V8_FLAGS}`).digest("hex").slice(0, 32);
-  return { filename, text, edited: edited !== undefined, codeCache: join(options.codeCacheFolder ?? CODE_CACHE_FOLDER, `elk-${digest}.v8cache`) };
+  const digest = createHash("sha256")
+    .update(text)
+    .update(`\0${process.version}\0${ELK_V8_FLAGS}`)
+    .digest("hex")
+    .slice(0, 32);
+  return {
+    filename,
+    text,
+    edited: edited !== undefined,
+    codeCache: join(options.codeCacheFolder ?? CODE_CACHE_FOLDER, `elk-${digest}.v8cache`),
+  };
 }
 
 /**
@@ -138,6 +159,10 @@ export const EVALUATE_ELK = `function evaluateElk(require, source, keep) {
 
 /** ELK's constructor from an ElkSource, in this thread; `keep` is given the compiled script. */
 export function evaluateElk(source: ElkSource, keep?: (script: Script) => void): new () => ELK {
-  const evaluate = new Script(`(${EVALUATE_ELK})`).runInThisContext() as (r: NodeRequire, s: ElkSource, k?: (script: Script) => void) => new () => ELK;
+  const evaluate = new Script(`(${EVALUATE_ELK})`).runInThisContext() as (
+    r: NodeRequire,
+    s: ElkSource,
+    k?: (script: Script) => void,
+  ) => new () => ELK;
   return evaluate(require, source, keep);
 }

@@ -21,7 +21,11 @@ const CHARACTERS_PER_NODE = 80;
  * `host`, starting a layout worker once the files read through it add up to a program above
  * `workerThreshold` nodes. An input given as text counts as read.
  */
-export function hostStartingLayout(host: CompilerHost, entryText: string | undefined, workerThreshold = WORKER_THRESHOLD): CompilerHost {
+export function hostStartingLayout(
+  host: CompilerHost,
+  entryText: string | undefined,
+  workerThreshold = WORKER_THRESHOLD,
+): CompilerHost {
   const enough = workerThreshold * CHARACTERS_PER_NODE;
   let read = entryText?.length ?? 0;
   let started = false;

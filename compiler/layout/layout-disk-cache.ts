@@ -45,7 +45,14 @@ function decode(text: string): ReadonlyMap<string, Point> | undefined {
   for (const entry of data) {
     if (!Array.isArray(entry) || entry.length !== 3) return undefined;
     const [name, x, y] = entry as unknown[];
-    if (typeof name !== "string" || typeof x !== "number" || typeof y !== "number" || !Number.isFinite(x) || !Number.isFinite(y)) return undefined;
+    if (
+      typeof name !== "string" ||
+      typeof x !== "number" ||
+      typeof y !== "number" ||
+      !Number.isFinite(x) ||
+      !Number.isFinite(y)
+    )
+      return undefined;
     positions.set(name, { x, y });
   }
   return positions;
@@ -69,7 +76,11 @@ export async function readStoredLevel(dir: string, key: string): Promise<Readonl
 }
 
 /** Stores levels (each written whole, then renamed into place), then trims the folder to `maxBytes`. */
-export async function storeLevels(dir: string, levels: ReadonlyArray<readonly [key: string, positions: ReadonlyMap<string, Point>]>, maxBytes = MAX_CACHE_BYTES): Promise<void> {
+export async function storeLevels(
+  dir: string,
+  levels: ReadonlyArray<readonly [key: string, positions: ReadonlyMap<string, Point>]>,
+  maxBytes = MAX_CACHE_BYTES,
+): Promise<void> {
   if (levels.length === 0) return;
   try {
     await mkdir(levelFolder(dir), { recursive: true });

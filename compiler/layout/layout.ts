@@ -55,7 +55,13 @@ const diskCache = () => import("./layout-disk-cache.js");
 const underWay = new Map<string, Promise<ReadonlyMap<string, Point>>>();
 
 /** ELK's positions for one level, before pins: from a cache when the level's structure is known. */
-async function computedLevel(graph: LayoutGraph, geometry: LayoutGeometry, useWorker: boolean, cacheDir: string | undefined, signal?: AbortSignal): Promise<ComputedLevel> {
+async function computedLevel(
+  graph: LayoutGraph,
+  geometry: LayoutGeometry,
+  useWorker: boolean,
+  cacheDir: string | undefined,
+  signal?: AbortSignal,
+): Promise<ComputedLevel> {
   const elkGraph = buildElkGraph(graph, geometry);
   const key = levelKey(elkGraph);
   const known = cachedLevel(key);
@@ -97,7 +103,8 @@ async function freshLevel(
   }
   const laid = await runElk(elkGraph, useWorker, signal);
   const positions = new Map<string, Point>();
-  for (const child of laid.children ?? []) positions.set(child.id, elkToTd(child.x ?? 0, child.y ?? 0, child.height ?? geometry.nodeHeight));
+  for (const child of laid.children ?? [])
+    positions.set(child.id, elkToTd(child.x ?? 0, child.y ?? 0, child.height ?? geometry.nodeHeight));
   storeLevel(key, positions);
   return { key, positions, reused: false };
 }
@@ -141,7 +148,12 @@ export async function layoutLevel(
 export function levelGraph(comp: ComponentModel): LayoutGraph {
   return {
     nodes: comp.body.nodes.map((n) => n.name),
-    edges: comp.body.wires.map((w) => ({ from: w.from.node.name, fromIndex: w.from.index, to: w.to.node.name, toIndex: w.to.index })),
+    edges: comp.body.wires.map((w) => ({
+      from: w.from.node.name,
+      fromIndex: w.from.index,
+      to: w.to.node.name,
+      toIndex: w.to.index,
+    })),
   };
 }
 
@@ -149,16 +161,25 @@ export function levelGraph(comp: ComponentModel): LayoutGraph {
  * Lays out every level of every network of the program. Once `signal` is aborted (a compile that
  * found errors meanwhile), levels not yet begun are not laid out and the promise rejects.
  */
-export async function layoutProgram(program: ProgramModel, options: LayoutOptions = {}, signal?: AbortSignal): Promise<LayoutResult> {
+export async function layoutProgram(
+  program: ProgramModel,
+  options: LayoutOptions = {},
+  signal?: AbortSignal,
+): Promise<LayoutResult> {
   const geometry = { ...TD_GEOMETRY, ...options.geometry };
-  const comps = program.networks.flatMap((network) => [...walkComponents(network.root)].filter((c) => c.body.nodes.length > 0));
+  const comps = program.networks.flatMap((network) =>
+    [...walkComponents(network.root)].filter((c) => c.body.nodes.length > 0),
+  );
   const total = comps.reduce((n, c) => n + c.body.nodes.length, 0);
   const useWorker = total > (options.workerThreshold ?? WORKER_THRESHOLD);
   // Every level is sent before any is awaited, the largest first: the pool starts on it while the
   // others are prepared, and lays them out side by side.
   const computed: Promise<ComputedLevel>[] = new Array(comps.length);
-  const largestFirst = comps.map((comp, i) => [comp.body.nodes.length, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of largestFirst) computed[i] = computedLevel(levelGraph(comps[i]!), geometry, useWorker, options.cacheDir, signal);
+  const largestFirst = comps
+    .map((comp, i) => [comp.body.nodes.length, i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of largestFirst)
+    computed[i] = computedLevel(levelGraph(comps[i]!), geometry, useWorker, options.cacheDir, signal);
   const levelsDone = await Promise.all(computed);
   await storeOnDisk(options.cacheDir, levelsDone);
   const positions = new Map<string, Point>();

@@ -52,7 +52,11 @@ function theSource(): ElkSource {
  * no port, edge or label layout back (elk-source.ts); from a worker, only the boxes come back.
  * Once `signal` is aborted a layout not yet begun is not run (it rejects with the signal's reason).
  */
-export async function runElk(graph: ElkNode, useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD, signal?: AbortSignal): Promise<ElkNode> {
+export async function runElk(
+  graph: ElkNode,
+  useWorker = (graph.children?.length ?? 0) > WORKER_THRESHOLD,
+  signal?: AbortSignal,
+): Promise<ElkNode> {
   if (!useWorker) {
     // After the caller's synchronous work (a compile checks its program meanwhile), and not at all
     // once it has given up.
@@ -134,7 +138,11 @@ class LayoutWorker {
     elk: ElkSource,
     private readonly finished: () => void,
   ) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }, workerData: { source: elk, warmUp: warmUpGraph(TD_GEOMETRY) } });
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      workerData: { source: elk, warmUp: warmUpGraph(TD_GEOMETRY) },
+    });
     this.worker.unref();
     this.worker.on("message", (m: Reply) => {
       const job = this.sent.get(m.id);
@@ -244,7 +252,7 @@ class LayoutPool {
     for (const w of this.workers) if (w !== undefined && !w.broken) outstanding += w.pendingNodes;
     this.start(Math.ceil(outstanding / NODES_PER_WORKER));
     // Round by round, so that several workers each get the largest levels left.
-    for (let sent = true; sent && this.queue.length > 0; ) {
+    for (let sent = true; sent && this.queue.length > 0;) {
       sent = false;
       for (const w of this.workers) {
         if (w === undefined || !w.canTake || this.queue.length === 0) continue;

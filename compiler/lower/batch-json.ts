@@ -41,18 +41,41 @@ function translate(op: Operation): BridgeOperation[] {
     case "set-bind":
       return [{ action: "set_mode", path: op.path, param: op.param, mode: "bind", expr: op.expression }];
     case "set-export":
-      return [{ action: "set_mode", path: op.path, param: op.param, mode: "expression", expr: exportExpression(op.chop, op.channel) }];
+      return [
+        {
+          action: "set_mode",
+          path: op.path,
+          param: op.param,
+          mode: "expression",
+          expr: exportExpression(op.chop, op.channel),
+        },
+      ];
     case "set-text":
       return [{ action: "set_text", path: op.path, text: op.text }];
     case "connect":
-      return [{ action: "connect", source_path: op.path, source_output: op.fromIndex, target_path: op.to, target_input: op.toIndex }];
+      return [
+        {
+          action: "connect",
+          source_path: op.path,
+          source_output: op.fromIndex,
+          target_path: op.to,
+          target_input: op.toIndex,
+        },
+      ];
     case "set-flags":
       return [{ action: "set_flags", path: op.path, flags: { ...op.flags } }];
     case "add-custom-page":
       return [
         { action: "add_custom_page", path: op.path, page: op.page },
         ...op.params.map((p) => {
-          const par: BridgeOperation = { action: "add_custom_par", path: op.path, page: op.page, name: p.name, style: p.style, label: p.label };
+          const par: BridgeOperation = {
+            action: "add_custom_par",
+            path: op.path,
+            page: op.page,
+            name: p.name,
+            style: p.style,
+            label: p.label,
+          };
           if (p.default !== undefined) par.default = p.default;
           if (p.min !== undefined) par.min = p.min;
           if (p.max !== undefined) par.max = p.max;
@@ -83,7 +106,10 @@ function translate(op: Operation): BridgeOperation[] {
 function merge(previous: BridgeOperation, next: BridgeOperation): boolean {
   if (previous.path !== next.path || previous.action !== next.action) return false;
   if (next.action === "update") {
-    Object.assign(previous.parameters as Record<string, ConstantValue>, next.parameters as Record<string, ConstantValue>);
+    Object.assign(
+      previous.parameters as Record<string, ConstantValue>,
+      next.parameters as Record<string, ConstantValue>,
+    );
     return true;
   }
   if (next.action === "set_meta") {

@@ -21,7 +21,16 @@ import {
   type Value,
 } from "../model.js";
 import { controlStyle } from "../check/context.js";
-import { OWNER_TAG, PHASE_OF, type ConstantValue, type CustomParamSpec, type CustomParamStyle, type Operation, type OperatorFlag, type SetPositionOp } from "./operations.js";
+import {
+  OWNER_TAG,
+  PHASE_OF,
+  type ConstantValue,
+  type CustomParamSpec,
+  type CustomParamStyle,
+  type Operation,
+  type OperatorFlag,
+  type SetPositionOp,
+} from "./operations.js";
 import { lowerValue } from "./values.js";
 
 export interface LowerOptions {
@@ -87,7 +96,19 @@ function constantOf(v: Value | undefined): ConstantValue | ConstantValue[] | und
 }
 
 /** Styles of controls whose value names an operator. */
-const REFERENCE_CONTROL_STYLES: ReadonlySet<string> = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OP", "OBJ", "PanelCOMP", "Object"]);
+const REFERENCE_CONTROL_STYLES: ReadonlySet<string> = new Set([
+  "TOP",
+  "CHOP",
+  "SOP",
+  "POP",
+  "DAT",
+  "MAT",
+  "COMP",
+  "OP",
+  "OBJ",
+  "PanelCOMP",
+  "Object",
+]);
 
 /**
  * A control's operator reference names a node of the network the control belongs to, that is a
@@ -95,7 +116,9 @@ const REFERENCE_CONTROL_STYLES: ReadonlySet<string> = new Set(["TOP", "CHOP", "S
  * parameter as a sibling of the parameter's operator; `./name` starts at the operator itself
  * (Internal Operators documents `./iparEffect` on a COMP's own parameter).
  */
-function controlReference(value: ConstantValue | ConstantValue[] | undefined): ConstantValue | ConstantValue[] | undefined {
+function controlReference(
+  value: ConstantValue | ConstantValue[] | undefined,
+): ConstantValue | ConstantValue[] | undefined {
   if (typeof value !== "string" || value === "" || value.startsWith("/") || value.startsWith(".")) return value;
   return `./${value}`;
 }
@@ -105,7 +128,8 @@ function customParamSpec(c: CustomParamModel): CustomParamSpec {
   let initial = constantOf(c.default);
   if (REFERENCE_CONTROL_STYLES.has(spec.style)) initial = controlReference(initial);
   // An RGB control's colour default has no alpha component.
-  if (Array.isArray(initial) && CONTROL_SUFFIXES[c.type] !== undefined) initial = initial.slice(0, CONTROL_SUFFIXES[c.type]!.length);
+  if (Array.isArray(initial) && CONTROL_SUFFIXES[c.type] !== undefined)
+    initial = initial.slice(0, CONTROL_SUFFIXES[c.type]!.length);
   if (initial !== undefined) spec.default = initial;
   if (c.help !== undefined && c.help !== "") spec.help = c.help;
   if (c.min !== undefined) spec.min = c.min;
@@ -132,7 +156,12 @@ function sourceNamer(entry: string): (file: string) => string {
 }
 
 /** `unplaced`: lower before the layout is known, each node's set-position there to be filled in (`lowerAwaitingLayout`). */
-function lowerNetwork(network: NetworkModel, entry: string, options: LowerOptions, unplaced?: Map<SetPositionOp, AnyNode>): Operation[] {
+function lowerNetwork(
+  network: NetworkModel,
+  entry: string,
+  options: LowerOptions,
+  unplaced?: Map<SetPositionOp, AnyNode>,
+): Operation[] {
   const ops: Operation[] = [];
   const nodes = nodesInOrder(network);
   for (const node of nodes) {
@@ -148,7 +177,13 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
       origin: node.origin,
     });
     for (const page of node.customPages) {
-      ops.push({ kind: "add-custom-page", path: node.path, page: page.name, params: page.params.map(customParamSpec), origin: page.origin });
+      ops.push({
+        kind: "add-custom-page",
+        path: node.path,
+        page: page.name,
+        params: page.params.map(customParamSpec),
+        origin: page.origin,
+      });
       // Defaults TouchDesigner cannot hold as constants (expressions, binds) are set after creation.
       for (const c of page.params) {
         if (c.default === undefined || constantOf(c.default) !== undefined) continue;
@@ -157,14 +192,31 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
       }
     }
     // Parameters in name order: the order they were written in means nothing.
-    const params = node.params.length > 1 ? [...node.params].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : node.params;
+    const params =
+      node.params.length > 1
+        ? [...node.params].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        : node.params;
     for (const p of params) for (const op of lowerValue(node, p.scalars, p.value, p.origin)) ops.push(op);
-    if (node.text !== undefined) ops.push({ kind: "set-text", path: node.path, text: node.text.text, origin: node.text.origin, ...(node.text.file === undefined ? {} : { textFile: node.text.file }) });
+    if (node.text !== undefined)
+      ops.push({
+        kind: "set-text",
+        path: node.path,
+        text: node.text.text,
+        origin: node.text.origin,
+        ...(node.text.file === undefined ? {} : { textFile: node.text.file }),
+      });
     let flags: Partial<Record<OperatorFlag, boolean>> | undefined;
     for (const f of FLAG_NAMES) if (node.flags[f] !== undefined) (flags ??= {})[f] = node.flags[f];
     if (flags !== undefined) ops.push({ kind: "set-flags", path: node.path, flags, origin: node.origin });
-    if (node.meta.comment !== undefined) ops.push({ kind: "set-comment", path: node.path, comment: node.meta.comment, origin: node.origin });
-    if (node.meta.color !== undefined) ops.push({ kind: "set-color", path: node.path, color: node.meta.color.map((c) => Number(c.toFixed(6))) as [number, number, number], origin: node.origin });
+    if (node.meta.comment !== undefined)
+      ops.push({ kind: "set-comment", path: node.path, comment: node.meta.comment, origin: node.origin });
+    if (node.meta.color !== undefined)
+      ops.push({
+        kind: "set-color",
+        path: node.path,
+        color: node.meta.color.map((c) => Number(c.toFixed(6))) as [number, number, number],
+        origin: node.origin,
+      });
     if (node !== network.root) {
       if (unplaced !== undefined) {
         const op: SetPositionOp = { kind: "set-position", path: node.path, x: 0, y: 0, origin: node.origin };
@@ -172,20 +224,35 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
         ops.push(op);
       } else {
         const position = options.layout?.positions.get(node.path) ?? node.pinned;
-        if (position !== undefined) ops.push({ kind: "set-position", path: node.path, x: position.x, y: position.y, origin: node.origin });
+        if (position !== undefined)
+          ops.push({ kind: "set-position", path: node.path, x: position.x, y: position.y, origin: node.origin });
       }
     }
   }
   for (const comp of walkComponents(network.root)) {
-    const wires = [...comp.body.wires].sort(
-      (a, b) => (a.to.node.name < b.to.node.name ? -1 : a.to.node.name > b.to.node.name ? 1 : a.to.index - b.to.index || (a.from.node.name < b.from.node.name ? -1 : 1)),
+    const wires = [...comp.body.wires].sort((a, b) =>
+      a.to.node.name < b.to.node.name
+        ? -1
+        : a.to.node.name > b.to.node.name
+          ? 1
+          : a.to.index - b.to.index || (a.from.node.name < b.from.node.name ? -1 : 1),
     );
-    for (const w of wires) ops.push({ kind: "connect", path: w.from.node.path, fromIndex: w.from.index, to: w.to.node.path, toIndex: w.to.index, origin: w.origin });
+    for (const w of wires)
+      ops.push({
+        kind: "connect",
+        path: w.from.node.path,
+        fromIndex: w.from.index,
+        to: w.to.node.path,
+        toIndex: w.to.index,
+        origin: w.origin,
+      });
   }
   if (options.metadata !== false) {
     const sources: Record<string, string> = {};
     const sourceName = sourceNamer(entry);
-    for (const node of nodes) sources[node.path] = `${sourceName(node.origin.file)}:${node.origin.range.start.line}:${node.origin.range.start.column}`;
+    for (const node of nodes)
+      sources[node.path] =
+        `${sourceName(node.origin.file)}:${node.origin.range.start.line}:${node.origin.range.start.column}`;
     ops.push({
       kind: "store-metadata",
       path: network.root.path,
@@ -201,8 +268,14 @@ function lowerNetwork(network: NetworkModel, entry: string, options: LowerOption
 }
 
 /** Every network's operations, networks in name order. */
-function lowerNetworks(program: ProgramModel, options: LowerOptions, unplaced?: Map<SetPositionOp, AnyNode>): Operation[] {
-  return [...program.networks].sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((n) => lowerNetwork(n, program.entry, options, unplaced));
+function lowerNetworks(
+  program: ProgramModel,
+  options: LowerOptions,
+  unplaced?: Map<SetPositionOp, AnyNode>,
+): Operation[] {
+  return [...program.networks]
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((n) => lowerNetwork(n, program.entry, options, unplaced));
 }
 
 export function lowerProgram(program: ProgramModel, options: LowerOptions = {}): Operation[] {
@@ -213,7 +286,10 @@ export function lowerProgram(program: ProgramModel, options: LowerOptions = {}):
  * Lowers a program whose layout is still running (in worker threads), so that this thread's work
  * and ELK's overlap; `place` then gives exactly what `lowerProgram` with that layout gives.
  */
-export function lowerAwaitingLayout(program: ProgramModel, options: Omit<LowerOptions, "layout"> = {}): { place(layout: LayoutResult | undefined): Operation[] } {
+export function lowerAwaitingLayout(
+  program: ProgramModel,
+  options: Omit<LowerOptions, "layout"> = {},
+): { place(layout: LayoutResult | undefined): Operation[] } {
   const unplaced = new Map<SetPositionOp, AnyNode>();
   const operations = lowerNetworks(program, options, unplaced);
   return {

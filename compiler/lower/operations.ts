@@ -16,9 +16,29 @@ export type OperatorFlag = "display" | "render" | "viewer" | "bypass" | "lock";
 
 /** The styles a custom parameter is created with (TouchDesigner's `appendFloat`, `appendMenu`...). */
 export type CustomParamStyle =
-  | "Float" | "Int" | "Toggle" | "Pulse" | "Str" | "Menu"
-  | "RGB" | "RGBA" | "XY" | "XYZ" | "XYZW" | "WH" | "UV" | "UVW"
-  | "TOP" | "CHOP" | "SOP" | "DAT" | "MAT" | "COMP" | "OP" | "File" | "Folder";
+  | "Float"
+  | "Int"
+  | "Toggle"
+  | "Pulse"
+  | "Str"
+  | "Menu"
+  | "RGB"
+  | "RGBA"
+  | "XY"
+  | "XYZ"
+  | "XYZW"
+  | "WH"
+  | "UV"
+  | "UVW"
+  | "TOP"
+  | "CHOP"
+  | "SOP"
+  | "DAT"
+  | "MAT"
+  | "COMP"
+  | "OP"
+  | "File"
+  | "Folder";
 
 export interface CustomParamSpec {
   /** The tuplet name (`Color`); TouchDesigner adds component suffixes (`Colorr`...). */

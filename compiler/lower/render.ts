@@ -50,14 +50,22 @@ export function renderOperation(op: Operation): string {
       return `export     ${op.path}.${op.param} <- ${op.chop} channel ${JSON.stringify(op.channel)}`;
     case "set-text": {
       const lines = op.text.replace(/\n$/, "").split("\n");
-      return [`text       ${op.path} (${lines.length} line${lines.length === 1 ? "" : "s"})`, ...lines.map((l) => `  | ${l}`.trimEnd())].join("\n");
+      return [
+        `text       ${op.path} (${lines.length} line${lines.length === 1 ? "" : "s"})`,
+        ...lines.map((l) => `  | ${l}`.trimEnd()),
+      ].join("\n");
     }
     case "connect":
       return `connect    ${op.path}[${op.fromIndex}] -> ${op.to}[${op.toIndex}]`;
     case "set-flags":
-      return `flags      ${op.path} ${Object.entries(op.flags).map(([k, v]) => `${k}=${v ? "on" : "off"}`).join(" ")}`;
+      return `flags      ${op.path} ${Object.entries(op.flags)
+        .map(([k, v]) => `${k}=${v ? "on" : "off"}`)
+        .join(" ")}`;
     case "add-custom-page":
-      return [`page       ${op.path} ${JSON.stringify(op.page)}`, ...op.params.map((p) => `  + ${customParam(p)}`)].join("\n");
+      return [
+        `page       ${op.path} ${JSON.stringify(op.page)}`,
+        ...op.params.map((p) => `  + ${customParam(p)}`),
+      ].join("\n");
     case "set-position":
       return `position   ${op.path} (${op.x}, ${op.y})`;
     case "set-comment":
@@ -84,6 +92,9 @@ export function renderOperations(operations: readonly Operation[], options: Rend
 /** The batches, each under a header with its size. */
 export function renderBatches(batches: readonly Batch[], options: RenderOptions = {}): string {
   return batches
-    .map((b) => `# batch ${b.index + 1} of ${batches.length}: ${b.operations.length} operation${b.operations.length === 1 ? "" : "s"}\n${renderOperations(b.operations, options)}`)
+    .map(
+      (b) =>
+        `# batch ${b.index + 1} of ${batches.length}: ${b.operations.length} operation${b.operations.length === 1 ? "" : "s"}\n${renderOperations(b.operations, options)}`,
+    )
     .join("\n");
 }

@@ -52,15 +52,29 @@ export function referenceText(node: AnyNode, target: AnyNode | undefined, writte
 /** Operations that give `scalars` of `node` the value `v` (already checked: shapes fit). */
 export function lowerValue(node: AnyNode, scalars: string[], v: Value, origin: Origin): Operation[] {
   const path = node.path;
-  const constant = (param: string, value: number | string | boolean): Operation => ({ kind: "set-param", path, param, value, origin });
+  const constant = (param: string, value: number | string | boolean): Operation => ({
+    kind: "set-param",
+    path,
+    param,
+    value,
+    origin,
+  });
   switch (v.kind) {
     case "tuple":
-      return v.items.flatMap((item, i) => (scalars[i] === undefined ? [] : lowerValue(node, [scalars[i]!], item, origin)));
+      return v.items.flatMap((item, i) =>
+        scalars[i] === undefined ? [] : lowerValue(node, [scalars[i]!], item, origin),
+      );
     case "colour":
       return scalars.map((param, i) => constant(param, Number(v.rgba[i]!.toFixed(6))));
     case "bind": {
       const expressions = bindExpressions(node, v);
-      return scalars.map((param, i) => ({ kind: "set-bind", path, param, expression: expressions[i] ?? expressions[0]!, origin }));
+      return scalars.map((param, i) => ({
+        kind: "set-bind",
+        path,
+        param,
+        expression: expressions[i] ?? expressions[0]!,
+        origin,
+      }));
     }
     default:
       break;

@@ -56,7 +56,14 @@ export class TreeBuilder {
   ) {}
 
   private context(file: SourceFile, extra: Partial<ValueContext> = {}): ValueContext {
-    return { file: file.path, text: file.text, host: this.host, diagnostics: this.diagnostics, sources: this.sources, ...extra };
+    return {
+      file: file.path,
+      text: file.text,
+      host: this.host,
+      diagnostics: this.diagnostics,
+      sources: this.sources,
+      ...extra,
+    };
   }
 
   buildNetwork(net: ast.Network, file: SourceFile): NetworkModel {
@@ -112,7 +119,15 @@ export class TreeBuilder {
       if (name === "") continue; // the parser already reported the missing name
       if (byName.has(name)) {
         this.diagnostics.push(
-          diagnostic("duplicate-node", decl.name.range, { name }, { file: ctx.file, help: [`the first '${name}' is at line ${byName.get(name)!.nameRange.start.line}; rename one of them`] }),
+          diagnostic(
+            "duplicate-node",
+            decl.name.range,
+            { name },
+            {
+              file: ctx.file,
+              help: [`the first '${name}' is at line ${byName.get(name)!.nameRange.start.line}; rename one of them`],
+            },
+          ),
         );
         continue;
       }
@@ -142,11 +157,19 @@ export class TreeBuilder {
     if (node === undefined && end.node.name !== "") {
       const close = closestNames(end.node.name, byName.keys());
       this.diagnostics.push(
-        diagnostic("unknown-wire-node", end.node.range, { name: end.node.name }, {
-          file: ctx.file,
-          help: [...didYouMean(close), "wires connect nodes of the same network; declare the node or wire it inside its own network"],
-          suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
-        }),
+        diagnostic(
+          "unknown-wire-node",
+          end.node.range,
+          { name: end.node.name },
+          {
+            file: ctx.file,
+            help: [
+              ...didYouMean(close),
+              "wires connect nodes of the same network; declare the node or wire it inside its own network",
+            ],
+            suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
+          },
+        ),
       );
     }
     return node;
@@ -193,16 +216,36 @@ export class TreeBuilder {
     return out;
   }
 
-  private expandRecipe(node: ComponentModel & NodeModel, decl: ast.NodeDecl, entry: RecipeEntry, parent: ComponentModel, useCtx: ValueContext): void {
+  private expandRecipe(
+    node: ComponentModel & NodeModel,
+    decl: ast.NodeDecl,
+    entry: RecipeEntry,
+    parent: ComponentModel,
+    useCtx: ValueContext,
+  ): void {
     const recipeName = entry.recipe.name.name;
     node.body = { nodes: [], wires: [] };
     if (decl.network !== null) {
-      this.diagnostics.push(diagnostic("recipe-use-with-network", decl.network.range, { name: decl.name.name, recipe: recipeName }, { file: useCtx.file }));
+      this.diagnostics.push(
+        diagnostic(
+          "recipe-use-with-network",
+          decl.network.range,
+          { name: decl.name.name, recipe: recipeName },
+          { file: useCtx.file },
+        ),
+      );
     }
     const at = this.recipeStack.indexOf(recipeName);
     if (at >= 0) {
       const chain = [...this.recipeStack.slice(at), recipeName].join(" -> ");
-      this.diagnostics.push(diagnostic("recipe-cycle", decl.type.range, { recipe: recipeName, chain }, { file: useCtx.file, help: ["a recipe cannot contain itself, directly or through other recipes"] }));
+      this.diagnostics.push(
+        diagnostic(
+          "recipe-cycle",
+          decl.type.range,
+          { recipe: recipeName, chain },
+          { file: useCtx.file, help: ["a recipe cannot contain itself, directly or through other recipes"] },
+        ),
+      );
       return;
     }
     this.expanded.add(entry.recipe);
@@ -251,19 +294,34 @@ export class TreeBuilder {
         const name = d.name.name;
         if (name === "") continue;
         if (seen.has(name)) {
-          this.diagnostics.push(diagnostic("duplicate-control", d.name.range, { name }, { file: ctx.file, help: [`the first '${name}' is at line ${seen.get(name)!.range.start.line}`] }));
+          this.diagnostics.push(
+            diagnostic(
+              "duplicate-control",
+              d.name.range,
+              { name },
+              { file: ctx.file, help: [`the first '${name}' is at line ${seen.get(name)!.range.start.line}`] },
+            ),
+          );
           continue;
         }
         const origin = originOf(ctx, d.range);
         seen.set(name, origin);
-        const control: CustomParamModel = { name, type: d.type.name as CustomParamModel["type"], clamp: d.clamp, page: pageName, origin, nameRange: d.name.range };
+        const control: CustomParamModel = {
+          name,
+          type: d.type.name as CustomParamModel["type"],
+          clamp: d.clamp,
+          page: pageName,
+          origin,
+          nameRange: d.name.range,
+        };
         if (d.label !== null) control.label = d.label.value;
         if (d.help != null && d.help.value !== "") control.help = d.help.value;
         if (d.valueRange !== null) {
           control.min = d.valueRange.min.value;
           control.max = d.valueRange.max.value;
         }
-        if (d.entries !== null) control.entries = d.entries.map((e) => ({ name: e.name, label: e.label?.value ?? e.name }));
+        if (d.entries !== null)
+          control.entries = d.entries.map((e) => ({ name: e.name, label: e.label?.value ?? e.name }));
         if (d.default !== null) {
           const value = convertValue(d.default, ctx);
           if (value !== undefined) control.default = value;

@@ -22,7 +22,10 @@ export interface CompilerHost {
 }
 
 /** A host described as data, so a worker thread can build it again. */
-export type HostSpec = { kind: "disk" } | { kind: "memory"; files: Array<[string, string]> } | { kind: "confined"; roots: string[]; what: string };
+export type HostSpec =
+  | { kind: "disk" }
+  | { kind: "memory"; files: Array<[string, string]> }
+  | { kind: "confined"; roots: string[]; what: string };
 
 /** Offset of the first byte that is not valid UTF-8, or -1. */
 function firstInvalidUtf8(bytes: Uint8Array): number {
@@ -34,7 +37,8 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     let i = 0;
     while (i < bytes.length) {
       const b = bytes[i]!;
-      const need = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+      const need =
+        b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
       if (need < 0) return i;
       for (let k = 1; k <= need; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i;
       i += need + 1;
@@ -52,7 +56,11 @@ export const diskHost: CompilerHost = {
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       if (err.code === "ENOENT" || err.code === "ENOTDIR") return { ok: false, reason: "not-found" };
-      return { ok: false, reason: "unreadable", message: err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message) };
+      return {
+        ok: false,
+        reason: "unreadable",
+        message: err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message),
+      };
     }
     const bad = firstInvalidUtf8(bytes);
     if (bad >= 0) return { ok: false, reason: "invalid-utf8", offset: bad };
@@ -77,7 +85,9 @@ export function memoryHost(files: Record<string, string> | ReadonlyMap<string, s
       return text === undefined ? { ok: false, reason: "not-found" } : { ok: true, text };
     },
     resolve(from, relative) {
-      return posix.isAbsolute(relative) ? posix.normalize(relative) : posix.normalize(posix.join(posix.dirname(from), relative));
+      return posix.isAbsolute(relative)
+        ? posix.normalize(relative)
+        : posix.normalize(posix.join(posix.dirname(from), relative));
     },
     get spec(): HostSpec {
       return { kind: "memory", files: [...map] };

@@ -25,11 +25,21 @@ export interface LoadResult {
 }
 
 /** A diagnostic for a file that could not be read, at `range` of `inFile` (the import or file() that named it). */
-export function readProblem(result: Exclude<ReadResult, { ok: true }>, path: string, range: SourceRange, inFile: string | undefined): Diagnostic {
+export function readProblem(
+  result: Exclude<ReadResult, { ok: true }>,
+  path: string,
+  range: SourceRange,
+  inFile: string | undefined,
+): Diagnostic {
   const extras = inFile === undefined ? {} : { file: inFile };
   switch (result.reason) {
     case "not-found":
-      return diagnostic("file-not-found", range, { path }, { ...extras, help: ["paths are relative to the file that names them"] });
+      return diagnostic(
+        "file-not-found",
+        range,
+        { path },
+        { ...extras, help: ["paths are relative to the file that names them"] },
+      );
     case "unreadable":
       return diagnostic("file-unreadable", range, { path, reason: result.message }, extras);
     case "invalid-utf8":
@@ -37,11 +47,7 @@ export function readProblem(result: Exclude<ReadResult, { ok: true }>, path: str
   }
 }
 
-export function loadProgram(
-  entry: { path: string; text?: string },
-  host: CompilerHost,
-  parse: ParseFn,
-): LoadResult {
+export function loadProgram(entry: { path: string; text?: string }, host: CompilerHost, parse: ParseFn): LoadResult {
   const files = new Map<string, SourceFile>();
   const diagnostics: Diagnostic[] = [];
   const stack: string[] = [];
@@ -59,13 +65,25 @@ export function loadProgram(
       if (cycleAt >= 0) {
         const chain = [...stack.slice(cycleAt), target].join(" -> ");
         diagnostics.push(
-          diagnostic("import-cycle", imp.path.range, { chain }, { file: path, help: ["move what both files need into a third file that both import"] }),
+          diagnostic(
+            "import-cycle",
+            imp.path.range,
+            { chain },
+            { file: path, help: ["move what both files need into a third file that both import"] },
+          ),
         );
         continue;
       }
       if (!written.endsWith(".svcnet")) {
         // Read as source, any other file would be echoed back line by line in the diagnostics.
-        diagnostics.push(diagnostic("import-not-svcnet", imp.path.range, { path: written }, { file: path, help: ["import names .svcnet files; file(\"...\") reads a DAT's text or a shader"] }));
+        diagnostics.push(
+          diagnostic(
+            "import-not-svcnet",
+            imp.path.range,
+            { path: written },
+            { file: path, help: ['import names .svcnet files; file("...") reads a DAT\'s text or a shader'] },
+          ),
+        );
         continue;
       }
       const known = files.get(target);
@@ -87,7 +105,14 @@ export function loadProgram(
   if (entry.text !== undefined) return { entry: visit(entry.path, entry.text), files, diagnostics };
   const read = host.readFile(entry.path);
   if (!read.ok) {
-    diagnostics.push(readProblem(read, entry.path, { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } }, entry.path));
+    diagnostics.push(
+      readProblem(
+        read,
+        entry.path,
+        { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
+        entry.path,
+      ),
+    );
     return { entry: undefined, files, diagnostics };
   }
   return { entry: visit(entry.path, read.text), files, diagnostics };

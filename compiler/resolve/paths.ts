@@ -45,7 +45,8 @@ export function lookupPath(program: ProgramModel | undefined, scope: ComponentMo
     const child = childNamed(current, seg);
     if (child === undefined) return { kind: "missing", segment: i, within: current };
     found = child;
-    if (child.body === undefined && i < segments.length - 1) return { kind: "missing", segment: i + 1, within: current };
+    if (child.body === undefined && i < segments.length - 1)
+      return { kind: "missing", segment: i + 1, within: current };
     current = child.body !== undefined ? (child as ComponentModel) : undefined;
   }
   if (found === undefined) return { kind: "external" };

@@ -26,18 +26,26 @@ const EXPECTED: Record<ast.RecipeParamType, string> = {
   xyz: "3 numbers",
   xyzw: "4 numbers",
   op: "an operator name or path",
-  text: "a string, text block or file(\"...\")",
+  text: 'a string, text block or file("...")',
 };
 
 function numbersTuple(v: Value, size: number): boolean {
-  return v.kind === "tuple" && v.items.length === size && v.items.every((i) => i.kind === "number" || i.kind === "expression");
+  return (
+    v.kind === "tuple" &&
+    v.items.length === size &&
+    v.items.every((i) => i.kind === "number" || i.kind === "expression")
+  );
 }
 
 /**
  * Checks `v` against a parameter type and returns the value the recipe body receives (a name
  * becomes a menu entry or an operator reference), or undefined when it does not fit.
  */
-export function coerceRecipeValue(type: ast.RecipeParamType, v: Value, entries: readonly string[] | null): Value | undefined {
+export function coerceRecipeValue(
+  type: ast.RecipeParamType,
+  v: Value,
+  entries: readonly string[] | null,
+): Value | undefined {
   // An expression is evaluated by TouchDesigner, so it can stand for any plain value.
   if (v.kind === "expression" && type !== "op" && type !== "text") return v;
   switch (type) {
@@ -50,7 +58,8 @@ export function coerceRecipeValue(type: ast.RecipeParamType, v: Value, entries: 
     case "string":
       return v.kind === "string" ? v : undefined;
     case "menu": {
-      const entry = v.kind === "name" ? v.name : v.kind === "string" ? v.value : v.kind === "menu" ? v.entry : undefined;
+      const entry =
+        v.kind === "name" ? v.name : v.kind === "string" ? v.value : v.kind === "menu" ? v.entry : undefined;
       if (entry === undefined || (entries !== null && !entries.includes(entry))) return undefined;
       return { kind: "menu", entry, origin: v.origin };
     }
@@ -88,7 +97,13 @@ export interface RecipeUse {
   useScope: ComponentModel;
 }
 
-export function bindRecipeArgs({ recipe, recipeCtx, use, useCtx, useScope }: RecipeUse): Map<string, Value | undefined> {
+export function bindRecipeArgs({
+  recipe,
+  recipeCtx,
+  use,
+  useCtx,
+  useScope,
+}: RecipeUse): Map<string, Value | undefined> {
   const recipeName = recipe.name.name;
   const declarations = recipe.params?.declarations ?? [];
   const declared = new Map(declarations.map((d) => [d.name.name, d]));
@@ -98,16 +113,33 @@ export function bindRecipeArgs({ recipe, recipeCtx, use, useCtx, useScope }: Rec
     if (!declared.has(name)) {
       const close = closestNames(name, declared.keys());
       useCtx.diagnostics.push(
-        diagnostic("recipe-unknown-argument", p.name.range, { recipe: recipeName, name }, {
-          file: useCtx.file,
-          help: close.length > 0 ? didYouMean(close) : declared.size === 0 ? [`recipe '${recipeName}' takes no parameters`] : [`its parameters: ${[...declared.keys()].join(", ")}`],
-          suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
-        }),
+        diagnostic(
+          "recipe-unknown-argument",
+          p.name.range,
+          { recipe: recipeName, name },
+          {
+            file: useCtx.file,
+            help:
+              close.length > 0
+                ? didYouMean(close)
+                : declared.size === 0
+                  ? [`recipe '${recipeName}' takes no parameters`]
+                  : [`its parameters: ${[...declared.keys()].join(", ")}`],
+            suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
+          },
+        ),
       );
       continue;
     }
     if (given.has(name)) {
-      useCtx.diagnostics.push(diagnostic("duplicate-parameter", p.name.range, { name, node: use.name.name }, { file: useCtx.file, help: ["keep one of them"] }));
+      useCtx.diagnostics.push(
+        diagnostic(
+          "duplicate-parameter",
+          p.name.range,
+          { name, node: use.name.name },
+          { file: useCtx.file, help: ["keep one of them"] },
+        ),
+      );
       continue;
     }
     given.set(name, p);
@@ -129,10 +161,15 @@ export function bindRecipeArgs({ recipe, recipeCtx, use, useCtx, useScope }: Rec
       value = convertValue(decl.default, recipeCtx);
     } else {
       useCtx.diagnostics.push(
-        diagnostic("recipe-missing-argument", use.name.range, { recipe: recipeName, name }, {
-          file: useCtx.file,
-          help: [`add '${name}: <${EXPECTED[type] ?? type}>' to '${use.name.name}'`],
-        }),
+        diagnostic(
+          "recipe-missing-argument",
+          use.name.range,
+          { recipe: recipeName, name },
+          {
+            file: useCtx.file,
+            help: [`add '${name}: <${EXPECTED[type] ?? type}>' to '${use.name.name}'`],
+          },
+        ),
       );
       args.set(name, undefined);
       continue;
@@ -144,11 +181,30 @@ export function bindRecipeArgs({ recipe, recipeCtx, use, useCtx, useScope }: Rec
     const fitted = EXPECTED[type] === undefined ? value : coerceRecipeValue(type, value, entries);
     const range = arg?.value.range ?? decl.default!.range;
     if (fitted === undefined) {
-      const help = type === "menu" && entries !== null ? [`the entries: ${entries.join(", ")}`] : type === "string" && value.kind === "name" ? [`write it in quotes: "${value.name}"`] : [];
+      const help =
+        type === "menu" && entries !== null
+          ? [`the entries: ${entries.join(", ")}`]
+          : type === "string" && value.kind === "name"
+            ? [`write it in quotes: "${value.name}"`]
+            : [];
       if (arg !== undefined) {
-        ctx.diagnostics.push(diagnostic("recipe-argument-type", range, { name, recipe: recipeName, expected: EXPECTED[type], actual: describeValue(value) }, { file: ctx.file, help }));
+        ctx.diagnostics.push(
+          diagnostic(
+            "recipe-argument-type",
+            range,
+            { name, recipe: recipeName, expected: EXPECTED[type], actual: describeValue(value) },
+            { file: ctx.file, help },
+          ),
+        );
       } else {
-        ctx.diagnostics.push(diagnostic("declaration-default-type", range, { name, expected: EXPECTED[type], actual: describeValue(value) }, { file: ctx.file, help }));
+        ctx.diagnostics.push(
+          diagnostic(
+            "declaration-default-type",
+            range,
+            { name, expected: EXPECTED[type], actual: describeValue(value) },
+            { file: ctx.file, help },
+          ),
+        );
       }
       args.set(name, undefined);
       continue;
@@ -158,11 +214,26 @@ export function bindRecipeArgs({ recipe, recipeCtx, use, useCtx, useScope }: Rec
       const max = decl.valueRange.max.value;
       if (fitted.value < min || fitted.value > max) {
         ctx.diagnostics.push(
-          diagnostic("recipe-argument-range", range, { name, recipe: recipeName, value: formatNumber(fitted.value), min: formatNumber(min), max: formatNumber(max) }, {
-            file: ctx.file,
-            help: [decl.clamp ? `the recipe clamps '${name}' to ${formatNumber(min)}..${formatNumber(max)}` : `the recipe is made for ${formatNumber(min)}..${formatNumber(max)}; values outside are allowed but untested`],
-            severity: decl.clamp ? "error" : "warning",
-          }),
+          diagnostic(
+            "recipe-argument-range",
+            range,
+            {
+              name,
+              recipe: recipeName,
+              value: formatNumber(fitted.value),
+              min: formatNumber(min),
+              max: formatNumber(max),
+            },
+            {
+              file: ctx.file,
+              help: [
+                decl.clamp
+                  ? `the recipe clamps '${name}' to ${formatNumber(min)}..${formatNumber(max)}`
+                  : `the recipe is made for ${formatNumber(min)}..${formatNumber(max)}; values outside are allowed but untested`,
+              ],
+              severity: decl.clamp ? "error" : "warning",
+            },
+          ),
         );
         if (decl.clamp) {
           args.set(name, undefined);
@@ -218,7 +289,14 @@ export function standaloneArgs(recipe: ast.Recipe, ctx: ValueContext): Map<strin
     }
     const fitted = EXPECTED[type] === undefined ? given : coerceRecipeValue(type, given, entries);
     if (fitted === undefined) {
-      ctx.diagnostics.push(diagnostic("declaration-default-type", decl.default!.range, { name: decl.name.name, expected: EXPECTED[type], actual: describeValue(given) }, { file: ctx.file }));
+      ctx.diagnostics.push(
+        diagnostic(
+          "declaration-default-type",
+          decl.default!.range,
+          { name: decl.name.name, expected: EXPECTED[type], actual: describeValue(given) },
+          { file: ctx.file },
+        ),
+      );
     }
     args.set(decl.name.name, fitted);
   }

@@ -21,7 +21,8 @@ import { lookupPath, type PathLookup } from "./paths.js";
 export function at(origin: Origin, extras: DiagnosticExtras = {}): DiagnosticExtras {
   const help = [...(extras.help ?? [])];
   // The file's own name is enough to find the use and keeps machine-specific folders out of messages.
-  if (origin.via !== undefined) help.push(`in the recipe used at ${basename(origin.via.file)}:${origin.via.range.start.line}`);
+  if (origin.via !== undefined)
+    help.push(`in the recipe used at ${basename(origin.via.file)}:${origin.via.range.start.line}`);
   return { ...extras, file: origin.file, help };
 }
 
@@ -49,9 +50,11 @@ export class ReferenceResolver {
   resolveAll(): void {
     for (const network of this.program.networks) {
       for (const comp of walkComponents(network.root)) {
-        for (const node of comp.body.nodes) for (const p of node.params) this.resolveValue(p.value, node, p.value.scope ?? node.parent);
+        for (const node of comp.body.nodes)
+          for (const p of node.params) this.resolveValue(p.value, node, p.value.scope ?? node.parent);
         // A control's default is read from inside its COMP (TouchDesigner evaluates it there).
-        for (const page of comp.customPages) for (const c of page.params) if (c.default !== undefined) this.resolveValue(c.default, comp, comp);
+        for (const page of comp.customPages)
+          for (const c of page.params) if (c.default !== undefined) this.resolveValue(c.default, comp, comp);
       }
     }
   }
@@ -86,7 +89,14 @@ export class ReferenceResolver {
           if (found.kind === "found") ref.target = found.node;
           else if (found.kind === "missing") {
             const range = expressionRange(this.program.sources, v, ref.offset, ref.offset + ref.path.length);
-            this.diagnostics.push(diagnostic("expression-unknown-operator", range, { path: ref.path, node: node.name }, at(v.origin, { help: missingHelp(found, ref.path) })));
+            this.diagnostics.push(
+              diagnostic(
+                "expression-unknown-operator",
+                range,
+                { path: ref.path, node: node.name },
+                at(v.origin, { help: missingHelp(found, ref.path) }),
+              ),
+            );
           }
         }
         return;
@@ -117,15 +127,35 @@ export class ReferenceResolver {
     }
     const close = closestNames(v.parameter, visible);
     this.diagnostics.push(
-      diagnostic("unknown-bind-control", v.origin.range, { name: v.parameter }, at(v.origin, {
-        help: visible.length > 0 ? [...didYouMean(close), `controls in reach: ${visible.join(", ")}`] : ["declare it in a 'controls' block of this network or an enclosing one"],
-        // The range covers the whole `bind Name`: the fix rewrites it.
-        suggestions: close.slice(0, 1).map((c) => ({ title: `bind '${c}'`, replacement: `bind ${c}` })),
-      })),
+      diagnostic(
+        "unknown-bind-control",
+        v.origin.range,
+        { name: v.parameter },
+        at(v.origin, {
+          help:
+            visible.length > 0
+              ? [...didYouMean(close), `controls in reach: ${visible.join(", ")}`]
+              : ["declare it in a 'controls' block of this network or an enclosing one"],
+          // The range covers the whole `bind Name`: the fix rewrites it.
+          suggestions: close.slice(0, 1).map((c) => ({ title: `bind '${c}'`, replacement: `bind ${c}` })),
+        }),
+      ),
     );
   }
 
-  private reportMissing(path: string, node: AnyNode, origin: Origin, found: Extract<PathLookup, { kind: "missing" }>): void {
-    this.diagnostics.push(diagnostic("unknown-operator-reference", origin.range, { path, node: node.name }, at(origin, { help: missingHelp(found, path) })));
+  private reportMissing(
+    path: string,
+    node: AnyNode,
+    origin: Origin,
+    found: Extract<PathLookup, { kind: "missing" }>,
+  ): void {
+    this.diagnostics.push(
+      diagnostic(
+        "unknown-operator-reference",
+        origin.range,
+        { path, node: node.name },
+        at(origin, { help: missingHelp(found, path) }),
+      ),
+    );
   }
 }

@@ -46,13 +46,22 @@ export function resolveProgram(
   for (const net of loaded.entry.ast.networks) {
     if (net.name.name === "") continue;
     if (seen.has(net.name.name)) {
-      diagnostics.push(diagnostic("duplicate-network", net.name.range, { name: net.name.name }, { file: loaded.entry.path, help: ["each network is built at its own path; rename one"] }));
+      diagnostics.push(
+        diagnostic(
+          "duplicate-network",
+          net.name.range,
+          { name: net.name.name },
+          { file: loaded.entry.path, help: ["each network is built at its own path; rename one"] },
+        ),
+      );
       continue;
     }
     seen.add(net.name.name);
     program.networks.push(builder.buildNetwork(net, loaded.entry));
   }
-  const unusedRecipes = loaded.entry.ast.recipes.filter((r) => r.name.name !== "" && !builder.expanded.has(r)).map((r) => builder.buildRecipeAlone(r, loaded.entry!));
+  const unusedRecipes = loaded.entry.ast.recipes
+    .filter((r) => r.name.name !== "" && !builder.expanded.has(r))
+    .map((r) => builder.buildRecipeAlone(r, loaded.entry!));
   new ReferenceResolver(program, diagnostics).resolveAll();
   new ReferenceResolver({ ...program, networks: unusedRecipes }, diagnostics).resolveAll();
   applyPins(program.networks, loaded.entry.ast.layout, loaded.entry.path, diagnostics);
@@ -67,7 +76,14 @@ function recipeTable(file: SourceFile, diagnostics: Diagnostic[]): RecipeTable {
     if (name === "") continue;
     const other = table.get(name);
     if (other !== undefined) {
-      diagnostics.push(diagnostic("duplicate-recipe", recipe.name.range, { name, other: `line ${other.recipe.name.range.start.line}` }, { file: file.path }));
+      diagnostics.push(
+        diagnostic(
+          "duplicate-recipe",
+          recipe.name.range,
+          { name, other: `line ${other.recipe.name.range.start.line}` },
+          { file: file.path },
+        ),
+      );
       continue;
     }
     table.set(name, { recipe, file });
@@ -84,17 +100,27 @@ function recipeTable(file: SourceFile, diagnostics: Diagnostic[]): RecipeTable {
       // Report it where this file can fix it: its own declaration, or the import that brings the clash.
       const own = other.file === file;
       diagnostics.push(
-        diagnostic("duplicate-recipe", own ? other.recipe.name.range : importRange, { name, other: own ? imported.path : other.file.path }, {
-          file: file.path,
-          help: ["recipe names must be unique among a file and the files it imports"],
-        }),
+        diagnostic(
+          "duplicate-recipe",
+          own ? other.recipe.name.range : importRange,
+          { name, other: own ? imported.path : other.file.path },
+          {
+            file: file.path,
+            help: ["recipe names must be unique among a file and the files it imports"],
+          },
+        ),
       );
     }
   }
   return table;
 }
 
-function applyPins(networks: NetworkModel[], layout: ast.LayoutBlock | null, file: string, diagnostics: Diagnostic[]): void {
+function applyPins(
+  networks: NetworkModel[],
+  layout: ast.LayoutBlock | null,
+  file: string,
+  diagnostics: Diagnostic[],
+): void {
   if (layout === null) return;
   for (const entry of layout.entries) {
     const [networkName, ...rest] = entry.path.split("/");
@@ -106,7 +132,14 @@ function applyPins(networks: NetworkModel[], layout: ast.LayoutBlock | null, fil
       if (node === undefined) break;
     }
     if (node === undefined || rest.length === 0) {
-      diagnostics.push(diagnostic("unknown-layout-node", entry.range, { path: entry.path }, { file, help: ["paths in the layout block start with the network name: network/node"] }));
+      diagnostics.push(
+        diagnostic(
+          "unknown-layout-node",
+          entry.range,
+          { path: entry.path },
+          { file, help: ["paths in the layout block start with the network name: network/node"] },
+        ),
+      );
       continue;
     }
     node.pinned = { x: entry.x, y: entry.y, origin: { file, range: entry.range } };

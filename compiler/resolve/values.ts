@@ -108,16 +108,29 @@ export function convertValue(v: ast.Value, ctx: ValueContext, scope?: ComponentM
     case "RecipeParamRef": {
       if (ctx.recipe === undefined) {
         ctx.diagnostics.push(
-          diagnostic("recipe-parameter-outside-recipe", v.range, { name: v.name }, { file: ctx.file, help: ["'$name' is only meaningful inside a recipe body"] }),
+          diagnostic(
+            "recipe-parameter-outside-recipe",
+            v.range,
+            { name: v.name },
+            { file: ctx.file, help: ["'$name' is only meaningful inside a recipe body"] },
+          ),
         );
         return undefined;
       }
       if (!ctx.recipe.args.has(v.name)) {
         ctx.diagnostics.push(
-          diagnostic("unknown-recipe-parameter", v.range, { name: v.name, recipe: ctx.recipe.recipe }, {
-            file: ctx.file,
-            help: ctx.recipe.args.size === 0 ? [`recipe '${ctx.recipe.recipe}' declares no parameters`] : [`its parameters: ${[...ctx.recipe.args.keys()].join(", ")}`],
-          }),
+          diagnostic(
+            "unknown-recipe-parameter",
+            v.range,
+            { name: v.name, recipe: ctx.recipe.recipe },
+            {
+              file: ctx.file,
+              help:
+                ctx.recipe.args.size === 0
+                  ? [`recipe '${ctx.recipe.recipe}' declares no parameters`]
+                  : [`its parameters: ${[...ctx.recipe.args.keys()].join(", ")}`],
+            },
+          ),
         );
         return undefined;
       }

@@ -16,7 +16,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j < cols; j++) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
       let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1])
+        v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
       d[i * cols + j] = v;
     }
   }
@@ -40,7 +41,8 @@ export function closestNames(name: string, candidates: Iterable<string>, limit =
   for (const c of candidates) {
     if (c === name || seen.has(c)) continue;
     seen.add(c);
-    const prefix = (c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase())) && Math.min(name.length, c.length) >= 3;
+    const prefix =
+      (c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase())) && Math.min(name.length, c.length) >= 3;
     if (!prefix && Math.abs(c.length - name.length) > budget) continue; // too far apart by length alone
     if (++measured > MAX_CANDIDATES_MEASURED) break;
     const distance = editDistance(name, c);

@@ -16,10 +16,20 @@ copyFileSync(join(here, "../../grammar/editor/svcnet.tmLanguage.json"), join(her
 execFileSync(bin("tsc"), ["-p", here], { stdio: "inherit" });
 
 const out = `${manifest.name}-${manifest.version}.vsix`;
-execFileSync(bin("vsce"), ["package", "--out", out, "--skip-license", "--allow-missing-repository"], { cwd: here, stdio: "inherit" });
+execFileSync(bin("vsce"), ["package", "--out", out, "--skip-license", "--allow-missing-repository"], {
+  cwd: here,
+  stdio: "inherit",
+});
 
 const listing = execFileSync(bin("vsce"), ["ls"], { cwd: here, encoding: "utf8" }).split("\n");
-const needed = ["package.json", "out/extension.js", "out/commands.js", "syntaxes/svcnet.tmLanguage.json", "language-configuration.json", "node_modules/vscode-languageclient/node.js"];
+const needed = [
+  "package.json",
+  "out/extension.js",
+  "out/commands.js",
+  "syntaxes/svcnet.tmLanguage.json",
+  "language-configuration.json",
+  "node_modules/vscode-languageclient/node.js",
+];
 const missing = needed.filter((f) => !listing.includes(f));
 if (missing.length > 0) {
   console.error(`the package lacks: ${missing.join(", ")}`);

@@ -60,7 +60,8 @@ export interface ShaderSetup {
 export function shaderPreamble(kind: ShaderKind, setup: ShaderSetup): string {
   const defines = [`#define ${STAGE_DEFINE[kind]}`];
   if (kind.startsWith("top-")) defines.push(`#define TD_NUM_2D_INPUTS ${setup.inputs ?? 0}`);
-  if (kind.startsWith("mat-")) defines.push("#define TD_NUM_LIGHTS 1", "#define TD_NUM_ENV_LIGHTS 0", "#define TD_NUM_CAMERAS 1");
+  if (kind.startsWith("mat-"))
+    defines.push("#define TD_NUM_LIGHTS 1", "#define TD_NUM_ENV_LIGHTS 0", "#define TD_NUM_CAMERAS 1");
   const environment = FILES[kind].map(fileText).join("\n");
   return `#version ${setup.version}\n${defines.join("\n")}\n${environment}\n${setup.declarations ?? ""}\n#line 1 1\n`;
 }

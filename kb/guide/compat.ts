@@ -1,6 +1,13 @@
 /** Release knowledge beyond kb/data (published builds, experimental series) and compatibility entries. */
 import { readGuideFile } from "./load.js";
-import { CompatFile, ReleasesGuideFile, type ExperimentalEntry, type OperatorCompat, type PublishedProfile, type PythonCompat } from "./schema-docs.js";
+import {
+  CompatFile,
+  ReleasesGuideFile,
+  type ExperimentalEntry,
+  type OperatorCompat,
+  type PublishedProfile,
+  type PythonCompat,
+} from "./schema-docs.js";
 
 export function publishedProfiles(): PublishedProfile[] {
   return readGuideFile("releases.yaml", ReleasesGuideFile).profiles;

@@ -1,8 +1,18 @@
 /** Tutorials, learning path, cheatsheets, cookbook, class references and the RayTK catalog. */
 import { readGuideFile } from "./load.js";
 import {
-  CheatsheetsFile, ClassReferencesFile, CookbookFile, RaytkFile, TutorialsFile,
-  type Cheatsheet, type ClassReference, type CookbookEntry, type CookbookLanguage, type LearningPath, type RaytkFile as Raytk, type Tutorial,
+  CheatsheetsFile,
+  ClassReferencesFile,
+  CookbookFile,
+  RaytkFile,
+  TutorialsFile,
+  type Cheatsheet,
+  type ClassReference,
+  type CookbookEntry,
+  type CookbookLanguage,
+  type LearningPath,
+  type RaytkFile as Raytk,
+  type Tutorial,
 } from "./schema-docs.js";
 
 export function tutorials(): Tutorial[] {
@@ -26,7 +36,9 @@ export function cookbook(): CookbookEntry[] {
 }
 
 /** The cookbook in one language: each entry's prompt and notes, with what it uses. */
-export function cookbookIn(language: CookbookLanguage): { id: string; prompt: string; notes: string; uses: CookbookEntry["uses"] }[] {
+export function cookbookIn(
+  language: CookbookLanguage,
+): { id: string; prompt: string; notes: string; uses: CookbookEntry["uses"] }[] {
   return cookbook().map((e) => ({ id: e.id, ...e[language], uses: e.uses }));
 }
 

@@ -24,16 +24,24 @@ export const LearningPath = z.object({
   name: Name,
   title: z.string().min(1),
   summary: z.string().min(1),
-  stages: z.array(z.object({
-    title: z.string().min(1),
-    goal: z.string().min(1),
-    tutorials: z.array(z.string()).default([]),
-    patterns: z.array(z.string()).default([]),
-  })).min(1),
+  stages: z
+    .array(
+      z.object({
+        title: z.string().min(1),
+        goal: z.string().min(1),
+        tutorials: z.array(z.string()).default([]),
+        patterns: z.array(z.string()).default([]),
+      }),
+    )
+    .min(1),
 });
 export type LearningPath = z.infer<typeof LearningPath>;
 
-export const TutorialsFile = z.object({ version: z.literal(1), tutorials: z.array(Tutorial), learningPath: LearningPath });
+export const TutorialsFile = z.object({
+  version: z.literal(1),
+  tutorials: z.array(Tutorial),
+  learningPath: LearningPath,
+});
 
 export const Cheatsheet = z.object({
   name: Name,
@@ -65,7 +73,9 @@ export const ClassReference = z.object({
   title: z.string().min(1),
   summary: z.string().min(1),
   sources: Sources,
-  groups: z.array(z.object({ task: z.string().min(1), members: z.array(z.string()).min(1), note: z.string().optional() })).min(1),
+  groups: z
+    .array(z.object({ task: z.string().min(1), members: z.array(z.string()).min(1), note: z.string().optional() }))
+    .min(1),
 });
 export type ClassReference = z.infer<typeof ClassReference>;
 export const ClassReferencesFile = z.object({ version: z.literal(1), classes: z.array(ClassReference) });
@@ -91,24 +101,50 @@ export const ExperimentalEntry = z.object({
   sources: Sources,
 });
 export type ExperimentalEntry = z.infer<typeof ExperimentalEntry>;
-export const ReleasesGuideFile = z.object({ version: z.literal(1), profiles: z.array(PublishedProfile), experimental: z.array(ExperimentalEntry) });
+export const ReleasesGuideFile = z.object({
+  version: z.literal(1),
+  profiles: z.array(PublishedProfile),
+  experimental: z.array(ExperimentalEntry),
+});
 
 export const OperatorCompat = z.object({
   operator: z.string().min(1),
   family: z.string().min(1),
-  changes: z.array(z.object({
-    kind: z.enum(["added", "not-in-newer-docs", "renamed", "merged", "experimental-namespace", "left-experimental", "parameters-only-in-older-docs"]),
-    text: z.string().min(1),
-    replacement: z.string().optional(),
-    formerly: z.string().optional(),
-    parameters: z.array(z.string()).optional(),
-  })).min(1),
+  changes: z
+    .array(
+      z.object({
+        kind: z.enum([
+          "added",
+          "not-in-newer-docs",
+          "renamed",
+          "merged",
+          "experimental-namespace",
+          "left-experimental",
+          "parameters-only-in-older-docs",
+        ]),
+        text: z.string().min(1),
+        replacement: z.string().optional(),
+        formerly: z.string().optional(),
+        parameters: z.array(z.string()).optional(),
+      }),
+    )
+    .min(1),
   sources: Sources,
 });
 export type OperatorCompat = z.infer<typeof OperatorCompat>;
-export const PythonCompat = z.object({ class: z.string().min(1), membersOnlyInOlderDocs: z.array(z.string()).min(1), text: z.string().min(1), sources: Sources });
+export const PythonCompat = z.object({
+  class: z.string().min(1),
+  membersOnlyInOlderDocs: z.array(z.string()).min(1),
+  text: z.string().min(1),
+  sources: Sources,
+});
 export type PythonCompat = z.infer<typeof PythonCompat>;
-export const CompatFile = z.object({ version: z.literal(1), generatedBy: z.string(), operators: z.array(OperatorCompat), python: z.array(PythonCompat) });
+export const CompatFile = z.object({
+  version: z.literal(1),
+  generatedBy: z.string(),
+  operators: z.array(OperatorCompat),
+  python: z.array(PythonCompat),
+});
 
 export const RaytkFile = z.object({
   version: z.literal(1),

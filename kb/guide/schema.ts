@@ -24,7 +24,10 @@ export type Pattern = z.infer<typeof Pattern>;
 export const PatternsFile = z.object({ version: z.literal(1), patterns: z.array(Pattern) });
 
 /** A float uniform fed from one block of the GLSL TOP's Vectors page; `time` is absTime.seconds. */
-export const Uniform = z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), value: z.union([z.number(), z.literal("time")]) });
+export const Uniform = z.object({
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+  value: z.union([z.number(), z.literal("time")]),
+});
 export type Uniform = z.infer<typeof Uniform>;
 
 export const Technique = z.object({

@@ -9,7 +9,8 @@ import { classReferences, cheatsheets, cookbook, tutorials } from "./docs.js";
 import { experimentalSeries } from "./compat.js";
 import { patterns, techniques } from "./patterns.js";
 
-export type GuideKind = "pattern" | "technique" | "tutorial" | "cheatsheet" | "cookbook" | "class-reference" | "experimental";
+export type GuideKind =
+  "pattern" | "technique" | "tutorial" | "cheatsheet" | "cookbook" | "class-reference" | "experimental";
 
 export interface GuideHit {
   kind: GuideKind;
@@ -33,13 +34,72 @@ interface GuideDocument {
 
 function documents(): GuideDocument[] {
   return [
-    ...patterns().map((p) => ({ kind: "pattern" as const, name: p.name, title: p.title, summary: p.summary, uri: `svc://patterns/${p.name}`, head: `${p.name} ${p.title} ${p.category}`, body: `${p.summary} ${p.body} ${p.operators.join(" ")}` })),
-    ...techniques().map((t) => ({ kind: "technique" as const, name: t.name, title: t.title, summary: t.summary, uri: `svc://glsl/${t.name}`, head: `${t.name} ${t.title} ${t.pack} glsl shader`, body: `${t.summary} ${t.body}` })),
-    ...tutorials().map((t) => ({ kind: "tutorial" as const, name: t.name, title: t.title, summary: t.summary, uri: `svc://tutorials/${t.name}`, head: `${t.name} ${t.title} tutorial`, body: `${t.summary} ${t.steps.join(" ")}` })),
-    ...cheatsheets().map((c) => ({ kind: "cheatsheet" as const, name: c.name, title: c.title, summary: c.items.map((i) => i.term).slice(0, 4).join(", "), uri: "svc://cheatsheets", head: `${c.name} ${c.title} cheatsheet`, body: c.items.map((i) => `${i.term} ${i.text}`).join(" ") })),
-    ...cookbook().map((e) => ({ kind: "cookbook" as const, name: e.id, title: e.en.prompt, summary: e.en.notes, uri: "svc://cookbook/en", head: `${e.id} ${e.en.prompt} ${e.pt.prompt}`, body: `${e.en.notes} ${e.pt.notes}` })),
-    ...classReferences().map((c) => ({ kind: "class-reference" as const, name: c.name, title: c.title, summary: c.summary, uri: `svc://td-classes/${c.name}`, head: `${c.name} ${c.title} python class`, body: `${c.summary} ${c.groups.map((g) => `${g.task} ${g.members.join(" ")}`).join(" ")}` })),
-    ...experimentalSeries().map((e) => ({ kind: "experimental" as const, name: e.id, title: e.title, summary: e.known, uri: `svc://td-experimental/${e.id}`, head: `${e.id} ${e.title} experimental`, body: `${e.known} ${e.operators.join(" ")}` })),
+    ...patterns().map((p) => ({
+      kind: "pattern" as const,
+      name: p.name,
+      title: p.title,
+      summary: p.summary,
+      uri: `svc://patterns/${p.name}`,
+      head: `${p.name} ${p.title} ${p.category}`,
+      body: `${p.summary} ${p.body} ${p.operators.join(" ")}`,
+    })),
+    ...techniques().map((t) => ({
+      kind: "technique" as const,
+      name: t.name,
+      title: t.title,
+      summary: t.summary,
+      uri: `svc://glsl/${t.name}`,
+      head: `${t.name} ${t.title} ${t.pack} glsl shader`,
+      body: `${t.summary} ${t.body}`,
+    })),
+    ...tutorials().map((t) => ({
+      kind: "tutorial" as const,
+      name: t.name,
+      title: t.title,
+      summary: t.summary,
+      uri: `svc://tutorials/${t.name}`,
+      head: `${t.name} ${t.title} tutorial`,
+      body: `${t.summary} ${t.steps.join(" ")}`,
+    })),
+    ...cheatsheets().map((c) => ({
+      kind: "cheatsheet" as const,
+      name: c.name,
+      title: c.title,
+      summary: c.items
+        .map((i) => i.term)
+        .slice(0, 4)
+        .join(", "),
+      uri: "svc://cheatsheets",
+      head: `${c.name} ${c.title} cheatsheet`,
+      body: c.items.map((i) => `${i.term} ${i.text}`).join(" "),
+    })),
+    ...cookbook().map((e) => ({
+      kind: "cookbook" as const,
+      name: e.id,
+      title: e.en.prompt,
+      summary: e.en.notes,
+      uri: "svc://cookbook/en",
+      head: `${e.id} ${e.en.prompt} ${e.pt.prompt}`,
+      body: `${e.en.notes} ${e.pt.notes}`,
+    })),
+    ...classReferences().map((c) => ({
+      kind: "class-reference" as const,
+      name: c.name,
+      title: c.title,
+      summary: c.summary,
+      uri: `svc://td-classes/${c.name}`,
+      head: `${c.name} ${c.title} python class`,
+      body: `${c.summary} ${c.groups.map((g) => `${g.task} ${g.members.join(" ")}`).join(" ")}`,
+    })),
+    ...experimentalSeries().map((e) => ({
+      kind: "experimental" as const,
+      name: e.id,
+      title: e.title,
+      summary: e.known,
+      uri: `svc://td-experimental/${e.id}`,
+      head: `${e.id} ${e.title} experimental`,
+      body: `${e.known} ${e.operators.join(" ")}`,
+    })),
   ];
 }
 
@@ -51,7 +111,11 @@ function plain(text: string): string {
 let cached: { doc: GuideDocument; head: Set<string>; body: Set<string> }[] | undefined;
 
 function indexed() {
-  cached ??= documents().map((doc) => ({ doc, head: new Set(words(plain(doc.head))), body: new Set(words(plain(`${doc.head} ${doc.body}`))) }));
+  cached ??= documents().map((doc) => ({
+    doc,
+    head: new Set(words(plain(doc.head))),
+    body: new Set(words(plain(`${doc.head} ${doc.body}`))),
+  }));
   return cached;
 }
 

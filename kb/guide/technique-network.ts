@@ -8,7 +8,11 @@ import type { Technique } from "./schema.js";
 
 function indent(text: string, spaces: number): string {
   const pad = " ".repeat(spaces);
-  return text.trimEnd().split("\n").map((line) => (line ? pad + line : line)).join("\n");
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => (line ? pad + line : line))
+    .join("\n");
 }
 
 export function techniqueNetwork(technique: Technique): string {
@@ -33,8 +37,10 @@ export function techniqueNetwork(technique: Technique): string {
     "  out1: nullTOP [display]",
     "  shader -> out1",
   ];
-  if (technique.inputs >= 1) lines.push("  source: noiseTOP { resolution: 1280x720, t4d: = absTime.seconds * 0.2 }", "  source -> shader[0]");
-  if (technique.inputs === 2) lines.push("  previous: feedbackTOP { top: shader }", "  source -> previous -> shader[1]");
+  if (technique.inputs >= 1)
+    lines.push("  source: noiseTOP { resolution: 1280x720, t4d: = absTime.seconds * 0.2 }", "  source -> shader[0]");
+  if (technique.inputs === 2)
+    lines.push("  previous: feedbackTOP { top: shader }", "  source -> previous -> shader[1]");
   lines.push("}", "");
   return lines.join("\n");
 }

@@ -23,13 +23,16 @@ function linesJson(head: Record<string, unknown>, key: string, items: readonly u
 }
 
 export function writeSnapshot(dataDir: string, kb: KbSnapshot, indexVersion: number): void {
-  for (const f of FAMILIES) writeFileSync(join(dataDir, "operators", `${f}.json`), linesJson({ family: f }, "operators", kb.families[f]));
+  for (const f of FAMILIES)
+    writeFileSync(join(dataDir, "operators", `${f}.json`), linesJson({ family: f }, "operators", kb.families[f]));
   writeFileSync(join(dataDir, "index.json"), linesJson({ version: indexVersion }, "operators", kb.index));
 }
 
 /** The release profile a dump describes: every type the build enumerated, created or not. */
 export function profileFromDump(dump: Dump): ReleaseProfile {
-  const families = [...new Set(dump.operators.map((o) => o.family))].sort((a, b) => FAMILIES.indexOf(a) - FAMILIES.indexOf(b));
+  const families = [...new Set(dump.operators.map((o) => o.family))].sort(
+    (a, b) => FAMILIES.indexOf(a) - FAMILIES.indexOf(b),
+  );
   const types = [...new Set([...dump.operators.map((o) => o.type), ...dump.failures.map((f) => f.type)])].sort();
   return {
     id: `td-${dump.build}`,

@@ -22,7 +22,8 @@ function scalarParam(p: DumpPar): Param {
   };
   if (p.menuNames && p.menuNames.length) {
     param.menuNames = [...p.menuNames];
-    param.menuLabels = p.menuLabels && p.menuLabels.length === p.menuNames.length ? [...p.menuLabels] : [...p.menuNames];
+    param.menuLabels =
+      p.menuLabels && p.menuLabels.length === p.menuNames.length ? [...p.menuLabels] : [...p.menuNames];
   }
   if (numeric) param.rangeSource = "dump";
   if (p.readOnly) param.readOnly = true;

@@ -49,7 +49,9 @@ export const dumpSchema = z.object({
   createdBy: z.string().optional(),
   operators: z.array(dumpOperatorSchema),
   /** Types that could not be created or read, with the reason. */
-  failures: z.array(z.object({ type: z.string(), family: z.string().nullable().optional(), error: z.string() })).default([]),
+  failures: z
+    .array(z.object({ type: z.string(), family: z.string().nullable().optional(), error: z.string() }))
+    .default([]),
 });
 export type Dump = z.infer<typeof dumpSchema>;
 

@@ -2,7 +2,15 @@
  * Merges a dump of a running TouchDesigner into knowledge-base operators. Where the dump speaks it wins;
  * what it does not mention is kept and flagged, never deleted.
  */
-import { UNBOUNDED_INPUTS, type AssumedField, type Family, type IndexEntry, type Operator, type Param, type SequenceDef } from "../types.js";
+import {
+  UNBOUNDED_INPUTS,
+  type AssumedField,
+  type Family,
+  type IndexEntry,
+  type Operator,
+  type Param,
+  type SequenceDef,
+} from "../types.js";
 import { paramsFromDump } from "./dump-params.js";
 import type { Dump, DumpOperator } from "./dump-schema.js";
 
@@ -20,8 +28,23 @@ export interface ImportReport {
 }
 
 // Fields a dump can speak for; everything else on a param (sequence, groups, flags) is kept from before.
-const DUMP_FIELDS = ["label", "page", "style", "components", "menuNames", "menuLabels", "default", "defaultSource",
-  "min", "max", "clampMin", "clampMax", "rangeSource", "styleSource", "readOnly"] as const;
+const DUMP_FIELDS = [
+  "label",
+  "page",
+  "style",
+  "components",
+  "menuNames",
+  "menuLabels",
+  "default",
+  "defaultSource",
+  "min",
+  "max",
+  "clampMin",
+  "clampMax",
+  "rangeSource",
+  "styleSource",
+  "readOnly",
+] as const;
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -53,7 +76,11 @@ function mergeParam(old: Param, fresh: Param): Param {
   return merged;
 }
 
-function mergeParams(old: readonly Param[], dumped: readonly DumpOperator["pars"][number][], counts: { added: number; changed: number; absent: number }): Param[] {
+function mergeParams(
+  old: readonly Param[],
+  dumped: readonly DumpOperator["pars"][number][],
+  counts: { added: number; changed: number; absent: number },
+): Param[] {
   const fresh = paramsFromDump(dumped);
   const oldByName = new Map(old.map((p) => [p.name, p]));
   const freshScalars = new Set(fresh.flatMap((p) => p.components ?? [p.name]));
@@ -80,25 +107,43 @@ function mergeParams(old: readonly Param[], dumped: readonly DumpOperator["pars"
   return out;
 }
 
-function mergeOperator(old: Operator | undefined, d: DumpOperator, counts: { added: number; changed: number; absent: number }): Operator {
+function mergeOperator(
+  old: Operator | undefined,
+  d: DumpOperator,
+  counts: { added: number; changed: number; absent: number },
+): Operator {
   const maxInputs = d.isMultiInputs ? UNBOUNDED_INPUTS : (d.maxInputs ?? d.inputConnectors ?? null);
   const minInputs = d.minInputs ?? null;
   const base: Operator = old ?? {
-    type: d.type, family: d.family, label: d.label ?? d.type, summary: null, inputs: null, outputs: null,
-    isGenerator: null, namespace: "main", pages: [], params: [],
+    type: d.type,
+    family: d.family,
+    label: d.label ?? d.type,
+    summary: null,
+    inputs: null,
+    outputs: null,
+    isGenerator: null,
+    namespace: "main",
+    pages: [],
+    params: [],
   };
   const params = mergeParams(base.params, d.pars, counts);
   const sequences = sequencesFromDump(base.sequences, d.pars);
-  const assumed = (base.assumed ?? []).filter((a) => (a === "inputs" ? minInputs === null && maxInputs === null : (d.outputConnectors ?? null) === null));
+  const assumed = (base.assumed ?? []).filter((a) =>
+    a === "inputs" ? minInputs === null && maxInputs === null : (d.outputConnectors ?? null) === null,
+  );
   const pages: string[] = [];
   for (const p of params) if (p.page && !pages.includes(p.page)) pages.push(p.page);
   return {
     ...base,
     label: old?.label ?? d.label ?? d.type,
     inputs: minInputs === null && maxInputs === null ? base.inputs : { min: minInputs, max: maxInputs },
-    inputsSource: minInputs === null && maxInputs === null ? (base.inputsSource ?? null) : { min: minInputs === null ? null : "dump", max: maxInputs === null ? null : "dump" },
+    inputsSource:
+      minInputs === null && maxInputs === null
+        ? (base.inputsSource ?? null)
+        : { min: minInputs === null ? null : "dump", max: maxInputs === null ? null : "dump" },
     outputs: d.outputConnectors ?? base.outputs,
-    outputsSource: d.outputConnectors === null || d.outputConnectors === undefined ? (base.outputsSource ?? null) : "dump",
+    outputsSource:
+      d.outputConnectors === null || d.outputConnectors === undefined ? (base.outputsSource ?? null) : "dump",
     isGenerator: minInputs === null ? base.isGenerator : minInputs === 0,
     pages: pages.length ? pages : base.pages,
     params,
@@ -108,11 +153,18 @@ function mergeOperator(old: Operator | undefined, d: DumpOperator, counts: { add
 }
 
 /** A fresh operator's block count per sequence is what the dump shows: its highest block + 1. */
-function sequencesFromDump(sequences: readonly SequenceDef[] | undefined, pars: DumpOperator["pars"]): SequenceDef[] | undefined {
+function sequencesFromDump(
+  sequences: readonly SequenceDef[] | undefined,
+  pars: DumpOperator["pars"],
+): SequenceDef[] | undefined {
   if (sequences === undefined) return undefined;
   return sequences.map((s) => {
-    const blocks = pars.filter((p) => p.sequence === s.name && typeof p.blockIndex === "number").map((p) => p.blockIndex as number);
-    return blocks.length === 0 ? s : { ...s, defaultBlocks: Math.max(...blocks) + 1, defaultBlocksSource: "dump" as const };
+    const blocks = pars
+      .filter((p) => p.sequence === s.name && typeof p.blockIndex === "number")
+      .map((p) => p.blockIndex as number);
+    return blocks.length === 0
+      ? s
+      : { ...s, defaultBlocks: Math.max(...blocks) + 1, defaultBlocksSource: "dump" as const };
   });
 }
 
@@ -129,8 +181,14 @@ function keywordsFor(label: string, family: Family): string[] {
 /** Returns the merged knowledge base and what changed; the input is not modified. */
 export function mergeDump(kb: KbSnapshot, dump: Dump): { kb: KbSnapshot; report: ImportReport } {
   const report: ImportReport = {
-    build: dump.build, operatorsInDump: dump.operators.length, operatorsAdded: [], operatorsChanged: 0,
-    operatorsUnchanged: 0, paramsAdded: 0, paramsChanged: 0, paramsAbsentInDump: 0,
+    build: dump.build,
+    operatorsInDump: dump.operators.length,
+    operatorsAdded: [],
+    operatorsChanged: 0,
+    operatorsUnchanged: 0,
+    paramsAdded: 0,
+    paramsChanged: 0,
+    paramsAbsentInDump: 0,
     failures: dump.failures.map((f) => ({ type: f.type, error: f.error })),
   };
   const families = Object.fromEntries(
@@ -146,7 +204,12 @@ export function mergeDump(kb: KbSnapshot, dump: Dump): { kb: KbSnapshot; report:
     report.paramsAbsentInDump += counts.absent;
     if (!old) {
       report.operatorsAdded.push(d.type);
-      index.set(d.type, { type: d.type, family: d.family, label: merged.label, keywords: keywordsFor(merged.label, d.family) });
+      index.set(d.type, {
+        type: d.type,
+        family: d.family,
+        label: merged.label,
+        keywords: keywordsFor(merged.label, d.family),
+      });
     } else if (same(old, merged)) report.operatorsUnchanged++;
     else report.operatorsChanged++;
     families[d.family].set(d.type, merged);

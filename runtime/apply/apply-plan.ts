@@ -75,21 +75,47 @@ function authorized(op: TracedOperation["op"], auth: DeleteAuthorization | undef
   return { ...rest, interaction_id: auth.interactionId } as unknown as TracedOperation["op"];
 }
 
-export async function applyPlan(client: BridgeClient, np: NetworkPlan, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+export async function applyPlan(
+  client: BridgeClient,
+  np: NetworkPlan,
+  options: ApplyOptions = {},
+): Promise<ApplyOutcome> {
   const chunks = chunkByCost(np.operations, options.budget ?? DEFAULT_REQUEST_BUDGET, MAX_OPERATIONS_PER_REQUEST);
-  const outcome: ApplyOutcome = { root: np.root, ok: true, requests: 0, operations: np.operations.length, chunksApplied: 0, chunks: chunks.length, diagnostics: [] };
+  const outcome: ApplyOutcome = {
+    root: np.root,
+    ok: true,
+    requests: 0,
+    operations: np.operations.length,
+    chunksApplied: 0,
+    chunks: chunks.length,
+    diagnostics: [],
+  };
   // One request is atomic by itself; several share a transaction so they can be undone together.
   const transaction = chunks.length > 1 ? `svc-${randomUUID()}` : undefined;
   let offset = 0;
   for (const [i, part] of chunks.entries()) {
-    options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`, { done: i + 1, total: chunks.length });
+    options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`, {
+      done: i + 1,
+      total: chunks.length,
+    });
     try {
       outcome.requests++;
-      await client.post("/api/batch", { operations: part.map((t) => authorized(t.op, options.deleteAuthorization)), ...(transaction === undefined ? {} : { transaction }) });
+      await client.post("/api/batch", {
+        operations: part.map((t) => authorized(t.op, options.deleteAuthorization)),
+        ...(transaction === undefined ? {} : { transaction }),
+      });
     } catch (err) {
       if (!(err instanceof BridgeError)) throw err;
       outcome.ok = false;
-      await failed(client, np, outcome, { err, part, offset, index: i, transaction, keepPartial: options.keepPartial === true, progress: options.progress });
+      await failed(client, np, outcome, {
+        err,
+        part,
+        offset,
+        index: i,
+        transaction,
+        keepPartial: options.keepPartial === true,
+        progress: options.progress,
+      });
       return outcome;
     }
     outcome.chunksApplied++;
@@ -121,17 +147,28 @@ async function failed(client: BridgeClient, np: NetworkPlan, outcome: ApplyOutco
   const message = cause?.message ?? err.message;
   const help: string[] = [];
   const unanswered = err.code.startsWith("timeout_") ? "did not answer in time" : "lost the connection";
-  if (err.details.applied === "unknown") help.push(`the bridge ${unanswered} and did not say afterwards whether this request was applied`);
-  else if (err.details.applied === false) help.push("the bridge never received this request: nothing of it was applied");
-  else if (err.kind === "connection") help.push(`the bridge could not be reached (${err.code}): this request was not sent`);
-  else help.push(`the bridge rolled back this request (${err.details.rolled_back === false ? "it was refused before anything ran" : "nothing of it remains"})`);
-  if (failedOp) help.push(`operation ${f.offset + (at ?? 0) + 1} of ${np.operations.length}: ${failedOp.op.action} on ${failedOp.path}`);
+  if (err.details.applied === "unknown")
+    help.push(`the bridge ${unanswered} and did not say afterwards whether this request was applied`);
+  else if (err.details.applied === false)
+    help.push("the bridge never received this request: nothing of it was applied");
+  else if (err.kind === "connection")
+    help.push(`the bridge could not be reached (${err.code}): this request was not sent`);
+  else
+    help.push(
+      `the bridge rolled back this request (${err.details.rolled_back === false ? "it was refused before anything ran" : "nothing of it remains"})`,
+    );
+  if (failedOp)
+    help.push(
+      `operation ${f.offset + (at ?? 0) + 1} of ${np.operations.length}: ${failedOp.op.action} on ${failedOp.path}`,
+    );
 
   let verifyProblem: string | undefined;
   if (f.transaction !== undefined && f.keepPartial) {
     outcome.requests++;
     await client.post(`/api/transactions/${f.transaction}/commit`, undefined);
-    help.push(`${index} earlier request(s) of this apply were kept (--keep-partial); run apply again to finish once the problem is fixed`);
+    help.push(
+      `${index} earlier request(s) of this apply were kept (--keep-partial); run apply again to finish once the problem is fixed`,
+    );
   } else if (f.transaction !== undefined) {
     f.progress?.(`rolling back ${np.root}`);
     const started = performance.now();
@@ -144,17 +181,28 @@ async function failed(client: BridgeClient, np: NetworkPlan, outcome: ApplyOutco
         undefined,
       );
       undone += r.rolled_back_requests;
-      if (r.failures.length > 0) verifyProblem = `${r.failures.length} undo step(s) failed: ${r.failures.slice(0, 3).join("; ")}`;
+      if (r.failures.length > 0)
+        verifyProblem = `${r.failures.length} undo step(s) failed: ${r.failures.slice(0, 3).join("; ")}`;
       if (r.remaining === 0) break;
     }
     outcome.chunksApplied = 0;
     const after = await readLiveNetwork(client, np.root, sourceParams(np.desired));
     outcome.requests++;
     const sameNetwork = fingerprintState(after.state) === np.plan.liveFingerprint;
-    const sameRecord = JSON.stringify(after.lastApplied && stateToJson(after.lastApplied)) === JSON.stringify(np.live.lastApplied && stateToJson(np.live.lastApplied));
-    if (!sameNetwork || !sameRecord) verifyProblem ??= sameNetwork ? "svc's record of the last apply differs" : "the nodes, parameters or wires differ; run 'svc plan' to see how";
-    outcome.rollback = { requests: undone, verified: verifyProblem === undefined, elapsedMs: Math.round(performance.now() - started) };
-    if (verifyProblem === undefined) help.push(`rolled back ${undone} request${undone === 1 ? "" : "s"}, live network verified unchanged`);
+    const sameRecord =
+      JSON.stringify(after.lastApplied && stateToJson(after.lastApplied)) ===
+      JSON.stringify(np.live.lastApplied && stateToJson(np.live.lastApplied));
+    if (!sameNetwork || !sameRecord)
+      verifyProblem ??= sameNetwork
+        ? "svc's record of the last apply differs"
+        : "the nodes, parameters or wires differ; run 'svc plan' to see how";
+    outcome.rollback = {
+      requests: undone,
+      verified: verifyProblem === undefined,
+      elapsedMs: Math.round(performance.now() - started),
+    };
+    if (verifyProblem === undefined)
+      help.push(`rolled back ${undone} request${undone === 1 ? "" : "s"}, live network verified unchanged`);
   }
   const origin = failedOp?.origin;
   outcome.diagnostics.push(
@@ -167,9 +215,22 @@ async function failed(client: BridgeClient, np: NetworkPlan, outcome: ApplyOutco
   );
   if (f.transaction !== undefined && f.keepPartial) {
     outcome.chunksApplied = index;
-    outcome.diagnostics.push(diagnostic("apply-partial-kept", NO_RANGE, { root: np.root, applied: String(index), total: String(outcome.chunks) }));
+    outcome.diagnostics.push(
+      diagnostic("apply-partial-kept", NO_RANGE, {
+        root: np.root,
+        applied: String(index),
+        total: String(outcome.chunks),
+      }),
+    );
   }
   if (verifyProblem !== undefined) {
-    outcome.diagnostics.push(diagnostic("apply-rollback-unverified", NO_RANGE, { root: np.root, message: verifyProblem }, { help: ["run 'svc plan' to see the live state, and 'svc apply' to bring it to the source"] }));
+    outcome.diagnostics.push(
+      diagnostic(
+        "apply-rollback-unverified",
+        NO_RANGE,
+        { root: np.root, message: verifyProblem },
+        { help: ["run 'svc plan' to see the live state, and 'svc apply' to bring it to the source"] },
+      ),
+    );
   }
 }

@@ -6,7 +6,13 @@ import type { Operation } from "../../compiler/lower/operations.js";
 import { exportExpression } from "../../compiler/lower/batch-json.js";
 import { rangeEntries } from "./live-state.js";
 import { runInSlices, runToEnd, SLICE_MS } from "../plan/slices.js";
-import { OWNER_TAG, type CustomPageState, type JsonValue, type NetworkState, type NodeState } from "../plan/network-state.js";
+import {
+  OWNER_TAG,
+  type CustomPageState,
+  type JsonValue,
+  type NetworkState,
+  type NodeState,
+} from "../plan/network-state.js";
 
 function isUnder(path: string, root: string): boolean {
   return path === root || path.startsWith(root + "/");
@@ -23,7 +29,11 @@ export function desiredState(operations: readonly Operation[], root: string): Ne
 }
 
 /** The same, giving the event loop a turn every few milliseconds (an MCP server planning 10,000 nodes). */
-export function desiredStateInSlices(operations: readonly Operation[], root: string, sliceMs = SLICE_MS): Promise<NetworkState> {
+export function desiredStateInSlices(
+  operations: readonly Operation[],
+  root: string,
+  sliceMs = SLICE_MS,
+): Promise<NetworkState> {
   return runInSlices(desiredStateSteps(operations, root), sliceMs);
 }
 
@@ -72,7 +82,11 @@ function* desiredStateSteps(operations: readonly Operation[], root: string): Gen
         break;
       case "set-text":
         at(op.path).text = op.text;
-        at(op.path).textSource = { file: op.origin.file, offset: op.origin.range.start.offset, ...(op.textFile === undefined ? {} : { textFile: op.textFile }) };
+        at(op.path).textSource = {
+          file: op.origin.file,
+          offset: op.origin.range.start.offset,
+          ...(op.textFile === undefined ? {} : { textFile: op.textFile }),
+        };
         break;
       case "connect":
         state.wires.push({ from: op.path, fromOutput: op.fromIndex, to: op.to, toInput: op.toIndex });
@@ -93,7 +107,9 @@ function* desiredStateSteps(operations: readonly Operation[], root: string): Gen
             ...rangeEntries(p.min, p.max),
             ...(p.menuNames === undefined ? {} : { menuNames: p.menuNames }),
             // Labels equal to the names are what TouchDesigner shows anyway: compared only when they differ.
-            ...(p.menuLabels !== undefined && p.menuLabels.some((l, i) => l !== p.menuNames?.[i]) ? { menuLabels: p.menuLabels } : {}),
+            ...(p.menuLabels !== undefined && p.menuLabels.some((l, i) => l !== p.menuNames?.[i])
+              ? { menuLabels: p.menuLabels }
+              : {}),
             ...(p.clamp === true ? { clamp: true } : {}),
           })),
         };

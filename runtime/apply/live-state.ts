@@ -86,9 +86,14 @@ export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageSta
       ...(p.help ? { help: p.help } : {}),
       // A pulse holds no value: its "default" is not something the source can say.
       ...(p.style === "Pulse" ? {} : { default: p.default }),
-      ...rangeEntries(typeof p.normMin === "number" ? p.normMin : undefined, typeof p.normMax === "number" ? p.normMax : undefined),
+      ...rangeEntries(
+        typeof p.normMin === "number" ? p.normMin : undefined,
+        typeof p.normMax === "number" ? p.normMax : undefined,
+      ),
       ...(p.menuNames !== undefined && p.style === "Menu" ? { menuNames: p.menuNames } : {}),
-      ...(p.menuLabels !== undefined && p.style === "Menu" && p.menuLabels.some((l, i) => l !== p.menuNames?.[i]) ? { menuLabels: p.menuLabels } : {}),
+      ...(p.menuLabels !== undefined && p.style === "Menu" && p.menuLabels.some((l, i) => l !== p.menuNames?.[i])
+        ? { menuLabels: p.menuLabels }
+        : {}),
       ...(p.clampMin === true && p.clampMax === true ? { clamp: true } : {}),
     })),
   }));
@@ -124,7 +129,12 @@ function isNotFound(err: unknown): boolean {
  * The bridge lists non-default parameters only. A parameter the source sets to its default value
  * would then look unset: the read names those (`wanted`), and the bridge reports them apart.
  */
-function sourceParamStates(type: string, rows: unknown[] | undefined, names: readonly string[], params: Record<string, ParamState>): void {
+function sourceParamStates(
+  type: string,
+  rows: unknown[] | undefined,
+  names: readonly string[],
+  params: Record<string, ParamState>,
+): void {
   if (rows === undefined) return;
   const wanted = new Set(names);
   for (const row of rows as Array<LiveParam & { isDefault: boolean }>) {
@@ -136,7 +146,8 @@ function sourceParamStates(type: string, rows: unknown[] | undefined, names: rea
 
 function liveParams(type: string, params: Record<string, unknown>): Record<string, ParamState> {
   const out: Record<string, ParamState> = {};
-  for (const [name, p] of Object.entries(params as Record<string, LiveParam>)) if (!atDefaultCount(type, p)) out[name] = paramState(p);
+  for (const [name, p] of Object.entries(params as Record<string, LiveParam>))
+    if (!atDefaultCount(type, p)) out[name] = paramState(p);
   return out;
 }
 
@@ -144,7 +155,11 @@ function liveParams(type: string, params: Record<string, unknown>): Record<strin
  * Reads the network at `root` (all depths). A missing root is an empty network, not an error.
  * `wanted` names, per node path, the parameters the source sets (see fillSourceParams).
  */
-export async function readLiveNetwork(client: BridgeClient, root: string, wanted: ReadonlyMap<string, readonly string[]> = new Map()): Promise<LiveRead> {
+export async function readLiveNetwork(
+  client: BridgeClient,
+  root: string,
+  wanted: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<LiveRead> {
   let read: NetworkStateRead;
   try {
     read = await readNetworkState(client, root, { wanted, storageKey: APPLIED_KEY });
@@ -158,7 +173,17 @@ export async function readLiveNetwork(client: BridgeClient, root: string, wanted
     sourceParamStates(n.type, n.source_params, wanted.get(n.path) ?? [], params);
     nodes.set(n.path, nodeState(n as unknown as LiveNode, params));
   }
-  const wires = read.wires.map((w) => ({ from: w.source, fromOutput: w.source_output, to: w.target, toInput: w.target_input }));
+  const wires = read.wires.map((w) => ({
+    from: w.source,
+    fromOutput: w.source_output,
+    to: w.target,
+    toInput: w.target_input,
+  }));
   const { record, damage } = readRecord(read.stored);
-  return { state: { root, nodes, wires }, exists: true, lastApplied: record, ...(damage === undefined ? {} : { recordDamage: damage }) };
+  return {
+    state: { root, nodes, wires },
+    exists: true,
+    lastApplied: record,
+    ...(damage === undefined ? {} : { recordDamage: damage }),
+  };
 }

@@ -138,11 +138,19 @@ function wholeReadPort(client: BridgeClient): Promise<number | null> {
 /** Failures after which the pages still work: the port is gone, or the network is too large or slow for one reply. */
 function pagesStillServe(err: unknown): boolean {
   if (!(err instanceof BridgeError)) return false;
-  return err.kind === "connection" || err.kind === "timeout" || ["read_too_large", "read_timeout", "overloaded"].includes(err.code);
+  return (
+    err.kind === "connection" ||
+    err.kind === "timeout" ||
+    ["read_too_large", "read_timeout", "overloaded"].includes(err.code)
+  );
 }
 
 /** Reads the network at `root`; a missing root is the bridge's `node_not_found` (404). */
-export async function readNetworkState(client: BridgeClient, root: string, options: NetworkStateOptions = {}): Promise<NetworkStateRead> {
+export async function readNetworkState(
+  client: BridgeClient,
+  root: string,
+  options: NetworkStateOptions = {},
+): Promise<NetworkStateRead> {
   const known = knownDigests(root);
   // One list for every node (the bridge checks each parameter's name against it as it walks them);
   // each node keeps only its own names when the read is turned into a network state.
@@ -184,7 +192,8 @@ export async function readNetworkState(client: BridgeClient, root: string, optio
     }
     for (const n of page.nodes) {
       const entry = "inputs" in n ? n : entries.get(n.digest);
-      if (entry === undefined) throw incomplete(root, `the bridge sent only the digest of ${n.path}, which this svc does not hold`);
+      if (entry === undefined)
+        throw incomplete(root, `the bridge sent only the digest of ${n.path}, which this svc does not hold`);
       if ("inputs" in n) detailed++;
       remember(entries, entry.digest, entry, MAX_ENTRIES);
       remember(lastDigest, entry.path, entry.digest, MAX_ENTRIES);
@@ -194,8 +203,13 @@ export async function readNetworkState(client: BridgeClient, root: string, optio
       if (!page.complete) throw incomplete(root, `the last page of ${root} says the walk is not complete`);
       break;
     }
-    if (page.nodes.length === 0) throw incomplete(root, `the bridge listed no node on page ${requests} of ${root} and gave no end`);
-    if (nodes.length > MAX_NETWORK_NODES) throw incomplete(root, `the network at ${root} holds more than ${MAX_NETWORK_NODES} nodes; split it into smaller networks`);
+    if (page.nodes.length === 0)
+      throw incomplete(root, `the bridge listed no node on page ${requests} of ${root} and gave no end`);
+    if (nodes.length > MAX_NETWORK_NODES)
+      throw incomplete(
+        root,
+        `the network at ${root} holds more than ${MAX_NETWORK_NODES} nodes; split it into smaller networks`,
+      );
     after = page.next_after;
   }
   if (rootEntry === undefined) throw incomplete(root, `the bridge did not describe ${root} on the first page`);
@@ -214,10 +228,19 @@ function withPieces(root: string, stored: StoredValue): StoredValue {
   const filled = stored.pieces.map((p) => {
     if (!p.present || p.digest === undefined) return p;
     const text = p.text ?? pieces.get(p.digest);
-    if (text === undefined) throw incomplete(root, `the bridge sent only the digest of the stored piece ${p.key}, which this svc does not hold`);
+    if (text === undefined)
+      throw incomplete(
+        root,
+        `the bridge sent only the digest of the stored piece ${p.key}, which this svc does not hold`,
+      );
     remember(pieces, p.digest, text, MAX_PIECES);
     return { ...p, text };
   });
-  remember(lastPieces, root, filled.flatMap((p) => (p.digest === undefined ? [] : [p.digest])), MAX_PIECES);
+  remember(
+    lastPieces,
+    root,
+    filled.flatMap((p) => (p.digest === undefined ? [] : [p.digest])),
+    MAX_PIECES,
+  );
   return { ...stored, pieces: filled };
 }

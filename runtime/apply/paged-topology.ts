@@ -76,7 +76,11 @@ export async function readWholeTopology<N extends { path: string }>(
     nodes.push(...page.nodes);
     wires.push(...page.wires);
     if (page.next_after === null) {
-      if (!page.complete) throw new BridgeError("bridge", "read_incomplete", `the last page of ${root} says the walk is not complete`, { method: "GET", path: `/api/network/${root}/topology` });
+      if (!page.complete)
+        throw new BridgeError("bridge", "read_incomplete", `the last page of ${root} says the walk is not complete`, {
+          method: "GET",
+          path: `/api/network/${root}/topology`,
+        });
       break;
     }
     if (page.nodes.length === 0 || nodes.length > MAX_NETWORK_NODES) {
@@ -92,7 +96,8 @@ export async function readWholeTopology<N extends { path: string }>(
     after = page.next_after;
   }
   const listed = new Set(nodes.map((n) => n.path));
-  const byTarget = (a: TopologyWire, b: TopologyWire) => a.target.localeCompare(b.target) || a.target_input - b.target_input;
+  const byTarget = (a: TopologyWire, b: TopologyWire) =>
+    a.target.localeCompare(b.target) || a.target_input - b.target_input;
   nodes.sort((a, b) => a.path.localeCompare(b.path));
   return {
     nodes,

@@ -98,7 +98,14 @@ export function planOperationsInSlices(input: PlanOperationsInput, sliceMs = SLI
   return runInSlices(planOperationsSteps(input), sliceMs);
 }
 
-function* planOperationsSteps({ plan, desired, compiled, record, previous, damagedRecord }: PlanOperationsInput): Generator<void, TracedOperation[]> {
+function* planOperationsSteps({
+  plan,
+  desired,
+  compiled,
+  record,
+  previous,
+  damagedRecord,
+}: PlanOperationsInput): Generator<void, TracedOperation[]> {
   const out: TracedOperation[] = [];
   const at = (path: string) => originOf(desired.nodes.get(path));
 
@@ -113,10 +120,16 @@ function* planOperationsSteps({ plan, desired, compiled, record, previous, damag
   }
   for (const c of plan.changes) {
     if (c.kind === "delete") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path));
-    if (c.kind === "replace") out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path, at(c.path)));
+    if (c.kind === "replace")
+      out.push(traced({ action: "delete", path: c.path, confirmation_policy: "yolo" }, c.path, at(c.path)));
   }
-  const built = new Set(plan.changes.filter((c) => c.kind === "create" || c.kind === "replace").map((c) => (c as { path: string }).path));
-  for (const op of yield* compiledOperationsSteps(compiled.filter((o) => built.has(o.path) && o.kind !== "connect" && o.kind !== "store-metadata"))) out.push(op);
+  const built = new Set(
+    plan.changes.filter((c) => c.kind === "create" || c.kind === "replace").map((c) => (c as { path: string }).path),
+  );
+  for (const op of yield* compiledOperationsSteps(
+    compiled.filter((o) => built.has(o.path) && o.kind !== "connect" && o.kind !== "store-metadata"),
+  ))
+    out.push(op);
   for (const c of plan.changes) {
     if (c.kind !== "update") continue;
     const origin = at(c.path);
@@ -129,7 +142,8 @@ function* planOperationsSteps({ plan, desired, compiled, record, previous, damag
       out.push(traced({ action: "clear_custom_pars", path: c.path, pages: svcPages }, c.path, origin));
       out.push(...compiledOperations(compiled.filter((o) => o.kind === "add-custom-page" && o.path === c.path)));
     }
-    for (const p of sequenceAwareChanges(c.type, c.params)) out.push(traced(paramOperation(c.path, p.name, p.to), c.path, origin));
+    for (const p of sequenceAwareChanges(c.type, c.params))
+      out.push(traced(paramOperation(c.path, p.name, p.to), c.path, origin));
     const flags: Record<string, boolean> = {};
     const meta: Record<string, unknown> = {};
     for (const f of c.fields) {
@@ -137,7 +151,8 @@ function* planOperationsSteps({ plan, desired, compiled, record, previous, damag
       else if (f.field === "comment") meta.comment = f.to ?? "";
       else if (f.field === "color") meta.color = f.to;
       else if (f.field === "tags") meta.tags = [...new Set(["svc", ...((f.to as string[] | undefined) ?? [])])].sort();
-      else if (f.field === "text") out.push(traced({ action: "set_text", path: c.path, text: f.to ?? "" }, c.path, origin));
+      else if (f.field === "text")
+        out.push(traced({ action: "set_text", path: c.path, text: f.to ?? "" }, c.path, origin));
       else if (f.field === "position") {
         const [x, y] = f.to as [number, number];
         out.push(traced({ action: "set_position", path: c.path, node_x: x, node_y: y }, c.path, origin));
@@ -147,27 +162,57 @@ function* planOperationsSteps({ plan, desired, compiled, record, previous, damag
     if (Object.keys(meta).length > 0) out.push(traced({ action: "set_meta", path: c.path, ...meta }, c.path, origin));
   }
   const wireOrigin = new Map(
-    compiled.filter((o) => o.kind === "connect").map((o) => [`${o.path}[${(o as { fromIndex: number }).fromIndex}]->${(o as { to: string }).to}[${(o as { toIndex: number }).toIndex}]`, o.origin] as const),
+    compiled
+      .filter((o) => o.kind === "connect")
+      .map(
+        (o) =>
+          [
+            `${o.path}[${(o as { fromIndex: number }).fromIndex}]->${(o as { to: string }).to}[${(o as { toIndex: number }).toIndex}]`,
+            o.origin,
+          ] as const,
+      ),
   );
   for (const w of plan.wiresAdded) {
     const origin = wireOrigin.get(`${w.from}[${w.fromOutput}]->${w.to}[${w.toInput}]`);
     const into = w.via?.at(-1);
     if (into === undefined) {
-      out.push(traced({ action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: w.to, target_input: w.toInput }, w.to, origin));
+      out.push(
+        traced(
+          {
+            action: "connect",
+            source_path: w.from,
+            source_output: w.fromOutput,
+            target_path: w.to,
+            target_input: w.toInput,
+          },
+          w.to,
+          origin,
+        ),
+      );
       continue;
     }
-    out.push(traced({ action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: into, target_input: 0 }, w.to, origin));
+    out.push(
+      traced(
+        { action: "connect", source_path: w.from, source_output: w.fromOutput, target_path: into, target_input: 0 },
+        w.to,
+        origin,
+      ),
+    );
     // An output built anew comes back unwired: its front guard is wired into it again.
-    if (built.has(w.to)) out.push(traced({ action: "connect", source_path: w.via![0]!, target_path: w.to, target_input: 0 }, w.to, origin));
+    if (built.has(w.to))
+      out.push(
+        traced({ action: "connect", source_path: w.via![0]!, target_path: w.to, target_input: 0 }, w.to, origin),
+      );
   }
   // The network may be unchanged while its source text is not (comments, spelling): svc's record
   // is refreshed then, so an export keeps the artist's current text. Nothing else is sent.
   const sourceMoved = record.source !== undefined && record.source.text !== previous?.source?.text;
   if (out.length > 0 || sourceMoved || damagedRecord !== undefined) {
     out.push(...compiledOperations(compiled.filter((o) => o.kind === "store-metadata" && o.path === plan.root)));
-    const recordOps = damagedRecord === undefined
-      ? recordStoreOperations(plan.root, APPLIED_KEY, record, previous?.pieceKeys)
-      : recordRepairOperations(plan.root, APPLIED_KEY, record, damagedRecord);
+    const recordOps =
+      damagedRecord === undefined
+        ? recordStoreOperations(plan.root, APPLIED_KEY, record, previous?.pieceKeys)
+        : recordRepairOperations(plan.root, APPLIED_KEY, record, damagedRecord);
     out.push(...recordOps.map((op) => traced(op, plan.root)));
   }
   return out;

@@ -37,11 +37,18 @@ function conflictDiagnostics(plan: Plan, desired: NetworkState): Diagnostic[] {
     const file = node?.source?.file;
     const help: string[] = [];
     if (c.kind === "drift") {
-      help.push(`live value ${c.live}, source value ${c.desired}${c.lastApplied ? `, last applied ${c.lastApplied}` : ""}`);
+      help.push(
+        `live value ${c.live}, source value ${c.desired}${c.lastApplied ? `, last applied ${c.lastApplied}` : ""}`,
+      );
       help.push("keep the live value by writing it into the source, or run again with --force to overwrite it");
     }
     const code = c.kind === "drift" ? "plan-conflict" : "plan-blocked";
-    return diagnostic(code, range, { message: `${c.path}: ${c.message}` }, file === undefined ? { help } : { file, help });
+    return diagnostic(
+      code,
+      range,
+      { message: `${c.path}: ${c.message}` },
+      file === undefined ? { help } : { file, help },
+    );
   });
 }
 
@@ -49,17 +56,25 @@ function conflictDiagnostics(plan: Plan, desired: NetworkState): Diagnostic[] {
 function recordDiagnostics(root: string, live: LiveRead): Diagnostic[] {
   const d = live.recordDamage;
   if (d === undefined) return [];
-  const problem = d.missing.length > 0
-    ? `names ${d.missing.length} piece(s) that are not in the COMP's storage (${d.missing.slice(0, 3).join(", ")})`
-    : d.corrupt.length > 0
-      ? `has ${d.corrupt.length} piece(s) changed since svc wrote them (${d.corrupt.slice(0, 3).join(", ")})`
-      : `cannot be read: ${d.unreadable ?? "unknown reason"}`;
-  return [diagnostic("record-damaged", NO_RANGE, { root, problem }, {
-    help: [
-      "svc plans as if it had applied nothing here before: nodes it made earlier that the source no longer declares are left alone, and drift is not told apart from the artist's edits",
-      "the next apply writes the record again whole (intact pieces are kept, changed ones removed)",
-    ],
-  })];
+  const problem =
+    d.missing.length > 0
+      ? `names ${d.missing.length} piece(s) that are not in the COMP's storage (${d.missing.slice(0, 3).join(", ")})`
+      : d.corrupt.length > 0
+        ? `has ${d.corrupt.length} piece(s) changed since svc wrote them (${d.corrupt.slice(0, 3).join(", ")})`
+        : `cannot be read: ${d.unreadable ?? "unknown reason"}`;
+  return [
+    diagnostic(
+      "record-damaged",
+      NO_RANGE,
+      { root, problem },
+      {
+        help: [
+          "svc plans as if it had applied nothing here before: nodes it made earlier that the source no longer declares are left alone, and drift is not told apart from the artist's edits",
+          "the next apply writes the record again whole (intact pieces are kept, changed ones removed)",
+        ],
+      },
+    ),
+  ];
 }
 
 /** Per node, the parameters the source sets: the live read fetches those even at their defaults. */
@@ -90,7 +105,14 @@ export async function planProgram(
       desired,
       live,
       plan,
-      operations: await planOperationsInSlices({ plan, desired, compiled: operations, record, previous: live.lastApplied, damagedRecord: live.recordDamage }),
+      operations: await planOperationsInSlices({
+        plan,
+        desired,
+        compiled: operations,
+        record,
+        previous: live.lastApplied,
+        damagedRecord: live.recordDamage,
+      }),
       diagnostics: [...recordDiagnostics(root, live), ...conflictDiagnostics(plan, desired)],
     });
   }

@@ -43,14 +43,16 @@ export function outputTop(state: NetworkState): string | undefined {
   return undefined;
 }
 
-
 /**
  * The TOP's image; with `frames` above 1, after the TOP has cooked on that many frames (one cook
  * request per frame, then the preview), so a feedback loop shows how it evolves.
  */
 export async function fetchPreview(client: BridgeClient, path: string, size = 256, frames = 1): Promise<PreviewImage> {
   await cookFrames(client, path, frames);
-  const data = await client.get<{ png_base64: string; width: number; height: number }>(`/api/preview/${encodePath(path)}`, { size });
+  const data = await client.get<{ png_base64: string; width: number; height: number }>(
+    `/api/preview/${encodePath(path)}`,
+    { size },
+  );
   return { path, width: data.width, height: data.height, png: Buffer.from(data.png_base64, "base64") };
 }
 

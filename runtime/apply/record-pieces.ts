@@ -28,7 +28,7 @@ export function pieceDigest(text: string): string {
 /** Cuts text into pieces of at most `size` UTF-16 units, never between the halves of a surrogate pair. */
 export function cutPieces(text: string, size = PIECE_CHARS): string[] {
   const out: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = Math.min(at + size, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
@@ -39,7 +39,12 @@ export function cutPieces(text: string, size = PIECE_CHARS): string[] {
 }
 
 /** The store operations that write `record` under `key` of `root`, given the piece keys stored now. */
-export function recordStoreOperations(root: string, key: string, record: StoredState, previous: readonly string[] = []): BridgeOperation[] {
+export function recordStoreOperations(
+  root: string,
+  key: string,
+  record: StoredState,
+  previous: readonly string[] = [],
+): BridgeOperation[] {
   const { appliedAt, ...rest } = stateToJson(record) as { appliedAt?: string };
   const texts = cutPieces(JSON.stringify(rest));
   const keys = texts.map((t) => `${key}.${pieceDigest(t)}`);
@@ -50,7 +55,13 @@ export function recordStoreOperations(root: string, key: string, record: StoredS
   });
   const head: RecordHead = { pieces: keys, ...(appliedAt === undefined ? {} : { appliedAt }) };
   ops.push({ action: "store", path: root, key, value: head });
-  return [...ops, ...recordRemoveOperations(root, previous.filter((k) => !keys.includes(k)))];
+  return [
+    ...ops,
+    ...recordRemoveOperations(
+      root,
+      previous.filter((k) => !keys.includes(k)),
+    ),
+  ];
 }
 
 /** Removes the pieces named (a record's own key is removed with a `store` of null). */
@@ -94,7 +105,8 @@ function keyDigest(key: string): string | undefined {
 export function readRecord(stored: StoredValue | undefined): RecordRead {
   if (stored === undefined || !stored.present) return { record: undefined };
   const head = stored.value as Partial<RecordHead> | null;
-  if (head === null || typeof head !== "object" || !Array.isArray(head.pieces)) return { record: stateFromJson(stored.value) };
+  if (head === null || typeof head !== "object" || !Array.isArray(head.pieces))
+    return { record: stateFromJson(stored.value) };
   const pieces = stored.pieces ?? [];
   const listed = new Map(pieces.map((p) => [p.key, p] as const));
   const missing: string[] = [];
@@ -112,10 +124,16 @@ export function readRecord(stored: StoredValue | undefined): RecordRead {
   try {
     value = JSON.parse(pieces.map((p) => p.text).join(""));
   } catch (err) {
-    return { record: undefined, damage: { ...damage, unreadable: `the joined pieces are not JSON (${(err as Error).message})` } };
+    return {
+      record: undefined,
+      damage: { ...damage, unreadable: `the joined pieces are not JSON (${(err as Error).message})` },
+    };
   }
-  const record = stateFromJson(typeof head.appliedAt === "string" ? { ...(value as object), appliedAt: head.appliedAt } : value);
-  if (record === undefined) return { record: undefined, damage: { ...damage, unreadable: "the joined pieces are not an svc record" } };
+  const record = stateFromJson(
+    typeof head.appliedAt === "string" ? { ...(value as object), appliedAt: head.appliedAt } : value,
+  );
+  if (record === undefined)
+    return { record: undefined, damage: { ...damage, unreadable: "the joined pieces are not an svc record" } };
   record.pieceKeys = pieces.map((p) => p.key);
   return { record };
 }
@@ -130,9 +148,20 @@ export function storedRecord(stored: StoredValue | undefined): StoredState | und
  * does not name them), every other piece the new record names is written, and corrupt pieces it
  * does not name are removed.
  */
-export function recordRepairOperations(root: string, key: string, record: StoredState, damage: RecordDamage): BridgeOperation[] {
+export function recordRepairOperations(
+  root: string,
+  key: string,
+  record: StoredState,
+  damage: RecordDamage,
+): BridgeOperation[] {
   const ops = recordStoreOperations(root, key, record, damage.intact);
   const head = ops.find((o) => o.key === key)?.value as RecordHead;
   const named = new Set(head.pieces);
-  return [...ops, ...recordRemoveOperations(root, damage.corrupt.filter((k) => !named.has(k)))];
+  return [
+    ...ops,
+    ...recordRemoveOperations(
+      root,
+      damage.corrupt.filter((k) => !named.has(k)),
+    ),
+  ];
 }

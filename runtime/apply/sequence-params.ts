@@ -48,5 +48,8 @@ export function sequenceAwareChanges<C extends ParamChange>(type: string, change
   }
   // Headers before block parameters, otherwise in the plan's (name) order.
   const rank = (c: C) => (getSequence(op, c.name) !== undefined ? 0 : 1);
-  return out.map((c, i) => [c, i] as const).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([c]) => c);
+  return out
+    .map((c, i) => [c, i] as const)
+    .sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1])
+    .map(([c]) => c);
 }

@@ -33,10 +33,20 @@ export function stateToJson(stored: StoredState): unknown {
 /** Reads a stored record; anything unreadable counts as "no record" (planning then has no drift data). */
 export function stateFromJson(value: unknown): StoredState | undefined {
   if (!value || typeof value !== "object") return undefined;
-  const v = value as { format?: number; root?: string; nodes?: NodeState[]; wires?: NetworkState["wires"]; source?: StoredState["source"]; appliedAt?: string };
-  if (v.format !== STORED_FORMAT || typeof v.root !== "string" || !Array.isArray(v.nodes) || !Array.isArray(v.wires)) return undefined;
+  const v = value as {
+    format?: number;
+    root?: string;
+    nodes?: NodeState[];
+    wires?: NetworkState["wires"];
+    source?: StoredState["source"];
+    appliedAt?: string;
+  };
+  if (v.format !== STORED_FORMAT || typeof v.root !== "string" || !Array.isArray(v.nodes) || !Array.isArray(v.wires))
+    return undefined;
   const nodes = new Map<string, NodeState>();
-  for (const n of v.nodes) if (n && typeof n.path === "string") nodes.set(n.path, { ...n, params: n.params ?? {}, flags: n.flags ?? {}, tags: n.tags ?? [] });
+  for (const n of v.nodes)
+    if (n && typeof n.path === "string")
+      nodes.set(n.path, { ...n, params: n.params ?? {}, flags: n.flags ?? {}, tags: n.tags ?? [] });
   const stored: StoredState = { state: { root: v.root, nodes, wires: v.wires } };
   if (v.source && typeof v.source.text === "string") stored.source = v.source;
   if (typeof v.appliedAt === "string") stored.appliedAt = v.appliedAt;

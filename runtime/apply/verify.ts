@@ -35,14 +35,24 @@ export interface VerifyResult {
 const SHADER_ERROR = /shader compile error in (\/\S+), line (\d+):/;
 
 /** A live shader compile error placed on the shader's own line, when the DAT's text came from the source. */
-function shaderPlace(message: string, desired: NetworkState, sources: ReadonlyMap<string, string>): { file: string; range: SourceRange } | undefined {
+function shaderPlace(
+  message: string,
+  desired: NetworkState,
+  sources: ReadonlyMap<string, string>,
+): { file: string; range: SourceRange } | undefined {
   const m = SHADER_ERROR.exec(message);
   const place = m === null ? undefined : desired.nodes.get(m[1]!)?.textSource;
   return place === undefined ? undefined : shaderLineIn(place, Number(m![2]), sources);
 }
 
-export async function verifyNetwork(client: BridgeClient, desired: NetworkState, sources: ReadonlyMap<string, string> = new Map()): Promise<VerifyResult> {
-  const data = await client.get<NetworkErrors>(`/api/network/${encodePath(desired.root)}/errors`, { time_budget_ms: 200 });
+export async function verifyNetwork(
+  client: BridgeClient,
+  desired: NetworkState,
+  sources: ReadonlyMap<string, string> = new Map(),
+): Promise<VerifyResult> {
+  const data = await client.get<NetworkErrors>(`/api/network/${encodePath(desired.root)}/errors`, {
+    time_budget_ms: 200,
+  });
   const diagnostics: Diagnostic[] = [];
   const rootSource = desired.nodes.get(desired.root)?.source;
   for (const issue of [...data.errors, ...data.warnings]) {
@@ -50,14 +60,25 @@ export async function verifyNetwork(client: BridgeClient, desired: NetworkState,
     const name = issue.path.startsWith(desired.root + "/") ? issue.path.slice(desired.root.length + 1) : issue.path;
     // A node the source does not declare is not svc's: its errors are reported apart and fail nothing.
     const owned = desired.nodes.has(issue.path);
-    const code = issue.severity === "error" ? (owned ? "live-cook-error" : "live-cook-error-unowned") : "live-cook-warning";
+    const code =
+      issue.severity === "error" ? (owned ? "live-cook-error" : "live-cook-error-unowned") : "live-cook-warning";
     const help = owned ? [] : [`${issue.path} is not declared in the source`];
     const shader = shaderPlace(issue.message, desired, sources);
     const place = shader ?? (source === undefined ? undefined : { file: source.file, range: source.range });
     diagnostics.push(
-      diagnostic(code, place?.range ?? NO_RANGE, { node: name, message: cleanMessage(issue.message, issue.path) }, place?.file ? { file: place.file, help } : { help }),
+      diagnostic(
+        code,
+        place?.range ?? NO_RANGE,
+        { node: name, message: cleanMessage(issue.message, issue.path) },
+        place?.file ? { file: place.file, help } : { help },
+      ),
     );
   }
   const ownedErrors = data.errors.filter((e) => desired.nodes.has(e.path)).length;
-  return { diagnostics, errors: ownedErrors, warnings: data.warnings.length + data.errors.length - ownedErrors, complete: data.complete };
+  return {
+    diagnostics,
+    errors: ownedErrors,
+    warnings: data.warnings.length + data.errors.length - ownedErrors,
+    complete: data.complete,
+  };
 }

@@ -22,7 +22,6 @@ interface Envelope {
   error?: { code?: string; message?: string } & Record<string, unknown>;
 }
 
-
 const errnoOf = (err: unknown): string | undefined => (err as { code?: string } | null)?.code;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,7 +32,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * is sent again with the same idempotency key: had it run, the bridge would answer with its receipt.
  */
 const NOTHING_RAN = new Set(["overloaded", "host_busy"]);
-
 
 /**
  * The wait the bridge asked for (`retry_after_ms` in the envelope; the backoff when it names none),
@@ -123,7 +121,12 @@ export class BridgeClient {
     return this.request<T>("DELETE", path, body);
   }
 
-  async request<T>(method: HttpMethod, path: string, body?: unknown, options: { read?: boolean; idempotencyKey?: string; transport?: HttpTransport } = {}): Promise<T> {
+  async request<T>(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    options: { read?: boolean; idempotencyKey?: string; transport?: HttpTransport } = {},
+  ): Promise<T> {
     const read = method === "GET" || options.read === true;
     if (!read) return this.mutate<T>(method, path, body, options.idempotencyKey);
     let failures = 0;
@@ -137,7 +140,9 @@ export class BridgeClient {
           await sleep(shedDelay(err, this.config.backoffMs));
           continue;
         }
-        const transient = (err.kind === "connection" && err.details.retryable !== false) || (err.status !== undefined && TRANSIENT_STATUSES.has(err.status));
+        const transient =
+          (err.kind === "connection" && err.details.retryable !== false) ||
+          (err.status !== undefined && TRANSIENT_STATUSES.has(err.status));
         if (!transient || failures >= this.config.getRetries) throw err;
         await sleep(this.config.backoffMs * 2 ** failures++);
       }
@@ -177,7 +182,14 @@ export class BridgeClient {
       receipt = await this.request("GET", `/api/receipts/${encodeURIComponent(key)}`);
     } catch (err) {
       if (err instanceof BridgeError && err.code === "receipt_not_found") {
-        throw new BridgeError(unanswered.kind, `${why}_not_applied`, `${unanswered.message}; the bridge never received the request, so nothing of it was applied`, unanswered, undefined, { applied: false });
+        throw new BridgeError(
+          unanswered.kind,
+          `${why}_not_applied`,
+          `${unanswered.message}; the bridge never received the request, so nothing of it was applied`,
+          unanswered,
+          undefined,
+          { applied: false },
+        );
       }
       throw new BridgeError(
         unanswered.kind,
@@ -191,10 +203,24 @@ export class BridgeClient {
     if (receipt.ok) return receipt.data as T;
     const { code, message, ...details } = receipt.error ?? {};
     const after = unanswered.kind === "timeout" ? "after a timeout" : "after the connection was lost";
-    throw new BridgeError("bridge", code ?? "bridge_error", `${message ?? "the bridge refused the request"} (answered ${after})`, unanswered, undefined, details);
+    throw new BridgeError(
+      "bridge",
+      code ?? "bridge_error",
+      `${message ?? "the bridge refused the request"} (answered ${after})`,
+      unanswered,
+      undefined,
+      details,
+    );
   }
 
-  private async once<T>(method: HttpMethod, path: string, body: unknown, read: boolean, idempotencyKey?: string, transport: HttpTransport = this.transport): Promise<T> {
+  private async once<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    read: boolean,
+    idempotencyKey?: string,
+    transport: HttpTransport = this.transport,
+  ): Promise<T> {
     const req = { method, path };
     const headers: Record<string, string> = { accept: "application/json" };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
@@ -214,13 +240,32 @@ export class BridgeClient {
       if (err instanceof TransportTimeout) throw timedOut(this.config.url, this.config.timeoutMs, req);
       if (err instanceof AnswerTooLarge) {
         const ran = read ? "" : "; the request itself may have been applied: run 'svc plan' to see the live state";
-        throw new BridgeError("protocol", "answer_too_large", `the answer from ${this.config.url} is over ${err.limit} bytes and was not read${ran}. Is another server on this port?`, req);
+        throw new BridgeError(
+          "protocol",
+          "answer_too_large",
+          `the answer from ${this.config.url} is over ${err.limit} bytes and was not read${ran}. Is another server on this port?`,
+          req,
+        );
       }
-      if (err instanceof TransportRefusal) throw new BridgeError("connection", err.code, `cannot reach the bridge at ${this.config.url}: ${err.message}`, req, undefined, { retryable: false });
+      if (err instanceof TransportRefusal)
+        throw new BridgeError(
+          "connection",
+          err.code,
+          `cannot reach the bridge at ${this.config.url}: ${err.message}`,
+          req,
+          undefined,
+          { retryable: false },
+        );
       const errno = errnoOf(err);
       if (errno === "ECONNREFUSED") throw connectionRefused(this.config.url, req);
-      if (errno === "ECONNRESET" || errno === "EPIPE" || errno === "ECONNABORTED") throw connectionLost(this.config.url, req);
-      throw new BridgeError("connection", "connection_failed", `cannot reach the bridge at ${this.config.url}: ${(err as Error).message}`, req);
+      if (errno === "ECONNRESET" || errno === "EPIPE" || errno === "ECONNABORTED")
+        throw connectionLost(this.config.url, req);
+      throw new BridgeError(
+        "connection",
+        "connection_failed",
+        `cannot reach the bridge at ${this.config.url}: ${(err as Error).message}`,
+        req,
+      );
     }
     let envelope: Envelope;
     try {
@@ -248,6 +293,12 @@ export class BridgeClient {
         details,
       );
     }
-    throw new BridgeError("protocol", "invalid_envelope", `the bridge answered HTTP ${statusCode} without the {ok, data} envelope`, req, statusCode);
+    throw new BridgeError(
+      "protocol",
+      "invalid_envelope",
+      `the bridge answered HTTP ${statusCode} without the {ok, data} envelope`,
+      req,
+      statusCode,
+    );
   }
 }

@@ -14,7 +14,10 @@ export interface BridgeConfig {
 
 export const DEFAULT_BRIDGE_URL = "http://127.0.0.1:9980";
 
-export function bridgeConfigFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<BridgeConfig> = {}): BridgeConfig {
+export function bridgeConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<BridgeConfig> = {},
+): BridgeConfig {
   const token = env.SVC_BRIDGE_TOKEN?.trim();
   return {
     url: (env.SVC_BRIDGE_URL?.trim() || DEFAULT_BRIDGE_URL).replace(/\/+$/, ""),

@@ -1,4 +1,10 @@
-import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from "node:http";
+import {
+  Agent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from "node:http";
 
 /**
  * HTTP/1.1 to one origin of the bridge, on Node's own `http` module: it is part of Node and costs
@@ -14,7 +20,10 @@ export interface TransportAnswer {
 
 /** The request was not sent: the address cannot be used, or the transport is closed. Never worth retrying. */
 export class TransportRefusal extends Error {
-  constructor(readonly code: "invalid_bridge_url" | "client_closed", message: string) {
+  constructor(
+    readonly code: "invalid_bridge_url" | "client_closed",
+    message: string,
+  ) {
     super(message);
     this.name = "TransportRefusal";
   }
@@ -72,13 +81,22 @@ export class HttpTransport {
   private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
 
-  constructor(origin: string, private readonly options: TransportOptions) {
+  constructor(
+    origin: string,
+    private readonly options: TransportOptions,
+  ) {
     const url = URL.canParse(origin) ? new URL(origin) : undefined;
     const form = "SVC_BRIDGE_URL takes the form http://127.0.0.1:9980";
     if (url === undefined) this.origin = { unusable: `'${origin}' is not a URL; ${form}` };
-    else if (url.protocol !== "http:") this.origin = { unusable: `the bridge speaks http:, not ${url.protocol}; ${form}` };
+    else if (url.protocol !== "http:")
+      this.origin = { unusable: `the bridge speaks http:, not ${url.protocol}; ${form}` };
     else this.origin = url;
-    this.agent = new Agent({ keepAlive: true, maxSockets: options.connections, timeout: options.idleConnectionMs ?? IDLE_CONNECTION_MS, scheduling: "lifo" });
+    this.agent = new Agent({
+      keepAlive: true,
+      maxSockets: options.connections,
+      timeout: options.idleConnectionMs ?? IDLE_CONNECTION_MS,
+      scheduling: "lifo",
+    });
   }
 
   /**
@@ -87,7 +105,12 @@ export class HttpTransport {
    * server never read it. Callers send mutations with an idempotency key, so even a request the
    * server did read and then dropped the connection on is answered from its receipt, not run twice.
    */
-  send(method: string, path: string, headers: Record<string, string>, payload: string | undefined): Promise<TransportAnswer> {
+  send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+  ): Promise<TransportAnswer> {
     if (this.closed) return Promise.reject(new TransportRefusal("client_closed", "this bridge client was closed"));
     const origin = this.origin;
     if (!(origin instanceof URL)) return Promise.reject(new TransportRefusal("invalid_bridge_url", origin.unusable));
@@ -110,7 +133,14 @@ export class HttpTransport {
     this.agent.destroy();
   }
 
-  private exchange(origin: URL, method: string, path: string, headers: Record<string, string>, payload: string | undefined, freshConnection = false): Promise<TransportAnswer> {
+  private exchange(
+    origin: URL,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    freshConnection = false,
+  ): Promise<TransportAnswer> {
     const body = payload === undefined ? undefined : Buffer.from(payload, "utf8");
     const options: RequestOptions = {
       method,
@@ -136,7 +166,11 @@ export class HttpTransport {
       const fail = (err: Error) => {
         clearTimeout(timer);
         if (expired !== undefined) reject(expired);
-        else if (!answered && req.reusedSocket && STALE_CONNECTION_CODES.has((err as NodeJS.ErrnoException).code ?? "")) {
+        else if (
+          !answered &&
+          req.reusedSocket &&
+          STALE_CONNECTION_CODES.has((err as NodeJS.ErrnoException).code ?? "")
+        ) {
           reject(new StaleConnection(err));
         } else reject(err);
       };
@@ -164,7 +198,8 @@ export class HttpTransport {
         });
         res.on("error", fail);
         res.on("close", () => {
-          if (!res.complete) fail(Object.assign(new Error("the connection closed inside the answer"), { code: "ECONNRESET" }));
+          if (!res.complete)
+            fail(Object.assign(new Error("the connection closed inside the answer"), { code: "ECONNRESET" }));
         });
       });
       req.on("error", fail);

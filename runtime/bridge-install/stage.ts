@@ -4,7 +4,15 @@
  * write the one textport line that installs it into the open project.
  */
 import {
-  copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
 } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -66,7 +74,9 @@ function assertReplaceable(target: string): void {
   const ours = new Set([...STAGED_DIRS, RECORD]);
   const foreign = names.filter((n) => !ours.has(n) && !n.startsWith(WORK_PREFIX));
   if (foreign.length > 0) {
-    throw new StageError(`${target} holds other files (${foreign.slice(0, 3).join(", ")}); choose an empty folder with --dir`);
+    throw new StageError(
+      `${target} holds other files (${foreign.slice(0, 3).join(", ")}); choose an empty folder with --dir`,
+    );
   }
 }
 
@@ -82,7 +92,8 @@ export interface StageResult {
 function sourceFiles(bridgeDir: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const sub of STAGED_DIRS) {
-    for (const file of pythonFiles(join(bridgeDir, sub))) files.set(relative(bridgeDir, file).split("\\").join("/"), file);
+    for (const file of pythonFiles(join(bridgeDir, sub)))
+      files.set(relative(bridgeDir, file).split("\\").join("/"), file);
   }
   if (existsSync(join(bridgeDir, RECORD))) files.set(RECORD, join(bridgeDir, RECORD));
   return files;
@@ -92,7 +103,9 @@ function sourceFiles(bridgeDir: string): Map<string, string> {
 function alreadyStaged(target: string, files: Map<string, string>): boolean {
   if (!existsSync(target)) return false;
   const present = STAGED_DIRS.flatMap((sub) =>
-    existsSync(join(target, sub)) ? pythonFiles(join(target, sub)).map((f) => relative(target, f).split("\\").join("/")) : [],
+    existsSync(join(target, sub))
+      ? pythonFiles(join(target, sub)).map((f) => relative(target, f).split("\\").join("/"))
+      : [],
   );
   if (existsSync(join(target, RECORD))) present.push(RECORD);
   if (present.length !== files.size) return false;
@@ -158,7 +171,10 @@ export interface PaletteInstall {
 
 export function textportLine(stageDir: string, port: number, palette?: PaletteInstall): string {
   const dir = JSON.stringify(stageDir);
-  const paletteArgs = palette === undefined ? "" : `, palette=True, palette_dir=${palette.dir === undefined ? "None" : JSON.stringify(palette.dir)}, package_name=${JSON.stringify(palette.packageName)}`;
+  const paletteArgs =
+    palette === undefined
+      ? ""
+      : `, palette=True, palette_dir=${palette.dir === undefined ? "None" : JSON.stringify(palette.dir)}, package_name=${JSON.stringify(palette.packageName)}`;
   return (
     `import sys; d = ${dir}; [sys.modules.pop(m) for m in list(sys.modules) if m.split('.')[0] == 'svc_bridge']; ` +
     `sys.path.insert(0, d); import svc_bridge.install; svc_bridge.install.install(d, port=${port}${paletteArgs})`

@@ -42,7 +42,13 @@ export function parseArgs(argv: readonly string[], specs: FlagSpecs): ParsedArgs
 }
 
 /** Reads a numeric flag, or throws a usage error naming the flag. */
-export function intFlag(parsed: ParsedArgs, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+export function intFlag(
+  parsed: ParsedArgs,
+  name: string,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const raw = parsed.flags[name];
   if (raw === undefined) return fallback;
   const n = Number(raw);

@@ -7,7 +7,11 @@ import type { BridgeClient } from "../bridge-client/index.js";
 import type { Progress } from "../apply/apply-plan.js";
 import type { CommandIO } from "./command.js";
 
-export async function withBridge(program: string, io: CommandIO, work: (client: BridgeClient) => Promise<number>): Promise<number> {
+export async function withBridge(
+  program: string,
+  io: CommandIO,
+  work: (client: BridgeClient) => Promise<number>,
+): Promise<number> {
   // Loaded here, not at the top: every command's module is loaded for `svc --help`.
   const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../bridge-client/index.js");
   const client = new BridgeClient(bridgeConfigFromEnv(io.env));

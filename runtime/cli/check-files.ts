@@ -35,18 +35,24 @@ export interface CheckOptions {
 }
 
 /** A file read, parsed and resolved, before its check: done when reading or parsing failed. */
-type Stage = { done: CheckedFile } | { path: string; fullPath: string; text: string; ast: Program; ready: ResolvedForCheck };
+type Stage =
+  { done: CheckedFile } | { path: string; fullPath: string; text: string; ast: Program; ready: ResolvedForCheck };
 
 function readAndResolve(path: string, options: CheckOptions, host: CompilerHost): Stage {
   const source = readSource(path, options);
   const { fullPath, text, ast } = source;
   if (text === undefined || ast === undefined) return { done: { path, diagnostics: source.diagnostics } };
-  if (source.diagnostics.some((d) => d.severity === "error")) return { done: { path, text, ast, diagnostics: source.diagnostics } };
+  if (source.diagnostics.some((d) => d.severity === "error"))
+    return { done: { path, text, ast, diagnostics: source.diagnostics } };
   return { path, fullPath, text, ast, ready: resolveForCheck({ text, file: fullPath }, { host }) };
 }
 
 function finish(stages: readonly Stage[], options: CheckOptions): CheckReport {
-  const files = stages.map((s) => ("done" in s ? s.done : { path: s.path, text: s.text, ast: s.ast, ...semanticCheck(s.path, s.fullPath, s.ready, options.cwd) }));
+  const files = stages.map((s) =>
+    "done" in s
+      ? s.done
+      : { path: s.path, text: s.text, ast: s.ast, ...semanticCheck(s.path, s.fullPath, s.ready, options.cwd) },
+  );
   sayOnce(files, "glsl-validator-unavailable");
   return { files, diagnostics: sortDiagnostics(files.flatMap((f) => f.diagnostics)) };
 }
@@ -54,11 +60,17 @@ function finish(stages: readonly Stage[], options: CheckOptions): CheckReport {
 /** The report, synchronously: Python's grammar must already be loaded if a file needs it. */
 export function checkFiles(paths: readonly string[], options: CheckOptions = {}): CheckReport {
   const host = options.host ?? diskHost;
-  return finish(paths.map((path) => readAndResolve(path, options, host)), options);
+  return finish(
+    paths.map((path) => readAndResolve(path, options, host)),
+    options,
+  );
 }
 
 /** The report, loading Python's grammar first only when a file has Python it must parse. */
-export async function checkFilesLoadingPython(paths: readonly string[], options: CheckOptions = {}): Promise<CheckReport> {
+export async function checkFilesLoadingPython(
+  paths: readonly string[],
+  options: CheckOptions = {},
+): Promise<CheckReport> {
   const host = options.host ?? diskHost;
   const stages = paths.map((path) => readAndResolve(path, options, host));
   if (stages.some((s) => "ready" in s && s.ready.needsPythonGrammar)) await loadPythonGrammar();
@@ -82,10 +94,19 @@ function sayOnce(files: CheckedFile[], code: Diagnostic["code"]): void {
  * Resolve and check (the compiler's analysis). Diagnostics name the checked file as given and the
  * files it imports relative to the working folder, as people typed them.
  */
-function semanticCheck(path: string, fullPath: string, ready: ResolvedForCheck, cwd: string | undefined): Pick<CheckedFile, "diagnostics" | "imported"> {
-  const display = (file: string) => (file === fullPath ? path : isAbsolute(file) ? relative(cwd ?? process.cwd(), file) : file);
+function semanticCheck(
+  path: string,
+  fullPath: string,
+  ready: ResolvedForCheck,
+  cwd: string | undefined,
+): Pick<CheckedFile, "diagnostics" | "imported"> {
+  const display = (file: string) =>
+    file === fullPath ? path : isAbsolute(file) ? relative(cwd ?? process.cwd(), file) : file;
   const { program, diagnostics } = checkResolved(ready);
   const imported = new Map<string, string>();
   for (const [file, source] of program.sources) if (file !== fullPath) imported.set(display(file), source);
-  return { diagnostics: diagnostics.map((d) => (d.file === undefined ? d : { ...d, file: display(d.file) })), imported };
+  return {
+    diagnostics: diagnostics.map((d) => (d.file === undefined ? d : { ...d, file: display(d.file) })),
+    imported,
+  };
 }

@@ -45,7 +45,12 @@ function currentIndex(): CommandIndex | undefined {
 }
 
 /** The index of `commands` with their declarations, and `groups`. */
-export function commandIndex(commands: readonly Command[], modules: ReadonlyMap<string, Record<string, unknown>>, groups: Record<string, string>, list: string): CommandIndex {
+export function commandIndex(
+  commands: readonly Command[],
+  modules: ReadonlyMap<string, Record<string, unknown>>,
+  groups: Record<string, string>,
+  list: string,
+): CommandIndex {
   const declared = new Map(commands.map((c) => [c.name.join(" "), c]));
   return {
     list,
@@ -61,7 +66,9 @@ export function commandIndex(commands: readonly Command[], modules: ReadonlyMap<
  * `svc --help` (or `-h`, or `help` alone) from the index: every command's declaration, never run,
  * without importing any command module; undefined for anything else or without a current index.
  */
-export function helpFromIndex(argv: readonly string[]): { commands: Command[]; groups: Record<string, string> } | undefined {
+export function helpFromIndex(
+  argv: readonly string[],
+): { commands: Command[]; groups: Record<string, string> } | undefined {
   if (argv.length !== 1 || !["--help", "-h", "help"].includes(argv[0]!)) return undefined;
   const index = currentIndex();
   if (index === undefined) return undefined;
@@ -83,21 +90,32 @@ export function declarationOnly({ name, summary, usage, flags, details }: Comman
 }
 
 function isCommand(value: unknown): value is Command {
-  return typeof value === "object" && value !== null && Array.isArray((value as Command).name) && typeof (value as Command).run === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as Command).name) &&
+    typeof (value as Command).run === "function"
+  );
 }
 
 /** The index entries of `commands`, found in `modules` (module path → its exports) by identity. */
-export function indexCommands(commands: readonly Command[], modules: ReadonlyMap<string, Record<string, unknown>>): CommandIndexEntry[] {
+export function indexCommands(
+  commands: readonly Command[],
+  modules: ReadonlyMap<string, Record<string, unknown>>,
+): CommandIndexEntry[] {
   const entries: CommandIndexEntry[] = [];
   for (const command of commands) {
     for (const [module, exports] of modules) {
       const found = Object.entries(exports).flatMap(([name, value]): CommandIndexEntry[] => {
         if (value === command) return [{ name: command.name, module, export: name }];
-        if (Array.isArray(value) && value.includes(command)) return [{ name: command.name, module, export: name, item: value.indexOf(command) }];
+        if (Array.isArray(value) && value.includes(command))
+          return [{ name: command.name, module, export: name, item: value.indexOf(command) }];
         return [];
       });
       // The export itself before a list holding it, then by name: the same whatever order exports come in.
-      const best = found.sort((a, b) => Number(a.item !== undefined) - Number(b.item !== undefined) || a.export.localeCompare(b.export))[0];
+      const best = found.sort(
+        (a, b) => Number(a.item !== undefined) - Number(b.item !== undefined) || a.export.localeCompare(b.export),
+      )[0];
       if (best) {
         entries.push(best);
         break;
@@ -115,9 +133,17 @@ export async function singleCommandFor(argv: readonly string[]): Promise<Command
   const matches = entries.filter((e) => e.name.length <= argv.length && e.name.every((w, i) => argv[i] === w));
   // The longest match (`kb search` before a `kb`); a word that is also a longer command's group is left to the list.
   const entry = matches.sort((a, b) => b.name.length - a.name.length)[0];
-  if (entry === undefined || entries.some((e) => e !== entry && e.name.length > entry.name.length && entry.name.every((w, i) => e.name[i] === w))) return undefined;
-  const exports = (await import(new URL(`./commands/${entry.module}`, import.meta.url).href)) as Record<string, unknown>;
-  const value = entry.item === undefined ? exports[entry.export] : (exports[entry.export] as unknown[] | undefined)?.[entry.item];
+  if (
+    entry === undefined ||
+    entries.some((e) => e !== entry && e.name.length > entry.name.length && entry.name.every((w, i) => e.name[i] === w))
+  )
+    return undefined;
+  const exports = (await import(new URL(`./commands/${entry.module}`, import.meta.url).href)) as Record<
+    string,
+    unknown
+  >;
+  const value =
+    entry.item === undefined ? exports[entry.export] : (exports[entry.export] as unknown[] | undefined)?.[entry.item];
   // A module that changed since the index was written: the whole list decides.
   return isCommand(value) && value.name.join(" ") === entry.name.join(" ") ? value : undefined;
 }

@@ -27,7 +27,8 @@ const isNegation = (name: string) => name.startsWith("no-");
 function optionFor(name: string, spec: FlagSpec): Option {
   const value = spec.type === "string" ? ` <${spec.valueName ?? "value"}>` : "";
   const option = new Option(`${spec.short ? `-${spec.short}, ` : ""}--${name}${value}`, spec.description);
-  if (spec.type === "string" && spec.multiple) option.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
+  if (spec.type === "string" && spec.multiple)
+    option.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
   return option;
 }
 
@@ -73,8 +74,13 @@ export interface ProgramSpec {
 
 /** Builds the program; `invoke` runs the command the words select. */
 export function buildProgram(spec: ProgramSpec, commands: readonly Command[], io: CommandIO, invoke: Invoke): Program {
-  const root = configure(new Program(spec.program), spec.program, [], io).description(spec.summary).usage("<command> [options]");
-  root.addHelpText("after", `\nRun '${spec.program} help <command>' (or '${spec.program} <command> --help') for a command's options.`);
+  const root = configure(new Program(spec.program), spec.program, [], io)
+    .description(spec.summary)
+    .usage("<command> [options]");
+  root.addHelpText(
+    "after",
+    `\nRun '${spec.program} help <command>' (or '${spec.program} <command> --help') for a command's options.`,
+  );
   if (spec.version) root.version(spec.version, "-V, --version", "print the version");
   const nodes = new Map<string, Program>([["", root]]);
   const nodeFor = (words: string[]): Program => {
@@ -90,7 +96,10 @@ export function buildProgram(spec: ProgramSpec, commands: readonly Command[], io
   };
   for (const cmd of commands) {
     const node = nodeFor(cmd.name);
-    node.description(cmd.summary).usage(cmd.usage || "[options]").allowExcessArguments(true);
+    node
+      .description(cmd.summary)
+      .usage(cmd.usage || "[options]")
+      .allowExcessArguments(true);
     for (const [name, flag] of Object.entries(cmd.flags)) node.addOption(optionFor(name, flag));
     if (cmd.details) node.addHelpText("after", `\n${cmd.details}`);
     node.action(() => invoke(cmd, { flags: readFlags(node, cmd.flags), positionals: [...node.args] }));
@@ -113,7 +122,14 @@ export function groupNamedBy(root: Program, argv: readonly string[]): Program | 
 
 /** One command's flags parsed on their own (for callers that run a command without the dispatcher). */
 export function parseWith(specs: FlagSpecs, argv: readonly string[]): ParsedArgs {
-  const silent: CommandIO = { stdout: () => {}, stderr: () => {}, readStdin: async () => "", isTTY: false, cwd: "", env: {} };
+  const silent: CommandIO = {
+    stdout: () => {},
+    stderr: () => {},
+    readStdin: async () => "",
+    isTTY: false,
+    cwd: "",
+    env: {},
+  };
   const node = configure(new Program("command"), "command", [], silent).allowExcessArguments(true);
   for (const [name, flag] of Object.entries(specs)) node.addOption(optionFor(name, flag));
   node.parse([...argv], { from: "user" });
@@ -122,5 +138,9 @@ export function parseWith(specs: FlagSpecs, argv: readonly string[]): ParsedArgs
 
 /** Commander's message as one line without its "error: " prefix: "unknown option '--nope' (did you mean --note?)". */
 export function usageMessage(err: CommandLineError): string {
-  return err.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").replace("(Did you mean", "(did you mean").trim();
+  return err.message
+    .replace(/^error: /, "")
+    .replace(/\s*\n\s*/g, " ")
+    .replace("(Did you mean", "(did you mean")
+    .trim();
 }

@@ -49,7 +49,12 @@ function tree(commands: readonly Command[], groups: Record<string, string>): Nod
     const n = node(cmd.name, cmd.summary);
     for (const [name, spec] of Object.entries(cmd.flags)) {
       n.flags.push({ flag: `--${name}`, description: brief(spec.description), takesValue: spec.type === "string" });
-      if (spec.short) n.flags.push({ flag: `-${spec.short}`, description: brief(spec.description), takesValue: spec.type === "string" });
+      if (spec.short)
+        n.flags.push({
+          flag: `-${spec.short}`,
+          description: brief(spec.description),
+          takesValue: spec.type === "string",
+        });
     }
   }
   return [...nodes.values()];
@@ -61,7 +66,13 @@ const fnName = (program: string) => `_${program.replace(/[^A-Za-z0-9]/g, "_")}_c
 function bash(program: string, nodes: Node[]): string {
   const paths = nodes.filter((n) => n.path !== "").map((n) => `${single(n.path)}`);
   const cases = nodes.map(
-    (n) => `    ${single(n.path)}) words=${single(n.children.map((c) => c.word).join(" "))}; flags=${single(n.flags.map((f) => f.flag).join(" "))}; valued=${single(n.flags.filter((f) => f.takesValue).map((f) => f.flag).join(" "))} ;;`,
+    (n) =>
+      `    ${single(n.path)}) words=${single(n.children.map((c) => c.word).join(" "))}; flags=${single(n.flags.map((f) => f.flag).join(" "))}; valued=${single(
+        n.flags
+          .filter((f) => f.takesValue)
+          .map((f) => f.flag)
+          .join(" "),
+      )} ;;`,
   );
   return `# ${program} completion for bash: eval "$(${program} completion bash)" in ~/.bashrc
 ${fnName(program)}() {
@@ -123,23 +134,36 @@ compdef ${fnName(program)} ${program}
 }
 
 function fish(program: string, nodes: Node[]): string {
-  const lines = [`# ${program} completion for fish: ${program} completion fish > ~/.config/fish/completions/${program}.fish`];
+  const lines = [
+    `# ${program} completion for fish: ${program} completion fish > ~/.config/fish/completions/${program}.fish`,
+  ];
   for (const n of nodes) {
     const words = n.path === "" ? [] : n.path.split(" ");
     const childWords = n.children.map((c) => c.word).join(" ");
     const seen = words.map((w) => `__fish_seen_subcommand_from ${w}`);
-    const here = n.path === "" ? "__fish_use_subcommand" : [...seen, ...(childWords ? [`not __fish_seen_subcommand_from ${childWords}`] : [])].join("; and ");
-    for (const c of n.children) lines.push(`complete -c ${program} -n ${single(here)} -f -a ${single(c.word)} -d ${single(c.description)}`);
+    const here =
+      n.path === ""
+        ? "__fish_use_subcommand"
+        : [...seen, ...(childWords ? [`not __fish_seen_subcommand_from ${childWords}`] : [])].join("; and ");
+    for (const c of n.children)
+      lines.push(`complete -c ${program} -n ${single(here)} -f -a ${single(c.word)} -d ${single(c.description)}`);
     const flagHere = n.path === "" ? "__fish_use_subcommand" : seen.join("; and ");
     for (const f of n.flags) {
       const name = f.flag.startsWith("--") ? `-l ${f.flag.slice(2)}` : `-s ${f.flag.slice(1)}`;
-      lines.push(`complete -c ${program} -n ${single(flagHere)} ${name}${f.takesValue ? " -r" : ""} -d ${single(f.description)}`);
+      lines.push(
+        `complete -c ${program} -n ${single(flagHere)} ${name}${f.takesValue ? " -r" : ""} -d ${single(f.description)}`,
+      );
     }
   }
   return lines.join("\n") + "\n";
 }
 
-export function completionScript(shell: Shell, program: string, commands: readonly Command[], groups: Record<string, string> = {}): string {
+export function completionScript(
+  shell: Shell,
+  program: string,
+  commands: readonly Command[],
+  groups: Record<string, string> = {},
+): string {
   const nodes = tree(commands, groups);
   return shell === "bash" ? bash(program, nodes) : shell === "zsh" ? zsh(program, nodes) : fish(program, nodes);
 }

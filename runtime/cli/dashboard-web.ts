@@ -19,7 +19,8 @@ import type { CommandIO } from "./command.js";
 import { DASHBOARD_PAGE, DASHBOARD_SCRIPT } from "./dashboard-page.js";
 
 /** What the page shows: the latest sample, or why there is none (the bridge stopped answering). */
-export type DashboardState = { sample: DashboardSample; error?: undefined } | { sample?: DashboardSample | undefined; error: string; at: string };
+export type DashboardState =
+  { sample: DashboardSample; error?: undefined } | { sample?: DashboardSample | undefined; error: string; at: string };
 
 export interface DashboardWebOptions {
   bridge: BridgeClient;
@@ -67,7 +68,11 @@ export async function startDashboardWeb(options: DashboardWebOptions): Promise<D
       state = { sample: r.sample };
     } catch (err) {
       // The page keeps the last sample and says the bridge stopped answering.
-      state = { sample: state.sample, error: `the bridge did not answer: ${(err as Error).message}`, at: new Date().toISOString().slice(11, 19) };
+      state = {
+        sample: state.sample,
+        error: `the bridge did not answer: ${(err as Error).message}`,
+        at: new Date().toISOString().slice(11, 19),
+      };
     }
     const event = `data: ${JSON.stringify(state)}\n\n`;
     for (const res of streams) res.write(event);
@@ -75,9 +80,12 @@ export async function startDashboardWeb(options: DashboardWebOptions): Promise<D
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (!LOOPBACK_PEERS.has(req.socket.remoteAddress ?? "")) return refuse(res, 403, "forbidden: the dashboard answers this machine only");
-    if (!hostAllowed(req.headers.host, port)) return refuse(res, 403, "forbidden: the Host header must name this loopback server");
-    if (!originAllowed(req.headers.origin)) return refuse(res, 403, "forbidden: requests from a non-loopback Origin are refused");
+    if (!LOOPBACK_PEERS.has(req.socket.remoteAddress ?? ""))
+      return refuse(res, 403, "forbidden: the dashboard answers this machine only");
+    if (!hostAllowed(req.headers.host, port))
+      return refuse(res, 403, "forbidden: the Host header must name this loopback server");
+    if (!originAllowed(req.headers.origin))
+      return refuse(res, 403, "forbidden: requests from a non-loopback Origin are refused");
     if (req.method !== "GET") return refuse(res, 405, "only GET", { allow: "GET" });
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/") {
@@ -89,7 +97,8 @@ export async function startDashboardWeb(options: DashboardWebOptions): Promise<D
       return res.end(JSON.stringify(state));
     }
     if (path === "/events") {
-      if (streams.size >= MAX_STREAMS) return refuse(res, 503, `at most ${MAX_STREAMS} dashboards at once`, { "retry-after": "5" });
+      if (streams.size >= MAX_STREAMS)
+        return refuse(res, 503, `at most ${MAX_STREAMS} dashboards at once`, { "retry-after": "5" });
       res.writeHead(200, { "content-type": "text/event-stream", connection: "keep-alive", ...securityHeaders });
       res.write(`retry: ${Math.max(1000, options.intervalMs)}\ndata: ${JSON.stringify(state)}\n\n`);
       streams.add(res);

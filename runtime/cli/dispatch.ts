@@ -15,7 +15,12 @@ export async function dispatch(
   io: CommandIO,
   groupSummaries?: Record<string, string>,
 ): Promise<number> {
-  const spec: ProgramSpec = { program, summary, version: packageVersion(), ...(groupSummaries ? { groupSummaries } : {}) };
+  const spec: ProgramSpec = {
+    program,
+    summary,
+    version: packageVersion(),
+    ...(groupSummaries ? { groupSummaries } : {}),
+  };
   let code = 0;
   let chosen: Command | undefined;
   const root = buildProgram(spec, commands, io, async (cmd, args) => {
@@ -34,7 +39,12 @@ export async function dispatch(
   } catch (err) {
     if (err instanceof CommandLineError) {
       const { exitCode, code: kind } = err.commanderError;
-      if (kind === "commander.helpDisplayed" || kind === "commander.version" || (kind === "commander.help" && exitCode === 0)) return exitCode;
+      if (
+        kind === "commander.helpDisplayed" ||
+        kind === "commander.version" ||
+        (kind === "commander.help" && exitCode === 0)
+      )
+        return exitCode;
       const who = [program, ...err.words].join(" ");
       io.stderr(`${who}: ${usageMessage(err)} (see '${who} --help')\n`);
       return 2;

@@ -37,7 +37,12 @@ export interface ImportWords {
   leftOutWhat: (n: number) => string;
 }
 
-export function finishImport(outcomes: readonly ImportOutcome[], io: CommandIO, json: boolean, words: ImportWords): number {
+export function finishImport(
+  outcomes: readonly ImportOutcome[],
+  io: CommandIO,
+  json: boolean,
+  words: ImportWords,
+): number {
   const diagnostics = outcomes.flatMap((o) => o.diagnostics);
   const failed = outcomes.some((o) => o.written === undefined);
   const leftOut = outcomes.reduce((n, o) => n + (o.written !== undefined ? o.leftOut : 0), 0);
@@ -60,7 +65,10 @@ export function finishImport(outcomes: readonly ImportOutcome[], io: CommandIO, 
     io.stderr(renderTextAll(diagnostics, sources, io.isTTY) + "\n");
   }
   for (const o of outcomes) {
-    if (o.written) io.stdout(`wrote ${o.written} (${words.nameKey} ${o.name})${o.leftOut > 0 ? `, ${o.leftOut} ${words.leftOutWhat(o.leftOut)} left out` : ""}\n`);
+    if (o.written)
+      io.stdout(
+        `wrote ${o.written} (${words.nameKey} ${o.name})${o.leftOut > 0 ? `, ${o.leftOut} ${words.leftOutWhat(o.leftOut)} left out` : ""}\n`,
+      );
     else if (o.skipped) io.stderr(`${words.program}: ${o.file}: not written: ${o.skipped}\n`);
     else io.stderr(`${words.program}: ${o.file}: not written because of the errors above\n`);
   }

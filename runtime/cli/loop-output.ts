@@ -3,7 +3,11 @@ import { renderTextAll, toJson, type Diagnostic } from "../../diagnostics/index.
 import { planToJson, renderPlanText } from "../plan/render-plan.js";
 import type { LoopResult } from "../loop/run-loop.js";
 
-export function renderDiagnostics(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, color: boolean): string {
+export function renderDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+  color: boolean,
+): string {
   return diagnostics.length === 0 ? "" : renderTextAll(diagnostics, sources, color) + "\n";
 }
 
@@ -15,7 +19,14 @@ export function loopToJson(result: LoopResult): Record<string, unknown> {
   return {
     ok: result.ok,
     plans: result.plans.map((p) => planToJson(p.plan)),
-    applied: result.outcomes.map((o) => ({ root: o.root, ok: o.ok, requests: o.requests, operations: o.operations, chunksApplied: o.chunksApplied, chunks: o.chunks })),
+    applied: result.outcomes.map((o) => ({
+      root: o.root,
+      ok: o.ok,
+      requests: o.requests,
+      operations: o.operations,
+      chunksApplied: o.chunksApplied,
+      chunks: o.chunks,
+    })),
     verify: result.verified.map((v) => ({ errors: v.errors, warnings: v.warnings, complete: v.complete })),
     diagnostics: result.diagnostics.map(toJson),
   };

@@ -32,7 +32,8 @@ export function readSource(path: string, options: ReadOptions = {}): ParsedSourc
   const host = options.host ?? diskHost;
   const fullPath = options.cwd === undefined ? path : resolve(options.cwd, path);
   const read = host.readFile(fullPath);
-  if (!read.ok && read.reason === "invalid-utf8") return { path, fullPath, diagnostics: [invalidUtf8(fullPath, path, read.offset)] };
+  if (!read.ok && read.reason === "invalid-utf8")
+    return { path, fullPath, diagnostics: [invalidUtf8(fullPath, path, read.offset)] };
   if (!read.ok) return { path, fullPath, diagnostics: [readProblem(read, path, NO_RANGE, path)] };
   const parsed = parse(read.text, path);
   return { path, fullPath, text: read.text, ast: parsed.ast, diagnostics: parsed.diagnostics };
@@ -48,7 +49,10 @@ function invalidUtf8(fullPath: string, path: string, offset: number): Diagnostic
     const at = positionAt(before, before.length);
     range = { start: at, end: { ...at, column: at.column + 1, offset: at.offset + 1 } };
     const bad = bytes[offset];
-    if (bad !== undefined) help = [`byte 0x${bad.toString(16).padStart(2, "0")} at line ${at.line}, column ${at.column} is not UTF-8; save the file as UTF-8 text`];
+    if (bad !== undefined)
+      help = [
+        `byte 0x${bad.toString(16).padStart(2, "0")} at line ${at.line}, column ${at.column} is not UTF-8; save the file as UTF-8 text`,
+      ];
   } catch {
     // the file changed or vanished since it was read: report without a position
   }

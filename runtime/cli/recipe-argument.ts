@@ -9,7 +9,9 @@ export async function recipeFromArgs(args: ParsedArgs): Promise<RecipeInfo> {
   const recipe = findRecipe(library, name);
   if (recipe === undefined) {
     const near = similarRecipeNames(library, name);
-    throw new UsageError(`no recipe named '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(", ")}?` : ""}`);
+    throw new UsageError(
+      `no recipe named '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(", ")}?` : ""}`,
+    );
   }
   return recipe;
 }

@@ -18,7 +18,8 @@ export interface SavedPlan {
 
 export function hashSources(sources: ReadonlyMap<string, string>): string {
   const h = createHash("sha256");
-  for (const [file, text] of [...sources].sort(([a], [b]) => a.localeCompare(b))) h.update(file).update("\0").update(text).update("\0");
+  for (const [file, text] of [...sources].sort(([a], [b]) => a.localeCompare(b)))
+    h.update(file).update("\0").update(text).update("\0");
   return h.digest("hex");
 }
 
@@ -28,7 +29,11 @@ export function savePlan(file: string, result: LoopResult, force: boolean): Save
     file,
     sourceHash: hashSources(result.sources),
     force,
-    networks: result.plans.map((p) => ({ root: p.root, liveFingerprint: p.plan.liveFingerprint, summary: p.plan.summary })),
+    networks: result.plans.map((p) => ({
+      root: p.root,
+      liveFingerprint: p.plan.liveFingerprint,
+      summary: p.plan.summary,
+    })),
     createdAt: new Date().toISOString(),
   };
 }
@@ -36,7 +41,8 @@ export function savePlan(file: string, result: LoopResult, force: boolean): Save
 export function readSavedPlan(text: string): SavedPlan | undefined {
   try {
     const value = JSON.parse(text) as Partial<SavedPlan>;
-    if (value.format !== SAVED_PLAN_FORMAT || typeof value.file !== "string" || !Array.isArray(value.networks)) return undefined;
+    if (value.format !== SAVED_PLAN_FORMAT || typeof value.file !== "string" || !Array.isArray(value.networks))
+      return undefined;
     return value as SavedPlan;
   } catch {
     return undefined;
@@ -46,7 +52,8 @@ export function readSavedPlan(text: string): SavedPlan | undefined {
 /** What moved since the plan was saved, in words; empty when the plan still holds. */
 export function staleReasons(saved: SavedPlan, now: LoopResult): string[] {
   const reasons: string[] = [];
-  if (hashSources(now.sources) !== saved.sourceHash) reasons.push(`the source (${saved.file} or a file it imports) changed`);
+  if (hashSources(now.sources) !== saved.sourceHash)
+    reasons.push(`the source (${saved.file} or a file it imports) changed`);
   const live = new Map(now.plans.map((p) => [p.root, p.plan.liveFingerprint]));
   for (const n of saved.networks) {
     if (live.get(n.root) !== n.liveFingerprint) reasons.push(`the live network at ${n.root} changed`);

@@ -12,7 +12,9 @@ const SKIPPED_FOLDERS = new Set(["node_modules", "dist"]);
 
 /** Collects `.svcnet` files under `dir` (read at `full`), named by `dir` joined with their relative path. */
 function walk(full: string, dir: string, out: string[]): void {
-  const entries = readdirSync(full, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries = readdirSync(full, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
   for (const e of entries) {
     if (e.name.startsWith(".")) continue;
     if (e.isDirectory()) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-const SUMMARY = "svc: network-as-code for TouchDesigner. Check, plan and apply .svcnet networks. With no command, svc serves MCP.";
+const SUMMARY =
+  "svc: network-as-code for TouchDesigner. Check, plan and apply .svcnet networks. With no command, svc serves MCP.";
 
 const argv = process.argv.slice(2);
 // variables svc init or doctor --fix wrote to ~/.svc/env, for those the environment leaves unset

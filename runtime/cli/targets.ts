@@ -11,8 +11,17 @@ import { withBridge } from "./bridge-session.js";
 import type { CommandIO } from "./command.js";
 
 export const TARGET_FLAGS: FlagSpecs = {
-  target: { type: "string", multiple: true, valueName: "name|all", description: "run against this target of the show config, or all of them, in parallel" },
-  "show-config": { type: "string", valueName: "file", description: "the show config naming the targets (default ./svc.show.yaml)" },
+  target: {
+    type: "string",
+    multiple: true,
+    valueName: "name|all",
+    description: "run against this target of the show config, or all of them, in parallel",
+  },
+  "show-config": {
+    type: "string",
+    valueName: "file",
+    description: "the show config naming the targets (default ./svc.show.yaml)",
+  },
 };
 
 interface TargetRun {
@@ -32,13 +41,19 @@ function worst(codes: number[]): number {
  * Runs `work` against the bridge of SVC_BRIDGE_URL, or with `--target` against each target named,
  * concurrently. `work` writes to the io it is given.
  */
-export async function withTargets(program: string, io: CommandIO, args: ParsedArgs, work: (client: BridgeClient, io: CommandIO) => Promise<number>): Promise<number> {
+export async function withTargets(
+  program: string,
+  io: CommandIO,
+  args: ParsedArgs,
+  work: (client: BridgeClient, io: CommandIO) => Promise<number>,
+): Promise<number> {
   const wanted = (args.flags.target as string[] | undefined) ?? [];
   if (wanted.length === 0) {
     if (args.flags["show-config"] !== undefined) throw new UsageError("--show-config goes with --target");
     return withBridge(program, io, (client) => work(client, io));
   }
-  const { readShowConfig, selectTargets, targetToken, ShowConfigError, SHOW_CONFIG_FILE } = await import("../show/show-config.js");
+  const { readShowConfig, selectTargets, targetToken, ShowConfigError, SHOW_CONFIG_FILE } =
+    await import("../show/show-config.js");
   const given = typeof args.flags["show-config"] === "string" ? args.flags["show-config"] : SHOW_CONFIG_FILE;
   let targets;
   let tokens: Array<string | undefined>;
@@ -56,7 +71,13 @@ export async function withTargets(program: string, io: CommandIO, args: ParsedAr
       const env: NodeJS.ProcessEnv = { ...io.env, SVC_BRIDGE_URL: t.url };
       if (tokens[i] === undefined) delete env.SVC_BRIDGE_TOKEN;
       else env.SVC_BRIDGE_TOKEN = tokens[i];
-      const sub: CommandIO = { ...io, env, isTTY: false, stdout: (s) => (run.stdout += s), stderr: (s) => (run.stderr += s) };
+      const sub: CommandIO = {
+        ...io,
+        env,
+        isTTY: false,
+        stdout: (s) => (run.stdout += s),
+        stderr: (s) => (run.stderr += s),
+      };
       try {
         run.code = await withBridge(`${program} [${t.name}]`, sub, (client) => work(client, sub));
       } catch (err) {
@@ -74,13 +95,29 @@ export async function withTargets(program: string, io: CommandIO, args: ParsedAr
         return text === "" ? null : text;
       }
     };
-    io.stdout(JSON.stringify({ targets: runs.map((r) => ({ target: r.name, url: r.url, exitCode: r.code, result: parsed(r.stdout), errors: r.stderr })) }, null, 2) + "\n");
+    io.stdout(
+      JSON.stringify(
+        {
+          targets: runs.map((r) => ({
+            target: r.name,
+            url: r.url,
+            exitCode: r.code,
+            result: parsed(r.stdout),
+            errors: r.stderr,
+          })),
+        },
+        null,
+        2,
+      ) + "\n",
+    );
   } else {
     for (const r of runs) {
       io.stdout(`== ${r.name} (${r.url}) ==\n${r.stdout}`);
       if (r.stderr) io.stdout(r.stderr);
     }
-    io.stdout(`Targets: ${runs.map((r) => `${r.name} ${r.code === 0 ? "ok" : r.code === 1 ? "FAILED" : `exit ${r.code}`}`).join(", ")}\n`);
+    io.stdout(
+      `Targets: ${runs.map((r) => `${r.name} ${r.code === 0 ? "ok" : r.code === 1 ? "FAILED" : `exit ${r.code}`}`).join(", ")}\n`,
+    );
   }
   return worst(runs.map((r) => r.code));
 }

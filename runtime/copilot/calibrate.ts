@@ -7,23 +7,36 @@
  * not in the protocol's shape is a failed case.
  */
 import { calibrationCases, judge } from "./calibration-fixtures.js";
-import { decide, findCalibration, identityKey, saveCalibration, type CalibrationEntry, type CaseResult, type ModelIdentity } from "./calibration-cache.js";
+import {
+  decide,
+  findCalibration,
+  identityKey,
+  saveCalibration,
+  type CalibrationEntry,
+  type CaseResult,
+  type ModelIdentity,
+} from "./calibration-cache.js";
 import type { LlmConfig } from "./llm-config.js";
 import { LlmConnectionError, LlmMalformedReplyError, LlmModelNotFoundError, isLlmError } from "./llm-errors.js";
 import type { OllamaClient } from "./ollama-client.js";
 import { FIXTURES_VERSION } from "./calibration-fixtures.js";
 
 /** The exact builds of the configured models, from the server's model list (`name` or `name:latest`). */
-export async function modelIdentity(client: OllamaClient, config: Pick<LlmConfig, "url" | "model" | "visionModel">): Promise<ModelIdentity> {
+export async function modelIdentity(
+  client: OllamaClient,
+  config: Pick<LlmConfig, "url" | "model" | "visionModel">,
+): Promise<ModelIdentity> {
   const models = await client.listModels();
   const digestOf = (name: string) => {
     const hit = models.find((m) => m.name === name || m.name === `${name}:latest`);
     if (!hit) throw new LlmModelNotFoundError(name, config.url);
-    if (hit.digest === "") throw new LlmMalformedReplyError(config.url, `the model list gives no digest for '${hit.name}'`);
+    if (hit.digest === "")
+      throw new LlmMalformedReplyError(config.url, `the model list gives no digest for '${hit.name}'`);
     return hit.digest;
   };
   const identity: ModelIdentity = { model: config.model, digest: digestOf(config.model) };
-  if (config.visionModel !== config.model) identity.vision = { model: config.visionModel, digest: digestOf(config.visionModel) };
+  if (config.visionModel !== config.model)
+    identity.vision = { model: config.visionModel, digest: digestOf(config.visionModel) };
   return identity;
 }
 
@@ -35,7 +48,10 @@ export interface CalibrationRun {
 }
 
 /** Errors that say nothing about the model, only that it could not be asked: they stop the run. */
-const stopsTheRun = (err: unknown) => err instanceof LlmConnectionError || err instanceof LlmModelNotFoundError || (isLlmError(err) && err.code === "llm-cancelled");
+const stopsTheRun = (err: unknown) =>
+  err instanceof LlmConnectionError ||
+  err instanceof LlmModelNotFoundError ||
+  (isLlmError(err) && err.code === "llm-cancelled");
 
 export async function calibrate(
   client: OllamaClient,
@@ -62,7 +78,12 @@ export async function calibrate(
       result = { id: c.id, capability: c.capability, ...judge(c.expect, reply) };
     } catch (err) {
       if (stopsTheRun(err) || !isLlmError(err)) throw err;
-      result = { id: c.id, capability: c.capability, passed: false, detail: `${err.code}: ${err.message}`.slice(0, 300) };
+      result = {
+        id: c.id,
+        capability: c.capability,
+        passed: false,
+        detail: `${err.code}: ${err.message}`.slice(0, 300),
+      };
     }
     results.push(result);
     options.onCase?.(result);

@@ -75,12 +75,26 @@ export function decide(results: readonly CaseResult[]): Decisions {
     return of.length > 0 && of.every((r) => r.passed);
   };
   const ranVision = results.some((r) => r.capability === "vision");
-  return { copilot: all("tool-calls") && all("restraint"), plannerLlm: all("json-plans"), vision: ranVision ? all("vision") : null };
+  return {
+    copilot: all("tool-calls") && all("restraint"),
+    plannerLlm: all("json-plans"),
+    vision: ranVision ? all("vision") : null,
+  };
 }
 
 const isEntry = (e: unknown): e is CalibrationEntry => {
   const x = e as CalibrationEntry;
-  return typeof x === "object" && x !== null && typeof x.key === "string" && typeof x.identity?.model === "string" && typeof x.identity?.digest === "string" && typeof x.calibratedAt === "string" && Array.isArray(x.results) && typeof x.decisions === "object" && x.decisions !== null;
+  return (
+    typeof x === "object" &&
+    x !== null &&
+    typeof x.key === "string" &&
+    typeof x.identity?.model === "string" &&
+    typeof x.identity?.digest === "string" &&
+    typeof x.calibratedAt === "string" &&
+    Array.isArray(x.results) &&
+    typeof x.decisions === "object" &&
+    x.decisions !== null
+  );
 };
 
 export function readCalibrations(path: string): CalibrationEntry[] {
@@ -91,7 +105,11 @@ export function readCalibrations(path: string): CalibrationEntry[] {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw err;
   }
-  if (size > MAX_FILE_BYTES) throw new CalibrationCacheError(path, `is ${size} bytes, more than the ${MAX_FILE_BYTES} a calibration cache can hold`);
+  if (size > MAX_FILE_BYTES)
+    throw new CalibrationCacheError(
+      path,
+      `is ${size} bytes, more than the ${MAX_FILE_BYTES} a calibration cache can hold`,
+    );
   let parsed: { version?: unknown; entries?: unknown };
   try {
     parsed = JSON.parse(readFileSync(path, "utf8")) as typeof parsed;

@@ -33,12 +33,20 @@ export interface CalibrationCase {
 const setLevel: ToolSpec = {
   name: "fixture_set_level",
   description: "Set the master output level of the show (0 is black, 1 is full).",
-  parameters: { type: "object", properties: { level: { type: "number", minimum: 0, maximum: 1 } }, required: ["level"] },
+  parameters: {
+    type: "object",
+    properties: { level: { type: "number", minimum: 0, maximum: 1 } },
+    required: ["level"],
+  },
 };
 const pickPalette: ToolSpec = {
   name: "fixture_pick_palette",
   description: "Switch the colour palette every look uses.",
-  parameters: { type: "object", properties: { name: { type: "string", enum: ["ember", "ocean", "forest"] } }, required: ["name"] },
+  parameters: {
+    type: "object",
+    properties: { name: { type: "string", enum: ["ember", "ocean", "forest"] } },
+    required: ["name"],
+  },
 };
 const readFps: ToolSpec = {
   name: "fixture_read_fps",
@@ -56,14 +64,39 @@ function flatPng(r: number, g: number, b: number): string {
 
 export function calibrationCases(withVision: boolean): CalibrationCase[] {
   const cases: CalibrationCase[] = [
-    { id: "one-call", capability: "tool-calls", prompt: "Set the master level to 0.25.", tools: TOOLS, expect: { kind: "call", tool: "fixture_set_level", arguments: { level: 0.25 } } },
-    { id: "choose-tool", capability: "tool-calls", prompt: "Switch the palette to ocean.", tools: TOOLS, expect: { kind: "call", tool: "fixture_pick_palette", arguments: { name: "ocean" } } },
-    { id: "no-arguments", capability: "tool-calls", prompt: "What frame rate is the show running at? Check it.", tools: TOOLS, expect: { kind: "call", tool: "fixture_read_fps", arguments: {} } },
-    { id: "no-call", capability: "restraint", prompt: "Reply with the single word ready. Do not call any tool.", tools: TOOLS, expect: { kind: "no-call" } },
+    {
+      id: "one-call",
+      capability: "tool-calls",
+      prompt: "Set the master level to 0.25.",
+      tools: TOOLS,
+      expect: { kind: "call", tool: "fixture_set_level", arguments: { level: 0.25 } },
+    },
+    {
+      id: "choose-tool",
+      capability: "tool-calls",
+      prompt: "Switch the palette to ocean.",
+      tools: TOOLS,
+      expect: { kind: "call", tool: "fixture_pick_palette", arguments: { name: "ocean" } },
+    },
+    {
+      id: "no-arguments",
+      capability: "tool-calls",
+      prompt: "What frame rate is the show running at? Check it.",
+      tools: TOOLS,
+      expect: { kind: "call", tool: "fixture_read_fps", arguments: {} },
+    },
+    {
+      id: "no-call",
+      capability: "restraint",
+      prompt: "Reply with the single word ready. Do not call any tool.",
+      tools: TOOLS,
+      expect: { kind: "no-call" },
+    },
     {
       id: "json-plan",
       capability: "json-plans",
-      prompt: 'Plan one call: the glow look at intensity 0.7. Answer with JSON {"tool": ..., "arguments": {...}} naming fixture_glow or fixture_blur.',
+      prompt:
+        'Plan one call: the glow look at intensity 0.7. Answer with JSON {"tool": ..., "arguments": {...}} naming fixture_glow or fixture_blur.',
       tools: [],
       format: {
         type: "object",
@@ -74,12 +107,20 @@ export function calibrationCases(withVision: boolean): CalibrationCase[] {
     },
   ];
   if (withVision) {
-    cases.push({ id: "read-picture", capability: "vision", prompt: "What single colour fills this picture? Answer with one word.", tools: [], images: [flatPng(230, 20, 20)], expect: { kind: "says", pattern: /\bred\b/i } });
+    cases.push({
+      id: "read-picture",
+      capability: "vision",
+      prompt: "What single colour fills this picture? Answer with one word.",
+      tools: [],
+      images: [flatPng(230, 20, 20)],
+      expect: { kind: "says", pattern: /\bred\b/i },
+    });
   }
   return cases;
 }
 
-const sameValue = (a: unknown, b: unknown): boolean => (typeof a === "number" && typeof b === "number" ? Math.abs(a - b) < 1e-9 : JSON.stringify(a) === JSON.stringify(b));
+const sameValue = (a: unknown, b: unknown): boolean =>
+  typeof a === "number" && typeof b === "number" ? Math.abs(a - b) < 1e-9 : JSON.stringify(a) === JSON.stringify(b);
 
 function sameArguments(got: Record<string, unknown>, want: Record<string, unknown>): boolean {
   const keys = new Set([...Object.keys(got), ...Object.keys(want)]);
@@ -87,15 +128,29 @@ function sameArguments(got: Record<string, unknown>, want: Record<string, unknow
 }
 
 /** Whether a reply meets the case, and if not, what it did instead (short, for the report). */
-export function judge(expect: Expectation, reply: { content: string; toolCalls: readonly ToolCall[] }): { passed: boolean; detail: string } {
-  const calls = reply.toolCalls.map((c) => `${c.name}(${JSON.stringify(c.arguments)})`).join(", ").slice(0, 200);
+export function judge(
+  expect: Expectation,
+  reply: { content: string; toolCalls: readonly ToolCall[] },
+): { passed: boolean; detail: string } {
+  const calls = reply.toolCalls
+    .map((c) => `${c.name}(${JSON.stringify(c.arguments)})`)
+    .join(", ")
+    .slice(0, 200);
   switch (expect.kind) {
     case "call": {
-      const ok = reply.toolCalls.length === 1 && reply.toolCalls[0]!.name === expect.tool && sameArguments(reply.toolCalls[0]!.arguments, expect.arguments);
-      return { passed: ok, detail: ok ? `called ${calls}` : reply.toolCalls.length ? `called ${calls}` : "called no tool" };
+      const ok =
+        reply.toolCalls.length === 1 &&
+        reply.toolCalls[0]!.name === expect.tool &&
+        sameArguments(reply.toolCalls[0]!.arguments, expect.arguments);
+      return {
+        passed: ok,
+        detail: ok ? `called ${calls}` : reply.toolCalls.length ? `called ${calls}` : "called no tool",
+      };
     }
     case "no-call":
-      return reply.toolCalls.length === 0 ? { passed: true, detail: "called no tool" } : { passed: false, detail: `called ${calls}` };
+      return reply.toolCalls.length === 0
+        ? { passed: true, detail: "called no tool" }
+        : { passed: false, detail: `called ${calls}` };
     case "json": {
       let parsed: { tool?: unknown; arguments?: unknown };
       try {
@@ -103,7 +158,11 @@ export function judge(expect: Expectation, reply: { content: string; toolCalls: 
       } catch {
         return { passed: false, detail: "answered text that is not JSON" };
       }
-      const ok = parsed.tool === expect.tool && typeof parsed.arguments === "object" && parsed.arguments !== null && sameArguments(parsed.arguments as Record<string, unknown>, expect.arguments);
+      const ok =
+        parsed.tool === expect.tool &&
+        typeof parsed.arguments === "object" &&
+        parsed.arguments !== null &&
+        sameArguments(parsed.arguments as Record<string, unknown>, expect.arguments);
       return { passed: ok, detail: `answered ${JSON.stringify(parsed).slice(0, 200)}` };
     }
     case "says": {

@@ -14,7 +14,8 @@ import { CopilotInputError, type CopilotSession } from "./session.js";
 export const MAX_BODY_BYTES = 32 * 1024;
 
 const PAGE_HEADERS = {
-  "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
@@ -33,13 +34,19 @@ export interface ChatServer {
 }
 
 class HttpRefusal extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { ...PAGE_HEADERS, "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { ...PAGE_HEADERS, "content-type": "application/json; charset=utf-8" })
+    .end(JSON.stringify(body));
 }
 
 function refuse(res: ServerResponse, status: number, code: string, message: string): void {
@@ -50,12 +57,14 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   const type = req.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") throw new HttpRefusal(415, "unsupported-media-type", "send application/json");
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new HttpRefusal(413, "too-large", `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (declared > MAX_BODY_BYTES)
+    throw new HttpRefusal(413, "too-large", `the body is larger than ${MAX_BODY_BYTES} bytes`);
   const parts: Buffer[] = [];
   let size = 0;
   for await (const piece of req) {
     size += (piece as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpRefusal(413, "too-large", `the body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES)
+      throw new HttpRefusal(413, "too-large", `the body is larger than ${MAX_BODY_BYTES} bytes`);
     parts.push(piece as Buffer);
   }
   try {
@@ -72,7 +81,7 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
 
   async function message(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req);
-    if (typeof body.text !== "string") throw new HttpRefusal(400, "bad-request", "send {\"text\": \"...\"}");
+    if (typeof body.text !== "string") throw new HttpRefusal(400, "bad-request", 'send {"text": "..."}');
     if (busy) throw new HttpRefusal(409, "busy", "a turn is already running; wait for its receipt");
     busy = true;
     // The turn ends when the page goes away: its model request and tool calls are cancelled.
@@ -111,12 +120,23 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
     if (refusal) return refuse(res, 403, "forbidden", refusal);
     const path = (req.url ?? "/").split("?")[0];
     const get = req.method === "GET" || req.method === "HEAD";
-    if (path === "/" && get) return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8" }).end(CHAT_HTML);
-    if (path === "/chat.js" && get) return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/javascript; charset=utf-8" }).end(CHAT_JS);
-    if (path === "/chat.css" && get) return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/css; charset=utf-8" }).end(CHAT_CSS);
+    if (path === "/" && get)
+      return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8" }).end(CHAT_HTML);
+    if (path === "/chat.js" && get)
+      return void res
+        .writeHead(200, { ...PAGE_HEADERS, "content-type": "text/javascript; charset=utf-8" })
+        .end(CHAT_JS);
+    if (path === "/chat.css" && get)
+      return void res.writeHead(200, { ...PAGE_HEADERS, "content-type": "text/css; charset=utf-8" }).end(CHAT_CSS);
     // Browsers ask for it on every page load; there is none.
     if (path === "/favicon.ico" && get) return void res.writeHead(204, PAGE_HEADERS).end();
-    if (path === "/api/state" && get) return sendJson(res, 200, { model: session.config.model, tier: session.config.tier, mode: session.mode, tools: session.toolsOffered });
+    if (path === "/api/state" && get)
+      return sendJson(res, 200, {
+        model: session.config.model,
+        tier: session.config.tier,
+        mode: session.mode,
+        tools: session.toolsOffered,
+      });
     if (path === "/api/message" && req.method === "POST") return message(req, res);
     if (path === "/api/reset" && req.method === "POST") {
       await readJson(req);
@@ -124,14 +144,17 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
       session.reset();
       return sendJson(res, 200, { reset: true });
     }
-    if (["/", "/chat.js", "/chat.css", "/api/state", "/api/message", "/api/reset"].includes(path ?? "")) return refuse(res, 405, "method-not-allowed", `${req.method} is not allowed on ${path}`);
+    if (["/", "/chat.js", "/chat.css", "/api/state", "/api/message", "/api/reset"].includes(path ?? ""))
+      return refuse(res, 405, "method-not-allowed", `${req.method} is not allowed on ${path}`);
     refuse(res, 404, "not-found", `no ${path} here`);
   }
 
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
       if (res.headersSent) {
-        res.end(`${JSON.stringify({ type: "error", code: "internal-error", message: session.redacted((err as Error).message) })}\n`);
+        res.end(
+          `${JSON.stringify({ type: "error", code: "internal-error", message: session.redacted((err as Error).message) })}\n`,
+        );
       } else if (err instanceof HttpRefusal) {
         refuse(res, err.status, err.code, err.message);
       } else {

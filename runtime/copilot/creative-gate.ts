@@ -10,5 +10,9 @@ export function creativeOff(env: NodeJS.ProcessEnv): { code: string; message: st
   } catch (err) {
     return { code: "creative-config", message: (err as Error).message };
   }
-  return { code: "creative-off", message: "--creative reads the creative repertoire, which is off; set SVC_RAG_ENABLED=1 (and index cards with 'svc creative-rag')" };
+  return {
+    code: "creative-off",
+    message:
+      "--creative reads the creative repertoire, which is off; set SVC_RAG_ENABLED=1 (and index cards with 'svc creative-rag')",
+  };
 }

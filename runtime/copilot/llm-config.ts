@@ -56,7 +56,8 @@ function httpUrl(name: string, value: string): string {
   } catch {
     throw new LlmConfigError(`${name} must be an http(s) URL, not '${value}'`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LlmConfigError(`${name} must be an http(s) URL, not '${value}'`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new LlmConfigError(`${name} must be an http(s) URL, not '${value}'`);
   return value.replace(/\/+$/, "");
 }
 
@@ -73,19 +74,29 @@ export function urlFromOllamaHost(raw: string): string {
   } catch {
     throw new LlmConfigError(`OLLAMA_HOST must be host, host:port or an http(s) URL, not '${raw}'`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LlmConfigError(`OLLAMA_HOST must be an http(s) address, not '${raw}'`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new LlmConfigError(`OLLAMA_HOST must be an http(s) address, not '${raw}'`);
   if (!/^[a-z]+:\/\//i.test(text) && url.port === "") url.port = "11434";
   if (url.hostname === "0.0.0.0") url.hostname = "127.0.0.1";
   if (url.hostname === "[::]") url.hostname = "[::1]";
   return `${url.protocol}//${url.host}`;
 }
 
-function numberIn(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, whole: boolean): number {
+function numberIn(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  whole: boolean,
+): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || n > max || (whole && !Number.isInteger(n))) {
-    throw new LlmConfigError(`${name} must be ${whole ? "a whole number" : "a number"} from ${min} to ${max}, not '${raw}'`);
+    throw new LlmConfigError(
+      `${name} must be ${whole ? "a whole number" : "a number"} from ${min} to ${max}, not '${raw}'`,
+    );
   }
   return n;
 }
@@ -100,9 +111,14 @@ export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig {
   const model = env.SVC_LLM_MODEL?.trim();
   if (!model) throw new LlmOffError();
   const tierRaw = env.SVC_LLM_TIER?.trim().toLowerCase() || DEFAULT_TIER;
-  if (!(tierRaw in TIERS)) throw new LlmConfigError(`SVC_LLM_TIER must be small, medium or large, not '${env.SVC_LLM_TIER}'`);
+  if (!(tierRaw in TIERS))
+    throw new LlmConfigError(`SVC_LLM_TIER must be small, medium or large, not '${env.SVC_LLM_TIER}'`);
   const tier = tierRaw as LlmTier;
-  const url = env.SVC_LLM_URL?.trim() ? httpUrl("SVC_LLM_URL", env.SVC_LLM_URL.trim()) : env.OLLAMA_HOST?.trim() ? urlFromOllamaHost(env.OLLAMA_HOST) : DEFAULT_LLM_URL;
+  const url = env.SVC_LLM_URL?.trim()
+    ? httpUrl("SVC_LLM_URL", env.SVC_LLM_URL.trim())
+    : env.OLLAMA_HOST?.trim()
+      ? urlFromOllamaHost(env.OLLAMA_HOST)
+      : DEFAULT_LLM_URL;
   return {
     url,
     model,

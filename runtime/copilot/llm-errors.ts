@@ -14,7 +14,10 @@ export class LlmError extends Error {
 /** No local model is configured: the copilot and the AI tools are off (SVC_LLM_MODEL unset). */
 export class LlmOffError extends LlmError {
   constructor() {
-    super("llm-off", "the local copilot is off: no local model is configured; set SVC_LLM_MODEL (and SVC_LLM_URL when Ollama is not on 127.0.0.1:11434)");
+    super(
+      "llm-off",
+      "the local copilot is off: no local model is configured; set SVC_LLM_MODEL (and SVC_LLM_URL when Ollama is not on 127.0.0.1:11434)",
+    );
     this.name = "LlmOffError";
   }
 }
@@ -38,7 +41,10 @@ export class LlmCalibrationError extends LlmError {
 /** The model server could not be reached at all. */
 export class LlmConnectionError extends LlmError {
   constructor(url: string, cause: string) {
-    super("llm-connection", `cannot reach the model server at ${url} (${cause}); start it (ollama serve) or set SVC_LLM_URL`);
+    super(
+      "llm-connection",
+      `cannot reach the model server at ${url} (${cause}); start it (ollama serve) or set SVC_LLM_URL`,
+    );
     this.name = "LlmConnectionError";
   }
 }
@@ -46,7 +52,10 @@ export class LlmConnectionError extends LlmError {
 /** The model server did not finish its reply within the time allowed. */
 export class LlmTimeoutError extends LlmError {
   constructor(url: string, ms: number) {
-    super("llm-timeout", `the model server at ${url} did not finish its reply within ${ms} ms; raise the timeout or use a smaller model`);
+    super(
+      "llm-timeout",
+      `the model server at ${url} did not finish its reply within ${ms} ms; raise the timeout or use a smaller model`,
+    );
     this.name = "LlmTimeoutError";
   }
 }
@@ -64,7 +73,10 @@ export class LlmApiError extends LlmError {
 /** The model is not pulled on the server (Ollama answers 404 "model ... not found"). */
 export class LlmModelNotFoundError extends LlmError {
   constructor(model: string, url: string) {
-    super("llm-model-not-found", `the model '${model}' is not available on ${url}; run 'ollama pull ${model}' or set SVC_LLM_MODEL to a pulled model`);
+    super(
+      "llm-model-not-found",
+      `the model '${model}' is not available on ${url}; run 'ollama pull ${model}' or set SVC_LLM_MODEL to a pulled model`,
+    );
     this.name = "LlmModelNotFoundError";
   }
 }
@@ -88,7 +100,10 @@ export class LlmReplyTooLargeError extends LlmError {
 /** The model kept calling tools past the step budget (SVC_LLM_MAX_STEPS). */
 export class LlmMaxStepsError extends LlmError {
   constructor(steps: number) {
-    super("llm-max-steps", `the model was still calling tools after ${steps} step(s); raise SVC_LLM_MAX_STEPS or ask for less in one turn`);
+    super(
+      "llm-max-steps",
+      `the model was still calling tools after ${steps} step(s); raise SVC_LLM_MAX_STEPS or ask for less in one turn`,
+    );
     this.name = "LlmMaxStepsError";
   }
 }

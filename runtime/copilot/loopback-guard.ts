@@ -22,9 +22,13 @@ export function isLoopbackOrigin(origin: string): boolean {
 }
 
 /** Why a request is refused, or null when its Host and Origin are loopback names. */
-export function loopbackRefusal(headers: { host?: string | undefined; origin?: string | string[] | undefined }): string | null {
+export function loopbackRefusal(headers: {
+  host?: string | undefined;
+  origin?: string | string[] | undefined;
+}): string | null {
   if (!isLoopbackHost(headers.host)) return `Host '${headers.host ?? ""}' is not a loopback name`;
   const origin = headers.origin;
-  if (origin !== undefined && (Array.isArray(origin) || !isLoopbackOrigin(origin))) return `Origin '${String(origin)}' is not a loopback origin`;
+  if (origin !== undefined && (Array.isArray(origin) || !isLoopbackOrigin(origin)))
+    return `Origin '${String(origin)}' is not a loopback origin`;
   return null;
 }

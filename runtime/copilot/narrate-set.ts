@@ -41,7 +41,12 @@ export interface Narration {
   model: string;
 }
 
-export async function narrateSet(bridge: BridgeClient, client: OllamaClient, config: Pick<LlmConfig, "model" | "visionModel">, options: NarrationOptions): Promise<Narration> {
+export async function narrateSet(
+  bridge: BridgeClient,
+  client: OllamaClient,
+  config: Pick<LlmConfig, "model" | "visionModel">,
+  options: NarrationOptions,
+): Promise<Narration> {
   const engine = await readCueEngine(bridge, options.engine);
   if (!engine.exists) throw new NoCueEngineError(options.engine);
   let caption: Caption | null = null;
@@ -50,7 +55,10 @@ export async function narrateSet(bridge: BridgeClient, client: OllamaClient, con
     caption = { cue: engine.current || "(no cue yet)", text: seen.text };
   }
   const story = setStory(engine, [...(options.captions ?? []), ...(caption ? [caption] : [])]);
-  const request = narrationRequest(story, { maxWords: options.maxWords, ...(options.previous ? { previous: options.previous } : {}) });
+  const request = narrationRequest(story, {
+    maxWords: options.maxWords,
+    ...(options.previous ? { previous: options.previous } : {}),
+  });
   const text = await askModel(client, { ...request, ...(options.signal ? { signal: options.signal } : {}) });
   return { commentary: boundedCommentary(text, options.maxWords), story, caption, model: config.model };
 }

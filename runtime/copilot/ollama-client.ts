@@ -6,8 +6,25 @@
  */
 import { request } from "undici";
 import type { LlmConfig } from "./llm-config.js";
-import { LlmApiError, LlmCancelledError, LlmConnectionError, LlmMalformedReplyError, LlmModelNotFoundError, LlmReplyTooLargeError, LlmTimeoutError } from "./llm-errors.js";
-import { chunkOf, serverMessage, wireRequest, type ChatMessage, type ChatReply, type ToolCall, type ToolSpec, type WireChunk } from "./ollama-wire.js";
+import {
+  LlmApiError,
+  LlmCancelledError,
+  LlmConnectionError,
+  LlmMalformedReplyError,
+  LlmModelNotFoundError,
+  LlmReplyTooLargeError,
+  LlmTimeoutError,
+} from "./llm-errors.js";
+import {
+  chunkOf,
+  serverMessage,
+  wireRequest,
+  type ChatMessage,
+  type ChatReply,
+  type ToolCall,
+  type ToolSpec,
+  type WireChunk,
+} from "./ollama-wire.js";
 
 export interface ChatOptions {
   messages: readonly ChatMessage[];
@@ -43,7 +60,14 @@ export class OllamaClient {
   async chat(options: ChatOptions): Promise<ChatReply> {
     const stream = options.stream ?? true;
     const model = options.model ?? this.settings.model;
-    const body = wireRequest(model, options.messages, options.tools ?? [], stream, options.temperature ?? this.settings.temperature, options.format);
+    const body = wireRequest(
+      model,
+      options.messages,
+      options.tools ?? [],
+      stream,
+      options.temperature ?? this.settings.temperature,
+      options.format,
+    );
     const ms = Math.min(options.timeoutMs ?? this.settings.timeoutMs, this.settings.timeoutMs);
     const { status, lines } = await this.post("/api/chat", body, ms, options.signal);
     if (!stream || status < 200 || status >= 300) {
@@ -66,9 +90,13 @@ export class OllamaClient {
       throw new LlmMalformedReplyError(this.settings.url, "/api/tags did not answer JSON");
     }
     const models = (parsed as { models?: unknown }).models;
-    if (!Array.isArray(models)) throw new LlmMalformedReplyError(this.settings.url, "/api/tags answered without \"models\"");
+    if (!Array.isArray(models))
+      throw new LlmMalformedReplyError(this.settings.url, '/api/tags answered without "models"');
     return models
-      .filter((m): m is { name: string; digest?: unknown } => typeof m === "object" && m !== null && typeof (m as { name?: unknown }).name === "string")
+      .filter(
+        (m): m is { name: string; digest?: unknown } =>
+          typeof m === "object" && m !== null && typeof (m as { name?: unknown }).name === "string",
+      )
       .map((m) => ({ name: m.name, digest: typeof m.digest === "string" ? m.digest : "" }));
   }
 
@@ -77,20 +105,34 @@ export class OllamaClient {
   }
 
   /** Sends, and yields the body as it comes, each piece counted against the byte cap and the deadline. */
-  private async send(method: "GET" | "POST", path: string, body: string | undefined, ms: number, signal: AbortSignal | undefined) {
+  private async send(
+    method: "GET" | "POST",
+    path: string,
+    body: string | undefined,
+    ms: number,
+    signal: AbortSignal | undefined,
+  ) {
     const url = `${this.settings.url}${path}`;
     const deadline = AbortSignal.timeout(ms);
     const both = signal ? AbortSignal.any([deadline, signal]) : deadline;
     const fail = (err: unknown): Error => {
       if (signal?.aborted) return new LlmCancelledError();
       const code = (err as { code?: string }).code ?? "";
-      if (deadline.aborted || TIMEOUT_CODES.has(code) || (err as Error).name === "TimeoutError") return new LlmTimeoutError(this.settings.url, ms);
+      if (deadline.aborted || TIMEOUT_CODES.has(code) || (err as Error).name === "TimeoutError")
+        return new LlmTimeoutError(this.settings.url, ms);
       return new LlmConnectionError(this.settings.url, code || (err as Error).message);
     };
     let response;
     for (let attempt = 1; ; attempt++) {
       try {
-        response = await request(url, { method, headers: body ? { "content-type": "application/json" } : {}, body, headersTimeout: ms, bodyTimeout: ms, signal: both });
+        response = await request(url, {
+          method,
+          headers: body ? { "content-type": "application/json" } : {},
+          body,
+          headersTimeout: ms,
+          bodyTimeout: ms,
+          signal: both,
+        });
         break;
       } catch (err) {
         // A kept-alive socket the server closed while idle fails at once, before anything was
@@ -136,7 +178,11 @@ export class OllamaClient {
 
   private throwOnHttpError(status: number, text: string, model: string): void {
     if (status === 404 && /model\b.*\bnot found/i.test(text)) throw new LlmModelNotFoundError(model, this.settings.url);
-    if (status < 200 || status >= 300) throw new LlmApiError(`the model server at ${this.settings.url} answered HTTP ${status}: ${serverMessage(text)}`, status);
+    if (status < 200 || status >= 300)
+      throw new LlmApiError(
+        `the model server at ${this.settings.url} answered HTTP ${status}: ${serverMessage(text)}`,
+        status,
+      );
   }
 
   private parse(text: string): unknown {
@@ -147,18 +193,22 @@ export class OllamaClient {
       throw new LlmMalformedReplyError(this.settings.url, `not JSON: ${JSON.stringify(text.slice(0, 80))}`);
     }
     const error = (parsed as { error?: unknown } | null)?.error;
-    if (typeof error === "string") throw new LlmApiError(`the model server at ${this.settings.url} reported: ${error.slice(0, 300)}`);
+    if (typeof error === "string")
+      throw new LlmApiError(`the model server at ${this.settings.url} reported: ${error.slice(0, 300)}`);
     return parsed;
   }
 
   private single(text: string): ChatReply {
     const chunk = chunkOf(this.parse(text), this.settings.url);
-    if (!chunk.done) throw new LlmMalformedReplyError(this.settings.url, "a non-streaming reply without \"done\": true");
+    if (!chunk.done) throw new LlmMalformedReplyError(this.settings.url, 'a non-streaming reply without "done": true');
     return replyOf([chunk]);
   }
 
   /** NDJSON: one object a line; an {"error"} line fails the request; the stream must end with done. */
-  private async streamed(lines: AsyncIterable<string>, onToken: ((text: string) => void) | undefined): Promise<ChatReply> {
+  private async streamed(
+    lines: AsyncIterable<string>,
+    onToken: ((text: string) => void) | undefined,
+  ): Promise<ChatReply> {
     const chunks: WireChunk[] = [];
     for await (const line of lines) {
       if (line.trim() === "") continue;
@@ -167,7 +217,7 @@ export class OllamaClient {
       if (chunk.content && onToken) onToken(chunk.content);
       if (chunk.done) return replyOf(chunks);
     }
-    throw new LlmMalformedReplyError(this.settings.url, "the stream ended before a chunk with \"done\": true");
+    throw new LlmMalformedReplyError(this.settings.url, 'the stream ended before a chunk with "done": true');
   }
 }
 

@@ -45,7 +45,14 @@ export interface ChatReply {
 }
 
 /** The request body as Ollama reads it. */
-export function wireRequest(model: string, messages: readonly ChatMessage[], tools: readonly ToolSpec[], stream: boolean, temperature: number, format: "json" | Record<string, unknown> | undefined): Record<string, unknown> {
+export function wireRequest(
+  model: string,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolSpec[],
+  stream: boolean,
+  temperature: number,
+  format: "json" | Record<string, unknown> | undefined,
+): Record<string, unknown> {
   return {
     model,
     stream,
@@ -53,10 +60,19 @@ export function wireRequest(model: string, messages: readonly ChatMessage[], too
       role: m.role,
       content: m.content,
       ...(m.images?.length ? { images: m.images } : {}),
-      ...(m.toolCalls?.length ? { tool_calls: m.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) } : {}),
+      ...(m.toolCalls?.length
+        ? { tool_calls: m.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) }
+        : {}),
       ...(m.toolName ? { tool_name: m.toolName } : {}),
     })),
-    ...(tools.length ? { tools: tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } })) } : {}),
+    ...(tools.length
+      ? {
+          tools: tools.map((t) => ({
+            type: "function",
+            function: { name: t.name, description: t.description, parameters: t.parameters },
+          })),
+        }
+      : {}),
     ...(format !== undefined ? { format } : {}),
     options: { temperature },
   };
@@ -68,7 +84,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 function toolCallOf(raw: unknown, url: string): ToolCall {
   const fn = isObject(raw) ? raw.function : undefined;
-  if (!isObject(fn) || typeof fn.name !== "string" || fn.name === "") throw new LlmMalformedReplyError(url, "a tool call without a function name");
+  if (!isObject(fn) || typeof fn.name !== "string" || fn.name === "")
+    throw new LlmMalformedReplyError(url, "a tool call without a function name");
   let args: unknown = fn.arguments ?? {};
   if (typeof args === "string") {
     try {
@@ -77,7 +94,8 @@ function toolCallOf(raw: unknown, url: string): ToolCall {
       throw new LlmMalformedReplyError(url, `the arguments of the call to '${fn.name}' are not JSON`);
     }
   }
-  if (!isObject(args)) throw new LlmMalformedReplyError(url, `the arguments of the call to '${fn.name}' are not an object`);
+  if (!isObject(args))
+    throw new LlmMalformedReplyError(url, `the arguments of the call to '${fn.name}' are not an object`);
   return { name: fn.name, arguments: args };
 }
 
@@ -95,13 +113,14 @@ export interface WireChunk {
 export function chunkOf(raw: unknown, url: string): WireChunk {
   if (!isObject(raw)) throw new LlmMalformedReplyError(url, "the reply is not a JSON object");
   const message = raw.message;
-  if (message !== undefined && !isObject(message)) throw new LlmMalformedReplyError(url, "\"message\" is not an object");
+  if (message !== undefined && !isObject(message)) throw new LlmMalformedReplyError(url, '"message" is not an object');
   // The final stream line carries only statistics; every other chunk must carry a message.
-  if (message === undefined && raw.done !== true) throw new LlmMalformedReplyError(url, "a chunk without \"message\"");
+  if (message === undefined && raw.done !== true) throw new LlmMalformedReplyError(url, 'a chunk without "message"');
   const content = message?.content ?? "";
-  if (typeof content !== "string") throw new LlmMalformedReplyError(url, "\"message.content\" is not a string");
+  if (typeof content !== "string") throw new LlmMalformedReplyError(url, '"message.content" is not a string');
   const calls = message?.tool_calls ?? [];
-  if (calls !== null && !Array.isArray(calls)) throw new LlmMalformedReplyError(url, "\"message.tool_calls\" is not a list");
+  if (calls !== null && !Array.isArray(calls))
+    throw new LlmMalformedReplyError(url, '"message.tool_calls" is not a list');
   const count = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
   return {
     model: typeof raw.model === "string" ? raw.model : "",

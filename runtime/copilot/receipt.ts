@@ -13,7 +13,10 @@ const SUMMARY_CHARS = 300;
 export const ARGUMENT_CHARS = 2_000;
 
 function cutArguments(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") return value.length > ARGUMENT_CHARS ? `${value.slice(0, ARGUMENT_CHARS)}… [${value.length - ARGUMENT_CHARS} more characters]` : value;
+  if (typeof value === "string")
+    return value.length > ARGUMENT_CHARS
+      ? `${value.slice(0, ARGUMENT_CHARS)}… [${value.length - ARGUMENT_CHARS} more characters]`
+      : value;
   if (depth > 16 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => cutArguments(v, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutArguments(v, depth + 1)]));
@@ -63,7 +66,10 @@ export function summaryOf(text: string): string {
 }
 
 /** What a turn knows when it ends; buildReceipt derives the rest. */
-export type ReceiptParts = Pick<Receipt, "mode" | "model" | "tier" | "prompt" | "answer" | "stop" | "steps" | "toolsOffered" | "brief" | "usage" | "durationMs"> & {
+export type ReceiptParts = Pick<
+  Receipt,
+  "mode" | "model" | "tier" | "prompt" | "answer" | "stop" | "steps" | "toolsOffered" | "brief" | "usage" | "durationMs"
+> & {
   calls: readonly LoopCall[];
   changesProject: (tool: string) => boolean;
   errors: ReceiptError[];
@@ -72,7 +78,13 @@ export type ReceiptParts = Pick<Receipt, "mode" | "model" | "tier" | "prompt" | 
 
 /** Redacted before anything is cut, so that a cut never leaves the start of a secret behind. */
 export function buildReceipt(parts: ReceiptParts, redact: Redactor): Receipt {
-  const toolsCalled = parts.calls.map((c) => ({ step: c.step, tool: c.name, arguments: cutArguments(redact(c.arguments)) as Record<string, unknown>, ok: c.ok, summary: summaryOf(redact(c.result) as string) }));
+  const toolsCalled = parts.calls.map((c) => ({
+    step: c.step,
+    tool: c.name,
+    arguments: cutArguments(redact(c.arguments)) as Record<string, unknown>,
+    ok: c.ok,
+    summary: summaryOf(redact(c.result) as string),
+  }));
   const receipt: Receipt = {
     kind: RECEIPT_KIND,
     version: 1,
@@ -85,8 +97,13 @@ export function buildReceipt(parts: ReceiptParts, redact: Redactor): Receipt {
     steps: parts.steps,
     toolsOffered: parts.toolsOffered,
     toolsCalled,
-    plansApplied: toolsCalled.filter((c) => c.ok && parts.changesProject(c.tool)).map((c) => ({ tool: c.tool, summary: c.summary })),
-    errors: [...parts.errors, ...toolsCalled.filter((c) => !c.ok).map((c) => ({ code: "tool-failed", tool: c.tool, message: c.summary }))],
+    plansApplied: toolsCalled
+      .filter((c) => c.ok && parts.changesProject(c.tool))
+      .map((c) => ({ tool: c.tool, summary: c.summary })),
+    errors: [
+      ...parts.errors,
+      ...toolsCalled.filter((c) => !c.ok).map((c) => ({ code: "tool-failed", tool: c.tool, message: c.summary })),
+    ],
     brief: parts.brief,
     usage: parts.usage,
     startedAt: parts.startedAt.toISOString(),

@@ -22,7 +22,9 @@ export type Redactor = (value: unknown) => unknown;
 
 export function secretValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
-    .filter(([name, value]) => SECRET_ENV.test(name) && typeof value === "string" && value.trim().length >= MIN_SECRET_LENGTH)
+    .filter(
+      ([name, value]) => SECRET_ENV.test(name) && typeof value === "string" && value.trim().length >= MIN_SECRET_LENGTH,
+    )
     .map(([, value]) => value!.trim())
     .sort((a, b) => b.length - a.length);
 }
@@ -41,7 +43,12 @@ export function makeRedactor(env: NodeJS.ProcessEnv): Redactor {
     if (typeof value === "string") return redactText(value, secrets);
     if (depth > 32 || value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) && v !== null && v !== "" ? REDACTED : walk(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        SECRET_NAME.test(k) && v !== null && v !== "" ? REDACTED : walk(v, depth + 1),
+      ]),
+    );
   };
   return (value) => walk(value, 0);
 }

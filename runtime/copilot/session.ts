@@ -42,7 +42,8 @@ export interface TurnResult {
 function systemPrompt(mode: CopilotMode, tools: readonly string[]): string {
   const rules = {
     "read-only": "This turn is read-only: inspect and explain; you cannot change the project.",
-    build: "You may change the project with the tools offered. Prefer plan_network before apply_network; svc checks every change before it touches anything.",
+    build:
+      "You may change the project with the tools offered. Prefer plan_network before apply_network; svc checks every change before it touches anything.",
     creative: `You may change the project with the tools offered, and ${CREATIVE_SEARCH_TOOL} finds open-licensed works and techniques for inspiration; credit what you use.`,
   }[mode];
   return [
@@ -68,12 +69,22 @@ function readBrief(env: NodeJS.ProcessEnv): BriefState {
     const brief = readAgentBrief(chosen.root);
     if (!brief) return { message: null, receipt: null, error: null };
     return {
-      message: { role: "user", content: untrustedEvidence(`the project's ${BRIEF_FILE}, revision ${brief.revision}`, JSON.stringify(brief, null, 2)) },
+      message: {
+        role: "user",
+        content: untrustedEvidence(
+          `the project's ${BRIEF_FILE}, revision ${brief.revision}`,
+          JSON.stringify(brief, null, 2),
+        ),
+      },
       receipt: { root: chosen.root, selectedBy: chosen.source, revision: brief.revision },
       error: null,
     };
   } catch (err) {
-    return { message: null, receipt: null, error: { code: (err as { code?: string }).code ?? "brief-unreadable", message: (err as Error).message } };
+    return {
+      message: null,
+      receipt: null,
+      error: { code: (err as { code?: string }).code ?? "brief-unreadable", message: (err as Error).message },
+    };
   }
 }
 
@@ -105,7 +116,10 @@ export class CopilotSession {
     const config = llmConfigFromEnv(env);
     const client = new OllamaClient(config);
     const refusal = await calibrationRefusal(client, config, "copilot", env);
-    if (refusal) throw new LlmCalibrationError(`${refusal}; set SVC_LLM_MODEL to a model that calls tools (then run svc copilot-calibrate), or run svc copilot-calibrate --refresh after pulling it again`);
+    if (refusal)
+      throw new LlmCalibrationError(
+        `${refusal}; set SVC_LLM_MODEL to a model that calls tools (then run svc copilot-calibrate), or run svc copilot-calibrate --refresh after pulling it again`,
+      );
     const toolbox = await openSvcToolbox(env, mode, config.maxTools, CALL_TIMEOUT_MS);
     return new CopilotSession(config, mode, client, toolbox, readBrief(env), makeRedactor(env));
   }
@@ -122,7 +136,8 @@ export class CopilotSession {
   async turn(prompt: string, options: TurnOptions = {}): Promise<TurnResult> {
     const text = prompt.trim();
     if (text === "") throw new CopilotInputError("the prompt is empty");
-    if (text.length > MAX_PROMPT_CHARS) throw new CopilotInputError(`the prompt is ${text.length} characters; at most ${MAX_PROMPT_CHARS}`);
+    if (text.length > MAX_PROMPT_CHARS)
+      throw new CopilotInputError(`the prompt is ${text.length} characters; at most ${MAX_PROMPT_CHARS}`);
     const startedAt = new Date();
     const deadline = options.timeoutMs !== undefined ? AbortSignal.timeout(options.timeoutMs) : undefined;
     const signals = [deadline, options.signal].filter((s): s is AbortSignal => s !== undefined);
@@ -156,7 +171,10 @@ export class CopilotSession {
       answer = result.content;
       stop = result.stop;
       if (result.stop === "max-steps") {
-        errors.push({ code: "llm-max-steps", message: `the model was still calling tools after ${result.steps} step(s) (SVC_LLM_MAX_STEPS=${this.config.maxSteps}); ${result.unrunCalls.length} call(s) not run: ${result.unrunCalls.map((c) => c.name).join(", ")}` });
+        errors.push({
+          code: "llm-max-steps",
+          message: `the model was still calling tools after ${result.steps} step(s) (SVC_LLM_MAX_STEPS=${this.config.maxSteps}); ${result.unrunCalls.length} call(s) not run: ${result.unrunCalls.map((c) => c.name).join(", ")}`,
+        });
       }
       // The conversation continues from what was said, without the system prompt and the brief.
       this.history.push(...result.messages.slice(start.length - 1));
@@ -165,10 +183,30 @@ export class CopilotSession {
       if (!isLlmError(err)) throw err;
       steps = new Set(calls.map((c) => c.step)).size;
       const timedOut = deadline?.aborted === true;
-      errors.push(timedOut ? { code: "turn-timeout", message: `the turn did not finish within ${options.timeoutMs} ms` } : { code: err.code, message: err.message });
+      errors.push(
+        timedOut
+          ? { code: "turn-timeout", message: `the turn did not finish within ${options.timeoutMs} ms` }
+          : { code: err.code, message: err.message },
+      );
     }
     const receipt = buildReceipt(
-      { mode: this.mode, model: this.config.model, tier: this.config.tier, prompt: text, answer, stop, steps, toolsOffered: this.toolsOffered, calls, changesProject: (t) => this.toolbox.changesProject(t), errors, brief: this.brief.receipt, usage, startedAt, durationMs: Date.now() - startedAt.getTime() },
+      {
+        mode: this.mode,
+        model: this.config.model,
+        tier: this.config.tier,
+        prompt: text,
+        answer,
+        stop,
+        steps,
+        toolsOffered: this.toolsOffered,
+        calls,
+        changesProject: (t) => this.toolbox.changesProject(t),
+        errors,
+        brief: this.brief.receipt,
+        usage,
+        startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
+      },
       this.redact,
     );
     return { answer: receipt.answer, receipt };

@@ -65,14 +65,27 @@ export function setStory(engine: CueEngine, captions: readonly Caption[]): SetSt
     const row = i + 1;
     const current = s.cue === engine.current && !playingMarked && (engine.scene === 0 || row >= engine.scene);
     if (current) playingMarked = true;
-    const state: MomentState = current ? "playing" : engine.scene === 0 ? "ready" : row <= engine.scene ? "played" : "upcoming";
+    const state: MomentState = current
+      ? "playing"
+      : engine.scene === 0
+        ? "ready"
+        : row <= engine.scene
+          ? "played"
+          : "upcoming";
     return moment(s.cue, row, s.duration, state);
   });
   const placed = new Set(engine.setlist.map((s) => s.cue));
   for (const c of engine.cues) {
-    if (!placed.has(c.name)) moments.push(moment(c.name, null, null, c.name === engine.current && !playingMarked ? "playing" : "ready"));
+    if (!placed.has(c.name))
+      moments.push(moment(c.name, null, null, c.name === engine.current && !playingMarked ? "playing" : "ready"));
   }
-  return { engine: engine.comp, current: engine.current, fading: engine.fading, scene: engine.scene, moments: moments.slice(0, MAX_MOMENTS) };
+  return {
+    engine: engine.comp,
+    current: engine.current,
+    fading: engine.fading,
+    scene: engine.scene,
+    moments: moments.slice(0, MAX_MOMENTS),
+  };
 }
 
 export interface NarrationRequest {
@@ -84,7 +97,10 @@ export interface NarrationRequest {
  * The request for the commentary. `previous` lines (a running commentary so far) make the model
  * continue rather than start over; with them it writes only about the moment now playing.
  */
-export function narrationRequest(story: SetStory, options: { maxWords: number; previous?: readonly string[] }): NarrationRequest {
+export function narrationRequest(
+  story: SetStory,
+  options: { maxWords: number; previous?: readonly string[] },
+): NarrationRequest {
   const continuing = (options.previous?.length ?? 0) > 0;
   const system = [
     "You write the running commentary of a live visual set, as programme notes or a stream overlay would show it.",
@@ -95,7 +111,10 @@ export function narrationRequest(story: SetStory, options: { maxWords: number; p
       ? `Write only the next line of the commentary, about the moment now playing, in at most ${options.maxWords} words, present tense.`
       : `Write the commentary of the set so far and what is coming, in at most ${options.maxWords} words, present tense, plain prose.`,
   ].join(" ");
-  const user = JSON.stringify({ set: story, ...(continuing ? { commentary_so_far: options.previous!.slice(-8) } : {}) });
+  const user = JSON.stringify({
+    set: story,
+    ...(continuing ? { commentary_so_far: options.previous!.slice(-8) } : {}),
+  });
   return { system, user };
 }
 

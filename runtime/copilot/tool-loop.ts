@@ -79,14 +79,31 @@ export async function runToolLoop(client: OllamaClient, options: LoopOptions): P
     });
     usage.promptTokens += reply.usage.promptTokens;
     usage.replyTokens += reply.usage.replyTokens;
-    messages.push({ role: "assistant", content: reply.content, ...(reply.toolCalls.length ? { toolCalls: reply.toolCalls } : {}) });
-    if (reply.toolCalls.length === 0) return { content: reply.content, stop: "answer", steps: step, calls, unrunCalls: [], messages, usage };
-    if (step >= options.maxSteps) return { content: reply.content, stop: "max-steps", steps: step, calls, unrunCalls: reply.toolCalls, messages, usage };
+    messages.push({
+      role: "assistant",
+      content: reply.content,
+      ...(reply.toolCalls.length ? { toolCalls: reply.toolCalls } : {}),
+    });
+    if (reply.toolCalls.length === 0)
+      return { content: reply.content, stop: "answer", steps: step, calls, unrunCalls: [], messages, usage };
+    if (step >= options.maxSteps)
+      return {
+        content: reply.content,
+        stop: "max-steps",
+        steps: step,
+        calls,
+        unrunCalls: reply.toolCalls,
+        messages,
+        usage,
+      };
     for (const [i, call] of reply.toolCalls.entries()) {
       const result: ToolCallResult =
         i < MAX_CALLS_PER_STEP
           ? await options.tools.call(call, options.signal)
-          : { ok: false, text: `not run: at most ${MAX_CALLS_PER_STEP} tool calls are run per reply; call it again in your next reply` };
+          : {
+              ok: false,
+              text: `not run: at most ${MAX_CALLS_PER_STEP} tool calls are run per reply; call it again in your next reply`,
+            };
       const text = cut(result.text);
       const done: LoopCall = { step, name: call.name, arguments: call.arguments, ok: result.ok, result: text };
       calls.push(done);

@@ -34,5 +34,11 @@ export async function readTopImage(bridge: BridgeClient, path: string, size = DE
   const max = Math.min(MAX_VISION_SIZE, Math.max(16, Math.floor(size)));
   const reply = await bridge.get<PreviewReply>(`/api/preview/${encodePath(path)}`, { size: max });
   const scaled = downscalePng(Buffer.from(reply.png_base64, "base64"), max);
-  return { path: reply.path, resolution: { width: reply.width, height: reply.height }, width: scaled.width, height: scaled.height, png: scaled.png };
+  return {
+    path: reply.path,
+    resolution: { width: reply.width, height: reply.height },
+    width: scaled.width,
+    height: scaled.height,
+    png: scaled.png,
+  };
 }

@@ -26,5 +26,11 @@ export function hslToHex(h: number, s: number, l: number): string {
   const k = (n: number) => (n + h / 30) % 12;
   const a = sat * Math.min(light, 1 - light);
   const f = (n: number) => light - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
-  return `#${[f(0), f(8), f(4)].map((x) => Math.round(x * 255).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[f(0), f(8), f(4)]
+    .map((x) =>
+      Math.round(x * 255)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }

@@ -47,14 +47,48 @@ export type CardDraft = Omit<Card, "schemaVersion" | "id" | "contentHash" | "emb
 
 /** Front-matter order; the canonical text uses the content fields in this order. */
 const FIELD_ORDER = [
-  "schemaVersion", "id", "type", "title", "artist", "sourceName", "sourceUrl", "license", "rightsNotes", "year",
-  "medium", "materials", "visualLanguage", "motionLanguage", "tools", "tags", "interaction", "lighting", "palette",
-  "svcAffordances", "contentHash", "embeddingModel", "tombstone",
+  "schemaVersion",
+  "id",
+  "type",
+  "title",
+  "artist",
+  "sourceName",
+  "sourceUrl",
+  "license",
+  "rightsNotes",
+  "year",
+  "medium",
+  "materials",
+  "visualLanguage",
+  "motionLanguage",
+  "tools",
+  "tags",
+  "interaction",
+  "lighting",
+  "palette",
+  "svcAffordances",
+  "contentHash",
+  "embeddingModel",
+  "tombstone",
 ] as const;
 const PIPELINE_FIELDS = new Set(["contentHash", "embeddingModel", "tombstone"]);
 
 /** Query parameters that carry credentials: never persisted in a sourceUrl or hashed into an id. */
-const CREDENTIAL_PARAMS = new Set(["key", "api_key", "apikey", "wskey", "token", "access_token", "auth", "authorization", "signature", "sig", "client_secret", "password", "secret"]);
+const CREDENTIAL_PARAMS = new Set([
+  "key",
+  "api_key",
+  "apikey",
+  "wskey",
+  "token",
+  "access_token",
+  "auth",
+  "authorization",
+  "signature",
+  "sig",
+  "client_secret",
+  "password",
+  "secret",
+]);
 
 /**
  * The URL as it may be persisted: credential parameters removed, and any parameter whose value is
@@ -100,19 +134,31 @@ function normalisedBody(body: string): string {
 
 /** The text the contentHash covers. */
 export function canonicalText(card: Omit<Card, "contentHash" | "embeddingModel" | "tombstone">): string {
-  return `${stringifyYaml(ordered(card, (f) => !PIPELINE_FIELDS.has(f)), { lineWidth: 0 })}---\n${normalisedBody(card.body)}`;
+  return `${stringifyYaml(
+    ordered(card, (f) => !PIPELINE_FIELDS.has(f)),
+    { lineWidth: 0 },
+  )}---\n${normalisedBody(card.body)}`;
 }
 
 /** A full card from a source's draft: credentials stripped, id and contentHash computed. */
 export function cardFromDraft(draft: CardDraft, secrets: readonly string[] = []): Card {
   const sourceUrl = stripCredentials(draft.sourceUrl, secrets);
-  const base = { ...draft, sourceUrl, schemaVersion: 1 as const, id: cardId(sourceUrl), body: normalisedBody(draft.body) };
+  const base = {
+    ...draft,
+    sourceUrl,
+    schemaVersion: 1 as const,
+    id: cardId(sourceUrl),
+    body: normalisedBody(draft.body),
+  };
   return { ...base, contentHash: sha256(canonicalText(base)), embeddingModel: "", tombstone: false };
 }
 
 /** The card file's text. */
 export function serializeCard(card: Card): string {
-  return `---\n${stringifyYaml(ordered(card, () => true), { lineWidth: 0 })}---\n${normalisedBody(card.body)}`;
+  return `---\n${stringifyYaml(
+    ordered(card, () => true),
+    { lineWidth: 0 },
+  )}---\n${normalisedBody(card.body)}`;
 }
 
 /** The text a card is embedded as: what a search for its look, subject or maker should find. */
@@ -134,7 +180,8 @@ const HEX = /^[0-9a-f]{64}$/;
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 function strings(value: unknown, field: string, file: string): string[] {
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw new CardFormatError(file, `${field} must be a list of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
+    throw new CardFormatError(file, `${field} must be a list of strings`);
   return value as string[];
 }
 
@@ -159,14 +206,19 @@ export function parseCard(source: string, file: string): Card {
     throw new CardFormatError(file, `its front matter is not YAML: ${(err as Error).message.split("\n")[0]}`);
   }
   if (front === null || typeof front !== "object") throw new CardFormatError(file, "its front matter is not a mapping");
-  if (front.schemaVersion !== 1) throw new CardFormatError(file, `schemaVersion must be 1, not ${JSON.stringify(front.schemaVersion)}`);
+  if (front.schemaVersion !== 1)
+    throw new CardFormatError(file, `schemaVersion must be 1, not ${JSON.stringify(front.schemaVersion)}`);
   if (typeof front.id !== "string" || !HEX.test(front.id)) throw new CardFormatError(file, "id must be a hex SHA-256");
-  if (!(CARD_TYPES as readonly unknown[]).includes(front.type)) throw new CardFormatError(file, `type must be one of ${CARD_TYPES.join(", ")}`);
-  if (!isLicense(front.license)) throw new CardFormatError(file, `license '${String(front.license)}' is not a card license`);
-  if (front.year !== undefined && !Number.isInteger(front.year)) throw new CardFormatError(file, "year must be a whole number");
+  if (!(CARD_TYPES as readonly unknown[]).includes(front.type))
+    throw new CardFormatError(file, `type must be one of ${CARD_TYPES.join(", ")}`);
+  if (!isLicense(front.license))
+    throw new CardFormatError(file, `license '${String(front.license)}' is not a card license`);
+  if (front.year !== undefined && !Number.isInteger(front.year))
+    throw new CardFormatError(file, "year must be a whole number");
   const palette = strings(front.palette ?? [], "palette", file);
   if (palette.some((c) => !COLOUR.test(c))) throw new CardFormatError(file, "palette holds colours as #rrggbb");
-  if (typeof front.contentHash !== "string" || !HEX.test(front.contentHash)) throw new CardFormatError(file, "contentHash must be a hex SHA-256");
+  if (typeof front.contentHash !== "string" || !HEX.test(front.contentHash))
+    throw new CardFormatError(file, "contentHash must be a hex SHA-256");
   const card: Card = {
     schemaVersion: 1,
     id: front.id,

@@ -37,7 +37,13 @@ export function sourcesNamed(names: readonly string[]): LiveSource[] | string {
   }
 }
 
-const csv = (value: unknown) => (typeof value === "string" ? value.split(",").map((w) => w.trim()).filter(Boolean) : []);
+const csv = (value: unknown) =>
+  typeof value === "string"
+    ? value
+        .split(",")
+        .map((w) => w.trim())
+        .filter(Boolean)
+    : [];
 
 /** Search filters from the CLI's or a URI's words, or the message of what is wrong. */
 export function filtersFrom(raw: { license?: unknown; type?: unknown; tags?: unknown }): SearchFilters | string {
@@ -49,7 +55,8 @@ export function filtersFrom(raw: { license?: unknown; type?: unknown; tags?: unk
     return (err as Error).message;
   }
   if (typeof raw.type === "string" && raw.type) {
-    if (!(CARD_TYPES as readonly string[]).includes(raw.type)) return `type must be one of ${CARD_TYPES.join(", ")} (got '${raw.type}')`;
+    if (!(CARD_TYPES as readonly string[]).includes(raw.type))
+      return `type must be one of ${CARD_TYPES.join(", ")} (got '${raw.type}')`;
     filters.type = raw.type as CardType;
   }
   const tags = csv(raw.tags).map((t) => t.toLowerCase());
@@ -73,7 +80,10 @@ export function hitsText(result: SearchResult): string {
   if (result.indexed === 0) return "the index is empty: run `svc creative-rag sync` then `svc creative-rag index`\n";
   if (result.hits.length === 0) return `no card matches the filters (${result.indexed} indexed)\n`;
   return result.hits
-    .map((h) => `${h.score.toFixed(3)}  ${h.title} [${h.type}]\n       ${h.license} · ${h.sourceUrl}\n       ${h.rightsNotes}\n       id ${h.id}\n`)
+    .map(
+      (h) =>
+        `${h.score.toFixed(3)}  ${h.title} [${h.type}]\n       ${h.license} · ${h.sourceUrl}\n       ${h.rightsNotes}\n       id ${h.id}\n`,
+    )
     .join("");
 }
 

@@ -46,13 +46,17 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new CreativeConfigError(`${name} must be a whole number from ${min} to ${max}, not '${raw}'`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new CreativeConfigError(`${name} must be a whole number from ${min} to ${max}, not '${raw}'`);
   return n;
 }
 
 export function parseLicenseList(raw: string, what: string): License[] {
   const out: License[] = [];
-  for (const word of raw.split(",").map((w) => w.trim()).filter(Boolean)) {
+  for (const word of raw
+    .split(",")
+    .map((w) => w.trim())
+    .filter(Boolean)) {
     const license = LICENSES.find((l) => l.toLowerCase() === word.toLowerCase());
     if (!license) throw new CreativeConfigError(`${what} lists '${word}', which is not one of ${LICENSES.join(", ")}`);
     out.push(license);
@@ -68,13 +72,15 @@ function embedUrl(raw: string | undefined): string {
   } catch {
     throw new CreativeConfigError(`SVC_RAG_OLLAMA_URL must be an http(s) URL, not '${value}'`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new CreativeConfigError(`SVC_RAG_OLLAMA_URL must be an http(s) URL, not '${value}'`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new CreativeConfigError(`SVC_RAG_OLLAMA_URL must be an http(s) URL, not '${value}'`);
   return value.replace(/\/+$/, "");
 }
 
 export function creativeConfigFromEnv(env: NodeJS.ProcessEnv, cwd: string): CreativeConfig {
   const backend = env.SVC_RAG_BACKEND?.trim().toLowerCase() || "jsonl";
-  if (backend !== "jsonl" && backend !== "vectordb") throw new CreativeConfigError(`SVC_RAG_BACKEND must be jsonl or vectordb, not '${env.SVC_RAG_BACKEND}'`);
+  if (backend !== "jsonl" && backend !== "vectordb")
+    throw new CreativeConfigError(`SVC_RAG_BACKEND must be jsonl or vectordb, not '${env.SVC_RAG_BACKEND}'`);
   const dir = env.SVC_RAG_DATA_DIR?.trim() || DEFAULT_DATA_DIR;
   const allow = env.SVC_RAG_LICENSE_ALLOWLIST;
   return {
@@ -82,7 +88,9 @@ export function creativeConfigFromEnv(env: NodeJS.ProcessEnv, cwd: string): Crea
     dataDir: isAbsolute(dir) ? dir : resolve(cwd, dir),
     embedUrl: embedUrl(env.SVC_RAG_OLLAMA_URL),
     embedModel: env.SVC_RAG_EMBED_MODEL?.trim() || DEFAULT_EMBED_MODEL,
-    licenseAllowlist: new Set(allow === undefined ? ["CC0", "PublicDomain"] : parseLicenseList(allow, "SVC_RAG_LICENSE_ALLOWLIST")),
+    licenseAllowlist: new Set(
+      allow === undefined ? ["CC0", "PublicDomain"] : parseLicenseList(allow, "SVC_RAG_LICENSE_ALLOWLIST"),
+    ),
     embedBatch: wholeNumber(env, "SVC_RAG_EMBED_BATCH", DEFAULT_EMBED_BATCH, 1, 512),
     embedTimeoutMs: wholeNumber(env, "SVC_RAG_EMBED_TIMEOUT_SECONDS", DEFAULT_EMBED_TIMEOUT_SECONDS, 1, 3600) * 1000,
     backend,

@@ -42,11 +42,21 @@ function vectorsOf(reply: unknown, inputs: number, url: string): number[][] {
   else if (Array.isArray(body.embedding)) vectors = [body.embedding];
   else throw new EmbedApiError(`the embeddings server at ${url} answered without "embeddings"`);
   // The guard of spec 4.6: exactly one vector per input, in every batch.
-  if (vectors.length !== inputs) throw new EmbedApiError(`the embeddings server at ${url} returned ${vectors.length} vector(s) for ${inputs} input(s)`);
+  if (vectors.length !== inputs)
+    throw new EmbedApiError(
+      `the embeddings server at ${url} returned ${vectors.length} vector(s) for ${inputs} input(s)`,
+    );
   const width = Array.isArray(vectors[0]) ? vectors[0].length : 0;
   for (const v of vectors) {
-    if (!Array.isArray(v) || v.length === 0 || v.length !== width || !v.every((x) => typeof x === "number" && Number.isFinite(x))) {
-      throw new EmbedApiError(`the embeddings server at ${url} returned a vector that is not ${width || "a non-empty list of"} finite numbers`);
+    if (
+      !Array.isArray(v) ||
+      v.length === 0 ||
+      v.length !== width ||
+      !v.every((x) => typeof x === "number" && Number.isFinite(x))
+    ) {
+      throw new EmbedApiError(
+        `the embeddings server at ${url} returned a vector that is not ${width || "a non-empty list of"} finite numbers`,
+      );
     }
   }
   return vectors as number[][];
@@ -60,7 +70,14 @@ export async function embed(settings: EmbedSettings, inputs: readonly string[]):
   let response;
   for (let attempt = 1; ; attempt++) {
     try {
-      response = await request(url, { method: "POST", headers: { "content-type": "application/json" }, body, headersTimeout: ms, bodyTimeout: ms, signal: AbortSignal.timeout(ms) });
+      response = await request(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+        headersTimeout: ms,
+        bodyTimeout: ms,
+        signal: AbortSignal.timeout(ms),
+      });
       break;
     } catch (err) {
       // A kept-alive connection the server closed while idle fails at once; embedding is
@@ -77,7 +94,10 @@ export async function embed(settings: EmbedSettings, inputs: readonly string[]):
       size += (chunk as Buffer).length;
       if (size > MAX_REPLY_BYTES) {
         response.body.destroy();
-        throw new EmbedApiError(`the embeddings server at ${settings.embedUrl} answered more than ${MAX_REPLY_BYTES} bytes`, response.statusCode);
+        throw new EmbedApiError(
+          `the embeddings server at ${settings.embedUrl} answered more than ${MAX_REPLY_BYTES} bytes`,
+          response.statusCode,
+        );
       }
       chunks.push(chunk as Buffer);
     }
@@ -86,9 +106,13 @@ export async function embed(settings: EmbedSettings, inputs: readonly string[]):
     if (err instanceof EmbedApiError) throw err;
     throw failureOf(err, settings.embedUrl, ms);
   }
-  if (response.statusCode === 404 && /model\b.*\bnot found/i.test(text)) throw new EmbedModelNotFoundError(settings.embedModel, settings.embedUrl);
+  if (response.statusCode === 404 && /model\b.*\bnot found/i.test(text))
+    throw new EmbedModelNotFoundError(settings.embedModel, settings.embedUrl);
   if (response.statusCode < 200 || response.statusCode >= 300) {
-    throw new EmbedApiError(`the embeddings server at ${settings.embedUrl} answered HTTP ${response.statusCode}: ${serverMessage(text)}`, response.statusCode);
+    throw new EmbedApiError(
+      `the embeddings server at ${settings.embedUrl} answered HTTP ${response.statusCode}: ${serverMessage(text)}`,
+      response.statusCode,
+    );
   }
   let reply: unknown;
   try {

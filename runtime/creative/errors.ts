@@ -24,7 +24,10 @@ export class CreativeConfigError extends CreativeError {
 export class DataDirError extends CreativeError {
   readonly path: string;
   constructor(path: string, cause: string) {
-    super("data-dir-unwritable", `the creative data directory ${path} is not writable (${cause}); set SVC_RAG_DATA_DIR to a folder you can write`);
+    super(
+      "data-dir-unwritable",
+      `the creative data directory ${path} is not writable (${cause}); set SVC_RAG_DATA_DIR to a folder you can write`,
+    );
     this.name = "DataDirError";
     this.path = path;
   }
@@ -33,7 +36,10 @@ export class DataDirError extends CreativeError {
 /** The embeddings server could not be reached at all. */
 export class EmbedConnectionError extends CreativeError {
   constructor(url: string, cause: string) {
-    super("embed-connection", `cannot reach the embeddings server at ${url} (${cause}); start it (ollama serve) or set SVC_RAG_OLLAMA_URL`);
+    super(
+      "embed-connection",
+      `cannot reach the embeddings server at ${url} (${cause}); start it (ollama serve) or set SVC_RAG_OLLAMA_URL`,
+    );
     this.name = "EmbedConnectionError";
   }
 }
@@ -60,7 +66,11 @@ export class EmbedApiError extends CreativeError {
 export class EmbedModelNotFoundError extends EmbedApiError {
   readonly model: string;
   constructor(model: string, url: string) {
-    super(`the embeddings server at ${url} has no model '${model}'; pull it (ollama pull ${model}) or set SVC_RAG_EMBED_MODEL`, 404, "embed-model-not-found");
+    super(
+      `the embeddings server at ${url} has no model '${model}'; pull it (ollama pull ${model}) or set SVC_RAG_EMBED_MODEL`,
+      404,
+      "embed-model-not-found",
+    );
     this.name = "EmbedModelNotFoundError";
     this.model = model;
   }

@@ -46,7 +46,18 @@ export interface ScoredRow {
   score: number;
 }
 
-const FIELDS = ["id", "contentHash", "embeddingModel", "embedding", "title", "type", "license", "tags", "sourceUrl", "sourceName"] as const;
+const FIELDS = [
+  "id",
+  "contentHash",
+  "embeddingModel",
+  "embedding",
+  "title",
+  "type",
+  "license",
+  "tags",
+  "sourceUrl",
+  "sourceName",
+] as const;
 
 export function rowLine(row: IndexRow): string {
   return JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, row[f]])));
@@ -76,7 +87,11 @@ export async function readIndexRows(dataDir: string): Promise<IndexRow[]> {
     } catch {
       throw new CardFormatError(`index.jsonl:${line}`, "not a JSON object; run `svc creative-rag index --rebuild`");
     }
-    if (typeof row.id !== "string" || !Array.isArray(row.embedding)) throw new CardFormatError(`index.jsonl:${line}`, "a row needs an id and an embedding; run `svc creative-rag index --rebuild`");
+    if (typeof row.id !== "string" || !Array.isArray(row.embedding))
+      throw new CardFormatError(
+        `index.jsonl:${line}`,
+        "a row needs an id and an embedding; run `svc creative-rag index --rebuild`",
+      );
     rows.push(row);
   }
   return rows;
@@ -91,7 +106,11 @@ export function packIndex(rows: readonly IndexRow[]): LoadedIndex {
   const typeCodes = new Uint8Array(rows.length);
   rows.forEach((row, i) => {
     const { embedding, ...meta } = row;
-    if (embedding.length !== dimension) throw new CardFormatError(`index.jsonl:${i + 1}`, `embedding has ${embedding.length} dimensions, the index ${dimension}; run \`svc creative-rag index --rebuild\``);
+    if (embedding.length !== dimension)
+      throw new CardFormatError(
+        `index.jsonl:${i + 1}`,
+        `embedding has ${embedding.length} dimensions, the index ${dimension}; run \`svc creative-rag index --rebuild\``,
+      );
     let norm = 0;
     for (const x of embedding) norm += x * x;
     const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
@@ -110,7 +129,8 @@ export async function loadIndex(dataDir: string): Promise<LoadedIndex> {
   const file = indexFile(dataDir);
   const info = await stat(file).catch(() => undefined);
   if (!info) return packIndex([]);
-  if (cached && cached.file === file && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.index;
+  if (cached && cached.file === file && cached.mtimeMs === info.mtimeMs && cached.size === info.size)
+    return cached.index;
   const index = packIndex(await readIndexRows(dataDir));
   cached = { file, mtimeMs: info.mtimeMs, size: info.size, index };
   return index;
@@ -148,13 +168,18 @@ export function topK(index: LoadedIndex, query: readonly number[], k: number, fi
     const base = i * dimension;
     let d = 0;
     for (; d + 3 < dimension; d += 4) {
-      dot += vectors[base + d]! * q[d]! + vectors[base + d + 1]! * q[d + 1]! + vectors[base + d + 2]! * q[d + 2]! + vectors[base + d + 3]! * q[d + 3]!;
+      dot +=
+        vectors[base + d]! * q[d]! +
+        vectors[base + d + 1]! * q[d + 1]! +
+        vectors[base + d + 2]! * q[d + 2]! +
+        vectors[base + d + 3]! * q[d + 3]!;
     }
     for (; d < dimension; d++) dot += vectors[base + d]! * q[d]!;
     if (best.length === k && dot < worst) continue;
     const row = rows[i]!;
     let at = best.length;
-    while (at > 0 && (best[at - 1]!.score < dot || (best[at - 1]!.score === dot && best[at - 1]!.row.id > row.id))) at--;
+    while (at > 0 && (best[at - 1]!.score < dot || (best[at - 1]!.score === dot && best[at - 1]!.row.id > row.id)))
+      at--;
     if (at >= k) continue;
     best.splice(at, 0, { row, score: dot });
     if (best.length > k) best.pop();

@@ -27,7 +27,18 @@ export interface IndexOptions {
 }
 
 function rowOf(card: Card, model: string, embedding: number[]): IndexRow {
-  return { id: card.id, contentHash: card.contentHash, embeddingModel: model, embedding, title: card.title, type: card.type, license: card.license, tags: card.tags, sourceUrl: card.sourceUrl, sourceName: card.sourceName };
+  return {
+    id: card.id,
+    contentHash: card.contentHash,
+    embeddingModel: model,
+    embedding,
+    title: card.title,
+    type: card.type,
+    license: card.license,
+    tags: card.tags,
+    sourceUrl: card.sourceUrl,
+    sourceName: card.sourceName,
+  };
 }
 
 export async function buildIndex(config: CreativeConfig, options: IndexOptions): Promise<IndexReport> {
@@ -42,11 +53,19 @@ export async function buildIndex(config: CreativeConfig, options: IndexOptions):
   for (const card of live) {
     const row = byId.get(card.id);
     // The cache of spec 3.1: same content, same model → unchanged.
-    if (row && row.contentHash === card.contentHash && row.embeddingModel === config.embedModel) rows.set(card.id, { ...rowOf(card, config.embedModel, row.embedding) });
+    if (row && row.contentHash === card.contentHash && row.embeddingModel === config.embedModel)
+      rows.set(card.id, { ...rowOf(card, config.embedModel, row.embedding) });
     else pending.push(card);
   }
   const liveIds = new Set(live.map((c) => c.id));
-  const report: IndexReport = { embedded: 0, skipped: rows.size, removed: previous.filter((r) => !liveIds.has(r.id)).length, batches: 0, rows: 0, problems };
+  const report: IndexReport = {
+    embedded: 0,
+    skipped: rows.size,
+    removed: previous.filter((r) => !liveIds.has(r.id)).length,
+    batches: 0,
+    rows: 0,
+    problems,
+  };
   const ordered = () => live.flatMap((c) => rows.get(c.id) ?? []);
   try {
     for (let start = 0; start < pending.length; start += config.embedBatch) {
@@ -60,14 +79,18 @@ export async function buildIndex(config: CreativeConfig, options: IndexOptions):
     // What was embedded before a failure is kept: the next run resumes from it.
     await writeIndex(config.dataDir, ordered());
   }
-  for (const card of pending) if (card.embeddingModel !== config.embedModel) await writeCard(config.dataDir, { ...card, embeddingModel: config.embedModel });
+  for (const card of pending)
+    if (card.embeddingModel !== config.embedModel)
+      await writeCard(config.dataDir, { ...card, embeddingModel: config.embedModel });
   report.rows = rows.size;
   if (config.backend === "vectordb") {
     try {
       const { writeVectorTable } = await import("./vectordb.js");
       await writeVectorTable(config.dataDir, ordered());
     } catch (err) {
-      options.log(`warning: the vectordb backend could not be written (${(err as Error).message.split("\n")[0]}); searches use the jsonl index`);
+      options.log(
+        `warning: the vectordb backend could not be written (${(err as Error).message.split("\n")[0]}); searches use the jsonl index`,
+      );
     }
   }
   return report;

@@ -18,7 +18,11 @@ export function isLicense(value: unknown): value is License {
  */
 export function classifyRightsUri(uri: unknown): License {
   if (typeof uri !== "string") return "Unknown";
-  const u = uri.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/^www\./, "");
+  const u = uri
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/^www\./, "");
   if (u.startsWith("creativecommons.org/publicdomain/zero/")) return "CC0";
   if (u.startsWith("creativecommons.org/publicdomain/mark/")) return "PublicDomain";
   return "Unknown";

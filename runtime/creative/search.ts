@@ -37,18 +37,33 @@ export interface SearchResult {
   hits: SearchHit[];
 }
 
-export async function searchCards(config: CreativeConfig, query: string, k: number, filters: SearchFilters, warn: (line: string) => void): Promise<SearchResult> {
+export async function searchCards(
+  config: CreativeConfig,
+  query: string,
+  k: number,
+  filters: SearchFilters,
+  warn: (line: string) => void,
+): Promise<SearchResult> {
   const text = query.trim();
   if (!text) throw new CreativeError("empty-query", "give some words to search for");
-  if (text.length > MAX_QUERY_CHARS) throw new CreativeError("query-too-long", `a query is at most ${MAX_QUERY_CHARS} characters`);
-  if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw new CreativeError("bad-k", `k must be a whole number from 1 to ${MAX_K}`);
+  if (text.length > MAX_QUERY_CHARS)
+    throw new CreativeError("query-too-long", `a query is at most ${MAX_QUERY_CHARS} characters`);
+  if (!Number.isInteger(k) || k < 1 || k > MAX_K)
+    throw new CreativeError("bad-k", `k must be a whole number from 1 to ${MAX_K}`);
   // Embedded first, even over an empty index: a model that is not pulled shows on the first search.
   const [vector] = await embed(config, [text]);
   const index = await loadIndex(config.dataDir);
   const stale = index.rows.find((r) => r.embeddingModel !== config.embedModel);
-  if (stale) throw new CreativeError("index-model-mismatch", `the index was built with '${stale.embeddingModel}', not '${config.embedModel}'; run \`svc creative-rag index --rebuild\``);
+  if (stale)
+    throw new CreativeError(
+      "index-model-mismatch",
+      `the index was built with '${stale.embeddingModel}', not '${config.embedModel}'; run \`svc creative-rag index --rebuild\``,
+    );
   if (index.rows.length > 0 && vector!.length !== index.dimension) {
-    throw new CreativeError("index-model-mismatch", `the query has ${vector!.length} dimensions, the index ${index.dimension}; run \`svc creative-rag index --rebuild\``);
+    throw new CreativeError(
+      "index-model-mismatch",
+      `the query has ${vector!.length} dimensions, the index ${index.dimension}; run \`svc creative-rag index --rebuild\``,
+    );
   }
   let backend: SearchResult["backend"] = "jsonl";
   let scored: ScoredRow[] | undefined;
@@ -58,14 +73,26 @@ export async function searchCards(config: CreativeConfig, query: string, k: numb
       scored = await searchVectorTable(config.dataDir, vector!, k, filters);
       backend = "vectordb";
     } catch (err) {
-      warn(`warning: the vectordb backend is unavailable (${(err as Error).message.split("\n")[0]}); using the jsonl index`);
+      warn(
+        `warning: the vectordb backend is unavailable (${(err as Error).message.split("\n")[0]}); using the jsonl index`,
+      );
     }
   }
   scored ??= topK(index, vector!, k, filters);
   const hits: SearchHit[] = [];
   for (const { row, score } of scored) {
     const card = await readCard(config.dataDir, row.id);
-    hits.push({ id: row.id, score: Math.round(score * 1e6) / 1e6, title: row.title, type: row.type, license: row.license, rightsNotes: card?.rightsNotes ?? "", sourceUrl: row.sourceUrl, sourceName: row.sourceName, tags: row.tags });
+    hits.push({
+      id: row.id,
+      score: Math.round(score * 1e6) / 1e6,
+      title: row.title,
+      type: row.type,
+      license: row.license,
+      rightsNotes: card?.rightsNotes ?? "",
+      sourceUrl: row.sourceUrl,
+      sourceName: row.sourceName,
+      tags: row.tags,
+    });
   }
   return { query: text, k, backend, indexed: index.rows.length, hits };
 }

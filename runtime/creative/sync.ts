@@ -7,7 +7,16 @@
  */
 import { cardFromDraft, type Card } from "./card.js";
 import type { CreativeConfig } from "./config.js";
-import { binaryOf, ensureWritable, listCards, readCard, removeBinary, tombstoneCard, writeBinary, writeCard } from "./store.js";
+import {
+  binaryOf,
+  ensureWritable,
+  listCards,
+  readCard,
+  removeBinary,
+  tombstoneCard,
+  writeBinary,
+  writeCard,
+} from "./store.js";
 import { getImage } from "./sources/http.js";
 import { sourceBases } from "./sources/all-sources.js";
 import type { LiveSource, SourceItem } from "./sources/source.js";
@@ -40,7 +49,13 @@ export interface SyncOptions {
 type Counts = Omit<SourceReport, "source" | "status" | "error">;
 
 /** Stores the item's picture when its license allows, and removes one it no longer allows. */
-async function keepBinary(config: CreativeConfig, card: Card, item: SourceItem, source: string, log: (l: string) => void): Promise<boolean> {
+async function keepBinary(
+  config: CreativeConfig,
+  card: Card,
+  item: SourceItem,
+  source: string,
+  log: (l: string) => void,
+): Promise<boolean> {
   if (!config.licenseAllowlist.has(card.license) || !item.imageUrl) {
     await removeBinary(config.dataDir, card.id);
     return false;
@@ -57,7 +72,14 @@ async function keepBinary(config: CreativeConfig, card: Card, item: SourceItem, 
   }
 }
 
-async function applyItem(config: CreativeConfig, item: SourceItem, secrets: string[], source: string, counts: Counts, log: (l: string) => void): Promise<string> {
+async function applyItem(
+  config: CreativeConfig,
+  item: SourceItem,
+  secrets: string[],
+  source: string,
+  counts: Counts,
+  log: (l: string) => void,
+): Promise<string> {
   const fresh = cardFromDraft(item.draft, secrets);
   const old = await readCard(config.dataDir, fresh.id);
   if (old && !old.tombstone && old.contentHash === fresh.contentHash) counts.unchanged++;
@@ -69,7 +91,12 @@ async function applyItem(config: CreativeConfig, item: SourceItem, secrets: stri
   return fresh.id;
 }
 
-async function syncSource(config: CreativeConfig, source: LiveSource, base: string, options: SyncOptions): Promise<SourceReport> {
+async function syncSource(
+  config: CreativeConfig,
+  source: LiveSource,
+  base: string,
+  options: SyncOptions,
+): Promise<SourceReport> {
   const counts: Counts = { written: 0, unchanged: 0, tombstoned: 0, binaries: 0, gone: 0 };
   const key = source.keyVariable ? options.env[source.keyVariable]?.trim() || undefined : undefined;
   if (source.keyVariable && !key) {
@@ -86,7 +113,8 @@ async function syncSource(config: CreativeConfig, source: LiveSource, base: stri
   }
   counts.gone = pull.gone.length;
   const emitted = new Set<string>();
-  for (const item of pull.items.slice(0, options.limit)) emitted.add(await applyItem(config, item, pull.secrets, source.name, counts, options.log));
+  for (const item of pull.items.slice(0, options.limit))
+    emitted.add(await applyItem(config, item, pull.secrets, source.name, counts, options.log));
   // Spec 3.1: live cards of this source that this successful run did not re-emit are tombstoned;
   // a 404 named by the source is one of them.
   for (const card of (await listCards(config.dataDir)).cards) {
@@ -101,6 +129,7 @@ export async function syncCards(config: CreativeConfig, options: SyncOptions): P
   await ensureWritable(config.dataDir);
   const bases = sourceBases(options.env);
   const reports: SourceReport[] = [];
-  for (const source of options.sources) reports.push(await syncSource(config, source, bases.get(source.name) ?? source.defaultBase, options));
+  for (const source of options.sources)
+    reports.push(await syncSource(config, source, bases.get(source.name) ?? source.defaultBase, options));
   return reports;
 }

@@ -34,7 +34,13 @@ export async function writeVectorTable(dataDir: string, rows: readonly IndexRow[
     if ((await db.tableNames()).includes(TABLE)) await db.dropTable(TABLE);
     return;
   }
-  const data = rows.map((r) => ({ id: r.id, vector: r.embedding, meta: JSON.stringify({ ...r, embedding: undefined }), license: r.license, type: r.type }));
+  const data = rows.map((r) => ({
+    id: r.id,
+    vector: r.embedding,
+    meta: JSON.stringify({ ...r, embedding: undefined }),
+    license: r.license,
+    type: r.type,
+  }));
   await db.createTable(TABLE, data, { mode: "overwrite" });
 }
 
@@ -46,11 +52,19 @@ function whereOf(filters: SearchFilters): string | undefined {
 }
 
 /** Top k by exact cosine over the store's candidate window. Throws when the store cannot answer. */
-export async function searchVectorTable(dataDir: string, query: readonly number[], k: number, filters: SearchFilters): Promise<ScoredRow[]> {
+export async function searchVectorTable(
+  dataDir: string,
+  query: readonly number[],
+  k: number,
+  filters: SearchFilters,
+): Promise<ScoredRow[]> {
   const { connect } = await lance();
   const db = await connect(vectorDir(dataDir));
   const table = await db.openTable(TABLE);
-  let search = table.vectorSearch(Array.from(query)).distanceType("cosine").limit(Math.max(MIN_WINDOW, k * WINDOW_FACTOR));
+  let search = table
+    .vectorSearch(Array.from(query))
+    .distanceType("cosine")
+    .limit(Math.max(MIN_WINDOW, k * WINDOW_FACTOR));
   const where = whereOf(filters);
   if (where) search = search.where(where);
   const candidates = (await search.toArray()) as Array<{ vector: ArrayLike<number>; meta: string }>;

@@ -7,7 +7,8 @@ import { readLiveNetwork } from "../apply/live-state.js";
 import type { NetworkState } from "../plan/network-state.js";
 import { semanticDiff, sideLabel, type SemanticDiff } from "./semantic-diff.js";
 
-export type Side = { ok: true; networks: NetworkState[] } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
+export type Side =
+  { ok: true; networks: NetworkState[] } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
 
 /** A live network path starts with '/'; a file (even an absolute one) ends with .svcnet. */
 export const isLivePath = (arg: string) => arg.startsWith("/") && !arg.endsWith(".svcnet");
@@ -27,7 +28,8 @@ export async function fileSide(input: CompileInput): Promise<Side> {
  */
 export async function liveSide(client: BridgeClient, root: string, like?: NetworkState): Promise<Side> {
   const wanted = new Map<string, string[]>();
-  if (like) for (const n of like.nodes.values()) wanted.set(root + n.path.slice(like.root.length), Object.keys(n.params));
+  if (like)
+    for (const n of like.nodes.values()) wanted.set(root + n.path.slice(like.root.length), Object.keys(n.params));
   const live = await readLiveNetwork(client, root, wanted);
   return { ok: true, networks: live.exists ? [live.state] : [{ root, nodes: new Map(), wires: [] }] };
 }
@@ -35,7 +37,10 @@ export async function liveSide(client: BridgeClient, root: string, like?: Networ
 const networkName = (s: NetworkState) => s.root.slice(s.root.lastIndexOf("/") + 1);
 
 /** Pairs networks by name; two single networks pair whatever their names. */
-export function pairNetworks(a: NetworkState[], b: NetworkState[]): Array<[NetworkState | undefined, NetworkState | undefined]> {
+export function pairNetworks(
+  a: NetworkState[],
+  b: NetworkState[],
+): Array<[NetworkState | undefined, NetworkState | undefined]> {
   if (a.length === 1 && b.length === 1) return [[a[0], b[0]]];
   const names = [...new Set([...a, ...b].map(networkName))].sort();
   return names.map((n) => [a.find((s) => networkName(s) === n), b.find((s) => networkName(s) === n)]);
@@ -69,7 +74,11 @@ const empty = (root: string): NetworkState => ({ root, nodes: new Map(), wires: 
  * One semantic diff per network, paired by name; a network on one side only is all additions or
  * removals. `files` names the source file of a side compiled from one, for the headers.
  */
-export function diffNetworks(a: NetworkState[], b: NetworkState[], files: { a?: string; b?: string } = {}): SemanticDiff[] {
+export function diffNetworks(
+  a: NetworkState[],
+  b: NetworkState[],
+  files: { a?: string; b?: string } = {},
+): SemanticDiff[] {
   return pairNetworks(a, b).map(([x, y]) => {
     const left = x ?? empty(y!.root);
     const right = y ?? empty(x!.root);

@@ -5,7 +5,14 @@
  */
 import { getParam } from "../../kb/index.js";
 import { planNetwork } from "../plan/diff.js";
-import { OWNER_TAG, isDefaultColour, sameValue, type JsonValue, type NetworkState, type NodeState } from "../plan/network-state.js";
+import {
+  OWNER_TAG,
+  isDefaultColour,
+  sameValue,
+  type JsonValue,
+  type NetworkState,
+  type NodeState,
+} from "../plan/network-state.js";
 import type { NodeChange } from "../plan/plan-types.js";
 import { fieldChangeLines } from "../plan/render-fields.js";
 
@@ -39,7 +46,9 @@ export interface DiffCounts {
 
 /** A side's label: a live network's path, or a file's name with the network it declares. */
 export function sideLabel(state: NetworkState, file?: string): string {
-  return file === undefined ? `${state.root} (live)` : `${file} (network ${state.root.slice(state.root.lastIndexOf("/") + 1)})`;
+  return file === undefined
+    ? `${state.root} (live)`
+    : `${file} (network ${state.root.slice(state.root.lastIndexOf("/") + 1)})`;
 }
 
 const ROOT = "/net";
@@ -63,7 +72,13 @@ export function normalizeForDiff(state: NetworkState): NetworkState {
     void _source;
     void _renamed;
     const flags = Object.fromEntries(Object.entries(node.flags).filter(([f, on]) => f !== "allowCooking" && on));
-    const normalized: NodeState = { ...restNode, path: move(node.path), params, flags, tags: [...new Set([OWNER_TAG, ...node.tags])].sort() };
+    const normalized: NodeState = {
+      ...restNode,
+      path: move(node.path),
+      params,
+      flags,
+      tags: [...new Set([OWNER_TAG, ...node.tags])].sort(),
+    };
     // Unset and default look the same: the standard tile colour, an empty comment or DAT text.
     if (isDefaultColour(normalized.color)) delete normalized.color;
     if (!normalized.comment) delete normalized.comment;
@@ -138,7 +153,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export function diffSummary(c: DiffCounts, labelA: string, labelB: string): string {
   const parts: string[] = [];
   if (c.parameters > 0 || c.settings > 0) {
-    const what = [c.parameters > 0 ? plural(c.parameters, "parameter") : "", c.settings > 0 ? plural(c.settings, "other setting") : ""].filter(Boolean).join(" and ");
+    const what = [
+      c.parameters > 0 ? plural(c.parameters, "parameter") : "",
+      c.settings > 0 ? plural(c.settings, "other setting") : "",
+    ]
+      .filter(Boolean)
+      .join(" and ");
     parts.push(`${what} differ${c.parameters + c.settings === 1 ? "s" : ""} in ${plural(c.nodesChanged, "node")}`);
   }
   if (c.onlyInA > 0) parts.push(`${plural(c.onlyInA, "node")} only in ${labelA}`);
@@ -163,8 +183,10 @@ export function renderDiffText(d: SemanticDiff): string {
       for (const f of c.fields) for (const line of fieldChangeLines(f)) out.push(`    ${line}`);
     }
   }
-  for (const w of d.wiresOnlyInA) out.push(`- wire ${rel(d.a, w.from)}[${w.fromOutput}] -> ${rel(d.a, w.to)}[${w.toInput}]`);
-  for (const w of d.wiresOnlyInB) out.push(`+ wire ${rel(d.b, w.from)}[${w.fromOutput}] -> ${rel(d.b, w.to)}[${w.toInput}]`);
+  for (const w of d.wiresOnlyInA)
+    out.push(`- wire ${rel(d.a, w.from)}[${w.fromOutput}] -> ${rel(d.a, w.to)}[${w.toInput}]`);
+  for (const w of d.wiresOnlyInB)
+    out.push(`+ wire ${rel(d.b, w.from)}[${w.fromOutput}] -> ${rel(d.b, w.to)}[${w.toInput}]`);
   out.push(diffSummary(d.counts, d.labelA, d.labelB));
   return out.join("\n") + "\n";
 }

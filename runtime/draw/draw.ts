@@ -16,7 +16,14 @@ export interface DrawOptions extends Pick<CompileOptions, "host" | "rootPath"> {
 export async function drawProgram(input: CompileInput, options: DrawOptions = {}): Promise<Drawing> {
   const { images, ...compileOptions } = options;
   const result = await compile(input, { ...compileOptions, layout: true });
-  if (hasErrors(result.diagnostics) || result.layout === undefined) return { ok: false, program: result.program, diagnostics: result.diagnostics };
+  if (hasErrors(result.diagnostics) || result.layout === undefined)
+    return { ok: false, program: result.program, diagnostics: result.diagnostics };
   const tiles = images === undefined ? new Map() : await images(result.program);
-  return { ok: true, svg: networkSvg(result.program, result.layout, tiles), ...pictureCounts(result.program), program: result.program, diagnostics: result.diagnostics };
+  return {
+    ok: true,
+    svg: networkSvg(result.program, result.layout, tiles),
+    ...pictureCounts(result.program),
+    program: result.program,
+    diagnostics: result.diagnostics,
+  };
 }

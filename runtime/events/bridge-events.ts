@@ -7,7 +7,14 @@
 import { WebSocket, request } from "undici";
 
 export const HIGH_FREQUENCY_EVENTS = ["timeline.frame", "node.cook"] as const;
-export const EVENT_TYPES = ["node.created", "node.deleted", "node.error", "project.saved", "param.changed", ...HIGH_FREQUENCY_EVENTS] as const;
+export const EVENT_TYPES = [
+  "node.created",
+  "node.deleted",
+  "node.error",
+  "project.saved",
+  "param.changed",
+  ...HIGH_FREQUENCY_EVENTS,
+] as const;
 
 export interface BridgeEvent {
   event: string;
@@ -17,7 +24,8 @@ export interface BridgeEvent {
   data: Record<string, unknown>;
 }
 
-export type StreamStatus = { state: "connected"; bridgeVersion: string } | { state: "disconnected"; reason: string; retryInMs: number };
+export type StreamStatus =
+  { state: "connected"; bridgeVersion: string } | { state: "disconnected"; reason: string; retryInMs: number };
 
 export interface EventStreamOptions {
   /** The bridge's HTTP address, e.g. http://127.0.0.1:9980. */
@@ -82,9 +90,16 @@ export class BridgeEventStream {
   private async ticket(): Promise<{ ticket: string; path: string }> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    const reply = await request(`${this.options.url}/api/events/ticket`, { method: "POST", headers, body: "{}", headersTimeout: 10_000, bodyTimeout: 10_000 });
+    const reply = await request(`${this.options.url}/api/events/ticket`, {
+      method: "POST",
+      headers,
+      body: "{}",
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
     const envelope = (await reply.body.json()) as TicketReply;
-    if (!envelope.ok || !envelope.data) throw new Error(`${envelope.error?.code ?? reply.statusCode}: ${envelope.error?.message ?? "no ticket"}`);
+    if (!envelope.ok || !envelope.data)
+      throw new Error(`${envelope.error?.code ?? reply.statusCode}: ${envelope.error?.message ?? "no ticket"}`);
     return { ticket: envelope.data.ticket, path: envelope.data.stream_path };
   }
 
@@ -116,7 +131,11 @@ export class BridgeEventStream {
       } else if (parsed.type === "error") {
         reason = `${parsed.code}: ${parsed.message}`;
       } else if (parsed.type === "event" && typeof parsed.event === "string") {
-        if ((HIGH_FREQUENCY_EVENTS as readonly string[]).includes(parsed.event) && !this.highFrequency.has(parsed.event)) return;
+        if (
+          (HIGH_FREQUENCY_EVENTS as readonly string[]).includes(parsed.event) &&
+          !this.highFrequency.has(parsed.event)
+        )
+          return;
         for (const fn of this.listeners) fn(parsed as unknown as BridgeEvent);
       }
     });

@@ -9,7 +9,9 @@ export function eventText(e: BridgeEvent): string {
     case "node.deleted":
       return `${head} ${d.path} (${d.type})`;
     case "node.error":
-      return d.erroring ? `${head} ${d.path}: ${(d.errors as string[] | undefined)?.join(" | ") ?? ""}` : `${head} ${d.path}: no errors now`;
+      return d.erroring
+        ? `${head} ${d.path}: ${(d.errors as string[] | undefined)?.join(" | ") ?? ""}`
+        : `${head} ${d.path}: no errors now`;
     case "param.changed": {
       const changes = (d.changes as Array<{ param: string; old: unknown; new: unknown }> | undefined) ?? [];
       return `${head} ${d.path} (${d.id}): ${changes.map((c) => `${c.param} ${JSON.stringify(c.old)} -> ${JSON.stringify(c.new)}`).join(", ")}`;

@@ -21,7 +21,13 @@ export const bind = (parameter: string, operator: string | null = null): A.BindV
 });
 export const param = (n: string, value: A.Value): A.Param => ({ kind: "Param", name: ident(n), value, range: r });
 
-export function node(n: string, type: string, flags: A.Flag[], params: A.Param[], network: A.InnerNetwork | null = null): A.NodeDecl {
+export function node(
+  n: string,
+  type: string,
+  flags: A.Flag[],
+  params: A.Param[],
+  network: A.InnerNetwork | null = null,
+): A.NodeDecl {
   return { kind: "Node", name: ident(n), type: ident(type), flags, params, network, range: r };
 }
 
@@ -36,8 +42,17 @@ export function wire(from: string, fromOutput: number, to: string, toInput: numb
   };
 }
 
-export const booleanFlag = (n: A.BooleanFlagName, value = true): A.BooleanFlag => ({ kind: "BooleanFlag", name: n, value, range: r });
-export const commentFlag = (text: string): A.NodeCommentFlag => ({ kind: "NodeCommentFlag", text: str(text), range: r });
+export const booleanFlag = (n: A.BooleanFlagName, value = true): A.BooleanFlag => ({
+  kind: "BooleanFlag",
+  name: n,
+  value,
+  range: r,
+});
+export const commentFlag = (text: string): A.NodeCommentFlag => ({
+  kind: "NodeCommentFlag",
+  text: str(text),
+  range: r,
+});
 export const tagsFlag = (tags: string[]): A.TagsFlag => ({ kind: "TagsFlag", tags: tags.map(str), range: r });
 export const colour = (hex: string): A.ColorValue => ({ kind: "Color", hex, range: r });
 export const colorFlag = (hex: string): A.ColorFlag => ({ kind: "ColorFlag", color: colour(hex), range: r });

@@ -16,7 +16,14 @@ import { OWNER_TAG, wireKey, type NetworkState, type NodeState } from "../plan/n
 import { withoutGuards } from "../plan/output-guards.js";
 import * as B from "./ast-build.js";
 import { customScalarNames } from "../plan/network-state.js";
-import { nameOf, parentOf, synthesizeControls, synthesizeFlags, synthesizeParams, synthesizeWires } from "./synthesize.js";
+import {
+  nameOf,
+  parentOf,
+  synthesizeControls,
+  synthesizeFlags,
+  synthesizeParams,
+  synthesizeWires,
+} from "./synthesize.js";
 
 interface Reuse {
   /** The program svc last applied here, parsed from its stored canonical text. */
@@ -32,7 +39,9 @@ interface Reuse {
 }
 
 function childrenOf(state: NetworkState, level: string): NodeState[] {
-  return [...state.nodes.values()].filter((n) => parentOf(n.path) === level && n.path !== level).sort((a, b) => nameOf(a.path).localeCompare(nameOf(b.path)));
+  return [...state.nodes.values()]
+    .filter((n) => parentOf(n.path) === level && n.path !== level)
+    .sort((a, b) => nameOf(a.path).localeCompare(nameOf(b.path)));
 }
 
 function wiresAt(state: NetworkState, level: string): Set<string> {
@@ -54,7 +63,8 @@ function reusable(live: LiveRead): Reuse | undefined {
   const sameControls = new Set(record.state.nodes.keys());
   for (const c of plan.changes) {
     if (c.kind === "update") {
-      if (c.params.length > 0 || c.fields.some((f) => f.field !== "position" && f.field !== "customPages")) changedAnywhere.add(c.path);
+      if (c.params.length > 0 || c.fields.some((f) => f.field !== "position" && f.field !== "customPages"))
+        changedAnywhere.add(c.path);
       if (c.fields.some((f) => f.field === "customPages")) sameControls.delete(c.path);
     } else if (c.kind === "rename") {
       changedAnywhere.add(c.from).add(c.to);
@@ -69,9 +79,13 @@ function reusable(live: LiveRead): Reuse | undefined {
     changedAnywhere.add(value.path);
     if (value.name === "controls") sameControls.delete(value.path);
   }
-  const unchanged = new Set([...record.state.nodes.keys()].filter((p) => live.state.nodes.has(p) && !changedAnywhere.has(p)));
+  const unchanged = new Set(
+    [...record.state.nodes.keys()].filter((p) => live.state.nodes.has(p) && !changedAnywhere.has(p)),
+  );
   const levels = new Set([...live.state.nodes.keys()].map(parentOf));
-  const sameWires = new Set([...levels].filter((level) => sameSet(wiresAt(live.state, level), wiresAt(record.state, level))));
+  const sameWires = new Set(
+    [...levels].filter((level) => sameSet(wiresAt(live.state, level), wiresAt(record.state, level))),
+  );
   return { program: parsed.ast, unchanged, sameControls, sameWires, changedAnywhere };
 }
 
@@ -83,29 +97,65 @@ function subtreeUnchanged(reuse: Reuse, state: NetworkState, path: string): bool
   return reuse.unchanged.has(path);
 }
 
-function exportBody(state: NetworkState, level: string, source: A.NetworkBody | undefined, reuse: Reuse | undefined): A.NetworkBody {
+function exportBody(
+  state: NetworkState,
+  level: string,
+  source: A.NetworkBody | undefined,
+  reuse: Reuse | undefined,
+): A.NetworkBody {
   const levelNode = state.nodes.get(level);
   const controls =
-    source !== undefined && reuse?.sameControls.has(level) ? source.controls : levelNode?.customPages ? synthesizeControls(levelNode.customPages) : [];
-  const nodes = childrenOf(state, level).map((live) => exportNode(state, live, source?.nodes.find((n) => n.name.name === nameOf(live.path)), reuse));
-  const wires = source !== undefined && reuse?.sameWires.has(level) ? source.wires : synthesizeWires(level, state.wires);
+    source !== undefined && reuse?.sameControls.has(level)
+      ? source.controls
+      : levelNode?.customPages
+        ? synthesizeControls(levelNode.customPages)
+        : [];
+  const nodes = childrenOf(state, level).map((live) =>
+    exportNode(
+      state,
+      live,
+      source?.nodes.find((n) => n.name.name === nameOf(live.path)),
+      reuse,
+    ),
+  );
+  const wires =
+    source !== undefined && reuse?.sameWires.has(level) ? source.wires : synthesizeWires(level, state.wires);
   return { controls, nodes, wires };
 }
 
-function exportNode(state: NetworkState, live: NodeState, source: A.NodeDecl | undefined, reuse: Reuse | undefined): A.NodeDecl {
+function exportNode(
+  state: NetworkState,
+  live: NodeState,
+  source: A.NodeDecl | undefined,
+  reuse: Reuse | undefined,
+): A.NodeDecl {
   const isRecipeUse = source !== undefined && getOperatorByType(source.type.name) === undefined;
-  if (source !== undefined && reuse !== undefined && isRecipeUse && subtreeUnchanged(reuse, state, live.path)) return source;
+  if (source !== undefined && reuse !== undefined && isRecipeUse && subtreeUnchanged(reuse, state, live.path))
+    return source;
   const hasChildren = childrenOf(state, live.path).length > 0 || (live.customPages?.length ?? 0) > 0;
-  const innerSource = isRecipeUse ? undefined : source?.network ?? undefined;
+  const innerSource = isRecipeUse ? undefined : (source?.network ?? undefined);
   const network: A.InnerNetwork | null = hasChildren
     ? { kind: "InnerNetwork", ...exportBody(state, live.path, innerSource, reuse), range: B.num(0).range }
     : null;
   if (source !== undefined && !isRecipeUse && reuse?.unchanged.has(live.path) && source.type.name === live.type) {
     return { ...source, network: network ?? null };
   }
-  const decl = B.node(nameOf(live.path), live.type, synthesizeFlags(live), synthesizeParams(live, customScalarNames(live)), network);
+  const decl = B.node(
+    nameOf(live.path),
+    live.type,
+    synthesizeFlags(live),
+    synthesizeParams(live, customScalarNames(live)),
+    network,
+  );
   if (isRecipeUse) {
-    decl.comments = { leading: [{ text: `# Expanded from recipe '${source!.type.name}': it was changed live since the last apply.`, range: decl.range }] };
+    decl.comments = {
+      leading: [
+        {
+          text: `# Expanded from recipe '${source!.type.name}': it was changed live since the last apply.`,
+          range: decl.range,
+        },
+      ],
+    };
   }
   return decl;
 }
@@ -122,7 +172,9 @@ export async function readExport(client: BridgeClient, root: string): Promise<Ex
   if (!live.exists) return undefined;
   if (live.lastApplied !== undefined) {
     // Re-read with the parameters the record names, so a value set to its default reads back as set.
-    const wanted = new Map([...live.lastApplied.state.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const));
+    const wanted = new Map(
+      [...live.lastApplied.state.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const),
+    );
     live = await readLiveNetwork(client, root, wanted);
   }
   // Guards a safety chain or a failover backup wired in front of outputs are theirs, not this network's.
@@ -164,5 +216,10 @@ export function exportProgram(networks: readonly ExportedNetwork[]): string {
 
 /** A network written from state alone (no record to reuse): how an imported network becomes text. */
 export function networkFromState(state: NetworkState, root: string): A.Network {
-  return { kind: "Network", name: B.ident(nameOf(root)), ...exportBody(state, root, undefined, undefined), range: B.num(0).range };
+  return {
+    kind: "Network",
+    name: B.ident(nameOf(root)),
+    ...exportBody(state, root, undefined, undefined),
+    range: B.num(0).range,
+  };
 }

@@ -5,10 +5,30 @@
 import { getOperatorByType, getParam, getSequence, impliedBlockCount } from "../../kb/index.js";
 import type * as A from "../../grammar/ast.js";
 import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
-import { OWNER_TAG, isDefaultColour, type CustomPageState, type JsonValue, type NodeState, type ParamState, type WireState } from "../plan/network-state.js";
+import {
+  OWNER_TAG,
+  isDefaultColour,
+  type CustomPageState,
+  type JsonValue,
+  type NodeState,
+  type ParamState,
+  type WireState,
+} from "../plan/network-state.js";
 import * as B from "./ast-build.js";
 
-const REFERENCE_STYLES = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OBJ", "OP", "PanelCOMP", "Object"]);
+const REFERENCE_STYLES = new Set([
+  "TOP",
+  "CHOP",
+  "SOP",
+  "POP",
+  "DAT",
+  "MAT",
+  "COMP",
+  "OBJ",
+  "OP",
+  "PanelCOMP",
+  "Object",
+]);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
@@ -40,7 +60,11 @@ function referenceValue(value: string, ownerPath: string, scope: string): A.Valu
   if (value.startsWith("/")) {
     // An absolute path into the scope's network reads as a name; anything else stays absolute.
     const rest = value.startsWith(scope + "/") ? value.slice(scope.length + 1) : undefined;
-    return rest !== undefined && IDENTIFIER.test(rest) ? B.name(rest) : IDENTIFIER.test(value) ? B.name(value) : B.opRef(value);
+    return rest !== undefined && IDENTIFIER.test(rest)
+      ? B.name(rest)
+      : IDENTIFIER.test(value)
+        ? B.name(value)
+        : B.opRef(value);
   }
   if (value === "." || value.startsWith("./")) absolute = normalizePath(`${ownerPath}/${value}`);
   else absolute = normalizePath(`${parentOf(ownerPath)}/${value}`);
@@ -52,7 +76,12 @@ function referenceValue(value: string, ownerPath: string, scope: string): A.Valu
   return IDENTIFIER.test(relative) ? B.name(relative) : B.opRef(relative);
 }
 
-function constantValue(value: JsonValue | undefined, style: string | null, ownerPath: string, scope = parentOf(ownerPath)): A.Value {
+function constantValue(
+  value: JsonValue | undefined,
+  style: string | null,
+  ownerPath: string,
+  scope = parentOf(ownerPath),
+): A.Value {
   if (typeof value === "boolean") return B.bool(value);
   if (typeof value === "number") return style === "Toggle" ? B.bool(value !== 0) : B.num(value);
   if (typeof value === "string") {
@@ -79,7 +108,9 @@ function bindValue(expr: string): A.Value {
  * the single bind `color: bind Tint`: returns that control's name.
  */
 function boundControl(components: readonly string[], parts: ReadonlyArray<ParamState | undefined>): string | undefined {
-  const names = parts.map((p) => (p?.mode === "bind" ? /^parent\(\d*\)\.par\.([A-Za-z_][A-Za-z0-9_]*)$/.exec((p.expr ?? "").trim())?.[1] : undefined));
+  const names = parts.map((p) =>
+    p?.mode === "bind" ? /^parent\(\d*\)\.par\.([A-Za-z_][A-Za-z0-9_]*)$/.exec((p.expr ?? "").trim())?.[1] : undefined,
+  );
   if (names.some((n) => n === undefined || n.length < 2)) return undefined;
   const stem = names[0]!.slice(0, -1);
   const sameStem = names.every((n) => n!.slice(0, -1) === stem);
@@ -129,24 +160,38 @@ export function synthesizeParams(node: NodeState, skip: ReadonlySet<string>): A.
     const components = ref?.param.components;
     if (components && components.every((c) => node.params[c]?.mode === "constant")) {
       const style = ref!.param.style;
-      const items = components.map((c) => constantValue(node.params[c]!.value, style === "Toggle" ? "Toggle" : null, node.path));
+      const items = components.map((c) =>
+        constantValue(node.params[c]!.value, style === "Toggle" ? "Toggle" : null, node.path),
+      );
       const size = B.tuple(items);
       // Whole-number sizes read as 1280x720, as people write them.
-      if (isSizeTuplet(style, components) && items.every((i) => i.kind === "Number" && Number.isInteger(i.value) && i.value >= 0)) size.form = "x";
+      if (
+        isSizeTuplet(style, components) &&
+        items.every((i) => i.kind === "Number" && Number.isInteger(i.value) && i.value >= 0)
+      )
+        size.form = "x";
       out.push(B.param(ref!.param.name, size));
       for (const c of components) done.add(c);
       continue;
     }
-    const tupletBind = components ? boundControl(components, components.map((c) => node.params[c])) : undefined;
+    const tupletBind = components
+      ? boundControl(
+          components,
+          components.map((c) => node.params[c]),
+        )
+      : undefined;
     if (components && tupletBind !== undefined) {
       out.push(B.param(ref!.param.name, B.bind(tupletBind)));
       for (const c of components) done.add(c);
       continue;
     }
     done.add(scalar);
-    out.push(B.param(scalar, paramValue(p, ref?.param.style ?? (known ? styleOf(node.type, scalar) : null), node.path)));
+    out.push(
+      B.param(scalar, paramValue(p, ref?.param.style ?? (known ? styleOf(node.type, scalar) : null), node.path)),
+    );
   }
-  if (node.text !== undefined && node.text !== "" && node.type.endsWith("DAT")) out.push(B.param("text", B.str(node.text)));
+  if (node.text !== undefined && node.text !== "" && node.type.endsWith("DAT"))
+    out.push(B.param("text", B.str(node.text)));
   return out;
 }
 
@@ -161,10 +206,36 @@ export function synthesizeFlags(node: NodeState): A.Flag[] {
 }
 
 const CONTROL_TYPE: Record<string, string> = {
-  Float: "float", Int: "int", Toggle: "toggle", Pulse: "pulse", Momentary: "momentary", Str: "string", Menu: "menu",
-  StrMenu: "strmenu", RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh",
-  OP: "op", COMP: "comp", TOP: "top", CHOP: "chop", SOP: "sop", DAT: "dat", MAT: "mat", POP: "pop", Object: "obj",
-  PanelCOMP: "panelcomp", File: "file", Folder: "folder", Python: "python", Header: "header",
+  Float: "float",
+  Int: "int",
+  Toggle: "toggle",
+  Pulse: "pulse",
+  Momentary: "momentary",
+  Str: "string",
+  Menu: "menu",
+  StrMenu: "strmenu",
+  RGB: "rgb",
+  RGBA: "rgba",
+  XY: "xy",
+  XYZ: "xyz",
+  XYZW: "xyzw",
+  UV: "uv",
+  UVW: "uvw",
+  WH: "wh",
+  OP: "op",
+  COMP: "comp",
+  TOP: "top",
+  CHOP: "chop",
+  SOP: "sop",
+  DAT: "dat",
+  MAT: "mat",
+  POP: "pop",
+  Object: "obj",
+  PanelCOMP: "panelcomp",
+  File: "file",
+  Folder: "folder",
+  Python: "python",
+  Header: "header",
 };
 
 /** The compiler's page name for `controls { }` written without one. */
@@ -206,7 +277,12 @@ export function synthesizeControls(pages: readonly CustomPageState[]): A.Control
       label: p.label !== undefined && p.label !== p.name ? B.str(p.label) : null,
       help: p.help ? B.str(p.help) : null,
       entries: p.menuNames
-        ? p.menuNames.map((n, i) => ({ kind: "MenuEntry", name: n, label: p.menuLabels && p.menuLabels[i] !== n ? B.str(p.menuLabels[i]!) : null, range: B.num(0).range }))
+        ? p.menuNames.map((n, i) => ({
+            kind: "MenuEntry",
+            name: n,
+            label: p.menuLabels && p.menuLabels[i] !== n ? B.str(p.menuLabels[i]!) : null,
+            range: B.num(0).range,
+          }))
         : null,
       range: B.num(0).range,
     })),

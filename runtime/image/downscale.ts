@@ -18,7 +18,10 @@ export interface ScaledPng {
 export function fitWithin(width: number, height: number, max: number): { width: number; height: number } {
   if (width <= max && height <= max) return { width, height };
   const scale = max / Math.max(width, height);
-  return { width: Math.max(1, Math.min(max, Math.round(width * scale))), height: Math.max(1, Math.min(max, Math.round(height * scale))) };
+  return {
+    width: Math.max(1, Math.min(max, Math.round(width * scale))),
+    height: Math.max(1, Math.min(max, Math.round(height * scale))),
+  };
 }
 
 /** Scales `png` to fit within `max` x `max`; a PNG that already fits comes back unchanged. */

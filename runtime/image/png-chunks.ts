@@ -53,8 +53,10 @@ export const MAX_SIDE = 32_768;
 /** The header alone: dimensions and pixel layout, without touching the image data. */
 export function readPngHeader(png: Uint8Array): PngHeader {
   const buf = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-  if (buf.length < 33 || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) throw new PngError("the data is not a PNG (bad signature)");
-  if (buf.readUInt32BE(8) !== 13 || buf.toString("latin1", 12, 16) !== "IHDR") throw new PngError("the PNG does not start with its IHDR header");
+  if (buf.length < 33 || !buf.subarray(0, 8).equals(PNG_SIGNATURE))
+    throw new PngError("the data is not a PNG (bad signature)");
+  if (buf.readUInt32BE(8) !== 13 || buf.toString("latin1", 12, 16) !== "IHDR")
+    throw new PngError("the PNG does not start with its IHDR header");
   return parseHeader(buf.subarray(16, 29));
 }
 
@@ -70,7 +72,8 @@ function parseHeader(body: Buffer): PngHeader {
     throw new PngError(`the PNG is ${width}x${height}; sides from 1 to ${MAX_SIDE} are supported`);
   }
   if (!(colorType in DEPTHS)) throw new PngError(`the PNG has an unknown colour type ${colorType}`);
-  if (!DEPTHS[colorType as PngColorType].includes(bitDepth)) throw new PngError(`the PNG has bit depth ${bitDepth}, which colour type ${colorType} does not allow`);
+  if (!DEPTHS[colorType as PngColorType].includes(bitDepth))
+    throw new PngError(`the PNG has bit depth ${bitDepth}, which colour type ${colorType} does not allow`);
   if (compression !== 0 || filter !== 0) throw new PngError("the PNG uses an unknown compression or filter method");
   if (interlace > 1) throw new PngError(`the PNG has an unknown interlace method ${interlace}`);
   return { width, height, bitDepth, colorType: colorType as PngColorType, interlaced: interlace === 1 };
@@ -92,7 +95,8 @@ export function readPngParts(png: Uint8Array): PngParts {
     const end = pos + 12 + length;
     if (end > buf.length) throw new PngError(`the PNG is cut off inside its ${type} chunk`);
     const stored = buf.readUInt32BE(end - 4);
-    if (crc32(buf.subarray(pos + 4, end - 4)) !== stored) throw new PngError(`the PNG's ${type} chunk is corrupt (CRC mismatch)`);
+    if (crc32(buf.subarray(pos + 4, end - 4)) !== stored)
+      throw new PngError(`the PNG's ${type} chunk is corrupt (CRC mismatch)`);
     const body = buf.subarray(pos + 8, end - 4);
     if (type === "PLTE") palette = body;
     else if (type === "tRNS") transparency = body;

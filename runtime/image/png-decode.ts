@@ -49,7 +49,9 @@ function rawSize(h: PngHeader): number {
 function inflate(parts: PngParts): Buffer {
   const expected = rawSize(parts.header);
   if (expected > MAX_RAW_BYTES) {
-    throw new PngError(`the PNG is too large to decode (${parts.header.width}x${parts.header.height}, ${expected} bytes unpacked; at most ${MAX_RAW_BYTES})`);
+    throw new PngError(
+      `the PNG is too large to decode (${parts.header.width}x${parts.header.height}, ${expected} bytes unpacked; at most ${MAX_RAW_BYTES})`,
+    );
   }
   let raw: Buffer;
   try {
@@ -113,7 +115,8 @@ class RowConverter {
     const t = parts.transparency;
     if (t && this.h.colorType === 3) this.paletteAlpha = t;
     else if (t && this.h.colorType === 0 && t.length >= 2) this.key = [(t[0]! << 8) | t[1]!];
-    else if (t && this.h.colorType === 2 && t.length >= 6) this.key = [(t[0]! << 8) | t[1]!, (t[2]! << 8) | t[3]!, (t[4]! << 8) | t[5]!];
+    else if (t && this.h.colorType === 2 && t.length >= 6)
+      this.key = [(t[0]! << 8) | t[1]!, (t[2]! << 8) | t[3]!, (t[4]! << 8) | t[5]!];
   }
 
   /** Sample `i` of a line (0-based across all channels), at the image's bit depth. */
@@ -153,7 +156,8 @@ class RowConverter {
       } else if (type === 3) {
         const index = this.sample(line, x);
         const palette = this.palette!;
-        if (3 * index + 2 >= palette.length) throw new PngError(`the PNG uses palette entry ${index}, which its palette does not have`);
+        if (3 * index + 2 >= palette.length)
+          throw new PngError(`the PNG uses palette entry ${index}, which its palette does not have`);
         out[o] = palette[3 * index]!;
         out[o + 1] = palette[3 * index + 1]!;
         out[o + 2] = palette[3 * index + 2]!;
@@ -195,7 +199,9 @@ export function decodePngRows(png: Uint8Array, onRow: (y: number, rgba: Uint8Arr
   }
 
   if (h.width * h.height > MAX_INTERLACED_PIXELS) {
-    throw new PngError(`the interlaced PNG is too large to decode (${h.width}x${h.height}; at most ${MAX_INTERLACED_PIXELS} pixels)`);
+    throw new PngError(
+      `the interlaced PNG is too large to decode (${h.width}x${h.height}; at most ${MAX_INTERLACED_PIXELS} pixels)`,
+    );
   }
   const image = new Uint8Array(h.width * h.height * 4);
   let pos = 0;

@@ -25,7 +25,8 @@ function filterRow(type: number, row: Uint8Array, prev: Uint8Array, out: Uint8Ar
     const left = i >= 4 ? row[i - 4]! : 0;
     const up = prev[i]!;
     const upLeft = i >= 4 ? prev[i - 4]! : 0;
-    const predictor = type === 1 ? left : type === 2 ? up : type === 3 ? (left + up) >> 1 : type === 4 ? paeth(left, up, upLeft) : 0;
+    const predictor =
+      type === 1 ? left : type === 2 ? up : type === 3 ? (left + up) >> 1 : type === 4 ? paeth(left, up, upLeft) : 0;
     out[i] = (row[i]! - predictor) & 255;
   }
 }
@@ -42,8 +43,10 @@ function cost(filtered: Uint8Array): number {
 
 export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
   const stride = width * 4;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new Error(`cannot encode a ${width}x${height} image`);
-  if (rgba.length !== stride * height) throw new Error(`image data has ${rgba.length} bytes, a ${width}x${height} RGBA image needs ${stride * height}`);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new Error(`cannot encode a ${width}x${height} image`);
+  if (rgba.length !== stride * height)
+    throw new Error(`image data has ${rgba.length} bytes, a ${width}x${height} RGBA image needs ${stride * height}`);
   const raw = new Uint8Array((stride + 1) * height);
   const candidates = [0, 1, 2, 3, 4].map(() => new Uint8Array(stride));
   let prev: Uint8Array = new Uint8Array(stride);
@@ -69,5 +72,10 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   header[8] = 8; // bit depth
   header[9] = 6; // RGBA
   // compression, filter method and interlace stay 0
-  return Buffer.concat([PNG_SIGNATURE, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 6 })), chunk("IEND", new Uint8Array(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 6 })),
+    chunk("IEND", new Uint8Array(0)),
+  ]);
 }

@@ -44,7 +44,10 @@ export class Assignments {
     } else {
       const driver = overlapping.find((b) => b.driver !== "constant");
       if (driver !== undefined) {
-        this.report.add("import-parameter-driven-twice", a.at, { target: `${node.spec.name.value}.${a.param}`, other: driver.at.path });
+        this.report.add("import-parameter-driven-twice", a.at, {
+          target: `${node.spec.name.value}.${a.param}`,
+          other: driver.at.path,
+        });
         return;
       }
       for (const b of overlapping) this.dropScalars(node, list, b, mine);

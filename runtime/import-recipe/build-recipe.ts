@@ -30,27 +30,46 @@ function flagsOf(n: NodeEntry): A.Flag[] {
 }
 
 /** Connections checked and grouped by the network (the containing COMP, or undefined for the top). */
-function wiresByNetwork(connections: readonly ConnectionSpec[], ctx: ConvertContext, provenance: Provenance): Map<NodeEntry | undefined, A.Wire[]> {
+function wiresByNetwork(
+  connections: readonly ConnectionSpec[],
+  ctx: ConvertContext,
+  provenance: Provenance,
+): Map<NodeEntry | undefined, A.Wire[]> {
   const out = new Map<NodeEntry | undefined, A.Wire[]>();
   for (const c of connections) {
     const from = ctx.table.find(c.from);
     const to = ctx.table.find(c.to);
     if (from === undefined || to === undefined) continue;
     if (from.parent !== to.parent) {
-      ctx.report.add("import-cross-network-connection", c.at, { from: c.from.value, to: c.to.value }, {
-        help: ["to cross into a COMP, wire into an inTOP/inCHOP inside it, or reference the node by path (a Select operator)"],
-      });
+      ctx.report.add(
+        "import-cross-network-connection",
+        c.at,
+        { from: c.from.value, to: c.to.value },
+        {
+          help: [
+            "to cross into a COMP, wire into an inTOP/inCHOP inside it, or reference the node by path (a Select operator)",
+          ],
+        },
+      );
       continue;
     }
     const list = out.get(from.parent) ?? [];
     list.push(wire(from.name, c.fromOutput, to.name, c.toInput));
     out.set(from.parent, list);
-    provenance.set(key.wire(from.parent ? pathOf(ctx, from.parent) : "", from.name, c.fromOutput, to.name, c.toInput), c.at);
+    provenance.set(
+      key.wire(from.parent ? pathOf(ctx, from.parent) : "", from.name, c.fromOutput, to.name, c.toInput),
+      c.at,
+    );
   }
   return out;
 }
 
-export function buildRecipe(shape: RecipeShape, connections: readonly ConnectionSpec[], ctx: ConvertContext, provenance: Provenance): A.Program {
+export function buildRecipe(
+  shape: RecipeShape,
+  connections: readonly ConnectionSpec[],
+  ctx: ConvertContext,
+  provenance: Provenance,
+): A.Program {
   const wires = wiresByNetwork(connections, ctx, provenance);
   const children = new Map<NodeEntry | undefined, NodeEntry[]>();
   for (const n of ctx.table.entries()) {
@@ -72,10 +91,13 @@ export function buildRecipe(shape: RecipeShape, connections: readonly Connection
       provenance.set(key.param(path, a.param), a.at);
       return param(a.param, a.value);
     });
-    const inner = children.has(n) || wires.has(n) ? { kind: "InnerNetwork" as const, ...body(n), range: NO_RANGE } : null;
+    const inner =
+      children.has(n) || wires.has(n) ? { kind: "InnerNetwork" as const, ...body(n), range: NO_RANGE } : null;
     const decl = nodeDecl(n.name, n.operator.type, flagsOf(n), params, inner);
     const leftOut = ctx.leftOut.of(n);
-    return leftOut.length === 0 ? decl : { ...decl, comments: { leading: leftOut.map((text) => ({ text, range: NO_RANGE })) } };
+    return leftOut.length === 0
+      ? decl
+      : { ...decl, comments: { leading: leftOut.map((text) => ({ text, range: NO_RANGE })) } };
   }
 
   const panel = ctx.panel.blocks();

@@ -41,7 +41,14 @@ function declaration(name: string, d: ControlDraft, defaultValue: A.Value | unde
     clamp: false,
     label: d.label === undefined ? null : str(d.label),
     help: d.help === undefined || d.help === "" ? null : str(d.help),
-    entries: d.entries ? d.entries.map((e) => ({ kind: "MenuEntry", name: e.name, label: e.label === undefined ? null : str(e.label), range: NO_RANGE })) : null,
+    entries: d.entries
+      ? d.entries.map((e) => ({
+          kind: "MenuEntry",
+          name: e.name,
+          label: e.label === undefined ? null : str(e.label),
+          range: NO_RANGE,
+        }))
+      : null,
     range: NO_RANGE,
   };
 }
@@ -66,13 +73,25 @@ export class ControlPanel {
       name = CONTROL_NAME.test(requested.value) ? requested.value : legalControlName(requested.value);
       const prior = this.byName.get(name);
       if (prior !== undefined) {
-        this.report.add("import-duplicate-control", requested.at, { name, other: prior.at.path }, { help: ["every control of a panel needs its own name"] });
+        this.report.add(
+          "import-duplicate-control",
+          requested.at,
+          { name, other: prior.at.path },
+          { help: ["every control of a panel needs its own name"] },
+        );
         return undefined;
       }
       if (name !== requested.value) {
-        this.report.add("import-renamed", requested.at, { from: requested.value, what: "control", to: name }, {
-          help: ["a TouchDesigner custom parameter name is an uppercase letter followed by lowercase letters and digits"],
-        });
+        this.report.add(
+          "import-renamed",
+          requested.at,
+          { from: requested.value, what: "control", to: name },
+          {
+            help: [
+              "a TouchDesigner custom parameter name is an uppercase letter followed by lowercase letters and digits",
+            ],
+          },
+        );
       }
     }
     const placed = { ...draft, name };

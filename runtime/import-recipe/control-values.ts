@@ -11,18 +11,54 @@ import type { NodeTable } from "./node-table.js";
 import type { Located, Report, Where } from "./report.js";
 
 const BY_STYLE: Partial<Record<ParStyle, ControlType>> = {
-  Float: "float", Int: "int", Toggle: "toggle", Pulse: "pulse", Momentary: "momentary",
-  Menu: "menu", StrMenu: "strmenu", Str: "string", XY: "xy", XYZ: "xyz", XYZW: "xyzw",
-  RGB: "rgb", RGBA: "rgba", WH: "wh", UV: "uv", UVW: "uvw",
-  TOP: "top", CHOP: "chop", SOP: "sop", POP: "pop", DAT: "dat", MAT: "mat", COMP: "comp",
-  OBJ: "obj", OP: "op", PanelCOMP: "panelcomp", Object: "op", File: "file", FileSave: "file",
-  Folder: "folder", Python: "python",
+  Float: "float",
+  Int: "int",
+  Toggle: "toggle",
+  Pulse: "pulse",
+  Momentary: "momentary",
+  Menu: "menu",
+  StrMenu: "strmenu",
+  Str: "string",
+  XY: "xy",
+  XYZ: "xyz",
+  XYZW: "xyzw",
+  RGB: "rgb",
+  RGBA: "rgba",
+  WH: "wh",
+  UV: "uv",
+  UVW: "uvw",
+  TOP: "top",
+  CHOP: "chop",
+  SOP: "sop",
+  POP: "pop",
+  DAT: "dat",
+  MAT: "mat",
+  COMP: "comp",
+  OBJ: "obj",
+  OP: "op",
+  PanelCOMP: "panelcomp",
+  Object: "op",
+  File: "file",
+  FileSave: "file",
+  Folder: "folder",
+  Python: "python",
 };
 
 const SIZES: Partial<Record<ControlType, number>> = { xy: 2, uv: 2, wh: 2, xyz: 3, uvw: 3, rgb: 3, xyzw: 4, rgba: 4 };
 const WHOLE: ReadonlySet<ControlType> = new Set(["int", "wh"]);
 const TEXTUAL: ReadonlySet<ControlType> = new Set(["string", "strmenu", "file", "folder", "python"]);
-const REFERENCE: ReadonlySet<ControlType> = new Set(["op", "comp", "top", "chop", "sop", "dat", "mat", "pop", "obj", "panelcomp"]);
+const REFERENCE: ReadonlySet<ControlType> = new Set([
+  "op",
+  "comp",
+  "top",
+  "chop",
+  "sop",
+  "dat",
+  "mat",
+  "pop",
+  "obj",
+  "panelcomp",
+]);
 const NO_VALUE: ReadonlySet<ControlType> = new Set(["pulse", "momentary", "header"]);
 const COLOUR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -50,7 +86,9 @@ export function controlTypeOfValue(v: JsonValue): ControlType | undefined {
     case "string":
       return COLOUR.test(v.value) ? "rgb" : "string";
     case "array":
-      return v.items.every((i) => i.kind === "number") ? ({ 2: "xy", 3: "xyz", 4: "xyzw" } as Record<number, ControlType>)[v.items.length] : undefined;
+      return v.items.every((i) => i.kind === "number")
+        ? ({ 2: "xy", 3: "xyz", 4: "xyzw" } as Record<number, ControlType>)[v.items.length]
+        : undefined;
     default:
       return undefined;
   }
@@ -71,7 +109,12 @@ function describeType(type: ControlType): string {
  * A JSON default as a value of the control's type. Operator-type controls take the name of a node
  * of the recipe, written as its path from the recipe's top level.
  */
-export function controlDefault(type: ControlType, field: { value: JsonValue; at: Where }, table: NodeTable, report: Report): A.Value | undefined {
+export function controlDefault(
+  type: ControlType,
+  field: { value: JsonValue; at: Where },
+  table: NodeTable,
+  report: Report,
+): A.Value | undefined {
   const v = field.value;
   const wrong = () => {
     report.add("import-field-type", field.at, { expected: describeType(type), actual: jsonKind(v) });
@@ -83,7 +126,8 @@ export function controlDefault(type: ControlType, field: { value: JsonValue; at:
   }
   const size = SIZES[type];
   if (size !== undefined) {
-    if ((type === "rgb" || type === "rgba") && v.kind === "string" && COLOUR.test(v.value)) return colour(v.value.slice(1).toLowerCase());
+    if ((type === "rgb" || type === "rgba") && v.kind === "string" && COLOUR.test(v.value))
+      return colour(v.value.slice(1).toLowerCase());
     if (v.kind !== "array" || v.items.length !== size || !v.items.every((i) => i.kind === "number")) return wrong();
     const items = v.items.map((i) => (i as { value: number }).value);
     if (WHOLE.has(type) && !items.every(Number.isInteger)) return wrong();
@@ -104,7 +148,8 @@ export function controlDefault(type: ControlType, field: { value: JsonValue; at:
       if (v.kind !== "string") return wrong();
       if (REFERENCE.has(type)) {
         const node = table.get(v.value);
-        if (node === undefined) return v.value.includes("/") ? opRef(v.value) : NAME.test(v.value) ? nameValue(v.value) : str(v.value);
+        if (node === undefined)
+          return v.value.includes("/") ? opRef(v.value) : NAME.test(v.value) ? nameValue(v.value) : str(v.value);
         const path = [...table.ancestors(node), node].map((n) => n.name).join("/");
         return path.includes("/") ? opRef(path) : nameValue(path);
       }
@@ -115,14 +160,22 @@ export function controlDefault(type: ControlType, field: { value: JsonValue; at:
 /** A control type named in the JSON, or a diagnostic listing the valid ones. */
 export function readControlType(type: Located<string>, report: Report): ControlType | undefined {
   if (isControlType(type.value)) return type.value;
-  report.add("import-invalid-value", type.at, { value: JSON.stringify(type.value), expected: "a control type" }, { help: [`control types: ${CONTROL_TYPES.join(", ")}`] });
+  report.add(
+    "import-invalid-value",
+    type.at,
+    { value: JSON.stringify(type.value), expected: "a control type" },
+    { help: [`control types: ${CONTROL_TYPES.join(", ")}`] },
+  );
   return undefined;
 }
 
 /** Whether an AST value already fits a control type (a node's constant reused as a default). */
 export function fitsControl(type: ControlType, v: A.Value): boolean {
   const size = SIZES[type];
-  if (size !== undefined) return v.kind === "Color" ? type === "rgb" || type === "rgba" : v.kind === "Tuple" && v.items.length === size && v.items.every((i) => i.kind === "Number");
+  if (size !== undefined)
+    return v.kind === "Color"
+      ? type === "rgb" || type === "rgba"
+      : v.kind === "Tuple" && v.items.length === size && v.items.every((i) => i.kind === "Number");
   if (type === "float") return v.kind === "Number";
   if (type === "int") return v.kind === "Number" && Number.isInteger(v.value);
   if (type === "toggle") return v.kind === "Boolean";

@@ -16,7 +16,18 @@ import type { ControlSpec, ControlTarget, ExposedParamSpec } from "./recipe-form
 import type { Located } from "./report.js";
 
 /** Control types with a slider, so a range means something. */
-const NUMERIC: ReadonlySet<ControlType> = new Set(["float", "int", "xy", "xyz", "xyzw", "uv", "uvw", "wh", "rgb", "rgba"]);
+const NUMERIC: ReadonlySet<ControlType> = new Set([
+  "float",
+  "int",
+  "xy",
+  "xyz",
+  "xyzw",
+  "uv",
+  "uvw",
+  "wh",
+  "rgb",
+  "rgba",
+]);
 
 interface ResolvedTarget {
   node: NodeEntry;
@@ -24,7 +35,10 @@ interface ResolvedTarget {
   at: ControlTarget["at"];
 }
 
-function resolveTarget(t: { node: Located<string>; param: Located<string>; at: ControlTarget["at"] }, ctx: ConvertContext): ResolvedTarget | undefined {
+function resolveTarget(
+  t: { node: Located<string>; param: Located<string>; at: ControlTarget["at"] },
+  ctx: ConvertContext,
+): ResolvedTarget | undefined {
   const node = ctx.table.find(t.node);
   if (node === undefined) return undefined;
   const param = knownParam(node, t.param, ctx.report);
@@ -32,22 +46,37 @@ function resolveTarget(t: { node: Located<string>; param: Located<string>; at: C
 }
 
 /** A range from min/max; with only one of them the parameter's own slider range completes it. */
-function range(type: ControlType, spec: { min?: Located<number>; max?: Located<number> }, target: ResolvedTarget | undefined, ctx: ConvertContext): [number, number] | undefined {
+function range(
+  type: ControlType,
+  spec: { min?: Located<number>; max?: Located<number> },
+  target: ResolvedTarget | undefined,
+  ctx: ConvertContext,
+): [number, number] | undefined {
   if (!NUMERIC.has(type)) {
-    for (const end of [spec.min, spec.max]) if (end) ctx.report.add("import-field-ignored", end.at, { where: `for a ${type} control` });
+    for (const end of [spec.min, spec.max])
+      if (end) ctx.report.add("import-field-ignored", end.at, { where: `for a ${type} control` });
     return undefined;
   }
   const known = target?.param.ref?.param;
   const min = spec.min?.value ?? known?.min ?? undefined;
   const max = spec.max?.value ?? known?.max ?? undefined;
-  if (spec.min === undefined && spec.max === undefined) return min !== undefined && max !== undefined ? [min, max] : undefined;
+  if (spec.min === undefined && spec.max === undefined)
+    return min !== undefined && max !== undefined ? [min, max] : undefined;
   if (min === undefined || max === undefined) {
     const given = (spec.min ?? spec.max)!;
-    ctx.report.add("import-field-ignored", given.at, { where: "without both min and max" }, { help: ["a slider range needs both ends"] });
+    ctx.report.add(
+      "import-field-ignored",
+      given.at,
+      { where: "without both min and max" },
+      { help: ["a slider range needs both ends"] },
+    );
     return undefined;
   }
   if (min > max) {
-    ctx.report.add("import-invalid-value", (spec.min ?? spec.max)!.at, { value: `${min}..${max}`, expected: "a range whose min is not above its max" });
+    ctx.report.add("import-invalid-value", (spec.min ?? spec.max)!.at, {
+      value: `${min}..${max}`,
+      expected: "a range whose min is not above its max",
+    });
     return undefined;
   }
   return [min, max];
@@ -63,7 +92,8 @@ function menuEntries(target: ResolvedTarget | undefined): ControlDraft["entries"
 }
 
 function bindAll(name: string, targets: readonly ResolvedTarget[], ctx: ConvertContext): void {
-  for (const t of targets) ctx.assignments.set(t.node, { param: t.param.name, value: bind(name), driver: "bind", at: t.at });
+  for (const t of targets)
+    ctx.assignments.set(t.node, { param: t.param.name, value: bind(name), driver: "bind", at: t.at });
 }
 
 export function convertControl(spec: ControlSpec, ctx: ConvertContext): void {
@@ -76,14 +106,24 @@ export function convertControl(spec: ControlSpec, ctx: ConvertContext): void {
   } else {
     type = first ? controlTypeFor(first.param.ref) : spec.default ? controlTypeOfValue(spec.default.value) : "float";
     if (type === undefined) {
-      ctx.report.add("import-missing-field", { path: `${spec.at.path}.type`, range: spec.name.at.range }, {}, {
-        help: ["the control's type cannot be told from its target or default: give 'type' (float, int, toggle, menu, rgb, ...)"],
-      });
+      ctx.report.add(
+        "import-missing-field",
+        { path: `${spec.at.path}.type`, range: spec.name.at.range },
+        {},
+        {
+          help: [
+            "the control's type cannot be told from its target or default: give 'type' (float, int, toggle, menu, rgb, ...)",
+          ],
+        },
+      );
       return;
     }
   }
   const draft: ControlDraft = { type, at: spec.at };
-  const value = spec.default !== undefined ? controlDefault(type, spec.default, ctx.table, ctx.report) : first && startingValue(first, type, ctx);
+  const value =
+    spec.default !== undefined
+      ? controlDefault(type, spec.default, ctx.table, ctx.report)
+      : first && startingValue(first, type, ctx);
   if (value !== undefined) draft.default = value;
   const r = range(type, spec, first, ctx);
   if (r) draft.range = r;
@@ -107,28 +147,48 @@ function startingValue(target: ResolvedTarget, type: ControlType, ctx: ConvertCo
 
 export function convertExposed(spec: ExposedParamSpec, ctx: ConvertContext): void {
   if (spec.value !== undefined && spec.expr !== undefined) {
-    ctx.report.add("import-value-conflict", spec.expr.at, { first: "'value'", second: "'expr'" }, { help: ["'value' makes a control the artist plays; 'expr' makes the parameter follow Python"] });
+    ctx.report.add(
+      "import-value-conflict",
+      spec.expr.at,
+      { first: "'value'", second: "'expr'" },
+      { help: ["'value' makes a control the artist plays; 'expr' makes the parameter follow Python"] },
+    );
     return;
   }
   const target = resolveTarget(spec, ctx);
   if (target === undefined) return;
   if (spec.expr !== undefined) {
     for (const extra of [spec.name, spec.label, spec.description, spec.min, spec.max]) {
-      if (extra !== undefined) ctx.report.add("import-field-ignored", extra.at, { where: "for a parameter driven by an expression" });
+      if (extra !== undefined)
+        ctx.report.add("import-field-ignored", extra.at, { where: "for a parameter driven by an expression" });
     }
     const python = rewriteOpReferences(target.node, spec.expr, ctx.table, ctx.report);
-    if (python !== undefined) ctx.assignments.set(target.node, { param: target.param.name, value: expression(python), driver: "expression", at: spec.expr.at });
+    if (python !== undefined)
+      ctx.assignments.set(target.node, {
+        param: target.param.name,
+        value: expression(python),
+        driver: "expression",
+        at: spec.expr.at,
+      });
     return;
   }
   const type = controlTypeFor(target.param.ref);
   if (type === undefined) {
-    ctx.report.add("import-invalid-value", spec.param.at, { value: `'${spec.param.value}'`, expected: "a parameter whose kind is known, so a control can drive it" }, {
-      help: ["give a 'controls[]' entry with an explicit 'type' targeting this parameter instead"],
-    });
+    ctx.report.add(
+      "import-invalid-value",
+      spec.param.at,
+      { value: `'${spec.param.value}'`, expected: "a parameter whose kind is known, so a control can drive it" },
+      {
+        help: ["give a 'controls[]' entry with an explicit 'type' targeting this parameter instead"],
+      },
+    );
     return;
   }
   const draft: ControlDraft = { type, at: spec.at };
-  const value = spec.value === undefined ? startingValue(target, type, ctx) : controlDefault(type, spec.value, ctx.table, ctx.report);
+  const value =
+    spec.value === undefined
+      ? startingValue(target, type, ctx)
+      : controlDefault(type, spec.value, ctx.table, ctx.report);
   if (value !== undefined) draft.default = value;
   const r = range(type, spec, target, ctx);
   if (r) draft.range = r;

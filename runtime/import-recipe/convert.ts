@@ -35,7 +35,12 @@ export interface Converted {
 }
 
 /** The parameter name to use: as written, fixed (`--fix`), or undefined when the assignment is left out. */
-function usableName(node: NodeEntry, name: Located<string>, value: JsonValue, ctx: ConvertContext): Located<string> | undefined {
+function usableName(
+  node: NodeEntry,
+  name: Located<string>,
+  value: JsonValue,
+  ctx: ConvertContext,
+): Located<string> | undefined {
   if (getParam(node.operator, name.value) !== undefined || isDatText(node, name.value)) return name;
   const fixed = ctx.fix ? unambiguousParameter(node.operator, name.value) : undefined;
   if (fixed !== undefined) {
@@ -44,15 +49,31 @@ function usableName(node: NodeEntry, name: Located<string>, value: JsonValue, ct
   }
   const near = closestParameters(node.operator, name.value, 3).map((m) => m.name);
   const reason = `'${node.operator.type}' has no parameter '${name.value}'`;
-  ctx.report.add("import-left-out", name.at, { reason }, {
-    help: [...didYouMean(near), ctx.fix ? "no single parameter is clearly meant: set it by hand" : "svc import-recipe --fix applies a did-you-mean that is clear"],
-  });
+  ctx.report.add(
+    "import-left-out",
+    name.at,
+    { reason },
+    {
+      help: [
+        ...didYouMean(near),
+        ctx.fix
+          ? "no single parameter is clearly meant: set it by hand"
+          : "svc import-recipe --fix applies a did-you-mean that is clear",
+      ],
+    },
+  );
   ctx.leftOut.add(node, name.value, value, reason);
   return undefined;
 }
 
 /** A menu entry the parameter does not have: fixed (`--fix`), or the assignment left out (false). */
-function usableMenuValue(node: NodeEntry, param: string, value: A.Value, json: { value: JsonValue; at: Where }, ctx: ConvertContext): A.Value | undefined {
+function usableMenuValue(
+  node: NodeEntry,
+  param: string,
+  value: A.Value,
+  json: { value: JsonValue; at: Where },
+  ctx: ConvertContext,
+): A.Value | undefined {
   const entry = value.kind === "Name" ? value.name : value.kind === "String" ? value.value : undefined;
   if (entry === undefined) return value;
   const refused = notInMenu(node.operator, param, entry);
@@ -62,13 +83,18 @@ function usableMenuValue(node: NodeEntry, param: string, value: A.Value, json: {
     return nameValue(refused.suggestion);
   }
   const reason = `'${entry}' is not an entry of the menu '${param}'`;
-  ctx.report.add("import-left-out", json.at, { reason }, {
-    help: [
-      ...didYouMean(refused.suggestion ? [refused.suggestion] : []),
-      `the entries: ${refused.entries.slice(0, 12).join(", ")}${refused.entries.length > 12 ? ", ..." : ""}`,
-      ...(refused.suggestion && !ctx.fix ? ["svc import-recipe --fix applies a did-you-mean that is clear"] : []),
-    ],
-  });
+  ctx.report.add(
+    "import-left-out",
+    json.at,
+    { reason },
+    {
+      help: [
+        ...didYouMean(refused.suggestion ? [refused.suggestion] : []),
+        `the entries: ${refused.entries.slice(0, 12).join(", ")}${refused.entries.length > 12 ? ", ..." : ""}`,
+        ...(refused.suggestion && !ctx.fix ? ["svc import-recipe --fix applies a did-you-mean that is clear"] : []),
+      ],
+    },
+  );
   ctx.leftOut.add(node, param, json.value, reason);
   return undefined;
 }
@@ -81,10 +107,12 @@ function nodeParameters(ctx: ConvertContext): void {
       const known = knownParam(node, name, ctx.report);
       if (known === undefined) continue;
       const converted = parameterValue(node, known, p.value, ctx.table, ctx.report);
-      const value = converted === undefined || known.ref === undefined || known.ref.component !== null
-        ? converted
-        : usableMenuValue(node, known.name, converted, p.value, ctx);
-      if (value !== undefined) ctx.assignments.set(node, { param: known.name, value, driver: "constant", at: p.value.at });
+      const value =
+        converted === undefined || known.ref === undefined || known.ref.component !== null
+          ? converted
+          : usableMenuValue(node, known.name, converted, p.value, ctx);
+      if (value !== undefined)
+        ctx.assignments.set(node, { param: known.name, value, driver: "constant", at: p.value.at });
     }
   }
 }

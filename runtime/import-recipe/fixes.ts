@@ -19,7 +19,8 @@ export function unambiguousParameter(op: Operator, name: string): string | undef
   const axis = AXES.indexOf(name.slice(-1));
   if (axis >= 0) {
     const tuplet = resolveTuplet(op, name.slice(0, -1));
-    if (tuplet !== undefined && tuplet.index === null && axis < tuplet.components.length) return tuplet.components[axis];
+    if (tuplet !== undefined && tuplet.index === null && axis < tuplet.components.length)
+      return tuplet.components[axis];
   }
   const [best, next] = closestParameters(op, name, 2);
   if (best === undefined || best.score < 60) return undefined;
@@ -27,13 +28,20 @@ export function unambiguousParameter(op: Operator, name: string): string | undef
 }
 
 /** Whether `value` is refused by the parameter's menu on the strength of a fact (not an assumption). */
-export function notInMenu(op: Operator, param: string, value: string): { suggestion?: string; entries: string[] } | undefined {
+export function notInMenu(
+  op: Operator,
+  param: string,
+  value: string,
+): { suggestion?: string; entries: string[] } | undefined {
   const ref = getParam(op, param);
   if (ref === undefined || ref.param.menuIncomplete || ref.param.assumed?.includes("menu")) return undefined;
   const check = validateValue(op, param, value);
   if (check.ok || check.problem.kind !== "not-in-menu") return undefined;
   const suggestions = check.problem.suggestions ?? [];
-  return { entries: check.problem.menu?.names ?? [], ...(suggestions.length === 1 ? { suggestion: suggestions[0] } : {}) };
+  return {
+    entries: check.problem.menu?.names ?? [],
+    ...(suggestions.length === 1 ? { suggestion: suggestions[0] } : {}),
+  };
 }
 
 /** A JSON value as written (compact), for the comment that keeps a left-out assignment. */

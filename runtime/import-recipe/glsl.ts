@@ -31,9 +31,16 @@ export function convertGlslCode(spec: CodeSpec, ctx: ConvertContext): void {
   }
   const param = PIXEL_SHADER_PARAMS.find((p) => node.operator.params.some((q) => q.name === p));
   if (param === undefined) {
-    ctx.report.add("import-not-glsl", spec.node.at, { node: spec.node.value, type: node.operator.type, what: "pixel shader parameter" }, {
-      help: ["glsl_code belongs to a GLSL operator (glslTOP, glslmultiTOP, glslMAT) or to the DAT that holds the shader"],
-    });
+    ctx.report.add(
+      "import-not-glsl",
+      spec.node.at,
+      { node: spec.node.value, type: node.operator.type, what: "pixel shader parameter" },
+      {
+        help: [
+          "glsl_code belongs to a GLSL operator (glslTOP, glslmultiTOP, glslMAT) or to the DAT that holds the shader",
+        ],
+      },
+    );
     return;
   }
   const dat = ctx.table.generate(`${node.name}_pixel`, "textDAT", node, spec.code.at);
@@ -46,12 +53,22 @@ function controlBase(uniform: string): string {
   return /^u[A-Z]/.test(uniform) ? uniform.slice(1) : uniform;
 }
 
-function numbers(v: UniformSpec["value"], count: { min: number; max: number }, ctx: ConvertContext): number[] | undefined {
+function numbers(
+  v: UniformSpec["value"],
+  count: { min: number; max: number },
+  ctx: ConvertContext,
+): number[] | undefined {
   if (v === undefined) return undefined;
   const items = v.value.kind === "array" ? v.value.items : [v.value];
   if (items.length < count.min || items.length > count.max || !items.every((i) => i.kind === "number")) {
     const expected = count.max === 1 ? "a number" : `an array of ${count.min} to ${count.max} numbers`;
-    ctx.report.add("import-field-type", v.at, { expected, actual: v.value.kind === "array" ? `an array of ${v.value.items.length} ${v.value.items.every((i) => i.kind === "number") ? "numbers" : "values"}` : jsonKind(v.value) });
+    ctx.report.add("import-field-type", v.at, {
+      expected,
+      actual:
+        v.value.kind === "array"
+          ? `an array of ${v.value.items.length} ${v.value.items.every((i) => i.kind === "number") ? "numbers" : "values"}`
+          : jsonKind(v.value),
+    });
     return undefined;
   }
   return items.map((i) => (i as { value: number }).value);
@@ -61,15 +78,22 @@ function colourValue(v: UniformSpec["value"], ctx: ConvertContext): { rgb: A.Val
   if (v === undefined) return undefined;
   if (v.value.kind === "string" && COLOUR.test(v.value.value)) {
     const hex = v.value.value.slice(1).toLowerCase();
-    return hex.length === 8 ? { rgb: colour(hex.slice(0, 6)), alpha: parseInt(hex.slice(6), 16) / 255 } : { rgb: colour(hex) };
+    return hex.length === 8
+      ? { rgb: colour(hex.slice(0, 6)), alpha: parseInt(hex.slice(6), 16) / 255 }
+      : { rgb: colour(hex) };
   }
   const items = numbers(v, { min: 3, max: 4 }, ctx);
   if (items === undefined) return undefined;
-  return { rgb: { kind: "Tuple", items: items.slice(0, 3).map(num), form: "paren", range: v.at.range }, ...(items[3] === undefined ? {} : { alpha: items[3] }) };
+  return {
+    rgb: { kind: "Tuple", items: items.slice(0, 3).map(num), form: "paren", range: v.at.range },
+    ...(items[3] === undefined ? {} : { alpha: items[3] }),
+  };
 }
 
 function range(spec: UniformSpec): [number, number] | undefined {
-  return spec.min !== undefined && spec.max !== undefined && spec.min.value <= spec.max.value ? [spec.min.value, spec.max.value] : undefined;
+  return spec.min !== undefined && spec.max !== undefined && spec.min.value <= spec.max.value
+    ? [spec.min.value, spec.max.value]
+    : undefined;
 }
 
 /** Uniform blocks already used per GLSL node and sequence. */
@@ -92,26 +116,40 @@ export function convertUniform(spec: UniformSpec, slots: UniformSlots, ctx: Conv
   const sequence = spec.kind.value === "color" ? "color" : "vec";
   const seq = getSequence(node.operator, sequence);
   if (seq === undefined) {
-    ctx.report.add("import-not-glsl", spec.node.at, { node: spec.node.value, type: node.operator.type, what: `${sequence} uniform parameters` }, {
-      help: ["glsl_uniforms belong to a GLSL TOP (glslTOP, glslmultiTOP)"],
-    });
+    ctx.report.add(
+      "import-not-glsl",
+      spec.node.at,
+      { node: spec.node.value, type: node.operator.type, what: `${sequence} uniform parameters` },
+      {
+        help: ["glsl_uniforms belong to a GLSL TOP (glslTOP, glslmultiTOP)"],
+      },
+    );
     return;
   }
   if (spec.min !== undefined && spec.max !== undefined && spec.min.value > spec.max.value) {
-    ctx.report.add("import-invalid-value", spec.min.at, { value: `${spec.min.value}..${spec.max.value}`, expected: "a range whose min is not above its max" });
+    ctx.report.add("import-invalid-value", spec.min.at, {
+      value: `${spec.min.value}..${spec.max.value}`,
+      expected: "a range whose min is not above its max",
+    });
   }
   const block = slots.next(node, sequence);
   if (block === undefined) {
-    ctx.report.add("import-no-uniform-slot", spec.at, { node: spec.node.value, sequence, name: spec.name.value }, {
-      help: [
-        `${node.operator.type} has at most ${seq.maxBlocks} ${sequence} block(s); the uniform keeps GLSL's default (zero)`,
-        "set it in the shader as a constant, or pack it into another uniform",
-      ],
-    });
+    ctx.report.add(
+      "import-no-uniform-slot",
+      spec.at,
+      { node: spec.node.value, sequence, name: spec.name.value },
+      {
+        help: [
+          `${node.operator.type} has at most ${seq.maxBlocks} ${sequence} block(s); the uniform keeps GLSL's default (zero)`,
+          "set it in the shader as a constant, or pack it into another uniform",
+        ],
+      },
+    );
     return;
   }
   const at: Where = spec.at;
-  const set = (param: string, value: A.Value, driver: "constant" | "bind") => ctx.assignments.set(node, { param, value, driver, at });
+  const set = (param: string, value: A.Value, driver: "constant" | "bind") =>
+    ctx.assignments.set(node, { param, value, driver, at });
   const label = spec.label?.value ?? spec.name.value;
   const help = spec.description ? { help: spec.description.value } : {};
   const r = range(spec);
@@ -120,22 +158,41 @@ export function convertUniform(spec: UniformSpec, slots: UniformSlots, ctx: Conv
 
   if (spec.kind.value === "color") {
     const value = colourValue(spec.value, ctx);
-    const name = ctx.panel.add({ type: "rgb", label, at, ...help, ...(value ? { default: value.rgb } : {}) }, { generated: base });
+    const name = ctx.panel.add(
+      { type: "rgb", label, at, ...help, ...(value ? { default: value.rgb } : {}) },
+      { generated: base },
+    );
     if (name !== undefined) set(`color${block}rgb`, bind(name), "bind");
     if (value?.alpha !== undefined) set(`color${block}alpha`, num(value.alpha), "constant");
     return;
   }
   // A float is the first component of a vec block; a vec gets one float control per component,
   // because a bind needs a control with as many components as the parameter (the block has four).
-  const values = spec.kind.value === "float" ? (numbers(spec.value, { min: 1, max: 1 }, ctx) ?? [0]) : numbers(spec.value, { min: 1, max: 4 }, ctx);
+  const values =
+    spec.kind.value === "float"
+      ? (numbers(spec.value, { min: 1, max: 1 }, ctx) ?? [0])
+      : numbers(spec.value, { min: 1, max: 4 }, ctx);
   if (values === undefined) {
-    if (spec.value === undefined) ctx.report.add("import-missing-field", { path: `${spec.at.path}.value`, range: spec.name.at.range }, {}, { help: ["a vec uniform's value tells how many components it has: [x, y] to [x, y, z, w]"] });
+    if (spec.value === undefined)
+      ctx.report.add(
+        "import-missing-field",
+        { path: `${spec.at.path}.value`, range: spec.name.at.range },
+        {},
+        { help: ["a vec uniform's value tells how many components it has: [x, y] to [x, y, z, w]"] },
+      );
     return;
   }
   values.forEach((v, i) => {
     const c = COMPONENTS[i]!;
     const single = spec.kind.value === "float";
-    const draft = { type: "float" as const, default: num(v), label: single ? label : `${label} ${c.toUpperCase()}`, at, ...help, ...(r ? { range: r } : {}) };
+    const draft = {
+      type: "float" as const,
+      default: num(v),
+      label: single ? label : `${label} ${c.toUpperCase()}`,
+      at,
+      ...help,
+      ...(r ? { range: r } : {}),
+    };
     const name = ctx.panel.add(draft, { generated: single ? base : `${base}${c}` });
     if (name !== undefined) set(`vec${block}value${c}`, bind(name), "bind");
   });

@@ -47,10 +47,22 @@ export function importRecipe(jsonText: string, file: string, options: ImportOpti
   if (doc === undefined) return { file, diagnostics: report.diagnostics, sources };
   const converted = convertDocument(doc, report, options.fix === true);
   const outFile = join(options.outDir, `${converted.name}.svcnet`);
-  const result: ImportResult = { file, recipe: converted.name, outFile, diagnostics: report.diagnostics, sources, leftOut: converted.leftOut };
+  const result: ImportResult = {
+    file,
+    recipe: converted.name,
+    outFile,
+    diagnostics: report.diagnostics,
+    sources,
+    leftOut: converted.leftOut,
+  };
   if (report.hasErrors()) return { ...result, diagnostics: sortDiagnostics(report.diagnostics) };
   const text = print(converted.program);
   sources.set(outFile, text);
-  const diagnostics = sortDiagnostics([...report.diagnostics, ...compileCheck(text, outFile, file, converted.provenance)]);
-  return diagnostics.some((d) => d.severity === "error") ? { ...result, diagnostics } : { ...result, diagnostics, text };
+  const diagnostics = sortDiagnostics([
+    ...report.diagnostics,
+    ...compileCheck(text, outFile, file, converted.provenance),
+  ]);
+  return diagnostics.some((d) => d.severity === "error")
+    ? { ...result, diagnostics }
+    : { ...result, diagnostics, text };
 }

@@ -25,7 +25,12 @@ export class ObjectFields {
     for (const e of source.entries) {
       const at = { path: childPath(path, e.key), range: e.keyRange };
       if (this.byKey.has(e.key)) {
-        report.add("import-duplicate-key", at, {}, { help: ["JSON readers keep only one of the values; write the key once"] });
+        report.add(
+          "import-duplicate-key",
+          at,
+          {},
+          { help: ["JSON readers keep only one of the values; write the key once"] },
+        );
         continue;
       }
       if (!allowed.has(e.key)) {
@@ -54,10 +59,18 @@ export class ObjectFields {
   private missing(key: string): void {
     // A missing field has no range of its own: point at the object's opening brace.
     const r = this.source.range;
-    this.report.add("import-missing-field", { path: childPath(this.path, key), range: { start: r.start, end: { ...r.start, column: r.start.column + 1, offset: r.start.offset + 1 } } });
+    this.report.add("import-missing-field", {
+      path: childPath(this.path, key),
+      range: { start: r.start, end: { ...r.start, column: r.start.column + 1, offset: r.start.offset + 1 } },
+    });
   }
 
-  private typed<K extends JsonValue["kind"]>(key: string, kind: K, expected: string, options: FieldOptions): { node: Extract<JsonValue, { kind: K }>; at: Where } | undefined {
+  private typed<K extends JsonValue["kind"]>(
+    key: string,
+    kind: K,
+    expected: string,
+    options: FieldOptions,
+  ): { node: Extract<JsonValue, { kind: K }>; at: Where } | undefined {
     const f = this.raw(key, options);
     if (f === undefined) return undefined;
     // An optional field written as null reads as absent (JSON writers often emit null for "none").
@@ -117,7 +130,11 @@ export class ObjectFields {
 }
 
 /** An item that must be an object, or a diagnostic. */
-export function asObject(item: { value: JsonValue; at: Where }, report: Report, expected = "an object"): JsonObject | undefined {
+export function asObject(
+  item: { value: JsonValue; at: Where },
+  report: Report,
+  expected = "an object",
+): JsonObject | undefined {
   if (item.value.kind === "object") return item.value;
   report.add("import-field-type", item.at, { expected, actual: jsonKind(item.value) });
   return undefined;

@@ -114,7 +114,8 @@ class Parser {
     if (this.pos >= this.text.length) this.fail("the file is empty: expected a JSON object");
     const value = this.value(0);
     this.skipSpace();
-    if (this.pos < this.text.length) this.fail(`unexpected ${describeChar(this.text[this.pos])} after the end of the JSON value`);
+    if (this.pos < this.text.length)
+      this.fail(`unexpected ${describeChar(this.text[this.pos])} after the end of the JSON value`);
     return value;
   }
 
@@ -185,13 +186,15 @@ class Parser {
         this.pos++;
         return out;
       }
-      if (ch === "\n" || ch.charCodeAt(0) < 0x20) this.fail(`${describeChar(ch)} inside a string (write it as an escape such as \\n)`);
+      if (ch === "\n" || ch.charCodeAt(0) < 0x20)
+        this.fail(`${describeChar(ch)} inside a string (write it as an escape such as \\n)`);
       if (ch === "\\") {
         out += this.text.slice(run, this.pos);
         const e = this.text[this.pos + 1];
         if (e === "u") {
           const hex = this.text.slice(this.pos + 2, this.pos + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("\\u must be followed by four hex digits", this.pos, this.pos + 2);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex))
+            this.fail("\\u must be followed by four hex digits", this.pos, this.pos + 2);
           out += String.fromCharCode(parseInt(hex, 16));
           this.pos += 6;
         } else if (e !== undefined && e in ESCAPES) {
@@ -227,7 +230,8 @@ class Parser {
       const key = this.string();
       const keyRange = this.range(keyStart, this.pos);
       this.skipSpace();
-      if (this.text[this.pos] !== ":") this.fail(`expected ':' after the property name "${key}", found ${describeChar(this.text[this.pos])}`);
+      if (this.text[this.pos] !== ":")
+        this.fail(`expected ':' after the property name "${key}", found ${describeChar(this.text[this.pos])}`);
       this.pos++;
       this.skipSpace();
       const value = this.value(depth + 1);
@@ -242,7 +246,12 @@ class Parser {
         this.pos++;
         return { kind: "object", entries, range: this.range(start, this.pos) };
       }
-      if (next === undefined) this.fail(`the object opened at ${this.lines.position(start).line}:${this.lines.position(start).column} is never closed`, start, start + 1);
+      if (next === undefined)
+        this.fail(
+          `the object opened at ${this.lines.position(start).line}:${this.lines.position(start).column} is never closed`,
+          start,
+          start + 1,
+        );
       this.fail(`expected ',' or '}' after the value of "${key}", found ${describeChar(next)}`);
     }
   }
@@ -270,7 +279,12 @@ class Parser {
         this.pos++;
         return { kind: "array", items, range: this.range(start, this.pos) };
       }
-      if (next === undefined) this.fail(`the array opened at ${this.lines.position(start).line}:${this.lines.position(start).column} is never closed`, start, start + 1);
+      if (next === undefined)
+        this.fail(
+          `the array opened at ${this.lines.position(start).line}:${this.lines.position(start).column} is never closed`,
+          start,
+          start + 1,
+        );
       this.fail(`expected ',' or ']' after an array item, found ${describeChar(next)}`);
     }
   }
@@ -282,7 +296,8 @@ export function parseJson(text: string): JsonParseResult {
   try {
     return { ok: true, value: parser.document() };
   } catch (err) {
-    if (err instanceof JsonSyntaxError) return { ok: false, problem: err.problem, range: parser.range(err.start, err.end) };
+    if (err instanceof JsonSyntaxError)
+      return { ok: false, problem: err.problem, range: parser.range(err.start, err.end) };
     throw err;
   }
 }

@@ -56,11 +56,15 @@ export function recipeShape(doc: RecipeDocument, report: Report): RecipeShape {
     if ((RECIPE_DIFFICULTIES as readonly string[]).includes(level)) {
       metadata.push({ kind: "DifficultyFlag", level: ident(level), range: NO_RANGE });
     } else {
-      report.add("import-invalid-value", doc.difficulty.at, { value: JSON.stringify(doc.difficulty.value), expected: `one of ${RECIPE_DIFFICULTIES.join(", ")}` });
+      report.add("import-invalid-value", doc.difficulty.at, {
+        value: JSON.stringify(doc.difficulty.value),
+        expected: `one of ${RECIPE_DIFFICULTIES.join(", ")}`,
+      });
     }
   }
   const notes: string[] = [];
-  if (doc.tdVersionMin !== undefined && doc.tdVersionMin.value.trim() !== "") notes.push(`Needs TouchDesigner ${doc.tdVersionMin.value.trim()} or newer.`);
+  if (doc.tdVersionMin !== undefined && doc.tdVersionMin.value.trim() !== "")
+    notes.push(`Needs TouchDesigner ${doc.tdVersionMin.value.trim()} or newer.`);
   if (doc.previewDescription !== undefined && doc.previewDescription.value.trim() !== "") {
     notes.push(...lines(`Preview: ${doc.previewDescription.value.trim()}`));
   }

@@ -57,10 +57,15 @@ export class NodeTable {
     const op = getOperatorByType(type.value);
     if (op !== undefined) return op;
     const near = closestOperators(type.value, 3).map((m) => m.type);
-    this.report.add("import-unknown-operator-type", type.at, { type: type.value }, {
-      help: [...didYouMean(near), `'svc kb search <words>' finds operators by what they do`],
-      ...(near[0] ? { suggestions: [{ title: `use '${near[0]}'`, replacement: JSON.stringify(near[0]) }] } : {}),
-    });
+    this.report.add(
+      "import-unknown-operator-type",
+      type.at,
+      { type: type.value },
+      {
+        help: [...didYouMean(near), `'svc kb search <words>' finds operators by what they do`],
+        ...(near[0] ? { suggestions: [{ title: `use '${near[0]}'`, replacement: JSON.stringify(near[0]) }] } : {}),
+      },
+    );
     return undefined;
   }
 
@@ -91,7 +96,13 @@ export class NodeTable {
     const operator = getOperatorByType(type);
     if (operator === undefined) throw new Error(`the knowledge base has no ${type}`);
     const spec: NodeSpec = { at, name: { value: name, at }, type: { value: type, at }, parameters: [] };
-    const entry: NodeEntry = { spec, name, operator, generated: true, ...(beside.parent ? { parent: beside.parent } : {}) };
+    const entry: NodeEntry = {
+      spec,
+      name,
+      operator,
+      generated: true,
+      ...(beside.parent ? { parent: beside.parent } : {}),
+    };
     this.generated.push(entry);
     return entry;
   }
@@ -102,9 +113,14 @@ export class NodeTable {
     const container = this.find(parent);
     if (container === undefined) return;
     if (container.operator.family !== "COMP") {
-      this.report.add("import-parent-not-comp", parent.at, { parent: parent.value, type: container.operator.type, name: entry.spec.name.value }, {
-        help: ["only a COMP (baseCOMP, containerCOMP, geometryCOMP, ...) holds a network of its own"],
-      });
+      this.report.add(
+        "import-parent-not-comp",
+        parent.at,
+        { parent: parent.value, type: container.operator.type, name: entry.spec.name.value },
+        {
+          help: ["only a COMP (baseCOMP, containerCOMP, geometryCOMP, ...) holds a network of its own"],
+        },
+      );
       return;
     }
     entry.parent = container;
@@ -123,7 +139,9 @@ export class NodeTable {
       if (at === undefined || reported.has(at)) continue;
       const loop = chain.slice(chain.indexOf(at));
       for (const n of loop) reported.add(n);
-      this.report.add("import-parent-cycle", at.spec.parent!.at, { chain: [...loop, at].map((n) => n.spec.name.value).join(" -> ") });
+      this.report.add("import-parent-cycle", at.spec.parent!.at, {
+        chain: [...loop, at].map((n) => n.spec.name.value).join(" -> "),
+      });
       for (const n of loop) delete n.parent;
     }
   }
@@ -133,7 +151,12 @@ export class NodeTable {
     const hit = this.byName.get(ref.value);
     if (hit !== undefined) return hit;
     if (!this.declared.has(ref.value)) {
-      this.report.add("import-unknown-node", ref.at, { name: ref.value }, { help: [...didYouMean(closestNames(ref.value, this.declared)), `the recipe's nodes: ${this.listNames()}`] });
+      this.report.add(
+        "import-unknown-node",
+        ref.at,
+        { name: ref.value },
+        { help: [...didYouMean(closestNames(ref.value, this.declared)), `the recipe's nodes: ${this.listNames()}`] },
+      );
     }
     return undefined;
   }

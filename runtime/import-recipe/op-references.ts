@@ -9,16 +9,29 @@ import type { Located, Report } from "./report.js";
 
 const OP_CALL = /\bop\(\s*(['"])([^'"\\]*)\1\s*\)/g;
 
-export function rewriteOpReferences(owner: NodeEntry, expr: Located<string>, table: NodeTable, report: Report): string | undefined {
+export function rewriteOpReferences(
+  owner: NodeEntry,
+  expr: Located<string>,
+  table: NodeTable,
+  report: Report,
+): string | undefined {
   let ok = true;
   const out = expr.value.replace(OP_CALL, (whole, quote: string, name: string) => {
     if (name.includes("/") || name === "") return whole;
     const target = table.get(name);
     if (target === undefined) {
       if (!table.has(name)) {
-        report.add("import-unknown-op-reference", expr.at, { name }, {
-          help: ["op('<name>') in a recipe expression names one of the recipe's nodes", "a path such as op('/project1/x') is kept as written"],
-        });
+        report.add(
+          "import-unknown-op-reference",
+          expr.at,
+          { name },
+          {
+            help: [
+              "op('<name>') in a recipe expression names one of the recipe's nodes",
+              "a path such as op('/project1/x') is kept as written",
+            ],
+          },
+        );
       }
       ok = false;
       return whole;

@@ -13,7 +13,19 @@ import type { NodeEntry, NodeTable } from "./node-table.js";
 import type { Located, Report, Where } from "./report.js";
 
 /** Styles whose value names an operator. */
-const REFERENCE_STYLES: ReadonlySet<ParStyle> = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OBJ", "OP", "PanelCOMP", "Object"]);
+const REFERENCE_STYLES: ReadonlySet<ParStyle> = new Set([
+  "TOP",
+  "CHOP",
+  "SOP",
+  "POP",
+  "DAT",
+  "MAT",
+  "COMP",
+  "OBJ",
+  "OP",
+  "PanelCOMP",
+  "Object",
+]);
 const MENU_STYLES: ReadonlySet<ParStyle> = new Set(["Menu", "StrMenu"]);
 const COLOUR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -35,10 +47,15 @@ export function knownParam(node: NodeEntry, name: Located<string>, report: Repor
   if (ref !== undefined) return { name: name.value, ref };
   if (isDatText(node, name.value)) return { name: name.value };
   const near = closestParameters(node.operator, name.value, 3).map((m) => m.name);
-  report.add("import-unknown-parameter", name.at, { type: node.operator.type, name: name.value }, {
-    help: [...didYouMean(near), `'svc kb show ${node.operator.type}' lists its parameters`],
-    ...(near[0] ? { suggestions: [{ title: `use '${near[0]}'`, replacement: JSON.stringify(near[0]) }] } : {}),
-  });
+  report.add(
+    "import-unknown-parameter",
+    name.at,
+    { type: node.operator.type, name: name.value },
+    {
+      help: [...didYouMean(near), `'svc kb show ${node.operator.type}' lists its parameters`],
+      ...(near[0] ? { suggestions: [{ title: `use '${near[0]}'`, replacement: JSON.stringify(near[0]) }] } : {}),
+    },
+  );
   return undefined;
 }
 
@@ -65,7 +82,8 @@ function scalar(owner: NodeEntry, style: ParStyle | null, v: JsonValue, table: N
       // TouchDesigner reads 0/1 as a toggle's off/on; the language writes them as such.
       return style === "Toggle" && (v.value === 0 || v.value === 1) ? bool(v.value === 1) : num(v.value);
     case "string":
-      if (style !== null && REFERENCE_STYLES.has(style)) return v.value === "" ? str("") : referenceValue(owner, v.value, table);
+      if (style !== null && REFERENCE_STYLES.has(style))
+        return v.value === "" ? str("") : referenceValue(owner, v.value, table);
       if (style !== null && MENU_STYLES.has(style)) return NAME.test(v.value) ? nameValue(v.value) : str(v.value);
       if ((style === "RGB" || style === "RGBA") && COLOUR.test(v.value)) return colour(v.value.slice(1).toLowerCase());
       return str(v.value);
@@ -75,7 +93,13 @@ function scalar(owner: NodeEntry, style: ParStyle | null, v: JsonValue, table: N
 }
 
 /** The .svcnet value of a JSON parameter value, or a diagnostic when its JSON type fits no parameter. */
-export function parameterValue(owner: NodeEntry, param: KnownParam, v: { value: JsonValue; at: Where }, table: NodeTable, report: Report): A.Value | undefined {
+export function parameterValue(
+  owner: NodeEntry,
+  param: KnownParam,
+  v: { value: JsonValue; at: Where },
+  table: NodeTable,
+  report: Report,
+): A.Value | undefined {
   const style = styleOf(param);
   let actual = jsonKind(v.value);
   if (v.value.kind === "array") {

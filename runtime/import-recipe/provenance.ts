@@ -15,7 +15,8 @@ export const key = {
   param: (path: string, param: string) => `param ${path} ${param}`,
   control: (name: string) => `control ${name}`,
   recipeParam: (name: string) => `recipe-param ${name}`,
-  wire: (network: string, from: string, output: number, to: string, input: number) => `wire ${network} ${from}[${output}]->${to}[${input}]`,
+  wire: (network: string, from: string, output: number, to: string, input: number) =>
+    `wire ${network} ${from}[${output}]->${to}[${input}]`,
   recipe: () => "recipe",
 };
 
@@ -42,7 +43,8 @@ function inside(r: SourceRange, offset: number): boolean {
 
 function collect(body: A.NetworkBody, network: string, parts: Part[]): void {
   const prefix = network === "" ? "" : `${network}/`;
-  for (const block of body.controls) for (const d of block.declarations) parts.push({ key: key.control(d.name.name), range: d.range });
+  for (const block of body.controls)
+    for (const d of block.declarations) parts.push({ key: key.control(d.name.name), range: d.range });
   for (const node of body.nodes) {
     const path = prefix + node.name.name;
     parts.push({ key: key.node(path), range: node.range });
@@ -70,13 +72,17 @@ export function partLocator(text: string): (range: SourceRange) => string[] {
   const parts: Part[] = [];
   for (const recipe of ast.recipes) {
     parts.push({ key: key.recipe(), range: recipe.range });
-    for (const d of recipe.params?.declarations ?? []) parts.push({ key: key.recipeParam(d.name.name), range: d.range });
+    for (const d of recipe.params?.declarations ?? [])
+      parts.push({ key: key.recipeParam(d.name.name), range: d.range });
     collect(recipe, "", parts);
   }
   const size = (p: Part) => p.range.end.offset - p.range.start.offset;
-  const contains = (p: Part, r: SourceRange) => inside(p.range, r.start.offset) && r.end.offset <= Math.max(p.range.end.offset, p.range.start.offset + 1);
+  const contains = (p: Part, r: SourceRange) =>
+    inside(p.range, r.start.offset) && r.end.offset <= Math.max(p.range.end.offset, p.range.start.offset + 1);
   return (range) => {
     const around = parts.filter((p) => inside(p.range, range.start.offset)).sort((a, b) => size(a) - size(b));
-    return [...around.filter((p) => contains(p, range)), ...around.filter((p) => !contains(p, range))].map((p) => p.key);
+    return [...around.filter((p) => contains(p, range)), ...around.filter((p) => !contains(p, range))].map(
+      (p) => p.key,
+    );
   };
 }

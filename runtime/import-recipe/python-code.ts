@@ -24,10 +24,20 @@ export function convertPythonCode(spec: CodeSpec, ctx: ConvertContext): void {
   const dat = ctx.table.generate(`${node.name}_${runs ? "callbacks" : "python"}`, "textDAT", node, spec.code.at);
   ctx.assignments.set(dat, { param: "text", value: text, driver: "text", at: spec.code.at });
   if (runs) {
-    ctx.assignments.set(node, { param: CALLBACKS_PARAM, value: nameValue(dat.name), driver: "reference", at: spec.node.at });
+    ctx.assignments.set(node, {
+      param: CALLBACKS_PARAM,
+      value: nameValue(dat.name),
+      driver: "reference",
+      at: spec.node.at,
+    });
     return;
   }
-  ctx.report.add("import-code-not-run", spec.node.at, { node: spec.node.value, type: node.operator.type, dat: dat.name }, {
-    help: ["python_code belongs to a Script operator (its callbacks) or to a DAT such as an Execute DAT"],
-  });
+  ctx.report.add(
+    "import-code-not-run",
+    spec.node.at,
+    { node: spec.node.value, type: node.operator.type, dat: dat.name },
+    {
+      help: ["python_code belongs to a Script operator (its callbacks) or to a DAT such as an Execute DAT"],
+    },
+  );
 }

@@ -108,14 +108,37 @@ export interface RecipeDocument {
 }
 
 const TOP_FIELDS = [
-  "id", "name", "description", "tags", "difficulty", "td_version_min", "nodes", "connections", "parameters",
-  "glsl_uniforms", "glsl_code", "python_code", "controls", "preview_description",
+  "id",
+  "name",
+  "description",
+  "tags",
+  "difficulty",
+  "td_version_min",
+  "nodes",
+  "connections",
+  "parameters",
+  "glsl_uniforms",
+  "glsl_code",
+  "python_code",
+  "controls",
+  "preview_description",
 ] as const;
 const NODE_FIELDS = ["name", "type", "parameters", "parent", "render", "comment"];
 const CONNECTION_FIELDS = ["from", "to", "from_output", "to_input"];
 const EXPOSED_FIELDS = ["name", "node", "param", "value", "expr", "label", "description", "min", "max"];
 const UNIFORM_FIELDS = ["node", "name", "kind", "value", "label", "description", "min", "max"];
-const CONTROL_FIELDS = ["name", "type", "default", "min", "max", "label", "description", "entries", "targets", "bind_to"];
+const CONTROL_FIELDS = [
+  "name",
+  "type",
+  "default",
+  "min",
+  "max",
+  "label",
+  "description",
+  "entries",
+  "targets",
+  "bind_to",
+];
 const TARGET_FIELDS = ["node", "param"];
 
 function readNode(item: JsonField, report: Report): NodeSpec | undefined {
@@ -130,14 +153,26 @@ function readNode(item: JsonField, report: Report): NodeSpec | undefined {
   for (const e of params?.node.entries ?? []) {
     const path = childPath(params!.at.path, e.key);
     if (seen.has(e.key)) report.add("import-duplicate-key", { path, range: e.keyRange });
-    else parameters.push({ name: { value: e.key, at: { path, range: e.keyRange } }, value: { value: e.value, at: { path, range: e.value.range } } });
+    else
+      parameters.push({
+        name: { value: e.key, at: { path, range: e.keyRange } },
+        value: { value: e.value, at: { path, range: e.value.range } },
+      });
     seen.add(e.key);
   }
   const parent = f.name("parent");
   const render = f.boolean("render");
   const comment = f.string("comment");
   if (name === undefined || type === undefined) return undefined;
-  return { at: item.at, name, type, parameters, ...(parent && { parent }), ...(render && { render }), ...(comment && { comment }) };
+  return {
+    at: item.at,
+    name,
+    type,
+    parameters,
+    ...(parent && { parent }),
+    ...(render && { render }),
+    ...(comment && { comment }),
+  };
 }
 
 function readConnection(item: JsonField, report: Report): ConnectionSpec | undefined {
@@ -180,7 +215,11 @@ function readUniform(item: JsonField, report: Report): UniformSpec | undefined {
   let uniformKind: Located<UniformKind> | undefined;
   if (kind !== undefined) {
     if ((UNIFORM_KINDS as readonly string[]).includes(kind.value)) uniformKind = kind as Located<UniformKind>;
-    else report.add("import-invalid-value", kind.at, { value: JSON.stringify(kind.value), expected: `one of ${UNIFORM_KINDS.join(", ")}` });
+    else
+      report.add("import-invalid-value", kind.at, {
+        value: JSON.stringify(kind.value),
+        expected: `one of ${UNIFORM_KINDS.join(", ")}`,
+      });
   }
   const spec = {
     at: item.at,
@@ -212,9 +251,14 @@ function readBindTo(item: JsonField, report: Report): ControlTarget | undefined 
   if (text === undefined) return undefined;
   const dot = text.value.lastIndexOf(".");
   if (dot <= 0 || dot === text.value.length - 1) {
-    report.add("import-invalid-value", item.at, { value: JSON.stringify(text.value), expected: "\"node.parameter\"" }, {
-      help: ["bind_to names each parameter the control drives as node.parameter, e.g. \"feedback1.opacity\""],
-    });
+    report.add(
+      "import-invalid-value",
+      item.at,
+      { value: JSON.stringify(text.value), expected: '"node.parameter"' },
+      {
+        help: ['bind_to names each parameter the control drives as node.parameter, e.g. "feedback1.opacity"'],
+      },
+    );
     return undefined;
   }
   const at = item.at;
@@ -234,7 +278,10 @@ function readControl(item: JsonField, report: Report): ControlSpec | undefined {
     max: f.number("max"),
     label: f.string("label"),
     description: f.string("description"),
-    entries: f.array("entries")?.map((e) => asString(e, report)).filter((e) => e !== undefined),
+    entries: f
+      .array("entries")
+      ?.map((e) => asString(e, report))
+      .filter((e) => e !== undefined),
     targets: [
       ...(f.array("targets") ?? []).map((t) => readTarget(t, report)),
       ...(f.array("bind_to") ?? []).map((t) => readBindTo(t, report)),
@@ -267,7 +314,12 @@ function strip<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-function list<T>(fields: ObjectFields, key: string, read: (item: JsonField, report: Report) => T | undefined, report: Report): T[] {
+function list<T>(
+  fields: ObjectFields,
+  key: string,
+  read: (item: JsonField, report: Report) => T | undefined,
+  report: Report,
+): T[] {
   return (fields.array(key) ?? []).map((item) => read(item, report)).filter((x): x is T => x !== undefined);
 }
 
@@ -298,9 +350,20 @@ export function readRecipeDocument(root: JsonValue, report: Report): RecipeDocum
   };
   if (!f.has("nodes")) f.raw("nodes", { required: true });
   if (optional.id === undefined && optional.name === undefined) {
-    report.add("import-missing-field", { path: "$.id", range: { start: obj.range.start, end: { ...obj.range.start, column: obj.range.start.column + 1, offset: obj.range.start.offset + 1 } } }, {}, {
-      help: ["the recipe is named after its id (or, without one, its name)"],
-    });
+    report.add(
+      "import-missing-field",
+      {
+        path: "$.id",
+        range: {
+          start: obj.range.start,
+          end: { ...obj.range.start, column: obj.range.start.column + 1, offset: obj.range.start.offset + 1 },
+        },
+      },
+      {},
+      {
+        help: ["the recipe is named after its id (or, without one, its name)"],
+      },
+    );
   }
   return { ...doc, ...strip(optional) };
 }

@@ -3,7 +3,13 @@
  * range in the file. Every importer diagnostic names both, so a person sees a code frame of the JSON
  * and a tool can address the field.
  */
-import { diagnostic, type Diagnostic, type DiagnosticCode, type DiagnosticExtras, type MessageArgs } from "../../diagnostics/index.js";
+import {
+  diagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+  type DiagnosticExtras,
+  type MessageArgs,
+} from "../../diagnostics/index.js";
 import type { SourceRange } from "../../diagnostics/source-range.js";
 
 export interface Where {

@@ -56,29 +56,58 @@ function inputFile(input: CompileInput): string {
  * The compiler and parser are loaded here, not at import: an MCP server compiling in a worker
  * never loads them on the thread that answers its requests.
  */
-async function compiled(input: CompileInput, options: CompileOptions): Promise<{ diagnostics: Diagnostic[]; operations?: Operation[]; sources: ReadonlyMap<string, string>; canonical?: string }> {
+async function compiled(
+  input: CompileInput,
+  options: CompileOptions,
+): Promise<{
+  diagnostics: Diagnostic[];
+  operations?: Operation[];
+  sources: ReadonlyMap<string, string>;
+  canonical?: string;
+}> {
   const { compile } = await import("../../compiler/index.js");
   const result = await compile(input, options);
-  return { diagnostics: result.diagnostics, sources: result.program.sources, ...(result.operations === undefined ? {} : { operations: result.operations }) };
+  return {
+    diagnostics: result.diagnostics,
+    sources: result.program.sources,
+    ...(result.operations === undefined ? {} : { operations: result.operations }),
+  };
 }
 
 /** The source as `svc fmt` prints it, kept with the record so an export keeps comments and spelling. */
 async function canonicalText(text: string, file: string): Promise<string> {
-  const [{ parse }, { print }] = await Promise.all([import("../../grammar/parse.js"), import("../../grammar/print.js")]);
+  const [{ parse }, { print }] = await Promise.all([
+    import("../../grammar/parse.js"),
+    import("../../grammar/print.js"),
+  ]);
   return print(parse(text, file).ast);
 }
 
 /** Compiles and plans; nothing in the live project changes. */
-export async function planFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
+export async function planFile(
+  client: BridgeClient,
+  input: CompileInput,
+  options: LoopOptions = {},
+): Promise<LoopResult> {
   const compileOptions = {
     ...(options.rootPath === undefined ? {} : { rootPath: options.rootPath }),
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.layoutCacheDir === undefined ? {} : { layout: { cacheDir: options.layoutCacheDir } }),
   };
   const file = inputFile(input);
-  const result = options.compileInWorker === true ? await (await import("../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file) : await compiled(input, compileOptions);
+  const result =
+    options.compileInWorker === true
+      ? await (await import("../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file)
+      : await compiled(input, compileOptions);
   const sources = new Map(result.sources);
-  const out: LoopResult = { diagnostics: [...result.diagnostics], sources, plans: [], outcomes: [], verified: [], ok: false };
+  const out: LoopResult = {
+    diagnostics: [...result.diagnostics],
+    sources,
+    plans: [],
+    outcomes: [],
+    verified: [],
+    ok: false,
+  };
   if (hasErrors(result.diagnostics) || result.operations === undefined) return out;
   const text = sources.get(file) ?? [...sources.values()][0];
   const canonical = result.canonical ?? (text === undefined ? undefined : await canonicalText(text, file));
@@ -93,7 +122,11 @@ export async function planFile(client: BridgeClient, input: CompileInput, option
 }
 
 /** Plans, then applies what the plan says, verifies and (optionally) previews. */
-export async function applyFile(client: BridgeClient, input: CompileInput, options: LoopOptions = {}): Promise<LoopResult> {
+export async function applyFile(
+  client: BridgeClient,
+  input: CompileInput,
+  options: LoopOptions = {},
+): Promise<LoopResult> {
   const out = await planFile(client, input, options);
   if (!out.ok) return out;
   for (const np of out.plans) {

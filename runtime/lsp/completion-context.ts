@@ -45,7 +45,8 @@ interface Open {
   type?: string;
 }
 
-const isWord = (t: IToken) => T.Identifier.categoryMatchesMap?.[t.tokenTypeIdx] === true || t.tokenType === T.Identifier;
+const isWord = (t: IToken) =>
+  T.Identifier.categoryMatchesMap?.[t.tokenTypeIdx] === true || t.tokenType === T.Identifier;
 
 /** The type token of a node declaration ending just before index `end` (`name: type [flags]`), skipping a `[...]`. */
 function nodeTypeBefore(tokens: IToken[], end: number): string | undefined {
@@ -59,7 +60,8 @@ function nodeTypeBefore(tokens: IToken[], end: number): string | undefined {
     i--;
   }
   const type = tokens[i];
-  if (type === undefined || !isWord(type) || tokens[i - 1]?.tokenType !== T.Colon || !isWord(tokens[i - 2] ?? type)) return undefined;
+  if (type === undefined || !isWord(type) || tokens[i - 1]?.tokenType !== T.Colon || !isWord(tokens[i - 2] ?? type))
+    return undefined;
   return type.image;
 }
 
@@ -84,7 +86,11 @@ export function completionContext(text: string, offset: number): CursorContext {
   let prefix = "";
   let prefixStart = offset;
   const last = tokens[tokens.length - 1];
-  if (last !== undefined && (last.endOffset ?? last.startOffset) + 1 === offset && (isWord(last) || last.tokenType === T.Variable)) {
+  if (
+    last !== undefined &&
+    (last.endOffset ?? last.startOffset) + 1 === offset &&
+    (isWord(last) || last.tokenType === T.Variable)
+  ) {
     prefix = last.image;
     prefixStart = last.startOffset;
     tokens.pop();
@@ -94,7 +100,11 @@ export function completionContext(text: string, offset: number): CursorContext {
     if (t.tokenType === T.LBrace) stack.push(classifyBrace(tokens, i));
     else if (t.tokenType === T.LBracket) {
       // `name: type [` opens flags; `node[` is a wire's connector index.
-      stack.push(isWord(tokens[i - 1] ?? t) && tokens[i - 2]?.tokenType === T.Colon ? { block: "flags", at: i } : { block: "index", at: i });
+      stack.push(
+        isWord(tokens[i - 1] ?? t) && tokens[i - 2]?.tokenType === T.Colon
+          ? { block: "flags", at: i }
+          : { block: "index", at: i },
+      );
     } else if (t.tokenType === T.LParen) stack.push({ block: "parens", at: i });
     else if (t.tokenType === T.RBrace || t.tokenType === T.RBracket || t.tokenType === T.RParen) stack.pop();
   });
@@ -110,7 +120,8 @@ export function completionContext(text: string, offset: number): CursorContext {
       if (statement.length === 0) return result({ kind: "body-line" });
       const end = statement[statement.length - 1]!;
       if (end.tokenType === T.Arrow) return result({ kind: "wire-node" });
-      if (end.tokenType === T.Colon && statement.length === 2 && isWord(statement[0]!)) return result({ kind: "node-type" });
+      if (end.tokenType === T.Colon && statement.length === 2 && isWord(statement[0]!))
+        return result({ kind: "node-type" });
       return result({ kind: "none" });
     }
     case "node": {
@@ -123,7 +134,8 @@ export function completionContext(text: string, offset: number): CursorContext {
       const [name, colon, third] = sinceSeparator;
       if (name !== undefined && isWord(name) && colon?.tokenType === T.Colon) {
         if (third === undefined) return result({ kind: "param-value", type, param: name.image });
-        if (third.tokenType === T.Bind && sinceSeparator.length === 3) return result({ kind: "bind-target", type, param: name.image });
+        if (third.tokenType === T.Bind && sinceSeparator.length === 3)
+          return result({ kind: "bind-target", type, param: name.image });
       }
       return result({ kind: "none" });
     }
@@ -135,7 +147,8 @@ export function completionContext(text: string, offset: number): CursorContext {
     case "params": {
       const line = linesOf(text, offset);
       const statement = inner.filter((t) => t.startOffset >= line);
-      if (statement.length === 2 && isWord(statement[0]!) && statement[1]!.tokenType === T.Colon) return result({ kind: "declaration-type", block: open.block });
+      if (statement.length === 2 && isWord(statement[0]!) && statement[1]!.tokenType === T.Colon)
+        return result({ kind: "declaration-type", block: open.block });
       return result({ kind: "none" });
     }
     default:
@@ -167,7 +180,13 @@ function paramNamesWritten(inner: IToken[]): string[] {
   inner.forEach((t, i) => {
     if (t.tokenType === T.LParen || t.tokenType === T.LBracket || t.tokenType === T.LBrace) depth++;
     else if (t.tokenType === T.RParen || t.tokenType === T.RBracket || t.tokenType === T.RBrace) depth--;
-    else if (depth === 0 && isWord(t) && inner[i + 1]?.tokenType === T.Colon && (i === 0 || inner[i - 1]!.tokenType === T.Comma)) names.push(t.image);
+    else if (
+      depth === 0 &&
+      isWord(t) &&
+      inner[i + 1]?.tokenType === T.Colon &&
+      (i === 0 || inner[i - 1]!.tokenType === T.Comma)
+    )
+      names.push(t.image);
   });
   return names;
 }

@@ -15,7 +15,18 @@ import { bodyAt, type Scope } from "./locate.js";
 import type { VisibleRecipe } from "./visible-recipes.js";
 
 /** Styles whose value is another operator, and the family it must have (undefined: any). */
-const OPERATOR_STYLES: Record<string, string | undefined> = { TOP: "TOP", CHOP: "CHOP", SOP: "SOP", POP: "POP", DAT: "DAT", MAT: "MAT", COMP: "COMP", PanelCOMP: "COMP", OBJ: "COMP", OP: undefined };
+const OPERATOR_STYLES: Record<string, string | undefined> = {
+  TOP: "TOP",
+  CHOP: "CHOP",
+  SOP: "SOP",
+  POP: "POP",
+  DAT: "DAT",
+  MAT: "MAT",
+  COMP: "COMP",
+  PanelCOMP: "COMP",
+  OBJ: "COMP",
+  OP: undefined,
+};
 
 export interface CompletionInput {
   text: string;
@@ -37,7 +48,14 @@ function operatorTypeItems(recipes: VisibleRecipe[]): CompletionItem[] {
     filterText: `${e.type} ${e.label}`,
   }));
   for (const { recipe, file } of recipes) {
-    items.push({ label: recipe.name.name, kind: CompletionItemKind.Module, detail: "recipe", labelDetails: { description: "recipe" }, documentation: { kind: "markdown", value: recipeMarkdown(recipe, file) }, sortText: `00${recipe.name.name}` });
+    items.push({
+      label: recipe.name.name,
+      kind: CompletionItemKind.Module,
+      detail: "recipe",
+      labelDetails: { description: "recipe" },
+      documentation: { kind: "markdown", value: recipeMarkdown(recipe, file) },
+      sortText: `00${recipe.name.name}`,
+    });
   }
   return items;
 }
@@ -91,7 +109,11 @@ function nodeNames(scope: Scope | undefined, family?: string): CompletionItem[] 
   const body = scope?.bodies[scope.bodies.length - 1];
   if (body === undefined) return [];
   return body.nodes
-    .filter((n) => n.name.name !== "" && (family === undefined || familyOfType(n.type.name) === family || familyOfType(n.type.name) === undefined))
+    .filter(
+      (n) =>
+        n.name.name !== "" &&
+        (family === undefined || familyOfType(n.type.name) === family || familyOfType(n.type.name) === undefined),
+    )
     .map((n) => ({ label: n.name.name, kind: CompletionItemKind.Variable, detail: n.type.name }));
 }
 
@@ -100,7 +122,8 @@ function controlsInReach(scope: Scope | undefined): CompletionItem[] {
   for (const body of [...(scope?.bodies ?? [])].reverse()) {
     for (const block of body.controls) {
       for (const d of block.declarations) {
-        if (d.name.name !== "" && !items.some((i) => i.label === d.name.name)) items.push({ label: d.name.name, kind: CompletionItemKind.Field, detail: declarationText(d) });
+        if (d.name.name !== "" && !items.some((i) => i.label === d.name.name))
+          items.push({ label: d.name.name, kind: CompletionItemKind.Field, detail: declarationText(d) });
       }
     }
   }
@@ -108,21 +131,47 @@ function controlsInReach(scope: Scope | undefined): CompletionItem[] {
 }
 
 function recipeParamRefs(scope: Scope | undefined): CompletionItem[] {
-  return (scope?.recipe?.params?.declarations ?? []).map((d) => ({ label: `$${d.name.name}`, kind: CompletionItemKind.Variable, detail: declarationText(d) }));
+  return (scope?.recipe?.params?.declarations ?? []).map((d) => ({
+    label: `$${d.name.name}`,
+    kind: CompletionItemKind.Variable,
+    detail: declarationText(d),
+  }));
 }
 
-function valueItems(op: Operator | undefined, recipe: VisibleRecipe | undefined, param: string, scope: Scope | undefined): CompletionItem[] {
-  const items: CompletionItem[] = [{ label: "bind", kind: CompletionItemKind.Keyword, insertText: "bind ", command: { title: "suggest", command: "editor.action.triggerSuggest" } }, ...recipeParamRefs(scope)];
+function valueItems(
+  op: Operator | undefined,
+  recipe: VisibleRecipe | undefined,
+  param: string,
+  scope: Scope | undefined,
+): CompletionItem[] {
+  const items: CompletionItem[] = [
+    {
+      label: "bind",
+      kind: CompletionItemKind.Keyword,
+      insertText: "bind ",
+      command: { title: "suggest", command: "editor.action.triggerSuggest" },
+    },
+    ...recipeParamRefs(scope),
+  ];
   if (recipe !== undefined) {
     const d = recipe.recipe.params?.declarations.find((x) => x.name.name === param);
-    for (const e of d?.entries ?? []) items.push({ label: e.name, kind: CompletionItemKind.EnumMember, detail: e.label?.value ?? "" });
-    if (d?.type.name === "toggle") items.push(...["on", "off"].map((label) => ({ label, kind: CompletionItemKind.Value })));
+    for (const e of d?.entries ?? [])
+      items.push({ label: e.name, kind: CompletionItemKind.EnumMember, detail: e.label?.value ?? "" });
+    if (d?.type.name === "toggle")
+      items.push(...["on", "off"].map((label) => ({ label, kind: CompletionItemKind.Value })));
     if (d?.type.name === "op") items.push(...nodeNames(scope));
     return items;
   }
   const p = op?.params.find((x) => x.name === param || x.components?.includes(param));
   if (p === undefined) return items;
-  p.menuNames?.forEach((name, i) => items.push({ label: name, kind: CompletionItemKind.EnumMember, detail: p.menuLabels?.[i] ?? "", sortText: String(i).padStart(4, "0") }));
+  p.menuNames?.forEach((name, i) =>
+    items.push({
+      label: name,
+      kind: CompletionItemKind.EnumMember,
+      detail: p.menuLabels?.[i] ?? "",
+      sortText: String(i).padStart(4, "0"),
+    }),
+  );
   if (p.style === "Toggle") items.push(...["on", "off"].map((label) => ({ label, kind: CompletionItemKind.Value })));
   if (p.style !== null && p.style in OPERATOR_STYLES) items.push(...nodeNames(scope, OPERATOR_STYLES[p.style]));
   return items;
@@ -138,8 +187,12 @@ export function complete(input: CompletionInput): CompletionList {
       items = ["network", "recipe", "import", "layout"].map((label) => ({ label, kind: CompletionItemKind.Keyword }));
       break;
     case "body-line":
-      items = [...nodeNames(scope), ...["controls", "network"].map((label) => ({ label, kind: CompletionItemKind.Keyword }))];
-      if (scope?.recipe !== undefined && scope.bodies[scope.bodies.length - 1] === scope.recipe) items.push({ label: "params", kind: CompletionItemKind.Keyword });
+      items = [
+        ...nodeNames(scope),
+        ...["controls", "network"].map((label) => ({ label, kind: CompletionItemKind.Keyword })),
+      ];
+      if (scope?.recipe !== undefined && scope.bodies[scope.bodies.length - 1] === scope.recipe)
+        items.push({ label: "params", kind: CompletionItemKind.Keyword });
       break;
     case "node-type":
       items = operatorTypeItems(input.recipes);
@@ -152,14 +205,24 @@ export function complete(input: CompletionInput): CompletionList {
       if (recipe !== undefined) {
         items = (recipe.recipe.params?.declarations ?? [])
           .filter((d) => !context.written.includes(d.name.name))
-          .map((d) => ({ label: d.name.name, kind: CompletionItemKind.Property, detail: declarationText(d), insertText: `${d.name.name}: ` }));
+          .map((d) => ({
+            label: d.name.name,
+            kind: CompletionItemKind.Property,
+            detail: declarationText(d),
+            insertText: `${d.name.name}: `,
+          }));
         break;
       }
       const op = getOperatorByType(context.type);
       items = op === undefined ? [] : paramNameItems(op, context.written);
       // A DAT's contents are written as `text:`.
       if (op?.family === "DAT" && !context.written.includes("text") && !items.some((i) => i.label === "text")) {
-        items.push({ label: "text", kind: CompletionItemKind.Property, detail: "the DAT's contents", insertText: "text: " });
+        items.push({
+          label: "text",
+          kind: CompletionItemKind.Property,
+          detail: "the DAT's contents",
+          insertText: "text: ",
+        });
       }
       break;
     }
@@ -170,14 +233,26 @@ export function complete(input: CompletionInput): CompletionList {
       items = controlsInReach(scope);
       break;
     case "flag":
-      items = [...BOOLEAN_FLAGS, "color", "tags", "comment", "was"].map((label) => ({ label, kind: CompletionItemKind.Keyword }));
+      items = [...BOOLEAN_FLAGS, "color", "tags", "comment", "was"].map((label) => ({
+        label,
+        kind: CompletionItemKind.Keyword,
+      }));
       break;
     case "declaration-type":
-      items = (context.block === "controls" ? CONTROL_TYPES : RECIPE_PARAM_TYPES).map((label) => ({ label, kind: CompletionItemKind.TypeParameter }));
+      items = (context.block === "controls" ? CONTROL_TYPES : RECIPE_PARAM_TYPES).map((label) => ({
+        label,
+        kind: CompletionItemKind.TypeParameter,
+      }));
       break;
     case "none":
       break;
   }
-  return { isIncomplete: false, items: items.map((i) => (i.insertText !== undefined && i.insertText.includes("$") ? { ...i, insertTextFormat: InsertTextFormat.PlainText } : i)) };
+  return {
+    isIncomplete: false,
+    items: items.map((i) =>
+      i.insertText !== undefined && i.insertText.includes("$")
+        ? { ...i, insertTextFormat: InsertTextFormat.PlainText }
+        : i,
+    ),
+  };
 }
-

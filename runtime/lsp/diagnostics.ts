@@ -5,8 +5,11 @@
  * as a related location (an editor shows a file's problems only when they are that file's own).
  */
 import {
-  CodeActionKind, DiagnosticSeverity,
-  type CodeAction, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation,
+  CodeActionKind,
+  DiagnosticSeverity,
+  type CodeAction,
+  type Diagnostic as LspDiagnostic,
+  type DiagnosticRelatedInformation,
 } from "vscode-languageserver";
 import type { Diagnostic, Severity } from "../../diagnostics/index.js";
 import type { Program } from "../../grammar/ast.js";
@@ -29,9 +32,21 @@ function messageWithHelp(d: Diagnostic): string {
 }
 
 function toLsp(d: Diagnostic, range: LspRange, related: DiagnosticRelatedInformation[] = []): LspDiagnostic {
-  const out: LspDiagnostic = { range, severity: SEVERITY[d.severity], code: d.code, source: "svc", message: messageWithHelp(d) };
+  const out: LspDiagnostic = {
+    range,
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: "svc",
+    message: messageWithHelp(d),
+  };
   if (related.length > 0) out.relatedInformation = related;
-  const data: FixData = { fixes: d.suggestions.map((s) => ({ title: s.title, replacement: s.replacement, range: toLspRange(s.range ?? d.range) })) };
+  const data: FixData = {
+    fixes: d.suggestions.map((s) => ({
+      title: s.title,
+      replacement: s.replacement,
+      range: toLspRange(s.range ?? d.range),
+    })),
+  };
   if (data.fixes.length > 0) out.data = data;
   return out;
 }
@@ -40,7 +55,12 @@ function toLsp(d: Diagnostic, range: LspRange, related: DiagnosticRelatedInforma
  * The diagnostics to show in the document at `path`: its own, and those of files it imports placed
  * on the import that leads to them.
  */
-export function documentDiagnostics(path: string, ast: Program, diagnostics: readonly Diagnostic[], host: CompilerHost): LspDiagnostic[] {
+export function documentDiagnostics(
+  path: string,
+  ast: Program,
+  diagnostics: readonly Diagnostic[],
+  host: CompilerHost,
+): LspDiagnostic[] {
   const imports = ast.imports.map((imp) => ({ imp, target: host.resolve(path, imp.path.value) }));
   const out: LspDiagnostic[] = [];
   for (const d of diagnostics) {
@@ -50,7 +70,13 @@ export function documentDiagnostics(path: string, ast: Program, diagnostics: rea
     }
     const via = imports.find((i) => i.target === d.file) ?? imports[0];
     const related = [{ location: { uri: pathToUri(d.file), range: toLspRange(d.range) }, message: d.message }];
-    const shown = toLsp({ ...d, suggestions: [], message: `in ${d.file}: ${d.message}` }, via === undefined ? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } : toLspRange(via.imp.path.range), related);
+    const shown = toLsp(
+      { ...d, suggestions: [], message: `in ${d.file}: ${d.message}` },
+      via === undefined
+        ? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }
+        : toLspRange(via.imp.path.range),
+      related,
+    );
     out.push(shown);
   }
   return out;

@@ -7,7 +7,10 @@ import { declarationText, operatorMarkdown, paramMarkdown, recipeMarkdown } from
 import { spotAt, type Scope } from "./locate.js";
 import type { VisibleRecipe } from "./visible-recipes.js";
 
-const markdown = (value: string, range: ast.SourceRange): Hover => ({ contents: { kind: "markdown", value }, range: toLspRange(range) });
+const markdown = (value: string, range: ast.SourceRange): Hover => ({
+  contents: { kind: "markdown", value },
+  range: toLspRange(range),
+});
 const code = (text: string) => ["```svcnet", text, "```"].join("\n");
 
 function typeDoc(type: string, recipes: VisibleRecipe[]): string | undefined {
@@ -59,7 +62,12 @@ export function hover(program: ast.Program, offset: number, recipes: VisibleReci
       }
       const recipe = recipes.find((r) => r.recipe.name.name === spot.node.type.name);
       const d = recipe?.recipe.params?.declarations.find((x) => x.name.name === name);
-      return d === undefined ? null : markdown(`parameter of recipe \`${recipe!.recipe.name.name}\`\n\n${code(declarationText(d))}`, spot.param.name.range);
+      return d === undefined
+        ? null
+        : markdown(
+            `parameter of recipe \`${recipe!.recipe.name.name}\`\n\n${code(declarationText(d))}`,
+            spot.param.name.range,
+          );
     }
     case "param-value": {
       const v = spot.value;
@@ -71,9 +79,13 @@ export function hover(program: ast.Program, offset: number, recipes: VisibleReci
         const name = v.kind === "Name" ? v.name : v.path;
         const node = nodeDoc(name, spot.scope, recipes);
         if (node !== undefined) return markdown(node, v.range);
-        const p = getOperatorByType(spot.node.type.name) === undefined ? undefined : getParam(spot.node.type.name, spot.param.name.name)?.param;
+        const p =
+          getOperatorByType(spot.node.type.name) === undefined
+            ? undefined
+            : getParam(spot.node.type.name, spot.param.name.name)?.param;
         const i = p?.menuNames?.indexOf(name) ?? -1;
-        if (p !== undefined && i >= 0) return markdown(`menu entry \`${name}\` of \`${p.name}\`: ${p.menuLabels?.[i] ?? name}`, v.range);
+        if (p !== undefined && i >= 0)
+          return markdown(`menu entry \`${name}\` of \`${p.name}\`: ${p.menuLabels?.[i] ?? name}`, v.range);
       }
       return null;
     }

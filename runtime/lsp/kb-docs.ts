@@ -22,20 +22,27 @@ function menuText(p: Param): string | undefined {
 }
 
 function sequenceText(p: Param): string | undefined {
-  return p.sequence === undefined ? undefined : `sequence ${p.sequence}${p.blockIndex === undefined ? "" : `, block ${p.blockIndex}`}`;
+  return p.sequence === undefined
+    ? undefined
+    : `sequence ${p.sequence}${p.blockIndex === undefined ? "" : `, block ${p.blockIndex}`}`;
 }
 
 /** `Float, default 1, range 0..1, menu a, b`: style, default, range and menu in one line. */
 export function paramDetail(p: Param): string {
   const parts = [p.style ?? "unknown style"];
-  if (p.default !== null) parts.push(`default ${formatValue(p.default)}${p.defaultSource === "curated" ? " (assumed)" : ""}`);
+  if (p.default !== null)
+    parts.push(`default ${formatValue(p.default)}${p.defaultSource === "curated" ? " (assumed)" : ""}`);
   for (const extra of [rangeText(p), menuText(p), sequenceText(p)]) if (extra !== undefined) parts.push(extra);
   if (p.readOnly === true) parts.push("read-only");
   return parts.join(", ");
 }
 
 export function paramMarkdown(op: Operator, p: Param): string {
-  const lines = [`**${p.label ?? p.name}** \`${p.name}\` — ${op.label} ${op.family}${p.page === null ? "" : `, page ${p.page}`}`, "", paramDetail(p)];
+  const lines = [
+    `**${p.label ?? p.name}** \`${p.name}\` — ${op.label} ${op.family}${p.page === null ? "" : `, page ${p.page}`}`,
+    "",
+    paramDetail(p),
+  ];
   if (p.components !== undefined) lines.push("", `components: ${p.components.map((c) => `\`${c}\``).join(", ")}`);
   if (p.menuNames !== undefined && p.menuLabels !== undefined && p.menuNames.length <= 40) {
     lines.push("", ...p.menuNames.map((n, i) => `- \`${n}\` ${p.menuLabels![i] ?? ""}`.trimEnd()));
@@ -46,7 +53,10 @@ export function paramMarkdown(op: Operator, p: Param): string {
 export function operatorMarkdown(op: Operator): string {
   const lines = [`**${op.label} ${op.family}** \`${op.type}\``];
   if (op.summary !== null) lines.push("", op.summary);
-  lines.push("", `inputs ${formatInputs(op.inputs)}, outputs ${op.outputs ?? "unknown"}, ${op.params.length} parameters`);
+  lines.push(
+    "",
+    `inputs ${formatInputs(op.inputs)}, outputs ${op.outputs ?? "unknown"}, ${op.params.length} parameters`,
+  );
   return lines.join("\n");
 }
 
@@ -67,7 +77,18 @@ export function declarationText(d: ast.Declaration): string {
     version: null,
     imports: [],
     networks: [],
-    recipes: [{ kind: "Recipe", name: { kind: "Identifier", name: "r", range: d.range }, params: { kind: "ParamsBlock", declarations: [{ ...d, comments: {} }], range: d.range }, metadata: [], controls: [], nodes: [], wires: [], range: d.range }],
+    recipes: [
+      {
+        kind: "Recipe",
+        name: { kind: "Identifier", name: "r", range: d.range },
+        params: { kind: "ParamsBlock", declarations: [{ ...d, comments: {} }], range: d.range },
+        metadata: [],
+        controls: [],
+        nodes: [],
+        wires: [],
+        range: d.range,
+      },
+    ],
     layout: null,
     range: d.range,
   });

@@ -40,7 +40,11 @@ export async function runLive(command: LiveCommand, url: string, text: string, f
     const done = command === "svc.apply" ? (result.ok ? "Applied." : "Not applied: see the problems.") : "";
     return { ok: result.ok, text: [plans, done].filter(Boolean).join("\n"), diagnostics: result.diagnostics };
   } catch (error) {
-    return { ok: false, text: `svc: the bridge at ${url} failed: ${error instanceof Error ? error.message : String(error)}`, diagnostics: [] };
+    return {
+      ok: false,
+      text: `svc: the bridge at ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
+      diagnostics: [],
+    };
   } finally {
     await client.close();
   }

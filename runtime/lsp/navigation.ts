@@ -23,7 +23,10 @@ export class Navigation {
 
   private symbols(analysis: Analysis): SymbolIndex {
     if (this.index?.analysis !== analysis) {
-      this.index = { analysis, value: new SymbolIndex(analysis, (p) => this.workspace.parsedSource(p, analysis.program)?.ast) };
+      this.index = {
+        analysis,
+        value: new SymbolIndex(analysis, (p) => this.workspace.parsedSource(p, analysis.program)?.ast),
+      };
     }
     return this.index.value;
   }
@@ -41,7 +44,8 @@ export class Navigation {
 
   definition(analysis: Analysis, offset: number): Location[] {
     const imported = this.importAt(analysis, offset);
-    if (imported !== undefined) return this.workspace.host.readFile(imported).ok ? [{ uri: pathToUri(imported), range: FILE_START }] : [];
+    if (imported !== undefined)
+      return this.workspace.host.readFile(imported).ok ? [{ uri: pathToUri(imported), range: FILE_START }] : [];
     const symbol = this.symbolAt(analysis, offset);
     return symbol === undefined ? [] : [location(symbol.declaration)];
   }
@@ -52,7 +56,8 @@ export class Navigation {
       const out: Location[] = [];
       for (const file of analysis.program.sources.keys()) {
         for (const imp of this.workspace.parsedSource(file, analysis.program)?.ast.imports ?? []) {
-          if (this.workspace.host.resolve(file, imp.path.value) === imported) out.push({ uri: pathToUri(file), range: toLspRange(imp.path.range) });
+          if (this.workspace.host.resolve(file, imp.path.value) === imported)
+            out.push({ uri: pathToUri(file), range: toLspRange(imp.path.range) });
         }
       }
       return out;
@@ -66,23 +71,33 @@ export class Navigation {
   prepareRename(analysis: Analysis, offset: number): { range: Range; placeholder: string } | null {
     const symbol = this.symbolAt(analysis, offset);
     if (symbol?.kind !== "node") return null;
-    const here = [symbol.declaration, ...symbol.uses].find((o) => o.file === analysis.path && o.range.start.offset <= offset && offset <= o.range.end.offset)!;
+    const here = [symbol.declaration, ...symbol.uses].find(
+      (o) => o.file === analysis.path && o.range.start.offset <= offset && offset <= o.range.end.offset,
+    )!;
     return { range: toLspRange(here.range), placeholder: symbol.name };
   }
 
   /** Renames a node everywhere it is named: declaration, wires, references, `op('...')`, binds, exports, layout. */
   rename(analysis: Analysis, offset: number, newName: string): WorkspaceEdit {
     const symbol = this.symbolAt(analysis, offset);
-    if (symbol?.kind !== "node") throw new ResponseError(ErrorCodes.InvalidRequest, "only a node can be renamed here: put the cursor on a node's name");
+    if (symbol?.kind !== "node")
+      throw new ResponseError(
+        ErrorCodes.InvalidRequest,
+        "only a node can be renamed here: put the cursor on a node's name",
+      );
     if (!NODE_NAME.test(newName)) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `'${newName}' is not a valid operator name: use letters, digits and '_', not starting with a digit`);
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `'${newName}' is not a valid operator name: use letters, digits and '_', not starting with a digit`,
+      );
     }
     const siblings = symbol.node?.parent.body.nodes.map((n) => n.name) ?? [];
     if (newName !== symbol.name && siblings.includes(newName)) {
       throw new ResponseError(ErrorCodes.InvalidParams, `a node named '${newName}' already exists in this network`);
     }
     const changes: Record<string, { range: Range; newText: string }[]> = {};
-    for (const o of [symbol.declaration, ...symbol.uses]) (changes[pathToUri(o.file)] ??= []).push({ range: toLspRange(o.range), newText: newName });
+    for (const o of [symbol.declaration, ...symbol.uses])
+      (changes[pathToUri(o.file)] ??= []).push({ range: toLspRange(o.range), newText: newName });
     return { changes };
   }
 }

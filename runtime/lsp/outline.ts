@@ -6,16 +6,30 @@ import { toLspRange } from "./convert.js";
 type Body = ast.Network | ast.InnerNetwork | ast.Recipe;
 
 function declarationSymbol(d: ast.Declaration, kind: SymbolKind): DocumentSymbol {
-  return { name: d.name.name, detail: d.type.name, kind, range: toLspRange(d.range), selectionRange: toLspRange(d.name.range) };
+  return {
+    name: d.name.name,
+    detail: d.type.name,
+    kind,
+    range: toLspRange(d.range),
+    selectionRange: toLspRange(d.name.range),
+  };
 }
 
 function bodySymbols(body: Body): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
-  if (body.kind === "Recipe") for (const d of body.params?.declarations ?? []) out.push(declarationSymbol(d, SymbolKind.TypeParameter));
-  for (const block of body.controls) for (const d of block.declarations) out.push(declarationSymbol(d, SymbolKind.Field));
+  if (body.kind === "Recipe")
+    for (const d of body.params?.declarations ?? []) out.push(declarationSymbol(d, SymbolKind.TypeParameter));
+  for (const block of body.controls)
+    for (const d of block.declarations) out.push(declarationSymbol(d, SymbolKind.Field));
   for (const node of body.nodes) {
     if (node.name.name === "") continue;
-    const symbol: DocumentSymbol = { name: node.name.name, detail: node.type.name, kind: node.network === null ? SymbolKind.Object : SymbolKind.Module, range: toLspRange(node.range), selectionRange: toLspRange(node.name.range) };
+    const symbol: DocumentSymbol = {
+      name: node.name.name,
+      detail: node.type.name,
+      kind: node.network === null ? SymbolKind.Object : SymbolKind.Module,
+      range: toLspRange(node.range),
+      selectionRange: toLspRange(node.name.range),
+    };
     if (node.network !== null) symbol.children = bodySymbols(node.network);
     out.push(symbol);
   }
@@ -24,10 +38,17 @@ function bodySymbols(body: Body): DocumentSymbol[] {
 
 export function documentSymbols(program: ast.Program): DocumentSymbol[] {
   const top = (body: ast.Network | ast.Recipe, kind: SymbolKind, detail: string): DocumentSymbol => ({
-    name: body.name.name || "(unnamed)", detail, kind, range: toLspRange(body.range), selectionRange: toLspRange(body.name.range), children: bodySymbols(body),
+    name: body.name.name || "(unnamed)",
+    detail,
+    kind,
+    range: toLspRange(body.range),
+    selectionRange: toLspRange(body.name.range),
+    children: bodySymbols(body),
   });
-  return [...program.networks.map((n) => top(n, SymbolKind.Namespace, "network")), ...program.recipes.map((r) => top(r, SymbolKind.Class, "recipe"))]
-    .sort((a, b) => a.range.start.line - b.range.start.line);
+  return [
+    ...program.networks.map((n) => top(n, SymbolKind.Namespace, "network")),
+    ...program.recipes.map((r) => top(r, SymbolKind.Class, "recipe")),
+  ].sort((a, b) => a.range.start.line - b.range.start.line);
 }
 
 /** A fold from the block's first line to the line before its last (the closing bracket stays visible). */
@@ -60,7 +81,12 @@ export function foldingRanges(program: ast.Program, comments: readonly ast.Comme
   if (program.layout !== null) fold(program.layout.range, out);
   let run: ast.Comment[] = [];
   const flush = () => {
-    if (run.length > 1) out.push({ startLine: run[0]!.range.start.line - 1, endLine: run[run.length - 1]!.range.start.line - 1, kind: FoldingRangeKind.Comment });
+    if (run.length > 1)
+      out.push({
+        startLine: run[0]!.range.start.line - 1,
+        endLine: run[run.length - 1]!.range.start.line - 1,
+        kind: FoldingRangeKind.Comment,
+      });
     run = [];
   };
   for (const c of comments) {

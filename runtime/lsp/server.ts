@@ -4,8 +4,12 @@
  * from the same parser, compiler and knowledge base as `svc check`.
  */
 import {
-  CodeActionKind, TextDocuments, TextDocumentSyncKind,
-  type Connection, type InitializeResult, type TextEdit,
+  CodeActionKind,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+  type TextEdit,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
@@ -50,9 +54,21 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     const parsed = workspace.parsed(doc);
     const reported = live.get(doc.uri);
     // The live run compiled the same text: keep only what the live project added.
-    const added = reported?.version !== doc.version ? [] : reported.diagnostics.filter((d) => !analysis.diagnostics.some((a) => a.code === d.code && a.range.start.offset === d.range.start.offset && a.message === d.message));
+    const added =
+      reported?.version !== doc.version
+        ? []
+        : reported.diagnostics.filter(
+            (d) =>
+              !analysis.diagnostics.some(
+                (a) => a.code === d.code && a.range.start.offset === d.range.start.offset && a.message === d.message,
+              ),
+          );
     const all = [...analysis.diagnostics, ...added];
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(analysis.path, parsed.ast, all, workspace.host) });
+    void connection.sendDiagnostics({
+      uri: doc.uri,
+      version: doc.version,
+      diagnostics: documentDiagnostics(analysis.path, parsed.ast, all, workspace.host),
+    });
   };
 
   /** Checks `doc` after a pause, and every other open document that reads it. */
@@ -61,11 +77,14 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     for (const other of documents.all()) {
       if (other.uri !== doc.uri && reads.get(other.uri)?.has(changed) !== true) continue;
       clearTimeout(pending.get(other.uri));
-      pending.set(other.uri, setTimeout(() => {
-        pending.delete(other.uri);
-        const current = documents.get(other.uri);
-        if (current !== undefined) publish(current);
-      }, delay));
+      pending.set(
+        other.uri,
+        setTimeout(() => {
+          pending.delete(other.uri);
+          const current = documents.get(other.uri);
+          if (current !== undefined) publish(current);
+        }, delay),
+      );
     }
   };
 
@@ -91,7 +110,9 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
         documentFormattingProvider: true,
         semanticTokensProvider: { legend: semanticTokensLegend, full: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        ...(bridgeUrl === undefined ? {} : { codeLensProvider: {}, executeCommandProvider: { commands: [...LIVE_COMMANDS] } }),
+        ...(bridgeUrl === undefined
+          ? {}
+          : { codeLensProvider: {}, executeCommandProvider: { commands: [...LIVE_COMMANDS] } }),
       },
       serverInfo: { name: SERVER_NAME },
     };
@@ -117,7 +138,12 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   connection.onCompletion((p) =>
     withDoc(p.textDocument.uri, null, (doc) => {
       const parsed = workspace.parsed(doc);
-      return complete({ text: doc.getText(), offset: doc.offsetAt(p.position), ast: parsed.ast, recipes: visibleRecipes(workspace, uriToPath(doc.uri), parsed.ast) });
+      return complete({
+        text: doc.getText(),
+        offset: doc.offsetAt(p.position),
+        ast: parsed.ast,
+        recipes: visibleRecipes(workspace, uriToPath(doc.uri), parsed.ast),
+      });
     }),
   );
   connection.onHover((p) =>
@@ -126,14 +152,30 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
       return hover(parsed.ast, doc.offsetAt(p.position), visibleRecipes(workspace, uriToPath(doc.uri), parsed.ast));
     }),
   );
-  connection.onDefinition((p) => withDoc(p.textDocument.uri, [], (doc) => navigation.definition(workspace.analysis(doc), doc.offsetAt(p.position))));
-  connection.onReferences((p) =>
-    withDoc(p.textDocument.uri, [], (doc) => navigation.references(workspace.analysis(doc), doc.offsetAt(p.position), p.context.includeDeclaration)),
+  connection.onDefinition((p) =>
+    withDoc(p.textDocument.uri, [], (doc) => navigation.definition(workspace.analysis(doc), doc.offsetAt(p.position))),
   );
-  connection.onPrepareRename((p) => withDoc(p.textDocument.uri, null, (doc) => navigation.prepareRename(workspace.analysis(doc), doc.offsetAt(p.position))));
-  connection.onRenameRequest((p) => withDoc(p.textDocument.uri, null, (doc) => navigation.rename(workspace.analysis(doc), doc.offsetAt(p.position), p.newName)));
-  connection.onDocumentSymbol((p) => withDoc(p.textDocument.uri, [], (doc) => documentSymbols(workspace.parsed(doc).ast)));
-  connection.onFoldingRanges((p) => withDoc(p.textDocument.uri, [], (doc) => foldingRanges(workspace.parsed(doc).ast, lex(doc.getText()).comments)));
+  connection.onReferences((p) =>
+    withDoc(p.textDocument.uri, [], (doc) =>
+      navigation.references(workspace.analysis(doc), doc.offsetAt(p.position), p.context.includeDeclaration),
+    ),
+  );
+  connection.onPrepareRename((p) =>
+    withDoc(p.textDocument.uri, null, (doc) =>
+      navigation.prepareRename(workspace.analysis(doc), doc.offsetAt(p.position)),
+    ),
+  );
+  connection.onRenameRequest((p) =>
+    withDoc(p.textDocument.uri, null, (doc) =>
+      navigation.rename(workspace.analysis(doc), doc.offsetAt(p.position), p.newName),
+    ),
+  );
+  connection.onDocumentSymbol((p) =>
+    withDoc(p.textDocument.uri, [], (doc) => documentSymbols(workspace.parsed(doc).ast)),
+  );
+  connection.onFoldingRanges((p) =>
+    withDoc(p.textDocument.uri, [], (doc) => foldingRanges(workspace.parsed(doc).ast, lex(doc.getText()).comments)),
+  );
   connection.onDocumentFormatting((p) =>
     withDoc(p.textDocument.uri, [] as TextEdit[], (doc) => {
       // `svc fmt`'s rule: a file with syntax errors is never rewritten.
@@ -141,7 +183,9 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
       if (hasErrors(parsed.diagnostics)) return [];
       const formatted = print(parsed.ast);
       const text = doc.getText();
-      return formatted === text ? [] : [{ range: { start: doc.positionAt(0), end: doc.positionAt(text.length) }, newText: formatted }];
+      return formatted === text
+        ? []
+        : [{ range: { start: doc.positionAt(0), end: doc.positionAt(text.length) }, newText: formatted }];
     }),
   );
   connection.languages.semanticTokens.on((p) =>
@@ -152,12 +196,17 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     }),
   );
   connection.onCodeAction((p) => quickFixes(p.textDocument.uri, p.context.diagnostics));
-  connection.onCodeLens((p) => withDoc(p.textDocument.uri, [], (doc) => (bridgeUrl === undefined ? [] : liveCodeLenses(doc.uri, workspace.parsed(doc).ast))));
+  connection.onCodeLens((p) =>
+    withDoc(p.textDocument.uri, [], (doc) =>
+      bridgeUrl === undefined ? [] : liveCodeLenses(doc.uri, workspace.parsed(doc).ast),
+    ),
+  );
   connection.onExecuteCommand(async (p) => {
     const command = p.command as LiveCommand;
     const uri = p.arguments?.[0];
     const doc = typeof uri === "string" ? documents.get(uri) : undefined;
-    if (bridgeUrl === undefined || !LIVE_COMMANDS.includes(command) || doc === undefined) return { ok: false, text: "svc: nothing to run (no bridge configured, or the document is not open)" };
+    if (bridgeUrl === undefined || !LIVE_COMMANDS.includes(command) || doc === undefined)
+      return { ok: false, text: "svc: nothing to run (no bridge configured, or the document is not open)" };
     const result = await runLive(command, bridgeUrl, doc.getText(), uriToPath(doc.uri));
     live.set(doc.uri, { version: doc.version, diagnostics: result.diagnostics });
     publish(doc);

@@ -5,7 +5,13 @@
  * it. A recipe used twice builds its nodes twice; their occurrences are merged by source place.
  */
 import type { SourceRange } from "../../diagnostics/index.js";
-import { walkComponents, type ComponentModel, type CustomParamModel, type NodeModel, type Value } from "../../compiler/model.js";
+import {
+  walkComponents,
+  type ComponentModel,
+  type CustomParamModel,
+  type NodeModel,
+  type Value,
+} from "../../compiler/model.js";
 import { expressionRange } from "../../compiler/util/expression-range.js";
 import type { Program } from "../../grammar/ast.js";
 import { rangeHolds } from "./convert.js";
@@ -35,7 +41,10 @@ export class SymbolIndex {
   private readonly symbols = new Map<string, IndexedSymbol>();
   private readonly lines = new Map<string, LineIndex>();
 
-  constructor(private readonly analysis: Analysis, parsedSource: (path: string) => Program | undefined) {
+  constructor(
+    private readonly analysis: Analysis,
+    parsedSource: (path: string) => Program | undefined,
+  ) {
     const { program, unusedRecipes } = analysis;
     for (const [file] of program.sources) {
       for (const recipe of parsedSource(file)?.recipes ?? []) {
@@ -50,7 +59,8 @@ export class SymbolIndex {
   /** The symbol whose name is written at `offset` of `file`. */
   at(file: string, offset: number): IndexedSymbol | undefined {
     for (const symbol of this.symbols.values()) {
-      for (const o of [symbol.declaration, ...symbol.uses]) if (o.file === file && rangeHolds(o.range, offset)) return symbol;
+      for (const o of [symbol.declaration, ...symbol.uses])
+        if (o.file === file && rangeHolds(o.range, offset)) return symbol;
     }
     return undefined;
   }
@@ -75,7 +85,12 @@ export class SymbolIndex {
 
   private nodeSymbol(node: NodeModel | ComponentModel): IndexedSymbol | undefined {
     if (node.parent === undefined) return undefined; // a network root: named by `network x`, not a node
-    return this.declare("node", node.name, { file: node.origin.file, range: node.nameRange }, { node: node as NodeModel });
+    return this.declare(
+      "node",
+      node.name,
+      { file: node.origin.file, range: node.nameRange },
+      { node: node as NodeModel },
+    );
   }
 
   private lineIndex(file: string): LineIndex | undefined {
@@ -102,20 +117,26 @@ export class SymbolIndex {
 
   private indexComponent(comp: ComponentModel): void {
     for (const page of comp.customPages) {
-      for (const control of page.params) this.declare("control", control.name, { file: control.origin.file, range: control.nameRange }, { control });
+      for (const control of page.params)
+        this.declare("control", control.name, { file: control.origin.file, range: control.nameRange }, { control });
     }
     for (const node of comp.body.nodes) {
       const symbol = this.nodeSymbol(node);
       if (node.recipe !== undefined) {
-        const recipe = this.all().find((s) => s.kind === "recipe" && s.name === node.recipe && s.declaration.file === node.origin.file)
-          ?? this.all().find((s) => s.kind === "recipe" && s.name === node.recipe);
+        const recipe =
+          this.all().find(
+            (s) => s.kind === "recipe" && s.name === node.recipe && s.declaration.file === node.origin.file,
+          ) ?? this.all().find((s) => s.kind === "recipe" && s.name === node.recipe);
         if (recipe !== undefined) this.use(recipe, { file: node.origin.file, range: node.typeRange });
       }
       for (const param of node.params) this.indexValue(param.value);
       if (node.pinned !== undefined && symbol !== undefined) {
         const entry = node.pinned.origin;
         const index = this.lineIndex(entry.file);
-        const path = index === undefined ? undefined : /^[^\s:]+/.exec(index.text.slice(entry.range.start.offset, entry.range.end.offset))?.[0];
+        const path =
+          index === undefined
+            ? undefined
+            : /^[^\s:]+/.exec(index.text.slice(entry.range.start.offset, entry.range.end.offset))?.[0];
         if (path !== undefined) this.use(symbol, this.segment(entry.file, entry.range, path, node.name));
       }
     }
@@ -136,7 +157,11 @@ export class SymbolIndex {
     switch (v.kind) {
       case "name":
       case "op-ref":
-        if (v.target !== undefined) this.useNode(v.target, this.segment(file, v.origin.range, v.kind === "name" ? v.name : v.path, v.target.name));
+        if (v.target !== undefined)
+          this.useNode(
+            v.target,
+            this.segment(file, v.origin.range, v.kind === "name" ? v.name : v.path, v.target.name),
+          );
         return;
       case "expression":
         for (const ref of v.refs) {
@@ -146,16 +171,31 @@ export class SymbolIndex {
         }
         return;
       case "bind": {
-        const opAt = v.operator === undefined ? 0 : (this.lineIndex(file)?.text.slice(v.origin.range.start.offset, v.origin.range.end.offset).indexOf(v.operator) ?? 0);
-        if (v.operator !== undefined && v.owner !== undefined) this.useNode(v.owner, this.segment(file, v.origin.range, v.operator, v.owner.name));
+        const opAt =
+          v.operator === undefined
+            ? 0
+            : (this.lineIndex(file)
+                ?.text.slice(v.origin.range.start.offset, v.origin.range.end.offset)
+                .indexOf(v.operator) ?? 0);
+        if (v.operator !== undefined && v.owner !== undefined)
+          this.useNode(v.owner, this.segment(file, v.origin.range, v.operator, v.owner.name));
         if (v.control !== undefined) {
-          const control = this.declare("control", v.control.name, { file: v.control.origin.file, range: v.control.nameRange }, { control: v.control });
-          this.use(control, this.segment(file, v.origin.range, v.parameter, v.parameter, Math.max(0, opAt + (v.operator?.length ?? 0))));
+          const control = this.declare(
+            "control",
+            v.control.name,
+            { file: v.control.origin.file, range: v.control.nameRange },
+            { control: v.control },
+          );
+          this.use(
+            control,
+            this.segment(file, v.origin.range, v.parameter, v.parameter, Math.max(0, opAt + (v.operator?.length ?? 0))),
+          );
         }
         return;
       }
       case "export":
-        if (v.target !== undefined) this.useNode(v.target, this.segment(file, v.origin.range, v.operator, v.target.name));
+        if (v.target !== undefined)
+          this.useNode(v.target, this.segment(file, v.origin.range, v.operator, v.target.name));
         return;
       case "tuple":
         for (const item of v.items) this.indexValue(item);

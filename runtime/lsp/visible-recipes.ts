@@ -8,13 +8,16 @@ export interface VisibleRecipe {
 }
 
 export function visibleRecipes(workspace: Workspace, path: string, program: ast.Program): VisibleRecipe[] {
-  const out: VisibleRecipe[] = program.recipes.filter((r) => r.name.name !== "").map((recipe) => ({ recipe, file: path }));
+  const out: VisibleRecipe[] = program.recipes
+    .filter((r) => r.name.name !== "")
+    .map((recipe) => ({ recipe, file: path }));
   for (const imp of program.imports) {
     const file = workspace.host.resolve(path, imp.path.value);
     const read = workspace.host.readFile(file);
     if (!read.ok) continue;
     for (const recipe of workspace.parseFile(read.text, file).ast.recipes) {
-      if (recipe.name.name !== "" && !out.some((r) => r.recipe.name.name === recipe.name.name)) out.push({ recipe, file });
+      if (recipe.name.name !== "" && !out.some((r) => r.recipe.name.name === recipe.name.name))
+        out.push({ recipe, file });
     }
   }
   return out;

@@ -96,10 +96,14 @@ export class Workspace {
   /** Resolve and check the document with what it imports; cached until any open document changes. */
   analysis(doc: TextDocument): Analysis {
     const cached = this.analyses.get(doc.uri);
-    if (cached !== undefined && cached.version === doc.version && cached.generation === this.generation) return cached.analysis;
+    if (cached !== undefined && cached.version === doc.version && cached.generation === this.generation)
+      return cached.analysis;
     this.counters.analyses++;
     const path = uriToPath(doc.uri);
-    const { program, diagnostics, unusedRecipes } = analyze({ text: doc.getText(), file: path }, { host: this.host, parse: this.parseFile });
+    const { program, diagnostics, unusedRecipes } = analyze(
+      { text: doc.getText(), file: path },
+      { host: this.host, parse: this.parseFile },
+    );
     const analysis: Analysis = { path, program, diagnostics, unusedRecipes };
     this.analyses.set(doc.uri, { version: doc.version, generation: this.generation, analysis });
     return analysis;

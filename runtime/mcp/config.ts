@@ -37,10 +37,15 @@ export const HIGH_FREQUENCY_EVENT_NAMES = ["timeline.frame", "node.cook"] as con
 function highFrequencyList(env: NodeJS.ProcessEnv): string[] {
   const raw = env.SVC_EVENTS_HIGH_FREQUENCY?.trim();
   if (!raw) return [];
-  const names = raw.split(",").map((n) => n.trim()).filter(Boolean);
+  const names = raw
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!(HIGH_FREQUENCY_EVENT_NAMES as readonly string[]).includes(name)) {
-      throw new ConfigError(`SVC_EVENTS_HIGH_FREQUENCY lists ${HIGH_FREQUENCY_EVENT_NAMES.join(" and ")}, not '${name}'`);
+      throw new ConfigError(
+        `SVC_EVENTS_HIGH_FREQUENCY lists ${HIGH_FREQUENCY_EVENT_NAMES.join(" and ")}, not '${name}'`,
+      );
     }
   }
   return [...new Set(names)];
@@ -108,7 +113,10 @@ export function mcpConfigFromEnv(env: NodeJS.ProcessEnv = process.env): McpConfi
     profile: parseProfile(env.SVC_TOOL_PROFILE),
     rawPython: flag(env, "SVC_RAW_PYTHON", true),
     events: { enabled: flag(env, "SVC_EVENTS", false), highFrequency: highFrequencyList(env) },
-    creative: { enabled: flag(env, "SVC_RAG_ENABLED", false), applyCard: flag(env, "SVC_RAG_ENABLED", false) && flag(env, "SVC_RAG_APPLY_CARD", false) },
+    creative: {
+      enabled: flag(env, "SVC_RAG_ENABLED", false),
+      applyCard: flag(env, "SVC_RAG_ENABLED", false) && flag(env, "SVC_RAG_APPLY_CARD", false),
+    },
     http: {
       port: wholeNumber(env, "SVC_MCP_PORT", DEFAULT_HTTP_PORT, 0, 65535),
       token: token ? token : undefined,

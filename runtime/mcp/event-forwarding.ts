@@ -5,7 +5,13 @@
  * client subscribed to, `notifications/resources/updated`.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type LoggingLevel,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeEvent } from "../events/bridge-events.js";
 import type { ClientLogLevel } from "./logging.js";
 import { SCENE_VIEWS, unknownView, viewedNetwork } from "./resources/scene.js";
@@ -55,7 +61,9 @@ export function subscriptionScope(uri: string): SubscriptionScope | string {
     };
   }
   const path = subscribedPath(uri);
-  return path === undefined ? `only svc://digest/{path} and svc://scene/{view} can be subscribed to, not ${uri}` : below(path);
+  return path === undefined
+    ? `only svc://digest/{path} and svc://scene/{view} can be subscribed to, not ${uri}`
+    : below(path);
 }
 
 function levelOf(event: BridgeEvent): LoggingLevel {

@@ -54,13 +54,21 @@ export async function progress(ctx: ProgressSink, message: string, options: Prog
   const level = options.level ?? "info";
   try {
     if (ctx.logLevel.allows(level)) {
-      await ctx.extra.sendNotification({ method: "notifications/message", params: { level, logger: "svc", data: message } });
+      await ctx.extra.sendNotification({
+        method: "notifications/message",
+        params: { level, logger: "svc", data: message },
+      });
     }
     const token = ctx.extra._meta?.progressToken;
     if (token !== undefined && options.done !== undefined) {
       await ctx.extra.sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress: options.done, ...(options.total !== undefined ? { total: options.total } : {}), message },
+        params: {
+          progressToken: token,
+          progress: options.done,
+          ...(options.total !== undefined ? { total: options.total } : {}),
+          message,
+        },
       });
     }
   } catch {

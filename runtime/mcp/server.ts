@@ -46,7 +46,13 @@ async function serveLine(entry: ToolManifestEntry): Promise<ServedTool> {
 export async function buildCatalog(selection: ToolSelection): Promise<ServerTools> {
   const entries = selectTools(toolManifest, selection).sort((a, b) => a.name.localeCompare(b.name));
   const tools = await Promise.all(entries.map(serveLine));
-  const problems = checkCatalog(entries.map((e, i) => ({ ...e, description: tools[i]!.listing.description ?? "", annotations: tools[i]!.listing.annotations ?? {} })));
+  const problems = checkCatalog(
+    entries.map((e, i) => ({
+      ...e,
+      description: tools[i]!.listing.description ?? "",
+      annotations: tools[i]!.listing.annotations ?? {},
+    })),
+  );
   if (problems.length > 0) throw new Error(`the tool registry is inconsistent:\n  ${problems.join("\n  ")}`);
   const toolNames = tools.map((t) => t.name);
   const prompts = selectPrompts(allPrompts, new Set(toolNames));

@@ -8,7 +8,10 @@ import type { BridgeEventStream } from "../events/bridge-events.js";
 
 let stream: BridgeEventStream | undefined;
 
-export async function startSharedEvents(config: EventsConfig, env: NodeJS.ProcessEnv = process.env): Promise<EventForwarding | undefined> {
+export async function startSharedEvents(
+  config: EventsConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<EventForwarding | undefined> {
   if (!config.enabled) return undefined;
   if (!stream) {
     const [{ BridgeEventStream }, { bridgeConfigFromEnv }] = await Promise.all([

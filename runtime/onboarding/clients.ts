@@ -39,17 +39,49 @@ export function clientSpecs(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = 
   const home = userHome(env);
   const apps = appData(env, platform);
   return [
-    { id: "claude-desktop", label: "Claude Desktop", file: join(apps, "Claude", "claude_desktop_config.json"), key: "mcpServers", presentWhen: join(apps, "Claude") },
-    { id: "claude-code", label: "Claude Code", file: join(home, ".claude.json"), key: "mcpServers", presentWhen: join(home, ".claude.json") },
-    { id: "cursor", label: "Cursor", file: join(home, ".cursor", "mcp.json"), key: "mcpServers", presentWhen: join(home, ".cursor") },
-    { id: "vscode", label: "VS Code", file: join(apps, "Code", "User", "mcp.json"), key: "servers", presentWhen: join(apps, "Code", "User") },
-    { id: "windsurf", label: "Windsurf", file: join(home, ".codeium", "windsurf", "mcp_config.json"), key: "mcpServers", presentWhen: join(home, ".codeium", "windsurf") },
+    {
+      id: "claude-desktop",
+      label: "Claude Desktop",
+      file: join(apps, "Claude", "claude_desktop_config.json"),
+      key: "mcpServers",
+      presentWhen: join(apps, "Claude"),
+    },
+    {
+      id: "claude-code",
+      label: "Claude Code",
+      file: join(home, ".claude.json"),
+      key: "mcpServers",
+      presentWhen: join(home, ".claude.json"),
+    },
+    {
+      id: "cursor",
+      label: "Cursor",
+      file: join(home, ".cursor", "mcp.json"),
+      key: "mcpServers",
+      presentWhen: join(home, ".cursor"),
+    },
+    {
+      id: "vscode",
+      label: "VS Code",
+      file: join(apps, "Code", "User", "mcp.json"),
+      key: "servers",
+      presentWhen: join(apps, "Code", "User"),
+    },
+    {
+      id: "windsurf",
+      label: "Windsurf",
+      file: join(home, ".codeium", "windsurf", "mcp_config.json"),
+      key: "mcpServers",
+      presentWhen: join(home, ".codeium", "windsurf"),
+    },
   ];
 }
 
 /** svc's entry for a client: this node running this checkout's CLI, with no command (MCP on stdio). */
 export function serverEntry(client: ClientSpec, cliPath: string, nodePath = process.execPath): ServerEntry {
-  return client.key === "servers" ? { type: "stdio", command: nodePath, args: [cliPath] } : { command: nodePath, args: [cliPath] };
+  return client.key === "servers"
+    ? { type: "stdio", command: nodePath, args: [cliPath] }
+    : { command: nodePath, args: [cliPath] };
 }
 
 export type ClientState = "absent" | "missing" | "current" | "different" | "unreadable";
@@ -103,10 +135,12 @@ export interface MergeResult {
 /** Adds or updates svc's entry, keeping everything else; copies the old file aside; verifies by reading back. */
 export function mergeServer(client: ClientSpec, entry: ServerEntry, now = new Date()): MergeResult {
   const read = readConfig(client.file);
-  if (read !== undefined && "problem" in read) throw new ClientConfigError(`${client.file}: ${read.problem}; add the svc entry by hand`);
+  if (read !== undefined && "problem" in read)
+    throw new ClientConfigError(`${client.file}: ${read.problem}; add the svc entry by hand`);
   const config = read?.config ?? {};
   const before = config[client.key];
-  if (before !== undefined && !isObject(before)) throw new ClientConfigError(`${client.file}: "${client.key}" is not an object; left as it is`);
+  if (before !== undefined && !isObject(before))
+    throw new ClientConfigError(`${client.file}: "${client.key}" is not an object; left as it is`);
   const servers = (before as Json | undefined) ?? {};
   if (same(servers[SERVER_NAME], entry)) return { file: client.file, changed: false };
   const merged: Json = { ...config, [client.key]: { ...servers, [SERVER_NAME]: entry } };
@@ -120,8 +154,10 @@ export function mergeServer(client: ClientSpec, entry: ServerEntry, now = new Da
   writeFileSync(temp, JSON.stringify(merged, null, 2) + "\n");
   renameSync(temp, client.file);
   const check = readConfig(client.file);
-  const after = check && "config" in check && isObject(check.config[client.key]) ? (check.config[client.key] as Json) : undefined;
+  const after =
+    check && "config" in check && isObject(check.config[client.key]) ? (check.config[client.key] as Json) : undefined;
   const kept = Object.keys(servers).every((name) => name === SERVER_NAME || same(after?.[name], servers[name]));
-  if (!after || !same(after[SERVER_NAME], entry) || !kept) throw new ClientConfigError(`${client.file}: the file read back differs from what was written`);
+  if (!after || !same(after[SERVER_NAME], entry) || !kept)
+    throw new ClientConfigError(`${client.file}: the file read back differs from what was written`);
   return { file: client.file, ...(backup ? { backup } : {}), changed: true };
 }

@@ -48,7 +48,12 @@ function nodeCheck(): Check {
       const v = process.versions.node;
       return compareVersions(v, MIN_NODE) >= 0
         ? { id: "node", status: "ok", detail: `Node ${v}` }
-        : { id: "node", status: "fail", detail: `Node ${v} is older than ${MIN_NODE}`, hint: `install Node ${MIN_NODE} or newer` };
+        : {
+            id: "node",
+            status: "fail",
+            detail: `Node ${v} is older than ${MIN_NODE}`,
+            hint: `install Node ${MIN_NODE} or newer`,
+          };
     },
   };
 }
@@ -57,14 +62,28 @@ function pythonCheck(env: NodeJS.ProcessEnv): Check {
   return {
     id: "python3",
     async run() {
-      const r = spawnSync("python3", ["--version"], { env: { PATH: env.PATH ?? "" }, encoding: "utf8", timeout: 10_000 });
+      const r = spawnSync("python3", ["--version"], {
+        env: { PATH: env.PATH ?? "" },
+        encoding: "utf8",
+        timeout: 10_000,
+      });
       const version = /Python (\d+\.\d+(?:\.\d+)?)/.exec(`${r.stdout ?? ""}${r.stderr ?? ""}`)?.[1];
       if (r.error || version === undefined) {
-        return { id: "python3", status: "fail", detail: "python3 was not found on the PATH", hint: `install Python ${MIN_PYTHON} or newer (tdsim and the bridge's tests run on it)` };
+        return {
+          id: "python3",
+          status: "fail",
+          detail: "python3 was not found on the PATH",
+          hint: `install Python ${MIN_PYTHON} or newer (tdsim and the bridge's tests run on it)`,
+        };
       }
       return compareVersions(version, MIN_PYTHON) >= 0
         ? { id: "python3", status: "ok", detail: `Python ${version}` }
-        : { id: "python3", status: "fail", detail: `Python ${version} is older than ${MIN_PYTHON}`, hint: `install Python ${MIN_PYTHON} or newer` };
+        : {
+            id: "python3",
+            status: "fail",
+            detail: `Python ${version} is older than ${MIN_PYTHON}`,
+            hint: `install Python ${MIN_PYTHON} or newer`,
+          };
     },
   };
 }
@@ -75,11 +94,14 @@ function stagedCheck(env: NodeJS.ProcessEnv): Check {
   return {
     id: "bridge-staged",
     async run() {
-      if (stagedCurrent(dir)) return { id: "bridge-staged", status: "ok", detail: `bridge ${version} staged in ${dir}` };
+      if (stagedCurrent(dir))
+        return { id: "bridge-staged", status: "ok", detail: `bridge ${version} staged in ${dir}` };
       return {
         id: "bridge-staged",
         status: "fail",
-        detail: existsSync(dir) ? `${dir} does not hold this svc's bridge ${version}` : `bridge ${version} is not staged (${dir} is missing)`,
+        detail: existsSync(dir)
+          ? `${dir} does not hold this svc's bridge ${version}`
+          : `bridge ${version} is not staged (${dir} is missing)`,
         hint: "run 'svc install-bridge' and paste the line it prints into TouchDesigner's textport",
         fixable: `stage bridge ${version} in ${dir}`,
       };
@@ -101,8 +123,20 @@ function bridgeChecks(ctx: DoctorContext): Check[] {
       id: "bridge-reachable",
       async run() {
         const r = await info();
-        if ("error" in r) return { id: "bridge-reachable", status: "fail", detail: r.error, hint: "start TouchDesigner with the bridge installed (or 'svc sim' for tdsim); SVC_BRIDGE_URL says where it listens" };
-        if (r.status === 401) return { id: "bridge-reachable", status: "fail", detail: "the bridge answers but refuses svc's token (401)", hint: "set the same SVC_BRIDGE_TOKEN for svc and in TouchDesigner's environment" };
+        if ("error" in r)
+          return {
+            id: "bridge-reachable",
+            status: "fail",
+            detail: r.error,
+            hint: "start TouchDesigner with the bridge installed (or 'svc sim' for tdsim); SVC_BRIDGE_URL says where it listens",
+          };
+        if (r.status === 401)
+          return {
+            id: "bridge-reachable",
+            status: "fail",
+            detail: "the bridge answers but refuses svc's token (401)",
+            hint: "set the same SVC_BRIDGE_TOKEN for svc and in TouchDesigner's environment",
+          };
         return r.status === 200
           ? { id: "bridge-reachable", status: "ok", detail: "the bridge answers /api/info" }
           : { id: "bridge-reachable", status: "fail", detail: `the bridge answered /api/info with HTTP ${r.status}` };
@@ -116,7 +150,12 @@ function bridgeChecks(ctx: DoctorContext): Check[] {
         if (running === undefined) return { id: "bridge-current", status: "skip", detail: "the bridge did not answer" };
         return compareVersions(running, shipped) >= 0
           ? { id: "bridge-current", status: "ok", detail: `bridge ${running} (this svc ships ${shipped})` }
-          : { id: "bridge-current", status: "fail", detail: `the running bridge ${running} is older than this svc's ${shipped}`, hint: "run 'svc install-bridge', paste its line again, or call dev.reload_bridge() in the textport" };
+          : {
+              id: "bridge-current",
+              status: "fail",
+              detail: `the running bridge ${running} is older than this svc's ${shipped}`,
+              hint: "run 'svc install-bridge', paste its line again, or call dev.reload_bridge() in the textport",
+            };
       },
     },
     {
@@ -124,13 +163,26 @@ function bridgeChecks(ctx: DoctorContext): Check[] {
       async run() {
         const r = await info();
         if ("error" in r || r.status !== 200) {
-          if (!("error" in r) && r.status === 401) return { id: "bridge-token", status: "fail", detail: hasToken ? "svc's SVC_BRIDGE_TOKEN differs from the bridge's" : "the bridge needs a token and svc has none", hint: "set SVC_BRIDGE_TOKEN to the bridge's token" };
+          if (!("error" in r) && r.status === 401)
+            return {
+              id: "bridge-token",
+              status: "fail",
+              detail: hasToken
+                ? "svc's SVC_BRIDGE_TOKEN differs from the bridge's"
+                : "the bridge needs a token and svc has none",
+              hint: "set SVC_BRIDGE_TOKEN to the bridge's token",
+            };
           return { id: "bridge-token", status: "skip", detail: "the bridge did not answer" };
         }
         if (!hasToken) return { id: "bridge-token", status: "ok", detail: "no token on either side (loopback only)" };
         const open = await ctx.bridgeInfo(false);
         return !("error" in open) && open.status === 200
-          ? { id: "bridge-token", status: "warn", detail: "svc sends SVC_BRIDGE_TOKEN but the bridge does not check one", hint: "set the same SVC_BRIDGE_TOKEN in TouchDesigner's environment, or unset it for svc" }
+          ? {
+              id: "bridge-token",
+              status: "warn",
+              detail: "svc sends SVC_BRIDGE_TOKEN but the bridge does not check one",
+              hint: "set the same SVC_BRIDGE_TOKEN in TouchDesigner's environment, or unset it for svc",
+            }
           : { id: "bridge-token", status: "ok", detail: "svc and the bridge share a token" };
       },
     },
@@ -147,7 +199,8 @@ function lanTokenCheck(env: NodeJS.ProcessEnv): Check {
     id: "lan-token",
     async run() {
       if (!lan) return { id: "lan-token", status: "skip", detail: "SVC_BRIDGE_ALLOW_LAN is off (loopback only)" };
-      if (token()) return { id: "lan-token", status: "ok", detail: "SVC_BRIDGE_ALLOW_LAN is paired with a bridge token" };
+      if (token())
+        return { id: "lan-token", status: "ok", detail: "SVC_BRIDGE_ALLOW_LAN is paired with a bridge token" };
       return {
         id: "lan-token",
         status: "fail",
@@ -169,22 +222,55 @@ function clientsCheck(env: NodeJS.ProcessEnv): Check {
       const statuses = clientSpecs(env).map((c) => clientStatus(c, serverEntry(c, cliPath())));
       const current = statuses.filter((s) => s.state === "current").map((s) => s.client.label);
       const stale = statuses.filter((s) => s.state === "different").map((s) => s.client.label);
-      const broken = statuses.filter((s) => s.state === "unreadable").map((s) => `${s.client.label} (${s.client.file}: ${s.problem})`);
-      if (broken.length > 0) return { id: "mcp-clients", status: "warn", detail: `unreadable config: ${broken.join("; ")}`, hint: "fix the file, then 'svc install-client --write'" };
-      if (stale.length > 0) return { id: "mcp-clients", status: "warn", detail: `svc's entry points elsewhere in ${stale.join(", ")}`, hint: "run 'svc install-client --write' to point it at this svc" };
-      if (current.length > 0) return { id: "mcp-clients", status: "ok", detail: `svc is configured in ${current.join(", ")}` };
-      return { id: "mcp-clients", status: "warn", detail: "no MCP client lists svc", hint: "run 'svc install-client' to see the plan, then 'svc install-client --write'" };
+      const broken = statuses
+        .filter((s) => s.state === "unreadable")
+        .map((s) => `${s.client.label} (${s.client.file}: ${s.problem})`);
+      if (broken.length > 0)
+        return {
+          id: "mcp-clients",
+          status: "warn",
+          detail: `unreadable config: ${broken.join("; ")}`,
+          hint: "fix the file, then 'svc install-client --write'",
+        };
+      if (stale.length > 0)
+        return {
+          id: "mcp-clients",
+          status: "warn",
+          detail: `svc's entry points elsewhere in ${stale.join(", ")}`,
+          hint: "run 'svc install-client --write' to point it at this svc",
+        };
+      if (current.length > 0)
+        return { id: "mcp-clients", status: "ok", detail: `svc is configured in ${current.join(", ")}` };
+      return {
+        id: "mcp-clients",
+        status: "warn",
+        detail: "no MCP client lists svc",
+        hint: "run 'svc install-client' to see the plan, then 'svc install-client --write'",
+      };
     },
   };
 }
 
-function folderCheck(id: string, what: string, dir: string | undefined, unsetDetail: string, missing: CheckStatus): Check {
+function folderCheck(
+  id: string,
+  what: string,
+  dir: string | undefined,
+  unsetDetail: string,
+  missing: CheckStatus,
+): Check {
   return {
     id,
     async run() {
       if (dir === undefined) return { id, status: "skip", detail: unsetDetail };
-      if (!existsSync(dir)) return { id, status: missing, detail: `${what} ${dir} does not exist`, fixable: `create ${dir}` };
-      if (!statSync(dir).isDirectory()) return { id, status: "fail", detail: `${what} ${dir} is not a folder`, hint: "move the file away or point the setting elsewhere" };
+      if (!existsSync(dir))
+        return { id, status: missing, detail: `${what} ${dir} does not exist`, fixable: `create ${dir}` };
+      if (!statSync(dir).isDirectory())
+        return {
+          id,
+          status: "fail",
+          detail: `${what} ${dir} is not a folder`,
+          hint: "move the file away or point the setting elsewhere",
+        };
       return { id, status: "ok", detail: `${what} ${dir}` };
     },
     async fix() {
@@ -212,7 +298,11 @@ export interface DoctorReport {
 }
 
 /** Runs every check; with `fix`, repairs what can be repaired and checks it again. */
-export async function runDoctor(checks: Check[], fix: boolean, progress?: (line: string) => void): Promise<DoctorReport> {
+export async function runDoctor(
+  checks: Check[],
+  fix: boolean,
+  progress?: (line: string) => void,
+): Promise<DoctorReport> {
   const results: DoctorReport["checks"] = [];
   for (const check of checks) {
     progress?.(`checking ${check.id}`);
@@ -224,7 +314,11 @@ export async function runDoctor(checks: Check[], fix: boolean, progress?: (line:
         const again = await check.run();
         result = { ...again, fixed: again.status === "ok" } as CheckResult & { fixed: boolean };
       } catch (err) {
-        result = { ...result, fixed: false, detail: `${result.detail}; the fix failed: ${(err as Error).message}` } as CheckResult & { fixed: boolean };
+        result = {
+          ...result,
+          fixed: false,
+          detail: `${result.detail}; the fix failed: ${(err as Error).message}`,
+        } as CheckResult & { fixed: boolean };
       }
     }
     results.push(result);

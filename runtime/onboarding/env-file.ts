@@ -37,7 +37,11 @@ export function applyEnvFile(env: NodeJS.ProcessEnv): string[] {
 /** Sets one variable in the file, keeping its other lines; the file is readable by its owner only. */
 export function setEnvFileValue(env: NodeJS.ProcessEnv, name: string, value: string): string {
   const file = envFilePath(env);
-  const lines = existsSync(file) ? readFileSync(file, "utf8").split(/\r?\n/).filter((l, i, all) => l !== "" || i < all.length - 1) : ["# svc reads these at start for variables the environment does not set"];
+  const lines = existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split(/\r?\n/)
+        .filter((l, i, all) => l !== "" || i < all.length - 1)
+    : ["# svc reads these at start for variables the environment does not set"];
   const kept = lines.filter((l) => !new RegExp(`^\\s*${name}\\s*=`).test(l));
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.writing`;

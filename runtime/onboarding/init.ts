@@ -46,25 +46,42 @@ export function runInit(env: NodeJS.ProcessEnv, options: InitOptions): InitRepor
   const steps: InitStep[] = [];
   const version = bridgeVersion();
   const stageDir = defaultStageDir(version, userHome(env));
-  if (stagedCurrent(stageDir)) steps.push({ step: "bridge", outcome: "current", detail: `bridge ${version} is staged in ${stageDir}` });
-  else if (options.dryRun) steps.push({ step: "bridge", outcome: "planned", detail: `would stage bridge ${version} in ${stageDir}` });
+  if (stagedCurrent(stageDir))
+    steps.push({ step: "bridge", outcome: "current", detail: `bridge ${version} is staged in ${stageDir}` });
+  else if (options.dryRun)
+    steps.push({ step: "bridge", outcome: "planned", detail: `would stage bridge ${version} in ${stageDir}` });
   else {
     stageBridge(stageDir);
     steps.push({ step: "bridge", outcome: "done", detail: `staged bridge ${version} in ${stageDir}` });
   }
 
   const plan = planClients(env).filter((p) => p.action !== "skip");
-  if (plan.length === 0) steps.push({ step: "clients", outcome: "skipped", detail: "no MCP client found; 'svc install-client --client <id> --write' adds one anyway" });
+  if (plan.length === 0)
+    steps.push({
+      step: "clients",
+      outcome: "skipped",
+      detail: "no MCP client found; 'svc install-client --client <id> --write' adds one anyway",
+    });
   else if (options.dryRun) {
-    for (const p of plan) steps.push({ step: "clients", outcome: p.action === "none" ? "current" : p.action === "manual" ? "failed" : "planned", detail: `${p.label}: ${p.action === "none" ? "svc is configured" : p.action === "manual" ? `${p.file} cannot be merged (${p.problem})` : `would ${p.action} svc in ${p.file}`}` });
+    for (const p of plan)
+      steps.push({
+        step: "clients",
+        outcome: p.action === "none" ? "current" : p.action === "manual" ? "failed" : "planned",
+        detail: `${p.label}: ${p.action === "none" ? "svc is configured" : p.action === "manual" ? `${p.file} cannot be merged (${p.problem})` : `would ${p.action} svc in ${p.file}`}`,
+      });
   } else {
     for (const w of writeClients(env, plan)) {
-      steps.push({ step: "clients", outcome: w.error ? "failed" : w.changed ? "done" : "current", detail: `${w.label}: ${w.error ?? (w.changed ? `svc added to ${w.file}${w.backup ? ` (old file kept as ${w.backup})` : ""}` : "svc is configured")}` });
+      steps.push({
+        step: "clients",
+        outcome: w.error ? "failed" : w.changed ? "done" : "current",
+        detail: `${w.label}: ${w.error ?? (w.changed ? `svc added to ${w.file}${w.backup ? ` (old file kept as ${w.backup})` : ""}` : "svc is configured")}`,
+      });
     }
   }
 
   const profile = join(profileDir(env), "default.json");
-  if (existsSync(profile)) steps.push({ step: "profile", outcome: "current", detail: `${profile} exists (left as it is)` });
+  if (existsSync(profile))
+    steps.push({ step: "profile", outcome: "current", detail: `${profile} exists (left as it is)` });
   else if (options.dryRun) steps.push({ step: "profile", outcome: "planned", detail: `would write ${profile}` });
   else {
     mkdirSync(profileDir(env), { recursive: true });
@@ -73,9 +90,12 @@ export function runInit(env: NodeJS.ProcessEnv, options: InitOptions): InitRepor
   }
 
   const envFile = envFilePath(env);
-  if (!options.token) steps.push({ step: "token", outcome: "skipped", detail: "no bridge token (loopback only); --token makes one" });
-  else if (readEnvFile(envFile).SVC_BRIDGE_TOKEN) steps.push({ step: "token", outcome: "current", detail: `${envFile} holds a bridge token (left as it is)` });
-  else if (options.dryRun) steps.push({ step: "token", outcome: "planned", detail: `would write a new SVC_BRIDGE_TOKEN to ${envFile}` });
+  if (!options.token)
+    steps.push({ step: "token", outcome: "skipped", detail: "no bridge token (loopback only); --token makes one" });
+  else if (readEnvFile(envFile).SVC_BRIDGE_TOKEN)
+    steps.push({ step: "token", outcome: "current", detail: `${envFile} holds a bridge token (left as it is)` });
+  else if (options.dryRun)
+    steps.push({ step: "token", outcome: "planned", detail: `would write a new SVC_BRIDGE_TOKEN to ${envFile}` });
   else {
     setEnvFileValue(env, "SVC_BRIDGE_TOKEN", randomBytes(32).toString("hex"));
     steps.push({
@@ -84,5 +104,10 @@ export function runInit(env: NodeJS.ProcessEnv, options: InitOptions): InitRepor
       detail: `wrote a new SVC_BRIDGE_TOKEN to ${envFile} (owner-only); set the same value as SVC_BRIDGE_TOKEN in TouchDesigner's environment before starting it`,
     });
   }
-  return { ok: steps.every((s) => s.outcome !== "failed"), dry_run: options.dryRun, steps, textport: textportLine(stageDir, options.port) };
+  return {
+    ok: steps.every((s) => s.outcome !== "failed"),
+    dry_run: options.dryRun,
+    steps,
+    textport: textportLine(stageDir, options.port),
+  };
 }

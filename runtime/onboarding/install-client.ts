@@ -22,8 +22,26 @@ export function planClients(env: NodeJS.ProcessEnv, only: readonly string[] = []
     const entry = serverEntry(spec, cliPath());
     const s = clientStatus(spec, entry);
     const wanted = only.length > 0 ? only.includes(spec.id) : s.installed;
-    const action: ClientPlan["action"] = !wanted ? "skip" : s.state === "unreadable" ? "manual" : s.state === "current" ? "none" : s.state === "different" ? "update" : "add";
-    return { id: spec.id, label: spec.label, file: spec.file, installed: s.installed, state: s.state, action, keeps: s.others, entry, ...(s.problem ? { problem: s.problem } : {}) };
+    const action: ClientPlan["action"] = !wanted
+      ? "skip"
+      : s.state === "unreadable"
+        ? "manual"
+        : s.state === "current"
+          ? "none"
+          : s.state === "different"
+            ? "update"
+            : "add";
+    return {
+      id: spec.id,
+      label: spec.label,
+      file: spec.file,
+      installed: s.installed,
+      state: s.state,
+      action,
+      keeps: s.others,
+      entry,
+      ...(s.problem ? { problem: s.problem } : {}),
+    };
   });
 }
 
@@ -59,14 +77,34 @@ export function writeClients(env: NodeJS.ProcessEnv, plan: readonly ClientPlan[]
     .filter((p) => p.action !== "skip")
     .map((p) => {
       const spec = specs.get(p.id)!;
-      if (p.action === "manual") return { id: p.id, label: p.label, file: p.file, changed: false, error: `${p.file}: ${p.problem}; add the svc entry by hand` };
+      if (p.action === "manual")
+        return {
+          id: p.id,
+          label: p.label,
+          file: p.file,
+          changed: false,
+          error: `${p.file}: ${p.problem}; add the svc entry by hand`,
+        };
       const entry = serverEntry(spec, cliPath());
       // the entry must start something: node and svc's built entry (run `npm run build` first)
       const missing = [entry.command, ...entry.args].filter((f) => !existsSync(f));
-      if (missing.length > 0) return { id: p.id, label: p.label, file: p.file, changed: false, error: `${missing.join(", ")} does not exist; build svc first (npm run build)` };
+      if (missing.length > 0)
+        return {
+          id: p.id,
+          label: p.label,
+          file: p.file,
+          changed: false,
+          error: `${missing.join(", ")} does not exist; build svc first (npm run build)`,
+        };
       try {
         const r = mergeServer(spec, entry);
-        return { id: p.id, label: p.label, file: r.file, changed: r.changed, ...(r.backup ? { backup: r.backup } : {}) };
+        return {
+          id: p.id,
+          label: p.label,
+          file: r.file,
+          changed: r.changed,
+          ...(r.backup ? { backup: r.backup } : {}),
+        };
       } catch (err) {
         if (!(err instanceof ClientConfigError)) throw err;
         return { id: p.id, label: p.label, file: p.file, changed: false, error: err.message };

@@ -26,12 +26,20 @@ function skillsReadiness(env: NodeJS.ProcessEnv, cwd: string): LocalReadiness["s
   const plan = planSkills(skillsFolder(undefined, env, cwd), "install");
   const current = plan.skills.filter((s) => s.action === "unchanged").length;
   const total = plan.skills.length;
-  const state = !plan.ok ? "blocked" : current === total ? "current" : plan.skills.every((s) => s.action === "create") ? "not-installed" : "outdated";
+  const state = !plan.ok
+    ? "blocked"
+    : current === total
+      ? "current"
+      : plan.skills.every((s) => s.action === "create")
+        ? "not-installed"
+        : "outdated";
   return { dir: plan.dir, state, current, total };
 }
 
 export function redactedConfig(env: NodeJS.ProcessEnv): Record<string, string> {
-  const names = Object.keys(env).filter((n) => n.startsWith("SVC_") && !n.startsWith("SVC_TEST_") && env[n] !== undefined).sort();
+  const names = Object.keys(env)
+    .filter((n) => n.startsWith("SVC_") && !n.startsWith("SVC_TEST_") && env[n] !== undefined)
+    .sort();
   return Object.fromEntries(names.map((n) => [n, SECRET.test(n) ? "(set, redacted)" : env[n]!]));
 }
 
@@ -42,7 +50,11 @@ export function localReadiness(env: NodeJS.ProcessEnv, cwd = process.cwd()): Loc
     bridge_staged: stagedCurrent(defaultStageDir(bridgeVersion(), userHome(env))),
     profile: existsSync(join(profileDir(env), "default.json")),
     vault: vault === undefined ? "unset" : existsSync(vault) ? "present" : "missing",
-    clients: clientSpecs(env).map((c) => ({ id: c.id, label: c.label, state: clientStatus(c, serverEntry(c, cliPath())).state })),
+    clients: clientSpecs(env).map((c) => ({
+      id: c.id,
+      label: c.label,
+      state: clientStatus(c, serverEntry(c, cliPath())).state,
+    })),
     skills: skillsReadiness(env, cwd),
   };
 }
@@ -50,20 +62,25 @@ export function localReadiness(env: NodeJS.ProcessEnv, cwd = process.cwd()): Loc
 export function readinessText(r: LocalReadiness): string {
   const config = Object.entries(r.config).map(([k, v]) => `${k}=${v}`);
   const configured = r.clients.filter((c) => c.state === "current").map((c) => c.label);
-  const other = r.clients.filter((c) => c.state === "different" || c.state === "unreadable").map((c) => `${c.label} (${c.state === "different" ? "points elsewhere" : "unreadable"})`);
-  return [
-    `config:      ${config.length > 0 ? config.join(", ") : "no SVC_ variables set"}`,
-    `staged:      ${r.bridge_staged ? "this svc's bridge is staged" : "not staged ('svc install-bridge' or 'svc init')"}`,
-    `profile:     ${r.profile ? "default profile present" : "no default profile ('svc init' seeds one)"}`,
-    `vault:       ${r.vault === "unset" ? "SVC_VAULT_PATH not set" : r.vault === "present" ? "present" : "missing ('svc doctor --fix' creates it)"}`,
-    `skills:      ${skillsText(r.skills)}`,
-    `clients:     ${configured.length > 0 ? `svc configured in ${configured.join(", ")}` : "no MCP client lists svc ('svc install-client')"}${other.length > 0 ? `; ${other.join(", ")}` : ""}`,
-  ].join("\n") + "\n";
+  const other = r.clients
+    .filter((c) => c.state === "different" || c.state === "unreadable")
+    .map((c) => `${c.label} (${c.state === "different" ? "points elsewhere" : "unreadable"})`);
+  return (
+    [
+      `config:      ${config.length > 0 ? config.join(", ") : "no SVC_ variables set"}`,
+      `staged:      ${r.bridge_staged ? "this svc's bridge is staged" : "not staged ('svc install-bridge' or 'svc init')"}`,
+      `profile:     ${r.profile ? "default profile present" : "no default profile ('svc init' seeds one)"}`,
+      `vault:       ${r.vault === "unset" ? "SVC_VAULT_PATH not set" : r.vault === "present" ? "present" : "missing ('svc doctor --fix' creates it)"}`,
+      `skills:      ${skillsText(r.skills)}`,
+      `clients:     ${configured.length > 0 ? `svc configured in ${configured.join(", ")}` : "no MCP client lists svc ('svc install-client')"}${other.length > 0 ? `; ${other.join(", ")}` : ""}`,
+    ].join("\n") + "\n"
+  );
 }
 
 function skillsText(s: LocalReadiness["skills"]): string {
   if (s.state === "current") return `svc's ${s.total} agent skills installed and current in ${s.dir}`;
   if (s.state === "not-installed") return `not installed in ${s.dir} ('svc skills manage' installs them)`;
-  if (s.state === "outdated") return `${s.current} of ${s.total} current in ${s.dir} ('svc skills manage' updates them)`;
+  if (s.state === "outdated")
+    return `${s.current} of ${s.total} current in ${s.dir} ('svc skills manage' updates them)`;
   return `blocked in ${s.dir}: a folder svc did not install, or files changed since ('svc skills manage --dry-run' says which)`;
 }

@@ -14,10 +14,27 @@ export function vaultCheck(env: NodeJS.ProcessEnv): Check {
   return {
     id: ID,
     async run(): Promise<CheckResult> {
-      if (dir === undefined) return { id: ID, status: "skip", detail: "SVC_VAULT_PATH is not set (no vault)", hint: "set SVC_VAULT_PATH to a folder of Markdown notes to use the vault tools" };
-      if (!isAbsolute(dir)) return { id: ID, status: "fail", detail: `SVC_VAULT_PATH '${dir}' is not an absolute path`, hint: "set SVC_VAULT_PATH to the vault's absolute path" };
-      if (!existsSync(dir)) return { id: ID, status: "fail", detail: `the vault ${dir} does not exist`, fixable: `create ${dir}` };
-      const [{ openVault }, { listNotes }, { isVaultError }] = await Promise.all([import("../vault/vault-root.js"), import("../vault/notes.js"), import("../vault/vault-error.js")]);
+      if (dir === undefined)
+        return {
+          id: ID,
+          status: "skip",
+          detail: "SVC_VAULT_PATH is not set (no vault)",
+          hint: "set SVC_VAULT_PATH to a folder of Markdown notes to use the vault tools",
+        };
+      if (!isAbsolute(dir))
+        return {
+          id: ID,
+          status: "fail",
+          detail: `SVC_VAULT_PATH '${dir}' is not an absolute path`,
+          hint: "set SVC_VAULT_PATH to the vault's absolute path",
+        };
+      if (!existsSync(dir))
+        return { id: ID, status: "fail", detail: `the vault ${dir} does not exist`, fixable: `create ${dir}` };
+      const [{ openVault }, { listNotes }, { isVaultError }] = await Promise.all([
+        import("../vault/vault-root.js"),
+        import("../vault/notes.js"),
+        import("../vault/vault-error.js"),
+      ]);
       try {
         const vault = openVault(env);
         const list = listNotes(vault, undefined, 1000);
@@ -26,9 +43,18 @@ export function vaultCheck(env: NodeJS.ProcessEnv): Check {
         try {
           accessSync(vault.real, constants.W_OK);
         } catch {
-          return { id: ID, status: "warn", detail: `the vault ${dir} (${count}) is not writable`, hint: "write_vault_note and link_vault_note need to write there: change the folder's permissions" };
+          return {
+            id: ID,
+            status: "warn",
+            detail: `the vault ${dir} (${count}) is not writable`,
+            hint: "write_vault_note and link_vault_note need to write there: change the folder's permissions",
+          };
         }
-        return { id: ID, status: "ok", detail: `the vault ${dir}${vault.real === dir ? "" : ` (${vault.real})`}: ${count}${links}` };
+        return {
+          id: ID,
+          status: "ok",
+          detail: `the vault ${dir}${vault.real === dir ? "" : ` (${vault.real})`}: ${count}${links}`,
+        };
       } catch (err) {
         if (!isVaultError(err)) throw err;
         return { id: ID, status: "fail", detail: err.message, hint: err.help };

@@ -49,14 +49,28 @@ function readJson<T>(file: string, what: string): T {
 /** The bundle manifest of a package folder, checked field by field. */
 export function readBundleManifest(dir: string): BundleManifest {
   const m = readJson<Partial<BundleManifest>>(join(dir, BUNDLE_MANIFEST), "the bundle manifest");
-  const bad = (field: string, why: string) => new PackageError("bad-manifest", `${join(dir, BUNDLE_MANIFEST)}: '${field}' ${why}`);
-  if (m.format !== "svc-package") throw bad("format", "must be \"svc-package\"");
-  if (typeof m.name !== "string" || !PACKAGE_NAME.test(m.name)) throw bad("name", "must be lower-case letters, digits, '-' or '_', starting with a letter");
-  if (typeof m.version !== "string" || !PACKAGE_VERSION.test(m.version)) throw bad("version", "must be major.minor.patch");
+  const bad = (field: string, why: string) =>
+    new PackageError("bad-manifest", `${join(dir, BUNDLE_MANIFEST)}: '${field}' ${why}`);
+  if (m.format !== "svc-package") throw bad("format", 'must be "svc-package"');
+  if (typeof m.name !== "string" || !PACKAGE_NAME.test(m.name))
+    throw bad("name", "must be lower-case letters, digits, '-' or '_', starting with a letter");
+  if (typeof m.version !== "string" || !PACKAGE_VERSION.test(m.version))
+    throw bad("version", "must be major.minor.patch");
   if (!Array.isArray(m.recipes) || !Array.isArray(m.components)) throw bad("recipes", "and 'components' must be lists");
-  for (const r of m.recipes) if (typeof r?.file !== "string" || !/^recipes\/[A-Za-z0-9_.-]+\.svcnet$/.test(r.file)) throw bad("recipes", `holds a file outside recipes/: ${JSON.stringify(r?.file)}`);
-  for (const c of m.components) if (typeof c?.dir !== "string" || !/^components\/[A-Za-z0-9_]+\/\d+\.\d+\.\d+$/.test(c.dir)) throw bad("components", `holds a folder outside components/: ${JSON.stringify(c?.dir)}`);
-  return { format: "svc-package", name: m.name, version: m.version, description: typeof m.description === "string" ? m.description : "", recipes: m.recipes, components: m.components };
+  for (const r of m.recipes)
+    if (typeof r?.file !== "string" || !/^recipes\/[A-Za-z0-9_.-]+\.svcnet$/.test(r.file))
+      throw bad("recipes", `holds a file outside recipes/: ${JSON.stringify(r?.file)}`);
+  for (const c of m.components)
+    if (typeof c?.dir !== "string" || !/^components\/[A-Za-z0-9_]+\/\d+\.\d+\.\d+$/.test(c.dir))
+      throw bad("components", `holds a folder outside components/: ${JSON.stringify(c?.dir)}`);
+  return {
+    format: "svc-package",
+    name: m.name,
+    version: m.version,
+    description: typeof m.description === "string" ? m.description : "",
+    recipes: m.recipes,
+    components: m.components,
+  };
 }
 
 export function readPublishManifest(dir: string): PublishManifest {
@@ -67,11 +81,20 @@ export function readPublishManifest(dir: string): PublishManifest {
 export function verifyBundle(dir: string): ChecksumProblem[] {
   const problems = verifyChecksums(dir, [PUBLISH_MANIFEST]);
   if (!existsSync(join(dir, PUBLISH_MANIFEST))) {
-    problems.push({ file: PUBLISH_MANIFEST, problem: "missing", detail: `${PUBLISH_MANIFEST} is missing: the bundle was not published` });
+    problems.push({
+      file: PUBLISH_MANIFEST,
+      problem: "missing",
+      detail: `${PUBLISH_MANIFEST} is missing: the bundle was not published`,
+    });
   } else if (existsSync(join(dir, CHECKSUMS_FILE))) {
     const publish = readPublishManifest(dir);
     const actual = sha256File(join(dir, CHECKSUMS_FILE));
-    if (publish.checksums_sha256 !== actual) problems.push({ file: CHECKSUMS_FILE, problem: "mismatch", detail: `${CHECKSUMS_FILE} is not the one published (expected ${publish.checksums_sha256}, found ${actual})` });
+    if (publish.checksums_sha256 !== actual)
+      problems.push({
+        file: CHECKSUMS_FILE,
+        problem: "mismatch",
+        detail: `${CHECKSUMS_FILE} is not the one published (expected ${publish.checksums_sha256}, found ${actual})`,
+      });
   }
   return problems;
 }
@@ -89,7 +112,9 @@ export function listPublished(packageDir: string): PublishedPackage[] {
   const out: PublishedPackage[] = [];
   for (const name of readdirSync(packageDir).sort()) {
     if (!PACKAGE_NAME.test(name)) continue;
-    const versions = readdirSync(join(packageDir, name)).filter((v) => PACKAGE_VERSION.test(v)).sort(compareVersions);
+    const versions = readdirSync(join(packageDir, name))
+      .filter((v) => PACKAGE_VERSION.test(v))
+      .sort(compareVersions);
     for (const version of versions) {
       const dir = join(packageDir, name, version);
       try {
@@ -106,8 +131,15 @@ export function listPublished(packageDir: string): PublishedPackage[] {
 export function findPublished(packageDir: string, spec: string): PublishedPackage {
   const [name, version] = spec.split("@") as [string, string | undefined];
   const all = listPublished(packageDir).filter((p) => p.name === name);
-  if (all.length === 0) throw new PackageError("unknown-package", `no package '${name}' in ${packageDir}`, { packages: [...new Set(listPublished(packageDir).map((p) => p.name))] });
+  if (all.length === 0)
+    throw new PackageError("unknown-package", `no package '${name}' in ${packageDir}`, {
+      packages: [...new Set(listPublished(packageDir).map((p) => p.name))],
+    });
   const found = version === undefined ? all[all.length - 1]! : all.find((p) => p.version === version);
-  if (found === undefined) throw new PackageError("unknown-version", `package '${name}' has no version ${version}; it has ${all.map((p) => p.version).join(", ")}`);
+  if (found === undefined)
+    throw new PackageError(
+      "unknown-version",
+      `package '${name}' has no version ${version}; it has ${all.map((p) => p.version).join(", ")}`,
+    );
   return found;
 }

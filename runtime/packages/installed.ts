@@ -41,14 +41,23 @@ export function readInstalled(dataDir: string, name: string): InstalledRecord | 
 export function listInstalled(dataDir: string): InstalledRecord[] {
   const root = packagesRoot(dataDir);
   if (!existsSync(root)) return [];
-  return readdirSync(root).filter((n) => PACKAGE_NAME.test(n)).sort().flatMap((n) => readInstalled(dataDir, n) ?? []);
+  return readdirSync(root)
+    .filter((n) => PACKAGE_NAME.test(n))
+    .sort()
+    .flatMap((n) => readInstalled(dataDir, n) ?? []);
 }
 
 async function recipesCompile(dir: string, manifest: BundleManifest): Promise<void> {
   const { compile } = await import("../../compiler/index.js");
   for (const file of new Set(manifest.recipes.map((r) => r.file))) {
-    const errors = (await compile(join(dir, file), { layout: false })).diagnostics.filter((d) => d.severity === "error");
-    if (errors.length > 0) throw new PackageError("recipe-does-not-compile", `${file} does not compile here: ${errors[0]!.code}: ${errors[0]!.message}`);
+    const errors = (await compile(join(dir, file), { layout: false })).diagnostics.filter(
+      (d) => d.severity === "error",
+    );
+    if (errors.length > 0)
+      throw new PackageError(
+        "recipe-does-not-compile",
+        `${file} does not compile here: ${errors[0]!.code}: ${errors[0]!.message}`,
+      );
   }
 }
 
@@ -64,20 +73,44 @@ export interface InstallResult {
 /** A line for each step of an install, counted, for a progress display. */
 export type InstallProgress = (message: string, step: { done: number; total: number }) => void;
 
-export async function installPackage(packageDir: string, dataDir: string, spec: string, options: { dryRun?: boolean; now?: Date; progress?: InstallProgress } = {}): Promise<InstallResult> {
+export async function installPackage(
+  packageDir: string,
+  dataDir: string,
+  spec: string,
+  options: { dryRun?: boolean; now?: Date; progress?: InstallProgress } = {},
+): Promise<InstallResult> {
   const found = findPublished(packageDir, spec);
-  const step = (done: number, message: string) => options.progress?.(`${found.name} ${found.version}: ${message}`, { done, total: 5 });
+  const step = (done: number, message: string) =>
+    options.progress?.(`${found.name} ${found.version}: ${message}`, { done, total: 5 });
   step(1, "verifying the published files");
   const problems = verifyBundle(found.dir);
-  if (problems.length > 0) throw new PackageError("checksum-mismatch", `${found.name} ${found.version} does not match its checksums; nothing was installed: ${problems[0]!.detail}`, { problems });
+  if (problems.length > 0)
+    throw new PackageError(
+      "checksum-mismatch",
+      `${found.name} ${found.version} does not match its checksums; nothing was installed: ${problems[0]!.detail}`,
+      { problems },
+    );
   const target = installedDir(dataDir, found.name);
   const current = readInstalled(dataDir, found.name);
   if (current !== undefined) {
-    throw new PackageError("already-installed", `${found.name} ${current.version} is installed in ${target}; uninstall it first to install ${found.version}`, { installed: current.version });
+    throw new PackageError(
+      "already-installed",
+      `${found.name} ${current.version} is installed in ${target}; uninstall it first to install ${found.version}`,
+      { installed: current.version },
+    );
   }
-  if (existsSync(target)) throw new PackageError("target-exists", `${target} exists but holds no installed package; move it away first`);
+  if (existsSync(target))
+    throw new PackageError("target-exists", `${target} exists but holds no installed package; move it away first`);
   const files = listFiles(found.dir);
-  if (options.dryRun) return { name: found.name, version: found.version, dir: target, files: files.length + 1, dryRun: true, manifest: found.manifest };
+  if (options.dryRun)
+    return {
+      name: found.name,
+      version: found.version,
+      dir: target,
+      files: files.length + 1,
+      dryRun: true,
+      manifest: found.manifest,
+    };
   const staging = join(packagesRoot(dataDir), `.${found.name}.installing-${process.pid}-${Date.now()}`);
   try {
     step(2, "copying");
@@ -85,7 +118,12 @@ export async function installPackage(packageDir: string, dataDir: string, spec: 
     // The copy is checked, not the source: what lands in the data folder is what was published.
     step(3, "verifying the copy");
     const copied = verifyBundle(staging);
-    if (copied.length > 0) throw new PackageError("checksum-mismatch", `the copy of ${found.name} ${found.version} does not match its checksums: ${copied[0]!.detail}`, { problems: copied });
+    if (copied.length > 0)
+      throw new PackageError(
+        "checksum-mismatch",
+        `the copy of ${found.name} ${found.version} does not match its checksums: ${copied[0]!.detail}`,
+        { problems: copied },
+      );
     step(4, "compiling its recipes");
     await recipesCompile(staging, found.manifest);
     step(5, "recording the install");
@@ -99,7 +137,14 @@ export async function installPackage(packageDir: string, dataDir: string, spec: 
     };
     writeJson(staging, INSTALLED_MANIFEST, record);
     renameSync(staging, target);
-    return { name: found.name, version: found.version, dir: target, files: record.files.length + 1, dryRun: false, manifest: found.manifest };
+    return {
+      name: found.name,
+      version: found.version,
+      dir: target,
+      files: record.files.length + 1,
+      dryRun: false,
+      manifest: found.manifest,
+    };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
     throw err;
@@ -119,7 +164,14 @@ export interface PackageHealth {
 export function checkInstalled(dataDir: string, record: InstalledRecord): PackageHealth {
   const dir = installedDir(dataDir, record.name);
   const listed = new Set([...record.files.map((f) => f.file), INSTALLED_MANIFEST]);
-  const health: PackageHealth = { name: record.name, version: record.version, dir, missing: [], modified: [], foreign: [] };
+  const health: PackageHealth = {
+    name: record.name,
+    version: record.version,
+    dir,
+    missing: [],
+    modified: [],
+    foreign: [],
+  };
   for (const f of record.files) {
     const path = join(dir, f.file);
     if (!existsSync(path) || !statSync(path).isFile()) health.missing.push(f.file);
@@ -137,16 +189,28 @@ export interface UninstallResult {
   dryRun: boolean;
 }
 
-export function uninstallPackage(dataDir: string, name: string, options: { force?: boolean; dryRun?: boolean } = {}): UninstallResult {
+export function uninstallPackage(
+  dataDir: string,
+  name: string,
+  options: { force?: boolean; dryRun?: boolean } = {},
+): UninstallResult {
   const record = readInstalled(dataDir, name);
-  if (record === undefined) throw new PackageError("not-installed", `'${name}' is not installed in ${packagesRoot(dataDir)}`, { installed: listInstalled(dataDir).map((r) => r.name) });
+  if (record === undefined)
+    throw new PackageError("not-installed", `'${name}' is not installed in ${packagesRoot(dataDir)}`, {
+      installed: listInstalled(dataDir).map((r) => r.name),
+    });
   const health = checkInstalled(dataDir, record);
   if (health.modified.length > 0 && !options.force) {
-    throw new PackageError("modified-files", `${name}'s files changed since install (${health.modified.join(", ")}); nothing was removed: pass force to remove them too`, { modified: health.modified });
+    throw new PackageError(
+      "modified-files",
+      `${name}'s files changed since install (${health.modified.join(", ")}); nothing was removed: pass force to remove them too`,
+      { modified: health.modified },
+    );
   }
   const dir = installedDir(dataDir, name);
   const doomed = [...record.files.map((f) => f.file).filter((f) => !health.missing.includes(f)), INSTALLED_MANIFEST];
-  if (options.dryRun) return { name, version: record.version, removed: doomed.length, kept: health.foreign, dryRun: true };
+  if (options.dryRun)
+    return { name, version: record.version, removed: doomed.length, kept: health.foreign, dryRun: true };
   for (const file of doomed) rmSync(join(dir, file));
   // Folders install made go when empty; a folder holding a file added by hand stays with it.
   const folders = new Set<string>();
@@ -157,4 +221,3 @@ export function uninstallPackage(dataDir: string, name: string, options: { force
   if (readdirSync(dir).length === 0) rmdirSync(dir);
   return { name, version: record.version, removed: doomed.length, kept: health.foreign, dryRun: false };
 }
-

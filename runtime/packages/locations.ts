@@ -14,6 +14,10 @@ export function dataFolder(given: string | undefined, env: NodeJS.ProcessEnv, cw
 
 export function packageFolder(given: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
   const dir = given ?? env.SVC_PACKAGES_DIR?.trim();
-  if (!dir) throw new PackageError("no-package-folder", "no package folder: pass --from <folder> or set SVC_PACKAGES_DIR to the folder packages are published to");
+  if (!dir)
+    throw new PackageError(
+      "no-package-folder",
+      "no package folder: pass --from <folder> or set SVC_PACKAGES_DIR to the folder packages are published to",
+    );
   return isAbsolute(dir) ? dir : resolve(cwd, dir);
 }

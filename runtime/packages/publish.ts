@@ -11,7 +11,15 @@ import { packageVersion } from "../package-root.js";
 import { writeJson } from "../packaging/artifact.js";
 import { CHECKSUMS_FILE, sha256File, writeChecksums } from "../packaging/checksums.js";
 import { checkComponent, componentDir } from "../packaging/component-library.js";
-import { BUNDLE_MANIFEST, PACKAGE_NAME, PACKAGE_VERSION, PUBLISH_MANIFEST, PackageError, type BundleManifest, type PublishManifest } from "./bundle.js";
+import {
+  BUNDLE_MANIFEST,
+  PACKAGE_NAME,
+  PACKAGE_VERSION,
+  PUBLISH_MANIFEST,
+  PackageError,
+  type BundleManifest,
+  type PublishManifest,
+} from "./bundle.js";
 
 export interface PublishRequest {
   packageDir: string;
@@ -32,14 +40,25 @@ export interface Published {
   files: { file: string; sha256: string; bytes: number }[];
 }
 
-async function checkRecipes(staging: string, manifest: BundleManifest, recipes: PublishRequest["recipes"]): Promise<void> {
+async function checkRecipes(
+  staging: string,
+  manifest: BundleManifest,
+  recipes: PublishRequest["recipes"],
+): Promise<void> {
   const { parse } = await import("../../grammar/parse.js");
   const { compile } = await import("../../compiler/index.js");
   for (const r of recipes) {
     const name = basename(r.file);
-    if (!/^[A-Za-z0-9_.-]+\.svcnet$/.test(name)) throw new PackageError("bad-recipe-file", `${r.file}: a recipe file is a .svcnet file named with letters, digits, '.', '-' or '_'`);
-    if (manifest.recipes.some((m) => m.file === `recipes/${name}`)) throw new PackageError("bad-recipe-file", `two recipe files are named ${name}`);
-    const declared = parse(r.text, name).ast.recipes.map((d) => d.name.name).filter(Boolean);
+    if (!/^[A-Za-z0-9_.-]+\.svcnet$/.test(name))
+      throw new PackageError(
+        "bad-recipe-file",
+        `${r.file}: a recipe file is a .svcnet file named with letters, digits, '.', '-' or '_'`,
+      );
+    if (manifest.recipes.some((m) => m.file === `recipes/${name}`))
+      throw new PackageError("bad-recipe-file", `two recipe files are named ${name}`);
+    const declared = parse(r.text, name)
+      .ast.recipes.map((d) => d.name.name)
+      .filter(Boolean);
     if (declared.length === 0) throw new PackageError("not-a-recipe", `${r.file} declares no recipe`);
     writeFileSync(join(staging, "recipes", name), r.text);
     for (const recipe of declared) manifest.recipes.push({ name: recipe, file: `recipes/${name}` });
@@ -48,28 +67,54 @@ async function checkRecipes(staging: string, manifest: BundleManifest, recipes: 
     const result = await compile(join(staging, file), { layout: false });
     const errors = result.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) {
-      throw new PackageError("recipe-does-not-compile", `${basename(file)} does not compile in the bundle: ${errors[0]!.code}: ${errors[0]!.message}`, {
-        diagnostics: errors.slice(0, 20).map((d) => ({ code: d.code, message: d.message, line: d.range.start.line })),
-      });
+      throw new PackageError(
+        "recipe-does-not-compile",
+        `${basename(file)} does not compile in the bundle: ${errors[0]!.code}: ${errors[0]!.message}`,
+        {
+          diagnostics: errors.slice(0, 20).map((d) => ({ code: d.code, message: d.message, line: d.range.start.line })),
+        },
+      );
     }
   }
 }
 
 export async function publishBundle(req: PublishRequest): Promise<Published> {
-  if (!PACKAGE_NAME.test(req.name)) throw new PackageError("bad-name", `'${req.name}' is not a package name: lower-case letters, digits, '-' or '_', starting with a letter`);
-  if (!PACKAGE_VERSION.test(req.version)) throw new PackageError("bad-version", `'${req.version}' is not major.minor.patch`);
-  if (req.recipes.length === 0 && req.components.length === 0) throw new PackageError("empty-bundle", "a bundle needs at least one recipe or component");
+  if (!PACKAGE_NAME.test(req.name))
+    throw new PackageError(
+      "bad-name",
+      `'${req.name}' is not a package name: lower-case letters, digits, '-' or '_', starting with a letter`,
+    );
+  if (!PACKAGE_VERSION.test(req.version))
+    throw new PackageError("bad-version", `'${req.version}' is not major.minor.patch`);
+  if (req.recipes.length === 0 && req.components.length === 0)
+    throw new PackageError("empty-bundle", "a bundle needs at least one recipe or component");
   const dir = join(req.packageDir, req.name, req.version);
-  if (existsSync(dir)) throw new PackageError("version-exists", `${req.name} ${req.version} is already published in ${req.packageDir}; publish a new version`);
+  if (existsSync(dir))
+    throw new PackageError(
+      "version-exists",
+      `${req.name} ${req.version} is already published in ${req.packageDir}; publish a new version`,
+    );
   const staging = join(req.packageDir, req.name, `.${req.version}.publishing-${process.pid}-${Date.now()}`);
   mkdirSync(join(staging, "recipes"), { recursive: true });
   try {
-    const manifest: BundleManifest = { format: "svc-package", name: req.name, version: req.version, description: req.description, recipes: [], components: [] };
+    const manifest: BundleManifest = {
+      format: "svc-package",
+      name: req.name,
+      version: req.version,
+      description: req.description,
+      recipes: [],
+      components: [],
+    };
     await checkRecipes(staging, manifest, req.recipes);
     for (const c of req.components) {
-      if (!existsSync(join(componentDir(c.library, c.name, c.version), "component.json"))) throw new PackageError("unknown-component", `${c.library} holds no component ${c.name} ${c.version}`);
+      if (!existsSync(join(componentDir(c.library, c.name, c.version), "component.json")))
+        throw new PackageError("unknown-component", `${c.library} holds no component ${c.name} ${c.version}`);
       const check = checkComponent(c.library, c.name, c.version);
-      if (check.problems.length > 0) throw new PackageError("checksum-mismatch", `component ${c.name} ${c.version} does not match its checksums: ${check.problems[0]!.detail}`);
+      if (check.problems.length > 0)
+        throw new PackageError(
+          "checksum-mismatch",
+          `component ${c.name} ${c.version} does not match its checksums: ${check.problems[0]!.detail}`,
+        );
       const rel = `components/${c.name}/${c.version}`;
       cpSync(check.dir, join(staging, rel), { recursive: true, verbatimSymlinks: true });
       manifest.components.push({ name: c.name, version: c.version, dir: rel });

@@ -6,7 +6,14 @@ export function searchPublished(packageDir: string, query: string): PublishedPac
   const newest = new Map<string, PublishedPackage>();
   for (const p of listPublished(packageDir)) newest.set(p.name, p);
   return [...newest.values()].filter((p) => {
-    const hay = [p.name, p.manifest.description, ...p.manifest.recipes.map((r) => r.name), ...p.manifest.components.map((c) => c.name)].join(" ").toLowerCase();
+    const hay = [
+      p.name,
+      p.manifest.description,
+      ...p.manifest.recipes.map((r) => r.name),
+      ...p.manifest.components.map((c) => c.name),
+    ]
+      .join(" ")
+      .toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

@@ -71,7 +71,11 @@ export function verifyChecksums(dir: string, skip: readonly string[] = []): Chec
     if (line === "") continue;
     const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
     if (!m || m[2]!.split("/").includes("..") || m[2]!.startsWith("/")) {
-      problems.push({ file: CHECKSUMS_FILE, problem: "malformed", detail: `line ${i + 1} is not '<sha256>  <relative path>'` });
+      problems.push({
+        file: CHECKSUMS_FILE,
+        problem: "malformed",
+        detail: `line ${i + 1} is not '<sha256>  <relative path>'`,
+      });
       continue;
     }
     const file = m[2]!;
@@ -85,7 +89,8 @@ export function verifyChecksums(dir: string, skip: readonly string[] = []): Chec
       problems.push({ file, problem: "missing", detail: `${file} is listed but missing (or not a regular file)` });
       continue;
     }
-    if (actual !== m[1]) problems.push({ file, problem: "mismatch", detail: `${file}: expected ${m[1]}, found ${actual}` });
+    if (actual !== m[1])
+      problems.push({ file, problem: "mismatch", detail: `${file}: expected ${m[1]}, found ${actual}` });
   }
   for (const file of listFiles(dir, new Set([CHECKSUMS_FILE, ...skip]))) {
     if (!listed.has(file)) problems.push({ file, problem: "unlisted", detail: `${file} is not in ${CHECKSUMS_FILE}` });

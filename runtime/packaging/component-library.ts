@@ -40,7 +40,9 @@ export function listComponents(library: string): ListedComponent[] {
   const out: ListedComponent[] = [];
   for (const name of readdirSync(library).sort()) {
     if (!COMPONENT_NAME.test(name)) continue;
-    const versions = readdirSync(join(library, name)).filter((v) => VERSION.test(v) && existsSync(join(library, name, v, "component.json"))).sort(compareVersions);
+    const versions = readdirSync(join(library, name))
+      .filter((v) => VERSION.test(v) && existsSync(join(library, name, v, "component.json")))
+      .sort(compareVersions);
     if (versions.length === 0) continue;
     const latest = versions[versions.length - 1]!;
     out.push({ name, versions, latest, description: readManifest(library, name, latest).description });
@@ -49,7 +51,9 @@ export function listComponents(library: string): ListedComponent[] {
 }
 
 export function readManifest(library: string, name: string, version: string): ComponentManifest {
-  return JSON.parse(readFileSync(join(componentDir(library, name, version), "component.json"), "utf8")) as ComponentManifest;
+  return JSON.parse(
+    readFileSync(join(componentDir(library, name, version), "component.json"), "utf8"),
+  ) as ComponentManifest;
 }
 
 export interface ComponentCheck {

@@ -99,7 +99,13 @@ export function collectDependencies(refs: readonly FileReference[], dir: string,
       mkdirSync(join(dir, "files"), { recursive: true });
       copyFileSync(ref.resolved, join(dir, file));
     }
-    bySource.set(ref.resolved, { source: ref.resolved, file, sha256: sha256(data), bytes: data.length, usedBy: [{ node: ref.node, param: ref.param }] });
+    bySource.set(ref.resolved, {
+      source: ref.resolved,
+      file,
+      sha256: sha256(data),
+      bytes: data.length,
+      usedBy: [{ node: ref.node, param: ref.param }],
+    });
   }
   return { collected: [...bySource.values()], uncollected };
 }

@@ -33,7 +33,8 @@ export function externalizeTree(tree: LiveTree, dir: string): ExternalizedTree {
   const out: ExternalizedTree = { folders: [], files: [], bytes: 0 };
   const write = (file: string, text: string) => {
     out.bytes += Buffer.byteLength(text);
-    if (out.bytes > MAX_TREE_BYTES) throw new Error(`the tree is over ${MAX_TREE_BYTES} bytes as files; export a smaller COMP`);
+    if (out.bytes > MAX_TREE_BYTES)
+      throw new Error(`the tree is over ${MAX_TREE_BYTES} bytes as files; export a smaller COMP`);
     writeFileSync(file, text);
     out.files.push(file);
   };
@@ -46,14 +47,17 @@ export function externalizeTree(tree: LiveTree, dir: string): ExternalizedTree {
       name: n.name,
       type: n.type,
       family: n.family,
-      params: Object.fromEntries(Object.values(n.params ?? {}).map((p) => [p.name, p.mode === "expression" ? { expr: p.expr } : p.value])),
+      params: Object.fromEntries(
+        Object.values(n.params ?? {}).map((p) => [p.name, p.mode === "expression" ? { expr: p.expr } : p.value]),
+      ),
       inputs: (inputs.get(n.path) ?? []).sort((a, b) => a.input - b.input),
       ...(n.family === "DAT" && n.text !== undefined ? { file: datFileName(n) } : {}),
       ...(n.family === "COMP" ? { folder: n.name } : {}),
       ...(n.comment ? { comment: n.comment } : {}),
     }));
     write(join(folder, "operators.json"), JSON.stringify({ comp, operators: listing }, null, 2) + "\n");
-    for (const n of children) if (n.family === "DAT" && n.text !== undefined) write(join(folder, datFileName(n)), n.text);
+    for (const n of children)
+      if (n.family === "DAT" && n.text !== undefined) write(join(folder, datFileName(n)), n.text);
   }
   return out;
 }

@@ -34,7 +34,12 @@ export function contentFingerprint(tree: LiveTree): string {
   return sha256(JSON.stringify({ nodes, wires }));
 }
 
-export async function provenanceOf(client: BridgeClient, tree: LiveTree, author?: string, now: Date = new Date()): Promise<Provenance> {
+export async function provenanceOf(
+  client: BridgeClient,
+  tree: LiveTree,
+  author?: string,
+  now: Date = new Date(),
+): Promise<Provenance> {
   const info = await client.get<{ bridge_version: string; td_version: string }>("/api/info");
   return {
     source: tree.root,

@@ -51,7 +51,8 @@ function mermaidId(root: string, path: string): string {
 function mermaid(tree: LiveTree, listed: readonly LiveNode[]): string {
   const inTable = new Set(listed.map((n) => n.path));
   const lines = ["```mermaid", "flowchart LR"];
-  for (const n of listed) lines.push(`  ${mermaidId(tree.root, n.path)}["${n.path.slice(tree.root.length + 1)}<br/>${n.type}"]`);
+  for (const n of listed)
+    lines.push(`  ${mermaidId(tree.root, n.path)}["${n.path.slice(tree.root.length + 1)}<br/>${n.type}"]`);
   for (const w of tree.wires) {
     if (!inTable.has(w.source) || !inTable.has(w.target)) continue;
     lines.push(`  ${mermaidId(tree.root, w.source)} --> ${mermaidId(tree.root, w.target)}`);
@@ -66,14 +67,25 @@ export function networkReadme(tree: LiveTree, options: ReadmeOptions): Readme {
   const cut = tree.nodes.length - listed.length;
   const families = new Map<string, number>();
   for (const n of tree.nodes) families.set(n.family, (families.get(n.family) ?? 0) + 1);
-  const familyText = [...families].sort(([a], [b]) => a.localeCompare(b)).map(([f, c]) => `${c} ${f}`).join(", ");
+  const familyText = [...families]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([f, c]) => `${c} ${f}`)
+    .join(", ");
   const out: string[] = [`# ${title}`, ""];
   if (options.description) out.push(options.description, "");
-  out.push(`The TouchDesigner network \`${tree.root}\`: ${tree.nodes.length} operator${tree.nodes.length === 1 ? "" : "s"}${familyText ? ` (${familyText})` : ""} and ${tree.wires.length} wire${tree.wires.length === 1 ? "" : "s"}.`, "");
+  out.push(
+    `The TouchDesigner network \`${tree.root}\`: ${tree.nodes.length} operator${tree.nodes.length === 1 ? "" : "s"}${familyText ? ` (${familyText})` : ""} and ${tree.wires.length} wire${tree.wires.length === 1 ? "" : "s"}.`,
+    "",
+  );
   if (options.picture) out.push(`![${cell(title)}: the network as the editor shows it](${options.picture})`, "");
   out.push("## Operators", "", "| Operator | Type | Family | Non-default parameters |", "|---|---|---|---|");
-  for (const n of listed) out.push(`| \`${cell(n.path.slice(tree.root.length + 1))}\` | ${n.type} | ${n.family} | ${paramsOf(n)} |`);
-  if (cut > 0) out.push("", `_${cut} more operator${cut === 1 ? " is" : "s are"} not listed: the table stops at max_nodes ${options.maxNodes} of ${tree.nodes.length}._`);
+  for (const n of listed)
+    out.push(`| \`${cell(n.path.slice(tree.root.length + 1))}\` | ${n.type} | ${n.family} | ${paramsOf(n)} |`);
+  if (cut > 0)
+    out.push(
+      "",
+      `_${cut} more operator${cut === 1 ? " is" : "s are"} not listed: the table stops at max_nodes ${options.maxNodes} of ${tree.nodes.length}._`,
+    );
   out.push("");
   if (options.includeMermaid) {
     out.push("## Wires", "", mermaid(tree, listed), "");

@@ -15,7 +15,10 @@ export interface SavedTox {
 }
 
 export async function saveTox(client: BridgeClient, path: string, file: string, overwrite: boolean): Promise<SavedTox> {
-  const r = await client.post<{ path: string; file_path: string; bytes: number }>(`/api/nodes/${encodePath(path)}/save`, { file_path: file, overwrite });
+  const r = await client.post<{ path: string; file_path: string; bytes: number }>(
+    `/api/nodes/${encodePath(path)}/save`,
+    { file_path: file, overwrite },
+  );
   const stat = statSync(r.file_path);
   return { path: r.path, file: r.file_path, bytes: stat.size, sha256: sha256File(r.file_path) };
 }

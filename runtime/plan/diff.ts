@@ -59,7 +59,8 @@ function fieldValues(node: NodeState | undefined): Record<string, JsonValue | un
   const tags = node.tags.filter((t) => t !== OWNER_TAG).sort();
   if (tags.length > 0) out.tags = tags;
   if (node.text !== undefined) out.text = node.text;
-  if (node.customPages !== undefined && node.customPages.length > 0) out.customPages = node.customPages as unknown as JsonValue;
+  if (node.customPages !== undefined && node.customPages.length > 0)
+    out.customPages = node.customPages as unknown as JsonValue;
   if (node.position !== undefined) out.position = [node.position.x, node.position.y];
   return out;
 }
@@ -102,7 +103,11 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
   const result: NodeDiff = { params: [], fields: [], conflicts: [], liveOnly: [] };
   // A COMP's control values are its controls' business, not parameters the source sets.
   const controls = new Set([...customScalarNames(live), ...customScalarNames(desired)]);
-  const names = new Set([...Object.keys(desired.params), ...Object.keys(live.params), ...Object.keys(last?.params ?? {})]);
+  const names = new Set([
+    ...Object.keys(desired.params),
+    ...Object.keys(live.params),
+    ...Object.keys(last?.params ?? {}),
+  ]);
   for (const name of [...names].sort()) {
     const d = desired.params[name];
     const l = live.params[name];
@@ -127,7 +132,8 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
     }
     // svc never set it. Without a source value the live value is the artist's own: leave it, and say so.
     if (d === undefined) {
-      if (l !== undefined && !l.atDefault && !controls.has(name)) result.liveOnly.push({ path: desired.path, name, live: describeParam(l) });
+      if (l !== undefined && !l.atDefault && !controls.has(name))
+        result.liveOnly.push({ path: desired.path, name, live: describeParam(l) });
       continue;
     }
     if (l !== undefined && !l.atDefault && last !== undefined && !force) {
@@ -149,12 +155,19 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
   // Pages neither the source nor svc's record names are the artist's: kept as they are, even by --force.
   const svcPages = new Set([...(desired.customPages ?? []), ...(last?.customPages ?? [])].map((p) => p.name));
   const artistPages = (live.customPages ?? []).filter((p) => !svcPages.has(p.name));
-  const lf = fieldValues(artistPages.length === 0 ? live : { ...live, customPages: live.customPages!.filter((p) => svcPages.has(p.name)) });
+  const lf = fieldValues(
+    artistPages.length === 0 ? live : { ...live, customPages: live.customPages!.filter((p) => svcPages.has(p.name)) },
+  );
   for (const page of artistPages) {
-    result.liveOnly.push({ path: desired.path, name: "controls", live: `page ${JSON.stringify(page.name)}: ${page.pars.map((p) => p.name).join(", ")}` });
+    result.liveOnly.push({
+      path: desired.path,
+      name: "controls",
+      live: `page ${JSON.stringify(page.name)}: ${page.pars.map((p) => p.name).join(", ")}`,
+    });
   }
   for (const field of Object.keys(lf).sort()) {
-    if (!(field in df) && !(field in af) && liveOnlyField(field, lf[field])) result.liveOnly.push({ path: desired.path, name: field, live: show(lf[field]) });
+    if (!(field in df) && !(field in af) && liveOnlyField(field, lf[field]))
+      result.liveOnly.push({ path: desired.path, name: field, live: show(lf[field]) });
   }
   const fields = new Set([...Object.keys(df), ...Object.keys(af)]);
   for (const field of [...fields].sort()) {
@@ -190,15 +203,23 @@ const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/"));
  * place (same parent, same type) is one node with svc's tag that neither the source nor the record
  * knows. A COMP's children move with it. Ambiguous cases (two such nodes) are not guessed.
  */
-function* findHandRenames(desired: NetworkState, live: NetworkState, last: NetworkState | undefined): Generator<void, Array<{ from: string; to: string; type: string }>> {
+function* findHandRenames(
+  desired: NetworkState,
+  live: NetworkState,
+  last: NetworkState | undefined,
+): Generator<void, Array<{ from: string; to: string; type: string }>> {
   if (last === undefined) return [];
-  const strays = [...live.nodes.values()].filter((n) => isOwned(n) && !desired.nodes.has(n.path) && !last.nodes.has(n.path));
+  const strays = [...live.nodes.values()].filter(
+    (n) => isOwned(n) && !desired.nodes.has(n.path) && !last.nodes.has(n.path),
+  );
   const found: Array<{ from: string; to: string; type: string }> = [];
   for (const [i, want] of [...desired.nodes.values()].sort(byPath).entries()) {
     if (i % NODES_PER_STEP === 0) yield;
     if (want.path === desired.root || live.nodes.has(want.path) || !last.nodes.has(want.path)) continue;
     if (found.some((r) => want.path.startsWith(r.to + "/"))) continue;
-    const candidates = strays.filter((s) => s.type === want.type && parentOf(s.path) === parentOf(want.path) && !found.some((r) => r.from === s.path));
+    const candidates = strays.filter(
+      (s) => s.type === want.type && parentOf(s.path) === parentOf(want.path) && !found.some((r) => r.from === s.path),
+    );
     if (candidates.length === 1) found.push({ from: candidates[0]!.path, to: want.path, type: want.type });
   }
   return found;
@@ -267,7 +288,8 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
   // svc network may live in an artist's COMP further down, and it is not this plan's to delete.
   const liveRoot = live.nodes.get(desired.root);
   const hosted = liveRoot !== undefined && !isOwned(liveRoot);
-  const mine = (n: NodeState) => isOwned(n) && (!hosted || desired.nodes.has(n.path) || last?.nodes.has(n.path) === true);
+  const mine = (n: NodeState) =>
+    isOwned(n) && (!hosted || desired.nodes.has(n.path) || last?.nodes.has(n.path) === true);
 
   for (const node of live.nodes.values()) if (!mine(node)) ignoredUnowned++;
 
@@ -348,17 +370,23 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
   };
   // An output guard in front of an owned output is read as the wire it stands in for, and a wire
   // into that output is applied to the guard's input 0 (`via`), so the guard stays.
-  const seen = seeThroughGuards(live.wires, (p) => live.nodes.get(p)?.type, (p) => {
-    const n = live.nodes.get(p);
-    return n === undefined || mine(n);
-  });
+  const seen = seeThroughGuards(
+    live.wires,
+    (p) => live.nodes.get(p)?.type,
+    (p) => {
+      const n = live.nodes.get(p);
+      return n === undefined || mine(n);
+    },
+  );
   const liveWires = new Map(seen.wires.filter((w) => ownedTarget(w.to)).map((w) => [wireKey(w), w] as const));
   const behindGuards = (w: WireState): PlanWire => {
     const via = w.toInput === 0 ? seen.guarded.get(w.to) : undefined;
     return via === undefined ? w : { ...w, via };
   };
   const wantWires = new Map(desired.wires.map((w) => [wireKey(w), behindGuards(w)] as const));
-  const replaced = new Set(changes.filter((c) => c.kind === "replace" || c.kind === "delete").map((c) => (c as { path: string }).path));
+  const replaced = new Set(
+    changes.filter((c) => c.kind === "replace" || c.kind === "delete").map((c) => (c as { path: string }).path),
+  );
   const wiresAdded: PlanWire[] = [];
   const wiresRemoved: PlanWire[] = [];
   let step = 0;
@@ -377,8 +405,12 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
   // A rewired node counts once: not again when its creation, replacement or a counted update
   // already covers it (a layout move alone is not counted, so the rewire is).
   const counted = (c: NodeChange) =>
-    c.kind === "create" || c.kind === "replace" || (c.kind === "update" && (c.params.length > 0 || c.fields.some((f) => f.field !== "position")));
-  const countedPaths = new Set(changes.filter((c) => counted(c) && "path" in c).map((c) => (c as { path: string }).path));
+    c.kind === "create" ||
+    c.kind === "replace" ||
+    (c.kind === "update" && (c.params.length > 0 || c.fields.some((f) => f.field !== "position")));
+  const countedPaths = new Set(
+    changes.filter((c) => counted(c) && "path" in c).map((c) => (c as { path: string }).path),
+  );
   for (const path of touchedByWires) if (!countedPaths.has(path)) summary.change++;
   // By target and input index: a multi-input operator grows one connector at a time, so its
   // inputs must be wired in order.
@@ -387,5 +419,16 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
   wiresAdded.sort(byKey);
   wiresRemoved.sort(byKey);
 
-  return { root: desired.root, changes, wiresAdded, wiresRemoved, conflicts, liveOnly, ignoredUnowned, summary, liveFingerprint, forced: force };
+  return {
+    root: desired.root,
+    changes,
+    wiresAdded,
+    wiresRemoved,
+    conflicts,
+    liveOnly,
+    ignoredUnowned,
+    summary,
+    liveFingerprint,
+    forced: force,
+  };
 }

@@ -10,7 +10,7 @@ function canonical(value: unknown): unknown {
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
-      if (key === "source" || key === "textSource") continue;   // where the source wrote it, not what it is
+      if (key === "source" || key === "textSource") continue; // where the source wrote it, not what it is
       out[key] = canonical((value as Record<string, unknown>)[key]);
     }
     return out;

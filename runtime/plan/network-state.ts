@@ -90,7 +90,8 @@ export function wireKey(w: WireState): string {
 
 /** Stable comparison of JSON-like values (numbers compared with a tolerance for float round trips). */
 export function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (typeof a === "number" && typeof b === "number")
+    return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
   if (a && b && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
     const ka = Object.keys(a).sort();
@@ -133,7 +134,9 @@ export function customScalarNames(node: Pick<NodeState, "customPages">): Set<str
   for (const page of node.customPages ?? []) {
     for (const p of page.pars) {
       names.add(p.name);
-      const suffixes = { RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh" }[p.style];
+      const suffixes = { RGB: "rgb", RGBA: "rgba", XY: "xy", XYZ: "xyz", XYZW: "xyzw", UV: "uv", UVW: "uvw", WH: "wh" }[
+        p.style
+      ];
       if (suffixes) for (const s of suffixes) names.add(p.name + s);
     }
   }
@@ -142,5 +145,12 @@ export function customScalarNames(node: Pick<NodeState, "customPages">): Set<str
 
 /** rrggbb (the AST keeps the digits without '#') for components 0..1. */
 export function hexColour(rgb: readonly number[]): string {
-  return rgb.slice(0, 3).map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255).toString(16).padStart(2, "0")).join("");
+  return rgb
+    .slice(0, 3)
+    .map((c) =>
+      Math.round(Math.min(1, Math.max(0, c)) * 255)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("");
 }

@@ -39,7 +39,11 @@ export function isGuardOf(guardPath: string, outputPath: string, type: string | 
  * `typeOf` gives a live node's type; `owned` says whether svc owns a node (svc's own nodes are never
  * taken for guards).
  */
-export function seeThroughGuards(wires: readonly WireState[], typeOf: (path: string) => string | undefined, owned: (path: string) => boolean): GuardedWires {
+export function seeThroughGuards(
+  wires: readonly WireState[],
+  typeOf: (path: string) => string | undefined,
+  owned: (path: string) => boolean,
+): GuardedWires {
   const feed = new Map(wires.filter((w) => w.toInput === 0).map((w) => [w.to, w] as const));
   const guarded = new Map<string, string[]>();
   const out: PlanWire[] = [];

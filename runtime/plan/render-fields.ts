@@ -2,7 +2,14 @@
  * A node's fields (flags, comment, colour, tags, DAT text, controls, position) as the plan prints
  * them: each change readable on its own line, controls compared one by one.
  */
-import { hexColour, sameValue, type CustomPageState, type CustomParState, type JsonValue, type NodeState } from "./network-state.js";
+import {
+  hexColour,
+  sameValue,
+  type CustomPageState,
+  type CustomParState,
+  type JsonValue,
+  type NodeState,
+} from "./network-state.js";
 import type { FieldChange } from "./plan-types.js";
 
 const MAX_SHOWN = 60;
@@ -43,7 +50,8 @@ export function describeControl(p: CustomParState): string {
 
 function controlsByName(pages: JsonValue | undefined): Map<string, { page: string; par: CustomParState }> {
   const out = new Map<string, { page: string; par: CustomParState }>();
-  for (const page of (pages ?? []) as unknown as CustomPageState[]) for (const par of page.pars) out.set(par.name, { page: page.name, par });
+  for (const page of (pages ?? []) as unknown as CustomPageState[])
+    for (const par of page.pars) out.set(par.name, { page: page.name, par });
   return out;
 }
 
@@ -56,10 +64,13 @@ function controlLines(from: JsonValue | undefined, to: JsonValue | undefined): s
     const a = before.get(name);
     if (a === undefined) lines.push(`+ control ${describeControl(b.par)} (page "${b.page}")`);
     else if (a.page !== b.page || !sameValue(a.par as unknown as JsonValue, b.par as unknown as JsonValue)) {
-      lines.push(`~ control ${describeControl(a.par)} -> ${describeControl(b.par)}${a.page !== b.page ? ` (page "${a.page}" -> "${b.page}")` : ""}`);
+      lines.push(
+        `~ control ${describeControl(a.par)} -> ${describeControl(b.par)}${a.page !== b.page ? ` (page "${a.page}" -> "${b.page}")` : ""}`,
+      );
     }
   }
-  for (const [name, a] of before) if (!after.has(name)) lines.push(`- control ${describeControl(a.par)} (page "${a.page}")`);
+  for (const [name, a] of before)
+    if (!after.has(name)) lines.push(`- control ${describeControl(a.par)} (page "${a.page}")`);
   // Only the pages' order or names moved: say so rather than nothing.
   if (lines.length === 0) lines.push("~ control pages reordered or renamed");
   return lines;
@@ -75,13 +86,16 @@ export function fieldChangeLines(f: FieldChange): string[] {
 /** What a new node gets besides its parameters: flags, comment, colour, tags, DAT text, controls. */
 export function createdFieldLines(node: NodeState): string[] {
   const lines: string[] = [];
-  const flags = Object.entries(node.flags).filter(([, on]) => on).map(([f]) => f);
+  const flags = Object.entries(node.flags)
+    .filter(([, on]) => on)
+    .map(([f]) => f);
   if (flags.length) lines.push(`flags: ${flags.join(", ")}`);
   if (node.comment) lines.push(`comment: ${describeField("comment", node.comment)}`);
   if (node.color) lines.push(`color: ${describeField("color", node.color)}`);
   const tags = node.tags.filter((t) => t !== "svc");
   if (tags.length) lines.push(`tags: ${tags.join(", ")}`);
   if (node.text !== undefined && node.text !== "") lines.push(`text: ${describeField("text", node.text)}`);
-  for (const page of node.customPages ?? []) for (const par of page.pars) lines.push(`control ${describeControl(par)} (page "${page.name}")`);
+  for (const page of node.customPages ?? [])
+    for (const par of page.pars) lines.push(`control ${describeControl(par)} (page "${page.name}")`);
   return lines;
 }

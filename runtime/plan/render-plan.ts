@@ -14,7 +14,9 @@ function wire(root: string, w: PlanWire): string {
 
 /** What a node built anew gets: its parameters, then flags, metadata, text and controls. */
 function builtLines(node: NodeState): string[] {
-  const params = Object.entries(node.params).sort(([a], [b]) => a.localeCompare(b)).map(([name, p]) => `${name}: ${describeParam(p)}`);
+  const params = Object.entries(node.params)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, p]) => `${name}: ${describeParam(p)}`);
   return [...params, ...createdFieldLines(node)].map((line) => `      ${line}`);
 }
 
@@ -26,10 +28,14 @@ export function renderPlanText(plan: Plan): string {
   const out: string[] = [];
   const r = plan.root;
   if (isEmptyPlan(plan) && plan.conflicts.length > 0) {
-    out.push(`No changes will be made to ${r}, but the source differs from it: ${plan.conflicts.length} change${plan.conflicts.length === 1 ? " is" : "s are"} held back by the conflict${plan.conflicts.length === 1 ? "" : "s"} below.`);
+    out.push(
+      `No changes will be made to ${r}, but the source differs from it: ${plan.conflicts.length} change${plan.conflicts.length === 1 ? " is" : "s are"} held back by the conflict${plan.conflicts.length === 1 ? "" : "s"} below.`,
+    );
   } else if (isEmptyPlan(plan) && plan.liveOnly.length > 0) {
     const n = plan.liveOnly.length;
-    out.push(`No changes. The live network at ${r} matches the source, apart from ${n} value${n === 1 ? "" : "s"} set live that the source does not mention (below).`);
+    out.push(
+      `No changes. The live network at ${r} matches the source, apart from ${n} value${n === 1 ? "" : "s"} set live that the source does not mention (below).`,
+    );
   } else if (isEmptyPlan(plan)) {
     out.push(`No changes. The live network at ${r} matches the source.`);
   } else {
@@ -62,18 +68,27 @@ export function renderPlanText(plan: Plan): string {
     }
   }
   if (plan.conflicts.length) {
-    out.push("", `  ! ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? "" : "s"}, left alone${plan.forced ? "" : " (use --force to overwrite live edits)"}:`);
+    out.push(
+      "",
+      `  ! ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? "" : "s"}, left alone${plan.forced ? "" : " (use --force to overwrite live edits)"}:`,
+    );
     for (const c of plan.conflicts) {
-      const detail = c.kind === "drift" ? ` [last applied ${c.lastApplied ?? "(unset)"}, live ${c.live}, source ${c.desired}]` : "";
+      const detail =
+        c.kind === "drift" ? ` [last applied ${c.lastApplied ?? "(unset)"}, live ${c.live}, source ${c.desired}]` : "";
       out.push(`    ${rel(r, c.path)}: ${c.message}${detail}`);
     }
   }
   if (plan.liveOnly.length) {
-    out.push("", `  = ${plan.liveOnly.length} live-only value${plan.liveOnly.length === 1 ? "" : "s"}, kept (the source does not mention ${plan.liveOnly.length === 1 ? "it" : "them"}; write ${plan.liveOnly.length === 1 ? "it" : "them"} into the source to keep ${plan.liveOnly.length === 1 ? "it" : "them"} for good):`);
+    out.push(
+      "",
+      `  = ${plan.liveOnly.length} live-only value${plan.liveOnly.length === 1 ? "" : "s"}, kept (the source does not mention ${plan.liveOnly.length === 1 ? "it" : "them"}; write ${plan.liveOnly.length === 1 ? "it" : "them"} into the source to keep ${plan.liveOnly.length === 1 ? "it" : "them"} for good):`,
+    );
     for (const v of plan.liveOnly) out.push(`    ${rel(r, v.path)}.${v.name.replace("flag:", "flag ")}: ${v.live}`);
   }
   const s = plan.summary;
-  const ignored = plan.ignoredUnowned ? ` ${plan.ignoredUnowned} node${plan.ignoredUnowned === 1 ? "" : "s"} not managed by svc left alone.` : "";
+  const ignored = plan.ignoredUnowned
+    ? ` ${plan.ignoredUnowned} node${plan.ignoredUnowned === 1 ? "" : "s"} not managed by svc left alone.`
+    : "";
   out.push("", `Plan: ${s.add} to add, ${s.change} to change, ${s.destroy} to destroy.${ignored}`);
   return out.join("\n") + "\n";
 }

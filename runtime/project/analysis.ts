@@ -25,7 +25,9 @@ export function readAnalysis(client: BridgeClient, path: string, maxDepth?: numb
 }
 
 export function analysisText(a: AnalysisReply): string {
-  const families = Object.entries(a.by_family).map(([f, n]) => `${n} ${f}`).join(", ");
+  const families = Object.entries(a.by_family)
+    .map(([f, n]) => `${n} ${f}`)
+    .join(", ");
   const lines = [
     `${a.path}: ${a.node_count} node(s) (${families || "none"}), ${a.comp_count} COMP(s), ${a.wire_count} wire(s), depth ${a.max_depth}${a.complete ? "" : `; incomplete, stopped by ${a.stopped_by}`}`,
     `svc manages ${a.owned_count}; ${a.unowned_count} built by hand`,
@@ -33,6 +35,7 @@ export function analysisText(a: AnalysisReply): string {
     ...a.nodes_with_errors.slice(0, 10).map((n) => `  ${n.path}: ${n.errors[0] ?? ""}`),
   ];
   const slow = a.slowest.filter((s) => s.cook_time_ms > 0).slice(0, 5);
-  if (slow.length > 0) lines.push(`slowest cooks: ${slow.map((s) => `${s.path} ${s.cook_time_ms.toFixed(3)} ms`).join(", ")}`);
+  if (slow.length > 0)
+    lines.push(`slowest cooks: ${slow.map((s) => `${s.path} ${s.cook_time_ms.toFixed(3)} ms`).join(", ")}`);
   return lines.join("\n");
 }

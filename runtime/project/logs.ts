@@ -35,7 +35,10 @@ const keyOf = (l: LogLine) => JSON.stringify([l.source, l.path ?? "", l.message,
  * The lines of `next` not in `previous`. A cook error is state, not an event: it is shown when it
  * appears, and again only if it went away and came back.
  */
-export function newLines(previous: ReadonlySet<string>, next: readonly LogLine[]): { fresh: LogLine[]; seen: Set<string> } {
+export function newLines(
+  previous: ReadonlySet<string>,
+  next: readonly LogLine[],
+): { fresh: LogLine[]; seen: Set<string> } {
   const seen = new Set(next.map(keyOf));
   return { fresh: next.filter((l) => !previous.has(keyOf(l))), seen };
 }
@@ -47,7 +50,11 @@ export const FOLLOW_INTERVAL_MS = 750;
  * The first read's lines, then each later read's new lines, until `signal` aborts or the bridge
  * goes away (then it returns "gone"); any other bridge error is thrown.
  */
-export async function* followLogs(client: BridgeClient, query: LogsQuery, signal?: AbortSignal): AsyncGenerator<{ lines: LogLine[]; truncated: boolean }, "gone" | "stopped"> {
+export async function* followLogs(
+  client: BridgeClient,
+  query: LogsQuery,
+  signal?: AbortSignal,
+): AsyncGenerator<{ lines: LogLine[]; truncated: boolean }, "gone" | "stopped"> {
   const { BridgeError } = await import("../bridge-client/index.js");
   const { setTimeout: sleep } = await import("node:timers/promises");
   const first = await readLogs(client, query);

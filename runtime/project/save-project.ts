@@ -28,11 +28,24 @@ interface SaveReply {
 
 export async function saveProject(client: BridgeClient, options: SaveOptions = {}): Promise<SaveOutcome> {
   const body = options.filePath === undefined ? {} : { file_path: options.filePath };
-  const done = (r: SaveReply, asked: boolean): SaveOutcome => ({ saved: true, saveAs: r.save_as, filePath: r.file_path, name: r.name, folder: r.folder, asked });
+  const done = (r: SaveReply, asked: boolean): SaveOutcome => ({
+    saved: true,
+    saveAs: r.save_as,
+    filePath: r.file_path,
+    name: r.name,
+    folder: r.folder,
+    asked,
+  });
   try {
     return done(await client.post<SaveReply>("/api/project/save", body), false);
   } catch (err) {
-    if (!(err instanceof BridgeError) || err.code !== "file_exists" || !options.askToOverwrite || options.filePath === undefined) throw err;
+    if (
+      !(err instanceof BridgeError) ||
+      err.code !== "file_exists" ||
+      !options.askToOverwrite ||
+      options.filePath === undefined
+    )
+      throw err;
   }
   options.progress?.(`${options.filePath} exists: asking the artist in TouchDesigner whether to replace it`);
   const answer = await askArtist(client, {
@@ -43,7 +56,8 @@ export async function saveProject(client: BridgeClient, options: SaveOptions = {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   if (answer.choice !== "Overwrite") {
-    const reason = answer.reason === "chosen" ? "the artist chose Keep" : `no decision (${answer.reason}), so the file was kept`;
+    const reason =
+      answer.reason === "chosen" ? "the artist chose Keep" : `no decision (${answer.reason}), so the file was kept`;
     return { saved: false, filePath: options.filePath, reason, interaction: answer.id };
   }
   return done(await client.post<SaveReply>("/api/project/save", { ...body, interaction_id: answer.id }), true);

@@ -45,7 +45,9 @@ export function argumentLiteral(param: RecipeParamInfo, raw: string): ArgumentRe
     }
     case "int": {
       const n = numberLiteral(value);
-      return n === undefined || !Number.isInteger(n) ? fail(`'${param.name}' takes a whole number (int), not '${raw}'`) : ok(writeNumber(n));
+      return n === undefined || !Number.isInteger(n)
+        ? fail(`'${param.name}' takes a whole number (int), not '${raw}'`)
+        : ok(writeNumber(n));
     }
     case "toggle": {
       const w = value.toLowerCase();
@@ -72,7 +74,8 @@ export function argumentLiteral(param: RecipeParamInfo, raw: string): ArgumentRe
     case "text":
       return ok(stringLiteral(raw));
     case "op":
-      if (!/^[A-Za-z0-9_./]+$/.test(value)) return fail(`'${param.name}' takes an operator path (e.g. ../noise1 or /project1/noise1), not '${raw}'`);
+      if (!/^[A-Za-z0-9_./]+$/.test(value))
+        return fail(`'${param.name}' takes an operator path (e.g. ../noise1 or /project1/noise1), not '${raw}'`);
       return ok(value);
     default: {
       const size = TUPLE_SIZES[type];
@@ -81,7 +84,8 @@ export function argumentLiteral(param: RecipeParamInfo, raw: string): ArgumentRe
       const parts = type === "wh" && /^\d+x\d+$/.test(inner) ? inner.split("x") : inner.split(",");
       const numbers = parts.map((p) => numberLiteral(p));
       if (parts.length !== size || numbers.some((n) => n === undefined)) {
-        const example = type === "wh" ? "1280x720 or 1280,720" : Array.from({ length: size }, (_, i) => String(i)).join(",");
+        const example =
+          type === "wh" ? "1280x720 or 1280,720" : Array.from({ length: size }, (_, i) => String(i)).join(",");
         return fail(`'${param.name}' takes ${size} numbers (${type}), e.g. ${example}; not '${raw}'`);
       }
       return ok(`(${numbers.map((n) => writeNumber(n!)).join(", ")})`);

@@ -4,7 +4,13 @@
  * category, a tag filter, and the text of a one-node network that instantiates it.
  */
 import { basename, dirname, relative, sep } from "node:path";
-import { loadRecipeLibrary, recipesDir, type RecipeInfo, type RecipeLibrary, type RecipeParamInfo } from "../mcp/knowledge/recipes.js";
+import {
+  loadRecipeLibrary,
+  recipesDir,
+  type RecipeInfo,
+  type RecipeLibrary,
+  type RecipeParamInfo,
+} from "../mcp/knowledge/recipes.js";
 
 export type { RecipeInfo, RecipeLibrary, RecipeParamInfo };
 export { loadRecipeLibrary as loadLibrary, recipesDir };
@@ -55,7 +61,11 @@ export function similarRecipeNames(library: RecipeLibrary, name: string, limit =
  * (already written as `.svcnet` values), and the file name to compile it as: it sits beside the
  * recipe's own file, so the import is the file's name.
  */
-export function useSource(recipe: RecipeInfo, network: string, args: ReadonlyArray<readonly [string, string]> = []): { text: string; file: string } {
+export function useSource(
+  recipe: RecipeInfo,
+  network: string,
+  args: ReadonlyArray<readonly [string, string]> = [],
+): { text: string; file: string } {
   const body = args.length === 0 ? "" : ` { ${args.map(([k, v]) => `${k}: ${v}`).join(", ")} }`;
   const text = `svcnet 1\nimport "${basename(recipe.path)}"\n\nnetwork ${network} {\n  ${USE_NODE}: ${recipe.name}${body}\n}\n`;
   return { text, file: `${dirname(recipe.path)}/${network}.use.svcnet` };

@@ -24,7 +24,10 @@ export function libraryMarkdown(recipes: readonly RecipeInfo[]): string {
       .get(category)!
       .slice()
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((r) => `| [\`${r.name}\`](${encodeURI(relative(recipesDir(), r.path).split(sep).join("/"))}) | ${cell(r.summary ?? "")} | ${r.difficulty ?? ""} |`);
+      .map(
+        (r) =>
+          `| [\`${r.name}\`](${encodeURI(relative(recipesDir(), r.path).split(sep).join("/"))}) | ${cell(r.summary ?? "")} | ${r.difficulty ?? ""} |`,
+      );
     return [`### ${category}`, "", "| recipe | what it does | difficulty |", "|---|---|---|", ...rows].join("\n");
   });
   return sections.join("\n\n") + "\n";

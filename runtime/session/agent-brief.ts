@@ -13,29 +13,44 @@ import { z } from "zod";
 export const BRIEF_FILE = join(".svc", "agent-brief.json");
 export const BRIEF_MAX_BYTES = 64 * 1024;
 
-export const AgentBrief = z.object({
-  version: z.literal(1),
-  revision: z.number().int().min(1),
-  updatedAt: z.string().optional(),
-  title: z.string().max(200).optional(),
-  goals: z.array(z.string().max(500)).max(50).optional(),
-  constraints: z.array(z.string().max(500)).max(50).optional(),
-  naming: z.string().max(2000).optional(),
-  notes: z.string().max(8000).optional(),
-}).strict();
+export const AgentBrief = z
+  .object({
+    version: z.literal(1),
+    revision: z.number().int().min(1),
+    updatedAt: z.string().optional(),
+    title: z.string().max(200).optional(),
+    goals: z.array(z.string().max(500)).max(50).optional(),
+    constraints: z.array(z.string().max(500)).max(50).optional(),
+    naming: z.string().max(2000).optional(),
+    notes: z.string().max(8000).optional(),
+  })
+  .strict();
 export type AgentBrief = z.infer<typeof AgentBrief>;
 
 export type BriefRootSource = "explicit-root" | "environment" | "saved-project-folder";
 
 export class AgentBriefError extends Error {
-  constructor(readonly code: "brief-no-root" | "brief-invalid" | "brief-too-large" | "brief-unreadable" | "brief-unwritable" | "brief-revision-mismatch", message: string) {
+  constructor(
+    readonly code:
+      | "brief-no-root"
+      | "brief-invalid"
+      | "brief-too-large"
+      | "brief-unreadable"
+      | "brief-unwritable"
+      | "brief-revision-mismatch",
+    message: string,
+  ) {
     super(message);
     this.name = "AgentBriefError";
   }
 }
 
 /** The folder the brief belongs to, and which rule chose it; null when none of the three is set. */
-export function briefRoot(choices: { explicitRoot?: string | null; env?: NodeJS.ProcessEnv; savedProjectFolder?: string | null }): { root: string; source: BriefRootSource } | null {
+export function briefRoot(choices: {
+  explicitRoot?: string | null;
+  env?: NodeJS.ProcessEnv;
+  savedProjectFolder?: string | null;
+}): { root: string; source: BriefRootSource } | null {
   const env = choices.env ?? process.env;
   const candidates: [string | null | undefined, BriefRootSource][] = [
     [choices.explicitRoot, "explicit-root"],
@@ -44,7 +59,8 @@ export function briefRoot(choices: { explicitRoot?: string | null; env?: NodeJS.
   ];
   for (const [root, source] of candidates) {
     if (!root) continue;
-    if (!isAbsolute(root)) throw new AgentBriefError("brief-no-root", `the ${source} '${root}' is not an absolute path`);
+    if (!isAbsolute(root))
+      throw new AgentBriefError("brief-no-root", `the ${source} '${root}' is not an absolute path`);
     return { root, source };
   }
   return null;
@@ -60,7 +76,8 @@ export function readAgentBrief(root: string): AgentBrief | null {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw new AgentBriefError("brief-unreadable", `${BRIEF_FILE} cannot be read: ${(err as Error).message}`);
   }
-  if (Buffer.byteLength(text) > BRIEF_MAX_BYTES) throw new AgentBriefError("brief-too-large", `${BRIEF_FILE} is larger than ${BRIEF_MAX_BYTES} bytes`);
+  if (Buffer.byteLength(text) > BRIEF_MAX_BYTES)
+    throw new AgentBriefError("brief-too-large", `${BRIEF_FILE} is larger than ${BRIEF_MAX_BYTES} bytes`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -79,19 +96,33 @@ export function readAgentBrief(root: string): AgentBrief | null {
  * Replaces the brief when its current revision is exactly `expectedRevision` (0: there is none yet);
  * the new one gets the next revision. Anything else is refused and nothing is written.
  */
-export function replaceAgentBrief(root: string, expectedRevision: number, content: Omit<AgentBrief, "version" | "revision" | "updatedAt">, now = new Date()): AgentBrief {
+export function replaceAgentBrief(
+  root: string,
+  expectedRevision: number,
+  content: Omit<AgentBrief, "version" | "revision" | "updatedAt">,
+  now = new Date(),
+): AgentBrief {
   const current = readAgentBrief(root);
   const currentRevision = current?.revision ?? 0;
   if (currentRevision !== expectedRevision) {
-    throw new AgentBriefError("brief-revision-mismatch", `the brief is at revision ${currentRevision}, not ${expectedRevision}: read svc://project/brief again and replace that revision`);
+    throw new AgentBriefError(
+      "brief-revision-mismatch",
+      `the brief is at revision ${currentRevision}, not ${expectedRevision}: read svc://project/brief again and replace that revision`,
+    );
   }
-  const next = AgentBrief.safeParse({ ...content, version: 1, revision: currentRevision + 1, updatedAt: now.toISOString() });
+  const next = AgentBrief.safeParse({
+    ...content,
+    version: 1,
+    revision: currentRevision + 1,
+    updatedAt: now.toISOString(),
+  });
   if (!next.success) {
     const issue = next.error.issues[0]!;
     throw new AgentBriefError("brief-invalid", `the new brief is invalid: ${issue.path.join(".")}: ${issue.message}`);
   }
   const text = JSON.stringify(next.data, null, 2) + "\n";
-  if (Buffer.byteLength(text) > BRIEF_MAX_BYTES) throw new AgentBriefError("brief-too-large", `the new brief is larger than ${BRIEF_MAX_BYTES} bytes`);
+  if (Buffer.byteLength(text) > BRIEF_MAX_BYTES)
+    throw new AgentBriefError("brief-too-large", `the new brief is larger than ${BRIEF_MAX_BYTES} bytes`);
   const path = join(root, BRIEF_FILE);
   try {
     mkdirSync(join(root, ".svc"), { recursive: true });

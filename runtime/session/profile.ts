@@ -17,14 +17,24 @@ export const PREFERENCE_KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 export const SessionProfile = z.object({
   version: z.literal(1),
   updatedAt: z.string().nullable(),
-  preferences: z.record(z.string().regex(PREFERENCE_KEY), PreferenceValue).refine((p) => Object.keys(p).length <= PROFILE_LIMITS.preferences, `at most ${PROFILE_LIMITS.preferences} preferences`),
-  recentNetworks: z.array(z.object({ name: z.string().min(1).max(200), at: z.string() })).max(PROFILE_LIMITS.recentNetworks),
+  preferences: z
+    .record(z.string().regex(PREFERENCE_KEY), PreferenceValue)
+    .refine(
+      (p) => Object.keys(p).length <= PROFILE_LIMITS.preferences,
+      `at most ${PROFILE_LIMITS.preferences} preferences`,
+    ),
+  recentNetworks: z
+    .array(z.object({ name: z.string().min(1).max(200), at: z.string() }))
+    .max(PROFILE_LIMITS.recentNetworks),
   projectFolder: z.string().nullable(),
 });
 export type SessionProfile = z.infer<typeof SessionProfile>;
 
 export class SessionProfileError extends Error {
-  constructor(readonly code: "profile-unreadable" | "profile-invalid" | "profile-unwritable" | "profile-too-large", message: string) {
+  constructor(
+    readonly code: "profile-unreadable" | "profile-invalid" | "profile-unwritable" | "profile-too-large",
+    message: string,
+  ) {
     super(message);
     this.name = "SessionProfileError";
   }
@@ -46,21 +56,33 @@ export function readSessionProfile(path = sessionProfilePath()): SessionProfile 
     text = readFileSync(path, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return emptyProfile();
-    throw new SessionProfileError("profile-unreadable", `the session profile ${path} cannot be read: ${(err as Error).message}`);
+    throw new SessionProfileError(
+      "profile-unreadable",
+      `the session profile ${path} cannot be read: ${(err as Error).message}`,
+    );
   }
   if (Buffer.byteLength(text) > PROFILE_LIMITS.fileBytes) {
-    throw new SessionProfileError("profile-too-large", `the session profile ${path} is larger than ${PROFILE_LIMITS.fileBytes} bytes`);
+    throw new SessionProfileError(
+      "profile-too-large",
+      `the session profile ${path} is larger than ${PROFILE_LIMITS.fileBytes} bytes`,
+    );
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new SessionProfileError("profile-invalid", `the session profile ${path} is not JSON: ${(err as Error).message}`);
+    throw new SessionProfileError(
+      "profile-invalid",
+      `the session profile ${path} is not JSON: ${(err as Error).message}`,
+    );
   }
   const parsed = SessionProfile.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new SessionProfileError("profile-invalid", `the session profile ${path} is not a profile: ${issue.path.join(".") || "(top)"}: ${issue.message}`);
+    throw new SessionProfileError(
+      "profile-invalid",
+      `the session profile ${path} is not a profile: ${issue.path.join(".") || "(top)"}: ${issue.message}`,
+    );
   }
   return parsed.data;
 }
@@ -80,16 +102,31 @@ export function updatedProfile(profile: SessionProfile, update: ProfileUpdate, n
   }
   let recentNetworks = profile.recentNetworks;
   if (update.rememberNetwork) {
-    recentNetworks = [{ name: update.rememberNetwork, at: now.toISOString() }, ...recentNetworks.filter((n) => n.name !== update.rememberNetwork)].slice(0, PROFILE_LIMITS.recentNetworks);
+    recentNetworks = [
+      { name: update.rememberNetwork, at: now.toISOString() },
+      ...recentNetworks.filter((n) => n.name !== update.rememberNetwork),
+    ].slice(0, PROFILE_LIMITS.recentNetworks);
   }
   if (update.projectFolder !== undefined && !isAbsolute(update.projectFolder)) {
-    throw new SessionProfileError("profile-invalid", `the project folder must be an absolute path (got '${update.projectFolder}')`);
+    throw new SessionProfileError(
+      "profile-invalid",
+      `the project folder must be an absolute path (got '${update.projectFolder}')`,
+    );
   }
-  const next = { ...profile, preferences, recentNetworks, projectFolder: update.projectFolder ?? profile.projectFolder, updatedAt: now.toISOString() };
+  const next = {
+    ...profile,
+    preferences,
+    recentNetworks,
+    projectFolder: update.projectFolder ?? profile.projectFolder,
+    updatedAt: now.toISOString(),
+  };
   const checked = SessionProfile.safeParse(next);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
-    throw new SessionProfileError("profile-invalid", `the update would make an invalid profile: ${issue.path.join(".")}: ${issue.message}`);
+    throw new SessionProfileError(
+      "profile-invalid",
+      `the update would make an invalid profile: ${issue.path.join(".")}: ${issue.message}`,
+    );
   }
   return checked.data;
 }
@@ -102,6 +139,9 @@ export function writeSessionProfile(profile: SessionProfile, path = sessionProfi
     writeFileSync(temporary, text, { mode: 0o600 });
     renameSync(temporary, path);
   } catch (err) {
-    throw new SessionProfileError("profile-unwritable", `the session profile ${path} cannot be written: ${(err as Error).message}`);
+    throw new SessionProfileError(
+      "profile-unwritable",
+      `the session profile ${path} cannot be written: ${(err as Error).message}`,
+    );
   }
 }

@@ -27,7 +27,9 @@ export interface Cue {
   values: CueValue[];
 }
 
-export type MacroStep = { at: number; kind: "cue"; cue: string } | { at: number; kind: "set"; path: string; par: string; valueKind: ValueKind; value: string };
+export type MacroStep =
+  | { at: number; kind: "cue"; cue: string }
+  | { at: number; kind: "set"; path: string; par: string; valueKind: ValueKind; value: string };
 
 export interface Macro {
   name: string;
@@ -194,7 +196,14 @@ def onPulse(par):
 `;
 
 function block(text: string, indent: string, lang = ""): string[] {
-  return ["```" + lang, ...text.replace(/\n$/, "").split("\n").map((l) => (l === "" ? "" : indent + l)), indent + "```"];
+  return [
+    "```" + lang,
+    ...text
+      .replace(/\n$/, "")
+      .split("\n")
+      .map((l) => (l === "" ? "" : indent + l)),
+    indent + "```",
+  ];
 }
 
 function table(columns: readonly string[], rows: string[][]): string {
@@ -209,7 +218,11 @@ export function cueRows(cues: readonly Cue[]): string[][] {
 
 export function macroRows(macros: readonly Macro[]): string[][] {
   return macros.flatMap((m) =>
-    m.steps.map((s) => (s.kind === "cue" ? [m.name, fmt(s.at), "cue", s.cue, "", "", "", ""] : [m.name, fmt(s.at), "set", "", s.path, s.par, s.valueKind, s.value])),
+    m.steps.map((s) =>
+      s.kind === "cue"
+        ? [m.name, fmt(s.at), "cue", s.cue, "", "", "", ""]
+        : [m.name, fmt(s.at), "set", "", s.path, s.par, s.valueKind, s.value],
+    ),
   );
 }
 
@@ -251,13 +264,26 @@ export function macrosFromTable(text: string): Macro[] {
     byName.set(name, macro);
     const at = Number(row.at) || 0;
     if (row.kind === "cue") macro.steps.push({ at, kind: "cue", cue: row.cue ?? "" });
-    else macro.steps.push({ at, kind: "set", path: row.path ?? "", par: row.par ?? "", valueKind: (row.vkind as ValueKind) || "num", value: row.value ?? "" });
+    else
+      macro.steps.push({
+        at,
+        kind: "set",
+        path: row.path ?? "",
+        par: row.par ?? "",
+        valueKind: (row.vkind as ValueKind) || "num",
+        value: row.value ?? "",
+      });
   }
   return [...byName.values()];
 }
 
 /** The whole network: the engine, the panel, and the cues and macros as its tables. */
-export function cueSource(name: string, cues: readonly Cue[], macros: readonly Macro[], setlist: readonly Scene[] = []): string {
+export function cueSource(
+  name: string,
+  cues: readonly Cue[],
+  macros: readonly Macro[],
+  setlist: readonly Scene[] = [],
+): string {
   return [
     "svcnet 1",
     "",
@@ -302,7 +328,14 @@ export function cueSource(name: string, cues: readonly Cue[], macros: readonly M
     "",
     "  # The setlist: scenes in order, each a cue and how long it plays (0: until Next).",
     "  setlist: tableDAT {",
-    "    text: " + block(table(SETLIST_COLUMNS, setlist.map((sc) => [sc.cue, fmt(sc.duration)])), "      ").join("\n"),
+    "    text: " +
+      block(
+        table(
+          SETLIST_COLUMNS,
+          setlist.map((sc) => [sc.cue, fmt(sc.duration)]),
+        ),
+        "      ",
+      ).join("\n"),
     "  }",
     "",
     "  engine: executeDAT {",

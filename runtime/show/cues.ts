@@ -5,7 +5,15 @@
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { encodePath } from "../bridge-client/index.js";
-import { cuesFromTable, macrosFromTable, setlistFromTable, type Cue, type Macro, type Scene, type ValueKind } from "./cue-network.js";
+import {
+  cuesFromTable,
+  macrosFromTable,
+  setlistFromTable,
+  type Cue,
+  type Macro,
+  type Scene,
+  type ValueKind,
+} from "./cue-network.js";
 
 export interface CueEngine {
   comp: string;
@@ -30,16 +38,32 @@ async function text(bridge: BridgeClient, path: string): Promise<string | undefi
   }
 }
 
-async function params(bridge: BridgeClient, path: string, keys: string[]): Promise<Map<string, { value: unknown; style: string }>> {
-  const r = await bridge.get<{ params: Array<{ name: string; value: unknown; style: string }> }>(`/api/nodes/${encodePath(path)}/params`, { keys: keys.join(",") });
+async function params(
+  bridge: BridgeClient,
+  path: string,
+  keys: string[],
+): Promise<Map<string, { value: unknown; style: string }>> {
+  const r = await bridge.get<{ params: Array<{ name: string; value: unknown; style: string }> }>(
+    `/api/nodes/${encodePath(path)}/params`,
+    { keys: keys.join(",") },
+  );
   return new Map(r.params.map((p) => [p.name, { value: p.value, style: p.style }]));
 }
 
 export async function readCueEngine(bridge: BridgeClient, comp: string): Promise<CueEngine> {
-  const [cues, macros, setlist] = await Promise.all([text(bridge, `${comp}/cues`), text(bridge, `${comp}/macros`), text(bridge, `${comp}/setlist`)]);
-  if (cues === undefined) return { comp, exists: false, cues: [], macros: [], setlist: [], scene: 0, current: "", fading: false };
+  const [cues, macros, setlist] = await Promise.all([
+    text(bridge, `${comp}/cues`),
+    text(bridge, `${comp}/macros`),
+    text(bridge, `${comp}/setlist`),
+  ]);
+  if (cues === undefined)
+    return { comp, exists: false, cues: [], macros: [], setlist: [], scene: 0, current: "", fading: false };
   // An engine built before the setlist existed has no Scene parameter yet.
-  const state = await params(bridge, comp, setlist === undefined ? ["Current", "Fading"] : ["Current", "Fading", "Scene"]);
+  const state = await params(
+    bridge,
+    comp,
+    setlist === undefined ? ["Current", "Fading"] : ["Current", "Fading", "Scene"],
+  );
   return {
     comp,
     exists: true,
@@ -53,19 +77,32 @@ export async function readCueEngine(bridge: BridgeClient, comp: string): Promise
 }
 
 /** Fires on the engine's next frame: the name goes to Pending, which the engine clears. */
-export async function firePending(bridge: BridgeClient, comp: string, parameter: "Pending" | "Pendingmacro" | "Pendingsetlist", name: string): Promise<void> {
+export async function firePending(
+  bridge: BridgeClient,
+  comp: string,
+  parameter: "Pending" | "Pendingmacro" | "Pendingsetlist",
+  name: string,
+): Promise<void> {
   await bridge.patch(`/api/nodes/${encodePath(comp)}`, { parameters: { [parameter]: name } });
 }
 
 /** How a parameter's value is played: floats fade, toggles and whole numbers on menus are set. */
 export function kindOfStyle(style: string, value: unknown): ValueKind {
-  if (typeof value === "string" || ["Str", "StrMenu", "Menu", "OP", "TOP", "CHOP", "COMP", "DAT", "SOP", "MAT", "File", "Folder"].includes(style)) return "str";
+  if (
+    typeof value === "string" ||
+    ["Str", "StrMenu", "Menu", "OP", "TOP", "CHOP", "COMP", "DAT", "SOP", "MAT", "File", "Folder"].includes(style)
+  )
+    return "str";
   if (style === "Toggle" || typeof value === "boolean") return "int";
   return "num";
 }
 
 /** A parameter's live value as a cue value; a parameter that does not exist is the bridge's unknown_param. */
-export async function liveValue(bridge: BridgeClient, path: string, par: string): Promise<{ kind: ValueKind; value: string }> {
+export async function liveValue(
+  bridge: BridgeClient,
+  path: string,
+  par: string,
+): Promise<{ kind: ValueKind; value: string }> {
   const p = (await params(bridge, path, [par])).get(par);
   const value = p?.value;
   const kind = kindOfStyle(p?.style ?? "", value);

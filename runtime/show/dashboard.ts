@@ -30,16 +30,30 @@ interface Previous {
   wallMs: number;
 }
 
-export async function sampleDashboard(bridge: BridgeClient, cues: string, previous?: Previous): Promise<{ sample: DashboardSample; next: Previous }> {
+export async function sampleDashboard(
+  bridge: BridgeClient,
+  cues: string,
+  previous?: Previous,
+): Promise<{ sample: DashboardSample; next: Previous }> {
   const wallMs = Date.now();
-  const health = await bridge.get<{ status: string; frame: number; frame_stats?: { droppedFrames?: number } }>("/api/health");
+  const health = await bridge.get<{ status: string; frame: number; frame_stats?: { droppedFrames?: number } }>(
+    "/api/health",
+  );
   const [errors, engine, chains] = await Promise.all([
     bridge.get<{ error_count: number; warning_count: number }>(`/api/network/${encodePath("/project1")}/errors`),
     readCueEngine(bridge, cues),
     findSafetyChains(bridge),
   ]);
   const panics = await Promise.all(
-    chains.chains.map(async (c) => Boolean((await bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(c)}/params`, { keys: "Panic" })).params[0]?.value)),
+    chains.chains.map(async (c) =>
+      Boolean(
+        (
+          await bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(c)}/params`, {
+            keys: "Panic",
+          })
+        ).params[0]?.value,
+      ),
+    ),
   );
   const seconds = previous ? (wallMs - previous.wallMs) / 1000 : 0;
   const sample: DashboardSample = {

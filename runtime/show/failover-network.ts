@@ -55,7 +55,11 @@ const ANSWERED = [
   "    return",
 ];
 
-const pythonBlock = (lines: readonly string[]) => ["    text: ```python", ...lines.map((l) => `      ${l}`), "      ```"];
+const pythonBlock = (lines: readonly string[]) => [
+  "    text: ```python",
+  ...lines.map((l) => `      ${l}`),
+  "      ```",
+];
 
 function heartbeatLines(h: NetworkHeartbeat): string[] {
   return [

@@ -32,7 +32,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export async function watchFailover(o: WatchOptions): Promise<WatchEnd> {
   // One short try per beat: a retry would hide a missed beat.
-  const main = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: o.mainUrl, ...(o.mainToken ? { SVC_BRIDGE_TOKEN: o.mainToken } : {}) }, { timeoutMs: Math.max(200, o.intervalMs), getRetries: 0 }));
+  const main = new BridgeClient(
+    bridgeConfigFromEnv(
+      { SVC_BRIDGE_URL: o.mainUrl, ...(o.mainToken ? { SVC_BRIDGE_TOKEN: o.mainToken } : {}) },
+      { timeoutMs: Math.max(200, o.intervalMs), getRetries: 0 },
+    ),
+  );
   let missed = 0;
   let answering: boolean | undefined;
   let tookOver = false;

@@ -7,7 +7,14 @@ import type { BridgeClient } from "../bridge-client/index.js";
 import { encodePath } from "../bridge-client/index.js";
 
 const OUTPUT_TOP_TYPES = new Set([
-  "videodeviceoutTOP", "ndioutTOP", "syphonspoutoutTOP", "touchoutTOP", "sharedmemoutTOP", "directdisplayoutTOP", "renderstreamoutTOP", "videostreamoutTOP",
+  "videodeviceoutTOP",
+  "ndioutTOP",
+  "syphonspoutoutTOP",
+  "touchoutTOP",
+  "sharedmemoutTOP",
+  "directdisplayoutTOP",
+  "renderstreamoutTOP",
+  "videostreamoutTOP",
 ]);
 const MAX_FOUND = 64;
 
@@ -30,10 +37,16 @@ export async function findOutputs(bridge: BridgeClient, root = "/project1", excl
   ]);
   const found = new Set(tops.results.filter((r) => OUTPUT_TOP_TYPES.has(r.type)).map((r) => r.path));
   for (const w of windows.results) {
-    const r = await bridge.get<{ params: Array<{ name: string; value: unknown }> }>(`/api/nodes/${encodePath(w.path)}/params`, { keys: "winop" });
+    const r = await bridge.get<{ params: Array<{ name: string; value: unknown }> }>(
+      `/api/nodes/${encodePath(w.path)}/params`,
+      { keys: "winop" },
+    );
     const op = r.params[0]?.value;
     if (typeof op !== "string" || op === "") continue;
     found.add(op.startsWith("/") ? op : `${w.path.slice(0, w.path.lastIndexOf("/"))}/${op}`);
   }
-  return { outputs: [...found].filter(outside).sort().slice(0, MAX_FOUND), complete: tops.complete && windows.complete };
+  return {
+    outputs: [...found].filter(outside).sort().slice(0, MAX_FOUND),
+    complete: tops.complete && windows.complete,
+  };
 }

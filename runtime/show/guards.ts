@@ -91,7 +91,11 @@ async function detail(bridge: BridgeClient, path: string): Promise<NodeDetail | 
  * Whether the output exists and this kind's guard is in front of it: wired into its input 0, or
  * behind another guard of the same output (a standby guard in front of a safety guard).
  */
-export async function guardState(bridge: BridgeClient, output: string, kind: GuardKind = PANIC_GUARD): Promise<GuardState> {
+export async function guardState(
+  bridge: BridgeClient,
+  output: string,
+  kind: GuardKind = PANIC_GUARD,
+): Promise<GuardState> {
   const names = guardNames(output, kind);
   const node = await detail(bridge, output);
   if (node === undefined) return { state: "missing", names };
@@ -120,10 +124,15 @@ export class GuardError extends Error {
 export async function checkOutputs(bridge: BridgeClient, outputs: readonly string[]): Promise<void> {
   for (const output of outputs) {
     const node = await detail(bridge, output);
-    if (node === undefined) throw new GuardError("output-missing", `${output} does not exist: protect a live output TOP`);
-    if (!node.type.endsWith("TOP")) throw new GuardError("not-a-top", `${output} is a ${node.type}, not a TOP: the chain guards TOP outputs`);
+    if (node === undefined)
+      throw new GuardError("output-missing", `${output} does not exist: protect a live output TOP`);
+    if (!node.type.endsWith("TOP"))
+      throw new GuardError("not-a-top", `${output} is a ${node.type}, not a TOP: the chain guards TOP outputs`);
     if (!node.inputs.some((w) => w.target_input === 0)) {
-      throw new GuardError("output-unwired", `${output} has nothing wired into its first input, so there is no picture to guard; wire its source first`);
+      throw new GuardError(
+        "output-unwired",
+        `${output} has nothing wired into its first input, so there is no picture to guard; wire its source first`,
+      );
     }
   }
 }
@@ -132,7 +141,12 @@ export async function checkOutputs(bridge: BridgeClient, outputs: readonly strin
  * Wires a guard in front of every output that has none; outputs already guarded are kept. One batch
  * per output (all or nothing each, and far below the bridge's per-request budget).
  */
-export async function insertGuards(bridge: BridgeClient, safetyComp: string, outputs: readonly string[], kind: GuardKind = PANIC_GUARD): Promise<GuardResult[]> {
+export async function insertGuards(
+  bridge: BridgeClient,
+  safetyComp: string,
+  outputs: readonly string[],
+  kind: GuardKind = PANIC_GUARD,
+): Promise<GuardResult[]> {
   await checkOutputs(bridge, outputs);
   const results: GuardResult[] = [];
   for (const output of outputs) {
@@ -141,7 +155,13 @@ export async function insertGuards(bridge: BridgeClient, safetyComp: string, out
     if (s.state === "guarded") {
       // Kept, but pointed at this chain's Panic and safe picture (idempotent writes).
       operations.push(
-        { action: "set_mode", path: s.names.guard, param: "index", mode: "expression", expr: kind.expression(safetyComp) },
+        {
+          action: "set_mode",
+          path: s.names.guard,
+          param: "index",
+          mode: "expression",
+          expr: kind.expression(safetyComp),
+        },
         { action: "update", path: s.names.safe, parameters: { top: `${safetyComp}/out1` } },
       );
       await bridge.post("/api/batch", { operations });
@@ -153,15 +173,38 @@ export async function insertGuards(bridge: BridgeClient, safetyComp: string, out
     const exists = await detail(bridge, names.guard);
     if (exists === undefined) {
       operations.push(
-        { action: "create", parent_path: names.parent, type: "switchTOP", name: names.guard.slice(names.parent.length + 1), placement: { below: output } },
-        { action: "create", parent_path: names.parent, type: "selectTOP", name: names.safe.slice(names.parent.length + 1), placement: { below: names.guard } },
-        { action: "set_meta", path: names.guard, comment: `Guard of ${output}: switched by ${safetyComp} (svc)`, color: [0.8, 0.1, 0.1] },
+        {
+          action: "create",
+          parent_path: names.parent,
+          type: "switchTOP",
+          name: names.guard.slice(names.parent.length + 1),
+          placement: { below: output },
+        },
+        {
+          action: "create",
+          parent_path: names.parent,
+          type: "selectTOP",
+          name: names.safe.slice(names.parent.length + 1),
+          placement: { below: names.guard },
+        },
+        {
+          action: "set_meta",
+          path: names.guard,
+          comment: `Guard of ${output}: switched by ${safetyComp} (svc)`,
+          color: [0.8, 0.1, 0.1],
+        },
       );
     }
     operations.push(
       { action: "update", path: names.safe, parameters: { top: `${safetyComp}/out1` } },
       { action: "set_mode", path: names.guard, param: "index", mode: "expression", expr: kind.expression(safetyComp) },
-      { action: "connect", source_path: input.source, source_output: input.source_output, target_path: names.guard, target_input: 0 },
+      {
+        action: "connect",
+        source_path: input.source,
+        source_output: input.source_output,
+        target_path: names.guard,
+        target_input: 0,
+      },
       { action: "connect", source_path: names.safe, target_path: names.guard, target_input: 1 },
       { action: "connect", source_path: names.guard, target_path: output, target_input: 0 },
     );

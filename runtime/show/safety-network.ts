@@ -40,7 +40,8 @@ export interface MidiArming {
  */
 function midiChop(midi: MidiArming): string {
   const fields = [`channel: ${quote(String(midi.channel))}`, `prefix: "ch"`];
-  if (midi.note !== undefined) fields.push(`notename: "n"`, `notescope: ${quote(String(midi.note))}`, `controlname: ""`);
+  if (midi.note !== undefined)
+    fields.push(`notename: "n"`, `notescope: ${quote(String(midi.note))}`, `controlname: ""`);
   else fields.push(`controlname: "c"`, `controlind: ${quote(String(midi.controller))}`, `notename: ""`);
   if (midi.device !== undefined) fields.push(`id: ${quote(midi.device)}`);
   return `  midi_trigger: midiinCHOP { ${fields.join(", ")} }`;
@@ -75,7 +76,11 @@ export function safetySource(spec: SafetySpec): string {
     "",
     `# Safety blackout chain: while Panic is on, every output listed in ${PROTECTED_TABLE} shows the`,
     "# safe picture (out1) instead of its own, from the next cook on. Panic is armed from this panel,",
-    "# `svc panic`, the bridge's API" + (spec.oscPort !== undefined ? ", an OSC address" : "") + (spec.key !== undefined ? ", a key" : "") + (spec.midi !== undefined ? ", MIDI" : "") + ".",
+    "# `svc panic`, the bridge's API" +
+      (spec.oscPort !== undefined ? ", an OSC address" : "") +
+      (spec.key !== undefined ? ", a key" : "") +
+      (spec.midi !== undefined ? ", MIDI" : "") +
+      ".",
     `network ${spec.name} {`,
     `  controls "Safety" {`,
     `    Panic: toggle = off help "On: every protected output shows the safe picture"`,
@@ -83,9 +88,15 @@ export function safetySource(spec: SafetySpec): string {
     "",
   ];
   if (spec.still !== undefined) {
-    lines.push("  # The safe still every protected output shows during a panic.", `  safe: selectTOP { top: ${spec.still} }`);
+    lines.push(
+      "  # The safe still every protected output shows during a panic.",
+      `  safe: selectTOP { top: ${spec.still} }`,
+    );
   } else {
-    lines.push("  # The flat colour every protected output shows during a panic.", `  safe: constantTOP { color: ${spec.colour ?? "#000000"}, resolution: 1280x720 }`);
+    lines.push(
+      "  # The flat colour every protected output shows during a panic.",
+      `  safe: constantTOP { color: ${spec.colour ?? "#000000"}, resolution: 1280x720 }`,
+    );
   }
   lines.push(
     "  out1: nullTOP [display]",
@@ -112,8 +123,15 @@ export function safetySource(spec: SafetySpec): string {
     );
   }
   if (spec.midi !== undefined) {
-    const what = spec.midi.note !== undefined ? `note ${spec.midi.note} going on` : `controller ${spec.midi.controller} going above 0`;
-    lines.push("", midiChop(spec.midi), ...armDat("midi_arm", "midi_trigger", `MIDI ${what} on channel ${spec.midi.channel} arms the panic.`));
+    const what =
+      spec.midi.note !== undefined
+        ? `note ${spec.midi.note} going on`
+        : `controller ${spec.midi.controller} going above 0`;
+    lines.push(
+      "",
+      midiChop(spec.midi),
+      ...armDat("midi_arm", "midi_trigger", `MIDI ${what} on channel ${spec.midi.channel} arms the panic.`),
+    );
   }
   lines.push("", "  safe -> out1", "}", "");
   return lines.join("\n");

@@ -32,26 +32,55 @@ export interface GateReport {
 async function status(bridge: BridgeClient): Promise<GateStep> {
   const info = await bridge.get<{ bridge_version: string; td_version: string }>("/api/info");
   const shipped = shippedBridgeVersion();
-  if (compareVersions(info.bridge_version, shipped) < 0) return { step: "status", ok: false, detail: `bridge ${info.bridge_version} is older than this svc's ${shipped}; reinstall it (svc install-bridge)` };
+  if (compareVersions(info.bridge_version, shipped) < 0)
+    return {
+      step: "status",
+      ok: false,
+      detail: `bridge ${info.bridge_version} is older than this svc's ${shipped}; reinstall it (svc install-bridge)`,
+    };
   const sys = await readSystem(bridge);
-  return { step: "status", ok: sys.status === "ok", detail: `${info.td_version}, bridge ${info.bridge_version}, ${sys.status} at frame ${sys.frame}` };
+  return {
+    step: "status",
+    ok: sys.status === "ok",
+    detail: `${info.td_version}, bridge ${info.bridge_version}, ${sys.status} at frame ${sys.frame}`,
+  };
 }
 
 async function doctor(bridge: BridgeClient, profile: ShowProfile): Promise<GateStep> {
-  const r = await bridge.get<{ error_count: number; errors: Array<{ path: string; message: string }>; complete: boolean }>(`/api/network/${encodePath("/project1")}/errors`);
-  if (!r.complete) return { step: "doctor", ok: false, detail: "the error scan of /project1 stopped at its bound; the project could not be checked whole" };
+  const r = await bridge.get<{
+    error_count: number;
+    errors: Array<{ path: string; message: string }>;
+    complete: boolean;
+  }>(`/api/network/${encodePath("/project1")}/errors`);
+  if (!r.complete)
+    return {
+      step: "doctor",
+      ok: false,
+      detail: "the error scan of /project1 stopped at its bound; the project could not be checked whole",
+    };
   const first = r.errors[0];
   const ok = r.error_count <= profile.maxErrors;
-  return { step: "doctor", ok, detail: `${r.error_count} live error(s), ${profile.maxErrors} allowed${!ok && first ? `; first: ${first.path}: ${first.message}` : ""}` };
+  return {
+    step: "doctor",
+    ok,
+    detail: `${r.error_count} live error(s), ${profile.maxErrors} allowed${!ok && first ? `; first: ${first.path}: ${first.message}` : ""}`,
+  };
 }
 
 async function safety(bridge: BridgeClient): Promise<GateStep> {
   const { chains, complete } = await findSafetyChains(bridge);
-  if (chains.length === 0) return { step: "safety", ok: false, detail: "no safety chain: build one with create_safety_blackout_chain (or set safety: false in the profile)" };
+  if (chains.length === 0)
+    return {
+      step: "safety",
+      ok: false,
+      detail: "no safety chain: build one with create_safety_blackout_chain (or set safety: false in the profile)",
+    };
   const problems: string[] = [];
   let outputs = 0;
   for (const chain of chains) {
-    const r = await bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(chain)}/params`, { keys: "Panic" });
+    const r = await bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(chain)}/params`, {
+      keys: "Panic",
+    });
     if (r.params[0]?.value) problems.push(`${chain} is in panic`);
     for (const o of await protectedOutputs(bridge, chain)) {
       outputs++;
@@ -59,7 +88,13 @@ async function safety(bridge: BridgeClient): Promise<GateStep> {
     }
   }
   if (!complete) problems.push("the search for safety chains stopped at its bound");
-  return { step: "safety", ok: problems.length === 0, detail: problems.length ? problems.join("; ") : `${chains.length} chain(s), ${outputs} output(s) guarded, Panic off` };
+  return {
+    step: "safety",
+    ok: problems.length === 0,
+    detail: problems.length
+      ? problems.join("; ")
+      : `${chains.length} chain(s), ${outputs} output(s) guarded, Panic off`,
+  };
 }
 
 async function preflight(bridge: BridgeClient, profile: ShowProfile, configFile: string): Promise<GateStep> {
@@ -71,30 +106,46 @@ async function preflight(bridge: BridgeClient, profile: ShowProfile, configFile:
     const r = await planFile(bridge, file);
     const errors = r.diagnostics.filter((d) => d.severity === "error");
     if (!r.ok || errors.length > 0) problems.push(`${network}: ${errors[0]?.message ?? "does not plan"}`);
-    else if (r.plans.some((p) => !isEmptyPlan(p.plan) || p.plan.conflicts.length > 0)) problems.push(`${network}: the live network differs from it (run svc plan ${network})`);
+    else if (r.plans.some((p) => !isEmptyPlan(p.plan) || p.plan.conflicts.length > 0))
+      problems.push(`${network}: the live network differs from it (run svc plan ${network})`);
   }
-  return { step: "preflight", ok: problems.length === 0, detail: problems.length ? problems.join("; ") : `${profile.networks.length} network(s) match their source` };
+  return {
+    step: "preflight",
+    ok: problems.length === 0,
+    detail: problems.length ? problems.join("; ") : `${profile.networks.length} network(s) match their source`,
+  };
 }
 
 async function perform(bridge: BridgeClient, wanted: boolean, dryRun: boolean): Promise<GateStep> {
   const before = (await readSystem(bridge)).performMode;
   const word = (on: boolean) => (on ? "on" : "off");
   if (before === wanted) return { step: "perform", ok: true, detail: `Perform Mode already ${word(wanted)}` };
-  if (dryRun) return { step: "perform", ok: true, detail: `would turn Perform Mode ${word(wanted)} (dry run: unchanged)` };
+  if (dryRun)
+    return { step: "perform", ok: true, detail: `would turn Perform Mode ${word(wanted)} (dry run: unchanged)` };
   await bridge.post("/api/perform", { enabled: wanted });
   const after = (await readSystem(bridge)).performMode;
-  if (after === wanted) return { step: "perform", ok: true, detail: `Perform Mode turned ${word(wanted)}, read back ${word(after)}` };
+  if (after === wanted)
+    return { step: "perform", ok: true, detail: `Perform Mode turned ${word(wanted)}, read back ${word(after)}` };
   // One rollback, then a readback of it: never a loop.
   await bridge.post("/api/perform", { enabled: before });
   const restored = (await readSystem(bridge)).performMode;
-  return { step: "perform", ok: false, detail: `Perform Mode read back ${word(after)} after turning it ${word(wanted)}; rolled back to ${word(before)} (read back ${word(restored)})` };
+  return {
+    step: "perform",
+    ok: false,
+    detail: `Perform Mode read back ${word(after)} after turning it ${word(wanted)}; rolled back to ${word(before)} (read back ${word(restored)})`,
+  };
 }
 
 export function findProfile(config: ShowConfig, name: string): ShowProfile | undefined {
   return config.profiles.find((p) => p.name === name);
 }
 
-export async function runShowGate(bridge: BridgeClient, config: ShowConfig, profile: ShowProfile, dryRun: boolean): Promise<GateReport> {
+export async function runShowGate(
+  bridge: BridgeClient,
+  config: ShowConfig,
+  profile: ShowProfile,
+  dryRun: boolean,
+): Promise<GateReport> {
   const steps: GateStep[] = [];
   const checks: Array<() => Promise<GateStep>> = [() => status(bridge), () => doctor(bridge, profile)];
   if (profile.safety) checks.push(() => safety(bridge));

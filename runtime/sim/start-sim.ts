@@ -89,7 +89,8 @@ export function startSim(options: StartSimOptions = {}): Promise<RunningSim> {
     }
 
     child.on("error", (err: NodeJS.ErrnoException) => {
-      if (err.code === "ENOENT") fail(new SimStartError("python-missing", `${python} was not found; tdsim needs Python 3.11 or newer`));
+      if (err.code === "ENOENT")
+        fail(new SimStartError("python-missing", `${python} was not found; tdsim needs Python 3.11 or newer`));
       else fail(new SimStartError("exited", `cannot run ${python}: ${err.message}`));
     });
     createInterface({ input: child.stderr! }).on("line", (line) => {

@@ -7,7 +7,16 @@
  * made with svc's old files moved aside, and rolled back to them if any step fails (a bundled file
  * that does not match the manifest, a write that fails).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { packageRoot } from "../package-root.js";
@@ -51,8 +60,13 @@ const FILE_NAME = /^[A-Za-z0-9_.-]+$/;
 
 export function readBundle(bundle: string): Manifest {
   const m = JSON.parse(readFileSync(join(bundle, "manifest.json"), "utf8")) as Manifest;
-  if (m.format !== "svc-skills" || !Array.isArray(m.skills)) throw new SkillsError("bad-manifest", `${bundle}/manifest.json is not an svc skills manifest`);
-  if (m.skills.length !== SKILL_COUNT) throw new SkillsError("bad-manifest", `the manifest lists ${m.skills.length} skills; svc ships exactly ${SKILL_COUNT}`);
+  if (m.format !== "svc-skills" || !Array.isArray(m.skills))
+    throw new SkillsError("bad-manifest", `${bundle}/manifest.json is not an svc skills manifest`);
+  if (m.skills.length !== SKILL_COUNT)
+    throw new SkillsError(
+      "bad-manifest",
+      `the manifest lists ${m.skills.length} skills; svc ships exactly ${SKILL_COUNT}`,
+    );
   for (const s of m.skills) {
     if (!SKILL_NAME.test(s.name) || !s.files.every((f) => FILE_NAME.test(f.file) && /^[0-9a-f]{64}$/.test(f.sha256))) {
       throw new SkillsError("bad-manifest", `skill '${s.name}' has a bad name, file name or checksum in the manifest`);
@@ -84,22 +98,46 @@ export interface SkillsPlan {
 
 /** Files of an owned skill the user changed since svc wrote them. */
 function changedFiles(dir: string, owned: SkillEntry): string[] {
-  return owned.files.filter((f) => !existsSync(join(dir, owned.name, f.file)) || sha256File(join(dir, owned.name, f.file)) !== f.sha256).map((f) => f.file);
+  return owned.files
+    .filter((f) => !existsSync(join(dir, owned.name, f.file)) || sha256File(join(dir, owned.name, f.file)) !== f.sha256)
+    .map((f) => f.file);
 }
 
-export function planSkills(dir: string, operation: "install" | "remove", options: { force?: boolean; bundle?: string } = {}): SkillsPlan {
+export function planSkills(
+  dir: string,
+  operation: "install" | "remove",
+  options: { force?: boolean; bundle?: string } = {},
+): SkillsPlan {
   const manifest = readBundle(options.bundle ?? bundledSkillsDir());
   const owned = new Map((readOwnership(dir)?.skills ?? []).map((s) => [s.name, s] as const));
   const skills = manifest.skills.map((skill): SkillPlanEntry => {
     const mine = owned.get(skill.name);
     const present = existsSync(join(dir, skill.name));
-    if (present && mine === undefined) return { name: skill.name, action: "conflict", detail: `${join(dir, skill.name)} exists and svc did not install it; it is left alone` };
+    if (present && mine === undefined)
+      return {
+        name: skill.name,
+        action: "conflict",
+        detail: `${join(dir, skill.name)} exists and svc did not install it; it is left alone`,
+      };
     const changed = mine ? changedFiles(dir, mine) : [];
-    if (changed.length > 0 && !options.force) return { name: skill.name, action: "modified", detail: `changed since svc installed it: ${changed.join(", ")} (force replaces them)` };
-    if (operation === "remove") return present ? { name: skill.name, action: "remove", detail: "svc's files removed" } : { name: skill.name, action: "absent", detail: "not installed" };
+    if (changed.length > 0 && !options.force)
+      return {
+        name: skill.name,
+        action: "modified",
+        detail: `changed since svc installed it: ${changed.join(", ")} (force replaces them)`,
+      };
+    if (operation === "remove")
+      return present
+        ? { name: skill.name, action: "remove", detail: "svc's files removed" }
+        : { name: skill.name, action: "absent", detail: "not installed" };
     if (!present) return { name: skill.name, action: "create", detail: "installed" };
-    const same = mine!.files.length === skill.files.length && skill.files.every((f) => mine!.files.some((g) => g.file === f.file && g.sha256 === f.sha256)) && changed.length === 0;
-    return same ? { name: skill.name, action: "unchanged", detail: "already this version" } : { name: skill.name, action: "update", detail: "replaced by the bundled version" };
+    const same =
+      mine!.files.length === skill.files.length &&
+      skill.files.every((f) => mine!.files.some((g) => g.file === f.file && g.sha256 === f.sha256)) &&
+      changed.length === 0;
+    return same
+      ? { name: skill.name, action: "unchanged", detail: "already this version" }
+      : { name: skill.name, action: "update", detail: "replaced by the bundled version" };
   });
   return { dir, operation, skills, ok: skills.every((s) => s.action !== "conflict" && s.action !== "modified") };
 }
@@ -108,7 +146,11 @@ export function planSkills(dir: string, operation: "install" | "remove", options
 export function applySkills(plan: SkillsPlan, options: { bundle?: string } = {}): void {
   if (!plan.ok) {
     const blocked = plan.skills.filter((s) => s.action === "conflict" || s.action === "modified");
-    throw new SkillsError(blocked[0]!.action === "conflict" ? "skill-conflict" : "skill-modified", blocked.map((s) => `${s.name}: ${s.detail}`).join("; "), { skills: blocked });
+    throw new SkillsError(
+      blocked[0]!.action === "conflict" ? "skill-conflict" : "skill-modified",
+      blocked.map((s) => `${s.name}: ${s.detail}`).join("; "),
+      { skills: blocked },
+    );
   }
   const bundle = options.bundle ?? bundledSkillsDir();
   const manifest = readBundle(bundle);
@@ -141,12 +183,20 @@ export function applySkills(plan: SkillsPlan, options: { bundle?: string } = {})
       const skill = manifest.skills.find((s) => s.name === entry.name)!;
       for (const f of skill.files) {
         const data = readFileSync(join(bundle, skill.name, f.file));
-        if (sha256(data) !== f.sha256) throw new SkillsError("bundle-mismatch", `the bundled ${skill.name}/${f.file} does not match svc's skills manifest; nothing was changed`);
+        if (sha256(data) !== f.sha256)
+          throw new SkillsError(
+            "bundle-mismatch",
+            `the bundled ${skill.name}/${f.file} does not match svc's skills manifest; nothing was changed`,
+          );
         writeFileSync(join(target, f.file), data);
         written.push(join(target, f.file));
       }
     }
-    const ownership: Ownership = { format: "svc-skills-installed", manifest_version: manifest.version, skills: plan.operation === "install" ? manifest.skills : [] };
+    const ownership: Ownership = {
+      format: "svc-skills-installed",
+      manifest_version: manifest.version,
+      skills: plan.operation === "install" ? manifest.skills : [],
+    };
     writeFileSync(join(dir, OWNERSHIP_FILE), JSON.stringify(ownership, null, 2) + "\n");
   } catch (err) {
     for (const file of written) rmSync(file, { force: true });

@@ -10,16 +10,61 @@ import { where, type FieldPath, type FileContext } from "./context.js";
 
 /** TouchDesigner styles a `.svcnet` control type stands for. */
 export const CONTROL_STYLES = new Set([
-  "Float", "Int", "Toggle", "Pulse", "Momentary", "Str", "Menu", "StrMenu", "RGB", "RGBA", "XY", "XYZ", "XYZW", "UV", "UVW", "WH",
-  "OP", "COMP", "TOP", "CHOP", "SOP", "DAT", "MAT", "POP", "Object", "PanelCOMP", "File", "Folder", "Python", "Header",
+  "Float",
+  "Int",
+  "Toggle",
+  "Pulse",
+  "Momentary",
+  "Str",
+  "Menu",
+  "StrMenu",
+  "RGB",
+  "RGBA",
+  "XY",
+  "XYZ",
+  "XYZW",
+  "UV",
+  "UVW",
+  "WH",
+  "OP",
+  "COMP",
+  "TOP",
+  "CHOP",
+  "SOP",
+  "DAT",
+  "MAT",
+  "POP",
+  "Object",
+  "PanelCOMP",
+  "File",
+  "Folder",
+  "Python",
+  "Header",
 ]);
 /** Styles the specification lists that no control type writes. */
 const OTHER_STYLES = new Set(["FileSave", "Sequence"]);
 const MULTI = new Set(["RGB", "RGBA", "XY", "XYZ", "XYZW", "UV", "UVW", "WH"]);
 
 const DEFINITION_FIELDS = new Set([
-  "name", "label", "style", "size", "default", "min", "max", "clampMin", "clampMax", "normMin", "normMax",
-  "menuNames", "menuLabels", "menuSource", "startSection", "readOnly", "help", "value", "values",
+  "name",
+  "label",
+  "style",
+  "size",
+  "default",
+  "min",
+  "max",
+  "clampMin",
+  "clampMax",
+  "normMin",
+  "normMax",
+  "menuNames",
+  "menuLabels",
+  "menuSource",
+  "startSection",
+  "readOnly",
+  "help",
+  "value",
+  "values",
 ]);
 
 function strings(v: TdnValue | undefined): string[] | undefined {
@@ -45,11 +90,17 @@ function constantOf(v: TdnValue | undefined): JsonValue | undefined | "dynamic" 
 function readDefinition(def: TdnValue, path: FieldPath, ctx: FileContext): CustomParState | undefined {
   const at = (...k: (string | number)[]) => where(ctx, [...path, ...k]);
   if (!isObject(def)) {
-    ctx.report.add("tdn-field-type", at(), { expected: "a custom parameter definition (a mapping)", actual: kindOf(def) });
+    ctx.report.add("tdn-field-type", at(), {
+      expected: "a custom parameter definition (a mapping)",
+      actual: kindOf(def),
+    });
     return undefined;
   }
   if (typeof def.name !== "string" || typeof def.style !== "string") {
-    ctx.report.add("tdn-field-type", at(typeof def.name !== "string" ? "name" : "style"), { expected: "a string", actual: kindOf(typeof def.name !== "string" ? def.name : def.style) });
+    ctx.report.add("tdn-field-type", at(typeof def.name !== "string" ? "name" : "style"), {
+      expected: "a string",
+      actual: kindOf(typeof def.name !== "string" ? def.name : def.style),
+    });
     return undefined;
   }
   for (const key of Object.keys(def)) if (!DEFINITION_FIELDS.has(key)) ctx.report.add("tdn-unknown-field", at(key));
@@ -60,7 +111,9 @@ function readDefinition(def: TdnValue, path: FieldPath, ctx: FileContext): Custo
     return undefined;
   }
   if (typeof def.size === "number" && def.size > 1) {
-    ctx.report.add("tdn-no-meaning", at("size"), { what: `a ${style} of ${def.size} components (a control is one value or a named tuplet such as xyz)` });
+    ctx.report.add("tdn-no-meaning", at("size"), {
+      what: `a ${style} of ${def.size} components (a control is one value or a named tuplet such as xyz)`,
+    });
     return undefined;
   }
   const par: CustomParState = { name: def.name, style, label: typeof def.label === "string" ? def.label : def.name };
@@ -71,37 +124,58 @@ function readDefinition(def: TdnValue, path: FieldPath, ctx: FileContext): Custo
   const clampMin = def.clampMin === true;
   const clampMax = def.clampMax === true;
   if (clampMin && clampMax) par.clamp = true;
-  else if (clampMin || clampMax) ctx.report.add("tdn-no-meaning", at(clampMin ? "clampMin" : "clampMax"), { what: "clamping one end only (a control clamps both ends or none)" });
+  else if (clampMin || clampMax)
+    ctx.report.add("tdn-no-meaning", at(clampMin ? "clampMin" : "clampMax"), {
+      what: "clamping one end only (a control clamps both ends or none)",
+    });
   if (num(def.min, 0) !== normMin || num(def.max, 1) !== normMax) {
-    ctx.report.add("tdn-no-meaning", at(num(def.min, 0) !== normMin ? "min" : "max"), { what: `limits other than the slider range ${normMin}..${normMax} (a control has one range)` });
+    ctx.report.add("tdn-no-meaning", at(num(def.min, 0) !== normMin ? "min" : "max"), {
+      what: `limits other than the slider range ${normMin}..${normMax} (a control has one range)`,
+    });
   }
   const menuNames = strings(def.menuNames);
   if (menuNames) {
     par.menuNames = menuNames;
     const labels = strings(def.menuLabels);
-    if (labels && labels.length === menuNames.length && labels.some((l, i) => l !== menuNames[i])) par.menuLabels = labels;
+    if (labels && labels.length === menuNames.length && labels.some((l, i) => l !== menuNames[i]))
+      par.menuLabels = labels;
   }
-  if (def.menuSource !== undefined) ctx.report.add("tdn-no-meaning", at("menuSource"), { what: "a menu filled from a DAT or expression" });
+  if (def.menuSource !== undefined)
+    ctx.report.add("tdn-no-meaning", at("menuSource"), { what: "a menu filled from a DAT or expression" });
   if (def.startSection === true) ctx.report.add("tdn-no-meaning", at("startSection"), { what: "a section start" });
   if (def.readOnly === true) ctx.report.add("tdn-no-meaning", at("readOnly"), { what: "a read-only control" });
   const key = MULTI.has(style) ? "values" : "value";
   const given = constantOf(def[key] ?? def.value ?? def.values);
   if (given === "dynamic") {
-    ctx.report.add("tdn-no-meaning", at(def[key] !== undefined ? key : def.value !== undefined ? "value" : "values"), { what: "a control's expression or bind (a control holds a constant)" });
+    ctx.report.add("tdn-no-meaning", at(def[key] !== undefined ? key : def.value !== undefined ? "value" : "values"), {
+      what: "a control's expression or bind (a control holds a constant)",
+    });
   }
   let value = given === "dynamic" || given === undefined ? constantOf(def.default) : given;
   if (value === "dynamic") value = undefined;
-  if (given !== undefined && given !== "dynamic" && def.default !== undefined && JSON.stringify(def.default) !== JSON.stringify(given)) {
-    ctx.report.add("tdn-normalised", at("default"), { what: `the control's value becomes its default (${JSON.stringify(given)}); the default ${JSON.stringify(def.default)} is not kept` });
+  if (
+    given !== undefined &&
+    given !== "dynamic" &&
+    def.default !== undefined &&
+    JSON.stringify(def.default) !== JSON.stringify(given)
+  ) {
+    ctx.report.add("tdn-normalised", at("default"), {
+      what: `the control's value becomes its default (${JSON.stringify(given)}); the default ${JSON.stringify(def.default)} is not kept`,
+    });
   }
   // A menu's value may be written as its index.
-  if ((style === "Menu" || style === "StrMenu") && typeof value === "number" && menuNames?.[value] !== undefined) value = menuNames[value]!;
+  if ((style === "Menu" || style === "StrMenu") && typeof value === "number" && menuNames?.[value] !== undefined)
+    value = menuNames[value]!;
   if (value !== undefined && style !== "Pulse" && style !== "Momentary" && style !== "Header") par.default = value;
   return par;
 }
 
 /** A page: a list of definitions, or `{$t: template, Name: value, ...}`. */
-function pageDefinitions(page: TdnValue, path: FieldPath, ctx: FileContext): { defs: TdnValue[]; paths: FieldPath[] } | undefined {
+function pageDefinitions(
+  page: TdnValue,
+  path: FieldPath,
+  ctx: FileContext,
+): { defs: TdnValue[]; paths: FieldPath[] } | undefined {
   if (Array.isArray(page)) return { defs: page, paths: page.map((_, i) => [...path, i]) };
   if (isObject(page) && typeof page.$t === "string") {
     const template = ctx.templates[page.$t];
@@ -120,7 +194,10 @@ function pageDefinitions(page: TdnValue, path: FieldPath, ctx: FileContext): { d
     });
     return { defs, paths: template.map((_, i) => ["par_templates", page.$t as string, i]) };
   }
-  ctx.report.add("tdn-field-type", where(ctx, path), { expected: "a list of definitions or a template reference ($t)", actual: kindOf(page) });
+  ctx.report.add("tdn-field-type", where(ctx, path), {
+    expected: "a list of definitions or a template reference ($t)",
+    actual: kindOf(page),
+  });
   return undefined;
 }
 
@@ -133,7 +210,9 @@ export function readCustomPars(value: TdnValue, path: FieldPath, ctx: FileContex
   for (const [name, page] of Object.entries(value as TdnObject)) {
     const read = pageDefinitions(page, [...path, name], ctx);
     if (read === undefined) continue;
-    const pars = read.defs.map((d, i) => readDefinition(d, read.paths[i]!, ctx)).filter((p): p is CustomParState => p !== undefined);
+    const pars = read.defs
+      .map((d, i) => readDefinition(d, read.paths[i]!, ctx))
+      .filter((p): p is CustomParState => p !== undefined);
     pages.push({ name, pars });
   }
   return pages;

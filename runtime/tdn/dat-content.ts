@@ -14,7 +14,10 @@ export function tableText(rows: readonly (readonly string[])[]): string {
 
 export function tableRows(text: string): string[][] {
   if (text === "") return [];
-  return text.replace(/\n$/, "").split("\n").map((line) => line.split("\t"));
+  return text
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => line.split("\t"));
 }
 
 /** Table DATs are written as tables; every other DAT as text. */
@@ -29,13 +32,20 @@ export function readDatContent(node: NodeState, op: Operator, def: TdnObject, pa
     ctx.report.add("tdn-no-meaning", where(ctx, at), { what: `DAT content on a ${op.type}` });
     return;
   }
-  const format = def.dat_content_format ?? (Array.isArray(content) && content.every(Array.isArray) && content.length > 0 ? "table" : "text");
+  const format =
+    def.dat_content_format ??
+    (Array.isArray(content) && content.every(Array.isArray) && content.length > 0 ? "table" : "text");
   if (format === "table") {
     if (!(Array.isArray(content) && content.every((r) => Array.isArray(r)))) {
-      ctx.report.add("tdn-field-type", where(ctx, at), { expected: "a list of rows (lists of cells)", actual: kindOf(content) });
+      ctx.report.add("tdn-field-type", where(ctx, at), {
+        expected: "a list of rows (lists of cells)",
+        actual: kindOf(content),
+      });
       return;
     }
-    const rows = (content as unknown[][]).map((r) => r.map((c) => (c === null ? "" : typeof c === "string" ? c : String(c))));
+    const rows = (content as unknown[][]).map((r) =>
+      r.map((c) => (c === null ? "" : typeof c === "string" ? c : String(c))),
+    );
     const bad = rows.findIndex((r) => r.some((c) => /[\t\n\r]/.test(c)));
     if (bad >= 0) {
       ctx.report.add("tdn-table-cell", where(ctx, [...at, bad]));
@@ -45,10 +55,18 @@ export function readDatContent(node: NodeState, op: Operator, def: TdnObject, pa
     return;
   }
   if (format !== "text") {
-    ctx.report.add("tdn-field-type", where(ctx, [...path, "dat_content_format"]), { expected: "'text' or 'table'", actual: JSON.stringify(format) });
+    ctx.report.add("tdn-field-type", where(ctx, [...path, "dat_content_format"]), {
+      expected: "'text' or 'table'",
+      actual: JSON.stringify(format),
+    });
     return;
   }
   if (typeof content === "string") node.text = content;
-  else if (Array.isArray(content) && content.every((l) => typeof l === "string")) node.text = (content as string[]).join("\n");
-  else ctx.report.add("tdn-field-type", where(ctx, at), { expected: "a string or a list of lines", actual: kindOf(content) });
+  else if (Array.isArray(content) && content.every((l) => typeof l === "string"))
+    node.text = (content as string[]).join("\n");
+  else
+    ctx.report.add("tdn-field-type", where(ctx, at), {
+      expected: "a string or a list of lines",
+      actual: kindOf(content),
+    });
 }

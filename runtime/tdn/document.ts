@@ -35,7 +35,8 @@ function locator(text: string, doc: Document | undefined): (path: readonly (stri
 
 export function readTdnText(raw: string): ReadResult {
   const text = stripBom(raw);
-  if (text.length > MAX_TDN_BYTES) return { ok: false, problem: `it is larger than ${MAX_TDN_BYTES / 1024 / 1024} MB`, range: NO_RANGE };
+  if (text.length > MAX_TDN_BYTES)
+    return { ok: false, problem: `it is larger than ${MAX_TDN_BYTES / 1024 / 1024} MB`, range: NO_RANGE };
   const trimmed = text.trimStart();
   if (trimmed === "") return { ok: false, problem: "it is empty", range: NO_RANGE };
   const doc = parseDocument(text, { uniqueKeys: true });
@@ -54,7 +55,11 @@ export function readTdnText(raw: string): ReadResult {
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
     const start = positionAt(text, first.pos[0]);
-    return { ok: false, problem: `invalid YAML: ${first.message.split("\n")[0]}`, range: { start, end: positionAt(text, first.pos[1]) } };
+    return {
+      ok: false,
+      problem: `invalid YAML: ${first.message.split("\n")[0]}`,
+      range: { start, end: positionAt(text, first.pos[1]) },
+    };
   }
   return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) as TdnValue, locate: locator(text, doc), json: false };
 }

@@ -14,7 +14,6 @@ import { withoutGuards } from "../plan/output-guards.js";
 import { stateToTdn, type TdnExportProblem } from "./export-tdn.js";
 import { tdnYaml } from "./write-yaml.js";
 
-
 export interface TdnText {
   root: string;
   text: string;
@@ -22,7 +21,11 @@ export interface TdnText {
 }
 
 function write(state: NetworkState, tdBuild: string | undefined): TdnText {
-  const { document, problems } = stateToTdn(state, { generator: `svc/${packageVersion()}`, exportedAt: new Date().toISOString().replace(/\.\d+Z$/, "Z"), ...(tdBuild ? { tdBuild } : {}) });
+  const { document, problems } = stateToTdn(state, {
+    generator: `svc/${packageVersion()}`,
+    exportedAt: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    ...(tdBuild ? { tdBuild } : {}),
+  });
   return { root: state.root, text: tdnYaml(document), problems };
 }
 
@@ -36,10 +39,15 @@ export async function liveTdn(client: BridgeClient, root: string): Promise<TdnTe
     tdBuild = undefined;
   }
   // Guards a safety chain or a failover backup wired in front of outputs are theirs, not this network's.
-  return write(withoutGuards(live.state, (p) => live.state.nodes.get(p)?.tags.includes(OWNER_TAG) === true), tdBuild);
+  return write(
+    withoutGuards(live.state, (p) => live.state.nodes.get(p)?.tags.includes(OWNER_TAG) === true),
+    tdBuild,
+  );
 }
 
-export async function fileTdn(input: CompileInput): Promise<{ ok: true; networks: TdnText[] } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> }> {
+export async function fileTdn(
+  input: CompileInput,
+): Promise<{ ok: true; networks: TdnText[] } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> }> {
   const result = await compile(input);
   if (hasErrors(result.diagnostics) || result.operations === undefined) {
     return { ok: false, diagnostics: result.diagnostics, sources: new Map(result.program.sources) };

@@ -6,7 +6,15 @@
  */
 import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
 import { getOperatorByType, getSequence, readSequenceName } from "../../kb/index.js";
-import { OWNER_TAG, customScalarNames, isDefaultColour, type CustomPageState, type CustomParState, type NetworkState, type NodeState } from "../plan/network-state.js";
+import {
+  OWNER_TAG,
+  customScalarNames,
+  isDefaultColour,
+  type CustomPageState,
+  type CustomParState,
+  type NetworkState,
+  type NodeState,
+} from "../plan/network-state.js";
 import type { TdnObject, TdnValue } from "./document.js";
 import { isTableDat, tableRows } from "./dat-content.js";
 import { channel } from "./node-fields.js";
@@ -52,7 +60,8 @@ function customPar(p: CustomParState): TdnObject {
   if (p.menuNames !== undefined) out.menuNames = p.menuNames;
   if (p.menuLabels !== undefined && p.menuLabels.some((l, i) => l !== p.menuNames?.[i])) out.menuLabels = p.menuLabels;
   if (p.help) out.help = p.help;
-  if (MULTI.has(p.style) && Array.isArray(out.default)) out.default = out.default.map((v) => (typeof v === "number" ? tdnNumber(v) : v));
+  if (MULTI.has(p.style) && Array.isArray(out.default))
+    out.default = out.default.map((v) => (typeof v === "number" ? tdnNumber(v) : v));
   return out;
 }
 
@@ -109,7 +118,9 @@ class Writer {
   constructor(private readonly state: NetworkState) {}
 
   children(level: string): NodeState[] {
-    return [...this.state.nodes.values()].filter((n) => n.path !== level && parentOf(n.path) === level).sort((a, b) => nameOf(a.path).localeCompare(nameOf(b.path)));
+    return [...this.state.nodes.values()]
+      .filter((n) => n.path !== level && parentOf(n.path) === level)
+      .sort((a, b) => nameOf(a.path).localeCompare(nameOf(b.path)));
   }
 
   private inputs(node: NodeState): TdnValue[] | undefined {
@@ -119,7 +130,10 @@ class Writer {
     for (const w of into.sort((a, b) => a.toInput - b.toInput)) {
       while (list.length < w.toInput) list.push(null);
       if (w.fromOutput !== 0) {
-        this.problems.push({ path: node.path, message: `input ${w.toInput} comes from output ${w.fromOutput} of ${nameOf(w.from)}; TDN names only the source, so it reads as output 0` });
+        this.problems.push({
+          path: node.path,
+          message: `input ${w.toInput} comes from output ${w.fromOutput} of ${nameOf(w.from)}; TDN names only the source, so it reads as output 0`,
+        });
       }
       list[w.toInput] = parentOf(w.from) === parentOf(node.path) ? nameOf(w.from) : w.from;
     }
@@ -153,7 +167,10 @@ class Writer {
   }
 }
 
-export function stateToTdn(state: NetworkState, options: TdnExportOptions): { document: TdnObject; problems: TdnExportProblem[] } {
+export function stateToTdn(
+  state: NetworkState,
+  options: TdnExportOptions,
+): { document: TdnObject; problems: TdnExportProblem[] } {
   const writer = new Writer(state);
   const root = state.nodes.get(state.root);
   const document: TdnObject = {

@@ -25,9 +25,28 @@ export const KNOWN_TDN_VERSION = 2;
 export const MAX_REF_DEPTH = 8;
 
 const TOP_FIELDS = new Set([
-  "format", "version", "build", "generator", "td_build", "source_file", "exported_at", "network_path", "type", "options",
-  "type_defaults", "par_templates", "custom_pars", "parameters", "sequences", "flags", "color", "tags", "comment", "storage",
-  "operators", "annotations",
+  "format",
+  "version",
+  "build",
+  "generator",
+  "td_build",
+  "source_file",
+  "exported_at",
+  "network_path",
+  "type",
+  "options",
+  "type_defaults",
+  "par_templates",
+  "custom_pars",
+  "parameters",
+  "sequences",
+  "flags",
+  "color",
+  "tags",
+  "comment",
+  "storage",
+  "operators",
+  "annotations",
 ]);
 const TYPE_DEFAULT_FIELDS = new Set(["parameters", "flags", "size", "color", "tags"]);
 /** Properties of the file's own COMP that a `.svcnet` network does not carry. */
@@ -50,7 +69,10 @@ export interface TdnImportResult {
 
 /** A network name from `network_path` (its last part) or the file's name. */
 function networkName(doc: TdnValue, file: string): string {
-  const fromPath = isObject(doc) && typeof doc.network_path === "string" ? doc.network_path.split("/").filter(Boolean).pop() : undefined;
+  const fromPath =
+    isObject(doc) && typeof doc.network_path === "string"
+      ? doc.network_path.split("/").filter(Boolean).pop()
+      : undefined;
   const raw = fromPath ?? basename(file, extname(file));
   const clean = raw.replace(/[^A-Za-z0-9_]/g, "_");
   return IDENTIFIER.test(clean) ? clean : `_${clean}`;
@@ -70,7 +92,9 @@ function provenance(doc: TdnObject): string[] {
     ["build", doc.build],
     ["exported_at", doc.exported_at],
   ].filter(([, v]) => typeof v === "string" || typeof v === "number");
-  return parts.length === 0 ? [] : [`Imported from TDN ${String(doc.version ?? "")}: ${parts.map(([k, v]) => `${k} ${String(v)}`).join(", ")}`];
+  return parts.length === 0
+    ? []
+    : [`Imported from TDN ${String(doc.version ?? "")}: ${parts.map(([k, v]) => `${k} ${String(v)}`).join(", ")}`];
 }
 
 class Session {
@@ -79,7 +103,11 @@ class Session {
   readonly roots: string[];
   readonly readText: (path: string) => string;
 
-  constructor(readonly build: Build, file: string, options: TdnImportOptions) {
+  constructor(
+    readonly build: Build,
+    file: string,
+    options: TdnImportOptions,
+  ) {
     this.roots = (options.allowedRoots ?? [dirname(resolve(file))]).map((r) => resolve(r));
     this.readText = options.readText ?? ((p) => readFileSync(p, "utf8"));
   }
@@ -114,11 +142,14 @@ class Session {
     };
     if (parent.refDepth + 1 > MAX_REF_DEPTH) return fail(`tdn_ref '${ref}' is more than ${MAX_REF_DEPTH} files deep`);
     if (isAbsolute(ref)) return fail(`tdn_ref '${ref}' is absolute; it must be relative to the file`);
-    const escapes = [resolve(dirname(parent.file), ref), ...this.roots.map((r) => resolve(r, ref))].every((c) => !this.inRoots(c));
+    const escapes = [resolve(dirname(parent.file), ref), ...this.roots.map((r) => resolve(r, ref))].every(
+      (c) => !this.inRoots(c),
+    );
     if (escapes) return fail(`tdn_ref '${ref}' leads outside the allowed folders`);
     const found = this.locateRef(ref, parent.file);
     if (found === undefined) return fail(`tdn_ref '${ref}' names no file`);
-    if (chain.includes(this.real(found))) return fail(`tdn_ref '${ref}' leads back to a file that refers to it (a loop)`);
+    if (chain.includes(this.real(found)))
+      return fail(`tdn_ref '${ref}' leads back to a file that refers to it (a loop)`);
     const ctx = this.readFile(found, parent.refDepth + 1, [...chain, this.real(found)], comp);
     return ctx !== undefined;
   }
@@ -167,48 +198,98 @@ class Session {
 
   private readTop(doc: TdnObject, comp: string, ctx: FileContext): void {
     const at = (k: string) => where(ctx, [k]);
-    if (doc.format !== "tdn") ctx.report.add("tdn-invalid-document", at("format"), { problem: `format is ${JSON.stringify(doc.format ?? null)}, not "tdn"` });
+    if (doc.format !== "tdn")
+      ctx.report.add("tdn-invalid-document", at("format"), {
+        problem: `format is ${JSON.stringify(doc.format ?? null)}, not "tdn"`,
+      });
     const version = versionOf(doc.version);
-    if (version === undefined) ctx.report.add("tdn-field-type", at("version"), { expected: "a version such as '2.0'", actual: kindOf(doc.version) });
-    else if (version > KNOWN_TDN_VERSION) ctx.report.add("tdn-version", at("version"), { version: String(doc.version), known: `${KNOWN_TDN_VERSION}.x` });
+    if (version === undefined)
+      ctx.report.add("tdn-field-type", at("version"), {
+        expected: "a version such as '2.0'",
+        actual: kindOf(doc.version),
+      });
+    else if (version > KNOWN_TDN_VERSION)
+      ctx.report.add("tdn-version", at("version"), { version: String(doc.version), known: `${KNOWN_TDN_VERSION}.x` });
     for (const key of Object.keys(doc)) if (!TOP_FIELDS.has(key)) ctx.report.add("tdn-unknown-field", at(key));
     if (isObject(doc.type_defaults)) {
-      ctx.typeDefaults = Object.fromEntries(Object.entries(doc.type_defaults).filter(([, v]) => isObject(v))) as Record<string, TdnObject>;
+      ctx.typeDefaults = Object.fromEntries(Object.entries(doc.type_defaults).filter(([, v]) => isObject(v))) as Record<
+        string,
+        TdnObject
+      >;
       // The specification hoists only these properties; any other is not applied to the operators.
       for (const [type, defaults] of Object.entries(ctx.typeDefaults)) {
-        for (const key of Object.keys(defaults)) if (!TYPE_DEFAULT_FIELDS.has(key)) ctx.report.add("tdn-unknown-field", where(ctx, ["type_defaults", type, key]));
+        for (const key of Object.keys(defaults))
+          if (!TYPE_DEFAULT_FIELDS.has(key))
+            ctx.report.add("tdn-unknown-field", where(ctx, ["type_defaults", type, key]));
       }
-    }
-    else if (doc.type_defaults !== undefined) ctx.report.add("tdn-field-type", at("type_defaults"), { expected: "a mapping of operator types", actual: kindOf(doc.type_defaults) });
+    } else if (doc.type_defaults !== undefined)
+      ctx.report.add("tdn-field-type", at("type_defaults"), {
+        expected: "a mapping of operator types",
+        actual: kindOf(doc.type_defaults),
+      });
     if (isObject(doc.par_templates)) ctx.templates = doc.par_templates;
-    else if (doc.par_templates !== undefined) ctx.report.add("tdn-field-type", at("par_templates"), { expected: "a mapping of template names", actual: kindOf(doc.par_templates) });
+    else if (doc.par_templates !== undefined)
+      ctx.report.add("tdn-field-type", at("par_templates"), {
+        expected: "a mapping of template names",
+        actual: kindOf(doc.par_templates),
+      });
     const node = this.build.state.nodes.get(comp)!;
-    const described = typeof doc.network_path === "string" ? doc.network_path.split("/").filter(Boolean).pop() : undefined;
+    const described =
+      typeof doc.network_path === "string" ? doc.network_path.split("/").filter(Boolean).pop() : undefined;
     if (ctx.refDepth > 0 && described !== undefined && described !== comp.split("/").pop()) {
       // The specification names the COMP in the path for cross-validation: a mismatch is worth a look.
-      ctx.report.add("tdn-normalised", at("network_path"), { what: `the file describes '${described}'; it is read into the COMP '${comp.split("/").pop()}' whose tdn_ref names it` });
+      ctx.report.add("tdn-normalised", at("network_path"), {
+        what: `the file describes '${described}'; it is read into the COMP '${comp.split("/").pop()}' whose tdn_ref names it`,
+      });
     }
     if (typeof doc.type === "string" && doc.type !== node.type) {
-      ctx.report.add("tdn-normalised", at("type"), { what: `the file's COMP is a ${doc.type}; it is read into the ${node.type} '${comp.split("/").pop()}'` });
+      ctx.report.add("tdn-normalised", at("type"), {
+        what: `the file's COMP is a ${doc.type}; it is read into the ${node.type} '${comp.split("/").pop()}'`,
+      });
     }
     if (isObject(doc.options)) {
-      for (const key of Object.keys(doc.options)) if (key !== "include_dat_content" && key !== "include_storage") ctx.report.add("tdn-unknown-field", where(ctx, ["options", key]));
-      if (doc.options.include_dat_content === false) ctx.report.add("tdn-normalised", where(ctx, ["options", "include_dat_content"]), { what: "the file holds no DAT content; its DATs are built empty" });
+      for (const key of Object.keys(doc.options))
+        if (key !== "include_dat_content" && key !== "include_storage")
+          ctx.report.add("tdn-unknown-field", where(ctx, ["options", key]));
+      if (doc.options.include_dat_content === false)
+        ctx.report.add("tdn-normalised", where(ctx, ["options", "include_dat_content"]), {
+          what: "the file holds no DAT content; its DATs are built empty",
+        });
     }
-    if (doc.custom_pars !== undefined) node.customPages = [...(node.customPages ?? []), ...readCustomPars(doc.custom_pars, ["custom_pars"], ctx)];
+    if (doc.custom_pars !== undefined)
+      node.customPages = [...(node.customPages ?? []), ...readCustomPars(doc.custom_pars, ["custom_pars"], ctx)];
     for (const key of COMP_ONLY) {
       const v = doc[key];
-      if (v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0)) continue;
-      ctx.report.add("tdn-no-meaning", at(key), { what: `the file's own COMP ${key} (a network's COMP carries only its controls)` });
+      if (
+        v === undefined ||
+        v === null ||
+        (Array.isArray(v) && v.length === 0) ||
+        (isObject(v) && Object.keys(v).length === 0)
+      )
+        continue;
+      ctx.report.add("tdn-no-meaning", at(key), {
+        what: `the file's own COMP ${key} (a network's COMP carries only its controls)`,
+      });
     }
-    if (doc.operators === undefined) ctx.report.add("tdn-field-type", at("operators"), { expected: "a list of operators", actual: "missing" });
+    if (doc.operators === undefined)
+      ctx.report.add("tdn-field-type", at("operators"), { expected: "a list of operators", actual: "missing" });
     else readOperatorList(doc.operators, ["operators"], comp, 0, ctx);
   }
 }
 
-function layoutBlock(name: string, root: string, positions: Map<string, { x: number; y: number }>): A.LayoutBlock | null {
+function layoutBlock(
+  name: string,
+  root: string,
+  positions: Map<string, { x: number; y: number }>,
+): A.LayoutBlock | null {
   if (positions.size === 0) return null;
-  const entries = [...positions].map(([path, p]): A.LayoutEntry => ({ kind: "LayoutEntry", path: `${name}${path.slice(root.length)}`, x: p.x, y: p.y, range: NO_RANGE }));
+  const entries = [...positions].map(([path, p]): A.LayoutEntry => ({
+    kind: "LayoutEntry",
+    path: `${name}${path.slice(root.length)}`,
+    x: p.x,
+    y: p.y,
+    range: NO_RANGE,
+  }));
   return { kind: "LayoutBlock", entries, range: NO_RANGE };
 }
 
@@ -231,7 +312,8 @@ export function importTdn(file: string, options: TdnImportOptions = {}): TdnImpo
   const real = existsSync(file) ? realpathSync(file) : resolve(file);
   const ctx = session.readFile(file, 0, [real], root);
   const diagnostics = () => sortDiagnostics(session.reports.flatMap((r) => r.diagnostics));
-  if (ctx === undefined || session.reports.some((r) => r.hasErrors())) return { file, network: name, diagnostics: diagnostics(), sources: session.sources };
+  if (ctx === undefined || session.reports.some((r) => r.hasErrors()))
+    return { file, network: name, diagnostics: diagnostics(), sources: session.sources };
   const network = networkFromState(state, root);
   const header = isObject(parsed?.ok ? parsed.value : null) ? provenance((parsed as { value: TdnObject }).value) : [];
   if (header.length > 0) network.comments = { leading: header.map((text) => ({ text, range: NO_RANGE })) };
@@ -247,7 +329,12 @@ export function importTdn(file: string, options: TdnImportOptions = {}): TdnImpo
   const text = print(program);
   const outFile = file.replace(/\.tdn$/i, "") + ".svcnet";
   session.sources.set(outFile, text);
-  const checked = analyze({ text, file: outFile }).diagnostics.map((d) => ({ ...d, help: [...d.help, "found in the .svcnet made from the TDN file"] }));
+  const checked = analyze({ text, file: outFile }).diagnostics.map((d) => ({
+    ...d,
+    help: [...d.help, "found in the .svcnet made from the TDN file"],
+  }));
   const all = sortDiagnostics([...diagnostics(), ...checked]);
-  return all.some((d) => d.severity === "error") ? { file, network: name, diagnostics: all, sources: session.sources } : { file, network: name, text, diagnostics: all, sources: session.sources };
+  return all.some((d) => d.severity === "error")
+    ? { file, network: name, diagnostics: all, sources: session.sources }
+    : { file, network: name, text, diagnostics: all, sources: session.sources };
 }

@@ -30,7 +30,9 @@ export function readColour(node: NodeState, v: TdnValue, path: FieldPath, ctx: F
   if (isTdnDefaultColour(rgb)) return;
   const kept = rgb.map(channel) as [number, number, number];
   if (kept.some((x, i) => Math.abs(x - Number(rgb[i]!.toFixed(4))) > 1e-9)) {
-    ctx.report.add("tdn-normalised", where(ctx, path), { what: `the colour is kept as #${hexColour(rgb)} (${kept.join(", ")})` });
+    ctx.report.add("tdn-normalised", where(ctx, path), {
+      what: `the colour is kept as #${hexColour(rgb)} (${kept.join(", ")})`,
+    });
   }
   node.color = kept;
 }
@@ -50,7 +52,8 @@ export function readFlags(node: NodeState, v: TdnValue, path: FieldPath, ctx: Fi
     if (SVC_FLAGS.has(flag)) {
       if (!off) node.flags[flag] = true;
     } else if (flag in OTHER_FLAGS) {
-      if (OTHER_FLAGS[flag] === off) ctx.report.add("tdn-no-meaning", where(ctx, [...path, i]), { what: `the flag '${raw}'` });
+      if (OTHER_FLAGS[flag] === off)
+        ctx.report.add("tdn-no-meaning", where(ctx, [...path, i]), { what: `the flag '${raw}'` });
     } else {
       ctx.report.add("tdn-unknown-flag", where(ctx, [...path, i]), { flag: raw });
     }

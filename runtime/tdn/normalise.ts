@@ -29,8 +29,15 @@ function customPar(def: TdnValue): TdnValue {
   delete out.value;
   delete out.values;
   if (out.label === out.name) delete out.label;
-  if (MULTI.has(String(def.style)) && Array.isArray(out.default) && String(def.style).startsWith("RGB")) out.default = out.default.map((c) => (typeof c === "number" ? channel(c) : c));
-  for (const [k, d] of [["min", 0], ["max", 1], ["normMin", 0], ["normMax", 1]] as const) if (out[k] === d) delete out[k];
+  if (MULTI.has(String(def.style)) && Array.isArray(out.default) && String(def.style).startsWith("RGB"))
+    out.default = out.default.map((c) => (typeof c === "number" ? channel(c) : c));
+  for (const [k, d] of [
+    ["min", 0],
+    ["max", 1],
+    ["normMin", 0],
+    ["normMax", 1],
+  ] as const)
+    if (out[k] === d) delete out[k];
   if (out.default === 0 || out.default === "" || out.default === false) delete out.default;
   return out;
 }
@@ -40,7 +47,9 @@ function customPars(pages: TdnValue, templates: TdnObject): TdnValue {
   return Object.fromEntries(
     Object.entries(pages).map(([name, page]) => {
       if (isObject(page) && typeof page.$t === "string" && Array.isArray(templates[page.$t])) {
-        const defs = (templates[page.$t] as TdnValue[]).map((d) => (isObject(d) && typeof d.name === "string" && page[d.name] !== undefined ? { ...d, value: page[d.name]! } : d));
+        const defs = (templates[page.$t] as TdnValue[]).map((d) =>
+          isObject(d) && typeof d.name === "string" && page[d.name] !== undefined ? { ...d, value: page[d.name]! } : d,
+        );
         return [name, defs.map(customPar)];
       }
       return [name, Array.isArray(page) ? page.map(customPar) : page];
@@ -61,8 +70,10 @@ function operator(def: TdnValue, scope: Scope): TdnValue {
   const out: TdnObject = { ...def };
   const defaults = typeDefaults[String(def.type)];
   if (isObject(defaults)) {
-    for (const key of ["flags", "size", "color", "tags"]) if (out[key] === undefined && defaults[key] !== undefined) out[key] = defaults[key]!;
-    if (isObject(defaults.parameters)) out.parameters = { ...defaults.parameters, ...(isObject(def.parameters) ? def.parameters : {}) };
+    for (const key of ["flags", "size", "color", "tags"])
+      if (out[key] === undefined && defaults[key] !== undefined) out[key] = defaults[key]!;
+    if (isObject(defaults.parameters))
+      out.parameters = { ...defaults.parameters, ...(isObject(def.parameters) ? def.parameters : {}) };
   }
   if (Array.isArray(out.position) && out.position[0] === 0 && out.position[1] === 0) delete out.position;
   if (Array.isArray(out.color)) out.color = out.color.map((c) => (typeof c === "number" ? channel(c) : c));
@@ -71,7 +82,11 @@ function operator(def: TdnValue, scope: Scope): TdnValue {
   if (out.dat_content_format === "text" && Array.isArray(out.dat_content)) out.dat_content = out.dat_content.join("\n");
   if (out.custom_pars !== undefined) out.custom_pars = customPars(out.custom_pars, templates);
   if (Array.isArray(out.inputs)) {
-    out.inputs = out.inputs.map((s) => (typeof s === "string" && s.startsWith(scope.level + "/") && !s.slice(scope.level.length + 1).includes("/") ? s.slice(scope.level.length + 1) : s));
+    out.inputs = out.inputs.map((s) =>
+      typeof s === "string" && s.startsWith(scope.level + "/") && !s.slice(scope.level.length + 1).includes("/")
+        ? s.slice(scope.level.length + 1)
+        : s,
+    );
   }
   const inner = { ...scope, level: `${scope.level}/${String(def.name)}` };
   if (Array.isArray(out.children)) out.children = sortByName(out.children.map((c) => operator(c, inner)));
@@ -95,6 +110,7 @@ export function normaliseTdn(doc: TdnValue): TdnValue {
   if (isObject(out.options)) out.options = { include_dat_content: out.options.include_dat_content ?? true };
   if (out.custom_pars !== undefined) out.custom_pars = customPars(out.custom_pars, templates);
   const level = typeof doc.network_path === "string" ? doc.network_path.replace(/\/$/, "") : "";
-  if (Array.isArray(out.operators)) out.operators = sortByName(out.operators.map((o) => operator(o, { typeDefaults, templates, level })));
+  if (Array.isArray(out.operators))
+    out.operators = sortByName(out.operators.map((o) => operator(o, { typeDefaults, templates, level })));
   return numbers(out);
 }

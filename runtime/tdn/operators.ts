@@ -19,9 +19,30 @@ export const MAX_OPERATORS = 20_000;
 export const MAX_DEPTH = 64;
 
 const OPERATOR_FIELDS = new Set([
-  "name", "type", "position", "size", "color", "comment", "tags", "dock", "parameters", "custom_pars", "flags", "storage",
-  "startup_storage", "inputs", "comp_inputs", "dat_content", "dat_content_format", "dat_read_only", "children", "annotations",
-  "palette_clone", "sequences", "tdn_ref", "tox_ref",
+  "name",
+  "type",
+  "position",
+  "size",
+  "color",
+  "comment",
+  "tags",
+  "dock",
+  "parameters",
+  "custom_pars",
+  "flags",
+  "storage",
+  "startup_storage",
+  "inputs",
+  "comp_inputs",
+  "dat_content",
+  "dat_content_format",
+  "dat_read_only",
+  "children",
+  "annotations",
+  "palette_clone",
+  "sequences",
+  "tdn_ref",
+  "tox_ref",
 ]);
 
 interface PendingInputs {
@@ -35,13 +56,20 @@ function withTypeDefaults(def: TdnObject, ctx: FileContext): TdnObject {
   const defaults = ctx.typeDefaults[String(def.type)];
   if (defaults === undefined) return def;
   const merged: TdnObject = { ...def };
-  for (const key of ["flags", "size", "color", "tags"] as const) if (merged[key] === undefined && defaults[key] !== undefined) merged[key] = defaults[key]!;
-  if (isObject(defaults.parameters)) merged.parameters = { ...defaults.parameters, ...(isObject(def.parameters) ? def.parameters : {}) };
+  for (const key of ["flags", "size", "color", "tags"] as const)
+    if (merged[key] === undefined && defaults[key] !== undefined) merged[key] = defaults[key]!;
+  if (isObject(defaults.parameters))
+    merged.parameters = { ...defaults.parameters, ...(isObject(def.parameters) ? def.parameters : {}) };
   return merged;
 }
 
 function isEmpty(v: TdnValue | undefined): boolean {
-  return v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+  return (
+    v === undefined ||
+    v === null ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isObject(v) && Object.keys(v).length === 0)
+  );
 }
 
 function readStringList(v: TdnValue, path: FieldPath, ctx: FileContext): string[] {
@@ -62,7 +90,15 @@ function readPosition(node: NodeState, v: TdnValue | undefined, path: FieldPath,
   ctx.report.add("tdn-field-type", where(ctx, path), { expected: "[x, y]", actual: kindOf(v) });
 }
 
-function readOperator(def: TdnObject, op: Operator, node: NodeState, path: FieldPath, depth: number, ctx: FileContext, pending: PendingInputs[]): void {
+function readOperator(
+  def: TdnObject,
+  op: Operator,
+  node: NodeState,
+  path: FieldPath,
+  depth: number,
+  ctx: FileContext,
+  pending: PendingInputs[],
+): void {
   const at = (key: string) => [...path, key];
   const isComp = op.family === "COMP";
   readPosition(node, def.position, at("position"), ctx);
@@ -95,7 +131,10 @@ function readOperator(def: TdnObject, op: Operator, node: NodeState, path: Field
         readSequences(node, op, value, here, ctx);
         break;
       case "custom_pars":
-        if (!isComp) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: `custom parameters on a ${op.type} (only COMPs have them)` });
+        if (!isComp)
+          ctx.report.add("tdn-no-meaning", where(ctx, here), {
+            what: `custom parameters on a ${op.type} (only COMPs have them)`,
+          });
         else node.customPages = [...(node.customPages ?? []), ...readCustomPars(value, here, ctx)];
         break;
       case "inputs":
@@ -105,39 +144,62 @@ function readOperator(def: TdnObject, op: Operator, node: NodeState, path: Field
         readDatContent(node, op, def, path, ctx);
         break;
       case "dat_read_only":
-        if (value === true) ctx.report.add("tdn-normalised", where(ctx, here), { what: "the DAT's content is made by TouchDesigner (read-only): nothing to restore" });
+        if (value === true)
+          ctx.report.add("tdn-normalised", where(ctx, here), {
+            what: "the DAT's content is made by TouchDesigner (read-only): nothing to restore",
+          });
         break;
       case "children":
         if (!isComp) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: `children of a ${op.type}` });
-        else if (def.tdn_ref !== undefined) ctx.report.add("tdn-ref", where(ctx, here), { problem: "children and tdn_ref together (the specification makes them exclusive)" });
+        else if (def.tdn_ref !== undefined)
+          ctx.report.add("tdn-ref", where(ctx, here), {
+            problem: "children and tdn_ref together (the specification makes them exclusive)",
+          });
         else readOperatorList(value, here, node.path, depth + 1, ctx);
         break;
       case "tdn_ref":
-        if (typeof value !== "string") ctx.report.add("tdn-field-type", where(ctx, here), { expected: "a relative file path", actual: kindOf(value) });
+        if (typeof value !== "string")
+          ctx.report.add("tdn-field-type", where(ctx, here), {
+            expected: "a relative file path",
+            actual: kindOf(value),
+          });
         else if (!isComp) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: `a tdn_ref on a ${op.type}` });
         else ctx.loadRef(value, node.path, where(ctx, here), ctx);
         break;
       case "tox_ref":
-        ctx.report.add("tdn-no-meaning", where(ctx, here), { what: `the .tox '${String(value)}' (a binary component: svc builds the ${op.type} without its content)` });
+        ctx.report.add("tdn-no-meaning", where(ctx, here), {
+          what: `the .tox '${String(value)}' (a binary component: svc builds the ${op.type} without its content)`,
+        });
         break;
       case "palette_clone":
-        if (value === true) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: `a palette clone (svc builds an empty ${op.type}; TouchDesigner's palette content is not recreated)` });
+        if (value === true)
+          ctx.report.add("tdn-no-meaning", where(ctx, here), {
+            what: `a palette clone (svc builds an empty ${op.type}; TouchDesigner's palette content is not recreated)`,
+          });
         break;
       case "size":
-        if (!(Array.isArray(value) && value[0] === 200 && value[1] === 100)) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: "a node size (tiles are laid out at their default size)" });
+        if (!(Array.isArray(value) && value[0] === 200 && value[1] === 100))
+          ctx.report.add("tdn-no-meaning", where(ctx, here), {
+            what: "a node size (tiles are laid out at their default size)",
+          });
         break;
       case "dock":
         ctx.report.add("tdn-no-meaning", where(ctx, here), { what: `docking to '${String(value)}'` });
         break;
       case "storage":
       case "startup_storage":
-        if (!isEmpty(value)) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: `operator ${key.replace("_", " ")} (${Object.keys(isObject(value) ? value : {}).join(", ")})` });
+        if (!isEmpty(value))
+          ctx.report.add("tdn-no-meaning", where(ctx, here), {
+            what: `operator ${key.replace("_", " ")} (${Object.keys(isObject(value) ? value : {}).join(", ")})`,
+          });
         break;
       case "comp_inputs":
-        if (!isEmpty(value)) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: "COMP connectors (top/bottom connections)" });
+        if (!isEmpty(value))
+          ctx.report.add("tdn-no-meaning", where(ctx, here), { what: "COMP connectors (top/bottom connections)" });
         break;
       case "annotations":
-        if (!isEmpty(value)) ctx.report.add("tdn-no-meaning", where(ctx, here), { what: "annotations (comments, network boxes)" });
+        if (!isEmpty(value))
+          ctx.report.add("tdn-no-meaning", where(ctx, here), { what: "annotations (comments, network boxes)" });
         break;
       default:
         if (!OPERATOR_FIELDS.has(key)) ctx.report.add("tdn-unknown-field", where(ctx, here));
@@ -147,7 +209,10 @@ function readOperator(def: TdnObject, op: Operator, node: NodeState, path: Field
 
 function connect(level: string, names: ReadonlySet<string>, p: PendingInputs, ctx: FileContext): void {
   if (!Array.isArray(p.inputs)) {
-    ctx.report.add("tdn-field-type", where(ctx, p.path), { expected: "a list of source names", actual: kindOf(p.inputs) });
+    ctx.report.add("tdn-field-type", where(ctx, p.path), {
+      expected: "a list of source names",
+      actual: kindOf(p.inputs),
+    });
     return;
   }
   p.inputs.forEach((source, i) => {
@@ -156,12 +221,18 @@ function connect(level: string, names: ReadonlySet<string>, p: PendingInputs, ct
     // A full path that is a sibling of this level is the same wire.
     if (name !== undefined && name.includes("/") && ctx.networkPath !== undefined) {
       const levelTdPath = ctx.networkPath.replace(/\/$/, "") + level.slice(ctx.build.state.root.length);
-      if (name.startsWith(levelTdPath + "/") && !name.slice(levelTdPath.length + 1).includes("/")) name = name.slice(levelTdPath.length + 1);
+      if (name.startsWith(levelTdPath + "/") && !name.slice(levelTdPath.length + 1).includes("/"))
+        name = name.slice(levelTdPath.length + 1);
     }
     if (name === undefined || !names.has(name)) {
-      ctx.report.add("tdn-unknown-input", where(ctx, [...p.path, i]), { source: String(source), node: p.node.path.slice(level.length + 1) }, {
-        help: ["a .svcnet wire joins operators of one network"],
-      });
+      ctx.report.add(
+        "tdn-unknown-input",
+        where(ctx, [...p.path, i]),
+        { source: String(source), node: p.node.path.slice(level.length + 1) },
+        {
+          help: ["a .svcnet wire joins operators of one network"],
+        },
+      );
       return;
     }
     ctx.build.state.wires.push({ from: `${level}/${name}`, fromOutput: 0, to: p.node.path, toInput: i });
@@ -169,13 +240,21 @@ function connect(level: string, names: ReadonlySet<string>, p: PendingInputs, ct
 }
 
 /** Reads an `operators` or `children` list into the level (a COMP path) and wires its inputs. */
-export function readOperatorList(list: TdnValue, path: FieldPath, level: string, depth: number, ctx: FileContext): void {
+export function readOperatorList(
+  list: TdnValue,
+  path: FieldPath,
+  level: string,
+  depth: number,
+  ctx: FileContext,
+): void {
   if (!Array.isArray(list)) {
     ctx.report.add("tdn-field-type", where(ctx, path), { expected: "a list of operators", actual: kindOf(list) });
     return;
   }
   if (depth > MAX_DEPTH) {
-    ctx.report.add("tdn-invalid-document", where(ctx, path), { problem: `COMPs are nested more than ${MAX_DEPTH} deep` });
+    ctx.report.add("tdn-invalid-document", where(ctx, path), {
+      problem: `COMPs are nested more than ${MAX_DEPTH} deep`,
+    });
     return;
   }
   const names = new Set<string>();
@@ -183,11 +262,16 @@ export function readOperatorList(list: TdnValue, path: FieldPath, level: string,
   list.forEach((raw, i) => {
     const path_i = [...path, i];
     if (!isObject(raw)) {
-      ctx.report.add("tdn-field-type", where(ctx, path_i), { expected: "an operator (a mapping)", actual: kindOf(raw) });
+      ctx.report.add("tdn-field-type", where(ctx, path_i), {
+        expected: "an operator (a mapping)",
+        actual: kindOf(raw),
+      });
       return;
     }
     if (typeof raw.name !== "string" || typeof raw.type !== "string") {
-      ctx.report.add("tdn-missing-field", where(ctx, path_i), { field: typeof raw.name !== "string" ? "name" : "type" });
+      ctx.report.add("tdn-missing-field", where(ctx, path_i), {
+        field: typeof raw.name !== "string" ? "name" : "type",
+      });
       return;
     }
     if (ctx.build.state.nodes.size >= MAX_OPERATORS) {
@@ -195,7 +279,12 @@ export function readOperatorList(list: TdnValue, path: FieldPath, level: string,
       return;
     }
     if (!IDENTIFIER.test(raw.name)) {
-      ctx.report.add("tdn-invalid-name", where(ctx, [...path_i, "name"]), { name: raw.name }, { help: ["a name is letters, digits and _, not starting with a digit"] });
+      ctx.report.add(
+        "tdn-invalid-name",
+        where(ctx, [...path_i, "name"]),
+        { name: raw.name },
+        { help: ["a name is letters, digits and _, not starting with a digit"] },
+      );
       return;
     }
     if (names.has(raw.name)) {
@@ -204,7 +293,12 @@ export function readOperatorList(list: TdnValue, path: FieldPath, level: string,
     }
     const op = getOperatorByType(raw.type);
     if (op === undefined) {
-      ctx.report.add("tdn-unknown-operator-type", where(ctx, [...path_i, "type"]), { type: raw.type }, { help: didYouMean(closestOperators(raw.type).map((m) => m.type)) });
+      ctx.report.add(
+        "tdn-unknown-operator-type",
+        where(ctx, [...path_i, "type"]),
+        { type: raw.type },
+        { help: didYouMean(closestOperators(raw.type).map((m) => m.type)) },
+      );
       return;
     }
     if (op.type === "annotateCOMP") {

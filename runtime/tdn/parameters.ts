@@ -11,11 +11,23 @@ import { isObject, kindOf, type TdnValue } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 import { isWritableBind, readParamValue } from "./values.js";
 
-function setParam(node: NodeState, op: Operator, name: string, value: TdnValue, path: FieldPath, ctx: FileContext): void {
+function setParam(
+  node: NodeState,
+  op: Operator,
+  name: string,
+  value: TdnValue,
+  path: FieldPath,
+  ctx: FileContext,
+): void {
   const at = where(ctx, path);
   if (getParam(op, name) === undefined) {
     const near = closestParameters(op, name, 3).map((m) => m.name);
-    ctx.report.add("tdn-unknown-parameter", at, { type: op.type, name }, { help: [...didYouMean(near), `'svc kb show ${op.type}' lists its parameters`] });
+    ctx.report.add(
+      "tdn-unknown-parameter",
+      at,
+      { type: op.type, name },
+      { help: [...didYouMean(near), `'svc kb show ${op.type}' lists its parameters`] },
+    );
     return;
   }
   const read = readParamValue(value);
@@ -24,17 +36,31 @@ function setParam(node: NodeState, op: Operator, name: string, value: TdnValue, 
     return;
   }
   if (read.state.mode === "bind" && !isWritableBind(read.state.expr ?? "")) {
-    ctx.report.add("tdn-bind-as-expression", at, { expr: read.state.expr ?? "" }, {
-      help: ["a .svcnet bind is parent().par.Control (bind Control) or op('node').par.name (bind node.name)"],
-    });
+    ctx.report.add(
+      "tdn-bind-as-expression",
+      at,
+      { expr: read.state.expr ?? "" },
+      {
+        help: ["a .svcnet bind is parent().par.Control (bind Control) or op('node').par.name (bind node.name)"],
+      },
+    );
     read.state.mode = "expression";
   }
   node.params[name] = read.state;
 }
 
-export function readParameters(node: NodeState, op: Operator, value: TdnValue, path: FieldPath, ctx: FileContext): void {
+export function readParameters(
+  node: NodeState,
+  op: Operator,
+  value: TdnValue,
+  path: FieldPath,
+  ctx: FileContext,
+): void {
   if (!isObject(value)) {
-    ctx.report.add("tdn-field-type", where(ctx, path), { expected: "a mapping of parameter names", actual: kindOf(value) });
+    ctx.report.add("tdn-field-type", where(ctx, path), {
+      expected: "a mapping of parameter names",
+      actual: kindOf(value),
+    });
     return;
   }
   for (const [name, v] of Object.entries(value)) setParam(node, op, name, v, [...path, name], ctx);
@@ -42,13 +68,21 @@ export function readParameters(node: NodeState, op: Operator, value: TdnValue, p
 
 export function readSequences(node: NodeState, op: Operator, value: TdnValue, path: FieldPath, ctx: FileContext): void {
   if (!isObject(value)) {
-    ctx.report.add("tdn-field-type", where(ctx, path), { expected: "a mapping of sequence names", actual: kindOf(value) });
+    ctx.report.add("tdn-field-type", where(ctx, path), {
+      expected: "a mapping of sequence names",
+      actual: kindOf(value),
+    });
     return;
   }
   for (const [name, blocks] of Object.entries(value)) {
     const at = [...path, name];
     if (getSequence(op, name) === undefined) {
-      ctx.report.add("tdn-unknown-parameter", where(ctx, at), { type: op.type, name }, { help: [`'svc kb show ${op.type}' lists its sequences`] });
+      ctx.report.add(
+        "tdn-unknown-parameter",
+        where(ctx, at),
+        { type: op.type, name },
+        { help: [`'svc kb show ${op.type}' lists its sequences`] },
+      );
       continue;
     }
     if (!Array.isArray(blocks)) {
@@ -58,7 +92,10 @@ export function readSequences(node: NodeState, op: Operator, value: TdnValue, pa
     node.params[name] = { mode: "constant", value: blocks.length };
     blocks.forEach((block, i) => {
       if (!isObject(block)) {
-        ctx.report.add("tdn-field-type", where(ctx, [...at, i]), { expected: "a mapping of block parameters", actual: kindOf(block) });
+        ctx.report.add("tdn-field-type", where(ctx, [...at, i]), {
+          expected: "a mapping of block parameters",
+          actual: kindOf(block),
+        });
         return;
       }
       for (const [base, v] of Object.entries(block)) setParam(node, op, `${name}${i}${base}`, v, [...at, i, base], ctx);

@@ -10,7 +10,13 @@ export function tdnYaml(document: TdnObject): string {
   const doc = new Document(document);
   visit(doc, {
     Seq(_, node) {
-      if (isSeq(node) && node.items.length > 0 && node.items.length <= 4 && node.items.every((i) => typeof (i as { value?: unknown }).value === "number")) node.flow = true;
+      if (
+        isSeq(node) &&
+        node.items.length > 0 &&
+        node.items.length <= 4 &&
+        node.items.every((i) => typeof (i as { value?: unknown }).value === "number")
+      )
+        node.flow = true;
     },
   });
   return doc.toString({ lineWidth: 0, blockQuote: "literal", indentSeq: false, flowCollectionPadding: false });

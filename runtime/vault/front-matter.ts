@@ -37,10 +37,20 @@ function parsed(path: string, yaml: string): Document {
   if (error) {
     // The YAML starts on the note's line 2.
     const line = (error.linePos?.[0]?.line ?? 1) + 1;
-    throw new VaultError("vault-front-matter-invalid", `the front matter of '${path}' is not valid YAML at line ${line}: ${error.message.split("\n")[0]}`, "fix the YAML between the '---' lines", { path, line });
+    throw new VaultError(
+      "vault-front-matter-invalid",
+      `the front matter of '${path}' is not valid YAML at line ${line}: ${error.message.split("\n")[0]}`,
+      "fix the YAML between the '---' lines",
+      { path, line },
+    );
   }
   if (doc.contents !== null && !isMap(doc.contents)) {
-    throw new VaultError("vault-front-matter-invalid", `the front matter of '${path}' is not a mapping of keys to values`, "write front matter as 'key: value' lines", { path, line: 2 });
+    throw new VaultError(
+      "vault-front-matter-invalid",
+      `the front matter of '${path}' is not a mapping of keys to values`,
+      "write front matter as 'key: value' lines",
+      { path, line: 2 },
+    );
   }
   return doc;
 }
@@ -74,6 +84,7 @@ export function withLinkedNode(path: string, text: string, node: string, remove 
   else doc.set("nodes", doc.createNode(next));
   const body = split.yaml === undefined ? text : split.body;
   // Front matter that held nothing but the links goes with the last one.
-  if (isMap(doc.contents) && doc.contents.items.length === 0 && doc.commentBefore == null && doc.comment == null) return body;
+  if (isMap(doc.contents) && doc.contents.items.length === 0 && doc.commentBefore == null && doc.comment == null)
+    return body;
   return `---\n${doc.toString({ lineWidth: 0 })}---\n${body}`;
 }

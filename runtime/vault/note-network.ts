@@ -24,7 +24,10 @@ export interface NoteNetworkSource {
 function lineRange(text: string, line: number) {
   const lines = text.split("\n");
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
-  return { start: positionAt(text, start), end: positionAt(text, start + (lines[line - 1]?.replace(/\r$/, "").length ?? 0)) };
+  return {
+    start: positionAt(text, start),
+    end: positionAt(text, start + (lines[line - 1]?.replace(/\r$/, "").length ?? 0)),
+  };
 }
 
 export function noteNetworkSource(vault: Vault, path: string, block?: number): NoteNetworkSource {
@@ -34,20 +37,40 @@ export function noteNetworkSource(vault: Vault, path: string, block?: number): N
   const at = (line: number) => lineRange(note, line);
   if (scan.unclosed !== undefined && (block === undefined || block === scan.unclosed.index)) {
     out.diagnostics.push(
-      diagnostic("vault-svcnet-block-unclosed", at(scan.unclosed.fenceLine), {}, { file: path, help: ["close it with a line of three backticks (```) after its last line"] }),
+      diagnostic(
+        "vault-svcnet-block-unclosed",
+        at(scan.unclosed.fenceLine),
+        {},
+        { file: path, help: ["close it with a line of three backticks (```) after its last line"] },
+      ),
     );
     return out;
   }
   if (scan.blocks.length === 0) {
     out.diagnostics.push(
-      diagnostic("vault-no-svcnet-block", at(1), { note: path }, { file: path, help: ["put the network in a fenced block: a line ```svcnet, the .svcnet source, then a line ```"] }),
+      diagnostic(
+        "vault-no-svcnet-block",
+        at(1),
+        { note: path },
+        {
+          file: path,
+          help: ["put the network in a fenced block: a line ```svcnet, the .svcnet source, then a line ```"],
+        },
+      ),
     );
     return out;
   }
   const chosen = block === undefined ? scan.blocks : scan.blocks.filter((b) => b.index === block);
   if (chosen.length === 0) {
     const where = scan.blocks.map((b) => `block ${b.index} at line ${b.fenceLine}`).join(", ");
-    out.diagnostics.push(diagnostic("vault-svcnet-block-missing", at(1), { note: path, count: scan.blocks.length, block: block! }, { file: path, help: [`the note's blocks: ${where}`] }));
+    out.diagnostics.push(
+      diagnostic(
+        "vault-svcnet-block-missing",
+        at(1),
+        { note: path, count: scan.blocks.length, block: block! },
+        { file: path, help: [`the note's blocks: ${where}`] },
+      ),
+    );
     return out;
   }
   out.blocks = chosen;

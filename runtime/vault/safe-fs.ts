@@ -41,7 +41,12 @@ const DIRECTORY = constants.O_DIRECTORY ?? 0;
 const LINK_HELP = "svc never follows links inside the vault; put the note itself in the vault instead of a link to it";
 
 function symlinkError(rel: string): VaultError {
-  return new VaultError("vault-symlink", `'${rel}' is a symbolic link; svc does not read or write through links inside the vault`, LINK_HELP, { path: rel });
+  return new VaultError(
+    "vault-symlink",
+    `'${rel}' is a symbolic link; svc does not read or write through links inside the vault`,
+    LINK_HELP,
+    { path: rel },
+  );
 }
 
 function lstatOrUndefined(path: string): Stats | undefined {
@@ -132,12 +137,24 @@ function openFolder(vault: Vault, segments: readonly string[], create: boolean):
       const rel = folder.childRel(segment);
       let st = lstatOrUndefined(address);
       if (st === undefined) {
-        if (!create) throw new VaultError("vault-note-not-found", `there is no folder '${rel}' in the vault`, "list the vault's notes to see its folders", { path: rel });
+        if (!create)
+          throw new VaultError(
+            "vault-note-not-found",
+            `there is no folder '${rel}' in the vault`,
+            "list the vault's notes to see its folders",
+            { path: rel },
+          );
         mkdirSync(address);
         st = lstatSync(address);
       }
       if (st.isSymbolicLink()) throw symlinkError(rel);
-      if (!st.isDirectory()) throw new VaultError("vault-not-a-file", `'${rel}' is a file, not a folder`, "choose a path whose folders are folders", { path: rel });
+      if (!st.isDirectory())
+        throw new VaultError(
+          "vault-not-a-file",
+          `'${rel}' is a file, not a folder`,
+          "choose a path whose folders are folders",
+          { path: rel },
+        );
       const next = new Folder(join(folder.real, segment), rel, openDirFd(address, rel));
       folder.close();
       folder = next;
@@ -164,12 +181,23 @@ export interface NoteFile {
 }
 
 function tooLarge(rel: string, size: number): VaultError {
-  return new VaultError("vault-note-too-large", `'${rel}' is ${size} bytes, more than the ${MAX_NOTE_BYTES} a note may have`, "split it into several notes", { path: rel, bytes: size });
+  return new VaultError(
+    "vault-note-too-large",
+    `'${rel}' is ${size} bytes, more than the ${MAX_NOTE_BYTES} a note may have`,
+    "split it into several notes",
+    { path: rel, bytes: size },
+  );
 }
 
 /** Decodes a note's bytes, refusing what is not text: a NUL byte or bytes that are not UTF-8. */
 export function noteText(rel: string, bytes: Buffer): string {
-  if (bytes.includes(0)) throw new VaultError("vault-note-not-text", `'${rel}' is a binary file, not a Markdown note`, "only UTF-8 text notes are read and written", { path: rel });
+  if (bytes.includes(0))
+    throw new VaultError(
+      "vault-note-not-text",
+      `'${rel}' is a binary file, not a Markdown note`,
+      "only UTF-8 text notes are read and written",
+      { path: rel },
+    );
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -184,7 +212,8 @@ export function sha256(bytes: Buffer | string): string {
 /** Reads an opened regular file of at most MAX_NOTE_BYTES. */
 function readOpened(fd: number, rel: string): { bytes: Buffer; st: Stats } {
   const st = fstatSync(fd);
-  if (!st.isFile()) throw new VaultError("vault-not-a-file", `'${rel}' is not a regular file`, "name a Markdown note", { path: rel });
+  if (!st.isFile())
+    throw new VaultError("vault-not-a-file", `'${rel}' is not a regular file`, "name a Markdown note", { path: rel });
   if (st.size > MAX_NOTE_BYTES) throw tooLarge(rel, st.size);
   const buffer = Buffer.alloc(Math.min(st.size, MAX_NOTE_BYTES) + 1);
   let length = 0;
@@ -204,9 +233,16 @@ function openFileIn(folder: Folder, name: string): number {
   const rel = folder.childRel(name);
   const address = folder.child(name);
   const st = lstatOrUndefined(address);
-  if (st === undefined) throw new VaultError("vault-note-not-found", `there is no note '${rel}' in the vault`, "list or search the vault to find the note's path", { path: rel });
+  if (st === undefined)
+    throw new VaultError(
+      "vault-note-not-found",
+      `there is no note '${rel}' in the vault`,
+      "list or search the vault to find the note's path",
+      { path: rel },
+    );
   if (st.isSymbolicLink()) throw symlinkError(rel);
-  if (!st.isFile()) throw new VaultError("vault-not-a-file", `'${rel}' is not a regular file`, "name a Markdown note", { path: rel });
+  if (!st.isFile())
+    throw new VaultError("vault-not-a-file", `'${rel}' is not a regular file`, "name a Markdown note", { path: rel });
   let fd: number;
   try {
     fd = openSync(address, constants.O_RDONLY | NOFOLLOW);
@@ -231,7 +267,13 @@ export function readNoteFile(vault: Vault, rel: string): NoteFile {
     const fd = openFileIn(folder, segments[segments.length - 1]!);
     try {
       const { bytes, st } = readOpened(fd, rel);
-      return { path: rel, text: noteText(rel, bytes), bytes: bytes.length, sha256: sha256(bytes), modified: st.mtime.toISOString() };
+      return {
+        path: rel,
+        text: noteText(rel, bytes),
+        bytes: bytes.length,
+        sha256: sha256(bytes),
+        modified: st.mtime.toISOString(),
+      };
     } finally {
       closeSync(fd);
     }
@@ -268,7 +310,13 @@ export function writeNoteFile(vault: Vault, rel: string, text: string, options: 
   const segments = noteSegments(rel, "note");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_NOTE_BYTES) throw tooLarge(rel, bytes.length);
-  if (text.includes("\u0000")) throw new VaultError("vault-note-not-text", `the text for '${rel}' holds a NUL character; notes are text`, "send Markdown text", { path: rel });
+  if (text.includes("\u0000"))
+    throw new VaultError(
+      "vault-note-not-text",
+      `the text for '${rel}' holds a NUL character; notes are text`,
+      "send Markdown text",
+      { path: rel },
+    );
   const name = segments[segments.length - 1]!;
   const folder = openFolder(vault, segments.slice(0, -1), true);
   try {
@@ -276,9 +324,17 @@ export function writeNoteFile(vault: Vault, rel: string, text: string, options: 
     const existing = lstatOrUndefined(target);
     if (existing !== undefined) {
       if (existing.isSymbolicLink()) throw symlinkError(rel);
-      if (!existing.isFile()) throw new VaultError("vault-not-a-file", `'${rel}' exists and is not a regular file`, "choose another name", { path: rel });
+      if (!existing.isFile())
+        throw new VaultError("vault-not-a-file", `'${rel}' exists and is not a regular file`, "choose another name", {
+          path: rel,
+        });
       if (options.overwrite !== true && options.expectedSha256 === undefined) {
-        throw new VaultError("vault-note-exists", `'${rel}' already exists`, "pass overwrite to replace it, or expected_sha256 (from a read) to replace it only if nobody changed it since", { path: rel });
+        throw new VaultError(
+          "vault-note-exists",
+          `'${rel}' already exists`,
+          "pass overwrite to replace it, or expected_sha256 (from a read) to replace it only if nobody changed it since",
+          { path: rel },
+        );
       }
       if (options.expectedSha256 !== undefined) {
         const fd = openFileIn(folder, name);
@@ -289,16 +345,30 @@ export function writeNoteFile(vault: Vault, rel: string, text: string, options: 
           closeSync(fd);
         }
         if (current !== options.expectedSha256) {
-          throw new VaultError("vault-note-changed", `'${rel}' changed since it was read (its SHA-256 is ${current})`, "read it again and apply your change to what it holds now", { path: rel, sha256: current });
+          throw new VaultError(
+            "vault-note-changed",
+            `'${rel}' changed since it was read (its SHA-256 is ${current})`,
+            "read it again and apply your change to what it holds now",
+            { path: rel, sha256: current },
+          );
         }
       }
     } else if (options.expectedSha256 !== undefined) {
-      throw new VaultError("vault-note-not-found", `there is no note '${rel}' to replace`, "leave out expected_sha256 to create it", { path: rel });
+      throw new VaultError(
+        "vault-note-not-found",
+        `there is no note '${rel}' to replace`,
+        "leave out expected_sha256 to create it",
+        { path: rel },
+      );
     }
     options.afterChecks?.();
     assertFolderInPlace(vault, folder);
     const temporary = folder.child(`.${name}.${randomBytes(6).toString("hex")}.svc-tmp`);
-    const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, existing ? existing.mode & 0o777 : 0o644);
+    const fd = openSync(
+      temporary,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW,
+      existing ? existing.mode & 0o777 : 0o644,
+    );
     let renamed = false;
     try {
       try {

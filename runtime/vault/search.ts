@@ -73,7 +73,15 @@ export function searchVault(vault: Vault, query: string, options: SearchOptions)
   const now = options.now ?? Date.now;
   const started = now();
   const words = [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
-  const out: SearchResult = { query, results: [], complete: true, stopped_by: null, notes_read: 0, bytes_read: 0, skipped: { too_large: 0, not_text: 0, links: 0, unreadable: 0 } };
+  const out: SearchResult = {
+    query,
+    results: [],
+    complete: true,
+    stopped_by: null,
+    notes_read: 0,
+    bytes_read: 0,
+    skipped: { too_large: 0, not_text: 0, links: 0, unreadable: 0 },
+  };
   const hits: SearchHit[] = [];
   const stop = (why: SearchStop) => {
     out.complete = false;

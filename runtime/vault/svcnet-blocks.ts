@@ -48,7 +48,13 @@ export function scanSvcnetBlocks(text: string): BlockScan {
     if (isSvcnet) {
       if (end >= lines.length) return { blocks, unclosed: { index: blocks.length + 1, fenceLine: i + 1 } };
       const body = lines.slice(i + 1, end).map((l) => stripIndent(l, indent!.length));
-      blocks.push({ index: blocks.length + 1, fenceLine: i + 1, firstLine: i + 2, lastLine: end, text: body.join("\n") });
+      blocks.push({
+        index: blocks.length + 1,
+        fenceLine: i + 1,
+        firstLine: i + 2,
+        lastLine: end,
+        text: body.join("\n"),
+      });
     }
     i = end + 1;
   }

@@ -41,7 +41,9 @@ export function walkNotes(vault: Vault, segments: readonly string[], visit: (not
   let scanned = 0;
   const walk = (rel: string, depth: number): boolean => {
     const dir = rel === "" ? vault.real : join(vault.real, rel);
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     const folders: string[] = [];
     for (const entry of entries) {
       if (++scanned > MAX_ENTRIES_SCANNED) {

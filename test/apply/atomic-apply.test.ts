@@ -31,12 +31,25 @@ async function planOf(text: string) {
 
 /** The plan with one more operation at its very end that the bridge refuses. */
 function failingAtTheEnd(np: Awaited<ReturnType<typeof planOf>>) {
-  return { ...np, operations: [...np.operations, { op: { action: "set_mode", path: `${np.root}/n1`, param: "nosuchparam", mode: "constant", value: 1 }, path: `${np.root}/n1` }] };
+  return {
+    ...np,
+    operations: [
+      ...np.operations,
+      {
+        op: { action: "set_mode", path: `${np.root}/n1`, param: "nosuchparam", mode: "constant", value: 1 },
+        path: `${np.root}/n1`,
+      },
+    ],
+  };
 }
 
 describe("an apply of many requests", () => {
   it("fails in its last request and leaves the live network exactly as before", async () => {
-    const first = await applyFile(live.client, { text: network("atomic", 100, 0), file: "atomic.svcnet" }, { verify: false });
+    const first = await applyFile(
+      live.client,
+      { text: network("atomic", 100, 0), file: "atomic.svcnet" },
+      { verify: false },
+    );
     expect(first.diagnostics).toEqual([]);
     const before = await readLiveNetwork(live.client, "/project1/atomic");
 
@@ -47,7 +60,9 @@ describe("an apply of many requests", () => {
     expect(outcome.chunksApplied).toBe(0);
     expect(outcome.rollback).toMatchObject({ requests: outcome.chunks - 1, verified: true });
     expect(outcome.diagnostics.map((d) => d.code)).toEqual(["apply-operation-failed"]);
-    expect(outcome.diagnostics[0]!.help).toContain(`rolled back ${outcome.chunks - 1} requests, live network verified unchanged`);
+    expect(outcome.diagnostics[0]!.help).toContain(
+      `rolled back ${outcome.chunks - 1} requests, live network verified unchanged`,
+    );
 
     const after = await readLiveNetwork(live.client, "/project1/atomic");
     expect(fingerprintState(after.state)).toBe(fingerprintState(before.state));
@@ -73,12 +88,16 @@ describe("an apply of many requests", () => {
         probe.close(() => resolve(port));
       });
     });
-    const gone = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: `http://127.0.0.1:${port}` }, { backoffMs: 1 }));
+    const gone = new BridgeClient(
+      bridgeConfigFromEnv({ SVC_BRIDGE_URL: `http://127.0.0.1:${port}` }, { backoffMs: 1 }),
+    );
     try {
       const outcome = await applyPlan(gone, np);
       expect(outcome).toMatchObject({ ok: false, chunks: 1, chunksApplied: 0 });
       expect(outcome.diagnostics.map((d) => d.code)).toEqual(["apply-operation-failed"]);
-      expect(outcome.diagnostics[0]!.help).toContain("the bridge could not be reached (connection_refused): this request was not sent");
+      expect(outcome.diagnostics[0]!.help).toContain(
+        "the bridge could not be reached (connection_refused): this request was not sent",
+      );
       expect(outcome.diagnostics[0]!.help!.join(" ")).not.toContain("rolled back");
     } finally {
       await gone.close();

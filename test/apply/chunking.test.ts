@@ -5,7 +5,10 @@ const op = (action: string, i: number): TracedOperation => ({ op: { action, path
 
 describe("chunkByCost", () => {
   it("keeps order and stays within the budget, counting a create as four simple operations", () => {
-    const ops = [...Array.from({ length: 20 }, (_, i) => op("create", i)), ...Array.from({ length: 30 }, (_, i) => op("connect", i))];
+    const ops = [
+      ...Array.from({ length: 20 }, (_, i) => op("create", i)),
+      ...Array.from({ length: 30 }, (_, i) => op("connect", i)),
+    ];
     const chunks = chunkByCost(ops, 60, 1000);
     expect(chunks.flat()).toEqual(ops);
     for (const c of chunks) expect(c.reduce((n, t) => n + operationCost(t.op), 0)).toBeLessThanOrEqual(60);
@@ -13,13 +16,26 @@ describe("chunkByCost", () => {
   });
 
   it("caps the number of operations per request, and sends an operation over budget alone", () => {
-    expect(chunkByCost(Array.from({ length: 5 }, (_, i) => op("set_mode", i)), 100, 2).map((c) => c.length)).toEqual([2, 2, 1]);
+    expect(
+      chunkByCost(
+        Array.from({ length: 5 }, (_, i) => op("set_mode", i)),
+        100,
+        2,
+      ).map((c) => c.length),
+    ).toEqual([2, 2, 1]);
     expect(chunkByCost([op("create", 1), op("create", 2)], 3, 1000).map((c) => c.length)).toEqual([1, 1]);
   });
 
   it("costs a stored record and a DAT's text by their size, so a large record does not share a frame with a full request", () => {
-    const record = { nodes: Object.fromEntries(Array.from({ length: 800 }, (_, i) => [`/p/n${i}`, { type: "noiseTOP", params: { period: 2.5 } }])) };
-    const store: TracedOperation = { op: { action: "store", path: "/p", key: "svc_applied", value: record }, path: "/p" };
+    const record = {
+      nodes: Object.fromEntries(
+        Array.from({ length: 800 }, (_, i) => [`/p/n${i}`, { type: "noiseTOP", params: { period: 2.5 } }]),
+      ),
+    };
+    const store: TracedOperation = {
+      op: { action: "store", path: "/p", key: "svc_applied", value: record },
+      path: "/p",
+    };
     const bytes = JSON.stringify(record).length;
     expect(bytes).toBeGreaterThan(40_000);
     expect(operationCost(store.op)).toBe(Math.round(bytes / 2048));
@@ -32,10 +48,20 @@ describe("chunkByCost", () => {
 
   it("costs an update by the parameters it writes, so a request of updates takes about as long as one of creates", () => {
     const update = (n: number): TracedOperation => ({
-      op: { action: "update", path: "/p/n", parameters: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i])) },
+      op: {
+        action: "update",
+        path: "/p/n",
+        parameters: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i])),
+      },
       path: "/p/n",
     });
     expect([0, 1, 2, 7].map((n) => operationCost(update(n).op))).toEqual([1, 1, 2, 7]);
-    expect(chunkByCost(Array.from({ length: 40 }, () => update(2)), 72, 1000).map((c) => c.length)).toEqual([36, 4]);
+    expect(
+      chunkByCost(
+        Array.from({ length: 40 }, () => update(2)),
+        72,
+        1000,
+      ).map((c) => c.length),
+    ).toEqual([36, 4]);
   });
 });

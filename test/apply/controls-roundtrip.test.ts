@@ -48,7 +48,7 @@ describe("changing a control", () => {
 
 describe("an operator-reference control", () => {
   it("names the node of its own network, keeps its help text, round-trips through export, and the next plan is empty", async () => {
-    const text = panel(0.5, "\n    Source: top = noise1 help \"The picture the panel shows\"", "refs");
+    const text = panel(0.5, '\n    Source: top = noise1 help "The picture the panel shows"', "refs");
     await applyText(text);
     await expectSettled(text, "/project1/refs");
     const exported = exportProgram([(await readExport(live.client, "/project1/refs"))!]);
@@ -58,9 +58,11 @@ describe("an operator-reference control", () => {
 
 describe("export with no record to reuse", () => {
   it("writes a label equal to the name and a pulse as fmt does", async () => {
-    const text = panel(0.5, "\n    Go: pulse label \"Go\"", "bare");
+    const text = panel(0.5, '\n    Go: pulse label "Go"', "bare");
     await applyText(text);
-    await live.client.post("/api/batch", { operations: [{ action: "store", path: "/project1/bare", key: "svc_applied", value: null }] });
+    await live.client.post("/api/batch", {
+      operations: [{ action: "store", path: "/project1/bare", key: "svc_applied", value: null }],
+    });
     const exported = exportProgram([(await readExport(live.client, "/project1/bare"))!]);
     const controls = (t: string) => t.slice(t.indexOf("controls"), t.indexOf("}") + 1);
     expect(controls(exported)).toBe(controls(print(parse(text, "bare.svcnet").ast)));
@@ -93,11 +95,15 @@ network picks {
     expect(applied.diagnostics).toEqual([]);
     expect(applied.verified[0]!.errors).toBe(0);
     // TouchDesigner reads the COMP's parameter from the COMP's own place: `./noise1` is its child.
-    const comp = await live.client.get<{ custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }>("/api/nodes/%2Fproject1%2Fpicks");
+    const comp = await live.client.get<{ custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }>(
+      "/api/nodes/%2Fproject1%2Fpicks",
+    );
     expect(comp.custom_pages[0]!.pars[0]).toMatchObject({ name: "Source", default: "./noise1" });
     await expectSettled(text, "/project1/picks");
     // Written again from live state alone, the control still names noise1.
-    await live.client.post("/api/batch", { operations: [{ action: "store", path: "/project1/picks", key: "svc_applied", value: null }] });
+    await live.client.post("/api/batch", {
+      operations: [{ action: "store", path: "/project1/picks", key: "svc_applied", value: null }],
+    });
     const exported = exportProgram([(await readExport(live.client, "/project1/picks"))!]);
     expect(exported).toContain("Source: top = noise1");
   });

@@ -6,8 +6,9 @@ import { planProgram } from "../../runtime/apply/plan-program.js";
 import { verifyNetwork } from "../../runtime/apply/verify.js";
 import { useLiveSim } from "../support/live-sim.js";
 
-const examples = readdirSync("examples").filter((f) => f.endsWith(".svcnet")).sort();
-
+const examples = readdirSync("examples")
+  .filter((f) => f.endsWith(".svcnet"))
+  .sort();
 
 const live = useLiveSim();
 
@@ -26,7 +27,13 @@ describe("every example: plan, apply, verify, re-plan empty", () => {
     }
     const mutations = live.client.stats.mutations;
     for (const np of await planProgram(live.client, result.operations!)) {
-      expect({ root: np.root, changes: np.plan.changes, added: np.plan.wiresAdded, removed: np.plan.wiresRemoved, conflicts: np.plan.conflicts }).toEqual({
+      expect({
+        root: np.root,
+        changes: np.plan.changes,
+        added: np.plan.wiresAdded,
+        removed: np.plan.wiresRemoved,
+        conflicts: np.plan.conflicts,
+      }).toEqual({
         root: np.root,
         changes: [],
         added: [],

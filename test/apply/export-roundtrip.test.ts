@@ -8,8 +8,9 @@ import { exportProgram, readExport } from "../../runtime/export/export-network.j
 import { applyFile } from "../../runtime/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
-const examples = readdirSync("examples").filter((f) => f.endsWith(".svcnet")).sort();
-
+const examples = readdirSync("examples")
+  .filter((f) => f.endsWith(".svcnet"))
+  .sort();
 
 const live = useLiveSim();
 
@@ -34,14 +35,27 @@ describe("export with no record to reuse", () => {
   it.each(examples)("%s: the synthesized text compiles to the live network", async (file) => {
     const { roots } = await exportFile(`examples/${file}`);
     for (const root of roots) {
-      await live.client.post("/api/batch", { operations: [{ action: "store", path: root, key: "svc_applied", value: null }] });
+      await live.client.post("/api/batch", {
+        operations: [{ action: "store", path: root, key: "svc_applied", value: null }],
+      });
       const text = exportProgram([(await readExport(live.client, root))!]);
-      const result = await applyFile(live.client, { text, file: `exported-${file}` }, { verify: false, rootPath: "/project1/{network}" });
+      const result = await applyFile(
+        live.client,
+        { text, file: `exported-${file}` },
+        { verify: false, rootPath: "/project1/{network}" },
+      );
       expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       // Built over the live network, the exported text changes nothing but layout positions.
       for (const np of result.plans) {
-        const changes = np.plan.changes.filter((c) => !(c.kind === "update" && c.params.length === 0 && c.fields.every((f) => f.field === "position")));
-        expect({ root: np.root, changes, added: np.plan.wiresAdded, removed: np.plan.wiresRemoved }).toEqual({ root: np.root, changes: [], added: [], removed: [] });
+        const changes = np.plan.changes.filter(
+          (c) => !(c.kind === "update" && c.params.length === 0 && c.fields.every((f) => f.field === "position")),
+        );
+        expect({ root: np.root, changes, added: np.plan.wiresAdded, removed: np.plan.wiresRemoved }).toEqual({
+          root: np.root,
+          changes: [],
+          added: [],
+          removed: [],
+        });
       }
     }
   });
@@ -50,7 +64,9 @@ describe("export with no record to reuse", () => {
 describe("export of what changed live", () => {
   it("writes a live edit from the live state, keeps the untouched nodes' text, and compiles to the live network", async () => {
     await exportFile("examples/feedback-tunnel.svcnet");
-    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/noise1")}`, { parameters: { period: 4, resolutionw: 640, resolutionh: 360 } });
+    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/noise1")}`, {
+      parameters: { period: 4, resolutionw: 640, resolutionh: 360 },
+    });
     await live.client.post("/api/nodes", { parent_path: "/project1/tunnel", type: "blurTOP", name: "blur1" });
     const networks = [(await readExport(live.client, "/project1/tunnel"))!];
     const text = exportProgram(networks);
@@ -66,13 +82,31 @@ describe("export of what changed live", () => {
     await live.client.post("/api/batch", {
       operations: [
         { action: "create", parent_path: "/project1", type: "baseCOMP", name: "handmade" },
-        { action: "create", parent_path: "/project1/handmade", type: "constantTOP", name: "c1", parameters: { colorr: 1 } },
+        {
+          action: "create",
+          parent_path: "/project1/handmade",
+          type: "constantTOP",
+          name: "c1",
+          parameters: { colorr: 1 },
+        },
         { action: "create", parent_path: "/project1/handmade", type: "nullTOP", name: "n1" },
         { action: "connect", source_path: "/project1/handmade/c1", target_path: "/project1/handmade/n1" },
         { action: "set_flags", path: "/project1/handmade/n1", flags: { display: true } },
       ],
     });
     const text = exportProgram([(await readExport(live.client, "/project1/handmade"))!]);
-    expect(text).toBe(["svcnet 1", "", "network handmade {", "  c1: constantTOP { colorr: 1 }", "  n1: nullTOP [display]", "", "  c1 -> n1", "}", ""].join("\n"));
+    expect(text).toBe(
+      [
+        "svcnet 1",
+        "",
+        "network handmade {",
+        "  c1: constantTOP { colorr: 1 }",
+        "  n1: nullTOP [display]",
+        "",
+        "  c1 -> n1",
+        "}",
+        "",
+      ].join("\n"),
+    );
   });
 });

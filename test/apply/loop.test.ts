@@ -7,7 +7,6 @@ import { verifyNetwork } from "../../runtime/apply/verify.js";
 import type { NetworkState, NodeState } from "../../runtime/plan/network-state.js";
 import { useLiveSim } from "../support/live-sim.js";
 
-
 const live = useLiveSim();
 
 async function operationsOf(file: string) {
@@ -50,11 +49,19 @@ describe("a fixed root path", () => {
   it("builds the network's COMP at that path even when its name differs from the network's", async () => {
     const { applyFile } = await import("../../runtime/loop/run-loop.js");
     const text = "svcnet 1\nnetwork tunnel {\n  c1: constantTOP\n  n1: nullTOP [display]\n  c1 -> n1\n}\n";
-    const result = await applyFile(live.client, { text, file: "fixed.svcnet" }, { rootPath: "/project1/stage_a", verify: false });
+    const result = await applyFile(
+      live.client,
+      { text, file: "fixed.svcnet" },
+      { rootPath: "/project1/stage_a", verify: false },
+    );
     expect(result.diagnostics).toEqual([]);
     expect(result.plans.map((p) => p.root)).toEqual(["/project1/stage_a"]);
     await expect(live.client.get("/api/nodes/%2Fproject1%2Fstage_a%2Fn1")).resolves.toMatchObject({ type: "nullTOP" });
-    const again = await applyFile(live.client, { text, file: "fixed.svcnet" }, { rootPath: "/project1/stage_a", verify: false });
+    const again = await applyFile(
+      live.client,
+      { text, file: "fixed.svcnet" },
+      { rootPath: "/project1/stage_a", verify: false },
+    );
     expect(again.plans[0]!.operations).toEqual([]);
   });
 });
@@ -62,14 +69,28 @@ describe("a fixed root path", () => {
 describe("the output TOP of a network made of COMPs", () => {
   it("is the display TOP inside its first COMP, as for a recipe use", async () => {
     const { outputTop } = await import("../../runtime/apply/preview.js");
-    const node = (path: string, type: string, display = false): [string, NodeState] => [path, { path, type, params: {}, flags: display ? { display } : {}, tags: [] }];
+    const node = (path: string, type: string, display = false): [string, NodeState] => [
+      path,
+      { path, type, params: {}, flags: display ? { display } : {}, tags: [] },
+    ];
     const state: NetworkState = {
       root: "/project1/show",
-      nodes: new Map([node("/project1/show", "baseCOMP"), node("/project1/show/r1", "baseCOMP"), node("/project1/show/r1/out1", "nullTOP", true), node("/project1/show/r1/noise1", "noiseTOP")]),
+      nodes: new Map([
+        node("/project1/show", "baseCOMP"),
+        node("/project1/show/r1", "baseCOMP"),
+        node("/project1/show/r1/out1", "nullTOP", true),
+        node("/project1/show/r1/noise1", "noiseTOP"),
+      ]),
       wires: [],
     };
     expect(outputTop(state)).toBe("/project1/show/r1/out1");
-    state.nodes.set("/project1/show/final", { path: "/project1/show/final", type: "nullTOP", params: {}, flags: {}, tags: [] });
+    state.nodes.set("/project1/show/final", {
+      path: "/project1/show/final",
+      type: "nullTOP",
+      params: {},
+      flags: {},
+      tags: [],
+    });
     expect(outputTop(state)).toBe("/project1/show/final");
   });
 });

@@ -13,7 +13,9 @@ const live = useLiveSim();
 function bigNetwork(count: number): string {
   const lines = ["svcnet 1", "network big {"];
   for (let i = 0; i < count; i++) {
-    lines.push(i % 10 === 0 ? `  n${i}: noiseTOP { seed: ${i} }` : `  n${i}: levelTOP [comment: "step ${i}"] { opacity: 0.5 }`);
+    lines.push(
+      i % 10 === 0 ? `  n${i}: noiseTOP { seed: ${i} }` : `  n${i}: levelTOP [comment: "step ${i}"] { opacity: 0.5 }`,
+    );
     if (i % 10 !== 0) lines.push(`  n${i - 1} -> n${i}`);
   }
   lines.push("}", "");
@@ -38,7 +40,9 @@ describe("the live read of a large network", () => {
       expect(paged.wires).toHaveLength(270);
       // One kind of request: the state pages carry the root, the parameters and the record.
       expect(get).not.toHaveBeenCalled();
-      const pages = read.mock.calls.map(([path, body]) => [path, body as { time_budget_ms: number; max_nodes: number }] as const);
+      const pages = read.mock.calls.map(
+        ([path, body]) => [path, body as { time_budget_ms: number; max_nodes: number }] as const,
+      );
       expect(pages.length).toBeGreaterThan(0);
       for (const [path, body] of pages) {
         expect(path).toBe(`/api/network/${encodePath("/project1/big")}/state`);
@@ -66,7 +70,12 @@ describe("the live read of a large network", () => {
     expect(unchanged.nodes).toEqual(first.nodes);
 
     // By hand: a parameter on one node, a rename of another (its wires' ends change with it).
-    await live.client.post("/api/batch", { operations: [{ action: "update", path: `${root}/n5`, parameters: { brightness1: 0.25 } }, { action: "rename", path: `${root}/n17`, name: "renamed" }] });
+    await live.client.post("/api/batch", {
+      operations: [
+        { action: "update", path: `${root}/n5`, parameters: { brightness1: 0.25 } },
+        { action: "rename", path: `${root}/n17`, name: "renamed" },
+      ],
+    });
     const changed = await readNetworkState(live.client, root, { wanted });
     expect(changed.detailed).toBe(3); // n5, the renamed node, and n18 whose input now comes from it
     const cached = await readLiveNetwork(live.client, root, wanted);
@@ -82,8 +91,16 @@ describe("the live read of a large network", () => {
 
   it("keeps svc's record in bounded pieces, rewriting only the pieces that changed", async () => {
     const root = "/project1/big";
-    const keysOf = async () => (await live.client.get<{ keys: string[] }>(`/api/nodes/${encodeURIComponent(root)}/storage`)).keys.filter((k) => k.startsWith("svc_applied"));
-    const head = async () => (await live.client.get<{ value: { pieces: string[] } }>(`/api/nodes/${encodeURIComponent(root)}/storage`, { key: "svc_applied" })).value;
+    const keysOf = async () =>
+      (await live.client.get<{ keys: string[] }>(`/api/nodes/${encodeURIComponent(root)}/storage`)).keys.filter((k) =>
+        k.startsWith("svc_applied"),
+      );
+    const head = async () =>
+      (
+        await live.client.get<{ value: { pieces: string[] } }>(`/api/nodes/${encodeURIComponent(root)}/storage`, {
+          key: "svc_applied",
+        })
+      ).value;
     const before = await head();
     expect(before.pieces.length).toBeGreaterThan(2);
     for (const key of before.pieces) {
@@ -93,14 +110,18 @@ describe("the live read of a large network", () => {
     expect(await keysOf()).toEqual(["svc_applied", ...before.pieces].sort());
 
     // The last node changes: the pieces before it are kept as they are.
-    const text = bigNetwork(300).replace('n299: levelTOP [comment: "step 299"]', 'n299: levelTOP [comment: "last step"]');
+    const text = bigNetwork(300).replace(
+      'n299: levelTOP [comment: "step 299"]',
+      'n299: levelTOP [comment: "last step"]',
+    );
     const stores: string[] = [];
     const post = vi.spyOn(live.client, "post");
     try {
       const applied = await applyFile(live.client, { text, file: "big.svcnet" }, { verify: false });
       expect(applied.diagnostics).toEqual([]);
       for (const [, body] of post.mock.calls) {
-        for (const op of (body as { operations?: Array<{ action: string; key?: string }> })?.operations ?? []) if (op.action === "store") stores.push(op.key!);
+        for (const op of (body as { operations?: Array<{ action: string; key?: string }> })?.operations ?? [])
+          if (op.action === "store") stores.push(op.key!);
       }
     } finally {
       post.mockRestore();
@@ -117,7 +138,10 @@ describe("the live read of a large network", () => {
 
   it("pages of a few nodes list exactly what one whole read lists", async () => {
     const whole = await readWholeTopology<{ path: string }>(live.client, "/project1/big", { params: true });
-    const small = await readWholeTopology<{ path: string }>(live.client, "/project1/big", { params: true, pageMaxNodes: 7 });
+    const small = await readWholeTopology<{ path: string }>(live.client, "/project1/big", {
+      params: true,
+      pageMaxNodes: 7,
+    });
     expect(small.pages).toBeGreaterThanOrEqual(Math.ceil(300 / 7));
     expect(small.nodes).toEqual(whole.nodes);
     expect(small.wires).toEqual(whole.wires);

@@ -24,7 +24,10 @@ network shown {
 
 const second = first
   .replace("Gain: float = 0.5 range 0..2", "Gain: float = 0.8 range 0..2\n    Mode: menu = add entries (add, multiply)")
-  .replace('[color: #ff8800, tags: "look", comment: "fades"]', '[color: #0088ff, tags: ("look", "main"), comment: "fades out"]')
+  .replace(
+    '[color: #ff8800, tags: "look", comment: "fades"]',
+    '[color: #0088ff, tags: ("look", "main"), comment: "fades out"]',
+  )
   .replace("second line", "second line\n      third line");
 
 async function planText(text: string): Promise<string> {
@@ -36,7 +39,7 @@ async function planText(text: string): Promise<string> {
 describe("the plan prints every change it will make", () => {
   it("on create: comment, colour, tags, DAT text and controls", async () => {
     const text = await planText(first);
-    expect(text).toContain("      control Gain float = 0.5 range 0..2 (page \"Custom\")");
+    expect(text).toContain('      control Gain float = 0.5 range 0..2 (page "Custom")');
     expect(text).toContain("      color: #ff8800");
     expect(text).toContain("      tags: look");
     expect(text).toContain('      comment: "fades"');

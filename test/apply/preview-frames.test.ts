@@ -25,10 +25,11 @@ describe("preview after N frames", () => {
   it("a feedback loop moves on one step per frame the preview waits", async () => {
     const result = await applyFile(live.client, { text: LOOP, file: "loop.svcnet" });
     expect(result.diagnostics).toEqual([]);
-    const red = async (frames: number) => decodePng((await fetchPreview(live.client, "/project1/loop/sum", 64, frames)).png).rgba[0]!;
+    const red = async (frames: number) =>
+      decodePng((await fetchPreview(live.client, "/project1/loop/sum", 64, frames)).png).rgba[0]!;
     const now = await red(1);
-    const later = await red(4);                 // three cooks on three frames, then the preview
+    const later = await red(4); // three cooks on three frames, then the preview
     expect(later - now).toBeGreaterThanOrEqual(3 * 26 - 3);
-    expect(await red(1)).toBeGreaterThanOrEqual(later);   // the history stays (or moves on), never resets
+    expect(await red(1)).toBeGreaterThanOrEqual(later); // the history stays (or moves on), never resets
   });
 });

@@ -45,7 +45,9 @@ interface NodeSpec {
 const nodeArb = (name: string) =>
   fc.constantFrom(...Object.keys(TYPES)).chain((type) => {
     const spec = TYPES[type]!;
-    const params = Object.entries(spec.params).map(([p, values]) => fc.option(fc.constantFrom(...values.map((v) => [p, v] as [string, string])), { nil: undefined }));
+    const params = Object.entries(spec.params).map(([p, values]) =>
+      fc.option(fc.constantFrom(...values.map((v) => [p, v] as [string, string])), { nil: undefined }),
+    );
     return fc.record({
       name: fc.constant(name),
       type: fc.constant(type),
@@ -72,7 +74,17 @@ function source(nodes: readonly NodeSpec[]): string {
     const attrs = [...(n.display ? ["display"] : []), ...(n.comment === undefined ? [] : [`comment: "${n.comment}"`])];
     const params = n.params.map(([p, v]) => `${p}: ${v}`);
     const head = `  ${n.name}: ${n.type}${attrs.length ? ` [${attrs.join(", ")}]` : ""}`;
-    if (n.type === "baseCOMP") lines.push(`${head} {`, "    network {", "      in1: inTOP", `      m1: ${n.inner}`, "      out1: outTOP", "      in1 -> m1 -> out1", "    }", "  }");
+    if (n.type === "baseCOMP")
+      lines.push(
+        `${head} {`,
+        "    network {",
+        "      in1: inTOP",
+        `      m1: ${n.inner}`,
+        "      out1: outTOP",
+        "      in1 -> m1 -> out1",
+        "    }",
+        "  }",
+      );
     else lines.push(`${head}${params.length ? ` { ${params.join(", ")} }` : ""}`);
   }
   for (const n of nodes) n.inputs.forEach((s, input) => lines.push(`  ${nodes[s]!.name} -> ${n.name}[${input}]`));
@@ -90,19 +102,30 @@ describe("any network to any other", () => {
   it("applies, re-plans to nothing and exports as svc fmt of the target", async () => {
     await fc.assert(
       fc.asyncProperty(networkArb, networkArb, async (a, b) => {
-        await live.client.post("/api/batch", { operations: [{ action: "delete", path: ROOT, confirmation_policy: "yolo" }] }).catch(() => undefined);
+        await live.client
+          .post("/api/batch", { operations: [{ action: "delete", path: ROOT, confirmation_policy: "yolo" }] })
+          .catch(() => undefined);
         const textA = source(a);
         const textB = source(b);
         await applyText(textA, "a.svcnet");
         await applyText(textB, "b.svcnet");
         const again = await planFile(live.client, { text: textB, file: "b.svcnet" });
-        expect(again.plans.map((p) => ({ changes: p.plan.changes, added: p.plan.wiresAdded, removed: p.plan.wiresRemoved, conflicts: p.plan.conflicts }))).toEqual([
-          { changes: [], added: [], removed: [], conflicts: [] },
-        ]);
+        expect(
+          again.plans.map((p) => ({
+            changes: p.plan.changes,
+            added: p.plan.wiresAdded,
+            removed: p.plan.wiresRemoved,
+            conflicts: p.plan.conflicts,
+          })),
+        ).toEqual([{ changes: [], added: [], removed: [], conflicts: [] }]);
         const exported = exportProgram([(await readExport(live.client, ROOT))!]);
         expect(exported).toBe(print(parse(textB, "b.svcnet").ast));
       }),
-      { seed: Number(process.env.PAIRS_SEED ?? 1515), numRuns: Number(process.env.PAIRS_RUNS ?? 30), endOnFailure: false },
+      {
+        seed: Number(process.env.PAIRS_SEED ?? 1515),
+        numRuns: Number(process.env.PAIRS_RUNS ?? 30),
+        endOnFailure: false,
+      },
     );
     // Bounded by the run count, not by time: a busy machine only makes it slower.
   }, 900_000);

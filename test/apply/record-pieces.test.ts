@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { cutPieces, pieceDigest, readRecord, recordStoreOperations, storedRecord } from "../../runtime/apply/record-pieces.js";
+import {
+  cutPieces,
+  pieceDigest,
+  readRecord,
+  recordStoreOperations,
+  storedRecord,
+} from "../../runtime/apply/record-pieces.js";
 import { stateToJson, type StoredState } from "../../runtime/apply/stored-state.js";
 
 const record = (comment: string): StoredState => ({
   state: {
     root: "/p/net",
-    nodes: new Map([["/p/net/a", { path: "/p/net/a", type: "noiseTOP", params: {}, flags: {}, tags: ["svc"], position: { x: 0, y: 0 }, comment }]]),
+    nodes: new Map([
+      [
+        "/p/net/a",
+        { path: "/p/net/a", type: "noiseTOP", params: {}, flags: {}, tags: ["svc"], position: { x: 0, y: 0 }, comment },
+      ],
+    ]),
     wires: [],
   },
   source: { file: "net.svcnet", text: "x".repeat(40_000) },
@@ -14,9 +25,15 @@ const record = (comment: string): StoredState => ({
 
 /** What the bridge's state read gives back for the store operations, as pieces with their text. */
 function readBack(ops: ReturnType<typeof recordStoreOperations>, storage = new Map<string, unknown>()) {
-  for (const op of ops) if (op.value === null) storage.delete(op.key as string); else storage.set(op.key as string, op.value);
+  for (const op of ops)
+    if (op.value === null) storage.delete(op.key as string);
+    else storage.set(op.key as string, op.value);
   const head = storage.get("svc_applied") as { pieces: string[] };
-  const pieces = head.pieces.map((key) => (storage.has(key) ? { key, present: true, digest: pieceDigest(storage.get(key) as string), text: storage.get(key) as string } : { key, present: false }));
+  const pieces = head.pieces.map((key) =>
+    storage.has(key)
+      ? { key, present: true, digest: pieceDigest(storage.get(key) as string), text: storage.get(key) as string }
+      : { key, present: false },
+  );
   return { storage, stored: { present: true, value: head, pieces } };
 }
 
@@ -44,19 +61,32 @@ describe("svc's record in pieces", () => {
     expect(written.length).toBe(1);
     expect(removed.length).toBe(1);
     const again = readBack(second, storage);
-    expect([...again.storage.keys()].sort()).toEqual(["svc_applied", ...(again.stored.value as { pieces: string[] }).pieces].sort());
+    expect([...again.storage.keys()].sort()).toEqual(
+      ["svc_applied", ...(again.stored.value as { pieces: string[] }).pieces].sort(),
+    );
     expect(storedRecord(again.stored)!.state.nodes.get("/p/net/a")!.comment).toBe("two");
   });
 
   it("is no record but damage when a piece is missing or changed, and an older whole record still reads", () => {
     const { stored } = readBack(recordStoreOperations("/p/net", "svc_applied", record("one")));
-    expect(storedRecord({ ...stored, pieces: stored.pieces.map((p, i) => (i === 1 ? { key: p.key, present: false } : p)) })).toBeUndefined();
+    expect(
+      storedRecord({ ...stored, pieces: stored.pieces.map((p, i) => (i === 1 ? { key: p.key, present: false } : p)) }),
+    ).toBeUndefined();
     const keys = stored.pieces.map((p) => p.key);
-    const changed = readRecord({ ...stored, pieces: stored.pieces.map((p, i) => (i === 0 ? { ...p, text: "{}" } : p)) });
+    const changed = readRecord({
+      ...stored,
+      pieces: stored.pieces.map((p, i) => (i === 0 ? { ...p, text: "{}" } : p)),
+    });
     expect(changed).toEqual({ record: undefined, damage: { missing: [], corrupt: [keys[0]], intact: keys.slice(1) } });
     const joined = JSON.stringify({ not: "a record" });
-    const odd = readRecord({ present: true, value: { pieces: ["svc_applied." + pieceDigest(joined)] }, pieces: [{ key: "svc_applied." + pieceDigest(joined), present: true, text: joined }] });
+    const odd = readRecord({
+      present: true,
+      value: { pieces: ["svc_applied." + pieceDigest(joined)] },
+      pieces: [{ key: "svc_applied." + pieceDigest(joined), present: true, text: joined }],
+    });
     expect(odd.damage?.unreadable).toBe("the joined pieces are not an svc record");
-    expect(storedRecord({ present: true, value: stateToJson(record("old")) })!.state.nodes.get("/p/net/a")!.comment).toBe("old");
+    expect(
+      storedRecord({ present: true, value: stateToJson(record("old")) })!.state.nodes.get("/p/net/a")!.comment,
+    ).toBe("old");
   });
 });

@@ -13,15 +13,19 @@ const root = "/project1/rec";
 /** 40 nodes with long comments, so the record takes several pieces. */
 function network(comment: string): string {
   const lines = ["svcnet 1", "network rec {"];
-  for (let i = 0; i < 40; i++) lines.push(`  n${i}: noiseTOP [comment: "${comment} ${i} ${"x".repeat(900)}"] { seed: ${i} }`);
+  for (let i = 0; i < 40; i++)
+    lines.push(`  n${i}: noiseTOP [comment: "${comment} ${i} ${"x".repeat(900)}"] { seed: ${i} }`);
   lines.push("}", "");
   return lines.join("\n");
 }
 
 const storageUri = `/api/nodes/${encodeURIComponent(root)}/storage`;
-const head = async () => (await live.client.get<{ value: { pieces: string[] } }>(storageUri, { key: "svc_applied" })).value;
-const recordKeys = async () => (await live.client.get<{ keys: string[] }>(storageUri)).keys.filter((k) => k.startsWith("svc_applied")).sort();
-const store = (key: string, value: unknown) => live.client.post("/api/batch", { operations: [{ action: "store", path: root, key, value }] });
+const head = async () =>
+  (await live.client.get<{ value: { pieces: string[] } }>(storageUri, { key: "svc_applied" })).value;
+const recordKeys = async () =>
+  (await live.client.get<{ keys: string[] }>(storageUri)).keys.filter((k) => k.startsWith("svc_applied")).sort();
+const store = (key: string, value: unknown) =>
+  live.client.post("/api/batch", { operations: [{ action: "store", path: root, key, value }] });
 
 describe("a damaged last-applied record", () => {
   it("is reported by the plan and written again whole by the next apply", async () => {
@@ -35,7 +39,11 @@ describe("a damaged last-applied record", () => {
     await store(pieces[2]!, "not what svc wrote");
     const read = await readLiveNetwork(live.client, root);
     expect(read.lastApplied).toBeUndefined();
-    expect(read.recordDamage).toEqual({ missing: [pieces[1]], corrupt: [pieces[2]], intact: pieces.filter((_, i) => i !== 1 && i !== 2) });
+    expect(read.recordDamage).toEqual({
+      missing: [pieces[1]],
+      corrupt: [pieces[2]],
+      intact: pieces.filter((_, i) => i !== 1 && i !== 2),
+    });
 
     const plan = await planFile(live.client, { text, file: "rec.svcnet" });
     const damaged = plan.diagnostics.filter((d) => d.code === "record-damaged");
@@ -44,7 +52,9 @@ describe("a damaged last-applied record", () => {
     expect(damaged[0]!.severity).toBe("warning");
     // Nothing else differs: the operations are the record's repair alone (the missing and the changed piece, then the head).
     const ops = plan.plans[0]!.operations.map((o) => o.op);
-    const stores = ops.filter((o) => o.action === "store" && String(o.key).startsWith("svc_applied")).map((o) => o.key as string);
+    const stores = ops
+      .filter((o) => o.action === "store" && String(o.key).startsWith("svc_applied"))
+      .map((o) => o.key as string);
     expect(stores).toEqual([pieces[1], pieces[2], "svc_applied"]);
 
     await applyFile(live.client, { text, file: "rec.svcnet" }, { verify: false });
@@ -65,6 +75,8 @@ describe("a damaged last-applied record", () => {
     expect(applied.diagnostics.map((d) => d.code)).toEqual(["record-damaged"]);
     const now = (await head()).pieces;
     expect(await recordKeys()).toEqual(["svc_applied", ...now].sort());
-    expect((await readLiveNetwork(live.client, root)).lastApplied?.state.nodes.get(`${root}/n3`)?.comment).toContain("renamed step 3");
+    expect((await readLiveNetwork(live.client, root)).lastApplied?.state.nodes.get(`${root}/n3`)?.comment).toContain(
+      "renamed step 3",
+    );
   }, 120_000);
 });

@@ -40,7 +40,10 @@ function source(glsl: string): string {
   ].join("\n");
 }
 
-interface ParDetail { name: string; value: unknown }
+interface ParDetail {
+  name: string;
+  value: unknown;
+}
 
 async function pars(path: string): Promise<Record<string, unknown>> {
   const data = await live.client.get<{ params: ParDetail[] }>(`/api/nodes/${encodePath(path)}/params`);
@@ -54,13 +57,20 @@ async function applyAndExport(text: string): Promise<string> {
 }
 
 describe("a GLSL TOP with several uniforms, applied to tdsim and exported back", () => {
-  const three = 'vec0name: "uTime", vec0valuex: 0.5, vec1name: "uTint", vec1value: (1, 0.5, 0.25, 1), vec2name: "uScale", vec2valuex: 2';
+  const three =
+    'vec0name: "uTime", vec0valuex: 0.5, vec1name: "uTint", vec1value: (1, 0.5, 0.25, 1), vec2name: "uScale", vec2valuex: 2';
 
   it("creates the blocks before setting them, and exports the same text as svc fmt", async () => {
     const text = source(three);
     const exported = await applyAndExport(text);
     const now = await pars("/project1/uniforms/g");
-    expect(now).toMatchObject({ vec0name: "uTime", vec1name: "uTint", vec1valuey: 0.5, vec2name: "uScale", vec2valuex: 2 });
+    expect(now).toMatchObject({
+      vec0name: "uTime",
+      vec1name: "uTint",
+      vec1valuey: 0.5,
+      vec2name: "uScale",
+      vec2valuex: 2,
+    });
     // svc reads the header as the block count; three blocks exist and no fourth.
     expect(now.vec).toBe(3);
     expect("vec3name" in now).toBe(false);

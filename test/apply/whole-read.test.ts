@@ -18,7 +18,9 @@ const root = "/project1/whole";
 function network(count: number): string {
   const lines = ["svcnet 1", "network whole {"];
   for (let i = 0; i < count; i++) {
-    lines.push(i % 5 === 0 ? `  n${i}: noiseTOP { seed: ${i} }` : `  n${i}: levelTOP [comment: "step ${i}"] { opacity: 0.5 }`);
+    lines.push(
+      i % 5 === 0 ? `  n${i}: noiseTOP { seed: ${i} }` : `  n${i}: levelTOP [comment: "step ${i}"] { opacity: 0.5 }`,
+    );
     if (i % 5 !== 0) lines.push(`  n${i - 1} -> n${i}`);
   }
   lines.push("}", "");
@@ -64,7 +66,12 @@ describe("the whole read", () => {
     expect(whole.requests).toBe(1);
     expect(whole.detailed).toBe(100);
     clearNetworkStateCache();
-    const paged = await readNetworkState(client, root, { wanted, storageKey: "svc_applied", whole: false, pageMaxNodes: 40 });
+    const paged = await readNetworkState(client, root, {
+      wanted,
+      storageKey: "svc_applied",
+      whole: false,
+      pageMaxNodes: 40,
+    });
     expect(paged.whole).toBe(false);
     // 100 nodes, at most 40 a page: at least 3 pages (more when the bridge's frame budget cuts a page short).
     expect(paged.requests).toBeGreaterThanOrEqual(Math.ceil(100 / 40));
@@ -73,7 +80,9 @@ describe("the whole read", () => {
     expect(whole.root).toEqual(paged.root);
     expect(whole.stored).toEqual(paged.stored);
 
-    await client.post("/api/batch", { operations: [{ action: "update", path: `${root}/n6`, parameters: { brightness1: 0.25 } }] });
+    await client.post("/api/batch", {
+      operations: [{ action: "update", path: `${root}/n6`, parameters: { brightness1: 0.25 } }],
+    });
     const changed = await readNetworkState(client, root, { wanted, storageKey: "svc_applied" });
     expect([changed.requests, changed.detailed]).toEqual([1, 1]);
     expect(changed.nodes.find((n) => n.path === `${root}/n6`)!.params.brightness1).toMatchObject({ value: 0.25 });
@@ -85,7 +94,11 @@ describe("the whole read", () => {
     const { port } = (await live.client.get<{ whole_read: { port: number } }>("/api/info")).whole_read;
     const uri = `http://127.0.0.1:${port}/api/network/${encodeURIComponent(encodeURIComponent(root))}/state`;
     const send = async (headers: Record<string, string>, body = "{}") => {
-      const res = await request(uri, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      const res = await request(uri, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
       return { status: res.statusCode, code: ((await res.body.json()) as { error?: { code: string } }).error?.code };
     };
     expect(await send({ origin: "http://evil.example" })).toEqual({ status: 403, code: "forbidden_origin" });

@@ -15,7 +15,11 @@ async function snapshot(): Promise<unknown> {
   let customPages: unknown;
   for (let after = "", pages = 0; ; pages++) {
     expect(pages).toBeLessThan(1000);
-    const reply = await call(host, "GET", `/api/network/${enc("/project1")}/topology?paged=true&depth=64&params=true&text=true&custom=true&after=${enc(after)}`);
+    const reply = await call(
+      host,
+      "GET",
+      `/api/network/${enc("/project1")}/topology?paged=true&depth=64&params=true&text=true&custom=true&after=${enc(after)}`,
+    );
     expect(reply.body.ok).toBe(true);
     const data = reply.body.data;
     if (pages === 0) customPages = data.custom_pages;
@@ -47,8 +51,21 @@ beforeAll(async () => {
         { action: "connect", source_path: "/project1/net/noise1", target_path: "/project1/net/comp1", target_input: 0 },
         { action: "connect", source_path: "/project1/net/noise2", target_path: "/project1/net/comp1", target_input: 1 },
         { action: "connect", source_path: "/project1/net/comp1", target_path: "/project1/net/level1" },
-        { action: "add_custom_par", path: "/project1/net", page: "Controls", name: "Gain", style: "Float", default: 0.5 },
-        { action: "set_mode", path: "/project1/net/level1", param: "brightness1", mode: "bind", expr: "op('/project1/net').par.Gain" },
+        {
+          action: "add_custom_par",
+          path: "/project1/net",
+          page: "Controls",
+          name: "Gain",
+          style: "Float",
+          default: 0.5,
+        },
+        {
+          action: "set_mode",
+          path: "/project1/net/level1",
+          param: "brightness1",
+          mode: "bind",
+          expr: "op('/project1/net').par.Gain",
+        },
         { action: "set_mode", path: "/project1/net/noise2", param: "amp", mode: "expression", expr: "0.25 * 2" },
         { action: "set_text", path: "/project1/net/notes", text: "keep me" },
         { action: "set_meta", path: "/project1/net/noise1", tags: ["svc"], comment: "seed", color: [1, 0, 0] },
@@ -76,9 +93,27 @@ const CASES: Case[] = [
   ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noise-TOP" } }, 400, "invalid_op_type"],
   ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "warpdriveTOP" } }, 400, "unknown_op_type"],
   ["POST", "/api/nodes", { body: { parent_path: "/project1/ghost", type: "noiseTOP" } }, 404, "node_not_found"],
-  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "noise1" } }, 409, "name_conflict"],
-  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n9", parameters: { period: "fast" } } }, 400, "invalid_param_value"],
-  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n9", parameters: { nope: 1 } } }, 400, "unknown_param"],
+  [
+    "POST",
+    "/api/nodes",
+    { body: { parent_path: "/project1/net", type: "noiseTOP", name: "noise1" } },
+    409,
+    "name_conflict",
+  ],
+  [
+    "POST",
+    "/api/nodes",
+    { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n9", parameters: { period: "fast" } } },
+    400,
+    "invalid_param_value",
+  ],
+  [
+    "POST",
+    "/api/nodes",
+    { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n9", parameters: { nope: 1 } } },
+    400,
+    "unknown_param",
+  ],
   // PATCH /api/nodes/{path}
   ["PATCH", `/api/nodes/${N}`, { raw: '{"parameters": {"period": NaN}}' }, 400, "invalid_json"],
   ["PATCH", `/api/nodes/${N}`, { body: { parameters: [1, 2] } }, 400, "invalid_field"],
@@ -94,9 +129,27 @@ const CASES: Case[] = [
   ["DELETE", `/api/nodes/%ZZ`, { body: { confirmation_policy: "yolo" } }, 400, "bad_encoding"],
   // connect / disconnect
   ["POST", "/api/connect", { body: { source_path: "/project1/net/noise1" } }, 400, "missing_field"],
-  ["POST", "/api/connect", { body: { source_path: "/project1/net/noise1", target_path: "/project1/net/level1", target_input: "0" } }, 400, "invalid_field"],
-  ["POST", "/api/connect", { body: { source_path: "/project1/net/sub/k", target_path: "/project1/net/level1" } }, 400, "invalid_connection"],
-  ["POST", "/api/connect", { body: { source_path: "/project1/net/ghost", target_path: "/project1/net/level1" } }, 404, "node_not_found"],
+  [
+    "POST",
+    "/api/connect",
+    { body: { source_path: "/project1/net/noise1", target_path: "/project1/net/level1", target_input: "0" } },
+    400,
+    "invalid_field",
+  ],
+  [
+    "POST",
+    "/api/connect",
+    { body: { source_path: "/project1/net/sub/k", target_path: "/project1/net/level1" } },
+    400,
+    "invalid_connection",
+  ],
+  [
+    "POST",
+    "/api/connect",
+    { body: { source_path: "/project1/net/ghost", target_path: "/project1/net/level1" } },
+    404,
+    "node_not_found",
+  ],
   ["POST", "/api/disconnect", { body: { to_path: "/project1/net/noise1" } }, 400, "invalid_connection"],
   ["POST", "/api/disconnect", { body: { to_path: 12 } }, 400, "invalid_field"],
   // parameter mode
@@ -114,27 +167,77 @@ const CASES: Case[] = [
   ["POST", "/api/batch", { body: { operations: "all" } }, 400, "invalid_field"],
   ["POST", "/api/batch", { body: { operations: [{ action: "teleport" }] } }, 400, "batch_failed"],
   // save, transport, perform and watch (not project changes, still validated)
-  ["POST", `/api/nodes/${enc("/project1/net/notes")}/save`, { body: { file_path: "relative.txt" } }, 400, "invalid_file_path"],
+  [
+    "POST",
+    `/api/nodes/${enc("/project1/net/notes")}/save`,
+    { body: { file_path: "relative.txt" } },
+    400,
+    "invalid_file_path",
+  ],
   ["POST", `/api/nodes/${enc("/project1/net/notes")}/save`, { body: {} }, 400, "missing_field"],
   ["POST", "/api/transport", { body: { action: "rewind" } }, 400, "invalid_field"],
   ["POST", "/api/transport", { body: { action: "seek", frame: -5 } }, 400, "invalid_field"],
   ["POST", "/api/perform", { body: { enabled: 1 } }, 400, "invalid_field"],
   ["POST", "/api/params/watch", { body: { path: "/project1/net/noise1", params: ["ghost"] } }, 400, "unknown_param"],
   // bounds (bridge/README.md "Bounds"): each was a 500 internal_error, a wrong code or a success
-  ["POST", "/api/nodes", { raw: '{"parent_path": "/project1/net", "type": "noiseTOP", "node_x": 1e400}' }, 400, "number_out_of_range"],
-  ["POST", "/api/batch", { body: { operations: [{ action: "set_position", path: "/project1/net/noise1", node_x: 1e300, node_y: 0 }] } }, 400, "batch_failed"],
-  ["PATCH", `/api/nodes/${enc("/project1/net/noise1")}`, { body: { parameters: { resolutionw: 1e308 } } }, 400, "number_out_of_range"],
-  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "big", parameters: { resolutionh: 1e308 } } }, 400, "number_out_of_range"],
+  [
+    "POST",
+    "/api/nodes",
+    { raw: '{"parent_path": "/project1/net", "type": "noiseTOP", "node_x": 1e400}' },
+    400,
+    "number_out_of_range",
+  ],
+  [
+    "POST",
+    "/api/batch",
+    { body: { operations: [{ action: "set_position", path: "/project1/net/noise1", node_x: 1e300, node_y: 0 }] } },
+    400,
+    "batch_failed",
+  ],
+  [
+    "PATCH",
+    `/api/nodes/${enc("/project1/net/noise1")}`,
+    { body: { parameters: { resolutionw: 1e308 } } },
+    400,
+    "number_out_of_range",
+  ],
+  [
+    "POST",
+    "/api/nodes",
+    { body: { parent_path: "/project1/net", type: "noiseTOP", name: "big", parameters: { resolutionh: 1e308 } } },
+    400,
+    "number_out_of_range",
+  ],
   ["POST", "/api/transport", { body: { action: "rate", rate: 1e-320 } }, 400, "number_out_of_range"],
   ["POST", "/api/transport", { body: { action: "seek", frame: 1e300 } }, 400, "number_out_of_range"],
-  ["POST", "/api/batch", { raw: `{"operations": [{"action": "store", "path": "/project1/net/noise1", "key": "k", "value": ${"[".repeat(1000)}${"]".repeat(1000)}}]}` }, 400, "too_deep"],
+  [
+    "POST",
+    "/api/batch",
+    {
+      raw: `{"operations": [{"action": "store", "path": "/project1/net/noise1", "key": "k", "value": ${"[".repeat(1000)}${"]".repeat(1000)}}]}`,
+    },
+    400,
+    "too_deep",
+  ],
   ["POST", "/api/batch", { raw: `${"[".repeat(100_000)}${"]".repeat(100_000)}` }, 400, "too_deep"],
   ["POST", "/api/nodes", { body: { parent_path: "/project1/net\u0000", type: "noiseTOP" } }, 400, "invalid_path"],
   ["GET", "/api/nodes/%2Fproject1%00", {}, 400, "invalid_path"],
   ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "TOP" } }, 400, "unknown_op_type"],
   ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "OP" } }, 400, "unknown_op_type"],
-  ["POST", "/api/nodes", { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n".repeat(100_000) } }, 400, "invalid_name"],
-  ["POST", "/api/batch", { body: { operations: [{ action: "rename", path: "/project1/net/noise1", name: "r".repeat(256) }] } }, 400, "batch_failed"],
+  [
+    "POST",
+    "/api/nodes",
+    { body: { parent_path: "/project1/net", type: "noiseTOP", name: "n".repeat(100_000) } },
+    400,
+    "invalid_name",
+  ],
+  [
+    "POST",
+    "/api/batch",
+    { body: { operations: [{ action: "rename", path: "/project1/net/noise1", name: "r".repeat(256) }] } },
+    400,
+    "batch_failed",
+  ],
   ["GET", `/api/nodes/${enc("/project1/net/")}`, {}, 400, "invalid_path"],
   ["GET", "/api/nodes/%2Fproject1%2Fnet/", {}, 400, "invalid_path"],
   ["POST", "/api/nodes", { body: { parent_path: "/project1/net/", type: "noiseTOP" } }, 400, "invalid_path"],
@@ -154,7 +257,12 @@ describe("bad input on mutating routes changes nothing", () => {
 
   it("a huge body is refused before anything runs", async () => {
     const before = await snapshot();
-    const ops = Array.from({ length: 200_000 }, () => ({ action: "set_position", path: "/project1/net/noise1", node_x: 1, node_y: 1 }));
+    const ops = Array.from({ length: 200_000 }, () => ({
+      action: "set_position",
+      path: "/project1/net/noise1",
+      node_x: 1,
+      node_y: 1,
+    }));
     const reply = await call(host, "POST", "/api/batch", { body: { operations: ops } });
     expect(reply.status).toBe(413);
     expect(reply.body.error!.code).toBe("payload_too_large");
@@ -187,7 +295,13 @@ describe("batch rollback over HTTP", () => {
       },
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.error).toMatchObject({ code: "batch_failed", index: 13, action: "update", rolled_back: true, cause: { code: "invalid_param_value" } });
+    expect(reply.body.error).toMatchObject({
+      code: "batch_failed",
+      index: 13,
+      action: "update",
+      rolled_back: true,
+      cause: { code: "invalid_param_value" },
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -202,7 +316,11 @@ describe("batch rollback over HTTP", () => {
       },
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.error).toMatchObject({ code: "batch_failed", index: 1, cause: { code: "delete_kept", decision: "Keep" } });
+    expect(reply.body.error).toMatchObject({
+      code: "batch_failed",
+      index: 1,
+      cause: { code: "delete_kept", decision: "Keep" },
+    });
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -221,7 +339,9 @@ describe("nodes with the longest names stay reachable", () => {
     expect(made.status, JSON.stringify(made.body).slice(0, 300)).toBe(200);
     const leaf = `${parent}/deepest`;
     expect(leaf.length).toBeGreaterThan(10_000);
-    const meta = await call(host, "POST", "/api/batch", { body: { operations: [{ action: "set_meta", path: leaf, comment: "found" }] } });
+    const meta = await call(host, "POST", "/api/batch", {
+      body: { operations: [{ action: "set_meta", path: leaf, comment: "found" }] },
+    });
     expect(meta.body.data.results[0].data.comment).toBe("found");
     const search = await call(host, "GET", `/api/nodes/search?root=${enc("/project1")}&name=deepest&max_depth=64`);
     expect(search.body.data.results.map((r: { path: string }) => r.path)).toEqual([leaf]);

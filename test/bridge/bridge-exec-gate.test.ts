@@ -33,18 +33,45 @@ describe("the bridge's own operators are read-only", () => {
 
   it("refuses rewriting the callbacks DAT, by route and by batch", async () => {
     const evil = "def onHTTPRequest(webServerDAT, request, response):\n    import os\n    return response\n";
-    expectError(await call(host, "PUT", `/api/nodes/${enc(CALLBACKS)}/text`, { body: { text: evil } }), 403, "bridge_read_only");
-    expectBatchCause(await call(host, "POST", "/api/batch", { body: { operations: [{ action: "set_text", path: CALLBACKS, text: evil }] } }), "bridge_read_only");
+    expectError(
+      await call(host, "PUT", `/api/nodes/${enc(CALLBACKS)}/text`, { body: { text: evil } }),
+      403,
+      "bridge_read_only",
+    );
+    expectBatchCause(
+      await call(host, "POST", "/api/batch", {
+        body: { operations: [{ action: "set_text", path: CALLBACKS, text: evil }] },
+      }),
+      "bridge_read_only",
+    );
     // the same path spelled over several segments, as a host that decodes %2F would pass it
-    expectError(await call(host, "PUT", `/api/nodes${CALLBACKS}/text`, { body: { text: evil } }), 403, "bridge_read_only");
+    expectError(
+      await call(host, "PUT", `/api/nodes${CALLBACKS}/text`, { body: { text: evil } }),
+      403,
+      "bridge_read_only",
+    );
     expect((await call(host, "GET", `/api/nodes/${enc(CALLBACKS)}/text`)).body.data.text).toBe(callbacksText);
   });
 
   it("refuses retargeting, bypassing or rewiring the Web Server DAT", async () => {
-    expectError(await call(host, "PATCH", `/api/nodes/${enc(SERVER)}`, { body: { parameters: { port: 1 } } }), 403, "bridge_read_only");
-    expectError(await call(host, "PATCH", `/api/nodes/${enc(SERVER)}`, { body: { parameters: { callbacks: "/project1" } } }), 403, "bridge_read_only");
+    expectError(
+      await call(host, "PATCH", `/api/nodes/${enc(SERVER)}`, { body: { parameters: { port: 1 } } }),
+      403,
+      "bridge_read_only",
+    );
+    expectError(
+      await call(host, "PATCH", `/api/nodes/${enc(SERVER)}`, { body: { parameters: { callbacks: "/project1" } } }),
+      403,
+      "bridge_read_only",
+    );
     expectError(await call(host, "DELETE", `/api/nodes/${enc(SERVER)}?mode=bypass`), 403, "bridge_read_only");
-    expectError(await call(host, "PATCH", `/api/nodes/${enc(SERVER)}/params/active/mode`, { body: { mode: "expression", expr: "0" } }), 403, "bridge_read_only");
+    expectError(
+      await call(host, "PATCH", `/api/nodes/${enc(SERVER)}/params/active/mode`, {
+        body: { mode: "expression", expr: "0" },
+      }),
+      403,
+      "bridge_read_only",
+    );
     const ops = [
       { action: "set_flags", path: SERVER, flags: { bypass: true } },
       { action: "update", path: CALLBACKS, parameters: { file: "/tmp/x.py" } },
@@ -53,10 +80,16 @@ describe("the bridge's own operators are read-only", () => {
       { action: "reset_param", path: SERVER, param: "port" },
     ];
     for (const op of ops) {
-      expectBatchCause(await call(host, "POST", "/api/batch", { body: { operations: [{ action: "create", parent_path: "/project1", type: "noiseTOP", name: "n1" }, op] } }), "bridge_read_only");
+      expectBatchCause(
+        await call(host, "POST", "/api/batch", {
+          body: { operations: [{ action: "create", parent_path: "/project1", type: "noiseTOP", name: "n1" }, op] },
+        }),
+        "bridge_read_only",
+      );
     }
     expectError(await call(host, "GET", `/api/nodes/${enc("/project1/n1")}`), 404, "node_not_found");
-    const server = (await call(host, "GET", `/api/nodes/${enc(SERVER)}/params?keys=port,active,callbacks`)).body.data.params;
+    const server = (await call(host, "GET", `/api/nodes/${enc(SERVER)}/params?keys=port,active,callbacks`)).body.data
+      .params;
     expect(server.map((p: { name: string; value: unknown }) => [p.name, p.value])).toEqual([
       ["port", host.port],
       ["active", true],
@@ -65,18 +98,49 @@ describe("the bridge's own operators are read-only", () => {
   });
 
   it("refuses deleting or renaming them, and shadowing the modules the callbacks import", async () => {
-    expectError(await call(host, "DELETE", `/api/nodes/${enc(CALLBACKS)}?confirmation_policy=yolo`), 403, "bridge_read_only");
-    expectBatchCause(await call(host, "POST", "/api/batch", { body: { operations: [{ action: "rename", path: CALLBACKS, name: "other" }] } }), "bridge_read_only");
-    expectError(await call(host, "DELETE", `/api/nodes/${enc("/local")}?confirmation_policy=yolo`), 400, "protected_node");
+    expectError(
+      await call(host, "DELETE", `/api/nodes/${enc(CALLBACKS)}?confirmation_policy=yolo`),
+      403,
+      "bridge_read_only",
+    );
+    expectBatchCause(
+      await call(host, "POST", "/api/batch", {
+        body: { operations: [{ action: "rename", path: CALLBACKS, name: "other" }] },
+      }),
+      "bridge_read_only",
+    );
+    expectError(
+      await call(host, "DELETE", `/api/nodes/${enc("/local")}?confirmation_policy=yolo`),
+      400,
+      "protected_node",
+    );
     for (const name of ["svc_bridge", "os", "sys"]) {
-      expectError(await call(host, "POST", "/api/nodes", { body: { parent_path: "/local", type: "textDAT", name } }), 403, "bridge_read_only");
+      expectError(
+        await call(host, "POST", "/api/nodes", { body: { parent_path: "/local", type: "textDAT", name } }),
+        403,
+        "bridge_read_only",
+      );
     }
-    expect((await call(host, "POST", "/api/nodes", { body: { parent_path: "/project1", type: "textDAT", name: "os" } })).status).toBe(200);
-    expectError(await call(host, "POST", "/api/duplicate", { body: { source_path: "/project1/os", parent_path: "/local" } }), 403, "bridge_read_only");
-    expectBatchCause(await call(host, "POST", "/api/batch", { body: { operations: [
-      { action: "create", parent_path: "/local", type: "textDAT", name: "helper" },
-      { action: "rename", path: "/local/helper", name: "sys" },
-    ] } }), "bridge_read_only");
+    expect(
+      (await call(host, "POST", "/api/nodes", { body: { parent_path: "/project1", type: "textDAT", name: "os" } }))
+        .status,
+    ).toBe(200);
+    expectError(
+      await call(host, "POST", "/api/duplicate", { body: { source_path: "/project1/os", parent_path: "/local" } }),
+      403,
+      "bridge_read_only",
+    );
+    expectBatchCause(
+      await call(host, "POST", "/api/batch", {
+        body: {
+          operations: [
+            { action: "create", parent_path: "/local", type: "textDAT", name: "helper" },
+            { action: "rename", path: "/local/helper", name: "sys" },
+          ],
+        },
+      }),
+      "bridge_read_only",
+    );
     expectError(await call(host, "GET", `/api/nodes/${enc("/local/helper")}`), 404, "node_not_found");
   });
 
@@ -99,10 +163,14 @@ describe("saves are confined to the project and export folders", () => {
     mkdirSync(exportDir);
     mkdirSync(outside);
     host = await startHost({ env: { SVC_BRIDGE_EXPORT_DIR: exportDir } });
-    await call(host, "POST", "/api/batch", { body: { operations: [
-      { action: "create", parent_path: "/project1", type: "textDAT", name: "notes" },
-      { action: "set_text", path: "/project1/notes", text: "import os\n" },
-    ] } });
+    await call(host, "POST", "/api/batch", {
+      body: {
+        operations: [
+          { action: "create", parent_path: "/project1", type: "textDAT", name: "notes" },
+          { action: "set_text", path: "/project1/notes", text: "import os\n" },
+        ],
+      },
+    });
   });
   afterAll(async () => {
     await host?.stop();
@@ -150,15 +218,20 @@ describe("SVC_BRIDGE_EXPRESSIONS=safe", () => {
   let open: SimHost;
   const setMode = (host: SimHost, expr: string) =>
     call(host, "PATCH", `/api/nodes/${enc("/project1/n")}/params/period/mode`, { body: { mode: "expression", expr } });
-  const setText = (host: SimHost, text: string) => call(host, "PUT", `/api/nodes/${enc("/project1/ex")}/text`, { body: { text } });
+  const setText = (host: SimHost, text: string) =>
+    call(host, "PUT", `/api/nodes/${enc("/project1/ex")}/text`, { body: { text } });
 
   beforeAll(async () => {
     [safe, open] = await Promise.all([startHost({ env: { SVC_BRIDGE_EXPRESSIONS: "safe" } }), startHost()]);
     for (const host of [safe, open]) {
-      await call(host, "POST", "/api/batch", { body: { operations: [
-        { action: "create", parent_path: "/project1", type: "noiseTOP", name: "n" },
-        { action: "create", parent_path: "/project1", type: "executeDAT", name: "ex" },
-      ] } });
+      await call(host, "POST", "/api/batch", {
+        body: {
+          operations: [
+            { action: "create", parent_path: "/project1", type: "noiseTOP", name: "n" },
+            { action: "create", parent_path: "/project1", type: "executeDAT", name: "ex" },
+          ],
+        },
+      });
     }
   });
   afterAll(async () => Promise.all([safe?.stop(), open?.stop()]));
@@ -179,7 +252,12 @@ describe("SVC_BRIDGE_EXPRESSIONS=safe", () => {
   });
 
   it("accepts the expressions networks are made of", async () => {
-    for (const expr of ["absTime.seconds * 0.5", "math.sin(absTime.frame / 60) + op('n').par.period.eval()", "me.time.frame % 2 == 0 and 1 or 2", "tdu.clamp(1.5, 0, 1)"]) {
+    for (const expr of [
+      "absTime.seconds * 0.5",
+      "math.sin(absTime.frame / 60) + op('n').par.period.eval()",
+      "me.time.frame % 2 == 0 and 1 or 2",
+      "tdu.clamp(1.5, 0, 1)",
+    ]) {
       const reply = await setMode(safe, expr);
       expect(reply.body, expr).toMatchObject({ ok: true, data: { expr } });
     }
@@ -189,12 +267,19 @@ describe("SVC_BRIDGE_EXPRESSIONS=safe", () => {
     expectError(await setText(safe, "import os\nos.system('id')\n"), 403, "unsafe_python");
     expectError(await setText(safe, "def onFrameStart(frame):\n    exec('1')\n"), 403, "unsafe_python");
     expectError(await setText(safe, "def onFrameStart(frame):\n    while True:\n        pass\n"), 403, "unsafe_python");
-    expectBatchCause(await call(safe, "POST", "/api/batch", { body: { operations: [{ action: "set_text", path: "/project1/ex", text: "class A: pass\n" }] } }), "unsafe_python");
+    expectBatchCause(
+      await call(safe, "POST", "/api/batch", {
+        body: { operations: [{ action: "set_text", path: "/project1/ex", text: "class A: pass\n" }] },
+      }),
+      "unsafe_python",
+    );
     const good = "def onFrameStart(frame):\n    op('n').par.period = frame % 10 + 1\n    return\n";
     expect((await setText(safe, good)).status).toBe(200);
     expect((await setText(safe, '{"a": true, "b": null}')).status).toBe(200);
     expect((await setText(safe, "uniform float uTime;\nvoid main() {}\n")).status).toBe(200);
-    expect((await call(safe, "GET", `/api/nodes/${enc("/project1/ex")}/text`)).body.data.text).toBe("uniform float uTime;\nvoid main() {}\n");
+    expect((await call(safe, "GET", `/api/nodes/${enc("/project1/ex")}/text`)).body.data.text).toBe(
+      "uniform float uTime;\nvoid main() {}\n",
+    );
   });
 
   it("leaves the open mode as TouchDesigner has it", async () => {

@@ -22,7 +22,12 @@ let host: SimHost;
 
 beforeAll(async () => {
   host = await startHost({
-    env: { SVC_BRIDGE_TOKEN: TOKEN, SVC_BRIDGE_ALLOW_EXEC: "1", SVC_BRIDGE_FRAME_BUDGET_MS: "0.001", TDSIM_MAX_CONNECTIONS: String(MAX_CONNECTIONS) },
+    env: {
+      SVC_BRIDGE_TOKEN: TOKEN,
+      SVC_BRIDGE_ALLOW_EXEC: "1",
+      SVC_BRIDGE_FRAME_BUDGET_MS: "0.001",
+      TDSIM_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+    },
   });
 });
 afterAll(async () => host?.stop());
@@ -48,8 +53,14 @@ describe("per-frame budget and load shedding", () => {
     const slow = holdMainThread(0.5);
     await slow.started;
     const queued = await Promise.all([
-      ...Array.from({ length: 4 }, () => call(host, "GET", `/api/nodes?parent=${enc("/project1")}`, { headers: AUTH, asSent: true })),
-      call(host, "POST", "/api/nodes", { headers: { ...AUTH, "idempotency-key": "shed-create-1" }, body: { parent_path: "/project1", type: "noiseTOP", name: "shed1" }, asSent: true }),
+      ...Array.from({ length: 4 }, () =>
+        call(host, "GET", `/api/nodes?parent=${enc("/project1")}`, { headers: AUTH, asSent: true }),
+      ),
+      call(host, "POST", "/api/nodes", {
+        headers: { ...AUTH, "idempotency-key": "shed-create-1" },
+        body: { parent_path: "/project1", type: "noiseTOP", name: "shed1" },
+        asSent: true,
+      }),
     ]);
     await slow.done;
     const shed = queued.filter((r) => r.status === 503);
@@ -63,7 +74,9 @@ describe("per-frame budget and load shedding", () => {
     // The shed create did not run: its key has no receipt, and the node is not there.
     const create = queued[4]!;
     if (create.status === 503) {
-      expect((await call(host, "GET", "/api/receipts/shed-create-1", { headers: AUTH })).body.error?.code).toBe("receipt_not_found");
+      expect((await call(host, "GET", "/api/receipts/shed-create-1", { headers: AUTH })).body.error?.code).toBe(
+        "receipt_not_found",
+      );
     }
   });
 
@@ -73,12 +86,19 @@ describe("per-frame budget and load shedding", () => {
       const slow = holdMainThread(0.5);
       await slow.started;
       const names = Array.from({ length: 8 }, (_, i) => `load${i}`);
-      await Promise.all(names.map((name) => client.post("/api/nodes", { parent_path: "/project1", type: "constantTOP", name })));
+      await Promise.all(
+        names.map((name) => client.post("/api/nodes", { parent_path: "/project1", type: "constantTOP", name })),
+      );
       await slow.done;
       expect(client.stats.mutations).toBeGreaterThan(names.length); // some were shed and sent again
       // A create sent twice without its key's replay would have failed with name_conflict.
       const listed = await client.get<{ children: { name: string }[] }>("/api/nodes", { parent: "/project1" });
-      expect(listed.children.map((c) => c.name).filter((n) => /^load\d+$/.test(n)).sort()).toEqual([...names].sort());
+      expect(
+        listed.children
+          .map((c) => c.name)
+          .filter((n) => /^load\d+$/.test(n))
+          .sort(),
+      ).toEqual([...names].sort());
     } finally {
       await client.close();
     }
@@ -87,10 +107,20 @@ describe("per-frame budget and load shedding", () => {
 
 describe("batch cost and preview size bounds", () => {
   it("refuses a batch of 300 operators made (cost 1200) before anything runs, and accepts 250", async () => {
-    const ops = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ action: "create", parent_path: "/project1", type: "nullTOP", name: `${prefix}${i}` }));
+    const ops = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        action: "create",
+        parent_path: "/project1",
+        type: "nullTOP",
+        name: `${prefix}${i}`,
+      }));
     const client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: host.url, SVC_BRIDGE_TOKEN: TOKEN }));
     try {
-      await expect(client.post("/api/batch", { operations: ops(300, "costly") })).rejects.toMatchObject({ code: "batch_too_costly", status: 413, details: { cost: 1200, limit: 1000 } });
+      await expect(client.post("/api/batch", { operations: ops(300, "costly") })).rejects.toMatchObject({
+        code: "batch_too_costly",
+        status: 413,
+        details: { cost: 1200, limit: 1000 },
+      });
       const listed = await client.get<{ children: { name: string }[] }>("/api/nodes", { parent: "/project1" });
       expect(listed.children.some((c) => c.name.startsWith("costly"))).toBe(false);
       await expect(client.post("/api/batch", { operations: ops(250, "fits") })).resolves.toMatchObject({ count: 250 });
@@ -102,9 +132,20 @@ describe("batch cost and preview size bounds", () => {
   it("refuses to encode a 4096x4096 preview on the main thread, from the resolution alone", async () => {
     const client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: host.url, SVC_BRIDGE_TOKEN: TOKEN }));
     try {
-      await client.post("/api/nodes", { parent_path: "/project1", type: "constantTOP", name: "huge", parameters: { outputresolution: "custom", resolutionw: 4096, resolutionh: 4096 } });
-      await expect(client.get(`/api/preview/${enc(enc("/project1/huge"))}`, { size: 256 })).rejects.toMatchObject({ code: "preview_too_large", status: 413, details: { width: 4096, height: 4096 } });
-      await expect(client.get(`/api/preview/${enc(enc("/project1/huge"))}`, { size: 4096 })).rejects.toMatchObject({ code: "invalid_query" });
+      await client.post("/api/nodes", {
+        parent_path: "/project1",
+        type: "constantTOP",
+        name: "huge",
+        parameters: { outputresolution: "custom", resolutionw: 4096, resolutionh: 4096 },
+      });
+      await expect(client.get(`/api/preview/${enc(enc("/project1/huge"))}`, { size: 256 })).rejects.toMatchObject({
+        code: "preview_too_large",
+        status: 413,
+        details: { width: 4096, height: 4096 },
+      });
+      await expect(client.get(`/api/preview/${enc(enc("/project1/huge"))}`, { size: 4096 })).rejects.toMatchObject({
+        code: "invalid_query",
+      });
     } finally {
       await client.close();
     }
@@ -114,7 +155,12 @@ describe("batch cost and preview size bounds", () => {
 describe("tdsim's host bounds (a JSON envelope, never HTML)", () => {
   it("refuses a 512 MiB body from its Content-Length without reading it, token or not", async () => {
     for (const auth of ["", `Authorization: Bearer ${TOKEN}\r\n`]) {
-      const reply = envelopeOf(await raw(host, `POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nContent-Length: ${512 * 1024 * 1024}\r\n\r\n{`));
+      const reply = envelopeOf(
+        await raw(
+          host,
+          `POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nContent-Length: ${512 * 1024 * 1024}\r\n\r\n{`,
+        ),
+      );
       expect(reply.status).toBe(413);
       expect(reply.body.error.code).toBe("payload_too_large");
     }
@@ -124,7 +170,11 @@ describe("tdsim's host bounds (a JSON envelope, never HTML)", () => {
     const cases: [string, number, string][] = [
       [`POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n`, 400, "malformed_request"],
       [`POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n`, 400, "malformed_request"],
-      [`POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, 400, "malformed_request"],
+      [
+        `POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        400,
+        "malformed_request",
+      ],
       [`GET /api/${"a".repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 414, "uri_too_long"],
       [`GET /a b c HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 400, "malformed_request"],
     ];

@@ -51,11 +51,18 @@ describe("bridge routes over HTTP", () => {
 
   it("POST /api/nodes, GET /api/nodes?parent=, GET /api/nodes/{path}", async () => {
     const made = await ok("POST", "/api/nodes", { parent_path: "/project1/net", type: "nullTOP", name: "out1" });
-    expect(made).toMatchObject({ path: "/project1/net/out1", type: "nullTOP", family: "TOP", undo_label: "svc: create node" });
+    expect(made).toMatchObject({
+      path: "/project1/net/out1",
+      type: "nullTOP",
+      family: "TOP",
+      undo_label: "svc: create node",
+    });
     const list = await ok("GET", "/api/nodes?parent=%2Fproject1%2Fnet");
     expect(list.children.map((c: { name: string }) => c.name)).toEqual(["level1", "noise1", "notes", "out1"]);
     const detail = await ok("GET", `/api/nodes/${enc("/project1/net/level1")}`);
-    expect(detail.inputs).toEqual([{ source: "/project1/net/noise1", source_output: 0, target: "/project1/net/level1", target_input: 0 }]);
+    expect(detail.inputs).toEqual([
+      { source: "/project1/net/noise1", source_output: 0, target: "/project1/net/level1", target_input: 0 },
+    ]);
   });
 
   it("GET /api/nodes/search", async () => {
@@ -71,7 +78,10 @@ describe("bridge routes over HTTP", () => {
   });
 
   it("PATCH …/params/{param}/mode and POST /api/param_modes/batch", async () => {
-    await ok("PATCH", `/api/nodes/${enc("/project1/net/noise1")}/params/amp/mode`, { mode: "expression", expr: "0.5 + 0.25" });
+    await ok("PATCH", `/api/nodes/${enc("/project1/net/noise1")}/params/amp/mode`, {
+      mode: "expression",
+      expr: "0.5 + 0.25",
+    });
     const data = await ok("POST", "/api/param_modes/batch", { paths: ["/project1/net/noise1"], keys: ["amp"] });
     expect(data.nodes[0].params[0]).toMatchObject({ name: "amp", mode: "expression", expr: "0.5 + 0.25" });
   });
@@ -92,7 +102,9 @@ describe("bridge routes over HTTP", () => {
 
   it("GET /api/network/{path}/topology and /performance", async () => {
     const topo = await ok("GET", `/api/network/${enc("/project1/net")}/topology?params=true`);
-    expect(topo.wires).toEqual([{ source: "/project1/net/noise1", source_output: 0, target: "/project1/net/level1", target_input: 0 }]);
+    expect(topo.wires).toEqual([
+      { source: "/project1/net/noise1", source_output: 0, target: "/project1/net/level1", target_input: 0 },
+    ]);
     expect(topo.nodes.find((n: { name: string }) => n.name === "noise1").params.period.value).toBe(5);
     const perf = await ok("GET", `/api/network/${enc("/project1/net")}/performance`);
     expect(perf.node_count).toBeGreaterThan(1);
@@ -106,7 +118,10 @@ describe("bridge routes over HTTP", () => {
   });
 
   it("POST /api/connect and /api/disconnect", async () => {
-    const wire = await ok("POST", "/api/connect", { source_path: "/project1/net/level1", target_path: "/project1/net/out1" });
+    const wire = await ok("POST", "/api/connect", {
+      source_path: "/project1/net/level1",
+      target_path: "/project1/net/out1",
+    });
     expect(wire).toMatchObject({ source: "/project1/net/level1", target: "/project1/net/out1" });
     const gone = await ok("POST", "/api/disconnect", { to_path: "/project1/net/out1" });
     expect(gone.removed).toHaveLength(1);
@@ -117,16 +132,30 @@ describe("bridge routes over HTTP", () => {
       operations: [
         { action: "set_meta", path: "/project1/net/out1", tags: ["svc"], comment: "output" },
         { action: "set_flags", path: "/project1/net/out1", flags: { display: true } },
-        { action: "add_custom_par", path: "/project1/net", page: "Controls", name: "Gain", style: "Float", default: 0.5 },
+        {
+          action: "add_custom_par",
+          path: "/project1/net",
+          page: "Controls",
+          name: "Gain",
+          style: "Float",
+          default: 0.5,
+        },
         { action: "store", path: "/project1/net", key: "svc_state", value: { v: 1 } },
       ],
     });
-    expect(data.results.map((r: { action: string }) => r.action)).toEqual(["set_meta", "set_flags", "add_custom_par", "store"]);
+    expect(data.results.map((r: { action: string }) => r.action)).toEqual([
+      "set_meta",
+      "set_flags",
+      "add_custom_par",
+      "store",
+    ]);
   });
 
   it("DELETE /api/nodes/{path} with bypass and with yolo", async () => {
     expect((await ok("DELETE", `/api/nodes/${enc("/project1/net/out1")}`, { mode: "bypass" })).action).toBe("bypass");
-    expect((await ok("DELETE", `/api/nodes/${enc("/project1/net/out1")}`, { confirmation_policy: "yolo" })).action).toBe("delete");
+    expect(
+      (await ok("DELETE", `/api/nodes/${enc("/project1/net/out1")}`, { confirmation_policy: "yolo" })).action,
+    ).toBe("delete");
   });
 
   it("GET /api/logs", async () => {
@@ -161,7 +190,6 @@ describe("bridge routes over HTTP", () => {
     expect(data.complete).toBe(true);
   });
 });
-
 
 describe("routes that need tdsim's timeline, system and save members", () => {
   it("GET /api/system", async () => {

@@ -32,7 +32,11 @@ for (const uri of ["as sent", "decoded"] as const) {
     });
 
     it("reads nodes named errors, params and text as nodes", async () => {
-      for (const [name, type] of [["errors", "textDAT"], ["params", "noiseTOP"], ["text", "textDAT"]]) {
+      for (const [name, type] of [
+        ["errors", "textDAT"],
+        ["params", "noiseTOP"],
+        ["text", "textDAT"],
+      ]) {
         const reply = await call(host, "GET", `/api/nodes/${encodePath(`/project1/net/${name}`)}`);
         expect(reply.body.data, JSON.stringify(reply.body)).toMatchObject({ path: `/project1/net/${name}`, type });
       }
@@ -51,7 +55,10 @@ for (const uri of ["as sent", "decoded"] as const) {
       const reply = await call(host, "PATCH", `/api/nodes/${encodePath("/project1/net/params")}`, {
         body: { parameters: { period: 3 } },
       });
-      expect(reply.body, JSON.stringify(reply.body)).toMatchObject({ ok: true, data: { path: "/project1/net/params" } });
+      expect(reply.body, JSON.stringify(reply.body)).toMatchObject({
+        ok: true,
+        data: { path: "/project1/net/params" },
+      });
     });
   });
 }

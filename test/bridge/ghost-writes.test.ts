@@ -26,14 +26,17 @@ beforeAll(async () => {
       if (req.url === "/api/batch") keysSeen.push(String(req.headers["idempotency-key"]));
       if (mode === "drop") return; // never forwarded, never answered
       const target = new URL(live.sim.url);
-      const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        if (mode === "forward-and-withhold") {
-          answer.resume();
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const out = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          if (mode === "forward-and-withhold") {
+            answer.resume();
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       out.end(Buffer.concat(chunks));
     });
   });
@@ -48,7 +51,9 @@ afterAll(async () => {
   await new Promise<void>((r) => proxy.close(() => r()));
 });
 
-const create = (name: string) => ({ operations: [{ action: "create", parent_path: "/project1", type: "noiseTOP", name }] });
+const create = (name: string) => ({
+  operations: [{ action: "create", parent_path: "/project1", type: "noiseTOP", name }],
+});
 
 describe("a mutation that times out", () => {
   it("is reported from the bridge's receipt when it landed", async () => {
@@ -56,7 +61,9 @@ describe("a mutation that times out", () => {
     const data = await client.post<{ results: Array<{ data: { path: string } }> }>("/api/batch", create("ghost1"));
     nextBatch = "pass";
     expect(data.results[0]!.data.path).toBe("/project1/ghost1");
-    await expect(live.client.get(`/api/nodes/${encodePath("/project1/ghost1")}`)).resolves.toMatchObject({ type: "noiseTOP" });
+    await expect(live.client.get(`/api/nodes/${encodePath("/project1/ghost1")}`)).resolves.toMatchObject({
+      type: "noiseTOP",
+    });
     expect(keysSeen.at(-1)).toMatch(/^[0-9a-f-]{36}$/);
   }, 60_000);
 
@@ -67,7 +74,9 @@ describe("a mutation that times out", () => {
     expect(error).toBeInstanceOf(BridgeError);
     expect((error as BridgeError).code).toBe("timeout_not_applied");
     expect((error as BridgeError).message).toContain("nothing of it was applied");
-    await expect(live.client.get(`/api/nodes/${encodePath("/project1/ghost2")}`)).rejects.toMatchObject({ code: "node_not_found" });
+    await expect(live.client.get(`/api/nodes/${encodePath("/project1/ghost2")}`)).rejects.toMatchObject({
+      code: "node_not_found",
+    });
   }, 60_000);
 
   it("sends each mutation with its own key, and a re-send of one mutation with the same key", async () => {

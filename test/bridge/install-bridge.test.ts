@@ -1,6 +1,15 @@
 /** svc install-bridge: staging, the textport line (run in tdsim), and --verify. */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -38,11 +47,19 @@ describe("svc install-bridge", () => {
     const dir = join(tempDir(), "stage");
     const { code, stdout } = await run(["--dir", dir, "--port", "9123"]);
     expect(code).toBe(0);
-    for (const file of ["svc_bridge/__init__.py", "svc_bridge/app.py", "svc_bridge/routes/batch.py", "svc_bridge/install.py",
-      "callbacks/webserver_callbacks.py", "VERSION_FINGERPRINT"]) {
+    for (const file of [
+      "svc_bridge/__init__.py",
+      "svc_bridge/app.py",
+      "svc_bridge/routes/batch.py",
+      "svc_bridge/install.py",
+      "callbacks/webserver_callbacks.py",
+      "VERSION_FINGERPRINT",
+    ]) {
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
-    expect(readFileSync(join(dir, "svc_bridge/app.py"), "utf8")).toBe(readFileSync(join(ROOT, "bridge/svc_bridge/app.py"), "utf8"));
+    expect(readFileSync(join(dir, "svc_bridge/app.py"), "utf8")).toBe(
+      readFileSync(join(ROOT, "bridge/svc_bridge/app.py"), "utf8"),
+    );
     expect(stdout).toContain(`staged bridge ${bridgeVersion()}`);
     expect(stdout).toContain(textportLine(dir, 9123));
     expect(textportLine(dir, 9123).split("\n")).toHaveLength(1);
@@ -76,8 +93,9 @@ describe("svc install-bridge", () => {
     const again = stageBridge(dir);
     expect(again.written).toBe(true);
     expect(statSync(init).ino).not.toBe(before.ino); // a new folder was moved in, not the old one rewritten
-    expect(readFileSync(join(dir, "callbacks", "webserver_callbacks.py"), "utf8"))
-      .toBe(readFileSync(join(ROOT, "bridge/callbacks/webserver_callbacks.py"), "utf8"));
+    expect(readFileSync(join(dir, "callbacks", "webserver_callbacks.py"), "utf8")).toBe(
+      readFileSync(join(ROOT, "bridge/callbacks/webserver_callbacks.py"), "utf8"),
+    );
     expect(readdirSync(dir).sort()).toEqual(["VERSION_FINGERPRINT", "callbacks", "svc_bridge"]);
   });
 
@@ -122,7 +140,17 @@ describe("svc install-bridge", () => {
     const base = tempDir();
     const dir = join(base, "stage");
     const palette = join(base, "My Palette");
-    const { code, stdout } = await run(["--dir", dir, "--port", "9346", "--palette", "--palette-dir", palette, "--package-name", "svc_live"]);
+    const { code, stdout } = await run([
+      "--dir",
+      dir,
+      "--port",
+      "9346",
+      "--palette",
+      "--palette-dir",
+      palette,
+      "--package-name",
+      "svc_live",
+    ]);
     expect(code).toBe(0);
     const line = textportLine(dir, 9346, { dir: palette, packageName: "svc_live" });
     expect(stdout).toContain(line);

@@ -25,7 +25,14 @@ export interface HostOptions {
   callbacks?: string;
 }
 
-const BRIDGE_SWITCHES = ["SVC_BRIDGE_TOKEN", "SVC_BRIDGE_ALLOW_LAN", "SVC_BRIDGE_ALLOW_EXEC", "SVC_BRIDGE_EXPORT_DIR", "SVC_BRIDGE_EXPRESSIONS", "SVC_BRIDGE_FRAME_BUDGET_MS"];
+const BRIDGE_SWITCHES = [
+  "SVC_BRIDGE_TOKEN",
+  "SVC_BRIDGE_ALLOW_LAN",
+  "SVC_BRIDGE_ALLOW_EXEC",
+  "SVC_BRIDGE_EXPORT_DIR",
+  "SVC_BRIDGE_EXPRESSIONS",
+  "SVC_BRIDGE_FRAME_BUDGET_MS",
+];
 
 export async function startHost(options: HostOptions = {}): Promise<SimHost> {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -40,7 +47,13 @@ export async function startHost(options: HostOptions = {}): Promise<SimHost> {
 
 /** startSim() listens on loopback only; a host on another interface is started here. */
 function spawnBoundHost(options: HostOptions, env: NodeJS.ProcessEnv): Promise<SimHost> {
-  const args = [join(ROOT, "bridge", "sim", "run_host.py"), "--port", "0", "--callbacks", options.callbacks ?? CALLBACKS];
+  const args = [
+    join(ROOT, "bridge", "sim", "run_host.py"),
+    "--port",
+    "0",
+    "--callbacks",
+    options.callbacks ?? CALLBACKS,
+  ];
   args.push("--bind", options.bind!);
   const child: ChildProcess = spawn("python3", args, { env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
@@ -111,7 +124,8 @@ export async function call(host: SimHost, method: string, path: string, options:
   const giveUp = Date.now() + 30_000;
   for (;;) {
     const reply = await callOnce(host, method, path, options);
-    if (options.asSent || reply.status !== 503 || reply.body.error?.code !== "overloaded" || Date.now() > giveUp) return reply;
+    if (options.asSent || reply.status !== 503 || reply.body.error?.code !== "overloaded" || Date.now() > giveUp)
+      return reply;
     await new Promise((r) => setTimeout(r, Number(reply.body.error?.retry_after_ms ?? 20)));
   }
 }
@@ -121,7 +135,8 @@ async function callOnce(host: SimHost, method: string, path: string, options: Ca
   let body: string | Buffer | undefined = options.rawBody;
   if (body === undefined && options.body !== undefined) {
     body = JSON.stringify(options.body);
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+      headers["content-type"] = "application/json";
   }
   const res = await request((options.origin ?? host.url) + path, {
     method: method as "GET",
@@ -139,7 +154,6 @@ async function callOnce(host: SimHost, method: string, path: string, options: Ca
 }
 
 export const enc = (path: string) => encodeURIComponent(path);
-
 
 /** The first whole response on a connection (head and Content-Length bytes of body), or what came before it closed. */
 export function firstResponse(socket: Socket): Promise<string> {
@@ -171,9 +185,12 @@ export async function raw(host: SimHost, bytes: string): Promise<string> {
   }
 }
 
-export function envelopeOf(response: string): { status: number; body: { ok: boolean; error: { code: string; message: string } } } {
+export function envelopeOf(response: string): {
+  status: number;
+  body: { ok: boolean; error: { code: string; message: string } };
+} {
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(response)?.[1]);
-  if (!response.toLowerCase().includes("content-type: application/json")) throw new Error(`not a JSON reply: ${response.slice(0, 300)}`);
+  if (!response.toLowerCase().includes("content-type: application/json"))
+    throw new Error(`not a JSON reply: ${response.slice(0, 300)}`);
   return { status, body: JSON.parse(response.slice(response.indexOf("\r\n\r\n") + 4)) };
 }
-

@@ -15,7 +15,14 @@ async function agent(argv: string[], isTTY = false) {
   let stdout = "";
   let stderr = "";
   // no bridge answers here: the steps below fail to compile before one is asked
-  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY, cwd: work, env: { HOME: work, SVC_BRIDGE_URL: "http://127.0.0.1:9" } };
+  const io = {
+    stdout: (t: string) => (stdout += t),
+    stderr: (t: string) => (stderr += t),
+    readStdin: async () => "",
+    isTTY,
+    cwd: work,
+    env: { HOME: work, SVC_BRIDGE_URL: "http://127.0.0.1:9" },
+  };
   const code = await dispatch("svc-agent", "svc-agent", agentCommands, argv, io);
   return { code, stdout, stderr };
 }
@@ -49,7 +56,10 @@ describe("svc-agent config init", () => {
   });
 
   it("run with no files runs the file's steps; a step's no_color keeps its diagnostics plain on a terminal", async () => {
-    const config = readFileSync(join(work, "svc-agent.yaml"), "utf8").replace("continue_on_error: false", "continue_on_error: true");
+    const config = readFileSync(join(work, "svc-agent.yaml"), "utf8").replace(
+      "continue_on_error: false",
+      "continue_on_error: true",
+    );
     // the second step (b.svcnet) without colour
     const lines = config.split("\n");
     const b = lines.findIndex((l) => l.includes('"b.svcnet"'));

@@ -18,7 +18,14 @@ let bridge: BridgeClient;
 
 function agent(argv: string[], terminal: { isTTY: boolean; env?: Record<string, string> } = { isTTY: false }) {
   const out = { stdout: "", stderr: "", code: undefined as number | undefined };
-  const io = { stdout: (t: string) => (out.stdout += t), stderr: (t: string) => (out.stderr += t), readStdin: async () => "", isTTY: terminal.isTTY, cwd: process.cwd(), env: { HOME: home, SVC_BRIDGE_URL: sim.url, ...terminal.env } };
+  const io = {
+    stdout: (t: string) => (out.stdout += t),
+    stderr: (t: string) => (out.stderr += t),
+    readStdin: async () => "",
+    isTTY: terminal.isTTY,
+    cwd: process.cwd(),
+    env: { HOME: home, SVC_BRIDGE_URL: sim.url, ...terminal.env },
+  };
   const done = dispatch("svc-agent", "svc-agent", agentCommands, argv, io).then((code) => (out.code = code));
   return { out, done };
 }
@@ -36,7 +43,13 @@ beforeAll(async () => {
   await bridge.post("/api/batch", {
     operations: [
       { action: "create", parent_path: "/project1", type: "baseCOMP", name: "live" },
-      { action: "create", parent_path: "/project1/live", type: "constantTOP", name: "const1", parameters: { colorr: 1, colorg: 0, colorb: 0 } },
+      {
+        action: "create",
+        parent_path: "/project1/live",
+        type: "constantTOP",
+        name: "const1",
+        parameters: { colorr: 1, colorg: 0, colorb: 0 },
+      },
       { action: "create", parent_path: "/project1/live", type: "blurTOP", name: "blur1" },
     ],
   });
@@ -58,7 +71,9 @@ describe("svc-agent check-optypes", () => {
   it("points at the line of a file that creates a type the build lacks, and passes a file that does not", async () => {
     const run = agent(["check-optypes", "examples/feedback-tunnel.svcnet", "examples/glsl-shader.svcnet"]);
     expect(await run.done).toBe(1);
-    expect(run.out.stdout).toMatch(/^examples\/feedback-tunnel\.svcnet:\d+:\d+: feedbackTOP is not an operator type of the running build /m);
+    expect(run.out.stdout).toMatch(
+      /^examples\/feedback-tunnel\.svcnet:\d+:\d+: feedbackTOP is not an operator type of the running build /m,
+    );
     expect(run.out.stdout).not.toContain("glsl-shader");
     const fine = agent(["check-optypes", "examples/glsl-shader.svcnet"]);
     expect(await fine.done).toBe(0);
@@ -71,7 +86,10 @@ describe("svc-agent log-tail", () => {
     await vi.waitFor(() => expect(run.out.stdout).toContain("/project1/live/blur1"), { timeout: 60_000, interval: 50 });
     await bridge.post("/api/nodes", { parent_path: "/project1/live", type: "blurTOP", name: "blur2" });
     expect(await run.done).toBe(0);
-    const lines = run.out.stdout.trim().split("\n").map((l) => JSON.parse(l) as { severity: string; path: string });
+    const lines = run.out.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { severity: string; path: string });
     expect(lines.at(-1)).toMatchObject({ severity: "error", path: "/project1/live/blur2" });
     expect(lines.filter((l) => l.path === "/project1/live/blur1")).toHaveLength(1);
   });
@@ -79,11 +97,24 @@ describe("svc-agent log-tail", () => {
 
 describe("svc-agent preview", () => {
   it("--inline --watch prints the image as JSON, and again when it changes", async () => {
-    const run = agent(["preview", "--inline", "--watch", "--interval", "100", "--max-images", "2", "--size", "16", "/project1/live/const1"]);
+    const run = agent([
+      "preview",
+      "--inline",
+      "--watch",
+      "--interval",
+      "100",
+      "--max-images",
+      "2",
+      "--size",
+      "16",
+      "/project1/live/const1",
+    ]);
     await vi.waitFor(() => expect(run.out.stdout).toContain("\n"), { timeout: 60_000, interval: 50 });
     const first = JSON.parse(run.out.stdout.split("\n")[0]!) as { sha256: string; png_base64: string; width: number };
     expect(Buffer.from(first.png_base64, "base64").subarray(1, 4).toString()).toBe("PNG");
-    await bridge.post("/api/batch", { operations: [{ action: "update", path: "/project1/live/const1", parameters: { colorr: 0, colorg: 1 } }] });
+    await bridge.post("/api/batch", {
+      operations: [{ action: "update", path: "/project1/live/const1", parameters: { colorr: 0, colorg: 1 } }],
+    });
     expect(await run.done).toBe(0);
     const second = JSON.parse(run.out.stdout.trim().split("\n")[1]!) as { sha256: string };
     expect(second.sha256).not.toBe(first.sha256);
@@ -96,7 +127,10 @@ describe("svc-agent preview", () => {
       return run.out.stdout;
     };
     const iterm = await png({ TERM_PROGRAM: "iTerm.app" });
-    const m = /^\u001b\]1337;File=name=([^;]+);size=(\d+);inline=1;preserveAspectRatio=1:([A-Za-z0-9+/=]+)\u0007\n\/project1\/live\/const1: \d+x\d+\n$/.exec(iterm);
+    const m =
+      /^\u001b\]1337;File=name=([^;]+);size=(\d+);inline=1;preserveAspectRatio=1:([A-Za-z0-9+/=]+)\u0007\n\/project1\/live\/const1: \d+x\d+\n$/.exec(
+        iterm,
+      );
     expect(m, JSON.stringify(iterm.slice(0, 80))).not.toBeNull();
     const image = Buffer.from(m![3]!, "base64");
     expect(image.subarray(1, 4).toString()).toBe("PNG");
@@ -109,7 +143,9 @@ describe("svc-agent preview", () => {
     expect(chunks.at(-1)![1]).toMatch(/m=0$/);
     expect(Buffer.from(chunks.map((c) => c[2]).join(""), "base64").equals(image)).toBe(true);
 
-    expect(await png({ TERM_PROGRAM: "iTerm.app", SVC_TERMINAL_IMAGES: "off" })).toMatch(/^\{"path":"\/project1\/live\/const1"/);
+    expect(await png({ TERM_PROGRAM: "iTerm.app", SVC_TERMINAL_IMAGES: "off" })).toMatch(
+      /^\{"path":"\/project1\/live\/const1"/,
+    );
   });
 
   it("writes a PNG file by default, and refuses --out with --inline", async () => {

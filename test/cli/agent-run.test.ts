@@ -30,7 +30,9 @@ describe("svc-agent run", () => {
   it("applies files in order with a summary per step, and a second run changes nothing", () => {
     const first = agent(["run", "examples/feedback-tunnel.svcnet", "examples/glsl-shader.svcnet"]);
     expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/^step 1 examples\/feedback-tunnel\.svcnet: ok \(\+7 ~0 -0, 1 request, 0 errors, 0 warnings\)$/m);
+    expect(first.stdout).toMatch(
+      /^step 1 examples\/feedback-tunnel\.svcnet: ok \(\+7 ~0 -0, 1 request, 0 errors, 0 warnings\)$/m,
+    );
     expect(first.stdout).toMatch(/^step 2 examples\/glsl-shader\.svcnet: ok /m);
     expect(first.stdout).toContain("2 steps ok, 0 failed");
     const again = agent(["run", "--json", "examples/feedback-tunnel.svcnet"]);

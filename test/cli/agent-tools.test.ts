@@ -50,7 +50,10 @@ beforeAll(async () => {
     net,
     `svcnet 1\nnetwork media {\n  movie1: moviefileinTOP { file: "${clip}" }\n  movie2: moviefileinTOP { file: "${join(work, "gone.mov")}" }\n  level1: levelTOP\n  movie1 -> level1\n}\n`,
   );
-  const run = spawnSync(process.execPath, ["dist/runtime/cli/svc-agent.js", "run", net], { env: { ...process.env }, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["dist/runtime/cli/svc-agent.js", "run", net], {
+    env: { ...process.env },
+    encoding: "utf8",
+  });
   expect(run.stdout).toMatch(/step 1 .*media\.svcnet: (ok|FAILED) \(\+4 /);
 }, 120_000);
 
@@ -64,9 +67,21 @@ afterAll(async () => {
 
 describe("svc-agent tool subcommands", () => {
   it("every table line names a tool of the manifest, and each becomes one command", () => {
-    for (const entry of toolCommandEntries) expect(toolManifest.some((t) => t.name === entry.tool), entry.tool).toBe(true);
+    for (const entry of toolCommandEntries)
+      expect(
+        toolManifest.some((t) => t.name === entry.tool),
+        entry.tool,
+      ).toBe(true);
     const names = agentCommands.map((c) => c.name.join(" "));
-    expect(names).toEqual(expect.arrayContaining(["bundle-deps", "export-external-tree", "search-operators", "manage-packages", "manage-agent-skills"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "bundle-deps",
+        "export-external-tree",
+        "search-operators",
+        "manage-packages",
+        "manage-agent-skills",
+      ]),
+    );
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -76,7 +91,9 @@ describe("svc-agent tool subcommands", () => {
     expect(existsSync(join(work, "deps", "files"))).toBe(false);
     const r = await agent(["bundle-deps", "/project1/media", "--out-dir", "deps"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("collected 1 file(s) of /project1/media; 1 not collected (/project1/media/movie2.file: missing)");
+    expect(r.stdout).toContain(
+      "collected 1 file(s) of /project1/media; 1 not collected (/project1/media/movie2.file: missing)",
+    );
     expect(readFileSync(join(work, "deps", "files", "clip.mov"), "utf8")).toBe("bytes of a clip to bundle");
     expect(verifyChecksums(join(work, "deps"))).toEqual([]);
   });
@@ -86,7 +103,9 @@ describe("svc-agent tool subcommands", () => {
     expect(r.code).toBe(0);
     const data = JSON.parse(r.stdout).data as { outDir: string };
     expect(data.outDir).toBe(join(work, "tree", "media"));
-    const ops = JSON.parse(readFileSync(join(data.outDir, "operators.json"), "utf8")) as { operators: { name: string; inputs: { source: string }[] }[] };
+    const ops = JSON.parse(readFileSync(join(data.outDir, "operators.json"), "utf8")) as {
+      operators: { name: string; inputs: { source: string }[] }[];
+    };
     expect(ops.operators.find((o) => o.name === "level1")?.inputs.map((i) => i.source)).toEqual(["movie1"]);
     expect(readFileSync(join(data.outDir, "network.svcnet"), "utf8")).toContain("moviefileinTOP");
   });
@@ -101,7 +120,12 @@ describe("svc-agent tool subcommands", () => {
 
   it("library tools answer from the knowledge base and manage the skills folder of the fresh home", async () => {
     const kb = await agent(["check-operator-availability", "noiseTOP", "--json"]);
-    expect(JSON.parse(kb.stdout).data).toMatchObject({ operator: "noiseTOP", known: true, source: "live", live: { available: true } });
+    expect(JSON.parse(kb.stdout).data).toMatchObject({
+      operator: "noiseTOP",
+      known: true,
+      source: "live",
+      live: { available: true },
+    });
     const plan = await agent(["manage-agent-skills", "status", "--json"]);
     expect(plan.code).toBe(0);
     expect(JSON.parse(plan.stdout).data).toMatchObject({ applied: false, dir: join(home, "skills") });

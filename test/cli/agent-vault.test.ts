@@ -20,7 +20,8 @@ const saved = { ...process.env };
 
 const agent = (argv: string[]) => runAgent(argv, process.env, home);
 
-const NOTE = "# Grain\n\nA grainy noise:\n\n```svcnet\nsvcnet 1\nnetwork grain {\n  noise1: noiseTOP { amp: 0.25 }\n}\n```\n";
+const NOTE =
+  "# Grain\n\nA grainy noise:\n\n```svcnet\nsvcnet 1\nnetwork grain {\n  noise1: noiseTOP { amp: 0.25 }\n}\n```\n";
 
 beforeAll(async () => {
   sim = await startSim({ port: 0 });
@@ -53,11 +54,17 @@ describe("svc-agent vault", () => {
   it("writes, lists, searches and reads a note, then plans and applies its block and links the note to what it built", async () => {
     process.env.SVC_VAULT_PATH = vault;
     mkdirSync(vault);
-    expect((await agent(["vault", "write", "looks/grain.md", "--text", NOTE])).stdout).toBe("created looks/grain.md (100 bytes)\n");
+    expect((await agent(["vault", "write", "looks/grain.md", "--text", NOTE])).stdout).toBe(
+      "created looks/grain.md (100 bytes)\n",
+    );
     expect(readFileSync(join(vault, "looks", "grain.md"), "utf8")).toBe(NOTE);
     expect((await agent(["vault", "list"])).stdout).toBe("1 note(s):\nlooks/grain.md\n");
-    expect((await agent(["vault", "search", "grainy noise"])).stdout).toBe("1 note(s) match\nlooks/grain.md (4)\n  3: A grainy noise:\n  8:   noise1: noiseTOP { amp: 0.25 }\n");
-    const read = JSON.parse((await agent(["vault", "read", "looks/grain.md", "--json"])).stdout) as { data: { svcnet_blocks: unknown[] } };
+    expect((await agent(["vault", "search", "grainy noise"])).stdout).toBe(
+      "1 note(s) match\nlooks/grain.md (4)\n  3: A grainy noise:\n  8:   noise1: noiseTOP { amp: 0.25 }\n",
+    );
+    const read = JSON.parse((await agent(["vault", "read", "looks/grain.md", "--json"])).stdout) as {
+      data: { svcnet_blocks: unknown[] };
+    };
     expect(read.data.svcnet_blocks).toEqual([{ index: 1, first_line: 6, last_line: 9 }]);
 
     const plan = await agent(["vault", "plan", "looks/grain.md"]);
@@ -66,13 +73,19 @@ describe("svc-agent vault", () => {
     const applied = await agent(["vault", "apply", "looks/grain.md", "--preview", "0"]);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toMatch(/^applied/);
-    const live = await bridge.get<{ tags: string[]; non_default_params: Array<{ name: string; value: unknown }> }>(`/api/nodes/${encodeURIComponent("/project1/grain/noise1")}`);
+    const live = await bridge.get<{ tags: string[]; non_default_params: Array<{ name: string; value: unknown }> }>(
+      `/api/nodes/${encodeURIComponent("/project1/grain/noise1")}`,
+    );
     expect(live.non_default_params).toContainEqual(expect.objectContaining({ name: "amp", value: 0.25 }));
 
     const link = await agent(["vault", "link", "looks/grain.md", "/project1/grain/noise1"]);
     expect(link.stdout).toBe("linked looks/grain.md and /project1/grain/noise1 (tag vault:looks/grain.md)\n");
-    expect((await bridge.get<{ tags: string[] }>(`/api/nodes/${encodeURIComponent("/project1/grain/noise1")}`)).tags.sort()).toEqual(["svc", "vault:looks/grain.md"]);
-    expect(readFileSync(join(vault, "looks", "grain.md"), "utf8")).toBe(`---\nnodes:\n  - /project1/grain/noise1\n---\n${NOTE}`);
+    expect(
+      (await bridge.get<{ tags: string[] }>(`/api/nodes/${encodeURIComponent("/project1/grain/noise1")}`)).tags.sort(),
+    ).toEqual(["svc", "vault:looks/grain.md"]);
+    expect(readFileSync(join(vault, "looks", "grain.md"), "utf8")).toBe(
+      `---\nnodes:\n  - /project1/grain/noise1\n---\n${NOTE}`,
+    );
   }, 60_000);
 
   it("refuses a way out of the vault with its code and writes nothing", async () => {

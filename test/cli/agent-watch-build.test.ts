@@ -27,7 +27,11 @@ async function runningVersion(): Promise<string> {
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), "svc-watch-build-"));
   source = join(home, "bridge-src");
-  for (const part of ["svc_bridge", "callbacks"]) cpSync(join(bridgeSourceDir(), part), join(source, part), { recursive: true, filter: (f) => !f.includes("__pycache__") });
+  for (const part of ["svc_bridge", "callbacks"])
+    cpSync(join(bridgeSourceDir(), part), join(source, part), {
+      recursive: true,
+      filter: (f) => !f.includes("__pycache__"),
+    });
   staged = stageBridge(join(home, "staged"), source).dir;
   sim = await startSim({ port: 0, callbacks: join(staged, "callbacks", "webserver_callbacks.py") });
 }, 60_000);
@@ -42,15 +46,36 @@ describe("svc-agent watch-build", () => {
     const init = join(source, "svc_bridge", "__init__.py");
     const original = readFileSync(init, "utf8");
     const shipped = await runningVersion();
-    const child = spawn(process.execPath, ["dist/runtime/cli/svc-agent.js", "watch-build", "--source", source, "--dir", staged, "--debounce", "500", "--max-runs", "3"], {
-      env: { ...process.env, HOME: home, SVC_BRIDGE_URL: sim.url },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "dist/runtime/cli/svc-agent.js",
+        "watch-build",
+        "--source",
+        source,
+        "--dir",
+        staged,
+        "--debounce",
+        "500",
+        "--max-runs",
+        "3",
+      ],
+      {
+        env: { ...process.env, HOME: home, SVC_BRIDGE_URL: sim.url },
+      },
+    );
     const exited = new Promise<number | null>((r) => child.on("close", r));
     const next = lineReader(child.stdout);
     try {
-      expect(await next()).toMatch(new RegExp(`^build 1: ok, compiled \\d+ files, bridge ${shipped.replaceAll(".", "\\.")} already staged, reloaded bridge ${shipped.replaceAll(".", "\\.")}$`));
+      expect(await next()).toMatch(
+        new RegExp(
+          `^build 1: ok, compiled \\d+ files, bridge ${shipped.replaceAll(".", "\\.")} already staged, reloaded bridge ${shipped.replaceAll(".", "\\.")}$`,
+        ),
+      );
       writeFileSync(init, original.replace(/^BRIDGE_VERSION = ".*"$/m, 'BRIDGE_VERSION = "7.7.7"'));
-      expect(await next()).toBe(`build 2: ok, compiled 1 file, staged bridge 7.7.7 in ${staged}, reloaded bridge ${shipped} as 7.7.7`);
+      expect(await next()).toBe(
+        `build 2: ok, compiled 1 file, staged bridge 7.7.7 in ${staged}, reloaded bridge ${shipped} as 7.7.7`,
+      );
       expect(await runningVersion()).toBe("7.7.7");
       writeFileSync(join(source, "svc_bridge", "dev.py"), "def broken(:\n");
       expect(await next()).toMatch(/^build 3: FAILED, not staged: .*SyntaxError/);
@@ -63,8 +88,21 @@ describe("svc-agent watch-build", () => {
     // --no-py-compile stages the broken file as it is; --no-reload-bridge leaves the running bridge alone
     writeFileSync(init, original.replace(/^BRIDGE_VERSION = ".*"$/m, 'BRIDGE_VERSION = "6.6.6"'));
     let out = "";
-    const io = { stdout: (t: string) => (out += t), stderr: () => {}, readStdin: async () => "", isTTY: false, cwd: home, env: { SVC_BRIDGE_URL: sim.url } };
-    const code = await dispatch("svc-agent", "svc-agent", agentCommands, ["watch-build", "--source", source, "--dir", staged, "--no-py-compile", "--no-reload-bridge", "--max-runs", "1"], io);
+    const io = {
+      stdout: (t: string) => (out += t),
+      stderr: () => {},
+      readStdin: async () => "",
+      isTTY: false,
+      cwd: home,
+      env: { SVC_BRIDGE_URL: sim.url },
+    };
+    const code = await dispatch(
+      "svc-agent",
+      "svc-agent",
+      agentCommands,
+      ["watch-build", "--source", source, "--dir", staged, "--no-py-compile", "--no-reload-bridge", "--max-runs", "1"],
+      io,
+    );
     expect(out).toBe(`build 1: ok, staged bridge 6.6.6 in ${staged}\n`);
     expect(code).toBe(0);
     expect(readFileSync(join(staged, "svc_bridge", "dev.py"), "utf8")).toContain("def broken(:");

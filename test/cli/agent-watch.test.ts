@@ -17,10 +17,13 @@ let sim: RunningSim;
 let home: string;
 let client: BridgeClient;
 
-const network = (seed: number, extra = "") => `svcnet 1\nnetwork watched {\n  noise1: noiseTOP { seed: ${seed} }\n  out1: nullTOP [display]\n  noise1 -> out1\n${extra}}\n`;
+const network = (seed: number, extra = "") =>
+  `svcnet 1\nnetwork watched {\n  noise1: noiseTOP { seed: ${seed} }\n  out1: nullTOP [display]\n  noise1 -> out1\n${extra}}\n`;
 
 async function seed(): Promise<unknown> {
-  const r = await client.get<{ params: { name: string; value: unknown }[] }>(`/api/nodes/${encodePath("/project1/watched/noise1")}/params?keys=seed`);
+  const r = await client.get<{ params: { name: string; value: unknown }[] }>(
+    `/api/nodes/${encodePath("/project1/watched/noise1")}/params?keys=seed`,
+  );
   return r.params.find((p) => p.name === "seed")?.value;
 }
 
@@ -40,9 +43,13 @@ describe("svc-agent watch", () => {
   it("applies at once, then each save with a plan summary, keeps watching past a broken save, and stops after --max-runs", async () => {
     const file = join(home, "watched.svcnet");
     writeFileSync(file, network(1));
-    const child = spawn(process.execPath, ["dist/runtime/cli/svc-agent.js", "watch", "--debounce", "1000", "--max-runs", "4", file], {
-      env: { ...process.env, HOME: home, SVC_BRIDGE_URL: sim.url },
-    });
+    const child = spawn(
+      process.execPath,
+      ["dist/runtime/cli/svc-agent.js", "watch", "--debounce", "1000", "--max-runs", "4", file],
+      {
+        env: { ...process.env, HOME: home, SVC_BRIDGE_URL: sim.url },
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((r) => child.on("close", r));

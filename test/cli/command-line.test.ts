@@ -11,7 +11,9 @@ import { dispatch } from "../../runtime/cli/dispatch.js";
 import { runSvc } from "./run-cli.js";
 import { requireBuiltCli } from "../mcp/helpers.js";
 
-const version = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 const home = mkdtempSync(join(tmpdir(), "svc-cli-home-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -37,7 +39,14 @@ function recorder(seen: unknown[]): Command {
 async function run(commands: readonly Command[], argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY: false, cwd: home, env: { HOME: home } };
+  const io = {
+    stdout: (t: string) => (stdout += t),
+    stderr: (t: string) => (stderr += t),
+    readStdin: async () => "",
+    isTTY: false,
+    cwd: home,
+    env: { HOME: home },
+  };
   const code = await dispatch("svc", "svc for tests", commands, argv, io);
   return { code, stdout, stderr };
 }
@@ -45,9 +54,14 @@ async function run(commands: readonly Command[], argv: string[]) {
 describe("every command gets the same command line", () => {
   it("parses a new command's flags: repeated values, --no-x switches, dashes in names, '-' and '--'", async () => {
     const seen: unknown[] = [];
-    const r = await run([recorder(seen)], ["tools", "echo", "-t", "a", "--tag=b", "--no-color", "--dry-run", "x", "-", "--", "--not-a-flag"]);
+    const r = await run(
+      [recorder(seen)],
+      ["tools", "echo", "-t", "a", "--tag=b", "--no-color", "--dry-run", "x", "-", "--", "--not-a-flag"],
+    );
     expect(r).toEqual({ code: 0, stdout: "x - --not-a-flag\n", stderr: "" });
-    expect(seen).toEqual([{ flags: { tag: ["a", "b"], "no-color": true, "dry-run": true }, positionals: ["x", "-", "--not-a-flag"] }]);
+    expect(seen).toEqual([
+      { flags: { tag: ["a", "b"], "no-color": true, "dry-run": true }, positionals: ["x", "-", "--not-a-flag"] },
+    ]);
     const plain = await run([recorder(seen)], ["tools", "echo", "y"]);
     expect(plain.code).toBe(0);
     expect(seen[1]).toEqual({ flags: {}, positionals: ["y"] });
@@ -55,10 +69,16 @@ describe("every command gets the same command line", () => {
 
   it("refuses an unknown flag in one line naming the closest flag, and a flag without its value", async () => {
     const r = await run([recorder([])], ["tools", "echo", "--dry-rn", "x"]);
-    expect(r).toEqual({ code: 2, stdout: "", stderr: "svc tools echo: unknown option '--dry-rn' (did you mean --dry-run?) (see 'svc tools echo --help')\n" });
+    expect(r).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "svc tools echo: unknown option '--dry-rn' (did you mean --dry-run?) (see 'svc tools echo --help')\n",
+    });
     const missing = await run([recorder([])], ["tools", "echo", "x", "--tag"]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("svc tools echo: option '-t, --tag <t>' argument missing (see 'svc tools echo --help')\n");
+    expect(missing.stderr).toBe(
+      "svc tools echo: option '-t, --tag <t>' argument missing (see 'svc tools echo --help')\n",
+    );
   });
 
   it("gives a new command its --help and `help <command>`, with its usage and every flag", async () => {
@@ -67,7 +87,8 @@ describe("every command gets the same command line", () => {
     expect(byFlag.code).toBe(0);
     expect(byWord).toEqual(byFlag);
     expect(byFlag.stdout).toContain("usage: svc tools echo [--tag <t>]... [--no-color] <words...>");
-    for (const flag of ["-t, --tag <t>", "--no-color", "--dry-run", "-h, --help"]) expect(byFlag.stdout).toContain(flag);
+    for (const flag of ["-t, --tag <t>", "--no-color", "--dry-run", "-h, --help"])
+      expect(byFlag.stdout).toContain(flag);
   });
 
   it("lists a group's commands when the group is given alone, and names only the unknown word with the closest commands", async () => {
@@ -85,7 +106,9 @@ describe("every command gets the same command line", () => {
     });
     const nested = await runSvc(["kb", "serch", "noise"], { HOME: home }, home);
     expect(nested.stderr).toBe("svc kb: unknown command 'serch' (did you mean search?) (see 'svc kb --help')\n");
-    expect((await runSvc(["help", "nope"], { HOME: home }, home)).stderr).toBe("svc: unknown command 'nope' (see 'svc --help')\n");
+    expect((await runSvc(["help", "nope"], { HOME: home }, home)).stderr).toBe(
+      "svc: unknown command 'nope' (see 'svc --help')\n",
+    );
   });
 
   it("prints svc's version", async () => {
@@ -127,7 +150,10 @@ describe("svc completion", () => {
       const script = completionScript(shell, "svc", svcCommands, svcGroups);
       for (const cmd of svcCommands) {
         expect(script, `${shell}: ${cmd.name.join(" ")}`).toContain(`'${cmd.name[cmd.name.length - 1]}`);
-        for (const flag of Object.keys(cmd.flags)) expect(script, `${shell}: ${cmd.name.join(" ")} --${flag}`).toMatch(new RegExp(shell === "zsh" ? `'--${flag}:` : `-l ${flag}\\b`));
+        for (const flag of Object.keys(cmd.flags))
+          expect(script, `${shell}: ${cmd.name.join(" ")} --${flag}`).toMatch(
+            new RegExp(shell === "zsh" ? `'--${flag}:` : `-l ${flag}\\b`),
+          );
       }
     }
   });
@@ -156,10 +182,21 @@ describe("the README's svc lines after npm install", () => {
 describe("svc-agent commands", () => {
   it("--json lists every svc and svc-agent command, and each listed flag is one its --help shows", async () => {
     let out = "";
-    const io = { stdout: (t: string) => (out += t), stderr: () => {}, readStdin: async () => "", isTTY: false, cwd: home, env: { HOME: home } };
+    const io = {
+      stdout: (t: string) => (out += t),
+      stderr: () => {},
+      readStdin: async () => "",
+      isTTY: false,
+      cwd: home,
+      env: { HOME: home },
+    };
     expect(await dispatch("svc-agent", "agent", agentCommands, ["commands", "--json"], io)).toBe(0);
-    const listed = (JSON.parse(out) as { commands: Array<{ command: string; flags: Array<{ name: string }> }> }).commands;
-    expect(listed.map((c) => c.command)).toEqual([...svcCommands.map((c) => `svc ${c.name.join(" ")}`), ...agentCommands.map((c) => `svc-agent ${c.name.join(" ")}`)]);
+    const listed = (JSON.parse(out) as { commands: Array<{ command: string; flags: Array<{ name: string }> }> })
+      .commands;
+    expect(listed.map((c) => c.command)).toEqual([
+      ...svcCommands.map((c) => `svc ${c.name.join(" ")}`),
+      ...agentCommands.map((c) => `svc-agent ${c.name.join(" ")}`),
+    ]);
     for (const entry of listed) {
       const [program, ...words] = entry.command.split(" ");
       const help = await run(program === "svc" ? svcCommands : agentCommands, [...words, "--help"]);

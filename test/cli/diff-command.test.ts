@@ -28,7 +28,9 @@ function variant(name: string, edit: (text: string) => string): string {
 describe("svc diff", () => {
   it("finds no difference in reordering, comments, or a parameter written at its default", async () => {
     const same = variant("same.svcnet", (t) =>
-      t.replace(/^\s*#.*$/gm, "").replace("comp1: compositeTOP { operand: add }", "comp1: compositeTOP { operand: add }\n  # moved comment"),
+      t
+        .replace(/^\s*#.*$/gm, "")
+        .replace("comp1: compositeTOP { operand: add }", "comp1: compositeTOP { operand: add }\n  # moved comment"),
     );
     const run = await runSvc(["diff", EXAMPLE, same]);
     expect(run.stdout).toContain("No differences");
@@ -37,7 +39,10 @@ describe("svc diff", () => {
 
   it("lists changed parameters, nodes and wires, exit 1", async () => {
     const changed = variant("changed.svcnet", (t) =>
-      t.replace("period: 0.3", "period: 3").replace("out1: nullTOP", "blur1: blurTOP\n  out1: nullTOP").replace("level1 -> out1", "level1 -> blur1 -> out1"),
+      t
+        .replace("period: 0.3", "period: 3")
+        .replace("out1: nullTOP", "blur1: blurTOP\n  out1: nullTOP")
+        .replace("level1 -> out1", "level1 -> blur1 -> out1"),
     );
     const run = await runSvc(["diff", EXAMPLE, changed]);
     expect(run.code).toBe(1);
@@ -47,13 +52,17 @@ describe("svc diff", () => {
     expect(run.stdout).toContain("+ wire blur1[0] -> out1[0]");
     // Each file side is labelled with its file; the summary counts parameters, not nodes.
     expect(run.stdout).toContain(`--- ${EXAMPLE} (network tunnel)\n+++ ${changed} (network tunnel)`);
-    expect(run.stdout).toContain(`1 parameter differs in 1 node; 1 node only in ${changed} (network tunnel); 3 wires on one side only.`);
+    expect(run.stdout).toContain(
+      `1 parameter differs in 1 node; 1 node only in ${changed} (network tunnel); 3 wires on one side only.`,
+    );
   });
 
   it("compares a file with the live network it was applied to, then sees a live edit", async () => {
     await applyFile(live.client, EXAMPLE, { verify: false });
     expect((await runSvc(["diff", EXAMPLE, "/project1/tunnel"], live.env)).code).toBe(0);
-    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/level1")}`, { parameters: { opacity: 0.5, gamma1: 2 } });
+    await live.client.patch(`/api/nodes/${encodePath("/project1/tunnel/level1")}`, {
+      parameters: { opacity: 0.5, gamma1: 2 },
+    });
     const text = await runSvc(["diff", EXAMPLE, "/project1/tunnel"], live.env);
     expect(text.stdout).toContain(`--- ${EXAMPLE} (network tunnel)\n+++ /project1/tunnel (live)`);
     expect(text.stdout).toContain("2 parameters differ in 1 node.");
@@ -61,10 +70,14 @@ describe("svc diff", () => {
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout);
     expect(json.networks[0].changes).toEqual([
-      expect.objectContaining({ kind: "update", path: "/project1/tunnel/level1", params: [
-        { name: "gamma1", from: undefined, to: { mode: "constant", value: 2 } },
-        { name: "opacity", from: undefined, to: { mode: "constant", value: 0.5 } },
-      ] }),
+      expect.objectContaining({
+        kind: "update",
+        path: "/project1/tunnel/level1",
+        params: [
+          { name: "gamma1", from: undefined, to: { mode: "constant", value: 2 } },
+          { name: "opacity", from: undefined, to: { mode: "constant", value: 0.5 } },
+        ],
+      }),
     ]);
   });
 

@@ -22,22 +22,38 @@ interface Check {
 async function vaultCheck(vault: string | undefined, fix = false): Promise<Check> {
   const home = mkdtempSync(join(root, "home-"));
   // A closed port: the bridge checks fail fast; only the vault check is looked at.
-  const env = { HOME: home, PATH: process.env.PATH ?? "", SVC_BRIDGE_URL: "http://127.0.0.1:9", ...(vault === undefined ? {} : { SVC_VAULT_PATH: vault }) };
+  const env = {
+    HOME: home,
+    PATH: process.env.PATH ?? "",
+    SVC_BRIDGE_URL: "http://127.0.0.1:9",
+    ...(vault === undefined ? {} : { SVC_VAULT_PATH: vault }),
+  };
   const r = await runSvc(["doctor", "--json", ...(fix ? ["--fix"] : [])], env, home);
   return (JSON.parse(r.stdout) as { checks: Check[] }).checks.find((c) => c.id === "vault")!;
 }
 
 describe("svc doctor: the vault", () => {
   it("unset is skipped with a hint; a relative path fails", async () => {
-    expect(await vaultCheck(undefined)).toMatchObject({ status: "skip", detail: "SVC_VAULT_PATH is not set (no vault)", hint: expect.stringContaining("SVC_VAULT_PATH") });
-    expect(await vaultCheck("notes")).toMatchObject({ status: "fail", detail: "SVC_VAULT_PATH 'notes' is not an absolute path" });
+    expect(await vaultCheck(undefined)).toMatchObject({
+      status: "skip",
+      detail: "SVC_VAULT_PATH is not set (no vault)",
+      hint: expect.stringContaining("SVC_VAULT_PATH"),
+    });
+    expect(await vaultCheck("notes")).toMatchObject({
+      status: "fail",
+      detail: "SVC_VAULT_PATH 'notes' is not an absolute path",
+    });
   });
 
   it("a missing vault fails, and --fix creates it and then checks ok", async () => {
     const vault = join(root, "new", "vault");
     expect(await vaultCheck(vault)).toMatchObject({ status: "fail", detail: `the vault ${vault} does not exist` });
     expect(existsSync(vault)).toBe(false);
-    expect(await vaultCheck(vault, true)).toMatchObject({ status: "ok", detail: `the vault ${vault}: 0 notes`, fixed: true });
+    expect(await vaultCheck(vault, true)).toMatchObject({
+      status: "ok",
+      detail: `the vault ${vault}: 0 notes`,
+      fixed: true,
+    });
     expect(existsSync(vault)).toBe(true);
   });
 
@@ -47,8 +63,14 @@ describe("svc doctor: the vault", () => {
     writeFileSync(join(vault, "a.md"), "# A\n");
     writeFileSync(join(vault, "shows", "b.md"), "# B\n");
     symlinkSync(join(vault, "a.md"), join(vault, "shows", "c.md"));
-    expect(await vaultCheck(vault)).toMatchObject({ status: "ok", detail: `the vault ${vault}: 2 notes; 1 link(s) inside it are never followed` });
+    expect(await vaultCheck(vault)).toMatchObject({
+      status: "ok",
+      detail: `the vault ${vault}: 2 notes; 1 link(s) inside it are never followed`,
+    });
     writeFileSync(join(root, "file.md"), "x");
-    expect(await vaultCheck(join(root, "file.md"))).toMatchObject({ status: "fail", detail: `the vault ${join(root, "file.md")} is not a folder` });
+    expect(await vaultCheck(join(root, "file.md"))).toMatchObject({
+      status: "fail",
+      detail: `the vault ${join(root, "file.md")} is not a folder`,
+    });
   });
 });

@@ -84,7 +84,10 @@ describe("the bridge event stream from svc", () => {
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(await followed).toBe(0);
-    const printed = stdout.trim().split("\n").map((l) => JSON.parse(l) as { event: string; seq: number; data: { path: string } });
+    const printed = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { event: string; seq: number; data: { path: string } });
     expect(printed).toHaveLength(2);
     expect(printed.map((e) => e.event)).toEqual(["node.created", "node.created"]);
     expect(printed[1]!.seq).toBeGreaterThan(printed[0]!.seq);
@@ -105,7 +108,9 @@ describe("svc save and save_project", () => {
     writeFileSync(show, "the artist's file");
     const exists = await runSvc(["save", "--as", show], env);
     expect(exists.code).toBe(1);
-    expect(exists.stderr).toBe(`svc save: ${show} exists; pass --overwrite to ask the artist in TouchDesigner whether to replace it\n`);
+    expect(exists.stderr).toBe(
+      `svc save: ${show} exists; pass --overwrite to ask the artist in TouchDesigner whether to replace it\n`,
+    );
     appendFileSync(artistFile, "choose:Keep\n");
     const kept = await runSvc(["save", "--as", show, "--overwrite"], env);
     expect([kept.code, kept.stderr]).toEqual([1, expect.stringContaining("the artist chose Keep")]);

@@ -24,7 +24,8 @@ function modulesLoaded(args: string[]): { status: number | null; stdout: string;
   }
 }
 
-const packagesIn = (loaded: string[]) => new Set(loaded.flatMap((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1] ?? []));
+const packagesIn = (loaded: string[]) =>
+  new Set(loaded.flatMap((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1] ?? []));
 
 describe("each svc command loads only what it uses", () => {
   it("svc --help loads no grammar, compiler, knowledge base or dependency but the command-line parser", () => {
@@ -46,10 +47,13 @@ describe("each svc command loads only what it uses", () => {
     expect(status).toBe(0);
     expect(loaded.some((u) => u.endsWith("/dist/grammar/parser.js"))).toBe(true);
     const packages = packagesIn(loaded);
-    for (const unused of ["elkjs", "undici", "zod", "@modelcontextprotocol/sdk", "yaml", "lodash-es"]) expect(packages.has(unused), unused).toBe(false);
+    for (const unused of ["elkjs", "undici", "zod", "@modelcontextprotocol/sdk", "yaml", "lodash-es"])
+      expect(packages.has(unused), unused).toBe(false);
     expect(loaded.filter((u) => u.includes("/node_modules/chevrotain/"))).toHaveLength(1);
     // Of the command modules, only check's own (the build's command index names it).
-    expect(loaded.filter((u) => u.includes("/dist/runtime/cli/commands/")).map((u) => u.replace(/.*\/commands\//, ""))).toEqual(["check.js"]);
+    expect(
+      loaded.filter((u) => u.includes("/dist/runtime/cli/commands/")).map((u) => u.replace(/.*\/commands\//, "")),
+    ).toEqual(["check.js"]);
     // Its one expression (absTime.seconds * 0.3) is plain: Python's grammar is not loaded for it.
     expect(packages.has("web-tree-sitter"), "web-tree-sitter").toBe(false);
   });
@@ -58,7 +62,10 @@ describe("each svc command loads only what it uses", () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-python-"));
     try {
       const file = join(dir, "lambda.svcnet");
-      writeFileSync(file, "svcnet 1\n\nnetwork n {\n  noise1: noiseTOP { t4d: = (lambda t: t * 0.3)(absTime.seconds) +  }\n}\n");
+      writeFileSync(
+        file,
+        "svcnet 1\n\nnetwork n {\n  noise1: noiseTOP { t4d: = (lambda t: t * 0.3)(absTime.seconds) +  }\n}\n",
+      );
       const { status, stdout, loaded } = modulesLoaded(["check", "--json", file]);
       expect(status).toBe(1);
       const report = JSON.parse(stdout) as { diagnostics: { code: string; message: string }[] };

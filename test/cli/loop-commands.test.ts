@@ -20,13 +20,23 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const lineOf = (needle: string) => readFileSync(EXAMPLE, "utf8").split("\n").findIndex((l) => l.includes(needle)) + 1;
+const lineOf = (needle: string) =>
+  readFileSync(EXAMPLE, "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(needle)) + 1;
 const topology = async () => {
-  const { pages: _pages, ...data } = await readWholeTopology(live.client, "/project1/tunnel", { params: true, text: true, custom: true });
+  const { pages: _pages, ...data } = await readWholeTopology(live.client, "/project1/tunnel", {
+    params: true,
+    text: true,
+    custom: true,
+  });
   return data;
 };
 const noise = `/api/nodes/${encodePath("/project1/tunnel/noise1")}`;
-const period = async () => (await live.client.get<{ non_default_params: Array<{ name: string; value: number }> }>(noise)).non_default_params.find((p) => p.name === "period")?.value;
+const period = async () =>
+  (
+    await live.client.get<{ non_default_params: Array<{ name: string; value: number }> }>(noise)
+  ).non_default_params.find((p) => p.name === "period")?.value;
 
 describe("svc plan / apply / preview against tdsim", () => {
   it("plans, applies with a preview, then plans nothing", async () => {
@@ -50,8 +60,15 @@ describe("svc plan / apply / preview against tdsim", () => {
     await live.client.patch(noise, { parameters: { period: 9 } });
     const plan = await runSvc(["plan", "--json", EXAMPLE], live.env);
     const json = JSON.parse(plan.stdout);
-    expect(json.plans[0].conflicts).toEqual([expect.objectContaining({ kind: "drift", name: "period", live: "9", desired: "0.3" })]);
-    expect(json.diagnostics[0]).toMatchObject({ code: "plan-conflict", severity: "warning", file: EXAMPLE, range: { start: { line: lineOf("period: 0.3") } } });
+    expect(json.plans[0].conflicts).toEqual([
+      expect.objectContaining({ kind: "drift", name: "period", live: "9", desired: "0.3" }),
+    ]);
+    expect(json.diagnostics[0]).toMatchObject({
+      code: "plan-conflict",
+      severity: "warning",
+      file: EXAMPLE,
+      range: { start: { line: lineOf("period: 0.3") } },
+    });
 
     const kept = await runSvc(["apply", EXAMPLE], live.env);
     expect(kept.code).toBe(0);
@@ -61,7 +78,15 @@ describe("svc plan / apply / preview against tdsim", () => {
     // Held back is not "no changes": the exit code says there is a difference, and the caret is on the parameter.
     const held = await runSvc(["plan", "--detailed-exitcode", "--json", EXAMPLE], live.env);
     expect(held.code).toBe(2);
-    expect(JSON.parse(held.stdout).diagnostics[0]).toMatchObject({ code: "plan-conflict", range: { start: { line: lineOf("period: 0.3"), column: readFileSync(EXAMPLE, "utf8").split("\n")[lineOf("period: 0.3") - 1]!.indexOf("period") + 1 } } });
+    expect(JSON.parse(held.stdout).diagnostics[0]).toMatchObject({
+      code: "plan-conflict",
+      range: {
+        start: {
+          line: lineOf("period: 0.3"),
+          column: readFileSync(EXAMPLE, "utf8").split("\n")[lineOf("period: 0.3") - 1]!.indexOf("period") + 1,
+        },
+      },
+    });
     const text = await runSvc(["plan", EXAMPLE], live.env);
     expect(text.stdout).toContain("held back by the conflict");
     expect(text.stdout).not.toContain("No changes. The live network");
@@ -77,7 +102,9 @@ describe("svc plan / apply / preview against tdsim", () => {
     expect(plan.stdout).toContain("No changes.");
     expect(plan.stdout).toContain("1 node not managed by svc left alone.");
     expect((await runSvc(["apply", EXAMPLE], live.env)).code).toBe(0);
-    await expect(live.client.get(`/api/nodes/${encodePath("/project1/tunnel/artist_notes")}`)).resolves.toMatchObject({ type: "textDAT" });
+    await expect(live.client.get(`/api/nodes/${encodePath("/project1/tunnel/artist_notes")}`)).resolves.toMatchObject({
+      type: "textDAT",
+    });
   });
 
   it("refuses a saved plan once the live network moved", async () => {
@@ -100,7 +127,9 @@ describe("svc plan / apply / preview against tdsim", () => {
 
   it("rolls a failed request back completely and points at the source line", async () => {
     const source = join(work, "grow.svcnet");
-    const text = readFileSync(EXAMPLE, "utf8").replace("out1: nullTOP", "blur1: blurTOP\n  out1: nullTOP").replace("level1 -> out1", "level1 -> blur1 -> out1");
+    const text = readFileSync(EXAMPLE, "utf8")
+      .replace("out1: nullTOP", "blur1: blurTOP\n  out1: nullTOP")
+      .replace("level1 -> out1", "level1 -> blur1 -> out1");
     await import("node:fs").then((fs) => fs.writeFileSync(source, text));
     const before = await topology();
     // Something appears where the plan will create blur1, after the plan was made: the request must fail.

@@ -16,7 +16,14 @@ let home: string;
 async function svc(argv: string[], isTTY: boolean) {
   let stdout = "";
   let stderr = "";
-  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY, cwd: home, env: { HOME: home, SVC_BRIDGE_URL: sim.url } };
+  const io = {
+    stdout: (t: string) => (stdout += t),
+    stderr: (t: string) => (stderr += t),
+    readStdin: async () => "",
+    isTTY,
+    cwd: home,
+    env: { HOME: home, SVC_BRIDGE_URL: sim.url },
+  };
   const code = await dispatch("svc", "svc", svcCommands, argv, io);
   return { code, stdout, stderr };
 }
@@ -48,7 +55,11 @@ describe("progress of an apply", () => {
     const total = Number(/request 1 of (\d+) /.exec(lines[0] ?? "")?.[1]);
     expect(total).toBeGreaterThan(1);
     expect(lines).toHaveLength(total);
-    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^svc apply: applying /project1/big: request ${i + 1} of ${total} \\(\\d+ operations\\)$`)));
+    lines.forEach((line, i) =>
+      expect(line).toMatch(
+        new RegExp(`^svc apply: applying /project1/big: request ${i + 1} of ${total} \\(\\d+ operations\\)$`),
+      ),
+    );
     // the summary also counts the request that commits the several as one
     expect(Number(/Applied in (\d+) requests\./.exec(r.stdout)?.[1])).toBeGreaterThanOrEqual(total);
     expect(r.stdout).not.toContain("request 1 of");

@@ -59,7 +59,8 @@ describe("svc analyze", () => {
 
 describe("svc adopt and svc release", () => {
   it("exports read-only, adopts with --confirm so the exported file plans empty, and releases", async () => {
-    const tags = async (n: string) => (await bridge.get<{ tags: string[] }>(`/api/nodes/${encodeURIComponent(`/project1/hand/${n}`)}`)).tags;
+    const tags = async (n: string) =>
+      (await bridge.get<{ tags: string[] }>(`/api/nodes/${encodeURIComponent(`/project1/hand/${n}`)}`)).tags;
     const look = await runSvc(["adopt", "/project1/hand"], env);
     expect(look.code).toBe(0);
     expect(look.stdout).toContain("network hand {");
@@ -70,7 +71,9 @@ describe("svc adopt and svc release", () => {
       const file = join(dir, "hand.svcnet");
       const taken = await runSvc(["adopt", "--confirm", "--out", file, "/project1/hand"], env);
       expect(taken.code, taken.stderr).toBe(0);
-      expect(taken.stderr).toContain("svc now manages 3 node(s) in /project1/hand; planning it again finds nothing to do");
+      expect(taken.stderr).toContain(
+        "svc now manages 3 node(s) in /project1/hand; planning it again finds nothing to do",
+      );
       expect(readFileSync(file, "utf8")).toContain("network hand {");
       expect(await tags("noise1")).toEqual(["svc"]);
       const plan = await runSvc(["plan", "--detailed-exitcode", file], env);
@@ -96,18 +99,27 @@ describe("svc logs", () => {
   it("--follow prints a new error when it appears and stops when the bridge goes away", async () => {
     let stdout = "";
     let stderr = "";
-    const followed = dispatch("svc", "svc", svcCommands, ["logs", "--follow", "--severity", "error", "/project1/hand"], {
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      readStdin: async () => "",
-      isTTY: false,
-      cwd: process.cwd(),
-      env,
-    });
+    const followed = dispatch(
+      "svc",
+      "svc",
+      svcCommands,
+      ["logs", "--follow", "--severity", "error", "/project1/hand"],
+      {
+        stdout: (t) => (stdout += t),
+        stderr: (t) => (stderr += t),
+        readStdin: async () => "",
+        isTTY: false,
+        cwd: process.cwd(),
+        env,
+      },
+    );
     await vi.waitFor(() => expect(stdout).toContain("/project1/hand/level1"), { timeout: 60_000, interval: 100 });
     expect(stdout).not.toContain("blur_new");
     await bridge.post("/api/nodes", { parent_path: "/project1/hand", type: "blurTOP", name: "blur_new" });
-    await vi.waitFor(() => expect(stdout).toMatch(/^error +\/project1\/hand\/blur_new: /m), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(() => expect(stdout).toMatch(/^error +\/project1\/hand\/blur_new: /m), {
+      timeout: 60_000,
+      interval: 100,
+    });
     // The level1 error was there all along: printed once, not on every poll.
     expect(stdout.match(/hand\/level1:/g)).toHaveLength(1);
     await sim.stop();

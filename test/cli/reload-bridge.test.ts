@@ -21,7 +21,14 @@ const savedUrl = process.env.SVC_BRIDGE_URL;
 async function agent(argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY: false, cwd: home, env: process.env };
+  const io = {
+    stdout: (t: string) => (stdout += t),
+    stderr: (t: string) => (stderr += t),
+    readStdin: async () => "",
+    isTTY: false,
+    cwd: home,
+    env: process.env,
+  };
   const code = await dispatch("svc-agent", "svc-agent", agentCommands, argv, io);
   return { code, stdout, stderr };
 }
@@ -33,7 +40,10 @@ async function info(): Promise<{ bridge_version: string }> {
 
 const initFile = () => join(staged, "svc_bridge", "__init__.py");
 function setVersion(version: string) {
-  writeFileSync(initFile(), readFileSync(initFile(), "utf8").replace(/^BRIDGE_VERSION = ".*"$/m, `BRIDGE_VERSION = "${version}"`));
+  writeFileSync(
+    initFile(),
+    readFileSync(initFile(), "utf8").replace(/^BRIDGE_VERSION = ".*"$/m, `BRIDGE_VERSION = "${version}"`),
+  );
 }
 
 beforeAll(async () => {
@@ -86,7 +96,10 @@ describe("reload_bridge on tdsim", () => {
   it("an open transaction refuses a reload with what it would drop; --force reloads and says what it dropped", async () => {
     // through svc's client, which sends a shed request again after Retry-After
     const client = await bridgeClient();
-    await client.post("/api/batch", { transaction: "t-reload", operations: [{ action: "create", parent_path: "/project1", type: "levelTOP", name: "in_transaction" }] });
+    await client.post("/api/batch", {
+      transaction: "t-reload",
+      operations: [{ action: "create", parent_path: "/project1", type: "levelTOP", name: "in_transaction" }],
+    });
     setVersion("9.8.8");
     const refused = await agent(["reload-bridge"]);
     expect(refused.code).toBe(1);

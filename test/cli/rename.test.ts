@@ -36,10 +36,14 @@ describe("a rename declared with was:", () => {
     expect(plan.stdout).not.toContain("wires:");
 
     expect((await runSvc(["apply", renamed], live.env)).code).toBe(0);
-    await expect(live.client.get(`/api/nodes/${encodePath("/project1/tunnel/noise1")}`)).rejects.toMatchObject({ code: "node_not_found" });
-    const seed = await live.client.get<{ id?: number; outputs: Array<{ target: string }>; non_default_params: Array<{ name: string; value: unknown }> }>(
-      `/api/nodes/${encodePath("/project1/tunnel/seed")}`,
-    );
+    await expect(live.client.get(`/api/nodes/${encodePath("/project1/tunnel/noise1")}`)).rejects.toMatchObject({
+      code: "node_not_found",
+    });
+    const seed = await live.client.get<{
+      id?: number;
+      outputs: Array<{ target: string }>;
+      non_default_params: Array<{ name: string; value: unknown }>;
+    }>(`/api/nodes/${encodePath("/project1/tunnel/seed")}`);
     expect(seed.outputs.map((o) => o.target).sort()).toEqual(["/project1/tunnel/comp1", "/project1/tunnel/feedback1"]);
     expect(seed.non_default_params.find((p) => p.name === "period")?.value).toBe(0.3);
     if (before.id !== undefined) expect(seed.id).toBe(before.id);

@@ -14,12 +14,22 @@ export async function runSvc(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = 
 }
 
 /** `svc-agent` in-process (its tool subcommands read the process environment, as a spawned one would). */
-export async function runAgent(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<CliRun> {
+export async function runAgent(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): Promise<CliRun> {
   const { agentCommands } = await import("../../runtime/cli/agent/index.js");
   return runCommand("svc-agent", agentCommands, argv, env, cwd);
 }
 
-async function runCommand(program: string, commands: Command[], argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliRun> {
+async function runCommand(
+  program: string,
+  commands: Command[],
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const code = await dispatch(program, program, commands, argv, {

@@ -16,7 +16,10 @@ afterAll(async () => {
 describe("svc status", () => {
   it("warns when the running bridge is older than the one this svc ships", async () => {
     // A copy of the bridge that says it is an old version, served by tdsim.
-    cpSync("bridge/svc_bridge", join(work, "svc_bridge"), { recursive: true, filter: (p) => !p.includes("__pycache__") });
+    cpSync("bridge/svc_bridge", join(work, "svc_bridge"), {
+      recursive: true,
+      filter: (p) => !p.includes("__pycache__"),
+    });
     cpSync("bridge/callbacks", join(work, "callbacks"), { recursive: true });
     const init = join(work, "svc_bridge", "__init__.py");
     writeFileSync(init, readFileSync(init, "utf8").replace(/^BRIDGE_VERSION = ".*"$/m, 'BRIDGE_VERSION = "0.0.1"'));

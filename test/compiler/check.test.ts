@@ -46,7 +46,7 @@ describe("check: operators and parameters", () => {
   });
 
   it("parameter-type-mismatch: a number for a toggle, a toggle for a float, a bare word for a string", () => {
-    const r = compileBody('  noise1: noiseTOP { mono: 3, period: on }\n  lfo1: lfoCHOP { channelname: chan }');
+    const r = compileBody("  noise1: noiseTOP { mono: 3, period: on }\n  lfo1: lfoCHOP { channelname: chan }");
     const mismatches = r.diagnostics.filter((d) => d.code === "parameter-type-mismatch");
     expect(mismatches.map((d) => covered(r.source, d))).toEqual(["3", "on", "chan"]);
     expect(mismatches[0]!.message).toBe("'mono' of 'noiseTOP' takes on or off, not the number 3");
@@ -116,7 +116,9 @@ describe("check: references", () => {
   });
 
   it("an export must come from a CHOP", () => {
-    const r = compileBody("  noise1: noiseTOP\n  level1: levelTOP { opacity: export noise1.chan1 }\n  noise1 -> level1");
+    const r = compileBody(
+      "  noise1: noiseTOP\n  level1: levelTOP { opacity: export noise1.chan1 }\n  noise1 -> level1",
+    );
     const d = only(r, "operator-reference-family");
     expect(covered(r.source, d)).toBe("export noise1.chan1");
   });
@@ -172,7 +174,9 @@ describe("check: wires", () => {
   });
 
   it("a COMP's inputs are its in operators", () => {
-    const r = compileBody("  noise1: noiseTOP\n  fx: baseCOMP { network { in1: inTOP\n out1: outTOP\n in1 -> out1 } }\n  noise1 -> fx[1]");
+    const r = compileBody(
+      "  noise1: noiseTOP\n  fx: baseCOMP { network { in1: inTOP\n out1: outTOP\n in1 -> out1 } }\n  noise1 -> fx[1]",
+    );
     const d = only(r, "input-index-out-of-range");
     expect(d.message).toMatch(/'fx' \(baseCOMP\) has 1 input/);
   });
@@ -194,7 +198,9 @@ describe("check: wires", () => {
   });
 
   it("a feedback loop through a feedbackTOP reference is not a cycle", () => {
-    const r = compileBody("  noise1: noiseTOP\n  fb: feedbackTOP { top: level1 }\n  comp1: compositeTOP\n  level1: levelTOP\n  noise1 -> fb -> comp1[1]\n  noise1 -> comp1[0]\n  comp1 -> level1");
+    const r = compileBody(
+      "  noise1: noiseTOP\n  fb: feedbackTOP { top: level1 }\n  comp1: compositeTOP\n  level1: levelTOP\n  noise1 -> fb -> comp1[1]\n  noise1 -> comp1[0]\n  comp1 -> level1",
+    );
     expect(r.diagnostics).toEqual([]);
   });
 
@@ -224,11 +230,9 @@ describe("check: binds, controls and names", () => {
   it("a tuplet binds to a control of the same size", () => {
     const r = compileBody("  controls { Offset: xyz }\n  noise1: noiseTOP { t: bind Offset }");
     expect(r.diagnostics).toEqual([]);
-    expect(r.operations!.filter((o) => o.kind === "set-bind").map((o) => (o as { expression: string }).expression)).toEqual([
-      "parent().par.Offsetx",
-      "parent().par.Offsety",
-      "parent().par.Offsetz",
-    ]);
+    expect(
+      r.operations!.filter((o) => o.kind === "set-bind").map((o) => (o as { expression: string }).expression),
+    ).toEqual(["parent().par.Offsetx", "parent().par.Offsety", "parent().par.Offsetz"]);
   });
 
   it("bind to another operator's parameter checks that parameter exists", () => {
@@ -252,7 +256,10 @@ describe("check: binds, controls and names", () => {
   });
 
   it("control-range-inverted (for models built without the parser)", () => {
-    const r = analyze({ file: "main.svcnet", text: "svcnet 1\nnetwork net {\n  controls { Gain: float range 0..1 }\n}\n" }, { host: memoryHost({}) });
+    const r = analyze(
+      { file: "main.svcnet", text: "svcnet 1\nnetwork net {\n  controls { Gain: float range 0..1 }\n}\n" },
+      { host: memoryHost({}) },
+    );
     const control = r.program.networks[0]!.root.customPages[0]!.params[0]!;
     control.min = 2;
     const d = checkProgram(r.program).find((x) => x.code === "control-range-inverted")!;
@@ -261,7 +268,10 @@ describe("check: binds, controls and names", () => {
   });
 
   it("invalid-node-name (for models built without the parser, e.g. by an exporter)", () => {
-    const r = analyze({ file: "main.svcnet", text: "svcnet 1\nnetwork net {\n  noise1: noiseTOP\n}\n" }, { host: memoryHost({}) });
+    const r = analyze(
+      { file: "main.svcnet", text: "svcnet 1\nnetwork net {\n  noise1: noiseTOP\n}\n" },
+      { host: memoryHost({}) },
+    );
     r.program.networks[0]!.root.body.nodes[0]!.name = "2noise";
     const d = checkProgram(r.program).find((x) => x.code === "invalid-node-name")!;
     expect(d.message).toBe("'2noise' is not a valid TouchDesigner operator name");
@@ -290,18 +300,26 @@ describe("check: DAT text", () => {
   });
 });
 
-describe("file(\"...\") in a path parameter", () => {
+describe('file("...") in a path parameter', () => {
   it("is refused: it would put the file's contents where a path goes, and the help says what to write", () => {
     const text = 'svcnet 1\nnetwork net {\n  script: textDAT { file: file("scripts/setup.py") }\n}\n';
-    const r = analyze({ file: "main.svcnet", text }, { host: memoryHost({ "main.svcnet": text, "scripts/setup.py": "print('hi')\n" }) });
+    const r = analyze(
+      { file: "main.svcnet", text },
+      { host: memoryHost({ "main.svcnet": text, "scripts/setup.py": "print('hi')\n" }) },
+    );
     const d = r.diagnostics.filter((x) => x.severity === "error");
     expect(d.map((x) => x.code)).toEqual(["parameter-type-mismatch"]);
-    expect(d[0]!.help.join(" ")).toContain('write file: "scripts/setup.py", or text: file("scripts/setup.py") for the DAT\'s text');
+    expect(d[0]!.help.join(" ")).toContain(
+      'write file: "scripts/setup.py", or text: file("scripts/setup.py") for the DAT\'s text',
+    );
   });
 
   it("is a DAT's text when written as text:", () => {
     const text = 'svcnet 1\nnetwork net {\n  script: textDAT { text: file("scripts/setup.py") }\n}\n';
-    const r = analyze({ file: "main.svcnet", text }, { host: memoryHost({ "main.svcnet": text, "scripts/setup.py": "print('hi')\n" }) });
+    const r = analyze(
+      { file: "main.svcnet", text },
+      { host: memoryHost({ "main.svcnet": text, "scripts/setup.py": "print('hi')\n" }) },
+    );
     expect(r.diagnostics.filter((x) => x.severity === "error")).toEqual([]);
   });
 });

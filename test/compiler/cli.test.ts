@@ -27,9 +27,18 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "svc-compile-cli-"));
   mkdirSync(join(dir, "lib"));
-  writeFileSync(join(dir, "lib", "fx.svcnet"), "svcnet 1\nrecipe fx {\n  in1: inTOP\n  lvl: levelTOP { brightnes1: 2 }\n  in1 -> lvl\n}\n");
-  writeFileSync(join(dir, "bad.svcnet"), 'svcnet 1\nimport "lib/fx.svcnet"\nnetwork net {\n  noise1: noiseTOP { resolutionx: 1280 }\n  f: fx\n}\n');
-  writeFileSync(join(dir, "good.svcnet"), "svcnet 1\nnetwork net {\n  noise1: noiseTOP { period: 2 }\n  out1: nullTOP [display]\n  noise1 -> out1\n}\n");
+  writeFileSync(
+    join(dir, "lib", "fx.svcnet"),
+    "svcnet 1\nrecipe fx {\n  in1: inTOP\n  lvl: levelTOP { brightnes1: 2 }\n  in1 -> lvl\n}\n",
+  );
+  writeFileSync(
+    join(dir, "bad.svcnet"),
+    'svcnet 1\nimport "lib/fx.svcnet"\nnetwork net {\n  noise1: noiseTOP { resolutionx: 1280 }\n  f: fx\n}\n',
+  );
+  writeFileSync(
+    join(dir, "good.svcnet"),
+    "svcnet 1\nnetwork net {\n  noise1: noiseTOP { period: 2 }\n  out1: nullTOP [display]\n  noise1 -> out1\n}\n",
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

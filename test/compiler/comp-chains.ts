@@ -11,7 +11,8 @@ export function compChains(comps: number, chain: number, { extra = false, grow =
   for (let c = 0; c < comps; c++) {
     const n = chain + (grow ? c : 0);
     lines.push(`  comp${c}: baseCOMP {`, "    network {");
-    for (let i = 0; i < n; i++) lines.push(`      t${i}: ${i % 3 === 0 ? "noiseTOP" : i % 3 === 1 ? "levelTOP" : "compositeTOP"}`);
+    for (let i = 0; i < n; i++)
+      lines.push(`      t${i}: ${i % 3 === 0 ? "noiseTOP" : i % 3 === 1 ? "levelTOP" : "compositeTOP"}`);
     for (let i = 1; i < n; i++) lines.push(`      t${i - 1} -> t${i}${i % 3 === 2 ? "[0]" : ""}`);
     for (let i = 2; i < n; i += 3) lines.push(`      t${i - 2} -> t${i}[1]`);
     if (extra && c === 0) lines.push("      added: nullTOP", `      t${n - 1} -> added`);

@@ -20,7 +20,11 @@ const { OPERATIONS_PER_MESSAGE } = (await dist("compiler/compile-in-worker.js"))
 
 /** What the worker gives back of compile()'s result. */
 function planned(r: Index.CompileResult) {
-  return { diagnostics: r.diagnostics, sources: r.program.sources, ...(r.operations === undefined ? {} : { operations: r.operations }) };
+  return {
+    diagnostics: r.diagnostics,
+    sources: r.program.sources,
+    ...(r.operations === undefined ? {} : { operations: r.operations }),
+  };
 }
 
 describe("compile in a worker thread", () => {
@@ -37,21 +41,43 @@ describe("compile in a worker thread", () => {
   });
 
   it("reads imports through the same host: in memory, and confined to folders", async () => {
-    const files = { "lib/looks.svcnet": 'svcnet 1\nrecipe glow() {\n  n: noiseTOP\n}\n', "main.svcnet": 'svcnet 1\nimport "lib/looks.svcnet"\nnetwork net {\n  g: glow()\n  n: noiseTOP { seed: 3 }\n}\n' };
+    const files = {
+      "lib/looks.svcnet": "svcnet 1\nrecipe glow() {\n  n: noiseTOP\n}\n",
+      "main.svcnet": 'svcnet 1\nimport "lib/looks.svcnet"\nnetwork net {\n  g: glow()\n  n: noiseTOP { seed: 3 }\n}\n',
+    };
     const host = memoryHost(files);
     expect(workerCanCompile({ host })).toBe(true);
     const inMemory = await compileInWorker("main.svcnet", { host });
     expect(inMemory).toEqual(planned(await compile("main.svcnet", { host })));
 
     const confined = confinedHost([examples], "the examples");
-    const outside = await compileInWorker({ text: 'svcnet 1\nimport "/etc/secret.svcnet"\nnetwork a {\n  n: noiseTOP\n}\n', file: join(examples, "x.svcnet") }, { host: confined });
-    expect(outside).toEqual(planned(await compile({ text: 'svcnet 1\nimport "/etc/secret.svcnet"\nnetwork a {\n  n: noiseTOP\n}\n', file: join(examples, "x.svcnet") }, { host: confined })));
+    const outside = await compileInWorker(
+      {
+        text: 'svcnet 1\nimport "/etc/secret.svcnet"\nnetwork a {\n  n: noiseTOP\n}\n',
+        file: join(examples, "x.svcnet"),
+      },
+      { host: confined },
+    );
+    expect(outside).toEqual(
+      planned(
+        await compile(
+          {
+            text: 'svcnet 1\nimport "/etc/secret.svcnet"\nnetwork a {\n  n: noiseTOP\n}\n',
+            file: join(examples, "x.svcnet"),
+          },
+          { host: confined },
+        ),
+      ),
+    );
     expect(outside.operations).toBeUndefined();
     expect(outside.diagnostics.map((d) => d.message).join(" ")).toContain("outside the examples");
   });
 
   it("stays in this thread for a host it cannot rebuild there", async () => {
-    const host = { readFile: () => ({ ok: true as const, text: "svcnet 1\nnetwork a {\n  n: noiseTOP\n}\n" }), resolve: (_from: string, rel: string) => rel };
+    const host = {
+      readFile: () => ({ ok: true as const, text: "svcnet 1\nnetwork a {\n  n: noiseTOP\n}\n" }),
+      resolve: (_from: string, rel: string) => rel,
+    };
     expect(workerCanCompile({ host })).toBe(false);
     const off = await compileInWorker("a.svcnet", { host });
     expect(off.operations!.some((o) => o.kind === "create")).toBe(true);

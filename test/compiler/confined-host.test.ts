@@ -23,7 +23,13 @@ describe("confinedHost", () => {
   });
 
   it("refuses outside, through '..' and through links, saying nothing of the file", () => {
-    for (const path of [join(dir, "secret.txt"), join(root, "..", "secret.txt"), "../secret.txt", join(root, "link.txt"), "/etc/hostname"]) {
+    for (const path of [
+      join(dir, "secret.txt"),
+      join(root, "..", "secret.txt"),
+      "../secret.txt",
+      join(root, "link.txt"),
+      "/etc/hostname",
+    ]) {
       expect(host.readFile(path)).toEqual({ ok: false, reason: "unreadable", message: "it is outside the test root" });
     }
     expect(confinedHost([]).readFile(join(root, "ok.txt")).ok).toBe(false);
@@ -33,7 +39,10 @@ describe("confinedHost", () => {
 describe("import", () => {
   it("import-not-svcnet: reads only .svcnet source", () => {
     const source = 'svcnet 1\nimport "notes.txt"\nnetwork n {\n  a: noiseTOP\n}\n';
-    const { diagnostics } = analyze({ text: source, file: "main.svcnet" }, { host: memoryHost({ "notes.txt": "SECRET" }) });
+    const { diagnostics } = analyze(
+      { text: source, file: "main.svcnet" },
+      { host: memoryHost({ "notes.txt": "SECRET" }) },
+    );
     expect(diagnostics.map((d) => d.code)).toEqual(["import-not-svcnet"]);
     expect(JSON.stringify(diagnostics)).not.toContain("SECRET");
   });

@@ -16,14 +16,20 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const level = buildElkGraph(
   {
     nodes: Array.from({ length: 40 }, (_, i) => `t${i}`),
-    edges: Array.from({ length: 39 }, (_, i) => ({ from: `t${i}`, fromIndex: 0, to: `t${i + 1}`, toIndex: i % 4 === 3 ? 1 : 0 })).concat(
+    edges: Array.from({ length: 39 }, (_, i) => ({
+      from: `t${i}`,
+      fromIndex: 0,
+      to: `t${i + 1}`,
+      toIndex: i % 4 === 3 ? 1 : 0,
+    })).concat(
       Array.from({ length: 9 }, (_, i) => ({ from: `t${i * 4}`, fromIndex: 1, to: `t${i * 4 + 3}`, toIndex: 0 })),
     ),
   },
   TD_GEOMETRY,
 );
 
-const boxes = (laid: ElkNode) => JSON.stringify((laid.children ?? []).map(({ id, x, y, width, height }) => [id, x, y, width, height]));
+const boxes = (laid: ElkNode) =>
+  JSON.stringify((laid.children ?? []).map(({ id, x, y, width, height }) => [id, x, y, width, height]));
 
 /** ELK from `source`, the script V8 compiled it as, and its layout of `level`. */
 async function load(source: ElkSource): Promise<{ script: Script; laid: string }> {

@@ -26,7 +26,8 @@ function repoLevels(): [string, LayoutGraph][] {
   for (const file of [...svcnetFiles("examples"), ...svcnetFiles("recipes")]) {
     const { program, unusedRecipes } = analyze(file);
     for (const network of [...program.networks, ...unusedRecipes])
-      for (const comp of walkComponents(network.root)) if (comp.body.nodes.length > 0) levels.push([`${file}:${comp.path}`, levelGraph(comp)]);
+      for (const comp of walkComponents(network.root))
+        if (comp.body.nodes.length > 0) levels.push([`${file}:${comp.path}`, levelGraph(comp)]);
   }
   return levels;
 }
@@ -80,8 +81,20 @@ const synthetic: [string, LayoutGraph][] = [
   ["chain of 40", chain(40)],
   ["fan-out to 25", fanOut(25)],
   ["fan-in of 12 inputs", fanIn(12)],
-  ["a node wired to itself's neighbour twice", { nodes: ["a", "b"], edges: [{ from: "a", fromIndex: 0, to: "b", toIndex: 0 }, { from: "a", fromIndex: 0, to: "b", toIndex: 1 }] }],
-  ...[1, 2, 3, 4, 5, 6].map((s): [string, LayoutGraph] => [`random ${s}`, randomLevel(s, 20 + s * 15, 1 + (s % 3) * 0.5, 1 + (s % 3))]),
+  [
+    "a node wired to itself's neighbour twice",
+    {
+      nodes: ["a", "b"],
+      edges: [
+        { from: "a", fromIndex: 0, to: "b", toIndex: 0 },
+        { from: "a", fromIndex: 0, to: "b", toIndex: 1 },
+      ],
+    },
+  ],
+  ...[1, 2, 3, 4, 5, 6].map((s): [string, LayoutGraph] => [
+    `random ${s}`,
+    randomLevel(s, 20 + s * 15, 1 + (s % 3) * 0.5, 1 + (s % 3)),
+  ]),
   ["random 120 nodes in 4 parts", randomLevel(7, 120, 1.5, 4)],
   ["random 350 nodes (a large level's options)", randomLevel(8, 350, 1.2)],
 ];
@@ -115,27 +128,35 @@ describe("ELK's text edited to do less work", () => {
     expect(editElk(shipped.text)).toBe(elkSource().text);
   });
 
-  it("lays out varied levels, the repository's examples and recipes with exactly the node boxes of the shipped ELK", { timeout: 300_000 }, async () => {
-    const Edited = evaluateElk(elkSource());
-    const Shipped = evaluateElk(elkSource({ shipped: true }));
-    const [fast, shipped] = [new Edited(), new Shipped()];
-    const levels = [...synthetic, ...repoLevels()];
-    expect(levels.length).toBeGreaterThan(60);
-    let nodes = 0;
-    for (const [name, level] of levels) {
-      const graph = buildElkGraph(level, TD_GEOMETRY);
-      const [a, b] = await Promise.all([fast.layout(structuredClone(graph)), shipped.layout(structuredClone(graph))]);
-      expect(boxes(a), name).toBe(boxes(b));
-      nodes += a.children?.length ?? 0;
-      for (const child of a.children ?? []) expect(Number.isFinite(child.x) && Number.isFinite(child.y), name).toBe(true);
-    }
-    expect(nodes).toBeGreaterThan(1000);
-  });
+  it(
+    "lays out varied levels, the repository's examples and recipes with exactly the node boxes of the shipped ELK",
+    { timeout: 300_000 },
+    async () => {
+      const Edited = evaluateElk(elkSource());
+      const Shipped = evaluateElk(elkSource({ shipped: true }));
+      const [fast, shipped] = [new Edited(), new Shipped()];
+      const levels = [...synthetic, ...repoLevels()];
+      expect(levels.length).toBeGreaterThan(60);
+      let nodes = 0;
+      for (const [name, level] of levels) {
+        const graph = buildElkGraph(level, TD_GEOMETRY);
+        const [a, b] = await Promise.all([fast.layout(structuredClone(graph)), shipped.layout(structuredClone(graph))]);
+        expect(boxes(a), name).toBe(boxes(b));
+        nodes += a.children?.length ?? 0;
+        for (const child of a.children ?? [])
+          expect(Number.isFinite(child.x) && Number.isFinite(child.y), name).toBe(true);
+      }
+      expect(nodes).toBeGreaterThan(1000);
+    },
+  );
 
   it("writes back only the nodes' boxes: ports' and edges' layouts are left out", async () => {
     const level = randomLevel(3, 30, 1.5);
     const graph = buildElkGraph(level, TD_GEOMETRY);
-    const [a, b] = await Promise.all([new (evaluateElk(elkSource()))().layout(structuredClone(graph)), new (evaluateElk(elkSource({ shipped: true })))().layout(structuredClone(graph))]);
+    const [a, b] = await Promise.all([
+      new (evaluateElk(elkSource()))().layout(structuredClone(graph)),
+      new (evaluateElk(elkSource({ shipped: true })))().layout(structuredClone(graph)),
+    ]);
     expect(b.edges?.some((e) => (e as { sections?: unknown[] }).sections !== undefined)).toBe(true);
     expect(a.edges?.some((e) => (e as { sections?: unknown[] }).sections !== undefined)).toBe(false);
     expect(a.children?.some((c) => c.ports?.some((p) => p.x !== undefined))).toBe(false);

@@ -5,7 +5,9 @@ import { renderOperations } from "../../compiler/lower/render.js";
 
 // Every example compiles without a single diagnostic, and its lowering is kept as a readable
 // snapshot (review the .ops.txt diff when the compiler's output changes on purpose).
-const examples = readdirSync("examples").filter((f) => f.endsWith(".svcnet")).sort();
+const examples = readdirSync("examples")
+  .filter((f) => f.endsWith(".svcnet"))
+  .sort();
 
 describe("examples", () => {
   it("has at least ten networks, the feedback tunnel among them", () => {
@@ -17,7 +19,9 @@ describe("examples", () => {
     const result = await compile(`examples/${file}`);
     expect(result.diagnostics).toEqual([]);
     expect(result.operations!.length).toBeGreaterThan(0);
-    await expect(renderOperations(result.operations!)).toMatchFileSnapshot(`__snapshots__/examples/${file.replace(/\.svcnet$/, ".ops.txt")}`);
+    await expect(renderOperations(result.operations!)).toMatchFileSnapshot(
+      `__snapshots__/examples/${file.replace(/\.svcnet$/, ".ops.txt")}`,
+    );
   });
 
   it("the library of recipes compiles to nothing on its own", async () => {

@@ -4,26 +4,28 @@ import { codes, compileBody, covered, only } from "./helpers.js";
 
 describe("the kb answers as the real build does", () => {
   it("networks using the real build's parameters, menus and sequences check with no error", () => {
-    const r = compileBody([
-      '  g: glslTOP { vec0name: "uTime", vec1name: "uTint", vec1value: (1, 0.5, 0, 1), color2name: "uGlow" }',
-      "  shader: textDAT { language: python, extension: frag, defaultreadencoding: utf8 }",
-      "  notes: textDAT { language: glsl, extension: vert }",
-      "  config: textDAT { language: json, extension: md }",
-      "  raw: textDAT { language: input }",
-      "  lag1: lagCHOP { lagunit: seconds, lag1: 0.2 }",
-      '  panel1: containerCOMP { resizecomp: "panel2" }',
-      "  panel2: containerCOMP",
-      '  label1: textCOMP { font: "Verdana Pro" }',
-      "  onsave: executeDAT { projectpresave: on, projectpostsave: on }",
-      "  pars: parameterDAT { label: on }",
-      '  pchop: parameterCHOP { parameters: "tx ty" }',
-      "  geo: geometryCOMP { instancerottoorder: rottoxform }",
-      '  k: constantCHOP { const1name: "b", const1value: 2, commonrenamefrom: "a" }',
-      "  big: levelTOP { resolutionw: 1920, resolutionh: 1080 }",
-      "  wave: waveCHOP",
-      "  wave -> lag1",
-      "  g -> big",
-    ].join("\n"));
+    const r = compileBody(
+      [
+        '  g: glslTOP { vec0name: "uTime", vec1name: "uTint", vec1value: (1, 0.5, 0, 1), color2name: "uGlow" }',
+        "  shader: textDAT { language: python, extension: frag, defaultreadencoding: utf8 }",
+        "  notes: textDAT { language: glsl, extension: vert }",
+        "  config: textDAT { language: json, extension: md }",
+        "  raw: textDAT { language: input }",
+        "  lag1: lagCHOP { lagunit: seconds, lag1: 0.2 }",
+        '  panel1: containerCOMP { resizecomp: "panel2" }',
+        "  panel2: containerCOMP",
+        '  label1: textCOMP { font: "Verdana Pro" }',
+        "  onsave: executeDAT { projectpresave: on, projectpostsave: on }",
+        "  pars: parameterDAT { label: on }",
+        '  pchop: parameterCHOP { parameters: "tx ty" }',
+        "  geo: geometryCOMP { instancerottoorder: rottoxform }",
+        '  k: constantCHOP { const1name: "b", const1value: 2, commonrenamefrom: "a" }',
+        "  big: levelTOP { resolutionw: 1920, resolutionh: 1080 }",
+        "  wave: waveCHOP",
+        "  wave -> lag1",
+        "  g -> big",
+      ].join("\n"),
+    );
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(r.diagnostics).toEqual([]);
   });
@@ -36,7 +38,9 @@ describe("the kb answers as the real build does", () => {
   it("the docs' older type names build the real build's type, with a warning", () => {
     const r = compileBody("  f: freedCHOP\n  s: stypeCHOP\n  e: flowemitterCOMP");
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([
-      ["renamed-operator-type", "warning"], ["renamed-operator-type", "warning"], ["renamed-operator-type", "warning"],
+      ["renamed-operator-type", "warning"],
+      ["renamed-operator-type", "warning"],
+      ["renamed-operator-type", "warning"],
     ]);
     const types = (r.operations ?? []).filter((o) => o.kind === "create").map((o) => (o as { type: string }).type);
     expect(types).toEqual(expect.arrayContaining(["freedinCHOP", "stypeinCHOP", "nvidiaflowemitterCOMP"]));
@@ -57,7 +61,9 @@ describe("the kb answers as the real build does", () => {
     // Curated (assumed) style: a COMP shortcut is a word.
     const style = compileBody("  b: baseCOMP { opshortcut: 3 }");
     expect(only(style, "parameter-type-mismatch").severity).toBe("warning");
-    expect(style.operations?.some((o) => o.kind === "set-param" && (o as { param: string }).param === "opshortcut")).toBe(true);
+    expect(
+      style.operations?.some((o) => o.kind === "set-param" && (o as { param: string }).param === "opshortcut"),
+    ).toBe(true);
     // Inferred (assumed) unit menu entries.
     const menu = compileBody("  lag1: lagCHOP { lagunit: minutes }");
     expect(only(menu, "unknown-menu-entry").severity).toBe("warning");
@@ -74,30 +80,44 @@ describe("the kb answers as the real build does", () => {
       for (const p of op.params) {
         const comps = p.components ?? [];
         const numeric = p.style !== "Int" && p.style !== "Toggle";
-        if (numeric && comps.length === 3 && comps.every((c, i) => c === p.name + "xyz"[i])) expect([op.type, p.name, p.style]).toEqual([op.type, p.name, "XYZW"]);
+        if (numeric && comps.length === 3 && comps.every((c, i) => c === p.name + "xyz"[i]))
+          expect([op.type, p.name, p.style]).toEqual([op.type, p.name, "XYZW"]);
       }
     }
     // Elsewhere the docs' XYZ stands (no fact says otherwise).
     expect(styleOf("geometryCOMP", "t")).toBe("XYZ");
     expect(styleOf("transformSOP", "t")).toBe("XYZ");
-    const r = compileBody("  f: forcePOP { t: (0, 0, 1), windforcez: 2 }\n  b: boxPOP { tz: 1, r: (0, 90, 0) }\n  w: boxPOP { tw: 1 }");
+    const r = compileBody(
+      "  f: forcePOP { t: (0, 0, 1), windforcez: 2 }\n  b: boxPOP { tz: 1, r: (0, 90, 0) }\n  w: boxPOP { tw: 1 }",
+    );
     expect(codes(r)).toEqual(["unknown-parameter"]);
     expect(only(r, "unknown-parameter").message).toContain("tw");
   });
 
   it("every COMP that instances takes rottoxform in instancerottoorder", () => {
     const instancing = listFamily("COMP").filter((op) => op.params.some((p) => p.name === "instancerottoorder"));
-    expect(instancing.map((op) => op.type).sort()).toEqual(["actorCOMP", "geometryCOMP", "geotextCOMP", "nvidiaflowemitterCOMP"]);
+    expect(instancing.map((op) => op.type).sort()).toEqual([
+      "actorCOMP",
+      "geometryCOMP",
+      "geotextCOMP",
+      "nvidiaflowemitterCOMP",
+    ]);
     const body = instancing.map((op, i) => `  c${i}: ${op.type} { instancerottoorder: rottoxform }`).join("\n");
     expect(compileBody(body).diagnostics).toEqual([]);
     expect(codes(compileBody("  cam: cameraCOMP { instancerottoorder: rottoxform }"))).toEqual(["unknown-parameter"]);
   });
 
   it("resizecomp and the Parameter CHOP's parameters have assumed styles: another kind of value warns", () => {
-    const r = compileBody('  p1: containerCOMP { resizecomp: 3 }\n  p2: containerCOMP { resizecomp: p1 }\n  c: parameterCHOP { parameters: 3 }\n  d: parameterCHOP { parameters: "tx ty" }');
+    const r = compileBody(
+      '  p1: containerCOMP { resizecomp: 3 }\n  p2: containerCOMP { resizecomp: p1 }\n  c: parameterCHOP { parameters: 3 }\n  d: parameterCHOP { parameters: "tx ty" }',
+    );
     expect(r.diagnostics.map((d) => [d.code, d.severity, covered(r.source, d)])).toEqual([
-      ["parameter-type-mismatch", "warning", "3"], ["parameter-type-mismatch", "warning", "3"],
+      ["parameter-type-mismatch", "warning", "3"],
+      ["parameter-type-mismatch", "warning", "3"],
     ]);
-    expect(getOperator("buttonCOMP")!.params.find((p) => p.name === "resizecomp")).toMatchObject({ style: "COMP", assumed: ["style"] });
+    expect(getOperator("buttonCOMP")!.params.find((p) => p.name === "resizecomp")).toMatchObject({
+      style: "COMP",
+      assumed: ["style"],
+    });
   });
 });

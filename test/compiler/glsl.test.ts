@@ -15,7 +15,10 @@ import { compileFiles, covered } from "./helpers.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 
 function network(shader: string, glslParams = "", wires = ""): string {
-  const indented = shader.split("\n").map((l) => `      ${l}`).join("\n");
+  const indented = shader
+    .split("\n")
+    .map((l) => `      ${l}`)
+    .join("\n");
   return `svcnet 1
 network net {
   noise1: noiseTOP
@@ -61,7 +64,8 @@ describe("GLSL compile errors", () => {
 
   it("points at the line of the external file read with file()", () => {
     const shader = "out vec4 fragColor;\n\nvoid main() { fragColor = vec4(undeclaredThing); }\n";
-    const main = "svcnet 1\nnetwork net {\n  glsl1: glslTOP { pixeldat: pixel1 }\n  pixel1: textDAT { text: file(\"shaders/look.frag\") }\n}\n";
+    const main =
+      'svcnet 1\nnetwork net {\n  glsl1: glslTOP { pixeldat: pixel1 }\n  pixel1: textDAT { text: file("shaders/look.frag") }\n}\n';
     const [d, ...rest] = glslDiagnostics({ "main.svcnet": main, "shaders/look.frag": shader });
     expect(rest).toEqual([]);
     expect(d!.code).toBe("glsl-compile-error");
@@ -72,7 +76,10 @@ describe("GLSL compile errors", () => {
   });
 
   it("sizes sTD2DInputs[] by the wired inputs, as TouchDesigner does", () => {
-    const two = GOOD.replace("vec4(vUV.st, 0.0, 1.0)", "texture(sTD2DInputs[0], vUV.st) + texture(sTD2DInputs[1], vUV.st)");
+    const two = GOOD.replace(
+      "vec4(vUV.st, 0.0, 1.0)",
+      "texture(sTD2DInputs[0], vUV.st) + texture(sTD2DInputs[1], vUV.st)",
+    );
     expect(glslDiagnostics({ "main.svcnet": network(two, "", "noise1 -> glsl1\n  noise2 -> glsl1[1]") })).toEqual([]);
     const [d] = glslDiagnostics({ "main.svcnet": network(two, "", "noise1 -> glsl1") });
     expect(d!.code).toBe("glsl-compile-error");
@@ -80,9 +87,11 @@ describe("GLSL compile errors", () => {
   });
 
   it("compiles with the GLSL version the node picks", () => {
-    const modern = GOOD.replace("void main() {", "void main() {\n    float b = bitCount(3u);");   // GLSL 4.00 and later
+    const modern = GOOD.replace("void main() {", "void main() {\n    float b = bitCount(3u);"); // GLSL 4.00 and later
     expect(glslDiagnostics({ "main.svcnet": network(modern) })).toEqual([]);
-    expect(glslDiagnostics({ "main.svcnet": network(modern, "\n    glslversion: glsl330") }).map((d) => d.code)).toEqual(["glsl-compile-error"]);
+    expect(
+      glslDiagnostics({ "main.svcnet": network(modern, "\n    glslversion: glsl330") }).map((d) => d.code),
+    ).toEqual(["glsl-compile-error"]);
   });
 });
 
@@ -95,13 +104,15 @@ describe("GLSL compiler warnings and stages", () => {
     expect(d!.severity).toBe("warning");
     expect(covered(source, d!)).toBe("#extension GL_ARB_no_such_extension : warn");
   });
-
 });
 
 /** A network with one GLSL node and its shader DATs, each shader in its own text block. */
 function shaderNetwork(node: string, shaders: Record<string, string>, extra = ""): string {
   const dats = Object.entries(shaders).map(([name, text]) => {
-    const indented = text.split("\n").map((l) => `      ${l}`).join("\n");
+    const indented = text
+      .split("\n")
+      .map((l) => `      ${l}`)
+      .join("\n");
     return `  ${name}: textDAT {\n    text: \`\`\`glsl\n${indented}\n      \`\`\`\n  }`;
   });
   return `svcnet 1\nnetwork net {\n  ${node}\n${dats.join("\n")}\n${extra}}\n`;
@@ -110,7 +121,9 @@ function shaderNetwork(node: string, shaders: Record<string, string>, extra = ""
 describe("vertex and compute shaders", () => {
   /** glslang follows an undeclared name with messages about the same mistake: all on the line of the first. */
   function sameLine(first: Diagnostic, rest: Diagnostic[]): void {
-    expect(rest.map((d) => [d.code, d.range.start.line])).toEqual(rest.map(() => ["glsl-compile-error", first.range.start.line]));
+    expect(rest.map((d) => [d.code, d.range.start.line])).toEqual(
+      rest.map(() => ["glsl-compile-error", first.range.start.line]),
+    );
   }
   const COMPUTE = `layout(local_size_x = 8, local_size_y = 8) in;
 void main() {
@@ -132,14 +145,22 @@ void main() {
   });
 
   it("a GLSL TOP's vertex shader compiles beside its pixel shader; the unused one of the mode is said", () => {
-    const vertex = "out vec3 texCoord;\nvoid main() {\n    texCoord = uv[0];\n    gl_Position = TDSOPToProj(vec4(P, 1.0));\n}";
-    const pixel = "in vec3 texCoord;\nlayout(location = 0) out vec4 fragColor;\nvoid main() {\n    fragColor = TDOutputSwizzle(vec4(texCoord, 1.0));\n}";
+    const vertex =
+      "out vec3 texCoord;\nvoid main() {\n    texCoord = uv[0];\n    gl_Position = TDSOPToProj(vec4(P, 1.0));\n}";
+    const pixel =
+      "in vec3 texCoord;\nlayout(location = 0) out vec4 fragColor;\nvoid main() {\n    fragColor = TDOutputSwizzle(vec4(texCoord, 1.0));\n}";
     const top = "glsl1: glslTOP { vertexdat: vert1, pixeldat: pix1, computedat: comp1 }";
     const ok = shaderNetwork(top, { vert1: vertex, pix1: pixel, comp1: COMPUTE });
     expect(glslDiagnostics({ "main.svcnet": ok }).map((d) => [d.code, d.message])).toEqual([
-      ["glsl-stage-not-checked", "the compute shader of 'glsl1' was not compiled: 'glsl1' is in vertex/pixel mode, where TouchDesigner does not use it"],
+      [
+        "glsl-stage-not-checked",
+        "the compute shader of 'glsl1' was not compiled: 'glsl1' is in vertex/pixel mode, where TouchDesigner does not use it",
+      ],
     ]);
-    const broken = shaderNetwork(top.replace(", computedat: comp1", ""), { vert1: vertex.replace("uv[0]", "uv[0] * vUV"), pix1: pixel });
+    const broken = shaderNetwork(top.replace(", computedat: comp1", ""), {
+      vert1: vertex.replace("uv[0]", "uv[0] * vUV"),
+      pix1: pixel,
+    });
     const [d, ...rest] = glslDiagnostics({ "main.svcnet": broken });
     expect(rest).toEqual([]);
     expect(d!.message).toBe("the vertex shader of 'glsl1' does not compile: 'vUV': undeclared identifier");
@@ -164,16 +185,23 @@ void main() {
 }`;
     const mat = 'mat1: glslMAT { vdat: vert1, pdat: pix1, vec0name: "uWave", vec0valuex: 0.2 }';
     expect(glslDiagnostics({ "main.svcnet": shaderNetwork(mat, { vert1: vertex, pix1: pixel }) })).toEqual([]);
-    const broken = shaderNetwork(mat, { vert1: vertex.replace("TDWorldToProj(p)", "TDWorldToProj(p, 1.0)"), pix1: pixel });
+    const broken = shaderNetwork(mat, {
+      vert1: vertex.replace("TDWorldToProj(p)", "TDWorldToProj(p, 1.0)"),
+      pix1: pixel,
+    });
     const [d, ...rest] = glslDiagnostics({ "main.svcnet": broken });
     sameLine(d!, rest);
     expect(d!.code).toBe("glsl-compile-error");
     expect(d!.message).toContain("the vertex shader of 'mat1' does not compile: 'TDWorldToProj'");
     expect(covered(broken, d!)).toBe("gl_Position = TDWorldToProj(p, 1.0);");
     // A MAT's geometry shader has no environment in svc: said, not passed in silence.
-    const geometry = shaderNetwork('mat1: glslMAT { pdat: pix1, gdat: geo1 }', { pix1: pixel, geo1: "void main() {}" });
+    const geometry = shaderNetwork("mat1: glslMAT { pdat: pix1, gdat: geo1 }", { pix1: pixel, geo1: "void main() {}" });
     expect(glslDiagnostics({ "main.svcnet": geometry }).map((d) => [d.code, d.severity, d.message])).toEqual([
-      ["glsl-stage-not-checked", "info", "the geometry shader of 'mat1' was not compiled: svc checks the vertex and pixel shaders of a GLSL MAT, not its geometry shader"],
+      [
+        "glsl-stage-not-checked",
+        "info",
+        "the geometry shader of 'mat1' was not compiled: svc checks the vertex and pixel shaders of a GLSL MAT, not its geometry shader",
+      ],
     ]);
   });
 
@@ -185,7 +213,8 @@ void main() {
     P[id] = p + TDIn_N() * TDSimplexNoise(vec4(p, uTime));
     life[id] = uTime;
 }`;
-    const pop = 'pop1: glslPOP { computedat: comp1, outputattrs: "P", attr0name: custom, attr0customname: "life", vec0name: "uTime", vec0valuex: 1 }';
+    const pop =
+      'pop1: glslPOP { computedat: comp1, outputattrs: "P", attr0name: custom, attr0customname: "life", vec0name: "uTime", vec0valuex: 1 }';
     expect(glslDiagnostics({ "main.svcnet": shaderNetwork(pop, { comp1: shader }) })).toEqual([]);
     // P is written but not listed in Output Attributes: TouchDesigner allocates no P to write.
     const unlisted = shaderNetwork(pop.replace('outputattrs: "P", ', ""), { comp1: shader });
@@ -196,7 +225,10 @@ void main() {
     // An attribute only an input POP makes has a type svc cannot see: the shader is not compiled, and that is said.
     const foreign = shaderNetwork(pop, { comp1: shader.replace("TDIn_N()", "TDIn_PartVel()") });
     expect(glslDiagnostics({ "main.svcnet": foreign }).map((d) => [d.code, d.message])).toEqual([
-      ["glsl-stage-not-checked", "the compute shader of 'pop1' was not compiled: it uses attribute(s) PartVel, which an input POP makes: svc cannot see their types"],
+      [
+        "glsl-stage-not-checked",
+        "the compute shader of 'pop1' was not compiled: it uses attribute(s) PartVel, which an input POP makes: svc cannot see their types",
+      ],
     ]);
   });
 

@@ -20,7 +20,9 @@ export function covered(source: string, d: Diagnostic): string {
 export function only(result: CompileResult, code: string): Diagnostic {
   const found = result.diagnostics.filter((d) => d.code === code);
   if (found.length !== 1) {
-    throw new Error(`expected one '${code}', got: ${result.diagnostics.map((d) => `${d.code}: ${d.message}`).join(" | ") || "none"}`);
+    throw new Error(
+      `expected one '${code}', got: ${result.diagnostics.map((d) => `${d.code}: ${d.message}`).join(" | ") || "none"}`,
+    );
   }
   return found[0]!;
 }

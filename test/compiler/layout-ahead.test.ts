@@ -14,7 +14,10 @@ describe("a layout worker started while a large program is parsed", () => {
     expect(text.length).toBeGreaterThan(50 * 80);
     expect((await compile({ text, file: "big.svcnet" })).operations).toBeDefined(); // below the default 300 nodes
     expect((await compile({ text, file: "big.svcnet" }, { layout: false })).operations).toBeDefined();
-    expect((await compile({ text, file: "big.svcnet" }, { layout: { workerThreshold: Number.POSITIVE_INFINITY } })).operations).toBeDefined();
+    expect(
+      (await compile({ text, file: "big.svcnet" }, { layout: { workerThreshold: Number.POSITIVE_INFINITY } }))
+        .operations,
+    ).toBeDefined();
     expect(layoutWorkers()).toBe(0);
   });
 
@@ -27,7 +30,10 @@ describe("a layout worker started while a large program is parsed", () => {
     clearLayoutCache();
     const here = await compile({ text, file: "big.svcnet" }, { layout: { workerThreshold: Number.POSITIVE_INFINITY } });
     clearLayoutCache();
-    const pooled = await compile("/w/big.svcnet", { host: memoryHost({ "/w/big.svcnet": text }), layout: { workerThreshold: 50 } });
+    const pooled = await compile("/w/big.svcnet", {
+      host: memoryHost({ "/w/big.svcnet": text }),
+      layout: { workerThreshold: 50 },
+    });
     expect(pooled.layout?.levels).toEqual({ laidOut: 5, reused: 0 });
     expect([...pooled.layout!.positions]).toEqual([...here.layout!.positions]);
     expect(layoutWorkers()).toBe(1); // 130 nodes do not repay a second worker's warm-up
@@ -41,7 +47,10 @@ describe("a layout worker started while a large program is parsed", () => {
 
   it("are joined by a second (on three cores or more: one stays the compiling thread's) when 2,000 nodes or more wait", async () => {
     expect(layoutWorkers()).toBe(1);
-    const level = (l: number) => ({ id: "root", children: Array.from({ length: 100 }, (_, i) => ({ id: `l${l}n${i}`, width: 160, height: 130 })) });
+    const level = (l: number) => ({
+      id: "root",
+      children: Array.from({ length: 100 }, (_, i) => ({ id: `l${l}n${i}`, width: 160, height: 130 })),
+    });
     const laid = await Promise.all(Array.from({ length: 21 }, (_, l) => runElk(level(l), true)));
     expect(laid.map((g) => g.children?.filter((c) => Number.isFinite(c.x)).length)).toEqual(new Array(21).fill(100));
     expect(layoutWorkers()).toBe(Math.max(1, Math.min(2, availableParallelism() - 1)));

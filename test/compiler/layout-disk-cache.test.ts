@@ -25,7 +25,10 @@ afterAll(() => {
   clearLayoutCache();
 });
 
-const levelFiles = (dir: string) => readdirSync(levelFolder(dir)).filter((f) => f.endsWith(".json")).sort();
+const levelFiles = (dir: string) =>
+  readdirSync(levelFolder(dir))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
 
 describe("the layout cache on disk", () => {
   it("gives a new process the levels an earlier one laid out, with the same coordinates", async () => {
@@ -47,7 +50,9 @@ describe("the layout cache on disk", () => {
 
     // One COMP changed: only it is laid out; the others come from disk.
     clearLayoutCache();
-    const changed = await layoutProgram(await programOf(compChains(3, 8, { grow: true, extra: true })), { cacheDir: dir });
+    const changed = await layoutProgram(await programOf(compChains(3, 8, { grow: true, extra: true })), {
+      cacheDir: dir,
+    });
     expect(changed.levels).toEqual({ laidOut: 1, reused: 3 });
     expect(changed.positions.has("/project1/big/comp0/added")).toBe(true);
     expect(levelFiles(dir)).toHaveLength(5);
@@ -73,8 +78,16 @@ describe("the layout cache on disk", () => {
 
   it("keeps the folder under its size cap, dropping the levels used least recently", async () => {
     const dir = folder();
-    const level = (n: number) => new Map(Array.from({ length: 50 }, (_, i) => [`node${n}_${i}`, { x: i * 150, y: -n * 100 }] as const));
-    await storeLevels(dir, [["a", level(1)], ["b", level(2)]], 1_000_000);
+    const level = (n: number) =>
+      new Map(Array.from({ length: 50 }, (_, i) => [`node${n}_${i}`, { x: i * 150, y: -n * 100 }] as const));
+    await storeLevels(
+      dir,
+      [
+        ["a", level(1)],
+        ["b", level(2)],
+      ],
+      1_000_000,
+    );
     const size = statSync(join(levelFolder(dir), "a.json")).size;
     // "a" used just now: "b" is the least recently used when the cap forces one out.
     const past = new Date(Date.now() - 60_000);
@@ -96,11 +109,19 @@ describe("the layout cache on disk", () => {
     await new Promise((r) => server.close(r));
     clearLayoutCache();
     // No bridge: the plan stops at the live read, after the compile has laid the network out.
-    const run = await runSvc(["plan", "net.svcnet"], { SVC_CACHE_DIR: dir, SVC_BRIDGE_URL: `http://127.0.0.1:${port}`, HOME: project }, project);
+    const run = await runSvc(
+      ["plan", "net.svcnet"],
+      { SVC_CACHE_DIR: dir, SVC_BRIDGE_URL: `http://127.0.0.1:${port}`, HOME: project },
+      project,
+    );
     expect(run.code).toBe(1);
     const files = levelFiles(dir);
     expect(files).toHaveLength(3);
-    const names = files.flatMap((f) => (JSON.parse(readFileSync(join(levelFolder(dir), f), "utf8")) as [string, number, number][]).map(([n]) => n)).sort();
+    const names = files
+      .flatMap((f) =>
+        (JSON.parse(readFileSync(join(levelFolder(dir), f), "utf8")) as [string, number, number][]).map(([n]) => n),
+      )
+      .sort();
     expect(names).toEqual(["comp0", "comp1", "t0", "t0", "t1", "t1", "t2", "t2", "t3", "t3", "t4", "t4", "t5"]);
   });
 });

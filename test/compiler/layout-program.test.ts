@@ -25,7 +25,8 @@ describe("layout of a whole program", () => {
     const after = await layoutProgram(changedProgram);
     expect(after.levels).toEqual({ laidOut: 1, reused: 5 });
     // Unchanged COMPs keep their coordinates; the changed one gets its new node.
-    for (const [path, p] of before.positions) if (!path.includes("/comp0/")) expect(after.positions.get(path), path).toEqual(p);
+    for (const [path, p] of before.positions)
+      if (!path.includes("/comp0/")) expect(after.positions.get(path), path).toEqual(p);
     expect(after.positions.has("/project1/big/comp0/added")).toBe(true);
     // And reuse changes nothing: a cold layout of the changed program gives the same coordinates.
     clearLayoutCache();
@@ -55,7 +56,9 @@ describe("a layout given up (a compile whose check found errors meanwhile)", () 
     clearLayoutCache();
     const gaveUp = AbortSignal.abort();
     await expect(layoutProgram(p, { workerThreshold: 0 }, gaveUp)).rejects.toMatchObject({ name: "AbortError" });
-    await expect(layoutProgram(p, { workerThreshold: Number.POSITIVE_INFINITY }, gaveUp)).rejects.toMatchObject({ name: "AbortError" });
+    await expect(layoutProgram(p, { workerThreshold: Number.POSITIVE_INFINITY }, gaveUp)).rejects.toMatchObject({
+      name: "AbortError",
+    });
     expect((await layoutProgram(p)).levels).toEqual({ laidOut: 4, reused: 0 });
   });
 
@@ -73,7 +76,9 @@ describe("a layout given up (a compile whose check found errors meanwhile)", () 
     expect(laid.levels.reused).toBeGreaterThan(0);
     expect(laid.levels.reused).toBeLessThanOrEqual(4 * layoutWorkers());
     clearLayoutCache();
-    expect([...laid.positions]).toEqual([...(await layoutProgram(p, { workerThreshold: Number.POSITIVE_INFINITY })).positions]);
+    expect([...laid.positions]).toEqual([
+      ...(await layoutProgram(p, { workerThreshold: Number.POSITIVE_INFINITY })).positions,
+    ]);
   });
 
   it("compile() gives a program with errors no operations, and leaves its levels unlaid", async () => {

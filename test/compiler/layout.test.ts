@@ -56,7 +56,10 @@ describe("layout", () => {
     };
     const q = await layoutLevel(swapped);
     expect(q.get("b")!.y).toBeGreaterThan(q.get("a")!.y);
-    const straight = await layoutLevel({ ...swapped, edges: swapped.edges.map((e) => ({ ...e, toIndex: 1 - e.toIndex })) });
+    const straight = await layoutLevel({
+      ...swapped,
+      edges: swapped.edges.map((e) => ({ ...e, toIndex: 1 - e.toIndex })),
+    });
     expect(straight.get("a")!.y).toBeGreaterThan(straight.get("b")!.y);
   });
 

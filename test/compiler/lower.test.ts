@@ -12,7 +12,7 @@ const TUNNEL_NODES = [
   "comp1: compositeTOP { operand: add }",
   "transform1: transformTOP { sx: bind Zoom, rotate: = absTime.seconds * 10 }",
   "level1: levelTOP { brightness1: bind Gain }",
-  "out1: nullTOP [display, color: #ff8800, tags: (\"out\", \"live\"), comment: \"the end\"]",
+  'out1: nullTOP [display, color: #ff8800, tags: ("out", "live"), comment: "the end"]',
 ];
 const TUNNEL_WIRES = ["noise1 -> comp1[0]", "noise1 -> feedback1 -> comp1[1]", "comp1 -> transform1 -> level1 -> out1"];
 
@@ -28,7 +28,12 @@ describe("lower", () => {
     const r = await compile({ text: tunnel(), file: "tunnel.svcnet" }, { host: memoryHost({}) });
     const phases = r.operations!.map((o) => PHASE_OF[o.kind]);
     expect(phases).toEqual([...phases].sort((a, b) => a - b));
-    expect(r.operations![0]).toMatchObject({ kind: "create", path: "/project1/tunnel", parent: "/project1", type: "baseCOMP" });
+    expect(r.operations![0]).toMatchObject({
+      kind: "create",
+      path: "/project1/tunnel",
+      parent: "/project1",
+      type: "baseCOMP",
+    });
     expect(r.operations!.at(-1)).toMatchObject({ kind: "store-metadata", path: "/project1/tunnel", key: "svc" });
     // Upstream nodes are created before the nodes they feed.
     const created = r.operations!.filter((o) => o.kind === "create").map((o) => o.path.split("/").pop());
@@ -37,10 +42,17 @@ describe("lower", () => {
   });
 
   it("an operator-reference control names its network's node from the COMP that holds it (./name)", () => {
-    const r = compileBody("  controls {\n    Source: top = noise1\n    Far: comp = /project1\n  }\n  noise1: noiseTOP\n  pick: selectTOP { top: bind Source }");
+    const r = compileBody(
+      "  controls {\n    Source: top = noise1\n    Far: comp = /project1\n  }\n  noise1: noiseTOP\n  pick: selectTOP { top: bind Source }",
+    );
     expect(r.diagnostics).toEqual([]);
-    const page = r.operations!.find((o) => o.kind === "add-custom-page") as { params: Array<{ name: string; default?: unknown }> };
-    expect(page.params.map((p) => [p.name, p.default])).toEqual([["Source", "./noise1"], ["Far", "/project1"]]);
+    const page = r.operations!.find((o) => o.kind === "add-custom-page") as {
+      params: Array<{ name: string; default?: unknown }>;
+    };
+    expect(page.params.map((p) => [p.name, p.default])).toEqual([
+      ["Source", "./noise1"],
+      ["Far", "/project1"],
+    ]);
   });
 
   it("lowers each value kind to the right operation", async () => {
@@ -56,14 +68,22 @@ describe("lower", () => {
     expect(text).toContain("color      /project1/tunnel/out1 (1, 0.533333, 0)\n");
     expect(text).toContain('comment    /project1/tunnel/out1 "the end"\n');
     expect(text).toContain("create     /project1/tunnel/out1 nullTOP tags live, out, svc\n");
-    expect(r.operations!.filter((o) => o.kind === "create").every((o) => (o as { tags: string[] }).tags.includes("svc"))).toBe(true);
-    expect(text).toContain("page       /project1/tunnel \"Custom\"\n  + Gain: Float = 0.9\n  + Zoom: Float = 1.02\n");
+    expect(
+      r.operations!.filter((o) => o.kind === "create").every((o) => (o as { tags: string[] }).tags.includes("svc")),
+    ).toBe(true);
+    expect(text).toContain('page       /project1/tunnel "Custom"\n  + Gain: Float = 0.9\n  + Zoom: Float = 1.02\n');
   });
 
   it("gives the same operations and coordinates whatever order the source is written in", async () => {
     const first = await compile({ text: tunnel(), file: "t.svcnet" }, { host: memoryHost({}), metadata: false });
-    const reversed = await compile({ text: tunnel((l) => [...l].reverse()), file: "t.svcnet" }, { host: memoryHost({}), metadata: false });
-    const rotated = await compile({ text: tunnel((l) => [...l.slice(2), ...l.slice(0, 2)]), file: "t.svcnet" }, { host: memoryHost({}), metadata: false });
+    const reversed = await compile(
+      { text: tunnel((l) => [...l].reverse()), file: "t.svcnet" },
+      { host: memoryHost({}), metadata: false },
+    );
+    const rotated = await compile(
+      { text: tunnel((l) => [...l.slice(2), ...l.slice(0, 2)]), file: "t.svcnet" },
+      { host: memoryHost({}), metadata: false },
+    );
     expect(strip(reversed.operations!)).toEqual(strip(first.operations!));
     expect(strip(rotated.operations!)).toEqual(strip(first.operations!));
     expect([...rotated.layout!.positions]).toEqual([...first.layout!.positions]);
@@ -72,15 +92,21 @@ describe("lower", () => {
   });
 
   it("writes references as TouchDesigner reads them: relative to the network the owner sits in", () => {
-    const r = compileBody("  mat1: constantMAT\n  geo1: geometryCOMP { material: mat1, network { t: torusSOP [render] } }\n  fx: baseCOMP { network { fb: feedbackTOP { top: ../ramp1 }\n in1: inTOP\n in1 -> fb } }\n  ramp1: rampTOP");
+    const r = compileBody(
+      "  mat1: constantMAT\n  geo1: geometryCOMP { material: mat1, network { t: torusSOP [render] } }\n  fx: baseCOMP { network { fb: feedbackTOP { top: ../ramp1 }\n in1: inTOP\n in1 -> fb } }\n  ramp1: rampTOP",
+    );
     expect(r.diagnostics).toEqual([]);
-    const sets = r.operations!.filter((o) => o.kind === "set-param").map((o) => [o.path, (o as { value: unknown }).value]);
+    const sets = r
+      .operations!.filter((o) => o.kind === "set-param")
+      .map((o) => [o.path, (o as { value: unknown }).value]);
     expect(sets).toContainEqual(["/project1/net/geo1", "mat1"]);
     expect(sets).toContainEqual(["/project1/net/fx/fb", "../ramp1"]);
   });
 
   it("binds to another operator's parameter and exports from a CHOP", () => {
-    const r = compileBody("  lfo1: lfoCHOP\n  noise1: noiseTOP { period: bind lfo1.frequency, amp: export lfo1.chan1 }");
+    const r = compileBody(
+      "  lfo1: lfoCHOP\n  noise1: noiseTOP { period: bind lfo1.frequency, amp: export lfo1.chan1 }",
+    );
     expect(r.diagnostics).toEqual([]);
     expect(strip(r.operations!.filter((o) => o.kind === "set-bind" || o.kind === "set-export"))).toEqual([
       { kind: "set-export", path: "/project1/net/noise1", param: "amp", chop: "/project1/net/lfo1", channel: "chan1" },
@@ -90,7 +116,8 @@ describe("lower", () => {
 
   it("traces operations from a recipe back to the recipe and its use", () => {
     const r = compileFiles({
-      "main.svcnet": "svcnet 1\nrecipe r {\n  params { p: float = 2 }\n  n: noiseTOP { period: $p }\n}\nnetwork net {\n  u: r { p: 3 }\n}\n",
+      "main.svcnet":
+        "svcnet 1\nrecipe r {\n  params { p: float = 2 }\n  n: noiseTOP { period: $p }\n}\nnetwork net {\n  u: r { p: 3 }\n}\n",
     });
     const set = r.operations!.find((o) => o.kind === "set-param")!;
     expect(set).toMatchObject({ path: "/project1/net/u/n", param: "period", value: 3 });
@@ -102,7 +129,10 @@ describe("lower", () => {
     const files = { "main.svcnet": "svcnet 1\nnetwork a {\n  n: noiseTOP\n}\n" };
     expect(compileFiles(files).operations![0]!.path).toBe("/project1/a");
     const moved = compileSync("main.svcnet", { host: memoryHost(files), rootPath: "/show/{network}_v2" });
-    expect(moved.operations!.filter((o) => o.kind === "create").map((o) => o.path)).toEqual(["/show/a_v2", "/show/a_v2/n"]);
+    expect(moved.operations!.filter((o) => o.kind === "create").map((o) => o.path)).toEqual([
+      "/show/a_v2",
+      "/show/a_v2/n",
+    ]);
   });
 
   it("produces no operations for a program with errors", () => {
@@ -169,7 +199,10 @@ describe("lowering while the layout runs", () => {
     // Without a layout, only the pinned nodes get a position, as `lowerProgram` without one gives.
     const pinnedOnly = lowered.place(undefined);
     expect(pinnedOnly).toEqual(lowerProgram(program));
-    expect(pinnedOnly.filter((op) => op.kind === "set-position").map((op) => op.path)).toEqual(["/project1/scene/held", "/project1/scene/fx/b"]);
+    expect(pinnedOnly.filter((op) => op.kind === "set-position").map((op) => op.path)).toEqual([
+      "/project1/scene/held",
+      "/project1/scene/fx/b",
+    ]);
     // `place` can be asked again: the lowered operations are not changed by it.
     expect(lowered.place(layout)).toEqual(lowerProgram(program, { layout: layout! }));
   });

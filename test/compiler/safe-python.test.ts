@@ -12,11 +12,21 @@ import { covered } from "./helpers.js";
 
 function check(body: string, expressions: "open" | "safe" = "open", files: Record<string, string> = {}) {
   const source = `svcnet 1\nnetwork net {\n${body}\n}\n`;
-  const result = compileSync("main.svcnet", { host: memoryHost({ "main.svcnet": source, ...files }), expressions, layout: false } as never);
+  const result = compileSync("main.svcnet", {
+    host: memoryHost({ "main.svcnet": source, ...files }),
+    expressions,
+    layout: false,
+  } as never);
   return { ...result, source };
 }
 
-const block = (text: string) => "```\n" + text.split("\n").map((l) => (l === "" ? "" : "      " + l)).join("\n") + "\n      ```";
+const block = (text: string) =>
+  "```\n" +
+  text
+    .split("\n")
+    .map((l) => (l === "" ? "" : "      " + l))
+    .join("\n") +
+  "\n      ```";
 
 describe("DATs that TouchDesigner runs are valid Python", () => {
   it("dat-python-syntax: an Execute DAT whose text does not parse", () => {
@@ -28,7 +38,9 @@ describe("DATs that TouchDesigner runs are valid Python", () => {
   });
 
   it("a valid module and a table DAT's data pass", () => {
-    const r = check(`  ex: executeDAT {\n    text: ${block("def onFrameStart(frame):\n    return\n")}\n  }\n  t: tableDAT { text: "a\\tb" }`);
+    const r = check(
+      `  ex: executeDAT {\n    text: ${block("def onFrameStart(frame):\n    return\n")}\n  }\n  t: tableDAT { text: "a\\tb" }`,
+    );
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
@@ -57,8 +69,16 @@ describe("the safe policy", () => {
 
   it("admits what networks are made of, and the open policy admits anything", () => {
     const expr = "math.sin(absTime.seconds) * op('n2').par.period.eval() + tdu.clamp(me.time.frame, 0, 1)";
-    expect(check(`  n: noiseTOP { period: = ${expr} }\n  n2: noiseTOP`, "safe").diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(check("  n: noiseTOP { period: = __import__('math').pi }", "open").diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(
+      check(`  n: noiseTOP { period: = ${expr} }\n  n2: noiseTOP`, "safe").diagnostics.filter(
+        (d) => d.severity === "error",
+      ),
+    ).toEqual([]);
+    expect(
+      check("  n: noiseTOP { period: = __import__('math').pi }", "open").diagnostics.filter(
+        (d) => d.severity === "error",
+      ),
+    ).toEqual([]);
   });
 
   it("unsafe-python: DAT text, points at the line", () => {

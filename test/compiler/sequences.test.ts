@@ -5,7 +5,9 @@ import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
 
 const params = (ops: Operation[] | undefined, path: string) =>
-  (ops ?? []).filter((o) => o.path === path && o.kind === "set-param").map((o) => `${(o as { param: string }).param}=${String((o as { value: unknown }).value)}`);
+  (ops ?? [])
+    .filter((o) => o.path === path && o.kind === "set-param")
+    .map((o) => `${(o as { param: string }).param}=${String((o as { value: unknown }).value)}`);
 
 describe("parameter sequences in .svcnet", () => {
   it("a GLSL TOP carries eight uniforms: no error, and the block count grows to hold them", () => {
@@ -60,11 +62,14 @@ describe("parameter sequences in .svcnet", () => {
   it("block values are checked against the template: menus, tuplet sizes, duplicates", () => {
     expect(codes(compileBody(`  g: glslTOP { array3type: vec5 }`))).toEqual(["unknown-menu-entry"]);
     expect(codes(compileBody(`  g: glslTOP { vec3value: (1, 2) }`))).toEqual(["tuple-size-mismatch"]);
-    expect(codes(compileBody(`  g: glslTOP { vec3value: (1, 2, 3, 4), vec3valuex: 1 }`))).toEqual(["duplicate-parameter"]);
+    expect(codes(compileBody(`  g: glslTOP { vec3value: (1, 2, 3, 4), vec3valuex: 1 }`))).toEqual([
+      "duplicate-parameter",
+    ]);
   });
 
   it("canonical printing keeps a sequence's count and blocks in block order", () => {
-    const text = 'svcnet 1\n\nnetwork n {\n  g: glslTOP { vec10name: "k", vec2value: (1, 2, 3, 4), vec: 11, color0name: "c", vec2name: "b", vec1name: "a" }\n}\n';
+    const text =
+      'svcnet 1\n\nnetwork n {\n  g: glslTOP { vec10name: "k", vec2value: (1, 2, 3, 4), vec: 11, color0name: "c", vec2name: "b", vec1name: "a" }\n}\n';
     const printed = print(parse(text, "n.svcnet").ast);
     const names = [...printed.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]).filter((n) => n !== "g");
     expect(names).toEqual(["color0name", "vec", "vec1name", "vec2name", "vec2value", "vec10name"]);

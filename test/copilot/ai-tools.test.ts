@@ -48,24 +48,51 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-type Plan = { tool: string; arguments: Record<string, unknown>; planner: string; fallback: { code: string; message: string; problems: string[] } | null; reasons: string[] };
+type Plan = {
+  tool: string;
+  arguments: Record<string, unknown>;
+  planner: string;
+  fallback: { code: string; message: string; problems: string[] } | null;
+  reasons: string[];
+};
 
 const lastRequest = (): FakeChatRequest => fake.requests.at(-1)!;
 const userText = (r: FakeChatRequest) => r.messages.find((m) => m.role === "user")!.content;
 
 describe("plan_visual with planner llm", () => {
   it("asks the model for a plan of the tools' shape, and the plan builds on tdsim as it says", async () => {
-    fake.script({ content: JSON.stringify({ tool: "create_kaleidoscope", arguments: { segments: 6, spin: 20 }, reasons: ["six mirrored segments, turning slowly"] }) });
+    fake.script({
+      content: JSON.stringify({
+        tool: "create_kaleidoscope",
+        arguments: { segments: 6, spin: 20 },
+        reasons: ["six mirrored segments, turning slowly"],
+      }),
+    });
     const plan = await f.ok<Plan>("plan_visual", { request: "a slowly turning six-fold kaleidoscope", planner: "llm" });
-    expect(plan).toMatchObject({ planner: "llm", fallback: null, tool: "create_kaleidoscope", arguments: { segments: 6, spin: 20 }, reasons: ["six mirrored segments, turning slowly"] });
+    expect(plan).toMatchObject({
+      planner: "llm",
+      fallback: null,
+      tool: "create_kaleidoscope",
+      arguments: { segments: 6, spin: 20 },
+      reasons: ["six mirrored segments, turning slowly"],
+    });
 
     const asked = lastRequest();
     expect(asked.model).toBe(FAKE_MODEL);
-    expect((asked.format as { properties: { tool: { enum: string[] } } }).properties.tool.enum).toContain("create_kaleidoscope");
-    expect(asked.messages[0]).toMatchObject({ role: "system", content: expect.stringContaining("glsl_kaleidoscope [effect]") });
+    expect((asked.format as { properties: { tool: { enum: string[] } } }).properties.tool.enum).toContain(
+      "create_kaleidoscope",
+    );
+    expect(asked.messages[0]).toMatchObject({
+      role: "system",
+      content: expect.stringContaining("glsl_kaleidoscope [effect]"),
+    });
     expect(userText(asked)).toBe("Request: a slowly turning six-fold kaleidoscope");
 
-    const built = await f.ok<{ network: string; errors: number }>(plan.tool, { ...plan.arguments, name: "llm_kaleido", preview: 0 });
+    const built = await f.ok<{ network: string; errors: number }>(plan.tool, {
+      ...plan.arguments,
+      name: "llm_kaleido",
+      preview: 0,
+    });
     expect(built).toMatchObject({ network: "/project1/llm_kaleido", errors: 0 });
     expect(await livePanel(f, "/project1/llm_kaleido/glsl_kaleidoscope1")).toMatchObject({ Segments: 6, Spin: 20 });
   });
@@ -73,16 +100,27 @@ describe("plan_visual with planner llm", () => {
   it("falls back to the deterministic plan when the answer is not JSON, and says what came", async () => {
     fake.script({ content: "A kaleidoscope would look lovely here!" });
     const plan = await f.ok<Plan>("plan_visual", { request: "a kaleidoscope with 6 segments", planner: "llm" });
-    expect(plan).toMatchObject({ planner: "deterministic", tool: "create_kaleidoscope", arguments: { segments: 6 }, fallback: { code: "llm-malformed-reply" } });
+    expect(plan).toMatchObject({
+      planner: "deterministic",
+      tool: "create_kaleidoscope",
+      arguments: { segments: 6 },
+      fallback: { code: "llm-malformed-reply" },
+    });
     expect(plan.fallback!.message).toContain("A kaleidoscope would look lovely here!");
     expect(plan.reasons[0]).toMatch(/^the model's plan was not used \(llm-malformed-reply\)/);
   });
 
   it("falls back when the plan does not fit the tools, naming every problem", async () => {
-    fake.script({ content: JSON.stringify({ tool: "create_kaleidoscope", arguments: { segments: 99, colour: "red" } }) });
+    fake.script({
+      content: JSON.stringify({ tool: "create_kaleidoscope", arguments: { segments: 99, colour: "red" } }),
+    });
     const r = await f.call("plan_visual", { request: "a kaleidoscope with 6 segments", planner: "llm" });
     const plan = r.structuredContent as unknown as Plan;
-    expect(plan).toMatchObject({ planner: "deterministic", arguments: { segments: 6 }, fallback: { code: "llm-invalid-plan" } });
+    expect(plan).toMatchObject({
+      planner: "deterministic",
+      arguments: { segments: 6 },
+      fallback: { code: "llm-invalid-plan" },
+    });
     expect(plan.fallback!.problems.join("\n")).toMatch(/unknown argument 'colour'/);
     expect(textOf(r)).toContain("planned deterministically (llm-invalid-plan)");
   });
@@ -92,7 +130,11 @@ describe("plan_visual with planner llm", () => {
     try {
       fake.script({ kind: "hang" });
       const plan = await f.ok<Plan>("plan_visual", { request: "a fast glitch", planner: "llm" });
-      expect(plan).toMatchObject({ planner: "deterministic", tool: "create_glitch", fallback: { code: "llm-timeout" } });
+      expect(plan).toMatchObject({
+        planner: "deterministic",
+        tool: "create_glitch",
+        fallback: { code: "llm-timeout" },
+      });
     } finally {
       delete process.env.SVC_LLM_TIMEOUT_SECONDS;
     }
@@ -102,13 +144,23 @@ describe("plan_visual with planner llm", () => {
 describe("the vision tools", () => {
   it("caption_top sends the TOP's own pixels to the vision model and returns its caption", async () => {
     fake.script({ content: "  A flat orange rectangle.  " });
-    const caption = await f.ok<{ caption: string; sent: { width: number; height: number }; resolution: { width: number } }>("caption_top", { path: "/project1/swatch/swatch1" });
-    expect(caption).toMatchObject({ caption: "A flat orange rectangle.", sent: { width: 32, height: 24 }, resolution: { width: 32 } });
+    const caption = await f.ok<{
+      caption: string;
+      sent: { width: number; height: number };
+      resolution: { width: number };
+    }>("caption_top", { path: "/project1/swatch/swatch1" });
+    expect(caption).toMatchObject({
+      caption: "A flat orange rectangle.",
+      sent: { width: 32, height: 24 },
+      resolution: { width: 32 },
+    });
 
     const sent = lastRequest().messages.find((m) => m.images)!.images!;
     expect(sent).toHaveLength(1);
     // The picture the server received is the bridge's image of the TOP, pixel for pixel.
-    const preview = await f.bridge.get<{ png_base64: string }>(`/api/preview/${encodePath("/project1/swatch/swatch1")}`);
+    const preview = await f.bridge.get<{ png_base64: string }>(
+      `/api/preview/${encodePath("/project1/swatch/swatch1")}`,
+    );
     const got = decodePng(Buffer.from(sent[0]!, "base64"));
     const want = decodePng(Buffer.from(preview.png_base64, "base64"));
     expect([got.width, got.height]).toEqual([32, 24]);
@@ -118,7 +170,11 @@ describe("the vision tools", () => {
 
   it("copilot_vision asks the operator's question about the picture", async () => {
     fake.script({ content: "Yes: it is bright orange, nothing dark in it." });
-    const r = await f.ok<{ answer: string }>("copilot_vision", { path: "/project1/swatch/swatch1", question: "Is it too dark?", size: 16 });
+    const r = await f.ok<{ answer: string }>("copilot_vision", {
+      path: "/project1/swatch/swatch1",
+      question: "Is it too dark?",
+      size: 16,
+    });
     expect(r.answer).toBe("Yes: it is bright orange, nothing dark in it.");
     const asked = lastRequest();
     expect(userText(asked)).toContain("Question: Is it too dark?");
@@ -137,19 +193,43 @@ describe("the vision tools", () => {
 
 describe("narrate_set", () => {
   it("writes the commentary from the cue engine's setlist and a caption of the output", async () => {
-    await f.ok("manage_cue", { action: "create", cue: "ember", values: [{ path: "/project1/swatch/swatch1", parameter: "colorg", value: 0.25 }] });
-    await f.ok("manage_cue", { action: "create", cue: "ice", fade: 4, values: [{ path: "/project1/swatch/swatch1", parameter: "colorb", value: 1 }] });
+    await f.ok("manage_cue", {
+      action: "create",
+      cue: "ember",
+      values: [{ path: "/project1/swatch/swatch1", parameter: "colorg", value: 0.25 }],
+    });
+    await f.ok("manage_cue", {
+      action: "create",
+      cue: "ice",
+      fade: 4,
+      values: [{ path: "/project1/swatch/swatch1", parameter: "colorb", value: 1 }],
+    });
     await f.ok("create_setlist_runner", { scenes: [{ cue: "ember" }, { cue: "ice", duration: 30 }], command: "start" });
-    for (let i = 0; i < 1000 && (await f.node("/project1/cues"))?.params.Current?.value !== "ember"; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1000 && (await f.node("/project1/cues"))?.params.Current?.value !== "ember"; i++)
+      await new Promise((r) => setTimeout(r, 20));
 
-    fake.script({ content: "An orange field." }, { content: "The set opens on ember, a warm orange field; ice comes next, fading to blue over four seconds." });
-    const n = await f.ok<{ commentary: string; current: string; scene: number; caption: { cue: string; text: string }; moments: Array<{ cue: string; state: string; caption: string | null }> }>("narrate_set", {
+    fake.script(
+      { content: "An orange field." },
+      { content: "The set opens on ember, a warm orange field; ice comes next, fading to blue over four seconds." },
+    );
+    const n = await f.ok<{
+      commentary: string;
+      current: string;
+      scene: number;
+      caption: { cue: string; text: string };
+      moments: Array<{ cue: string; state: string; caption: string | null }>;
+    }>("narrate_set", {
       output: "/project1/swatch/swatch1",
       max_words: 40,
     });
     expect(n).toMatchObject({ current: "ember", scene: 1, caption: { cue: "ember", text: "An orange field." } });
-    expect(n.commentary).toBe("The set opens on ember, a warm orange field; ice comes next, fading to blue over four seconds.");
-    expect(n.moments).toEqual([expect.objectContaining({ cue: "ember", state: "playing", caption: "An orange field." }), expect.objectContaining({ cue: "ice", state: "upcoming", caption: null })]);
+    expect(n.commentary).toBe(
+      "The set opens on ember, a warm orange field; ice comes next, fading to blue over four seconds.",
+    );
+    expect(n.moments).toEqual([
+      expect.objectContaining({ cue: "ember", state: "playing", caption: "An orange field." }),
+      expect.objectContaining({ cue: "ice", state: "upcoming", caption: null }),
+    ]);
 
     const [captioned, narrated] = fake.requests.slice(-2);
     expect(captioned!.messages.some((m) => m.images?.length === 1)).toBe(true);
@@ -161,8 +241,14 @@ describe("narrate_set", () => {
   });
 
   it("continues a running commentary with the next line, and cuts an answer to the word budget", async () => {
-    fake.script({ content: "Ember still glows while the room waits for ice, and the light holds steady and warm for a while longer yet" });
-    const n = await f.ok<{ commentary: string }>("narrate_set", { previous: ["The set opens on ember."], max_words: 10 });
+    fake.script({
+      content:
+        "Ember still glows while the room waits for ice, and the light holds steady and warm for a while longer yet",
+    });
+    const n = await f.ok<{ commentary: string }>("narrate_set", {
+      previous: ["The set opens on ember."],
+      max_words: 10,
+    });
     expect(n.commentary).toBe("Ember still glows while the room waits for ice, and...");
     const asked = lastRequest();
     expect(asked.messages[0]!.content).toMatch(/only the next line/);
@@ -173,8 +259,21 @@ describe("narrate_set", () => {
     fake.script({ content: "Ember plays; ice is next." });
     let stdout = "";
     let stderr = "";
-    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY: false, cwd: home, env: process.env };
-    const code = await dispatch("svc-agent", "svc-agent", agentCommands, ["narrate-set", "--engine", "/project1/cues", "--max-words", "20"], io);
+    const io = {
+      stdout: (t: string) => (stdout += t),
+      stderr: (t: string) => (stderr += t),
+      readStdin: async () => "",
+      isTTY: false,
+      cwd: home,
+      env: process.env,
+    };
+    const code = await dispatch(
+      "svc-agent",
+      "svc-agent",
+      agentCommands,
+      ["narrate-set", "--engine", "/project1/cues", "--max-words", "20"],
+      io,
+    );
     expect(code, stderr).toBe(0);
     expect(stdout).toBe("Ember plays; ice is next.\n");
     expect(lastRequest().messages[0]!.content).toMatch(/at most 20 words/);
@@ -183,25 +282,48 @@ describe("narrate_set", () => {
   it("svc-agent narrate-set --follow writes a line at each cue, continuing from the lines and captions so far", async () => {
     const captions = ["Orange.", "Turning blue."];
     let line = 0;
-    const responder = (r: FakeChatRequest) => (r.messages.some((m) => m.images?.length) ? { content: captions.shift()! } : { content: `line ${++line}` });
+    const responder = (r: FakeChatRequest) =>
+      r.messages.some((m) => m.images?.length) ? { content: captions.shift()! } : { content: `line ${++line}` };
     fake.script(responder, responder, responder, responder);
     const start = fake.requests.length;
     let stdout = "";
     let stderr = "";
-    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), readStdin: async () => "", isTTY: false, cwd: home, env: process.env };
-    const running = dispatch("svc-agent", "svc-agent", agentCommands, ["narrate-set", "--follow", "--count", "2", "--interval", "50", "--output", "/project1/swatch/swatch1", "--json"], io);
+    const io = {
+      stdout: (t: string) => (stdout += t),
+      stderr: (t: string) => (stderr += t),
+      readStdin: async () => "",
+      isTTY: false,
+      cwd: home,
+      env: process.env,
+    };
+    const running = dispatch(
+      "svc-agent",
+      "svc-agent",
+      agentCommands,
+      ["narrate-set", "--follow", "--count", "2", "--interval", "50", "--output", "/project1/swatch/swatch1", "--json"],
+      io,
+    );
     for (let i = 0; i < 500 && fake.requests.length < start + 2; i++) await new Promise((r) => setTimeout(r, 20));
     await f.ok("manage_cue", { action: "fire", cue: "ice" });
     expect(await running, stderr).toBe(0);
-    const written = stdout.trim().split("\n").map((l) => JSON.parse(l) as { cue: string; commentary: string; caption: { text: string } });
+    const written = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { cue: string; commentary: string; caption: { text: string } });
     expect(written.map((w) => [w.cue, w.commentary, w.caption.text])).toEqual([
       ["ember", "line 1", "Orange."],
       ["ice", "line 2", "Turning blue."],
     ]);
     const second = fake.requests.at(-1)!;
-    const told = JSON.parse(userText(second)) as { commentary_so_far: string[]; set: { moments: Array<{ cue: string; caption: string | null; state: string }> } };
+    const told = JSON.parse(userText(second)) as {
+      commentary_so_far: string[];
+      set: { moments: Array<{ cue: string; caption: string | null; state: string }> };
+    };
     expect(told.commentary_so_far).toEqual(["line 1"]);
-    expect(told.set.moments).toEqual([expect.objectContaining({ cue: "ember", caption: "Orange.", state: "played" }), expect.objectContaining({ cue: "ice", caption: "Turning blue.", state: "playing" })]);
+    expect(told.set.moments).toEqual([
+      expect.objectContaining({ cue: "ember", caption: "Orange.", state: "played" }),
+      expect.objectContaining({ cue: "ice", caption: "Turning blue.", state: "playing" }),
+    ]);
   });
 
   it("refuses a COMP that is no cue engine, without asking the model", async () => {
@@ -217,11 +339,27 @@ describe("enhance_build", () => {
     fake.script(
       { content: JSON.stringify({ tool: "create_kaleidoscope", arguments: { segments: 6, spin: 20 } }) },
       { content: "Six segments look sparse for 'dense'; more segments would fit." },
-      { content: JSON.stringify({ tool: "create_kaleidoscope", arguments: { segments: 12, spin: 20 }, reasons: ["denser"] }) },
+      {
+        content: JSON.stringify({
+          tool: "create_kaleidoscope",
+          arguments: { segments: 12, spin: 20 },
+          reasons: ["denser"],
+        }),
+      },
     );
-    const r = await f.call("enhance_build", { request: "a dense kaleidoscope", name: "llm_kaleido", critique: true, preview: 32 });
+    const r = await f.call("enhance_build", {
+      request: "a dense kaleidoscope",
+      name: "llm_kaleido",
+      critique: true,
+      preview: 32,
+    });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const data = r.structuredContent as { plan: Plan; build: { network: string }; critique: string; revision: { applied: boolean; plan: Plan } };
+    const data = r.structuredContent as {
+      plan: Plan;
+      build: { network: string };
+      critique: string;
+      revision: { applied: boolean; plan: Plan };
+    };
     expect(data.plan).toMatchObject({ planner: "llm", arguments: { segments: 6 } });
     expect(data.build.network).toBe("/project1/llm_kaleido");
     expect(data.critique).toBe("Six segments look sparse for 'dense'; more segments would fit.");
@@ -242,8 +380,20 @@ describe("enhance_build without critique", () => {
     fake.script({ content: "Halftone, definitely." });
     const r = await f.call("enhance_build", { request: "halftone dots", preview: 16 });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const data = r.structuredContent as { plan: Plan; fallback: { code: string }; build: { network: string; errors: number }; critique: null; revision: null };
-    expect(data).toMatchObject({ plan: { tool: "create_halftone", planner: "deterministic" }, fallback: { code: "llm-malformed-reply" }, build: { network: "/project1/halftone", errors: 0 }, critique: null, revision: null });
+    const data = r.structuredContent as {
+      plan: Plan;
+      fallback: { code: string };
+      build: { network: string; errors: number };
+      critique: null;
+      revision: null;
+    };
+    expect(data).toMatchObject({
+      plan: { tool: "create_halftone", planner: "deterministic" },
+      fallback: { code: "llm-malformed-reply" },
+      build: { network: "/project1/halftone", errors: 0 },
+      critique: null,
+      revision: null,
+    });
     expect((await f.node("/project1/halftone/halftone1"))?.type).toBe("baseCOMP");
   });
 });

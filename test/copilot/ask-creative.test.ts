@@ -28,9 +28,31 @@ beforeAll(async () => {
   const dataDir = join(scratch, "rag");
   mkdirSync(join(dataDir, "cards"), { recursive: true });
   await writeCard(dataDir, cardFromDraft(draft({ title: "Grid in Red", body: "A grid of red planes." })));
-  await writeCard(dataDir, cardFromDraft(draft({ title: "Soft Waves", sourceUrl: "https://museum.example/objects/2", tags: ["waves"], visualLanguage: "blue waves", body: "Slow blue waves." })));
-  const rag = { SVC_RAG_ENABLED: "1", SVC_RAG_DATA_DIR: dataDir, SVC_RAG_OLLAMA_URL: embed.url, SVC_RAG_EMBED_MODEL: TEST_MODEL };
-  env = { HOME: scratch, SVC_SESSION_PROFILE: join(scratch, "p.json"), SVC_LLM_URL: fake.url, SVC_LLM_MODEL: FAKE_MODEL, ...rag };
+  await writeCard(
+    dataDir,
+    cardFromDraft(
+      draft({
+        title: "Soft Waves",
+        sourceUrl: "https://museum.example/objects/2",
+        tags: ["waves"],
+        visualLanguage: "blue waves",
+        body: "Slow blue waves.",
+      }),
+    ),
+  );
+  const rag = {
+    SVC_RAG_ENABLED: "1",
+    SVC_RAG_DATA_DIR: dataDir,
+    SVC_RAG_OLLAMA_URL: embed.url,
+    SVC_RAG_EMBED_MODEL: TEST_MODEL,
+  };
+  env = {
+    HOME: scratch,
+    SVC_SESSION_PROFILE: join(scratch, "p.json"),
+    SVC_LLM_URL: fake.url,
+    SVC_LLM_MODEL: FAKE_MODEL,
+    ...rag,
+  };
   const indexed = await runSvc(["creative-rag", "index"], env);
   expect(indexed.code, indexed.stderr).toBe(0);
   // The repertoire's resources read the process's settings, as a server's do.
@@ -45,15 +67,26 @@ afterAll(async () => {
 });
 
 it("offers the repertoire search, and its hits reach the model as fenced evidence", async () => {
-  fake.script({ toolCalls: [{ name: "search_creative_repertoire", arguments: { q: "red grid planes", k: 1 } }] }, (req) => {
-    const result = req.messages.at(-1)!;
-    return { content: result.content.includes("Grid in Red") ? "Try a red grid, after 'Grid in Red' (CC0)." : "nothing found" };
-  });
+  fake.script(
+    { toolCalls: [{ name: "search_creative_repertoire", arguments: { q: "red grid planes", k: 1 } }] },
+    (req) => {
+      const result = req.messages.at(-1)!;
+      return {
+        content: result.content.includes("Grid in Red")
+          ? "Try a red grid, after 'Grid in Red' (CC0)."
+          : "nothing found",
+      };
+    },
+  );
   const before = fake.requests.length;
   const run = await runSvc(["ask", "inspire me", "--creative", "--json"], env);
   expect(run.code, run.stderr).toBe(0);
   const receipt = JSON.parse(run.stdout) as Receipt;
-  expect(receipt).toMatchObject({ mode: "creative", answer: "Try a red grid, after 'Grid in Red' (CC0).", toolsCalled: [{ tool: "search_creative_repertoire", ok: true }] });
+  expect(receipt).toMatchObject({
+    mode: "creative",
+    answer: "Try a red grid, after 'Grid in Red' (CC0).",
+    toolsCalled: [{ tool: "search_creative_repertoire", ok: true }],
+  });
   const offered = fake.requests[before]!.tools!.map((t) => t.function.name);
   expect(offered).toContain("search_creative_repertoire");
   expect(offered).toContain("apply_network");
@@ -65,6 +98,6 @@ it("offers the repertoire search, and its hits reach the model as fenced evidenc
   const fence = /^(`{3,})untrusted-evidence$/.exec(lines[1]!)![1]!;
   expect(lines.at(-1)).toBe(fence);
   expect(lines.slice(2, -1).join("\n")).not.toContain(fence);
-  expect(hits.content).toContain("\"license\": \"CC0\"");
+  expect(hits.content).toContain('"license": "CC0"');
   expect(hits.content).not.toContain("Soft Waves");
 });

@@ -12,9 +12,23 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { svcCommands, svcGroups } from "../../runtime/cli/commands/index.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
-import { CalibrationCacheError, identityKey, MAX_ENTRIES, readCalibrations, saveCalibration, type CalibrationEntry } from "../../runtime/copilot/calibration-cache.js";
+import {
+  CalibrationCacheError,
+  identityKey,
+  MAX_ENTRIES,
+  readCalibrations,
+  saveCalibration,
+  type CalibrationEntry,
+} from "../../runtime/copilot/calibration-cache.js";
 import { errorOf, memoryClient } from "../mcp/helpers.js";
-import { FAKE_DIGEST, FAKE_MODEL, startFakeOllama, type FakeChatRequest, type FakeOllama, type Scripted } from "./fake-ollama.js";
+import {
+  FAKE_DIGEST,
+  FAKE_MODEL,
+  startFakeOllama,
+  type FakeChatRequest,
+  type FakeOllama,
+  type Scripted,
+} from "./fake-ollama.js";
 
 let fake: FakeOllama;
 let home: string;
@@ -24,8 +38,10 @@ const saved = { ...process.env };
 /** A model that calls tools well and reads pictures, but answers plans in prose. */
 function model(request: FakeChatRequest): Scripted {
   const text = request.messages.at(-1)!.content;
-  if (text.startsWith("Set the master level")) return { toolCalls: [{ name: "fixture_set_level", arguments: { level: 0.25 } }] };
-  if (text.startsWith("Switch the palette")) return { toolCalls: [{ name: "fixture_pick_palette", arguments: { name: "ocean" } }] };
+  if (text.startsWith("Set the master level"))
+    return { toolCalls: [{ name: "fixture_set_level", arguments: { level: 0.25 } }] };
+  if (text.startsWith("Switch the palette"))
+    return { toolCalls: [{ name: "fixture_pick_palette", arguments: { name: "ocean" } }] };
   if (text.startsWith("What frame rate")) return { toolCalls: [{ name: "fixture_read_fps", arguments: {} }] };
   if (text.startsWith("Reply with the single word")) return { content: "ready" };
   if (text.startsWith("Plan one call")) return { content: "I would pick the glow look." };
@@ -37,14 +53,21 @@ const SIX_CASES = 6;
 async function calibrateCli(argv: string[], env: Record<string, string | undefined> = {}) {
   let stdout = "";
   let stderr = "";
-  const code = await dispatch("svc", "svc", svcCommands, ["copilot-calibrate", ...argv], {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readStdin: async () => "",
-    isTTY: false,
-    cwd: home,
-    env: { HOME: home, SVC_LLM_MODEL: FAKE_MODEL, SVC_LLM_URL: fake.url, ...env },
-  }, svcGroups);
+  const code = await dispatch(
+    "svc",
+    "svc",
+    svcCommands,
+    ["copilot-calibrate", ...argv],
+    {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      readStdin: async () => "",
+      isTTY: false,
+      cwd: home,
+      env: { HOME: home, SVC_LLM_MODEL: FAKE_MODEL, SVC_LLM_URL: fake.url, ...env },
+    },
+    svcGroups,
+  );
   return { code, stdout, stderr };
 }
 
@@ -86,13 +109,17 @@ describe("svc copilot-calibrate", () => {
     for (let i = 0; i < SIX_CASES; i++) fake.script(model);
     const r = await calibrateCli([]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain("pass  one-call      called fixture_set_level({\"level\":0.25})");
+    expect(r.stdout).toContain('pass  one-call      called fixture_set_level({"level":0.25})');
     expect(r.stdout).toContain("FAIL  json-plan     answered text that is not JSON");
-    expect(r.stdout).toContain("pass  read-picture  said \"Red.\"");
+    expect(r.stdout).toContain('pass  read-picture  said "Red."');
     expect(r.stdout).toContain("copilot tools: yes; plan_visual llm plans: no; pictures: yes");
     expect(fake.requests).toHaveLength(SIX_CASES);
     // The fixture tools were offered, and the picture went to the vision model (the chat model here).
-    expect(fake.requests[0]!.tools!.map((t) => t.function.name)).toEqual(["fixture_set_level", "fixture_pick_palette", "fixture_read_fps"]);
+    expect(fake.requests[0]!.tools!.map((t) => t.function.name)).toEqual([
+      "fixture_set_level",
+      "fixture_pick_palette",
+      "fixture_read_fps",
+    ]);
     expect(fake.requests[4]!.format).toMatchObject({ required: ["tool", "arguments"] });
     expect(fake.requests[5]!.messages[0]!.images).toHaveLength(1);
 
@@ -110,7 +137,11 @@ describe("svc copilot-calibrate", () => {
     const before = fake.requests.length;
     const cached = await calibrateCli(["--json"]);
     expect(cached.code).toBe(0);
-    expect(JSON.parse(cached.stdout)).toMatchObject({ cached: true, decisions: { plannerLlm: false }, identity: { model: FAKE_MODEL } });
+    expect(JSON.parse(cached.stdout)).toMatchObject({
+      cached: true,
+      decisions: { plannerLlm: false },
+      identity: { model: FAKE_MODEL },
+    });
     expect(fake.requests.length).toBe(before);
 
     for (let i = 0; i < SIX_CASES; i++) fake.script(model);
@@ -121,18 +152,26 @@ describe("svc copilot-calibrate", () => {
 
   it("keeps plan_visual from asking a model whose plans failed calibration", async () => {
     const before = fake.requests.length;
-    const r = (await client.callTool({ name: "plan_visual", arguments: { request: "a fast glitch", planner: "llm" } })) as CallToolResult;
-    expect(r.structuredContent).toMatchObject({ planner: "deterministic", tool: "create_glitch", fallback: { code: "llm-calibration", message: expect.stringContaining("svc copilot-calibrate found") } });
+    const r = (await client.callTool({
+      name: "plan_visual",
+      arguments: { request: "a fast glitch", planner: "llm" },
+    })) as CallToolResult;
+    expect(r.structuredContent).toMatchObject({
+      planner: "deterministic",
+      tool: "create_glitch",
+      fallback: { code: "llm-calibration", message: expect.stringContaining("svc copilot-calibrate found") },
+    });
     expect(fake.requests.length).toBe(before);
   });
 });
 
 describe("vision decisions", () => {
   it("keep caption_top, copilot_vision and enhance_build's critique from a model that failed the picture case", async () => {
-    const blind = (r: FakeChatRequest): Scripted => (r.messages.at(-1)!.images?.length ? { content: "Blue." } : model(r));
+    const blind = (r: FakeChatRequest): Scripted =>
+      r.messages.at(-1)!.images?.length ? { content: "Blue." } : model(r);
     for (let i = 0; i < SIX_CASES; i++) fake.script(blind);
     const r = await calibrateCli(["--refresh"]);
-    expect(r.stdout).toContain("FAIL  read-picture  said \"Blue.\"");
+    expect(r.stdout).toContain('FAIL  read-picture  said "Blue."');
     expect(r.stdout).toContain("pictures: no");
     const before = fake.requests.length;
     for (const [tool, args] of [
@@ -150,22 +189,32 @@ describe("vision decisions", () => {
 
 describe("the copilot's decision", () => {
   it("keeps svc ask from a model that failed the tool-call cases, before any chat request", async () => {
-    const talker = (r: FakeChatRequest): Scripted => (r.tools?.length ? { content: "I would set the level." } : model(r));
+    const talker = (r: FakeChatRequest): Scripted =>
+      r.tools?.length ? { content: "I would set the level." } : model(r);
     for (let i = 0; i < SIX_CASES; i++) fake.script(talker);
     const r = await calibrateCli(["--refresh"]);
     expect(r.stdout).toContain("copilot tools: no");
     const before = fake.requests.length;
     let stderr = "";
-    const code = await dispatch("svc", "svc", svcCommands, ["ask", "what is in /project1?"], {
-      stdout: () => undefined,
-      stderr: (t) => (stderr += t),
-      readStdin: async () => "",
-      isTTY: false,
-      cwd: home,
-      env: { HOME: home, SVC_LLM_MODEL: FAKE_MODEL, SVC_LLM_URL: fake.url },
-    }, svcGroups);
+    const code = await dispatch(
+      "svc",
+      "svc",
+      svcCommands,
+      ["ask", "what is in /project1?"],
+      {
+        stdout: () => undefined,
+        stderr: (t) => (stderr += t),
+        readStdin: async () => "",
+        isTTY: false,
+        cwd: home,
+        env: { HOME: home, SVC_LLM_MODEL: FAKE_MODEL, SVC_LLM_URL: fake.url },
+      },
+      svcGroups,
+    );
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^svc ask: error llm-calibration: svc copilot-calibrate found that .* does not call tools reliably; set SVC_LLM_MODEL/);
+    expect(stderr).toMatch(
+      /^svc ask: error llm-calibration: svc copilot-calibrate found that .* does not call tools reliably; set SVC_LLM_MODEL/,
+    );
     expect(fake.requests.length).toBe(before);
   });
 });
@@ -173,12 +222,21 @@ describe("the copilot's decision", () => {
 describe("the calibration cache", () => {
   const entry = (i: number, digest = `d${i}`): CalibrationEntry => {
     const identity = { model: "m", digest };
-    return { key: identityKey(identity), identity, fixturesVersion: 1, calibratedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), results: [], decisions: { copilot: true, plannerLlm: true, vision: null } };
+    return {
+      key: identityKey(identity),
+      identity,
+      fixturesVersion: 1,
+      calibratedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      results: [],
+      decisions: { copilot: true, plannerLlm: true, vision: null },
+    };
   };
 
   it("keys entries by the exact build: another digest of the same name is another entry", () => {
     expect(identityKey({ model: "m", digest: "a" })).not.toBe(identityKey({ model: "m", digest: "b" }));
-    expect(identityKey({ model: "m", digest: "a" })).not.toBe(identityKey({ model: "m", digest: "a", vision: { model: "v", digest: "c" } }));
+    expect(identityKey({ model: "m", digest: "a" })).not.toBe(
+      identityKey({ model: "m", digest: "a", vision: { model: "v", digest: "c" } }),
+    );
   });
 
   it("holds at most MAX_ENTRIES, dropping the oldest calibration first", () => {

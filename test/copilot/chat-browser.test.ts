@@ -27,7 +27,10 @@ let browser: Browser | undefined;
 
 /** Starts `svc chat --port 0` and reads the address it prints. */
 function startChat(env: NodeJS.ProcessEnv): Promise<string> {
-  chat = spawn(process.execPath, [requireBuiltCli(), "chat", "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  chat = spawn(process.execPath, [requireBuiltCli(), "chat", "--port", "0"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
@@ -43,14 +46,26 @@ function startChat(env: NodeJS.ProcessEnv): Promise<string> {
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`the chat page's browser test needs Chromium at ${CHROMIUM}: install Debian's 'chromium' package (apt-get install chromium; .ci/run installs it) or set SVC_TEST_CHROMIUM`);
+    throw new Error(
+      `the chat page's browser test needs Chromium at ${CHROMIUM}: install Debian's 'chromium' package (apt-get install chromium; .ci/run installs it) or set SVC_TEST_CHROMIUM`,
+    );
   }
   fake = await startFakeOllama();
   home = mkdtempSync(join(tmpdir(), "svc-chat-browser-"));
-  url = await startChat({ PATH: process.env.PATH ?? "", HOME: home, SVC_BRIDGE_URL: live.env.SVC_BRIDGE_URL!, SVC_LLM_URL: fake.url, SVC_LLM_MODEL: FAKE_MODEL });
+  url = await startChat({
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    SVC_BRIDGE_URL: live.env.SVC_BRIDGE_URL!,
+    SVC_LLM_URL: fake.url,
+    SVC_LLM_MODEL: FAKE_MODEL,
+  });
   // As root (CI), Chromium's sandbox cannot start; the page is svc's own, on loopback.
   // evil.test resolves to 127.0.0.1 in this browser: a rebound DNS name, and a foreign site on this machine.
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--host-resolver-rules=MAP evil.test 127.0.0.1"] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--host-resolver-rules=MAP evil.test 127.0.0.1"],
+  });
 });
 
 afterAll(async () => {
@@ -65,9 +80,12 @@ afterAll(async () => {
 });
 
 it("loads the page, sends a message, and the scripted tool call changes tdsim", async () => {
-  const source = "svcnet 1\nnetwork browser {\n  noise1: noiseTOP { period: 3 }\n  out1: nullTOP [display]\n  noise1 -> out1\n}\n";
+  const source =
+    "svcnet 1\nnetwork browser {\n  noise1: noiseTOP { period: 3 }\n  out1: nullTOP [display]\n  noise1 -> out1\n}\n";
   fake.script({ content: "", toolCalls: [{ name: "apply_network", arguments: { source, preview: 0 } }] }, (req) => ({
-    content: /applied/.test(req.messages.at(-1)!.content) ? "Built /project1/browser: noise into a null." : "the apply did not happen",
+    content: /applied/.test(req.messages.at(-1)!.content)
+      ? "Built /project1/browser: noise into a null."
+      : "the apply did not happen",
   }));
   const page = await browser!.newPage();
   const problems: string[] = [];
@@ -75,7 +93,9 @@ it("loads the page, sends a message, and the scripted tool call changes tdsim", 
   page.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
-  expect(await page.textContent("#status")).toMatch(new RegExp(`^${FAKE_MODEL.replace(/[.:]/g, "\\$&")} \\(medium\\), build, \\d+ tools$`));
+  expect(await page.textContent("#status")).toMatch(
+    new RegExp(`^${FAKE_MODEL.replace(/[.:]/g, "\\$&")} \\(medium\\), build, \\d+ tools$`),
+  );
 
   await page.fill("#prompt", "build a noise into a null");
   await page.press("#prompt", "Enter");
@@ -84,12 +104,16 @@ it("loads the page, sends a message, and the scripted tool call changes tdsim", 
   expect(await page.textContent(".msg.call")).toMatch(/^called apply_network: applied/);
   expect(await page.textContent(".msg.answer")).toMatch(/^Built \/project1\/browser: noise into a null\./);
   expect(await page.textContent("details.receipt summary")).toBe("receipt: 1 tool call(s), 1 change(s), stop: answer");
-  const receipt = JSON.parse((await page.textContent("details.receipt pre"))!) as { plansApplied: Array<{ tool: string }> };
+  const receipt = JSON.parse((await page.textContent("details.receipt pre"))!) as {
+    plansApplied: Array<{ tool: string }>;
+  };
   expect(receipt.plansApplied.map((p) => p.tool)).toEqual(["apply_network"]);
   expect(await page.isEnabled("#send")).toBe(true);
   expect(problems).toEqual([]);
 
-  const node = await live.client.get<{ type: string; non_default_params: Array<{ name: string; value: unknown }> }>(`/api/nodes/${encodeURIComponent("/project1/browser/noise1")}`);
+  const node = await live.client.get<{ type: string; non_default_params: Array<{ name: string; value: unknown }> }>(
+    `/api/nodes/${encodeURIComponent("/project1/browser/noise1")}`,
+  );
   expect(node.type).toBe("noiseTOP");
   expect(node.non_default_params).toContainEqual(expect.objectContaining({ name: "period", value: 3 }));
   expect(fake.remaining()).toBe(0);
@@ -103,7 +127,9 @@ it("shows the model's text as text, never as HTML", async () => {
   await page.fill("#prompt", "say something");
   await page.press("#prompt", "Enter");
   await page.waitForSelector(".msg.answer");
-  expect(await page.textContent(".msg.answer")).toMatch(/^<img src=x onerror="document\.body\.dataset\.pwned='yes'"><b>bold<\/b>/);
+  expect(await page.textContent(".msg.answer")).toMatch(
+    /^<img src=x onerror="document\.body\.dataset\.pwned='yes'"><b>bold<\/b>/,
+  );
   expect(await page.locator(".msg.answer img, .msg.answer b").count()).toBe(0);
   expect(await page.evaluate("document.body.dataset.pwned")).toBeUndefined();
 });
@@ -115,14 +141,20 @@ it("refuses a rebound name and a foreign page's request in the browser, before t
   const rebound = await page.goto(`http://evil.test:${port}/`);
   expect(rebound!.status()).toBe(403);
   // A foreign site's script posting to the chat: its Origin is refused (the preflight fails), nothing runs.
-  const foreign = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>elsewhere</title>"));
+  const foreign = createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>elsewhere</title>"),
+  );
   await new Promise<void>((ok) => foreign.listen(0, "127.0.0.1", ok));
   try {
     await page.goto(`http://evil.test:${(foreign.address() as AddressInfo).port}/`);
     const before = fake.requests.length;
     const outcome = await page.evaluate(async (target) => {
       try {
-        const r = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "delete everything" }) });
+        const r = await fetch(target, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ text: "delete everything" }),
+        });
         return `status ${r.status}`;
       } catch (err) {
         return `blocked: ${(err as Error).message}`;

@@ -25,7 +25,16 @@ let home: string;
 beforeAll(async () => {
   fake = await startFakeOllama();
   home = mkdtempSync(join(tmpdir(), "svc-chat-"));
-  session = await CopilotSession.open({ HOME: home, SVC_SESSION_PROFILE: join(home, "p.json"), SVC_LLM_URL: fake.url, SVC_LLM_MODEL: FAKE_MODEL, SVC_MCP_TOKEN: "chat-secret-value-42" }, "read-only");
+  session = await CopilotSession.open(
+    {
+      HOME: home,
+      SVC_SESSION_PROFILE: join(home, "p.json"),
+      SVC_LLM_URL: fake.url,
+      SVC_LLM_MODEL: FAKE_MODEL,
+      SVC_MCP_TOKEN: "chat-secret-value-42",
+    },
+    "read-only",
+  );
   chat = await startChatServer(session, { port: 0, turnTimeoutMs: 60_000 });
   port = Number(new URL(chat.url).port);
 });
@@ -38,7 +47,12 @@ afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string>) => rawRequest(port, { method: "GET", path, headers });
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  rawRequest(port, { method: "POST", path, body, headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", ...headers } });
+  rawRequest(port, {
+    method: "POST",
+    path,
+    body,
+    headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", ...headers },
+  });
 
 /** Bytes on a socket, for what an HTTP client library will not send (two Origin headers, HTTP/1.0). */
 function rawBytes(text: string): Promise<string> {
@@ -55,7 +69,14 @@ function rawBytes(text: string): Promise<string> {
 describe("loopback guard", () => {
   it("listens on 127.0.0.1 and serves the page to loopback names, with a strict content policy", async () => {
     expect(chat.url).toBe(`http://127.0.0.1:${port}/`);
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`, "127.0.0.1", `127.5.6.7:${port}`]) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `LOCALHOST:${port}`,
+      `[::1]:${port}`,
+      "127.0.0.1",
+      `127.5.6.7:${port}`,
+    ]) {
       const r = await get("/", { host });
       expect(r.status, host).toBe(200);
       expect(r.body).toContain("<title>svc copilot</title>");
@@ -88,21 +109,30 @@ describe("loopback guard", () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it.each(["http://evil.example", "null", "http://localhost.evil.example", "http://127.0.0.1@evil.example", "http://127.0.0.1.nip.io", "file://", "chrome-extension://abc", `http://127.0.0.1:${99999}`, "http://[::1]evil"])(
-    "refuses Origin %s with 403 before the model is asked",
-    async (origin) => {
-      const before = fake.requests.length;
-      const r = await post("/api/message", JSON.stringify({ text: "hi" }), { origin });
-      expect(r.status).toBe(403);
-      expect(JSON.parse(r.body).error.message).toMatch(/is not a loopback origin/);
-      expect(fake.requests.length).toBe(before);
-    },
-  );
+  it.each([
+    "http://evil.example",
+    "null",
+    "http://localhost.evil.example",
+    "http://127.0.0.1@evil.example",
+    "http://127.0.0.1.nip.io",
+    "file://",
+    "chrome-extension://abc",
+    `http://127.0.0.1:${99999}`,
+    "http://[::1]evil",
+  ])("refuses Origin %s with 403 before the model is asked", async (origin) => {
+    const before = fake.requests.length;
+    const r = await post("/api/message", JSON.stringify({ text: "hi" }), { origin });
+    expect(r.status).toBe(403);
+    expect(JSON.parse(r.body).error.message).toMatch(/is not a loopback origin/);
+    expect(fake.requests.length).toBe(before);
+  });
 
   it("refuses a request without Host, and one with a second, foreign Origin", async () => {
     const noHost = await rawBytes("GET / HTTP/1.0\r\n\r\n");
     expect(noHost).toMatch(/^HTTP\/1\.1 (400|403) /);
-    const twoOrigins = await rawBytes(`GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nOrigin: http://evil.example\r\nConnection: close\r\n\r\n`);
+    const twoOrigins = await rawBytes(
+      `GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nOrigin: http://evil.example\r\nConnection: close\r\n\r\n`,
+    );
     expect(twoOrigins).toMatch(/^HTTP\/1\.1 403 /);
   });
 
@@ -116,28 +146,52 @@ describe("loopback guard", () => {
 
 describe("the API", () => {
   it("answers a message as NDJSON: each tool call, then the redacted receipt", async () => {
-    fake.script({ toolCalls: [{ name: "search_operators", arguments: { query: "noise" } }] }, { content: "Use noiseTOP. The token chat-secret-value-42 stays secret." });
-    const r = await post("/api/message", JSON.stringify({ text: "which operator makes noise?" }), { origin: `http://localhost:${port}` });
+    fake.script(
+      { toolCalls: [{ name: "search_operators", arguments: { query: "noise" } }] },
+      { content: "Use noiseTOP. The token chat-secret-value-42 stays secret." },
+    );
+    const r = await post("/api/message", JSON.stringify({ text: "which operator makes noise?" }), {
+      origin: `http://localhost:${port}`,
+    });
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toMatch(/application\/x-ndjson/);
-    const lines = r.body.trim().split("\n").map((l) => JSON.parse(l) as { type: string; tool?: string; ok?: boolean; receipt?: Receipt });
+    const lines = r.body
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; tool?: string; ok?: boolean; receipt?: Receipt });
     expect(lines.map((l) => l.type)).toEqual(["call", "receipt"]);
     expect(lines[0]).toMatchObject({ tool: "search_operators", ok: true });
-    expect(lines[1]!.receipt).toMatchObject({ mode: "read-only", answer: "Use noiseTOP. The token [redacted] stays secret.", stop: "answer" });
+    expect(lines[1]!.receipt).toMatchObject({
+      mode: "read-only",
+      answer: "Use noiseTOP. The token [redacted] stays secret.",
+      stop: "answer",
+    });
     expect(r.body).not.toContain("chat-secret-value-42");
     // The second turn continues the conversation; a reset forgets it.
     fake.script({ content: "again" });
     await post("/api/message", JSON.stringify({ text: "and again?" }));
-    expect(fake.requests.at(-1)!.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual(["which operator makes noise?", "and again?"]);
+    expect(
+      fake.requests
+        .at(-1)!
+        .messages.filter((m) => m.role === "user")
+        .map((m) => m.content),
+    ).toEqual(["which operator makes noise?", "and again?"]);
     expect((await post("/api/reset", "{}")).status).toBe(200);
     fake.script({ content: "fresh" });
     await post("/api/message", JSON.stringify({ text: "new start" }));
-    expect(fake.requests.at(-1)!.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual(["new start"]);
+    expect(
+      fake.requests
+        .at(-1)!
+        .messages.filter((m) => m.role === "user")
+        .map((m) => m.content),
+    ).toEqual(["new start"]);
   });
 
   it("refuses what is not a JSON message: another type, too large, not JSON, no text, wrong method or path", async () => {
     expect((await post("/api/message", "text=hi", { "content-type": "text/plain" })).status).toBe(415);
-    expect((await post("/api/message", "text=hi", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect(
+      (await post("/api/message", "text=hi", { "content-type": "application/x-www-form-urlencoded" })).status,
+    ).toBe(415);
     expect((await post("/api/message", JSON.stringify({ text: "x".repeat(40_000) }))).status).toBe(413);
     expect((await post("/api/message", "{not json")).status).toBe(400);
     expect((await post("/api/message", JSON.stringify({ prompt: "hi" }))).status).toBe(400);
@@ -174,7 +228,13 @@ describe("the API", () => {
     });
     // A page that closes while its turn runs: the request is dropped once the model has it.
     const dropped = new Promise<string>((resolve) => {
-      const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: "/api/message", headers: { "content-type": "application/json" } });
+      const req = httpRequest({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/message",
+        headers: { "content-type": "application/json" },
+      });
       req.on("error", (err) => resolve(err.message));
       req.end(JSON.stringify({ text: "never mind" }));
       void reached.then(() => req.destroy());
@@ -188,6 +248,6 @@ describe("the API", () => {
       next = await post("/api/message", JSON.stringify({ text: "still there?" }));
     }
     expect(next.status).toBe(200);
-    expect(next.body).toContain("\"answer\":\"here\"");
+    expect(next.body).toContain('"answer":"here"');
   });
 });

@@ -19,7 +19,14 @@ export interface ScriptedToolCall {
 }
 
 export type Scripted =
-  | { kind?: "reply"; content?: string; toolCalls?: ScriptedToolCall[]; doneReason?: string; delayMs?: number; until?: Promise<void> }
+  | {
+      kind?: "reply";
+      content?: string;
+      toolCalls?: ScriptedToolCall[];
+      doneReason?: string;
+      delayMs?: number;
+      until?: Promise<void>;
+    }
   | { kind: "http-error"; status: number; error: string }
   | { kind: "raw"; body: string; status?: number; contentType?: string }
   | { kind: "stream-error"; content: string; error: string }
@@ -49,7 +56,14 @@ export interface FakeOllama {
   close(): Promise<void>;
 }
 
-const STATS = { total_duration: 5_191_566, load_duration: 2_154, prompt_eval_count: 26, prompt_eval_duration: 383_809, eval_count: 12, eval_duration: 4_799_921 };
+const STATS = {
+  total_duration: 5_191_566,
+  load_duration: 2_154,
+  prompt_eval_count: 26,
+  prompt_eval_duration: 383_809,
+  eval_count: 12,
+  eval_duration: 4_799_921,
+};
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
@@ -69,7 +83,8 @@ const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 async function answer(step: Scripted, body: FakeChatRequest, res: ServerResponse): Promise<void> {
   const at = () => new Date().toISOString();
   const line = (obj: unknown) => res.write(`${JSON.stringify(obj)}\n`);
-  const chunk = (content: string, extra: Record<string, unknown> = {}) => line({ model: body.model, created_at: at(), message: { role: "assistant", content, ...extra }, done: false });
+  const chunk = (content: string, extra: Record<string, unknown> = {}) =>
+    line({ model: body.model, created_at: at(), message: { role: "assistant", content, ...extra }, done: false });
   const ndjson = () => res.writeHead(200, { "content-type": "application/x-ndjson" });
   switch (step.kind) {
     case "hang":
@@ -97,7 +112,10 @@ async function answer(step: Scripted, body: FakeChatRequest, res: ServerResponse
         chunk(p);
         await sleep(step.gapMs);
       }
-      if (!res.destroyed) res.end(`${JSON.stringify({ model: body.model, created_at: at(), message: { role: "assistant", content: "" }, done_reason: "stop", done: true, ...STATS })}\n`);
+      if (!res.destroyed)
+        res.end(
+          `${JSON.stringify({ model: body.model, created_at: at(), message: { role: "assistant", content: "" }, done_reason: "stop", done: true, ...STATS })}\n`,
+        );
       return;
     default: {
       if (step.delayMs) await sleep(step.delayMs);
@@ -107,25 +125,47 @@ async function answer(step: Scripted, body: FakeChatRequest, res: ServerResponse
       const content = step.content ?? "";
       const doneReason = step.doneReason ?? "stop";
       if (!body.stream) {
-        return send(res, 200, { model: body.model, created_at: at(), message: { role: "assistant", content, ...(calls.length ? { tool_calls: wireCalls(calls) } : {}) }, done_reason: doneReason, done: true, ...STATS });
+        return send(res, 200, {
+          model: body.model,
+          created_at: at(),
+          message: { role: "assistant", content, ...(calls.length ? { tool_calls: wireCalls(calls) } : {}) },
+          done_reason: doneReason,
+          done: true,
+          ...STATS,
+        });
       }
       ndjson();
       for (const p of pieces(content)) chunk(p);
       if (calls.length) chunk("", { tool_calls: wireCalls(calls) });
-      res.end(`${JSON.stringify({ model: body.model, created_at: at(), message: { role: "assistant", content: "" }, done_reason: doneReason, done: true, ...STATS })}\n`);
+      res.end(
+        `${JSON.stringify({ model: body.model, created_at: at(), message: { role: "assistant", content: "" }, done_reason: doneReason, done: true, ...STATS })}\n`,
+      );
     }
   }
 }
 
-export async function startFakeOllama(steps: ScriptStep[] = [], models: readonly string[] = [FAKE_MODEL]): Promise<FakeOllama> {
+export async function startFakeOllama(
+  steps: ScriptStep[] = [],
+  models: readonly string[] = [FAKE_MODEL],
+): Promise<FakeOllama> {
   const queue: ScriptStep[] = [...steps];
   const requests: FakeChatRequest[] = [];
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
     if (req.method === "GET" && req.url === "/api/version") return send(res, 200, { version: "0.12.6" });
     if (req.method === "GET" && req.url === "/api/tags") {
-      return send(res, 200, { models: models.map((name) => ({ name, model: name, modified_at: "2026-01-01T00:00:00Z", size: 1_000_000, digest: FAKE_DIGEST.replace(/^sha256:/, ""), details: { format: "gguf", family: "fake", parameter_size: "1B", quantization_level: "Q4_0" } })) });
+      return send(res, 200, {
+        models: models.map((name) => ({
+          name,
+          model: name,
+          modified_at: "2026-01-01T00:00:00Z",
+          size: 1_000_000,
+          digest: FAKE_DIGEST.replace(/^sha256:/, ""),
+          details: { format: "gguf", family: "fake", parameter_size: "1B", quantization_level: "Q4_0" },
+        })),
+      });
     }
-    if (req.method !== "POST" || req.url !== "/api/chat") return res.writeHead(404, { "content-type": "text/plain" }).end("404 page not found");
+    if (req.method !== "POST" || req.url !== "/api/chat")
+      return res.writeHead(404, { "content-type": "text/plain" }).end("404 page not found");
     let body: FakeChatRequest;
     try {
       const parsed = JSON.parse(raw) as Partial<FakeChatRequest> & { stream?: boolean };
@@ -134,10 +174,12 @@ export async function startFakeOllama(steps: ScriptStep[] = [], models: readonly
       return send(res, 400, { error: "invalid character looking for beginning of value" });
     }
     if (typeof body.model !== "string" || body.model === "") return send(res, 400, { error: "model is required" });
-    if (!models.includes(body.model)) return send(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
+    if (!models.includes(body.model))
+      return send(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
     requests.push(body);
     const next = queue.shift();
-    if (next === undefined) return send(res, 500, { error: `fake ollama: no scripted reply left for request ${requests.length}` });
+    if (next === undefined)
+      return send(res, 500, { error: `fake ollama: no scripted reply left for request ${requests.length}` });
     void answer(typeof next === "function" ? next(body) : next, body, res);
   };
   const server: Server = createServer((req, res) => {

@@ -7,15 +7,30 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { canonicalText, cardFromDraft, cardId, parseCard, serializeCard, sha256, stripCredentials } from "../../runtime/creative/card.js";
+import {
+  canonicalText,
+  cardFromDraft,
+  cardId,
+  parseCard,
+  serializeCard,
+  sha256,
+  stripCredentials,
+} from "../../runtime/creative/card.js";
 import { draft } from "./card-fixture.js";
 import { CardFormatError, DataDirError } from "../../runtime/creative/errors.js";
 import { classifyCommonsLicense, classifyRightsUri } from "../../runtime/creative/license.js";
-import { binaryOf, ensureWritable, listCards, readCard, tombstoneCard, writeBinary, writeCard } from "../../runtime/creative/store.js";
+import {
+  binaryOf,
+  ensureWritable,
+  listCards,
+  readCard,
+  tombstoneCard,
+  writeBinary,
+  writeCard,
+} from "../../runtime/creative/store.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "svc-creative-cards-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
 
 describe("card identity", () => {
   it("is the SHA-256 of the sourceUrl after credential parameters are stripped", () => {
@@ -27,8 +42,12 @@ describe("card identity", () => {
   });
 
   it("strips every credential parameter name and any parameter carrying a known secret", () => {
-    expect(stripCredentials("https://x.example/a?wskey=k1&key=k2&apikey=k3&token=t&q=sea")).toBe("https://x.example/a?q=sea");
-    expect(stripCredentials("https://x.example/item/1?utm_source=api&utm_campaign=MYKEY", ["MYKEY"])).toBe("https://x.example/item/1?utm_source=api");
+    expect(stripCredentials("https://x.example/a?wskey=k1&key=k2&apikey=k3&token=t&q=sea")).toBe(
+      "https://x.example/a?q=sea",
+    );
+    expect(stripCredentials("https://x.example/item/1?utm_source=api&utm_campaign=MYKEY", ["MYKEY"])).toBe(
+      "https://x.example/item/1?utm_source=api",
+    );
     expect(stripCredentials("https://user:pw@x.example/a")).toBe("https://x.example/a");
   });
 
@@ -38,7 +57,9 @@ describe("card identity", () => {
     const indexed = { ...card, embeddingModel: "m", tombstone: true };
     expect(sha256(canonicalText(indexed))).toBe(card.contentHash);
     expect(cardFromDraft(draft({ title: "Composition with Blue" })).contentHash).not.toBe(card.contentHash);
-    expect(cardFromDraft(draft({ body: "Flat planes held by black lines.\r\n\r\n" })).contentHash).toBe(card.contentHash);
+    expect(cardFromDraft(draft({ body: "Flat planes held by black lines.\r\n\r\n" })).contentHash).toBe(
+      card.contentHash,
+    );
   });
 });
 
@@ -48,7 +69,31 @@ describe("the card file", () => {
     const text = serializeCard(card);
     expect(text.startsWith("---\nschemaVersion: 1\nid: ")).toBe(true);
     const keys = [...text.split("---\n")[1]!.matchAll(/^(\w+):/gm)].map((m) => m[1]);
-    expect(keys).toEqual(["schemaVersion", "id", "type", "title", "artist", "sourceName", "sourceUrl", "license", "rightsNotes", "year", "medium", "materials", "visualLanguage", "motionLanguage", "tools", "tags", "interaction", "lighting", "palette", "svcAffordances", "contentHash", "embeddingModel", "tombstone"]);
+    expect(keys).toEqual([
+      "schemaVersion",
+      "id",
+      "type",
+      "title",
+      "artist",
+      "sourceName",
+      "sourceUrl",
+      "license",
+      "rightsNotes",
+      "year",
+      "medium",
+      "materials",
+      "visualLanguage",
+      "motionLanguage",
+      "tools",
+      "tags",
+      "interaction",
+      "lighting",
+      "palette",
+      "svcAffordances",
+      "contentHash",
+      "embeddingModel",
+      "tombstone",
+    ]);
     expect(text.endsWith("---\nFlat planes held by black lines.\n")).toBe(true);
     expect(parseCard(text, "c.md")).toEqual(card);
   });

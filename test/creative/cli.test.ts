@@ -43,17 +43,34 @@ afterAll(async () => {
 });
 
 describe("disabled (the default)", () => {
-  it.each([["sync"], ["index"], ["search", "stars"], ["search"], ["sources"], ["sync", "--limit", "0"]])("svc creative-rag %s prints one line and exits 0", async (...words) => {
-    for (const value of [undefined, "0"]) {
-      const run = await runSvc(["creative-rag", ...words], value === undefined ? {} : { SVC_RAG_ENABLED: value });
-      expect(run).toEqual({ code: 0, stdout: DISABLED, stderr: "" });
-    }
-  });
+  it.each([["sync"], ["index"], ["search", "stars"], ["search"], ["sources"], ["sync", "--limit", "0"]])(
+    "svc creative-rag %s prints one line and exits 0",
+    async (...words) => {
+      for (const value of [undefined, "0"]) {
+        const run = await runSvc(["creative-rag", ...words], value === undefined ? {} : { SVC_RAG_ENABLED: value });
+        expect(run).toEqual({ code: 0, stdout: DISABLED, stderr: "" });
+      }
+    },
+  );
 });
 
 describe("sync → index → search", () => {
   it("pulls capped cards, embeds them and finds them by meaning with filters", async () => {
-    const sync = await runSvc(["creative-rag", "sync", "--source", "cleveland", "--source", "commons", "--source", "smithsonian", "--limit", "3"], env());
+    const sync = await runSvc(
+      [
+        "creative-rag",
+        "sync",
+        "--source",
+        "cleveland",
+        "--source",
+        "commons",
+        "--source",
+        "smithsonian",
+        "--limit",
+        "3",
+      ],
+      env(),
+    );
     expect(sync.stderr).toBe("svc creative-rag sync: smithsonian: skipped, SVC_RAG_SMITHSONIAN_KEY is not set\n");
     expect(sync.stdout).toBe(
       [
@@ -66,7 +83,11 @@ describe("sync → index → search", () => {
     expect(sync.code).toBe(0);
 
     const index = await runSvc(["creative-rag", "index"], env());
-    expect(index).toEqual({ code: 0, stdout: `indexed 5 cards with ${TEST_MODEL}: 5 embedded in 1 batch, 0 unchanged (cached), 0 removed\n`, stderr: "" });
+    expect(index).toEqual({
+      code: 0,
+      stdout: `indexed 5 cards with ${TEST_MODEL}: 5 embedded in 1 batch, 0 unchanged (cached), 0 removed\n`,
+      stderr: "",
+    });
     const again = await runSvc(["creative-rag", "index"], env());
     expect(again.stdout).toContain("0 embedded in 0 batches, 5 unchanged (cached)");
 
@@ -76,8 +97,14 @@ describe("sync → index → search", () => {
     expect(text.stdout).toContain("CC0 · https://clevelandart.org/art/1942.647");
     expect(text.stdout).toContain("share_license_status: CC0");
 
-    const json = await runSvc(["creative-rag", "search", "paper", "--license", "CC-BY-SA,PublicDomain", "--type", "artwork", "--json"], env());
-    const result = JSON.parse(json.stdout) as { backend: string; hits: Array<{ license: string; sourceUrl: string; rightsNotes: string }> };
+    const json = await runSvc(
+      ["creative-rag", "search", "paper", "--license", "CC-BY-SA,PublicDomain", "--type", "artwork", "--json"],
+      env(),
+    );
+    const result = JSON.parse(json.stdout) as {
+      backend: string;
+      hits: Array<{ license: string; sourceUrl: string; rightsNotes: string }>;
+    };
     expect(result.backend).toBe("jsonl");
     expect(result.hits.map((h) => h.license).sort()).toEqual(["CC-BY-SA", "PublicDomain"]);
     for (const h of result.hits) expect(h.sourceUrl && h.rightsNotes).toBeTruthy();
@@ -96,7 +123,9 @@ describe("errors", () => {
     await down.close();
     const refused = await runSvc(["creative-rag", "index", "--rebuild"], env({ SVC_RAG_OLLAMA_URL: downUrl }));
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^svc creative-rag index: cannot reach the embeddings server at .*ECONNREFUSED.* \[embed-connection\]\n$/);
+    expect(refused.stderr).toMatch(
+      /^svc creative-rag index: cannot reach the embeddings server at .*ECONNREFUSED.* \[embed-connection\]\n$/,
+    );
 
     ollama.mode = "hang";
     const slow = await runSvc(["creative-rag", "search", "stars"], env({ SVC_RAG_EMBED_TIMEOUT_SECONDS: "1" }));
@@ -109,9 +138,14 @@ describe("errors", () => {
     expect(failing.stderr).toMatch(/HTTP 500: llama runner process has terminated: out of memory \[embed-api\]\n$/);
 
     ollama.mode = "ok";
-    const missing = await runSvc(["creative-rag", "search", "stars"], env({ SVC_RAG_EMBED_MODEL: "mxbai-embed-large" }));
+    const missing = await runSvc(
+      ["creative-rag", "search", "stars"],
+      env({ SVC_RAG_EMBED_MODEL: "mxbai-embed-large" }),
+    );
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/no model 'mxbai-embed-large'; pull it \(ollama pull mxbai-embed-large\).*\[embed-model-not-found\]\n$/);
+    expect(missing.stderr).toMatch(
+      /no model 'mxbai-embed-large'; pull it \(ollama pull mxbai-embed-large\).*\[embed-model-not-found\]\n$/,
+    );
   });
 
   it("an unwritable data directory: a typed error from sync and index", async () => {
@@ -120,7 +154,11 @@ describe("errors", () => {
     for (const sub of ["sync", "index"]) {
       const run = await runSvc(["creative-rag", sub], env({ SVC_RAG_DATA_DIR: join(file, "data") }));
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(new RegExp(`^svc creative-rag ${sub}: the creative data directory .* is not writable \\(ENOTDIR\\).*\\[data-dir-unwritable\\]\\n$`));
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^svc creative-rag ${sub}: the creative data directory .* is not writable \\(ENOTDIR\\).*\\[data-dir-unwritable\\]\\n$`,
+        ),
+      );
     }
   });
 
@@ -151,16 +189,23 @@ describe("the vectordb backend without its dependency", () => {
     // Asynchronous: the embeddings server answering the child runs in this process.
     const run = (words: string[]) =>
       new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-        const child = execFile(process.execPath, ["--import", HIDE_LANCEDB, cli, "creative-rag", ...words], { env: { PATH: process.env.PATH ?? "", ...env({ SVC_RAG_BACKEND: "vectordb" }) } }, (_err, stdout, stderr) =>
-          done({ status: child.exitCode, stdout, stderr }),
+        const child = execFile(
+          process.execPath,
+          ["--import", HIDE_LANCEDB, cli, "creative-rag", ...words],
+          { env: { PATH: process.env.PATH ?? "", ...env({ SVC_RAG_BACKEND: "vectordb" }) } },
+          (_err, stdout, stderr) => done({ status: child.exitCode, stdout, stderr }),
         );
       });
     const index = await run(["index", "--rebuild"]);
     expect(index.status).toBe(0);
-    expect(index.stderr).toMatch(/^svc creative-rag index: warning: the vectordb backend could not be written \(Cannot find package '@lancedb\/lancedb'.*\); searches use the jsonl index\n$/);
+    expect(index.stderr).toMatch(
+      /^svc creative-rag index: warning: the vectordb backend could not be written \(Cannot find package '@lancedb\/lancedb'.*\); searches use the jsonl index\n$/,
+    );
     const search = await run(["search", "marbled", "paper", "--json"]);
     expect(search.status).toBe(0);
-    expect(search.stderr).toMatch(/warning: the vectordb backend is unavailable \(Cannot find package '@lancedb\/lancedb'.*\); using the jsonl index/);
+    expect(search.stderr).toMatch(
+      /warning: the vectordb backend is unavailable \(Cannot find package '@lancedb\/lancedb'.*\); using the jsonl index/,
+    );
     const result = JSON.parse(search.stdout) as { backend: string; hits: Array<{ title: string }> };
     expect(result.backend).toBe("jsonl");
     expect(result.hits[0]!.title).toBe("Marbled paper pattern");

@@ -39,7 +39,8 @@ export async function startEmbedServer(models: readonly string[] = [TEST_MODEL])
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
     req.on("end", () => {
-      const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      const send = (status: number, body: unknown) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (req.method !== "POST" || req.url !== "/api/embed") return send(404, { error: "404 page not found" });
       const body = JSON.parse(raw) as { model: string; input: string | string[] };
       const input = Array.isArray(body.input) ? body.input : [body.input];
@@ -47,11 +48,18 @@ export async function startEmbedServer(models: readonly string[] = [TEST_MODEL])
       const mode = state.requests.length > state.okFirst ? state.mode : "ok";
       if (mode === "hang") return; // never answers: the client's timeout must fire
       if (mode === "api-error") return send(500, { error: "llama runner process has terminated: out of memory" });
-      if (mode === "model-missing" || !models.includes(body.model)) return send(404, { error: `model "${body.model}" not found, try pulling it first` });
+      if (mode === "model-missing" || !models.includes(body.model))
+        return send(404, { error: `model "${body.model}" not found, try pulling it first` });
       const embeddings = input.map(bagOfWords);
       if (mode === "short") return send(200, { model: body.model, embeddings: embeddings.slice(1) });
       if (mode === "legacy") return send(200, { embedding: embeddings[0] });
-      send(200, { model: body.model, embeddings, total_duration: 1000, load_duration: 10, prompt_eval_count: input.length });
+      send(200, {
+        model: body.model,
+        embeddings,
+        total_duration: 1000,
+        load_duration: 10,
+        prompt_eval_count: input.length,
+      });
     });
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));

@@ -9,7 +9,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cardFromDraft } from "../../runtime/creative/card.js";
 import { creativeConfigFromEnv, type CreativeConfig } from "../../runtime/creative/config.js";
-import { CreativeConfigError, DataDirError, EmbedApiError, EmbedConnectionError, EmbedModelNotFoundError, EmbedTimeoutError } from "../../runtime/creative/errors.js";
+import {
+  CreativeConfigError,
+  DataDirError,
+  EmbedApiError,
+  EmbedConnectionError,
+  EmbedModelNotFoundError,
+  EmbedTimeoutError,
+} from "../../runtime/creative/errors.js";
 import { readIndexRows, type SearchFilters } from "../../runtime/creative/index-file.js";
 import { buildIndex } from "../../runtime/creative/indexer.js";
 import { searchCards } from "../../runtime/creative/search.js";
@@ -27,7 +34,17 @@ const synced = join(scratch, "synced");
 let copies = 0;
 
 function config(dir: string, env: Record<string, string> = {}): CreativeConfig {
-  return creativeConfigFromEnv({ SVC_RAG_ENABLED: "1", SVC_RAG_DATA_DIR: dir, SVC_RAG_OLLAMA_URL: ollama.url, SVC_RAG_EMBED_MODEL: TEST_MODEL, SVC_RAG_EMBED_BATCH: "4", ...env }, scratch);
+  return creativeConfigFromEnv(
+    {
+      SVC_RAG_ENABLED: "1",
+      SVC_RAG_DATA_DIR: dir,
+      SVC_RAG_OLLAMA_URL: ollama.url,
+      SVC_RAG_EMBED_MODEL: TEST_MODEL,
+      SVC_RAG_EMBED_BATCH: "4",
+      ...env,
+    },
+    scratch,
+  );
 }
 
 function copy(): string {
@@ -38,13 +55,19 @@ function copy(): string {
 
 const log: string[] = [];
 const index = (c: CreativeConfig, rebuild = false) => buildIndex(c, { rebuild, log: (l) => log.push(l) });
-const search = (c: CreativeConfig, q: string, k = 10, filters = {}) => searchCards(c, q, k, filters, (l) => log.push(l));
+const search = (c: CreativeConfig, q: string, k = 10, filters = {}) =>
+  searchCards(c, q, k, filters, (l) => log.push(l));
 
 beforeAll(async () => {
   replay = await startReplayServer();
   ollama = await startEmbedServer();
   const env = { SVC_RAG_ENABLED: "1", SVC_RAG_DATA_DIR: synced, SVC_RAG_SOURCE_URLS: replay.sourceUrls };
-  await syncCards(creativeConfigFromEnv(env, scratch), { sources: pickSources(["artic", "met", "rijks", "cleveland", "commons"]), limit: 10, env, log: () => {} });
+  await syncCards(creativeConfigFromEnv(env, scratch), {
+    sources: pickSources(["artic", "met", "rijks", "cleveland", "commons"]),
+    limit: 10,
+    env,
+    log: () => {},
+  });
 });
 afterAll(async () => {
   await replay?.close();
@@ -70,9 +93,26 @@ describe("index", () => {
     const lines = readFileSync(join(dir, "index.jsonl"), "utf8").trimEnd().split("\n");
     expect(lines).toHaveLength(14);
     const row = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(Object.keys(row)).toEqual(["id", "contentHash", "embeddingModel", "embedding", "title", "type", "license", "tags", "sourceUrl", "sourceName"]);
+    expect(Object.keys(row)).toEqual([
+      "id",
+      "contentHash",
+      "embeddingModel",
+      "embedding",
+      "title",
+      "type",
+      "license",
+      "tags",
+      "sourceUrl",
+      "sourceName",
+    ]);
     const card = cards.find((c) => c.id === row.id)!;
-    expect(row).toMatchObject({ contentHash: card.contentHash, embeddingModel: TEST_MODEL, title: card.title, license: card.license, sourceUrl: card.sourceUrl });
+    expect(row).toMatchObject({
+      contentHash: card.contentHash,
+      embeddingModel: TEST_MODEL,
+      title: card.title,
+      license: card.license,
+      sourceUrl: card.sourceUrl,
+    });
     expect((row.embedding as number[]).length).toBe(64);
     // The index step sets each card's embeddingModel; its contentHash stays.
     const after = (await listCards(dir)).cards;
@@ -122,7 +162,9 @@ describe("index", () => {
 
   it("refuses SVC_RAG_EMBED_BATCH outside 1 to 512", () => {
     expect(() => config(scratch, { SVC_RAG_EMBED_BATCH: "0" })).toThrow(CreativeConfigError);
-    expect(() => config(scratch, { SVC_RAG_EMBED_BATCH: "513" })).toThrow(/SVC_RAG_EMBED_BATCH must be a whole number from 1 to 512/);
+    expect(() => config(scratch, { SVC_RAG_EMBED_BATCH: "513" })).toThrow(
+      /SVC_RAG_EMBED_BATCH must be a whole number from 1 to 512/,
+    );
     expect(config(scratch, { SVC_RAG_EMBED_BATCH: "512" }).embedBatch).toBe(512);
     expect(creativeConfigFromEnv({}, scratch).embedBatch).toBe(64);
   });
@@ -232,7 +274,9 @@ describe("search", () => {
   it("refuses an index built with another model", async () => {
     const both = await startEmbedServer([TEST_MODEL, "other"]);
     try {
-      await expect(search({ ...config(dir), embedUrl: both.url, embedModel: "other" }, "x")).rejects.toThrow(/built with 'bag-of-words', not 'other'.*--rebuild/);
+      await expect(search({ ...config(dir), embedUrl: both.url, embedModel: "other" }, "x")).rejects.toThrow(
+        /built with 'bag-of-words', not 'other'.*--rebuild/,
+      );
     } finally {
       await both.close();
     }
@@ -261,6 +305,8 @@ describe("the vectordb backend", () => {
     const result = await search(config(dir, { SVC_RAG_BACKEND: "vectordb" }), "stars", 3);
     expect(result.backend).toBe("jsonl");
     expect(result.hits).toHaveLength(3);
-    expect(log).toEqual([expect.stringMatching(/^warning: the vectordb backend is unavailable .*; using the jsonl index$/)]);
+    expect(log).toEqual([
+      expect.stringMatching(/^warning: the vectordb backend is unavailable .*; using the jsonl index$/),
+    ]);
   });
 });

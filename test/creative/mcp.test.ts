@@ -39,14 +39,23 @@ interface Hit {
   score: number;
 }
 
-const read = async (uri: string) => JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text) as Record<string, unknown>;
-const search = async (query: string) => (await read(`svc://creative/search?${query}`)) as { hits: Hit[]; backend: string };
-const apply = (args: Record<string, unknown>) => client.callTool({ name: "apply_creative_card", arguments: args }) as Promise<CallToolResult>;
+const read = async (uri: string) =>
+  JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text) as Record<string, unknown>;
+const search = async (query: string) =>
+  (await read(`svc://creative/search?${query}`)) as { hits: Hit[]; backend: string };
+const apply = (args: Record<string, unknown>) =>
+  client.callTool({ name: "apply_creative_card", arguments: args }) as Promise<CallToolResult>;
 
 beforeAll(async () => {
   replay = await startReplayServer();
   ollama = await startEmbedServer();
-  Object.assign(process.env, { SVC_RAG_ENABLED: "1", SVC_RAG_DATA_DIR: dataDir, SVC_RAG_OLLAMA_URL: ollama.url, SVC_RAG_EMBED_MODEL: TEST_MODEL, SVC_RAG_SOURCE_URLS: replay.sourceUrls });
+  Object.assign(process.env, {
+    SVC_RAG_ENABLED: "1",
+    SVC_RAG_DATA_DIR: dataDir,
+    SVC_RAG_OLLAMA_URL: ollama.url,
+    SVC_RAG_EMBED_MODEL: TEST_MODEL,
+    SVC_RAG_SOURCE_URLS: replay.sourceUrls,
+  });
   f = await startNetworkFixture("full");
   client = await memoryClient({ profile: "full", rawPython: false, creative: { enabled: true, applyCard: true } });
   const synced = await runSvc(["creative-rag", "sync", "--source", "cleveland", "--source", "artic"], process.env);
@@ -66,14 +75,25 @@ afterAll(async () => {
 
 describe("registration", () => {
   it("offers the resources only with the feature on, and the tool only with SVC_RAG_APPLY_CARD=1 too", async () => {
-    const templates = async (c: Client) => (await c.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate).filter((u) => u.startsWith("svc://creative/"));
-    const tools = async (c: Client) => (await c.listTools()).tools.map((t) => t.name).filter((n) => n === "apply_creative_card");
+    const templates = async (c: Client) =>
+      (await c.listResourceTemplates()).resourceTemplates
+        .map((t) => t.uriTemplate)
+        .filter((u) => u.startsWith("svc://creative/"));
+    const tools = async (c: Client) =>
+      (await c.listTools()).tools.map((t) => t.name).filter((n) => n === "apply_creative_card");
     const off = await memoryClient({ profile: "full", rawPython: false });
-    const resourcesOnly = await memoryClient({ profile: "full", rawPython: false, creative: { enabled: true, applyCard: false } });
+    const resourcesOnly = await memoryClient({
+      profile: "full",
+      rawPython: false,
+      creative: { enabled: true, applyCard: false },
+    });
     try {
       expect(await templates(off)).toEqual([]);
       expect(await tools(off)).toEqual([]);
-      expect(await templates(resourcesOnly)).toEqual(["svc://creative/cards/{id}", "svc://creative/search{?q,k,license,type,tags}"]);
+      expect(await templates(resourcesOnly)).toEqual([
+        "svc://creative/cards/{id}",
+        "svc://creative/search{?q,k,license,type,tags}",
+      ]);
       expect(await tools(resourcesOnly)).toEqual([]);
       expect(await tools(client)).toEqual(["apply_creative_card"]);
     } finally {
@@ -83,7 +103,10 @@ describe("registration", () => {
     expect(mcpConfigFromEnv({}).creative).toEqual({ enabled: false, applyCard: false });
     expect(mcpConfigFromEnv({ SVC_RAG_APPLY_CARD: "1" }).creative).toEqual({ enabled: false, applyCard: false });
     expect(mcpConfigFromEnv({ SVC_RAG_ENABLED: "1" }).creative).toEqual({ enabled: true, applyCard: false });
-    expect(mcpConfigFromEnv({ SVC_RAG_ENABLED: "1", SVC_RAG_APPLY_CARD: "1" }).creative).toEqual({ enabled: true, applyCard: true });
+    expect(mcpConfigFromEnv({ SVC_RAG_ENABLED: "1", SVC_RAG_APPLY_CARD: "1" }).creative).toEqual({
+      enabled: true,
+      applyCard: true,
+    });
   });
 });
 
@@ -108,7 +131,16 @@ describe("the resources", () => {
   it("a card reads as JSON with its provenance; an unknown id is not found", async () => {
     const [hit] = (await search("q=kaleidoscope&k=1")).hits;
     const card = await read(`svc://creative/cards/${hit!.id}`);
-    expect(card).toMatchObject({ schemaVersion: 1, id: hit!.id, title: "Kaleidoscope Rosette", license: "CC0", sourceUrl: "https://clevelandart.org/art/1942.647", rightsNotes: "share_license_status: CC0", tombstone: false, embeddingModel: TEST_MODEL });
+    expect(card).toMatchObject({
+      schemaVersion: 1,
+      id: hit!.id,
+      title: "Kaleidoscope Rosette",
+      license: "CC0",
+      sourceUrl: "https://clevelandart.org/art/1942.647",
+      rightsNotes: "share_license_status: CC0",
+      tombstone: false,
+      embeddingModel: TEST_MODEL,
+    });
     expect(card.svcAffordances).toEqual(["create_kaleidoscope", "create_color_grade"]);
     await expect(read(`svc://creative/cards/${"0".repeat(64)}`)).rejects.toThrow(/no creative card/);
     await expect(read("svc://creative/cards/..%2F..%2Fetc%2Fpasswd")).rejects.toThrow(/no creative card/);
@@ -120,7 +152,9 @@ describe("the resources", () => {
     await down.close();
     process.env.SVC_RAG_OLLAMA_URL = url;
     try {
-      await expect(read("svc://creative/search?q=stars")).rejects.toThrow(/cannot reach the embeddings server.*\[embed-connection\]/);
+      await expect(read("svc://creative/search?q=stars")).rejects.toThrow(
+        /cannot reach the embeddings server.*\[embed-connection\]/,
+      );
     } finally {
       process.env.SVC_RAG_OLLAMA_URL = ollama.url;
     }
@@ -137,7 +171,10 @@ describe("sync → index → search → apply_creative_card", () => {
     expect(index).toBeGreaterThan(0);
     const r = await apply({ card_id: hit!.id, affordance_index: index, dry_run: true, overrides: { saturation: 0.5 } });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(r.structuredContent).toEqual({ tool: "create_color_grade", args: { name: `card_${hit!.id.slice(0, 12)}`, preview: 256, tint: card.palette[0], saturation: 0.5 } });
+    expect(r.structuredContent).toEqual({
+      tool: "create_color_grade",
+      args: { name: `card_${hit!.id.slice(0, 12)}`, preview: 256, tint: card.palette[0], saturation: 0.5 },
+    });
     expect(await f.node(`/project1/card_${hit!.id.slice(0, 12)}`)).toBeUndefined();
     // dry_run defaults to true.
     const implicit = await apply({ card_id: hit!.id, affordance_index: 0 });
@@ -146,7 +183,12 @@ describe("sync → index → search → apply_creative_card", () => {
 
   it("builds the card's affordance on tdsim through the artist builder, with the overrides on its panel", async () => {
     const [hit] = (await search("q=kaleidoscope+rosette&k=1&license=CC0")).hits;
-    const r = await apply({ card_id: hit!.id, affordance_index: 0, dry_run: false, overrides: { segments: 8, preview: 48 } });
+    const r = await apply({
+      card_id: hit!.id,
+      affordance_index: 0,
+      dry_run: false,
+      overrides: { segments: 8, preview: 48 },
+    });
     const data = await expectBuilt(f, r, 48);
     expect(data.network).toBe(`/project1/card_${hit!.id.slice(0, 12)}`);
     expect(data.recipes).toEqual(["glsl_kaleidoscope"]);
@@ -159,14 +201,32 @@ describe("sync → index → search → apply_creative_card", () => {
   it("refuses, before any builder runs, an override that is not the builder's argument, a bad value, a missing affordance, a builder off the list and a tombstoned card", async () => {
     const before = await f.snapshot();
     const [hit] = (await search("q=kaleidoscope&k=1")).hits;
-    refused(await apply({ card_id: hit!.id, affordance_index: 0, dry_run: false, overrides: { segmnts: 8 } }), "unknown-override", /'segmnts' is not an argument of create_kaleidoscope; it takes .*segments/);
-    refused(await apply({ card_id: hit!.id, affordance_index: 0, dry_run: false, overrides: { segments: 1 } }), "invalid-arguments", /segments/);
-    refused(await apply({ card_id: hit!.id, affordance_index: 5, dry_run: false }), "no-such-affordance", /0 create_kaleidoscope, 1 create_color_grade/);
+    refused(
+      await apply({ card_id: hit!.id, affordance_index: 0, dry_run: false, overrides: { segmnts: 8 } }),
+      "unknown-override",
+      /'segmnts' is not an argument of create_kaleidoscope; it takes .*segments/,
+    );
+    refused(
+      await apply({ card_id: hit!.id, affordance_index: 0, dry_run: false, overrides: { segments: 1 } }),
+      "invalid-arguments",
+      /segments/,
+    );
+    refused(
+      await apply({ card_id: hit!.id, affordance_index: 5, dry_run: false }),
+      "no-such-affordance",
+      /0 create_kaleidoscope, 1 create_color_grade/,
+    );
     refused(await apply({ card_id: "f".repeat(64), affordance_index: 0, dry_run: false }), "card-not-found");
 
-    const rogue = cardFromDraft(draft({ sourceUrl: "https://museum.example/rogue", svcAffordances: ["delete_td_node", "execute_python_script"] }));
+    const rogue = cardFromDraft(
+      draft({ sourceUrl: "https://museum.example/rogue", svcAffordances: ["delete_td_node", "execute_python_script"] }),
+    );
     await writeCard(dataDir, rogue);
-    refused(await apply({ card_id: rogue.id, affordance_index: 0, dry_run: false }), "target-not-allowed", /'delete_td_node' is not a builder a card may run/);
+    refused(
+      await apply({ card_id: rogue.id, affordance_index: 0, dry_run: false }),
+      "target-not-allowed",
+      /'delete_td_node' is not a builder a card may run/,
+    );
     refused(await apply({ card_id: rogue.id, affordance_index: 1, dry_run: true }), "target-not-allowed");
 
     const gone = cardFromDraft(draft({ sourceUrl: "https://museum.example/gone" }));

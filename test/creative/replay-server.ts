@@ -11,7 +11,10 @@ import { fileURLToPath } from "node:url";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/sources/", import.meta.url));
 /** A 1x1 PNG: what every picture URL answers. */
-export const PNG_BYTES = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201a2b1d6c10000000049454e44ae426082", "hex");
+export const PNG_BYTES = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201a2b1d6c10000000049454e44ae426082",
+  "hex",
+);
 
 export interface Answer {
   status: number;
@@ -35,11 +38,17 @@ export const SMITHSONIAN_KEY = "si-test-key-7f3a";
 export const EUROPEANA_KEY = "eu-test-key-91bc";
 
 function fixture(name: string, origin: string): Answer {
-  const text = readFileSync(`${FIXTURES}${name}`, "utf8").replaceAll("{{origin}}", origin).replaceAll("{{europeana_key}}", EUROPEANA_KEY);
+  const text = readFileSync(`${FIXTURES}${name}`, "utf8")
+    .replaceAll("{{origin}}", origin)
+    .replaceAll("{{europeana_key}}", EUROPEANA_KEY);
   return { status: 200, body: text, type: "application/json" };
 }
 
-const notFound = (): Answer => ({ status: 404, body: JSON.stringify({ message: "Not a valid object" }), type: "application/json" });
+const notFound = (): Answer => ({
+  status: 404,
+  body: JSON.stringify({ message: "Not a valid object" }),
+  type: "application/json",
+});
 
 function route(pathname: string, query: URLSearchParams, origin: string): Answer {
   const byPath: Record<string, () => Answer> = {
@@ -48,13 +57,19 @@ function route(pathname: string, query: URLSearchParams, origin: string): Answer
     "/rijks/search/collection": () => fixture("rijks/search.json", origin),
     "/cleveland/artworks/": () => fixture("cleveland/artworks.json", origin),
     "/smithsonian/search": () =>
-      query.get("api_key") === SMITHSONIAN_KEY ? fixture("smithsonian/search.json", origin) : { status: 403, body: JSON.stringify({ error: { code: "API_KEY_INVALID" } }), type: "application/json" },
+      query.get("api_key") === SMITHSONIAN_KEY
+        ? fixture("smithsonian/search.json", origin)
+        : { status: 403, body: JSON.stringify({ error: { code: "API_KEY_INVALID" } }), type: "application/json" },
     "/commons/api.php": () =>
-      query.get("generator") === "categorymembers" && query.get("gcmtitle") === "Category:CC-Zero" && query.get("prop") === "imageinfo"
+      query.get("generator") === "categorymembers" &&
+      query.get("gcmtitle") === "Category:CC-Zero" &&
+      query.get("prop") === "imageinfo"
         ? fixture("commons/query.json", origin)
         : { status: 400, body: "{}", type: "application/json" },
     "/europeana/record/v2/search.json": () =>
-      query.get("wskey") === EUROPEANA_KEY ? fixture("europeana/search.json", origin) : { status: 401, body: JSON.stringify({ success: false, error: "Invalid API key" }), type: "application/json" },
+      query.get("wskey") === EUROPEANA_KEY
+        ? fixture("europeana/search.json", origin)
+        : { status: 401, body: JSON.stringify({ success: false, error: "Invalid API key" }), type: "application/json" },
   };
   const exact = byPath[pathname];
   if (exact) return exact();
@@ -92,7 +107,9 @@ export async function startReplayServer(): Promise<ReplayServer> {
     }
     const answer = overrides.get(url.pathname) ?? route(url.pathname, url.searchParams, origin);
     const body = answer.type === "image/png" && answer.status === 200 ? PNG_BYTES : Buffer.from(answer.body);
-    res.writeHead(answer.status, { "content-type": answer.type ?? "application/json", "content-length": body.length }).end(body);
+    res
+      .writeHead(answer.status, { "content-type": answer.type ?? "application/json", "content-length": body.length })
+      .end(body);
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -38,10 +38,19 @@ interface Run {
   binaries: string[];
 }
 
-async function sync(sources: string[], extraEnv: Record<string, string> = {}, dir = join(scratch, `d${n++}`)): Promise<Run> {
+async function sync(
+  sources: string[],
+  extraEnv: Record<string, string> = {},
+  dir = join(scratch, `d${n++}`),
+): Promise<Run> {
   const env = { SVC_RAG_ENABLED: "1", SVC_RAG_DATA_DIR: dir, SVC_RAG_SOURCE_URLS: replay.sourceUrls, ...extraEnv };
   const log: string[] = [];
-  const reports = await syncCards(creativeConfigFromEnv(env, scratch), { sources: pickSources(sources), limit: 10, env, log: (l) => log.push(l) });
+  const reports = await syncCards(creativeConfigFromEnv(env, scratch), {
+    sources: pickSources(sources),
+    limit: 10,
+    env,
+    log: (l) => log.push(l),
+  });
   const cards = (await listCards(dir)).cards;
   const binaries = readdirSync(join(dir, "binaries")).sort();
   return { dir, reports, log, cards, binaries };
@@ -63,7 +72,14 @@ describe("art museum A (is_public_domain, IIIF image_id)", () => {
     const run = await sync(["artic"]);
     expect(run.reports).toEqual([expect.objectContaining({ source: "artic", status: "ok", written: 3, binaries: 1 })]);
     const thomas = byTitle(run, "Starry Night and the Astronauts");
-    expect(thomas).toMatchObject({ license: "PublicDomain", artist: "Alma Thomas", year: 1972, sourceUrl: "http://www.artic.edu/artworks/129884", sourceName: "Art Institute of Chicago", type: "artwork" });
+    expect(thomas).toMatchObject({
+      license: "PublicDomain",
+      artist: "Alma Thomas",
+      year: 1972,
+      sourceUrl: "http://www.artic.edu/artworks/129884",
+      sourceName: "Art Institute of Chicago",
+      type: "artwork",
+    });
     expect(thomas.palette).toEqual([expect.stringMatching(/^#[0-9a-f]{6}$/)]);
     expect(thomas.svcAffordances).toContain("create_particle_system");
     expect(hasBinary(run, thomas)).toBe(true);
@@ -82,10 +98,19 @@ describe("art museum A (is_public_domain, IIIF image_id)", () => {
 describe("art museum B (two-step search, isPublicDomain)", () => {
   it("searches, then reads objects/{id} each; a 404 object counts as gone", async () => {
     const run = await sync(["met"]);
-    expect(replay.requests.filter((r) => r.startsWith("/met/"))).toEqual(["/met/search?hasImages=true&q=abstract", "/met/objects/436524", "/met/objects/459123", "/met/objects/999001"]);
+    expect(replay.requests.filter((r) => r.startsWith("/met/"))).toEqual([
+      "/met/search?hasImages=true&q=abstract",
+      "/met/objects/436524",
+      "/met/objects/459123",
+      "/met/objects/999001",
+    ]);
     expect(run.reports[0]).toMatchObject({ status: "ok", written: 2, gone: 1, binaries: 1 });
     const wheat = byTitle(run, "Wheat Field with Cypresses");
-    expect(wheat).toMatchObject({ license: "PublicDomain", year: 1889, sourceUrl: "https://www.metmuseum.org/art/collection/search/436524" });
+    expect(wheat).toMatchObject({
+      license: "PublicDomain",
+      year: 1889,
+      sourceUrl: "https://www.metmuseum.org/art/collection/search/436524",
+    });
     expect(wheat.tags).toEqual(expect.arrayContaining(["landscapes", "cypresses"]));
     expect(hasBinary(run, wheat)).toBe(true);
     const spirals = byTitle(run, "Composition in Spirals");
@@ -99,11 +124,25 @@ describe("art museum C (linked art)", () => {
   it("resolves each id (following the resolver's redirect), the picture through shows → VisualItem → DigitalObject → access_point, and classifies the rights statement", async () => {
     const run = await sync(["rijks"]);
     const milkmaid = byTitle(run, "The Milkmaid");
-    expect(milkmaid).toMatchObject({ license: "CC0", artist: "Johannes Vermeer", year: 1661, materials: "oil paint, canvas", sourceUrl: `${replay.origin}/rijks-id/200107928` });
+    expect(milkmaid).toMatchObject({
+      license: "CC0",
+      artist: "Johannes Vermeer",
+      year: 1661,
+      materials: "oil paint, canvas",
+      sourceUrl: `${replay.origin}/rijks-id/200107928`,
+    });
     expect(milkmaid.rightsNotes).toContain("https://creativecommons.org/publicdomain/zero/1.0/");
     expect(milkmaid.body).toMatch(/pours milk/);
     expect(hasBinary(run, milkmaid)).toBe(true);
-    expect(replay.requests).toEqual(expect.arrayContaining(["/rijks-id/200107928", "/rijks-data/200107928", "/rijks-data/202000001", "/rijks-data/50000000001", "/iiif/rijks/milkmaid/full/max/0/default.jpg"]));
+    expect(replay.requests).toEqual(
+      expect.arrayContaining([
+        "/rijks-id/200107928",
+        "/rijks-data/200107928",
+        "/rijks-data/202000001",
+        "/rijks-data/50000000001",
+        "/iiif/rijks/milkmaid/full/max/0/default.jpg",
+      ]),
+    );
     const waves = byTitle(run, "Study of waves");
     expect(waves.license).toBe("Unknown");
     expect(waves.rightsNotes).toMatch(/no rights statement/);
@@ -114,7 +153,9 @@ describe("art museum C (linked art)", () => {
 describe("art museum D (share_license_status, images.web.url)", () => {
   it("maps CC0 to CC0 and anything else to Unknown in one list call", async () => {
     const run = await sync(["cleveland"]);
-    expect(replay.requests.filter((r) => r.startsWith("/cleveland/"))).toEqual(["/cleveland/artworks/?q=abstract&has_image=1&limit=10"]);
+    expect(replay.requests.filter((r) => r.startsWith("/cleveland/"))).toEqual([
+      "/cleveland/artworks/?q=abstract&has_image=1&limit=10",
+    ]);
     const rosette = byTitle(run, "Kaleidoscope Rosette");
     expect(rosette).toMatchObject({ license: "CC0", medium: "stained glass", year: 1799 });
     expect(rosette.svcAffordances[0]).toBe("create_kaleidoscope");
@@ -139,9 +180,16 @@ describe("the national archive (key-gated, media.usage.access)", () => {
 
   it("with its key maps usage.access CC0 to CC0, else Unknown, and the key is written nowhere", async () => {
     const run = await sync(["smithsonian"], { SVC_RAG_SMITHSONIAN_KEY: SMITHSONIAN_KEY });
-    expect(replay.requests.some((r) => r.startsWith("/smithsonian/search?") && r.includes(`api_key=${SMITHSONIAN_KEY}`))).toBe(true);
+    expect(
+      replay.requests.some((r) => r.startsWith("/smithsonian/search?") && r.includes(`api_key=${SMITHSONIAN_KEY}`)),
+    ).toBe(true);
     const tundra = byTitle(run, "Tundra");
-    expect(tundra).toMatchObject({ license: "CC0", year: 1957, medium: "oil on canvas", sourceUrl: "http://n2t.net/ark:/65665/vk7a1b2c3d4-e5f6" });
+    expect(tundra).toMatchObject({
+      license: "CC0",
+      year: 1957,
+      medium: "oil on canvas",
+      sourceUrl: "http://n2t.net/ark:/65665/vk7a1b2c3d4-e5f6",
+    });
     expect(tundra.body).toBe("Pools of blue and red drift across white like water.\n");
     expect(hasBinary(run, tundra)).toBe(true);
     const poster = byTitle(run, "Radio poster");
@@ -164,7 +212,14 @@ describe("the media commons (category-members generator, extmetadata License)", 
   it("asks for the CC-Zero category's files with image info and classifies each License code", async () => {
     const run = await sync(["commons"]);
     const query = new URL(`http://x${replay.requests.find((r) => r.startsWith("/commons/"))!}`).searchParams;
-    expect(Object.fromEntries(query)).toMatchObject({ action: "query", generator: "categorymembers", gcmtitle: "Category:CC-Zero", gcmtype: "file", gcmlimit: "10", prop: "imageinfo" });
+    expect(Object.fromEntries(query)).toMatchObject({
+      action: "query",
+      generator: "categorymembers",
+      gcmtitle: "Category:CC-Zero",
+      gcmtype: "file",
+      gcmlimit: "10",
+      prop: "imageinfo",
+    });
     const licenses = Object.fromEntries(run.cards.map((c) => [c.title, c.license]));
     expect(licenses).toEqual({
       "Marbled paper pattern": "CC0",
@@ -173,7 +228,11 @@ describe("the media commons (category-members generator, extmetadata License)", 
       "Projection mapping facade": "CC-BY",
       "Untagged scan": "Unknown",
     });
-    expect(byTitle(run, "Marbled paper pattern")).toMatchObject({ artist: "Paperist", year: 2018, sourceUrl: "https://commons.wikimedia.org/wiki/File:Marbled_paper_pattern.jpg" });
+    expect(byTitle(run, "Marbled paper pattern")).toMatchObject({
+      artist: "Paperist",
+      year: 2018,
+      sourceUrl: "https://commons.wikimedia.org/wiki/File:Marbled_paper_pattern.jpg",
+    });
     expect(run.binaries).toHaveLength(2);
     expect(hasBinary(run, byTitle(run, "Light tunnel installation"))).toBe(false);
   });
@@ -211,7 +270,13 @@ describe("sync over every source", () => {
   it("succeeds with the key-gated sources skipped, one line each", async () => {
     const run = await sync([]);
     expect(run.reports.map((r) => [r.source, r.status])).toEqual([
-      ["artic", "ok"], ["met", "ok"], ["rijks", "ok"], ["cleveland", "ok"], ["smithsonian", "skipped"], ["commons", "ok"], ["europeana", "skipped"],
+      ["artic", "ok"],
+      ["met", "ok"],
+      ["rijks", "ok"],
+      ["cleveland", "ok"],
+      ["smithsonian", "skipped"],
+      ["commons", "ok"],
+      ["europeana", "skipped"],
     ]);
     expect(run.log.filter((l) => l.includes("skipped"))).toHaveLength(2);
     expect(new Set(run.cards.map((c) => c.sourceName)).size).toBe(5);
@@ -220,7 +285,12 @@ describe("sync over every source", () => {
   it("caps each source at --limit", async () => {
     const dir = join(scratch, "limit");
     const env = { SVC_RAG_ENABLED: "1", SVC_RAG_DATA_DIR: dir, SVC_RAG_SOURCE_URLS: replay.sourceUrls };
-    await syncCards(creativeConfigFromEnv(env, scratch), { sources: pickSources(["commons"]), limit: 2, env, log: () => {} });
+    await syncCards(creativeConfigFromEnv(env, scratch), {
+      sources: pickSources(["commons"]),
+      limit: 2,
+      env,
+      log: () => {},
+    });
     expect((await listCards(dir)).cards).toHaveLength(2);
     expect(replay.requests.at(-3)).toContain("gcmlimit=2");
   });
@@ -277,7 +347,10 @@ describe("the card lifecycle (spec 3.1)", () => {
     await sync(["met", "cleveland"], {}, dir);
     replay.override("/met/search", { status: 500, body: "oops" });
     const failed = await sync(["met", "cleveland"], {}, dir);
-    expect(failed.reports.map((r) => [r.source, r.status, r.tombstoned])).toEqual([["met", "failed", 0], ["cleveland", "ok", 0]]);
+    expect(failed.reports.map((r) => [r.source, r.status, r.tombstoned])).toEqual([
+      ["met", "failed", 0],
+      ["cleveland", "ok", 0],
+    ]);
     expect(failed.reports[0]!.error).toMatch(/HTTP 500/);
     expect(failed.cards.filter((c) => c.tombstone)).toEqual([]);
   });

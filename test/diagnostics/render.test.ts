@@ -10,10 +10,15 @@ function rangeOf(text: string, needle: string) {
 
 describe("diagnostic rendering", () => {
   it("draws a code frame with a caret under the range and the help lines", () => {
-    const d = diagnostic("file-unreadable", rangeOf(source, "resolutionx"), { path: "a.svcnet", reason: "test" }, {
-      file: "a.svcnet",
-      help: ["did you mean 'resolutionw'?"],
-    });
+    const d = diagnostic(
+      "file-unreadable",
+      rangeOf(source, "resolutionx"),
+      { path: "a.svcnet", reason: "test" },
+      {
+        file: "a.svcnet",
+        help: ["did you mean 'resolutionw'?"],
+      },
+    );
     const text = renderText(d, { source });
     expect(text).toBe(
       [
@@ -44,6 +49,10 @@ describe("diagnostic rendering", () => {
       "cannot read 'a': no such file",
       "cannot read 'b': no such file",
     ]);
-    expect(json[0]).toMatchObject({ code: "file-not-found", severity: "error", range: { start: { line: 2, column: 1 } } });
+    expect(json[0]).toMatchObject({
+      code: "file-not-found",
+      severity: "error",
+      range: { start: { line: 2, column: 1 } },
+    });
   });
 });

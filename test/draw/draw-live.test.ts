@@ -51,13 +51,19 @@ network thumbs {
     expect((await applyFile(live.client, input, { verify: false })).ok).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), "svc-thumbs-"));
     try {
-      const run = await runSvc(["draw", "/project1/thumbs", "--thumbnails", "--svg", join(dir, "t.svg"), "--png", join(dir, "t.png")], live.env);
+      const run = await runSvc(
+        ["draw", "/project1/thumbs", "--thumbnails", "--svg", join(dir, "t.svg"), "--png", join(dir, "t.png")],
+        live.env,
+      );
       expect(run.stderr).toBe("");
       expect(run.code).toBe(0);
       const svg = readFileSync(join(dir, "t.svg"), "utf8");
       const tile = (path: string) => svg.slice(svg.indexOf(`data-path="${path}"`)).split("</g>")[0]!;
       for (const top of ["/project1/thumbs/red1", "/project1/thumbs/null1"]) {
-        const data = /<image class="thumbnail" x="([\d.]+)" y="([\d.]+)"[^>]*href="data:image\/png;base64,([^"]+)"/.exec(tile(top));
+        const data =
+          /<image class="thumbnail" x="([\d.]+)" y="([\d.]+)"[^>]*href="data:image\/png;base64,([^"]+)"/.exec(
+            tile(top),
+          );
         expect(data, top).not.toBeNull();
         const image = decodePng(Buffer.from(data![3]!, "base64"));
         expect([image.width, image.height]).toEqual([64, 32]);
@@ -67,11 +73,23 @@ network thumbs {
       // resvg draws the embedded images: the picture has red pixels, which no tile, wire or text colour is.
       const png = decodePng(readFileSync(join(dir, "t.png")));
       let red = 0;
-      for (let i = 0; i < png.rgba.length; i += 4) if (png.rgba[i]! > 200 && png.rgba[i + 1]! < 40 && png.rgba[i + 2]! < 40) red++;
+      for (let i = 0; i < png.rgba.length; i += 4)
+        if (png.rgba[i]! > 200 && png.rgba[i + 1]! < 40 && png.rgba[i + 2]! < 40) red++;
       expect(red).toBeGreaterThan(1000);
-      const plain = decodePng((await svgToPng((await drawProgram({ text: SOURCE, file: "thumbs.svcnet" }, { rootPath: () => "/project1/thumbs" }) as { svg: string }).svg)).data);
+      const plain = decodePng(
+        (
+          await svgToPng(
+            (
+              (await drawProgram({ text: SOURCE, file: "thumbs.svcnet" }, { rootPath: () => "/project1/thumbs" })) as {
+                svg: string;
+              }
+            ).svg,
+          )
+        ).data,
+      );
       let plainRed = 0;
-      for (let i = 0; i < plain.rgba.length; i += 4) if (plain.rgba[i]! > 200 && plain.rgba[i + 1]! < 40 && plain.rgba[i + 2]! < 40) plainRed++;
+      for (let i = 0; i < plain.rgba.length; i += 4)
+        if (plain.rgba[i]! > 200 && plain.rgba[i + 1]! < 40 && plain.rgba[i + 2]! < 40) plainRed++;
       expect(plainRed).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -97,7 +115,10 @@ network thumbs {
       expect(tile("/project1/thumbs/lfo1")).not.toContain("<image");
 
       const broken = join(dir, "broken.svcnet");
-      writeFileSync(broken, SOURCE.replace("null1: nullTOP [display]", "null1: nullTOP [display]\n  text1: textDAT { text: = op('x' }"));
+      writeFileSync(
+        broken,
+        SOURCE.replace("null1: nullTOP [display]", "null1: nullTOP [display]\n  text1: textDAT { text: = op('x' }"),
+      );
       const failed = await runSvc(["draw", broken, "--thumbnails", "--svg", join(dir, "b.svg")], {});
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain("svc draw: no picture");

@@ -11,37 +11,46 @@ import { decodePng } from "../../runtime/image/png-decode.js";
 import { runSvc } from "../cli/run-cli.js";
 
 const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
-const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith(".svcnet")).sort();
+const examples = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith(".svcnet"))
+  .sort();
 const work = mkdtempSync(join(tmpdir(), "svc-draw-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("svc draw: pictures of the examples", () => {
-  it.each(examples)("%s is drawn the same every time (snapshot), with every node, wire and COMP inside", async (file) => {
-    const drawing = await drawProgram(join(EXAMPLES, file));
-    if (!drawing.ok) throw new Error(drawing.diagnostics.map((d) => d.message).join("\n"));
-    await expect(drawing.svg).toMatchFileSnapshot(`__snapshots__/${file.replace(/\.svcnet$/, ".svg")}`);
-    const again = await drawProgram(join(EXAMPLES, file));
-    expect(again.ok && again.svg).toBe(drawing.svg);
+  it.each(examples)(
+    "%s is drawn the same every time (snapshot), with every node, wire and COMP inside",
+    async (file) => {
+      const drawing = await drawProgram(join(EXAMPLES, file));
+      if (!drawing.ok) throw new Error(drawing.diagnostics.map((d) => d.message).join("\n"));
+      await expect(drawing.svg).toMatchFileSnapshot(`__snapshots__/${file.replace(/\.svcnet$/, ".svg")}`);
+      const again = await drawProgram(join(EXAMPLES, file));
+      expect(again.ok && again.svg).toBe(drawing.svg);
 
-    // One tile per node, one path per wire, one box per level that has nodes.
-    const tiles = [...drawing.svg.matchAll(/<g class="node" data-path="([^"]+)">/g)].map((m) => m[1]);
-    const levels = [...drawing.svg.matchAll(/<g class="level" data-path="([^"]+)">/g)].map((m) => m[1]);
-    const wires = [...drawing.svg.matchAll(/<path class="wire"[^>]*><title>([^<]+)<\/title>/g)].map((m) => m[1]);
-    const expectedNodes: string[] = [];
-    const expectedLevels: string[] = [];
-    const expectedWires: string[] = [];
-    for (const network of drawing.program.networks) {
-      for (const comp of walkComponents(network.root)) {
-        if (comp.body.nodes.length > 0) expectedLevels.push(comp.path);
-        expectedNodes.push(...comp.body.nodes.map((n) => n.path));
-        expectedWires.push(...comp.body.wires.map((w) => `${w.from.node.name}[${w.from.index}] -&gt; ${w.to.node.name}[${w.to.index}]`));
+      // One tile per node, one path per wire, one box per level that has nodes.
+      const tiles = [...drawing.svg.matchAll(/<g class="node" data-path="([^"]+)">/g)].map((m) => m[1]);
+      const levels = [...drawing.svg.matchAll(/<g class="level" data-path="([^"]+)">/g)].map((m) => m[1]);
+      const wires = [...drawing.svg.matchAll(/<path class="wire"[^>]*><title>([^<]+)<\/title>/g)].map((m) => m[1]);
+      const expectedNodes: string[] = [];
+      const expectedLevels: string[] = [];
+      const expectedWires: string[] = [];
+      for (const network of drawing.program.networks) {
+        for (const comp of walkComponents(network.root)) {
+          if (comp.body.nodes.length > 0) expectedLevels.push(comp.path);
+          expectedNodes.push(...comp.body.nodes.map((n) => n.path));
+          expectedWires.push(
+            ...comp.body.wires.map(
+              (w) => `${w.from.node.name}[${w.from.index}] -&gt; ${w.to.node.name}[${w.to.index}]`,
+            ),
+          );
+        }
       }
-    }
-    expect([...tiles].sort()).toEqual([...expectedNodes].sort());
-    expect([...levels].sort()).toEqual([...expectedLevels].sort());
-    expect([...wires].sort()).toEqual([...expectedWires].sort());
-    expect(drawing.nodes).toBe(expectedNodes.length);
-  });
+      expect([...tiles].sort()).toEqual([...expectedNodes].sort());
+      expect([...levels].sort()).toEqual([...expectedLevels].sort());
+      expect([...wires].sort()).toEqual([...expectedWires].sort());
+      expect(drawing.nodes).toBe(expectedNodes.length);
+    },
+  );
 
   it("nests a COMP's inside in its parent's box and colours tiles by family", async () => {
     const drawing = await drawProgram(join(EXAMPLES, "control-panel.svcnet"));
@@ -51,7 +60,9 @@ describe("svc draw: pictures of the examples", () => {
     expect(outer).toBeGreaterThan(-1);
     expect(inner).toBeGreaterThan(outer);
     // The inner box closes before the outer one: it is drawn inside it.
-    const depthAt = (at: number) => (drawing.svg.slice(0, at).match(/<g[ >]/g) ?? []).length - (drawing.svg.slice(0, at).match(/<\/g>/g) ?? []).length;
+    const depthAt = (at: number) =>
+      (drawing.svg.slice(0, at).match(/<g[ >]/g) ?? []).length -
+      (drawing.svg.slice(0, at).match(/<\/g>/g) ?? []).length;
     expect(depthAt(inner)).toBeGreaterThan(depthAt(outer));
     const tile = (path: string) => drawing.svg.slice(drawing.svg.indexOf(`data-path="${path}"`)).split("</g>")[0]!;
     expect(tile("/project1/panel/noise1")).toContain('stroke="#8e5bb5"');
@@ -76,7 +87,8 @@ describe("svc draw: pictures of the examples", () => {
     const image = decodePng(png.data);
     expect(image.width).toBe(png.width);
     const colours = new Set<string>();
-    for (let i = 0; i < image.rgba.length; i += 4 * 7) colours.add(`${image.rgba[i]},${image.rgba[i + 1]},${image.rgba[i + 2]}`);
+    for (let i = 0; i < image.rgba.length; i += 4 * 7)
+      colours.add(`${image.rgba[i]},${image.rgba[i + 1]},${image.rgba[i + 2]}`);
     expect(colours.has("28,28,28")).toBe(true); // background #1c1c1c
     expect(colours.has("142,91,181")).toBe(true); // TOP #8e5bb5
     expect((await svgToPng(drawing.svg, 400)).width).toBe(400);
@@ -126,7 +138,9 @@ describe("the README's picture", () => {
 describe("the recipes README's network gallery", () => {
   const RECIPES = new URL("../../recipes/", import.meta.url).pathname;
   const recipeFiles = (function walk(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".svcnet") ? [join(dir, e.name)] : []));
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".svcnet") ? [join(dir, e.name)] : [],
+    );
   })(RECIPES);
 
   it("shows a picture of every recipe, and a picture is the current drawing of its recipe", async () => {

@@ -12,7 +12,9 @@ import { describe, expect, it } from "vitest";
 const ROOT = new URL("../../", import.meta.url).pathname;
 const EXT = join(ROOT, "editors/vscode");
 const manifest = JSON.parse(readFileSync(join(EXT, "package.json"), "utf8"));
-const source = readdirSync(join(EXT, "src")).map((f) => readFileSync(join(EXT, "src", f), "utf8")).join("\n");
+const source = readdirSync(join(EXT, "src"))
+  .map((f) => readFileSync(join(EXT, "src", f), "utf8"))
+  .join("\n");
 
 describe("the VS Code extension", () => {
   it("declares the svcnet language with its configuration and the language's TextMate grammar", () => {
@@ -24,7 +26,9 @@ describe("the VS Code extension", () => {
     const tm = JSON.parse(readFileSync(join(ROOT, "grammar/editor/svcnet.tmLanguage.json"), "utf8"));
     expect(grammar).toEqual({ language: "svcnet", scopeName: tm.scopeName, path: "./syntaxes/svcnet.tmLanguage.json" });
     // The packaged grammar is copied from the language's folder at build time, not kept twice.
-    expect(readFileSync(join(EXT, "build-vsix.mjs"), "utf8")).toContain('"../../grammar/editor/svcnet.tmLanguage.json"');
+    expect(readFileSync(join(EXT, "build-vsix.mjs"), "utf8")).toContain(
+      '"../../grammar/editor/svcnet.tmLanguage.json"',
+    );
   });
 
   it("activates on svcnet files, from an entry point the build writes", () => {
@@ -39,7 +43,7 @@ describe("the VS Code extension", () => {
 
   it("registers every command it contributes, and contributes every command it registers", () => {
     const contributed = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
-    const registered = [...source.matchAll(/registerCommand\("([^"]+)"/g)].map((m) => m[1]).sort();
+    const registered = [...source.matchAll(/registerCommand\(\s*"([^"]+)"/g)].map((m) => m[1]).sort();
     expect(registered).toEqual(contributed);
     expect(contributed).toEqual(["svc.apply", "svc.check", "svc.fmt", "svc.plan", "svc.preview"]);
   });
@@ -55,7 +59,11 @@ describe("the VS Code extension", () => {
   it("compiles against the VS Code API and language client it declares", () => {
     const out = mkdtempSync(join(tmpdir(), "svc-vscode-"));
     try {
-      const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(EXT, "tsconfig.json"), "--outDir", out], { encoding: "utf8" });
+      const tsc = spawnSync(
+        process.execPath,
+        [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(EXT, "tsconfig.json"), "--outDir", out],
+        { encoding: "utf8" },
+      );
       expect(tsc.stdout + tsc.stderr).toBe("");
       expect(tsc.status).toBe(0);
       expect(readdirSync(out).sort()).toEqual(["commands.js", "extension.js", "svc-process.js"]);

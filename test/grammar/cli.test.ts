@@ -8,8 +8,10 @@ import { checkCommand } from "../../runtime/cli/commands/check.js";
 import { fmtCommand } from "../../runtime/cli/commands/fmt.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
 
-const CANONICAL = "svcnet 1\n\nnetwork net {\n  noise1: noiseTOP { period: 2 }\n  out1: nullTOP [display]\n\n  noise1 -> out1\n}\n";
-const MESSY = "svcnet 1\nnetwork net {\n    out1: nullTOP [display]\n  noise1: noiseTOP {period: 2.0}\n  noise1->out1\n}\n";
+const CANONICAL =
+  "svcnet 1\n\nnetwork net {\n  noise1: noiseTOP { period: 2 }\n  out1: nullTOP [display]\n\n  noise1 -> out1\n}\n";
+const MESSY =
+  "svcnet 1\nnetwork net {\n    out1: nullTOP [display]\n  noise1: noiseTOP {period: 2.0}\n  noise1->out1\n}\n";
 const BROKEN = "svcnet 1\nnetwork net {\n  noise1: noiseTOP { period: 1.2.3 }\n  n2: levelTOP [displya]\n";
 
 let dir: string;
@@ -92,7 +94,11 @@ describe("svc fmt", () => {
   });
 
   it("reports a file that is not UTF-8 and leaves it", async () => {
-    const bytes = Buffer.concat([Buffer.from("svcnet 1\nnetwork a {\n  n: t { a: \""), Buffer.from([0xff, 0xfe]), Buffer.from("\" }\n}\n")]);
+    const bytes = Buffer.concat([
+      Buffer.from('svcnet 1\nnetwork a {\n  n: t { a: "'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('" }\n}\n'),
+    ]);
     const path = write("latin.svcnet", bytes);
     const r = await run(["fmt", "latin.svcnet"]);
     expect(r.code).toBe(1);
@@ -113,7 +119,11 @@ describe("svc fmt", () => {
     expect(flag.code).toBe(2);
     expect(flag.err.trimEnd().split("\n")).toHaveLength(1);
     const missing = await run(["fmt", "nope.svcnet"]);
-    expect(missing).toEqual({ code: 2, out: "", err: "svc fmt: no such file or directory: nope.svcnet (see 'svc fmt --help')\n" });
+    expect(missing).toEqual({
+      code: 2,
+      out: "",
+      err: "svc fmt: no such file or directory: nope.svcnet (see 'svc fmt --help')\n",
+    });
     expect((await run(["fmt"])).code).toBe(2);
   });
 
@@ -141,7 +151,11 @@ describe("svc check", () => {
     write("bad.svcnet", BROKEN);
     const r = await run(["check", "--json", "bad.svcnet"]);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.out) as { files: number; errors: number; diagnostics: { code: string; file: string; range: { start: { line: number } } }[] };
+    const report = JSON.parse(r.out) as {
+      files: number;
+      errors: number;
+      diagnostics: { code: string; file: string; range: { start: { line: number } } }[];
+    };
     expect(report.files).toBe(1);
     expect(report.errors).toBe(3);
     expect(report.diagnostics.map((d) => `${d.file}:${d.range.start.line} ${d.code}`)).toEqual([

@@ -15,7 +15,9 @@ interface Rule {
   include?: string;
 }
 
-const grammar = JSON.parse(readFileSync(new URL("../../grammar/editor/svcnet.tmLanguage.json", import.meta.url), "utf8")) as {
+const grammar = JSON.parse(
+  readFileSync(new URL("../../grammar/editor/svcnet.tmLanguage.json", import.meta.url), "utf8"),
+) as {
   scopeName: string;
   fileTypes: string[];
   patterns: Rule[];
@@ -45,7 +47,8 @@ describe("the TextMate grammar", () => {
       Object.values(r).forEach(walk);
     };
     walk(grammar);
-    for (const inc of includes.filter((i) => i.startsWith("#"))) expect(grammar.repository[inc.slice(1)], inc).toBeDefined();
+    for (const inc of includes.filter((i) => i.startsWith("#")))
+      expect(grammar.repository[inc.slice(1)], inc).toBeDefined();
   });
 
   it("tells colours from comments", () => {
@@ -55,7 +58,9 @@ describe("the TextMate grammar", () => {
   });
 
   it("finds node declarations with their operator type", () => {
-    const m = new RegExp(grammar.repository["node-declaration"]!.patterns![0]!.match!).exec("  noise1: noiseTOP [display] { period: 3 }");
+    const m = new RegExp(grammar.repository["node-declaration"]!.patterns![0]!.match!).exec(
+      "  noise1: noiseTOP [display] { period: 3 }",
+    );
     expect([m?.[1], m?.[3]]).toEqual(["noise1", "noiseTOP"]);
     expect(new RegExp(grammar.repository["node-declaration"]!.patterns![0]!.match!).test("    period: 3")).toBe(false);
   });

@@ -12,17 +12,53 @@ import { MAX_DIAGNOSTICS_PER_FILE } from "../../diagnostics/index.js";
 import { parse } from "../../grammar/parse.js";
 
 const SEEDS = ["examples", "recipes"].flatMap((dir) =>
-  readdirSync(dir).filter((f) => f.endsWith(".svcnet")).map((f) => readFileSync(`${dir}/${f}`, "utf8")),
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".svcnet"))
+    .map((f) => readFileSync(`${dir}/${f}`, "utf8")),
 );
 // What breaks a parser: brackets, quotes, fences, separators, escapes, NUL, non-ASCII, deep runs.
-const PIECES = ["{", "}", "(", ")", "[", "]", '"', "'", "```", ":", "->", "=", "\n", "\\", "\u0000", "é", "#", "$", "@", ",", "{".repeat(300), "(".repeat(300), "= (", "network n {", "x: noiseTOP {"];
+const PIECES = [
+  "{",
+  "}",
+  "(",
+  ")",
+  "[",
+  "]",
+  '"',
+  "'",
+  "```",
+  ":",
+  "->",
+  "=",
+  "\n",
+  "\\",
+  "\u0000",
+  "é",
+  "#",
+  "$",
+  "@",
+  ",",
+  "{".repeat(300),
+  "(".repeat(300),
+  "= (",
+  "network n {",
+  "x: noiseTOP {",
+];
 
-type Mutation = { at: number; kind: "insert"; piece: number } | { at: number; kind: "delete"; length: number } | { at: number; kind: "repeat"; length: number; times: number };
+type Mutation =
+  | { at: number; kind: "insert"; piece: number }
+  | { at: number; kind: "delete"; length: number }
+  | { at: number; kind: "repeat"; length: number; times: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ at: fc.nat(), kind: fc.constant("insert" as const), piece: fc.nat(PIECES.length - 1) }),
   fc.record({ at: fc.nat(), kind: fc.constant("delete" as const), length: fc.integer({ min: 1, max: 40 }) }),
-  fc.record({ at: fc.nat(), kind: fc.constant("repeat" as const), length: fc.integer({ min: 1, max: 30 }), times: fc.integer({ min: 2, max: 50 }) }),
+  fc.record({
+    at: fc.nat(),
+    kind: fc.constant("repeat" as const),
+    length: fc.integer({ min: 1, max: 30 }),
+    times: fc.integer({ min: 2, max: 50 }),
+  }),
 );
 
 function mutate(text: string, mutations: Mutation[]): string {
@@ -36,7 +72,9 @@ function mutate(text: string, mutations: Mutation[]): string {
   return out;
 }
 
-const input = fc.tuple(fc.nat(SEEDS.length - 1), fc.array(mutation, { minLength: 1, maxLength: 6 })).map(([i, ms]) => mutate(SEEDS[i]!, ms));
+const input = fc
+  .tuple(fc.nat(SEEDS.length - 1), fc.array(mutation, { minLength: 1, maxLength: 6 }))
+  .map(([i, ms]) => mutate(SEEDS[i]!, ms));
 
 function expectBounded(diagnostics: { code: string; file?: string }[]) {
   expect(diagnostics.map((d) => d.code)).not.toContain("parser-internal-error");
@@ -61,7 +99,9 @@ describe("fuzz: mutated .svcnet", () => {
   it("analyze() never throws and stays bounded over 400 inputs", { timeout: 600_000 }, () => {
     fc.assert(
       fc.property(input, (text) => {
-        expectBounded(analyze({ text, file: "fuzz.svcnet" }, { host: memoryHost({}), expressions: "safe" }).diagnostics);
+        expectBounded(
+          analyze({ text, file: "fuzz.svcnet" }, { host: memoryHost({}), expressions: "safe" }).diagnostics,
+        );
       }),
       { seed: 16, numRuns: 400 },
     );
@@ -75,7 +115,10 @@ describe("fuzz: mutated .svcnet", () => {
   });
 
   it("refuses absurd nesting with one diagnostic, not one per bracket", () => {
-    for (const text of [`svcnet 1\n${"{".repeat(100_000)}`, `svcnet 1\nnetwork n {\n  a: noiseTOP { period: ${"(".repeat(500)}1${")".repeat(500)} }\n}\n`]) {
+    for (const text of [
+      `svcnet 1\n${"{".repeat(100_000)}`,
+      `svcnet 1\nnetwork n {\n  a: noiseTOP { period: ${"(".repeat(500)}1${")".repeat(500)} }\n}\n`,
+    ]) {
       const { diagnostics } = analyze({ text, file: "deep.svcnet" }, { host: memoryHost({}) });
       expect(diagnostics.map((d) => d.code)).toEqual(["nesting-too-deep"]);
     }

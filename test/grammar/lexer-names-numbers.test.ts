@@ -9,15 +9,23 @@ import { lex } from "../../grammar/lexer.js";
 describe("lexer fast paths", () => {
   it("reads every name as written, and keywords as keywords, when names outnumber the table's slots", () => {
     const words: string[] = [];
-    for (let i = 0; i < 6000; i++) words.push(`w${i.toString(36)}`, i % 7 === 0 ? "network" : i % 11 === 0 ? "bind" : `x${i}y`);
+    for (let i = 0; i < 6000; i++)
+      words.push(`w${i.toString(36)}`, i % 7 === 0 ? "network" : i % 11 === 0 ? "bind" : `x${i}y`);
     // Each word twice, far apart, so a slot is refilled by other names in between.
     const text = [...words, ...words].join(" ");
     const { tokens, diagnostics } = lex(text);
     expect(diagnostics).toEqual([]);
     const source = text.split(" ");
     expect(tokens.map((t) => t.image)).toEqual(source);
-    expect(tokens.map((t) => t.tokenType.name)).toEqual(source.map((w) => (w === "network" ? "Kw_network" : w === "bind" ? "Kw_bind" : "Identifier")));
-    expect(tokens.every((t) => t.endOffset === t.startOffset + t.image.length - 1 && t.endColumn === t.startColumn! + t.image.length - 1)).toBe(true);
+    expect(tokens.map((t) => t.tokenType.name)).toEqual(
+      source.map((w) => (w === "network" ? "Kw_network" : w === "bind" ? "Kw_bind" : "Identifier")),
+    );
+    expect(
+      tokens.every(
+        (t) =>
+          t.endOffset === t.startOffset + t.image.length - 1 && t.endColumn === t.startColumn! + t.image.length - 1,
+      ),
+    ).toBe(true);
   });
 
   it("reads valid numbers and sizes with their values, and hands anything else number-like to the reporting reader", () => {

@@ -3,7 +3,9 @@ import { parse } from "../../grammar/parse.js";
 
 /** `code@line:column-line:column` for each diagnostic, in order. */
 function found(text: string): string[] {
-  return parse(text).diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.column}-${d.range.end.line}:${d.range.end.column}`);
+  return parse(text).diagnostics.map(
+    (d) => `${d.code}@${d.range.start.line}:${d.range.start.column}-${d.range.end.line}:${d.range.end.column}`,
+  );
 }
 
 const net = (body: string) => `svcnet 1\nnetwork a {\n${body}\n}\n`;
@@ -16,7 +18,11 @@ const cases: [string, string, string[]][] = [
   ["unsupported version", "svcnet 2\nnetwork a {}\n", ["unsupported-version@1:8-1:9"]],
   ["version header not first", "network a {}\nsvcnet 1\n", ["misplaced-version-header@2:1-2:9"]],
   ["unclosed node block at end of line", net("  n1: noiseTOP { period: 3"), ["unclosed-block@3:27-3:27"]],
-  ["unclosed node block in the middle", net("  n1: noiseTOP {\n    period: 3\n  n2: levelTOP"), ["unclosed-block@4:14-4:14"]],
+  [
+    "unclosed node block in the middle",
+    net("  n1: noiseTOP {\n    period: 3\n  n2: levelTOP"),
+    ["unclosed-block@4:14-4:14"],
+  ],
   ["unclosed network at end of file", "svcnet 1\nnetwork a {\n  n1: noiseTOP\n", ["unclosed-block@3:15-3:15"]],
   ["one closing brace too many", net("  n1: noiseTOP }"), ["unmatched-bracket@4:1-4:2"]],
   ["unclosed tuple", net("  n1: t { a: (1, 2 }"), ["unclosed-bracket@3:20-3:21"]],
@@ -42,19 +48,43 @@ const cases: [string, string, string[]][] = [
   ["flag with a wrong value", net("  n1: t [lock: maybe]"), ["invalid-flag-value@3:16-3:21"]],
   ["parameter given twice", net("  n1: t { a: 1, a: 2 }"), ["duplicate-entry@3:17-3:18"]],
   ["unknown control type", net("  controls { Gain: flaot }"), ["unknown-declaration-type@3:20-3:25"]],
-  ["control without a type", net("  controls { Gain: = 1 }"), ["missing-declaration-type@3:19-3:19", "unexpected-token@3:20-3:23"]],
+  [
+    "control without a type",
+    net("  controls { Gain: = 1 }"),
+    ["missing-declaration-type@3:19-3:19", "unexpected-token@3:20-3:23"],
+  ],
   ["empty range", net("  controls { Gain: float range 1..0 }"), ["invalid-range@3:26-3:36"]],
   ["params outside a recipe", net("  params { a: float }"), ["params-outside-recipe@3:3-3:9"]],
   // fmt merges a recipe's params blocks: a name in two of them must be refused before, not after.
-  ["recipe parameter in two params blocks", "svcnet 1\nrecipe r {\n  params { A: float }\n  params { A: float = 2 }\n}\n", ["duplicate-entry@4:12-4:13"]],
-  ["controls among a node's parameters", net("  c: baseCOMP { controls { A: float } }"), ["misplaced-controls@3:17-3:25"]],
+  [
+    "recipe parameter in two params blocks",
+    "svcnet 1\nrecipe r {\n  params { A: float }\n  params { A: float = 2 }\n}\n",
+    ["duplicate-entry@4:12-4:13"],
+  ],
+  [
+    "controls among a node's parameters",
+    net("  c: baseCOMP { controls { A: float } }"),
+    ["misplaced-controls@3:17-3:25"],
+  ],
   ["node outside any network", "svcnet 1\nn1: noiseTOP\n", ["statement-outside-network@2:1-2:13"]],
   ["empty Python expression", net("  n1: t { a: = }"), ["empty-expression@3:14-3:15"]],
   ["unclosed bracket in Python", net("  n1: t { a: = max(1, 2 }"), ["unclosed-expression-bracket@3:19-3:20"]],
   ["unterminated text block", net("  s: textDAT {\n    text: ```\n      hello"), ["unterminated-text-block@4:11-4:14"]],
-  ["text block line indented too little", net("  s: textDAT {\n    text: ```\n      ok\n    bad\n      ```\n  }"), ["text-block-indentation@6:1-6:5"]],
-  ["tab where the fence has spaces", net("  s: textDAT {\n    text: ```\n\tok\n      ```\n  }"), ["text-block-indentation@5:1-5:2"]],
-  ["text after the opening fence", net("  s: textDAT {\n    text: ``` glsl please\n      x\n      ```\n  }"), ["invalid-text-block@4:15-4:26"]],
+  [
+    "text block line indented too little",
+    net("  s: textDAT {\n    text: ```\n      ok\n    bad\n      ```\n  }"),
+    ["text-block-indentation@6:1-6:5"],
+  ],
+  [
+    "tab where the fence has spaces",
+    net("  s: textDAT {\n    text: ```\n\tok\n      ```\n  }"),
+    ["text-block-indentation@5:1-5:2"],
+  ],
+  [
+    "text after the opening fence",
+    net("  s: textDAT {\n    text: ``` glsl please\n      x\n      ```\n  }"),
+    ["invalid-text-block@4:15-4:26"],
+  ],
   ["comment in another language's style", net("  // note"), ["unexpected-character@3:3-3:10"]],
   ["semicolon", net("  n1: t;"), ["unexpected-character@3:8-3:9"]],
   ["single-quoted string", net("  n1: t { a: 'x' }"), ["unexpected-character@3:14-3:17"]],
@@ -62,7 +92,11 @@ const cases: [string, string, string[]][] = [
   ["NUL byte", net("  n1: t\u0000"), ["unexpected-character@3:8-3:9"]],
   ["layout entry that is not a pair", "svcnet 1\nlayout { a/b: 3 }\n", ["invalid-layout-entry@2:15-2:16"]],
   ["flag list left open", net("  n1: noiseTOP [display\n  n2: levelTOP"), ["unclosed-bracket@3:24-3:24"]],
-  ["declaration with '=' and no default", net("  controls { Gain: float = range 0..1 }"), ["missing-default@3:27-3:27"]],
+  [
+    "declaration with '=' and no default",
+    net("  controls { Gain: float = range 0..1 }"),
+    ["missing-default@3:27-3:27"],
+  ],
   ["import path without quotes", "svcnet 1\nimport lib.svcnet\n", ["unexpected-token@2:1-2:18"]],
   ["network without a name", "svcnet 1\nnetwork {\n  n1: t\n}\n", ["unexpected-token@2:1-2:8"]],
   ["file() without a string", net("  n: t { a: file(x) }"), ["unexpected-token@3:18-3:19"]],
@@ -84,7 +118,13 @@ describe("malformed input", () => {
   n3: nullTOP { a: "\\q" }
   n1 ->
   n4: t { b: }`);
-    expect(found(text).map((f) => f.split("@")[0])).toEqual(["invalid-number", "unknown-flag", "invalid-escape", "incomplete-wire", "missing-value"]);
+    expect(found(text).map((f) => f.split("@")[0])).toEqual([
+      "invalid-number",
+      "unknown-flag",
+      "invalid-escape",
+      "incomplete-wire",
+      "missing-value",
+    ]);
   });
 
   it("gives every diagnostic a message and help", () => {

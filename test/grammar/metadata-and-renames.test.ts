@@ -21,7 +21,9 @@ describe("recipe metadata", () => {
     expect(diagnostics).toEqual([]);
     expect(ast.recipes[0]!.metadata.map((m) => m.kind)).toEqual(["DifficultyFlag", "TagsFlag", "SummaryFlag"]);
     const printed = print(ast);
-    expect(printed).toContain('recipe glow [summary: "A soft glow over the input", tags: ("glow", "post"), difficulty: beginner] {');
+    expect(printed).toContain(
+      'recipe glow [summary: "A soft glow over the input", tags: ("glow", "post"), difficulty: beginner] {',
+    );
     expect(print(parse(printed).ast)).toBe(printed);
   });
 
@@ -33,7 +35,9 @@ describe("recipe metadata", () => {
     const unknown = diagnostics.find((d) => d.code === "unknown-recipe-metadata")!;
     expect(unknown.help.join(" ")).toContain("summary");
     expect(unknown.range.start).toMatchObject({ line: 3 });
-    expect(diagnostics.find((d) => d.code === "invalid-flag-value")!.help.join(" ")).toContain("beginner, intermediate or advanced");
+    expect(diagnostics.find((d) => d.code === "invalid-flag-value")!.help.join(" ")).toContain(
+      "beginner, intermediate or advanced",
+    );
   });
 
   it("keeps node flags out of recipe metadata", () => {
@@ -47,7 +51,9 @@ describe("renames: was", () => {
     const text = "svcnet 1\n\nnetwork n {\n  seed: noiseTOP [display, was: noise1]\n}\n";
     const { ast, diagnostics } = parse(text);
     expect(diagnostics).toEqual([]);
-    expect(ast.networks[0]!.nodes[0]!.flags).toContainEqual(expect.objectContaining({ kind: "RenamedFromFlag", name: expect.objectContaining({ name: "noise1" }) }));
+    expect(ast.networks[0]!.nodes[0]!.flags).toContainEqual(
+      expect.objectContaining({ kind: "RenamedFromFlag", name: expect.objectContaining({ name: "noise1" }) }),
+    );
     expect(print(ast)).toBe(text);
   });
 

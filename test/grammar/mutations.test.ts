@@ -28,7 +28,33 @@ network tunnel {
 `,
 ];
 
-const STRAY = ["{", "}", "[", "]", "(", ")", ":", ",", "->", "=", "..", ".", "#ff8800", "# c\n", '"s"', "```\n", "3", "x", "$p", "\n", "bind", "network", "'", "\u0000", "é"];
+const STRAY = [
+  "{",
+  "}",
+  "[",
+  "]",
+  "(",
+  ")",
+  ":",
+  ",",
+  "->",
+  "=",
+  "..",
+  ".",
+  "#ff8800",
+  "# c\n",
+  '"s"',
+  "```\n",
+  "3",
+  "x",
+  "$p",
+  "\n",
+  "bind",
+  "network",
+  "'",
+  "\u0000",
+  "é",
+];
 
 /** A small deterministic generator, so a failure can be replayed from its seed. */
 function random(seed: number): () => number {
@@ -78,7 +104,8 @@ function problemWith(text: string, r: ReturnType<typeof parse>): string | undefi
     if (d.code === "parser-internal-error") return d.message;
     const { start, end } = d.range;
     if (d.message === "" || d.help.length === 0) return `${d.code} without message or help`;
-    if (start.offset < 0 || end.offset < start.offset || end.offset > text.length) return `${d.code} has range ${start.offset}..${end.offset}`;
+    if (start.offset < 0 || end.offset < start.offset || end.offset > text.length)
+      return `${d.code} has range ${start.offset}..${end.offset}`;
     if (start.line < 1 || start.column < 1) return `${d.code} starts at ${start.line}:${start.column}`;
   }
   return undefined;
@@ -103,7 +130,8 @@ describe("mutated files", () => {
           valid++;
           const once = print(r.ast);
           const again = parse(once);
-          if (again.diagnostics.length > 0 || print(again.ast) !== once) problems.push(`not idempotent\n--- input ---\n${text}`);
+          if (again.diagnostics.length > 0 || print(again.ast) !== once)
+            problems.push(`not idempotent\n--- input ---\n${text}`);
         }
       }
     }

@@ -4,7 +4,14 @@ import { naturalCompare } from "../../grammar/natural-order.js";
 describe("natural order", () => {
   it("compares numbers inside names as numbers", () => {
     expect(["noise10", "noise2", "noise1", "a", "noise", "b2c10", "b2c9", "level1"].sort(naturalCompare)).toEqual([
-      "a", "b2c9", "b2c10", "level1", "noise", "noise1", "noise2", "noise10",
+      "a",
+      "b2c9",
+      "b2c10",
+      "level1",
+      "noise",
+      "noise1",
+      "noise2",
+      "noise10",
     ]);
   });
 

@@ -67,10 +67,18 @@ describe("nodes", () => {
     const n = node('n: nullTOP [color: #FF8800, tags: ("b", "a"), comment: "why"]');
     expect(shape(n.flags)).toEqual([
       { kind: "ColorFlag", color: { kind: "Color", hex: "ff8800" } },
-      { kind: "TagsFlag", tags: [{ kind: "String", value: "b" }, { kind: "String", value: "a" }] },
+      {
+        kind: "TagsFlag",
+        tags: [
+          { kind: "String", value: "b" },
+          { kind: "String", value: "a" },
+        ],
+      },
       { kind: "NodeCommentFlag", text: { kind: "String", value: "why" } },
     ]);
-    expect(shape(node('n: nullTOP [tags: "one"]').flags)).toEqual([{ kind: "TagsFlag", tags: [{ kind: "String", value: "one" }] }]);
+    expect(shape(node('n: nullTOP [tags: "one"]').flags)).toEqual([
+      { kind: "TagsFlag", tags: [{ kind: "String", value: "one" }] },
+    ]);
   });
 
   it("reads a COMP's parameters and its inner network separately", () => {
@@ -109,8 +117,27 @@ describe("values", () => {
     ["on", { kind: "Boolean", value: true }],
     ["off", { kind: "Boolean", value: false }],
     ["add", { kind: "Name", name: "add" }],
-    ["(1280, 720)", { kind: "Tuple", items: [{ kind: "Number", value: 1280 }, { kind: "Number", value: 720 }] }],
-    ["1280x720", { kind: "Tuple", form: "x", items: [{ kind: "Number", value: 1280 }, { kind: "Number", value: 720 }] }],
+    [
+      "(1280, 720)",
+      {
+        kind: "Tuple",
+        items: [
+          { kind: "Number", value: 1280 },
+          { kind: "Number", value: 720 },
+        ],
+      },
+    ],
+    [
+      "1280x720",
+      {
+        kind: "Tuple",
+        form: "x",
+        items: [
+          { kind: "Number", value: 1280 },
+          { kind: "Number", value: 720 },
+        ],
+      },
+    ],
     ["#ff8800", { kind: "Color", hex: "ff8800" }],
     ["#FF880080", { kind: "Color", hex: "ff880080" }],
     ["../level1", { kind: "OperatorRef", path: "../level1" }],
@@ -118,9 +145,19 @@ describe("values", () => {
     ["comp1/out1", { kind: "OperatorRef", path: "comp1/out1" }],
     ["= absTime.seconds * 10", { kind: "Expression", python: "absTime.seconds * 10" }],
     ["bind Gain", { kind: "Bind", operator: null, parameter: { kind: "Identifier", name: "Gain" } }],
-    ["bind lfo1.Speed", { kind: "Bind", operator: { kind: "OperatorRef", path: "lfo1" }, parameter: { kind: "Identifier", name: "Speed" } }],
+    [
+      "bind lfo1.Speed",
+      {
+        kind: "Bind",
+        operator: { kind: "OperatorRef", path: "lfo1" },
+        parameter: { kind: "Identifier", name: "Speed" },
+      },
+    ],
     ["export lfo1.chan1", { kind: "Export", operator: { kind: "OperatorRef", path: "lfo1" }, channel: "chan1" }],
-    ['export ../lfo1."chan 1"', { kind: "Export", operator: { kind: "OperatorRef", path: "../lfo1" }, channel: "chan 1" }],
+    [
+      'export ../lfo1."chan 1"',
+      { kind: "Export", operator: { kind: "OperatorRef", path: "../lfo1" }, channel: "chan 1" },
+    ],
     ['file("shaders/a.glsl")', { kind: "File", path: { kind: "String", value: "shaders/a.glsl" } }],
     ["$gain", { kind: "RecipeParamRef", name: "gain" }],
     ['"4x"', { kind: "String", value: "4x" }],
@@ -140,7 +177,10 @@ describe("values", () => {
   it("allows expressions inside tuples", () => {
     expect(value("(= me.time.frame, 0)")).toEqual({
       kind: "Tuple",
-      items: [{ kind: "Expression", python: "me.time.frame" }, { kind: "Number", value: 0 }],
+      items: [
+        { kind: "Expression", python: "me.time.frame" },
+        { kind: "Number", value: 0 },
+      ],
     });
   });
 
@@ -152,7 +192,11 @@ describe("values", () => {
 
   it("reads a text block, removing the closing fence's indentation", () => {
     const n = node("s: textDAT {\n  text: ```glsl\n    void main() {\n        x();\n    }\n\n    ```\n}");
-    expect(shape(n.params[0]!.value)).toEqual({ kind: "String", value: "void main() {\n    x();\n}\n\n", language: "glsl" });
+    expect(shape(n.params[0]!.value)).toEqual({
+      kind: "String",
+      value: "void main() {\n    x();\n}\n\n",
+      language: "glsl",
+    });
   });
 
   it("lets a longer fence hold a shorter one", () => {
@@ -165,8 +209,15 @@ describe("wires", () => {
   it("reads chains with output and input indices", () => {
     const net = network("a: t\nb: t\nc: t\na -> b -> c\nswitch1[2] -> comp1[1]");
     expect(net.wires.map((w) => w.chain.map((e) => [e.node.name, e.index]))).toEqual([
-      [["a", null], ["b", null], ["c", null]],
-      [["switch1", 2], ["comp1", 1]],
+      [
+        ["a", null],
+        ["b", null],
+        ["c", null],
+      ],
+      [
+        ["switch1", 2],
+        ["comp1", 1],
+      ],
     ]);
   });
 
@@ -186,7 +237,9 @@ describe("wires", () => {
 
 describe("controls and recipes", () => {
   it("reads a control with every attribute, in any order", () => {
-    const net = network('controls "Look" {\n  Blend: menu label "Mix" = add entries (add "Add", multiply, "4x" "Four") clamp range -1..1\n}');
+    const net = network(
+      'controls "Look" {\n  Blend: menu label "Mix" = add entries (add "Add", multiply, "4x" "Four") clamp range -1..1\n}',
+    );
     expect(net.controls[0]!.page?.value).toBe("Look");
     expect(shape(net.controls[0]!.declarations[0])).toEqual({
       kind: "Declaration",
@@ -210,7 +263,9 @@ describe("controls and recipes", () => {
   });
 
   it("reads a recipe's typed parameters and their uses", () => {
-    const ast = parseClean("svcnet 1\nrecipe glow {\n  params {\n    amount: float = 0.5 range 0..1\n  }\n  l: levelTOP { opacity: $amount }\n}\n");
+    const ast = parseClean(
+      "svcnet 1\nrecipe glow {\n  params {\n    amount: float = 0.5 range 0..1\n  }\n  l: levelTOP { opacity: $amount }\n}\n",
+    );
     const recipe = ast.recipes[0]!;
     expect(recipe.params?.declarations.map((d) => [d.name.name, d.type.name])).toEqual([["amount", "float"]]);
     expect(shape(recipe.nodes[0]!.params[0]!.value)).toEqual({ kind: "RecipeParamRef", name: "amount" });
@@ -246,7 +301,7 @@ network a {
 
 describe("never throws", () => {
   it("returns an AST and diagnostics for nonsense", () => {
-    const r = parse("}{][)(->::==..#\"`");
+    const r = parse('}{][)(->::==..#"`');
     expect(r.ast.kind).toBe("Program");
     expect(r.diagnostics.length).toBeGreaterThan(0);
   });

@@ -47,7 +47,9 @@ network a {
   });
 
   it("normalises numbers, colours and strings", () => {
-    const out = formatStable('svcnet 1\nnetwork a {\n  n: t { a: 1.50, b: 2.5E+2, c: #ABCDEF, d: "tab\\there", e: -0.0 }\n}\n');
+    const out = formatStable(
+      'svcnet 1\nnetwork a {\n  n: t { a: 1.50, b: 2.5E+2, c: #ABCDEF, d: "tab\\there", e: -0.0 }\n}\n',
+    );
     expect(out).toContain('n: t {\n    a: 1.5\n    b: 250\n    c: #abcdef\n    d: "tab\\there"\n    e: 0\n  }');
   });
 
@@ -115,7 +117,9 @@ network a {
   });
 
   it("writes multi-line text as a text block and other text as a string", () => {
-    const out = formatStable('svcnet 1\nnetwork a {\n  s: textDAT { text: "line1\\n  line2\\n", other: "no newline\\nat end" }\n}\n');
+    const out = formatStable(
+      'svcnet 1\nnetwork a {\n  s: textDAT { text: "line1\\n  line2\\n", other: "no newline\\nat end" }\n}\n',
+    );
     expect(out).toContain('    other: "no newline\\nat end"\n    text: ```\n      line1\n        line2\n      ```\n');
   });
 
@@ -148,9 +152,25 @@ describe("printing trees that were built, not parsed", () => {
     kind: "Program",
     version: null,
     imports: [],
-    networks: [{ kind: "Network", name: id("live"), controls: [], nodes, wires: [
-      { kind: "Wire", chain: [{ kind: "WireEndpoint", node: id("noise1"), index: null, range: r }, { kind: "WireEndpoint", node: id("out1"), index: null, range: r }], range: r },
-    ], range: r }],
+    networks: [
+      {
+        kind: "Network",
+        name: id("live"),
+        controls: [],
+        nodes,
+        wires: [
+          {
+            kind: "Wire",
+            chain: [
+              { kind: "WireEndpoint", node: id("noise1"), index: null, range: r },
+              { kind: "WireEndpoint", node: id("out1"), index: null, range: r },
+            ],
+            range: r,
+          },
+        ],
+        range: r,
+      },
+    ],
     recipes: [],
     layout: null,
     range: r,
@@ -158,7 +178,15 @@ describe("printing trees that were built, not parsed", () => {
 
   it("prints an exported network without ranges or comments, and it parses back to the same tree", () => {
     const program = built([
-      { kind: "Node", name: id("out1"), type: id("nullTOP"), flags: [{ kind: "BooleanFlag", name: "display", value: true, range: r }], params: [], network: null, range: r },
+      {
+        kind: "Node",
+        name: id("out1"),
+        type: id("nullTOP"),
+        flags: [{ kind: "BooleanFlag", name: "display", value: true, range: r }],
+        params: [],
+        network: null,
+        range: r,
+      },
       {
         kind: "Node",
         name: id("noise1"),
@@ -166,7 +194,12 @@ describe("printing trees that were built, not parsed", () => {
         flags: [],
         params: [
           { kind: "Param", name: id("period"), value: num(3), range: r },
-          { kind: "Param", name: id("resolution"), value: { kind: "Tuple", items: [num(1280), num(720)], form: "x", range: r }, range: r },
+          {
+            kind: "Param",
+            name: id("resolution"),
+            value: { kind: "Tuple", items: [num(1280), num(720)], form: "x", range: r },
+            range: r,
+          },
           { kind: "Param", name: id("seed"), value: { kind: "Expression", python: "me.digits", range: r }, range: r },
         ],
         network: null,

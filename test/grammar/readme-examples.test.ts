@@ -12,10 +12,13 @@ describe("the language reference", () => {
     expect(files.length).toBeGreaterThanOrEqual(2);
   });
 
-  it.each(files.map((f, i) => [i, f] as const))("example %i parses without diagnostics and formats stably", (_i, text) => {
-    const r = parse(text);
-    expect(r.diagnostics).toEqual([]);
-    const once = print(r.ast);
-    expect(print(parse(once).ast)).toBe(once);
-  });
+  it.each(files.map((f, i) => [i, f] as const))(
+    "example %i parses without diagnostics and formats stably",
+    (_i, text) => {
+      const r = parse(text);
+      expect(r.diagnostics).toEqual([]);
+      const once = print(r.ast);
+      expect(print(parse(once).ast)).toBe(once);
+    },
+  );
 });

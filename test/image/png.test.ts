@@ -68,23 +68,31 @@ describe("PNG decoding", () => {
   });
 
   it("reads 16-bit grey with a transparent key", () => {
-    const png = buildPng({ width: 3, height: 1, depth: 16, color: 0, trns: [0xff, 0xff] }, [pack([0, 0xffff, 0x1234], 16)]);
+    const png = buildPng({ width: 3, height: 1, depth: 16, color: 0, trns: [0xff, 0xff] }, [
+      pack([0, 0xffff, 0x1234], 16),
+    ]);
     expect(pixels(decodePng(png))).toEqual([0, 0, 0, 255, 255, 255, 255, 0, 18, 18, 18, 255]);
   });
 
   it("reads 8-bit RGB with a transparent colour", () => {
-    const png = buildPng({ width: 2, height: 1, depth: 8, color: 2, trns: [0, 10, 0, 20, 0, 30] }, [pack([10, 20, 30, 10, 20, 31], 8)]);
+    const png = buildPng({ width: 2, height: 1, depth: 8, color: 2, trns: [0, 10, 0, 20, 0, 30] }, [
+      pack([10, 20, 30, 10, 20, 31], 8),
+    ]);
     expect(pixels(decodePng(png))).toEqual([10, 20, 30, 0, 10, 20, 31, 255]);
   });
 
   it("reads a 2-bit palette with partial transparency", () => {
     const plte = [255, 0, 0, 0, 255, 0, 0, 0, 255];
     const png = buildPng({ width: 5, height: 1, depth: 2, color: 3, plte, trns: [0, 128] }, [pack([0, 1, 2, 1, 0], 2)]);
-    expect(pixels(decodePng(png))).toEqual([255, 0, 0, 0, 0, 255, 0, 128, 0, 0, 255, 255, 0, 255, 0, 128, 255, 0, 0, 0]);
+    expect(pixels(decodePng(png))).toEqual([
+      255, 0, 0, 0, 0, 255, 0, 128, 0, 0, 255, 255, 0, 255, 0, 128, 255, 0, 0, 0,
+    ]);
   });
 
   it("reads grey + alpha and 16-bit RGBA", () => {
-    expect(pixels(decodePng(buildPng({ width: 1, height: 1, depth: 8, color: 4 }, [pack([100, 50], 8)])))).toEqual([100, 100, 100, 50]);
+    expect(pixels(decodePng(buildPng({ width: 1, height: 1, depth: 8, color: 4 }, [pack([100, 50], 8)])))).toEqual([
+      100, 100, 100, 50,
+    ]);
     const rgba16 = buildPng({ width: 1, height: 1, depth: 16, color: 6 }, [pack([0xffff, 0x8000, 0, 0x7fff], 16)]);
     expect(pixels(decodePng(rgba16))).toEqual([255, 128, 0, 127]);
   });
@@ -106,7 +114,8 @@ describe("PNG decoding", () => {
     for (const [x0, y0, dx, dy] of passes as [number, number, number, number][]) {
       for (let y = y0; y < height; y += dy) {
         const row: number[] = [];
-        for (let x = x0; x < width; x += dx) row.push(...original.subarray((y * width + x) * 4, (y * width + x) * 4 + 4));
+        for (let x = x0; x < width; x += dx)
+          row.push(...original.subarray((y * width + x) * 4, (y * width + x) * 4 + 4));
         if (row.length) lines.push(Uint8Array.from(row));
       }
     }
@@ -165,9 +174,15 @@ describe("scaling down", () => {
 
   it("averages each block of pixels, weighting colour by alpha", () => {
     // 4x4: four 2x2 quadrants of one colour each.
-    const colours = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [255, 255, 255, 255]];
+    const colours = [
+      [255, 0, 0, 255],
+      [0, 255, 0, 255],
+      [0, 0, 255, 255],
+      [255, 255, 255, 255],
+    ];
     const rgba = new Uint8Array(64);
-    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) rgba.set(colours[(y >> 1) * 2 + (x >> 1)]!, (y * 4 + x) * 4);
+    for (let y = 0; y < 4; y++)
+      for (let x = 0; x < 4; x++) rgba.set(colours[(y >> 1) * 2 + (x >> 1)]!, (y * 4 + x) * 4);
     const quad = downscalePng(encodePng(4, 4, rgba), 2);
     expect([quad.width, quad.height, quad.source.width]).toEqual([2, 2, 4]);
     expect(pixels(decodePng(quad.png))).toEqual(colours.flat());

@@ -31,7 +31,9 @@ describe("svc import-recipe", () => {
     writeFileSync(json, JSON.stringify({ id: "my-look", nodes: [{ name: "noise1", type: "noiseTOP" }] }));
     const r = await runSvc(["import-recipe", json]);
     expect(r.code).toBe(0);
-    expect(readFileSync(join(dir, "my_look.svcnet"), "utf8")).toBe('svcnet 1\n\nrecipe my_look {\n  noise1: noiseTOP\n}\n');
+    expect(readFileSync(join(dir, "my_look.svcnet"), "utf8")).toBe(
+      "svcnet 1\n\nrecipe my_look {\n  noise1: noiseTOP\n}\n",
+    );
   });
 
   it("writes nothing for a file with errors, shows a code frame of the JSON, and exits 1", async () => {
@@ -39,7 +41,9 @@ describe("svc import-recipe", () => {
     writeFileSync(json, '{\n  "id": "broken",\n  "nodes": [\n    { "name": "n", "type": "noiseTOPP" }\n  ]\n}\n');
     const r = await runSvc(["import-recipe", "--out", dir, json]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error\[import-unknown-operator-type\]: \$\.nodes\[0\]\.type: unknown operator type 'noiseTOPP'/);
+    expect(r.stderr).toMatch(
+      /error\[import-unknown-operator-type\]: \$\.nodes\[0\]\.type: unknown operator type 'noiseTOPP'/,
+    );
     expect(r.stderr).toMatch(/broken\.json:4:28/);
     expect(r.stderr).toMatch(/\{ "name": "n", "type": "noiseTOPP" \}/);
     expect(r.stderr).toMatch(/not written because of the errors above/);
@@ -48,12 +52,21 @@ describe("svc import-recipe", () => {
 
   it("writes a file with assignments left out and exits 3; --fix applies the clear did-you-mean and exits 0", async () => {
     const json = join(dir, "typos.json");
-    writeFileSync(json, JSON.stringify({ id: "typos", nodes: [{ name: "noise1", type: "noiseTOP", parameters: { monochrome: true } }] }, null, 2));
+    writeFileSync(
+      json,
+      JSON.stringify(
+        { id: "typos", nodes: [{ name: "noise1", type: "noiseTOP", parameters: { monochrome: true } }] },
+        null,
+        2,
+      ),
+    );
     const r = await runSvc(["import-recipe", "--out", dir, json]);
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/wrote .*typos\.svcnet \(recipe typos\), 1 assignment left out/);
     expect(r.stderr).toMatch(/warning\[import-left-out\]: \$\.nodes\[0\]\.parameters\.monochrome/);
-    expect(readFileSync(join(dir, "typos.svcnet"), "utf8")).toContain('# left out by svc import-recipe: "monochrome": true');
+    expect(readFileSync(join(dir, "typos.svcnet"), "utf8")).toContain(
+      '# left out by svc import-recipe: "monochrome": true',
+    );
     const fixed = await runSvc(["import-recipe", "--out", dir, "--force", "--fix", "--json", json]);
     expect(fixed.code).toBe(0);
     expect(JSON.parse(fixed.stdout)).toMatchObject({ errors: 0, leftOut: 0, files: [{ leftOut: 0 }] });
@@ -92,11 +105,16 @@ describe("svc import-recipe", () => {
     writeFileSync(json, JSON.stringify({ id: "warned", nodes: [{ name: "noise1", type: "noiseTOP" }], extra: 1 }));
     const r = await runSvc(["import-recipe", "--json", "--out", dir, json]);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { files: Array<{ recipe: string; written: string; diagnostics: Array<{ code: string; message: string }> }>; warnings: number };
+    const out = JSON.parse(r.stdout) as {
+      files: Array<{ recipe: string; written: string; diagnostics: Array<{ code: string; message: string }> }>;
+      warnings: number;
+    };
     expect(out.warnings).toBe(1);
     expect(out.files[0]!.recipe).toBe("warned");
     expect(out.files[0]!.written).toMatch(/warned\.svcnet$/);
-    expect(out.files[0]!.diagnostics.map((d) => [d.code, d.message])).toEqual([["import-unknown-field", "$.extra is not part of the recipe format; it is ignored"]]);
+    expect(out.files[0]!.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["import-unknown-field", "$.extra is not part of the recipe format; it is ignored"],
+    ]);
   });
 
   it("refuses to run without a file (exit 2)", async () => {

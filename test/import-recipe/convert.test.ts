@@ -21,8 +21,11 @@ describe.each(FIXTURES)("%s", (name) => {
   it("keeps the code of every glsl_code and python_code entry as DAT text", () => {
     const json = fixtureJson(name);
     const recipe = parse(r.text!).ast.recipes[0]!;
-    const texts = recipe.nodes.flatMap((n) => n.params.filter((p) => p.name.name === "text").map((p) => (p.value.kind === "String" ? p.value.value : "")));
-    for (const code of [...Object.values(json.glsl_code), ...Object.values(json.python_code)]) expect(texts).toContain(code);
+    const texts = recipe.nodes.flatMap((n) =>
+      n.params.filter((p) => p.name.name === "text").map((p) => (p.value.kind === "String" ? p.value.value : "")),
+    );
+    for (const code of [...Object.values(json.glsl_code), ...Object.values(json.python_code)])
+      expect(texts).toContain(code);
   });
 });
 
@@ -30,7 +33,9 @@ describe("neon-tunnel in detail", () => {
   const text = convertFixture("neon-tunnel").text!;
 
   it("names the recipe after its id and writes description, tags and difficulty as metadata", () => {
-    expect(text).toContain('recipe neon_tunnel [summary: "A noise seed folded into a zooming feedback loop, tinted by a shader.", tags: ("feedback", "glsl", "tunnel"), difficulty: intermediate] {');
+    expect(text).toContain(
+      'recipe neon_tunnel [summary: "A noise seed folded into a zooming feedback loop, tinted by a shader.", tags: ("feedback", "glsl", "tunnel"), difficulty: intermediate] {',
+    );
   });
 
   it("keeps the title, the rest of the description, td_version_min and preview_description as comments", () => {

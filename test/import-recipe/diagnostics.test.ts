@@ -144,7 +144,9 @@ describe("nodes", () => {
     expect(d.range.start.line).toBe(lineOf(doc, "perod"));
     expect(d.help[0]).toMatch(/'period'/);
     expect(r.leftOut).toBe(1);
-    expect(r.text).toContain('  # left out by svc import-recipe: "perod": 2 (\'noiseTOP\' has no parameter \'perod\')\n  noise1: noiseTOP { amp: 0.5 }');
+    expect(r.text).toContain(
+      "  # left out by svc import-recipe: \"perod\": 2 ('noiseTOP' has no parameter 'perod')\n  noise1: noiseTOP { amp: 0.5 }",
+    );
   });
 
   it("--fix applies a clear did-you-mean to names and menu values, and leaves out what is not clear", () => {
@@ -156,7 +158,9 @@ describe("nodes", () => {
       { name: "grade", type: "levelTOP", parameters: { brightness: 1.2 } },
     );
     const plain = run(doc);
-    expect(plain.diagnostics.filter((d) => d.code.startsWith("import-")).map((d) => d.code)).toEqual(Array(5).fill("import-left-out"));
+    expect(plain.diagnostics.filter((d) => d.code.startsWith("import-")).map((d) => d.code)).toEqual(
+      Array(5).fill("import-left-out"),
+    );
     expect(plain.leftOut).toBe(5);
     const fixed = importRecipe(JSON.stringify(doc, null, 2), FILE, { outDir: "out", fix: true });
     expect(fixed.diagnostics.filter((d) => d.code.startsWith("import-")).map((d) => `${d.code} ${d.message}`)).toEqual([
@@ -164,7 +168,9 @@ describe("nodes", () => {
       "import-fixed $.nodes[0].parameters.amplitude: 'amplitude' is written as 'amp' (--fix)",
       "import-fixed $.nodes[3].parameters.wavetype: 'sine' is written as 'sin' (--fix)",
       "import-fixed $.nodes[4].parameters.displaceweightx: 'displaceweightx' is written as 'displaceweight1' (--fix)",
-      expect.stringMatching(/^import-left-out \$\.nodes\[5\]\.parameters\.brightness: 'levelTOP' has no parameter 'brightness'/),
+      expect.stringMatching(
+        /^import-left-out \$\.nodes\[5\]\.parameters\.brightness: 'levelTOP' has no parameter 'brightness'/,
+      ),
     ]);
     expect(fixed.leftOut).toBe(1);
     expect(fixed.diagnostics[0]!.code).toBe("import-fixed");
@@ -196,7 +202,10 @@ describe("nodes", () => {
 
   it("COMPs inside each other", () => {
     const doc = base();
-    (doc.nodes as unknown[]).push({ name: "a", type: "baseCOMP", parent: "b" }, { name: "b", type: "baseCOMP", parent: "a" });
+    (doc.nodes as unknown[]).push(
+      { name: "a", type: "baseCOMP", parent: "b" },
+      { name: "b", type: "baseCOMP", parent: "a" },
+    );
     const d = expectError(run(doc), "import-parent-cycle", "$.nodes[");
     expect(d.message).toMatch(/a -> b -> a|b -> a -> b/);
   });
@@ -208,7 +217,9 @@ describe("nodes", () => {
     const r = run(doc);
     const d = only(r, "import-renamed");
     expect(d.severity).toBe("warning");
-    expect(d.message).toBe("$.nodes[0].name: 'Noise 1' is not a valid operator name in TouchDesigner; it becomes 'Noise_1'");
+    expect(d.message).toBe(
+      "$.nodes[0].name: 'Noise 1' is not a valid operator name in TouchDesigner; it becomes 'Noise_1'",
+    );
     expect(r.text).toMatch(/Noise_1 -> level1 -> out1/);
   });
 });
@@ -240,10 +251,20 @@ describe("connections and references", () => {
   it("a wire into a converter from another family is its source parameter, across networks too", () => {
     const doc = base();
     (doc.nodes as unknown[]).push(
-      { name: "lfo1", type: "lfoCHOP" }, { name: "bars", type: "choptoTOP" }, { name: "fx", type: "baseCOMP" },
-      { name: "probe", type: "toptoCHOP", parent: "fx" }, { name: "table1", type: "tableDAT" }, { name: "rows", type: "dattoCHOP" }, { name: "final", type: "nullTOP" },
+      { name: "lfo1", type: "lfoCHOP" },
+      { name: "bars", type: "choptoTOP" },
+      { name: "fx", type: "baseCOMP" },
+      { name: "probe", type: "toptoCHOP", parent: "fx" },
+      { name: "table1", type: "tableDAT" },
+      { name: "rows", type: "dattoCHOP" },
+      { name: "final", type: "nullTOP" },
     );
-    (doc.connections as unknown[]).push({ from: "lfo1", to: "bars" }, { from: "out1", to: "probe" }, { from: "table1", to: "rows" }, { from: "bars", to: "final" });
+    (doc.connections as unknown[]).push(
+      { from: "lfo1", to: "bars" },
+      { from: "out1", to: "probe" },
+      { from: "table1", to: "rows" },
+      { from: "bars", to: "final" },
+    );
     const r = run(doc);
     expect(r.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([]);
     expect(r.text).toContain("bars: choptoTOP { chop: lfo1 }");
@@ -253,7 +274,9 @@ describe("connections and references", () => {
   });
 
   it("controls written with bind_to bind every parameter they name", () => {
-    const doc = base({ controls: [{ name: "Gain", type: "float", default: 0.5, bind_to: ["level1.opacity", "noise1.amp"] }] });
+    const doc = base({
+      controls: [{ name: "Gain", type: "float", default: 0.5, bind_to: ["level1.opacity", "noise1.amp"] }],
+    });
     const r = run(doc);
     expect(r.diagnostics).toEqual([]);
     expect(r.text).toMatch(/level1: levelTOP \{ opacity: bind Gain \}/);
@@ -265,7 +288,22 @@ describe("connections and references", () => {
   });
 
   it("a menu control's entries are its menu, in their order, and the bound menu takes them", () => {
-    const doc = base({ nodes: [{ name: "noise1", type: "noiseTOP" }, { name: "comp1", type: "compositeTOP" }], connections: [{ from: "noise1", to: "comp1" }], controls: [{ name: "Blend", type: "menu", default: "multiply", entries: ["add", "multiply", "screen"], targets: [{ node: "comp1", param: "operand" }] }] });
+    const doc = base({
+      nodes: [
+        { name: "noise1", type: "noiseTOP" },
+        { name: "comp1", type: "compositeTOP" },
+      ],
+      connections: [{ from: "noise1", to: "comp1" }],
+      controls: [
+        {
+          name: "Blend",
+          type: "menu",
+          default: "multiply",
+          entries: ["add", "multiply", "screen"],
+          targets: [{ node: "comp1", param: "operand" }],
+        },
+      ],
+    });
     const r = run(doc);
     expect(r.diagnostics).toEqual([]);
     expect(r.text).toContain('blend: menu = multiply label "Operation" entries (add, multiply, screen)');
@@ -281,8 +319,17 @@ describe("connections and references", () => {
 
   it("a compiler problem is reported at the JSON field it came from", () => {
     const doc = base();
-    (doc.nodes as unknown[]).push({ name: "comp1", type: "compositeTOP", parameters: { fillmode: "best", resolution: ["wide", 720] } });
-    const d = expectError(run(doc), "parameter-type-mismatch", "$.nodes[3].parameters.resolution", lineOf(doc, '"resolution"'));
+    (doc.nodes as unknown[]).push({
+      name: "comp1",
+      type: "compositeTOP",
+      parameters: { fillmode: "best", resolution: ["wide", 720] },
+    });
+    const d = expectError(
+      run(doc),
+      "parameter-type-mismatch",
+      "$.nodes[3].parameters.resolution",
+      lineOf(doc, '"resolution"'),
+    );
     expect(d.message).toMatch(/^\$\.nodes\[3\]\.parameters\.resolution: /);
     expect(d.help.join("\n")).toMatch(/generated as: comp1: compositeTOP \{ .*resolution: \("wide", 720\)/);
   });
@@ -315,7 +362,12 @@ describe("controls, exposed parameters, uniforms, code", () => {
   });
 
   it("two controls with one name", () => {
-    const doc = base({ controls: [{ name: "Gain", default: 1 }, { name: "Gain", default: 2 }] });
+    const doc = base({
+      controls: [
+        { name: "Gain", default: 1 },
+        { name: "Gain", default: 2 },
+      ],
+    });
     expectError(run(doc), "import-duplicate-control", "$.controls[1].name");
   });
 
@@ -359,14 +411,16 @@ describe("controls, exposed parameters, uniforms, code", () => {
     const vec = getSequence("glslTOP", "vec")!;
     vec.maxBlocks = 1;
     try {
-      const r = run(base({
-        nodes: [{ name: "glsl1", type: "glslTOP" }],
-        connections: [],
-        glsl_uniforms: [
-          { node: "glsl1", name: "uA", kind: "float", value: 1 },
-          { node: "glsl1", name: "uB", kind: "float", value: 2 },
-        ],
-      }));
+      const r = run(
+        base({
+          nodes: [{ name: "glsl1", type: "glslTOP" }],
+          connections: [],
+          glsl_uniforms: [
+            { node: "glsl1", name: "uA", kind: "float", value: 1 },
+            { node: "glsl1", name: "uB", kind: "float", value: 2 },
+          ],
+        }),
+      );
       const d = only(r, "import-no-uniform-slot");
       expect(d.severity).toBe("warning");
       expect(d.message).toMatch(/^\$\.glsl_uniforms\[1\]: 'glsl1' has no free vec block for the uniform 'uB'/);
@@ -379,7 +433,9 @@ describe("controls, exposed parameters, uniforms, code", () => {
   it("Python for a node that runs none is kept, with a warning", () => {
     const r = run(base({ python_code: { noise1: "print('hi')\n" } }));
     const d = only(r, "import-code-not-run");
-    expect(d.message).toMatch(/^\$\.python_code\.noise1: 'noise1' \(noiseTOP\) does not run Python; the code is kept in 'noise1_python'/);
+    expect(d.message).toMatch(
+      /^\$\.python_code\.noise1: 'noise1' \(noiseTOP\) does not run Python; the code is kept in 'noise1_python'/,
+    );
     expect(r.text).toMatch(/noise1_python: textDAT/);
   });
 
@@ -395,7 +451,9 @@ describe("catalog", () => {
   const catalog = readFileSync("diagnostics/messages.ts", "utf8");
   const start = catalog.indexOf("// ── recipe import");
   const end = catalog.indexOf("// ──", start + 10);
-  const codes = [...catalog.slice(start, end < 0 ? undefined : end).matchAll(/^\s+"([a-z0-9-]+)":/gm)].map((m) => m[1]!);
+  const codes = [...catalog.slice(start, end < 0 ? undefined : end).matchAll(/^\s+"([a-z0-9-]+)":/gm)].map(
+    (m) => m[1]!,
+  );
   const self = readFileSync(new URL(import.meta.url), "utf8");
 
   it.each(codes)("%s has a case here", (code) => {

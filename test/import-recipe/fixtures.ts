@@ -9,7 +9,9 @@ export function fixturePath(name: FixtureName): string {
   return `test/import-recipe/fixtures/${name}.json`;
 }
 
-export function fixtureJson(name: FixtureName): Record<string, unknown> & { glsl_code: Record<string, string>; python_code: Record<string, string> } {
+export function fixtureJson(
+  name: FixtureName,
+): Record<string, unknown> & { glsl_code: Record<string, string>; python_code: Record<string, string> } {
   return JSON.parse(readFileSync(fixturePath(name), "utf8"));
 }
 

@@ -85,10 +85,26 @@ describe("imported recipes applied to tdsim", () => {
   });
 
   it("give each recipe COMP its panel, started from the use's arguments", async () => {
-    const pages = await readWholeTopology<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }>(bridge, "/project1/show", { depth: 1, custom: true });
-    const panel = (path: string) => Object.fromEntries(pages.nodes.find((n) => n.path === path)!.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.default])));
+    const pages = await readWholeTopology<{
+      path: string;
+      custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }>;
+    }>(bridge, "/project1/show", { depth: 1, custom: true });
+    const panel = (path: string) =>
+      Object.fromEntries(
+        pages.nodes.find((n) => n.path === path)!.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.default])),
+      );
     const tunnel = panel("/project1/show/tunnel");
-    expect(Object.keys(tunnel)).toEqual(["Blend", "Period", "Zoom", "Gain", "Speed", "Warp", "Tint", "Offsetx", "Offsety"]);
+    expect(Object.keys(tunnel)).toEqual([
+      "Blend",
+      "Period",
+      "Zoom",
+      "Gain",
+      "Speed",
+      "Warp",
+      "Tint",
+      "Offsetx",
+      "Offsety",
+    ]);
     expect(tunnel.Gain).toBe(0.8);
     expect(tunnel.Zoom).toBe(1.03);
     const grid = panel("/project1/show/grid");
@@ -97,30 +113,68 @@ describe("imported recipes applied to tdsim", () => {
   });
 
   it("give controls the JSON's descriptions as their help text", async () => {
-    const pages = await readWholeTopology<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; help?: string }> }> }>(bridge, "/project1/show", { depth: 1, custom: true });
-    const help = (path: string) => Object.fromEntries(pages.nodes.find((n) => n.path === path)!.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.help])));
-    expect(help("/project1/show/grid")).toMatchObject({ Speed: "How fast the field pulses, in cycles per second", Which: "0 shows the colour, 1 the pattern", Colour: undefined });
+    const pages = await readWholeTopology<{
+      path: string;
+      custom_pages: Array<{ pars: Array<{ name: string; help?: string }> }>;
+    }>(bridge, "/project1/show", { depth: 1, custom: true });
+    const help = (path: string) =>
+      Object.fromEntries(
+        pages.nodes.find((n) => n.path === path)!.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.help])),
+      );
+    expect(help("/project1/show/grid")).toMatchObject({
+      Speed: "How fast the field pulses, in cycles per second",
+      Which: "0 shows the colour, 1 the pattern",
+      Colour: undefined,
+    });
     expect(help("/project1/show/tunnel").Warp).toBe("How much the rings bend");
   });
 
   it("bind the controlled parameters to the panel", async () => {
-    expect(await par("/project1/show/tunnel/level1", "brightness1")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Gain" });
-    expect(await par("/project1/show/tunnel/transform1", "sx")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Zoom" });
-    expect(await par("/project1/show/tunnel/comp1", "operand")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Blend" });
-    expect(await par("/project1/show/tunnel/glsl1", "vec0valuex")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Speed" });
-    expect(await par("/project1/show/tunnel/glsl1", "color0rgbr")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Tintr" });
-    expect(await par("/project1/show/grid/move", "tx")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Offsetx" });
+    expect(await par("/project1/show/tunnel/level1", "brightness1")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Gain",
+    });
+    expect(await par("/project1/show/tunnel/transform1", "sx")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Zoom",
+    });
+    expect(await par("/project1/show/tunnel/comp1", "operand")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Blend",
+    });
+    expect(await par("/project1/show/tunnel/glsl1", "vec0valuex")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Speed",
+    });
+    expect(await par("/project1/show/tunnel/glsl1", "color0rgbr")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Tintr",
+    });
+    expect(await par("/project1/show/grid/move", "tx")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Offsetx",
+    });
   });
 
   it("make an operator-reference control reach the recipe's node, so the bound parameter shows it live", async () => {
-    expect(await par("/project1/show/grid/monitor", "top")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Watched" });
-    const png = async (path: string) => (await bridge.get<{ png_base64: string }>(`/api/preview/${encodePath(path)}`)).png_base64;
+    expect(await par("/project1/show/grid/monitor", "top")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Watched",
+    });
+    const png = async (path: string) =>
+      (await bridge.get<{ png_base64: string }>(`/api/preview/${encodePath(path)}`)).png_base64;
     expect(await png("/project1/show/grid/monitor")).toBe(await png("/project1/show/grid/move"));
   });
 
   it("keep expressions, reaching the recipe's nodes from nested networks", async () => {
-    expect(await par("/project1/show/tunnel/transform1", "rotate")).toMatchObject({ mode: "expression", expr: "absTime.seconds * op('noise1').par.period" });
-    expect(await par("/project1/show/grid/panel/inner/pulse", "opacity")).toMatchObject({ mode: "expression", expr: "0.5 + 0.5 * op('../../lfo1')['chan1']" });
+    expect(await par("/project1/show/tunnel/transform1", "rotate")).toMatchObject({
+      mode: "expression",
+      expr: "absTime.seconds * op('noise1').par.period",
+    });
+    expect(await par("/project1/show/grid/panel/inner/pulse", "opacity")).toMatchObject({
+      mode: "expression",
+      expr: "0.5 + 0.5 * op('../../lfo1')['chan1']",
+    });
   });
 
   it("put the GLSL code in a DAT the GLSL TOP names, with its uniform names set", async () => {
@@ -132,7 +186,10 @@ describe("imported recipes applied to tdsim", () => {
     // A second float uniform: block 1, which svc made on the live GLSL TOP.
     expect((await par("/project1/show/tunnel/glsl1", "vec"))?.value).toBe(2);
     expect((await par("/project1/show/tunnel/glsl1", "vec1name"))?.value).toBe("uWarp");
-    expect(await par("/project1/show/tunnel/glsl1", "vec1valuex")).toMatchObject({ mode: "bind", bindExpr: "parent().par.Warp" });
+    expect(await par("/project1/show/tunnel/glsl1", "vec1valuex")).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Warp",
+    });
     expect((await par("/project1/show/tunnel/glsl1", "color0name"))?.value).toBe("uTint");
   });
 

@@ -7,7 +7,8 @@ describe("python classes", () => {
     const par = getPythonClass("Par")!;
     expect(par.members.find((m) => m.name === "val")).toMatchObject({ kind: "attribute", readOnly: false });
     expect(par.members.find((m) => m.name === "menuNames")).toBeDefined();
-    for (const name of ["OP", "COMP", "TOP", "CHOP", "DAT", "Connector", "Page", "ParGroup"]) expect(getPythonClass(name), name).toBeDefined();
+    for (const name of ["OP", "COMP", "TOP", "CHOP", "DAT", "Connector", "Page", "ParGroup"])
+      expect(getPythonClass(name), name).toBeDefined();
   });
 
   test("operator classes inherit the members of their bases", () => {
@@ -43,7 +44,13 @@ describe("release profiles", () => {
     expect(profileHasOperator("2025.32460", "noiseTOP")).toBeUndefined();
     expect(profileHasOperator("2025.32460", "noisePOP")).toBe(true);
     expect(releaseProfiles().map((p) => p.id)).toEqual([
-      "docs-2026-02", "docs-2025-05", "td-2025.32460", "td-2025.33070", "td-2023.11510", "td-2025.32280", "td-2025.33230",
+      "docs-2026-02",
+      "docs-2025-05",
+      "td-2025.32460",
+      "td-2025.33070",
+      "td-2023.11510",
+      "td-2025.32280",
+      "td-2025.33230",
     ]);
     // A published build's operator list is unknown: availability there is never guessed.
     expect(profileHasOperator("td-2023.11510", "noiseTOP")).toBeUndefined();

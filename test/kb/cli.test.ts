@@ -8,8 +8,12 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   let out = "";
   let err = "";
   const io: CommandIO = {
-    stdout: (t) => { out += t; },
-    stderr: (t) => { err += t; },
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
     readStdin: async () => "",
     isTTY: false,
     cwd: process.cwd(),
@@ -59,16 +63,22 @@ describe("svc kb search", () => {
     const lines = operators!.split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^audiospectrumCHOP\s+Audio Spectrum CHOP — /);
-    expect(guides).toMatch(/^guides:\n  pattern audio-spectrum-texture — Spectrum as a texture \(svc:\/\/patterns\/audio-spectrum-texture\)/);
+    expect(guides).toMatch(
+      /^guides:\n  pattern audio-spectrum-texture — Spectrum as a texture \(svc:\/\/patterns\/audio-spectrum-texture\)/,
+    );
   });
 
   test("finds guides by their words, in Portuguese too, with the URI that reads them", async () => {
     const { code, out } = await run("kb", "search", "tunel", "feedback", "--json");
     expect(code).toBe(0);
     const parsed = JSON.parse(out) as { guides: { kind: string; name: string; uri: string }[] };
-    expect(parsed.guides).toContainEqual(expect.objectContaining({ kind: "cookbook", name: "tunnel", uri: "svc://cookbook/en" }));
+    expect(parsed.guides).toContainEqual(
+      expect.objectContaining({ kind: "cookbook", name: "tunnel", uri: "svc://cookbook/en" }),
+    );
     const shader = JSON.parse((await run("kb", "search", "kaleidoscope", "--json")).out) as typeof parsed;
-    expect(shader.guides).toContainEqual(expect.objectContaining({ kind: "technique", name: "kaleidoscope", uri: "svc://glsl/kaleidoscope" }));
+    expect(shader.guides).toContainEqual(
+      expect.objectContaining({ kind: "technique", name: "kaleidoscope", uri: "svc://glsl/kaleidoscope" }),
+    );
   });
 
   test("--family and --json", async () => {

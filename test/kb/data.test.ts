@@ -11,8 +11,12 @@ describe("generated data", () => {
   });
 
   test("index and family files list the same operators", () => {
-    const fromFamilies = FAMILIES.flatMap((f) => listFamily(f).map((op) => `${op.type}/${op.family}/${op.label}`)).sort();
-    const fromIndex = allOperatorEntries().map((e) => `${e.type}/${e.family}/${e.label}`).sort();
+    const fromFamilies = FAMILIES.flatMap((f) =>
+      listFamily(f).map((op) => `${op.type}/${op.family}/${op.label}`),
+    ).sort();
+    const fromIndex = allOperatorEntries()
+      .map((e) => `${e.type}/${e.family}/${e.label}`)
+      .sort();
     expect(fromIndex).toEqual(fromFamilies);
   });
 
@@ -24,7 +28,10 @@ describe("generated data", () => {
       for (const op of listFamily(family)) {
         for (const p of op.params) {
           if (p.style !== "Menu" || !p.menuNames || p.default === null) continue;
-          if (p.menuIncomplete) { incomplete.push(`${op.type}.${p.name}`); continue; }
+          if (p.menuIncomplete) {
+            incomplete.push(`${op.type}.${p.name}`);
+            continue;
+          }
           checked++;
           if (!p.menuNames.includes(p.default as string)) bad.push(`${op.type}.${p.name}=${String(p.default)}`);
         }
@@ -79,7 +86,8 @@ describe("generated data", () => {
     // No invented defaults: outside POPs (live dump) every default is curated.
     for (const family of FAMILIES.filter((f) => f !== "POP")) {
       for (const op of listFamily(family)) {
-        for (const p of op.params) if (p.default !== null) expect(p.defaultSource, `${op.type}.${p.name}`).toBe("curated");
+        for (const p of op.params)
+          if (p.default !== null) expect(p.defaultSource, `${op.type}.${p.name}`).toBe("curated");
       }
     }
   });

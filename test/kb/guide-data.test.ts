@@ -6,7 +6,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { allMembers, allOperatorEntries, getOperator, getOperatorByType, getPythonClass, typeForAlias } from "../../kb/index.js";
+import {
+  allMembers,
+  allOperatorEntries,
+  getOperator,
+  getOperatorByType,
+  getPythonClass,
+  typeForAlias,
+} from "../../kb/index.js";
 import { releaseProfiles } from "../../kb/releases.js";
 import * as guide from "../../kb/guide/index.js";
 import { loadLibrary } from "../../runtime/recipes/library.js";
@@ -22,15 +29,25 @@ beforeAll(async () => {
 describe("guide data files", () => {
   it("every file loads and every operator type written anywhere in them exists in the kb", () => {
     // Loading everything validates every file against its schema.
-    guide.patterns(); guide.techniques(); guide.tutorials(); guide.learningPath(); guide.cheatsheets(); guide.cookbook();
-    guide.classReferences(); guide.publishedProfiles(); guide.experimentalSeries(); guide.operatorCompat(); guide.raytk();
+    guide.patterns();
+    guide.techniques();
+    guide.tutorials();
+    guide.learningPath();
+    guide.cheatsheets();
+    guide.cookbook();
+    guide.classReferences();
+    guide.publishedProfiles();
+    guide.experimentalSeries();
+    guide.operatorCompat();
+    guide.raytk();
     const raytkNames = new Set(guide.raytk().operators.map((o) => o.name));
     for (const file of readdirSync(DATA)) {
       const text = readFileSync(join(DATA, file), "utf8");
       for (const type of new Set(text.match(OPERATOR_TYPE) ?? [])) {
         if (raytkNames.has(type)) continue;
         // An older name counts when the kb knows what it became; compat.yaml names older types on purpose.
-        const known = getOperator(type) ?? getOperator(typeForAlias(type) ?? "") ?? (file === "compat.yaml" ? {} : undefined);
+        const known =
+          getOperator(type) ?? getOperator(typeForAlias(type) ?? "") ?? (file === "compat.yaml" ? {} : undefined);
         expect(known, `${file}: ${type}`).toBeDefined();
       }
     }
@@ -46,8 +63,15 @@ describe("guide data files", () => {
 
   it("every entry cites at least one source", () => {
     const all = [
-      ...guide.patterns(), ...guide.techniquePacks(), ...guide.tutorials(), ...guide.cheatsheets(), ...guide.classReferences(),
-      ...guide.publishedProfiles(), ...guide.experimentalSeries(), ...guide.operatorCompat(), ...guide.pythonCompat(),
+      ...guide.patterns(),
+      ...guide.techniquePacks(),
+      ...guide.tutorials(),
+      ...guide.cheatsheets(),
+      ...guide.classReferences(),
+      ...guide.publishedProfiles(),
+      ...guide.experimentalSeries(),
+      ...guide.operatorCompat(),
+      ...guide.pythonCompat(),
     ];
     for (const entry of all) expect(entry.sources.length, JSON.stringify(entry).slice(0, 80)).toBeGreaterThan(0);
   });
@@ -55,8 +79,13 @@ describe("guide data files", () => {
 
 /** Documentation pages other than operator and class pages, each seen in the documentation itself. */
 const VERIFIED_GENERAL_PAGES = new Set([
-  "Write_a_GLSL_TOP", "Cook", "Custom_Parameters", "Export", "Release_Notes",
-  "Release_Notes/099/2019.10000", "Release_Notes/099/2019.30000_Experimental",
+  "Write_a_GLSL_TOP",
+  "Cook",
+  "Custom_Parameters",
+  "Export",
+  "Release_Notes",
+  "Release_Notes/099/2019.10000",
+  "Release_Notes/099/2019.30000_Experimental",
 ]);
 
 describe("cited documentation pages", () => {
@@ -65,8 +94,13 @@ describe("cited documentation pages", () => {
     for (const file of readdirSync(DATA)) {
       // compat.yaml is generated from the facts' own page names, older pages included.
       if (file === "compat.yaml") continue;
-      for (const [, page] of readFileSync(join(DATA, file), "utf8").matchAll(/https:\/\/docs\.derivative\.ca\/([A-Za-z0-9_./-]+)/g)) {
-        const known = VERIFIED_GENERAL_PAGES.has(page!) || operatorPages.has(page!) || (page!.endsWith("_Class") && getPythonClass(page!.slice(0, -6)) !== undefined);
+      for (const [, page] of readFileSync(join(DATA, file), "utf8").matchAll(
+        /https:\/\/docs\.derivative\.ca\/([A-Za-z0-9_./-]+)/g,
+      )) {
+        const known =
+          VERIFIED_GENERAL_PAGES.has(page!) ||
+          operatorPages.has(page!) ||
+          (page!.endsWith("_Class") && getPythonClass(page!.slice(0, -6)) !== undefined);
         expect(known, `${file}: ${page}`).toBe(true);
       }
     }
@@ -80,8 +114,15 @@ describe("cross-references", () => {
   it("tutorials, the learning path and the cookbook point at real patterns, techniques, tutorials and recipes", () => {
     const tutorialNames = new Set(guide.tutorials().map((t) => t.name));
     const refs = [
-      ...guide.tutorials().map((t) => ({ patterns: t.patterns, techniques: t.techniques, recipes: t.recipes, tutorials: [] as string[] })),
-      ...guide.learningPath().stages.map((s) => ({ patterns: s.patterns, techniques: [], recipes: [], tutorials: s.tutorials })),
+      ...guide.tutorials().map((t) => ({
+        patterns: t.patterns,
+        techniques: t.techniques,
+        recipes: t.recipes,
+        tutorials: [] as string[],
+      })),
+      ...guide
+        .learningPath()
+        .stages.map((s) => ({ patterns: s.patterns, techniques: [], recipes: [], tutorials: s.tutorials })),
       ...guide.cookbook().map((e) => ({ ...e.uses, tutorials: [] })),
     ];
     for (const r of refs) {
@@ -98,7 +139,8 @@ describe("cross-references", () => {
     for (const ref of guide.classReferences()) {
       const members = new Set(allMembers(ref.name).map((m) => m.member.name));
       expect(members.size, ref.name).toBeGreaterThan(0);
-      for (const group of ref.groups) for (const m of group.members) expect(members.has(m), `${ref.name}.${m}`).toBe(true);
+      for (const group of ref.groups)
+        for (const m of group.members) expect(members.has(m), `${ref.name}.${m}`).toBe(true);
     }
   });
 

@@ -11,7 +11,15 @@ import { applyFile } from "../../runtime/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { getPattern, getTechnique, techniqueNetwork } from "../../kb/guide/index.js";
 
-const LIVE_PATTERNS = ["feedback-trail", "instancing-chop-grid", "audio-level-to-parameter", "render-basic-scene", "ui-custom-controls", "data-table-driven", "perf-switch-not-bypass"];
+const LIVE_PATTERNS = [
+  "feedback-trail",
+  "instancing-chop-grid",
+  "audio-level-to-parameter",
+  "render-basic-scene",
+  "ui-custom-controls",
+  "data-table-driven",
+  "perf-switch-not-bypass",
+];
 const LIVE_TECHNIQUES = ["kaleidoscope", "reaction-diffusion-step"];
 
 let sim: RunningSim;
@@ -42,7 +50,8 @@ describe("guide content on tdsim", () => {
   it.each(LIVE_PATTERNS)("pattern %s builds with no live error", { timeout: 120_000 }, async (name) => {
     const pattern = getPattern(name)!;
     const built = await applyAndRead(name, pattern.svcnet);
-    for (const [, node, type] of pattern.svcnet.matchAll(/^\s{2}(\w+): (\w+)/gm)) expect(built).toContain(`${node}:${type}`);
+    for (const [, node, type] of pattern.svcnet.matchAll(/^\s{2}(\w+): (\w+)/gm))
+      expect(built).toContain(`${node}:${type}`);
   });
 
   it.each(LIVE_TECHNIQUES)("shader %s builds and cooks with no live error", { timeout: 120_000 }, async (name) => {

@@ -16,14 +16,18 @@ function problems(text: string, name: string): string[] {
   const { diagnostics } = analyze({ text, file: join(HERE, `${name}.svcnet`) });
   // Info is fine except the one saying shaders were not compiled: then nothing was checked.
   return diagnostics
-    .filter((d) => d.severity !== "info" || d.code === "glsl-validator-unavailable" || d.code === "glsl-stage-not-checked")
+    .filter(
+      (d) => d.severity !== "info" || d.code === "glsl-validator-unavailable" || d.code === "glsl-stage-not-checked",
+    )
     .map((d) => `${d.severity} ${d.code} line ${d.range.start.line}: ${d.message}`);
 }
 
 describe("workflow patterns", () => {
   it("are at least 30 and cover every category the spec names", () => {
     expect(patterns().length).toBeGreaterThanOrEqual(30);
-    expect(new Set(patterns().map((p) => p.category))).toEqual(new Set(["feedback", "instancing", "audio", "render", "ui", "data", "performance"]));
+    expect(new Set(patterns().map((p) => p.category))).toEqual(
+      new Set(["feedback", "instancing", "audio", "render", "ui", "data", "performance"]),
+    );
     expect(new Set(patterns().map((p) => p.name)).size).toBe(patterns().length);
   });
 
@@ -31,12 +35,15 @@ describe("workflow patterns", () => {
     expect(problems(pattern.svcnet, name)).toEqual([]);
   });
 
-  it.each(patterns().map((p) => [p.name, p] as const))("%s names real operators that its snippet uses", (_name, pattern) => {
-    for (const type of pattern.operators) {
-      expect(getOperator(type)?.type, type).toBe(type);
-      expect(pattern.svcnet, type).toMatch(new RegExp(`:\\s*${type}\\b`));
-    }
-  });
+  it.each(patterns().map((p) => [p.name, p] as const))(
+    "%s names real operators that its snippet uses",
+    (_name, pattern) => {
+      for (const type of pattern.operators) {
+        expect(getOperator(type)?.type, type).toBe(type);
+        expect(pattern.svcnet, type).toMatch(new RegExp(`:\\s*${type}\\b`));
+      }
+    },
+  );
 
   it("catches a misspelt parameter (the check is not vacuous)", () => {
     const broken = patterns()[0]!.svcnet.replace("opacity:", "opacityy:");
@@ -51,12 +58,18 @@ describe("shader techniques", () => {
     expect(new Set(techniques().map((t) => t.name)).size).toBe(techniques().length);
   });
 
-  it.each(techniques().map((t) => [t.name, t] as const))("%s compiles in svc check with its uniforms on the node", (name, technique) => {
-    expect(problems(techniqueNetwork(technique), name)).toEqual([]);
-  });
+  it.each(techniques().map((t) => [t.name, t] as const))(
+    "%s compiles in svc check with its uniforms on the node",
+    (name, technique) => {
+      expect(problems(techniqueNetwork(technique), name)).toEqual([]);
+    },
+  );
 
   it("catches a shader that does not compile", () => {
-    const broken = { ...techniques()[0]!, glsl: techniques()[0]!.glsl.replace("out vec4 fragColor;", "out vec4 fragColor") };
+    const broken = {
+      ...techniques()[0]!,
+      glsl: techniques()[0]!.glsl.replace("out vec4 fragColor;", "out vec4 fragColor"),
+    };
     expect(problems(techniqueNetwork(broken), "broken").join("\n")).toMatch(/glsl-compile-error/);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import {
-  findOperatorsByLabel, getOperator, getOperatorByType, getParam, listFamilyEntries, resolveTuplet, scalarNames,
+  findOperatorsByLabel,
+  getOperator,
+  getOperatorByType,
+  getParam,
+  listFamilyEntries,
+  resolveTuplet,
+  scalarNames,
 } from "../../kb/index.js";
 
 describe("operator lookup", () => {
@@ -48,8 +54,14 @@ describe("parameter lookup", () => {
   });
 
   test("the tuplet name and plain names are found too", () => {
-    expect(getParam("noiseTOP", "resolution")).toMatchObject({ component: null, param: { components: ["resolutionw", "resolutionh"] } });
-    expect(getParam("noiseTOP", "period")).toMatchObject({ component: null, param: { name: "period", style: "Float" } });
+    expect(getParam("noiseTOP", "resolution")).toMatchObject({
+      component: null,
+      param: { components: ["resolutionw", "resolutionh"] },
+    });
+    expect(getParam("noiseTOP", "period")).toMatchObject({
+      component: null,
+      param: { name: "period", style: "Float" },
+    });
     expect(getParam("noiseTOP", "Period")).toBeUndefined();
   });
 
@@ -61,7 +73,10 @@ describe("parameter lookup", () => {
 
   test("scalar names expand tuplets in order", () => {
     const names = scalarNames("noiseTOP");
-    expect(names.slice(names.indexOf("resolutionw"), names.indexOf("resolutionw") + 2)).toEqual(["resolutionw", "resolutionh"]);
+    expect(names.slice(names.indexOf("resolutionw"), names.indexOf("resolutionw") + 2)).toEqual([
+      "resolutionw",
+      "resolutionh",
+    ]);
     expect(names).not.toContain("resolution");
   });
 });

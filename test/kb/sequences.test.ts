@@ -1,6 +1,14 @@
 import { describe, expect, test } from "vitest";
 import {
-  blockParamName, getOperator, getParam, getSequence, getSequences, readSequenceName, sequenceBlockParams, sequenceOf, validateValue,
+  blockParamName,
+  getOperator,
+  getParam,
+  getSequence,
+  getSequences,
+  readSequenceName,
+  sequenceBlockParams,
+  sequenceOf,
+  validateValue,
 } from "../../kb/index.js";
 
 describe("parameter sequences in the kb", () => {
@@ -38,11 +46,18 @@ describe("parameter sequences in the kb", () => {
     expect(type.style).toBe("Menu");
     expect(type.menuNames).toEqual(["float", "vec2", "vec3", "vec4"]);
     expect(validateValue("glslTOP", "array4type", "vec3")).toEqual({ ok: true });
-    expect(validateValue("glslTOP", "array4type", "vec5")).toMatchObject({ ok: false, problem: { kind: "not-in-menu" } });
+    expect(validateValue("glslTOP", "array4type", "vec5")).toMatchObject({
+      ok: false,
+      problem: { kind: "not-in-menu" },
+    });
   });
 
   test("a block's parameters in template order, and names built from parts", () => {
-    expect(sequenceBlockParams("glslTOP", "color", 2).map((p) => p.name)).toEqual(["color2name", "color2rgb", "color2alpha"]);
+    expect(sequenceBlockParams("glslTOP", "color", 2).map((p) => p.name)).toEqual([
+      "color2name",
+      "color2rgb",
+      "color2alpha",
+    ]);
     expect(sequenceBlockParams("glslTOP", "nosuch", 2)).toEqual([]);
     expect(blockParamName("vec", 3, "name")).toBe("vec3name");
     expect(sequenceOf("glslTOP", "vec5valuex")?.name).toBe("vec");
@@ -51,9 +66,21 @@ describe("parameter sequences in the kb", () => {
   });
 
   test("malformed block names are told apart from other unknown names", () => {
-    expect(readSequenceName("glslTOP", "vecname")).toMatchObject({ kind: "malformed", reason: "missing-index", suggestion: "vec0name" });
-    expect(readSequenceName("glslTOP", "vec01name")).toMatchObject({ kind: "malformed", reason: "leading-zero", suggestion: "vec1name" });
-    expect(readSequenceName("glslTOP", "vec2nmae")).toMatchObject({ kind: "malformed", reason: "unknown-suffix", block: 2 });
+    expect(readSequenceName("glslTOP", "vecname")).toMatchObject({
+      kind: "malformed",
+      reason: "missing-index",
+      suggestion: "vec0name",
+    });
+    expect(readSequenceName("glslTOP", "vec01name")).toMatchObject({
+      kind: "malformed",
+      reason: "leading-zero",
+      suggestion: "vec1name",
+    });
+    expect(readSequenceName("glslTOP", "vec2nmae")).toMatchObject({
+      kind: "malformed",
+      reason: "unknown-suffix",
+      block: 2,
+    });
     expect(readSequenceName("glslTOP", "pixeldat")).toBeUndefined();
     expect(getParam("glslTOP", "vec2nmae")).toBeUndefined();
   });

@@ -14,8 +14,13 @@ const simDir = join(root, "bridge", "sim");
 const script = join(root, "kb", "dump", "td_dump_operators.py");
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), "kb-simdump-")); });
-afterAll(() => { setKbDataDir(undefined); rmSync(dir, { recursive: true, force: true }); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "kb-simdump-"));
+});
+afterAll(() => {
+  setKbDataDir(undefined);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe("dump script in tdsim", () => {
   test("dumps every catalogued type it can create and the dump imports", () => {
@@ -39,7 +44,10 @@ describe("dump script in tdsim", () => {
     const dump = parsed.dump;
     expect(dump.operators.length + dump.failures.length).toBe(661);
     const noise = dump.operators.find((o) => o.type === "noiseTOP")!;
-    expect(noise.pars.filter((p) => p.tupletName === "resolution").map((p) => p.name)).toEqual(["resolutionw", "resolutionh"]);
+    expect(noise.pars.filter((p) => p.tupletName === "resolution").map((p) => p.name)).toEqual([
+      "resolutionw",
+      "resolutionh",
+    ]);
 
     cpSync(kbDataDir(), join(dir, "data"), { recursive: true });
     const report = importDump(join(dir, "data"), dump);

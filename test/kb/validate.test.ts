@@ -14,9 +14,18 @@ describe("validateValue", () => {
   test("rejects a wrong type and says what is expected", () => {
     const r = validateValue("noiseTOP", "period", "fast");
     expect(r).toMatchObject({ ok: false, problem: { kind: "wrong-type", expected: "number", param: "period" } });
-    expect(validateValue("noiseTOP", "harmon", 2.5)).toMatchObject({ ok: false, problem: { kind: "wrong-type", expected: "integer" } });
-    expect(validateValue("noiseTOP", "mono", "yes")).toMatchObject({ ok: false, problem: { kind: "wrong-type", expected: "boolean" } });
-    expect(validateValue("noiseTOP", "type", 3)).toMatchObject({ ok: false, problem: { kind: "wrong-type", expected: "menu-name" } });
+    expect(validateValue("noiseTOP", "harmon", 2.5)).toMatchObject({
+      ok: false,
+      problem: { kind: "wrong-type", expected: "integer" },
+    });
+    expect(validateValue("noiseTOP", "mono", "yes")).toMatchObject({
+      ok: false,
+      problem: { kind: "wrong-type", expected: "boolean" },
+    });
+    expect(validateValue("noiseTOP", "type", 3)).toMatchObject({
+      ok: false,
+      problem: { kind: "wrong-type", expected: "menu-name" },
+    });
   });
 
   test("rejects a menu value outside the menu and lists the entries", () => {
@@ -40,7 +49,10 @@ describe("validateValue", () => {
       ok: false,
       problem: { kind: "out-of-range", component: 0, range: { min: 1, clampMin: true } },
     });
-    expect(validateValue("noiseTOP", "resolution", [640, -1])).toMatchObject({ ok: false, problem: { kind: "out-of-range", component: 1 } });
+    expect(validateValue("noiseTOP", "resolution", [640, -1])).toMatchObject({
+      ok: false,
+      problem: { kind: "out-of-range", component: 1 },
+    });
   });
 
   test("a soft or unknown range never rejects", () => {
@@ -48,17 +60,28 @@ describe("validateValue", () => {
   });
 
   test("rejects a tuplet value of the wrong size", () => {
-    expect(validateValue("noiseTOP", "resolution", [1280])).toMatchObject({ ok: false, problem: { kind: "wrong-size", size: 2 } });
-    expect(validateValue("noiseTOP", "resolution", 1280)).toMatchObject({ ok: false, problem: { kind: "wrong-size", size: 2 } });
-    expect(validateValue("noiseTOP", "resolutionw", [1, 2])).toMatchObject({ ok: false, problem: { kind: "wrong-size", size: 1 } });
+    expect(validateValue("noiseTOP", "resolution", [1280])).toMatchObject({
+      ok: false,
+      problem: { kind: "wrong-size", size: 2 },
+    });
+    expect(validateValue("noiseTOP", "resolution", 1280)).toMatchObject({
+      ok: false,
+      problem: { kind: "wrong-size", size: 2 },
+    });
+    expect(validateValue("noiseTOP", "resolutionw", [1, 2])).toMatchObject({
+      ok: false,
+      problem: { kind: "wrong-size", size: 1 },
+    });
   });
 
   test("unknown parameters and operators come with suggestions", () => {
     expect(validateValue("noiseTOP", "monochrome", true)).toMatchObject({
-      ok: false, problem: { kind: "unknown-parameter", suggestions: expect.arrayContaining(["mono"]) },
+      ok: false,
+      problem: { kind: "unknown-parameter", suggestions: expect.arrayContaining(["mono"]) },
     });
     expect(validateValue("noiseTOPP", "period", 1)).toMatchObject({
-      ok: false, problem: { kind: "unknown-operator", suggestions: expect.arrayContaining(["noiseTOP"]) },
+      ok: false,
+      problem: { kind: "unknown-operator", suggestions: expect.arrayContaining(["noiseTOP"]) },
     });
   });
 

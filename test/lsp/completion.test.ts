@@ -10,19 +10,22 @@ const lsp = useLsp();
 describe("svc lsp completion", () => {
   let n = 0;
   beforeAll(async () => {
-    writeFileSync(join(lsp.dir, "looks.svcnet"), [
-      "svcnet 1",
-      'recipe glow [summary: "A soft bloom around bright areas."] {',
-      "  params {",
-      "    Amount: float = 0.5 range 0..1",
-      "    Mode: menu = add entries (add \"Add\", screen \"Screen\")",
-      "  }",
-      "  in1: inTOP",
-      "  out1: outTOP",
-      "  in1 -> out1",
-      "}",
-      "",
-    ].join("\n"));
+    writeFileSync(
+      join(lsp.dir, "looks.svcnet"),
+      [
+        "svcnet 1",
+        'recipe glow [summary: "A soft bloom around bright areas."] {',
+        "  params {",
+        "    Amount: float = 0.5 range 0..1",
+        '    Mode: menu = add entries (add "Add", screen "Screen")',
+        "  }",
+        "  in1: inTOP",
+        "  out1: outTOP",
+        "  in1 -> out1",
+        "}",
+        "",
+      ].join("\n"),
+    );
   });
 
   /** Opens `text` and completes where `|` stands (the bar is removed). */
@@ -31,19 +34,24 @@ describe("svc lsp completion", () => {
     const clean = text.slice(0, at) + text.slice(at + 1);
     const uri = fileUri(join(lsp.dir, `c${n++}.svcnet`));
     await lsp.client.open(uri, clean);
-    const list = await lsp.client.request<CompletionList | CompletionItem[]>("textDocument/completion", { textDocument: { uri }, position: positionOf(text, "|") });
+    const list = await lsp.client.request<CompletionList | CompletionItem[]>("textDocument/completion", {
+      textDocument: { uri },
+      position: positionOf(text, "|"),
+    });
     return Array.isArray(list) ? list : list.items;
   }
   const labels = (items: CompletionItem[]) => items.map((i) => i.label);
 
-  const HEAD = 'svcnet 1\nimport "looks.svcnet"\nnetwork main {\n  controls {\n    Gain: float = 0.5 range 0..1\n    Zoom: float = 1\n  }\n';
+  const HEAD =
+    'svcnet 1\nimport "looks.svcnet"\nnetwork main {\n  controls {\n    Gain: float = 0.5 range 0..1\n    Zoom: float = 1\n  }\n';
 
   it("offers operator types of every family, and the recipes in reach, after 'name:'", async () => {
     const items = await completeAt(`${HEAD}  noise1: |\n}\n`);
     const byLabel = new Map(items.map((i) => [i.label, i]));
     expect(byLabel.get("noiseTOP")?.detail).toBe("Noise TOP");
     expect(byLabel.get("lfoCHOP")?.detail).toBe("LFO CHOP");
-    for (const family of ["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP"]) expect(items.some((i) => i.detail?.endsWith(family))).toBe(true);
+    for (const family of ["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP"])
+      expect(items.some((i) => i.detail?.endsWith(family))).toBe(true);
     const glow = byLabel.get("glow")!;
     expect(glow.detail).toBe("recipe");
     expect(JSON.stringify(glow.documentation)).toContain("A soft bloom around bright areas.");
@@ -99,7 +107,9 @@ describe("svc lsp completion", () => {
   });
 
   it("offers flags inside a node's brackets and types in a controls block", async () => {
-    expect(labels(await completeAt(`${HEAD}  out1: nullTOP [|]\n}\n`))).toEqual(expect.arrayContaining(["display", "bypass", "color", "comment"]));
+    expect(labels(await completeAt(`${HEAD}  out1: nullTOP [|]\n}\n`))).toEqual(
+      expect.arrayContaining(["display", "bypass", "color", "comment"]),
+    );
     const types = labels(await completeAt("svcnet 1\nnetwork main {\n  controls {\n    Speed: |\n  }\n}\n"));
     expect(types).toEqual(expect.arrayContaining(["float", "menu", "rgb", "toggle"]));
   });

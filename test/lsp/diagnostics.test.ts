@@ -38,7 +38,11 @@ describe("svc lsp diagnostics", () => {
     expect(wire.range).toEqual({ start: { line: 7, character: 2 }, end: { line: 7, character: 7 } });
 
     const fixes = async (d: Diagnostic) =>
-      lsp.client.request<CodeAction[]>("textDocument/codeAction", { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ["quickfix"] } });
+      lsp.client.request<CodeAction[]>("textDocument/codeAction", {
+        textDocument: { uri },
+        range: d.range,
+        context: { diagnostics: [d], only: ["quickfix"] },
+      });
     const replacement = async (d: Diagnostic) => (await fixes(d))[0]?.edit?.changes?.[uri]?.[0]?.newText;
     expect(await replacement(type)).toBe("noiseTOP");
     expect(await replacement(param)).toBe("brightness1");
@@ -51,10 +55,18 @@ describe("svc lsp diagnostics", () => {
     const uri = fileUri(join(lsp.dir, "typing.svcnet"));
     await lsp.client.open(uri, "svcnet 1\nnetwork main {\n  noise1: noiseTOP\n}\n");
     expect(await lsp.client.diagnostics(uri, 1)).toEqual([]);
-    const v2 = await lsp.client.edit(uri, { start: { line: 2, character: 18 }, end: { line: 2, character: 18 } }, " { perod: 3 }");
+    const v2 = await lsp.client.edit(
+      uri,
+      { start: { line: 2, character: 18 }, end: { line: 2, character: 18 } },
+      " { perod: 3 }",
+    );
     const after = await lsp.client.diagnostics(uri, v2);
     expect(after.map((d) => d.code)).toEqual(["unknown-parameter"]);
-    const v3 = await lsp.client.edit(uri, { start: { line: 2, character: 21 }, end: { line: 2, character: 26 } }, "period");
+    const v3 = await lsp.client.edit(
+      uri,
+      { start: { line: 2, character: 21 }, end: { line: 2, character: 26 } },
+      "period",
+    );
     expect(await lsp.client.diagnostics(uri, v3)).toEqual([]);
   });
 
@@ -76,7 +88,12 @@ describe("svc lsp diagnostics", () => {
     const d = byCode(diagnostics, "unknown-parameter")!;
     expect(d.range).toEqual({ start: { line: 1, character: 7 }, end: { line: 1, character: 19 } });
     expect(d.message).toContain("lib.svcnet");
-    expect(d.relatedInformation).toEqual([{ location: { uri: fileUri(lib), range: { start: { line: 2, character: 19 }, end: { line: 2, character: 23 } } }, message: expect.stringMatching(/sise/) }]);
+    expect(d.relatedInformation).toEqual([
+      {
+        location: { uri: fileUri(lib), range: { start: { line: 2, character: 19 }, end: { line: 2, character: 23 } } },
+        message: expect.stringMatching(/sise/),
+      },
+    ]);
   });
 
   it("re-checks an open file when a file it imports changes in the editor", async () => {

@@ -39,21 +39,39 @@ describe("svc lsp document features", () => {
 
   it("formats with the canonical printer (what svc fmt writes), and leaves a file with syntax errors alone", async () => {
     const uri = await open(MESSY);
-    const edits = await lsp.client.request<TextEdit[]>("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 8, insertSpaces: false } });
+    const edits = await lsp.client.request<TextEdit[]>("textDocument/formatting", {
+      textDocument: { uri },
+      options: { tabSize: 8, insertSpaces: false },
+    });
     expect(edits).toHaveLength(1);
     expect(edits[0]!.newText).toBe(print(parse(MESSY).ast));
     expect(edits[0]!.newText).toContain("  noise1: noiseTOP { mono: on, period: 2 }");
     const formatted = await open(edits[0]!.newText);
-    expect(await lsp.client.request("textDocument/formatting", { textDocument: { uri: formatted }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+    expect(
+      await lsp.client.request("textDocument/formatting", {
+        textDocument: { uri: formatted },
+        options: { tabSize: 2, insertSpaces: true },
+      }),
+    ).toEqual([]);
     const broken = await open("svcnet 1\nnetwork main {\n  noise1:   noiseTOP {\n");
-    expect(await lsp.client.request("textDocument/formatting", { textDocument: { uri: broken }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+    expect(
+      await lsp.client.request("textDocument/formatting", {
+        textDocument: { uri: broken },
+        options: { tabSize: 2, insertSpaces: true },
+      }),
+    ).toEqual([]);
   });
 
   it("lists networks, controls and nodes, with COMPs' insides nested, as document symbols", async () => {
     const uri = await open(MESSY);
     const [main] = await lsp.client.request<DocumentSymbol[]>("textDocument/documentSymbol", { textDocument: { uri } });
     expect(main!.name).toBe("main");
-    expect(main!.children!.map((c) => `${c.name}:${c.detail}`)).toEqual(["Gain:float", "out1:nullTOP", "noise1:noiseTOP", "fx:baseCOMP"]);
+    expect(main!.children!.map((c) => `${c.name}:${c.detail}`)).toEqual([
+      "Gain:float",
+      "out1:nullTOP",
+      "noise1:noiseTOP",
+      "fx:baseCOMP",
+    ]);
     const fx = main!.children!.find((c) => c.name === "fx")!;
     expect(fx.children!.map((c) => c.name)).toEqual(["in1", "out1"]);
     expect(fx.selectionRange.start).toEqual(positionOf(MESSY, "fx:"));
@@ -69,9 +87,12 @@ describe("svc lsp document features", () => {
   });
 
   it("marks names by meaning with semantic tokens: types, node names, parameters, menu entries, controls", async () => {
-    const text = "svcnet 1\nnetwork main {\n  controls {\n    Gain: float\n  }\n  comp1: compositeTOP { operand: add, top: level1 }\n  level1: levelTOP { brightness1: bind Gain }\n}\n";
+    const text =
+      "svcnet 1\nnetwork main {\n  controls {\n    Gain: float\n  }\n  comp1: compositeTOP { operand: add, top: level1 }\n  level1: levelTOP { brightness1: bind Gain }\n}\n";
     const uri = await open(text);
-    const tokens = await lsp.client.request<SemanticTokens>("textDocument/semanticTokens/full", { textDocument: { uri } });
+    const tokens = await lsp.client.request<SemanticTokens>("textDocument/semanticTokens/full", {
+      textDocument: { uri },
+    });
     const legend = lsp.init.capabilities.semanticTokensProvider!.legend.tokenTypes;
     // Decode the relative encoding into (line, column, text, type).
     const lines = text.split("\n");
@@ -84,16 +105,29 @@ describe("svc lsp document features", () => {
       column = dl === 0 ? column + dc : dc;
       decoded.push(`${lines[line]!.slice(column, column + length)}=${legend[type]}`);
     }
-    expect(decoded).toEqual(expect.arrayContaining([
-      "network=keyword", "main=namespace", "Gain=parameter", "float=type", "comp1=variable", "compositeTOP=type",
-      "operand=property", "add=enumMember", "level1=variable", "bind=keyword",
-    ]));
+    expect(decoded).toEqual(
+      expect.arrayContaining([
+        "network=keyword",
+        "main=namespace",
+        "Gain=parameter",
+        "float=type",
+        "comp1=variable",
+        "compositeTOP=type",
+        "operand=property",
+        "add=enumMember",
+        "level1=variable",
+        "bind=keyword",
+      ]),
+    );
   });
 
   it("navigates inside a recipe no network uses (a recipe library file)", async () => {
     const text = "svcnet 1\nrecipe glow {\n  blur1: blurTOP\n  in1: inTOP\n  in1 -> blur1\n}\n";
     const uri = await open(text);
-    const [loc] = await lsp.client.request<Location[]>("textDocument/definition", { textDocument: { uri }, position: positionOf(text, "blur1", 1, 1) });
+    const [loc] = await lsp.client.request<Location[]>("textDocument/definition", {
+      textDocument: { uri },
+      position: positionOf(text, "blur1", 1, 1),
+    });
     expect(loc).toEqual({ uri, range: { start: positionOf(text, "blur1"), end: { line: 2, character: 7 } } });
   });
 });

@@ -24,11 +24,17 @@ describe("svc lsp with a bridge", () => {
     expect(lenses.map((l) => l.command?.title)).toEqual(["svc: plan", "svc: apply"]);
     expect(lenses[0]!.range.start).toEqual({ line: 1, character: 8 });
 
-    const plan = await lsp.client.request<{ ok: boolean; text: string }>("workspace/executeCommand", lenses[0]!.command);
+    const plan = await lsp.client.request<{ ok: boolean; text: string }>(
+      "workspace/executeCommand",
+      lenses[0]!.command,
+    );
     expect(plan.text).toContain("Plan: 3 to add, 0 to change, 0 to destroy.");
 
     const published = lsp.client.publishedFor(uri).length;
-    const apply = await lsp.client.request<{ ok: boolean; text: string }>("workspace/executeCommand", lenses[1]!.command);
+    const apply = await lsp.client.request<{ ok: boolean; text: string }>(
+      "workspace/executeCommand",
+      lenses[1]!.command,
+    );
     expect(apply.text).toContain("Applied.");
     const after = lsp.client.publishedFor(uri).slice(published).pop()!.diagnostics;
     const liveError = after.find((d) => d.code !== "required-input-unconnected");
@@ -36,7 +42,10 @@ describe("svc lsp with a bridge", () => {
     expect(liveError!.range.start.line).toBe(3);
     expect(liveError!.message).toMatch(/level1/);
 
-    const again = await lsp.client.request<{ ok: boolean; text: string }>("workspace/executeCommand", lenses[0]!.command);
+    const again = await lsp.client.request<{ ok: boolean; text: string }>(
+      "workspace/executeCommand",
+      lenses[0]!.command,
+    );
     expect(again.text).toContain("No changes.");
   });
 });

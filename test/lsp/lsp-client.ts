@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { pathToFileURL } from "node:url";
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node";
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from "vscode-jsonrpc/node";
 import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from "vscode-languageserver";
 
 const CLI = new URL("../../dist/runtime/cli/svc.js", import.meta.url).pathname;
@@ -21,11 +26,17 @@ export class LspClient {
   private readonly versions = new Map<string, number>();
   stderr = "";
 
-  private constructor(readonly child: ChildProcess, readonly connection: MessageConnection) {}
+  private constructor(
+    readonly child: ChildProcess,
+    readonly connection: MessageConnection,
+  ) {}
 
   static async start(options: Record<string, unknown> = {}): Promise<{ client: LspClient; init: InitializeResult }> {
     const child = spawn(process.execPath, [CLI, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createMessageConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
     const client = new LspClient(child, connection);
     child.stderr!.on("data", (d: Buffer) => (client.stderr += d.toString()));
     connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
@@ -51,22 +62,34 @@ export class LspClient {
 
   async open(uri: string, text: string): Promise<void> {
     this.versions.set(uri, 1);
-    await this.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "svcnet", version: 1, text } });
+    await this.connection.sendNotification("textDocument/didOpen", {
+      textDocument: { uri, languageId: "svcnet", version: 1, text },
+    });
   }
 
   /** Replaces the whole text (a full-content change) and returns the new version. */
   async change(uri: string, text: string): Promise<number> {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
-    await this.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
+    await this.connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version },
+      contentChanges: [{ text }],
+    });
     return version;
   }
 
   /** An incremental change: `text` replaces the range. */
-  async edit(uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, text: string): Promise<number> {
+  async edit(
+    uri: string,
+    range: { start: { line: number; character: number }; end: { line: number; character: number } },
+    text: string,
+  ): Promise<number> {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
-    await this.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    await this.connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version },
+      contentChanges: [{ range, text }],
+    });
     return version;
   }
 
@@ -110,7 +133,11 @@ export function positionOf(text: string, needle: string, shift = 0, nth = 0): { 
  * One server and one scratch folder for a test file: started before its tests, stopped and removed
  * after. `options` (read when the server starts) become the server's initializationOptions.
  */
-export function useLsp(options: () => Record<string, unknown> = () => ({})): { readonly client: LspClient; readonly init: InitializeResult; readonly dir: string } {
+export function useLsp(options: () => Record<string, unknown> = () => ({})): {
+  readonly client: LspClient;
+  readonly init: InitializeResult;
+  readonly dir: string;
+} {
   let started: { client: LspClient; init: InitializeResult; dir: string } | undefined;
   beforeAll(async () => {
     const { client, init } = await LspClient.start(options());
@@ -125,8 +152,14 @@ export function useLsp(options: () => Record<string, unknown> = () => ({})): { r
     return started;
   };
   return {
-    get client() { return need().client; },
-    get init() { return need().init; },
-    get dir() { return need().dir; },
+    get client() {
+      return need().client;
+    },
+    get init() {
+      return need().init;
+    },
+    get dir() {
+      return need().dir;
+    },
   };
 }

@@ -53,8 +53,12 @@ describe("svc lsp navigation", () => {
     expect(await lsp.client.diagnostics(uri)).toEqual([]);
   });
 
-  const at = (needle: string, shift = 0, nth = 0) => ({ textDocument: { uri }, position: positionOf(MAIN, needle, shift, nth) });
-  const hoverText = async (needle: string, shift = 0) => ((await lsp.client.request<Hover>("textDocument/hover", at(needle, shift))).contents as MarkupContent).value;
+  const at = (needle: string, shift = 0, nth = 0) => ({
+    textDocument: { uri },
+    position: positionOf(MAIN, needle, shift, nth),
+  });
+  const hoverText = async (needle: string, shift = 0) =>
+    ((await lsp.client.request<Hover>("textDocument/hover", at(needle, shift))).contents as MarkupContent).value;
   const rangeOf = (needle: string, nth = 0): Range => {
     const start = positionOf(MAIN, needle, 0, nth);
     return { start, end: { line: start.line, character: start.character + needle.length } };
@@ -80,7 +84,11 @@ describe("svc lsp navigation", () => {
 
   it("goes to a node's declaration from a wire, a reference, an op() call and the layout block", async () => {
     const declaration = rangeOf("level1", 0);
-    for (const [needle, nth] of [["level1", 1], ["level1", 2], ["level1", 3]] as const) {
+    for (const [needle, nth] of [
+      ["level1", 1],
+      ["level1", 2],
+      ["level1", 3],
+    ] as const) {
       const [loc] = await lsp.client.request<Location[]>("textDocument/definition", at(needle, 1, nth));
       expect(loc).toEqual({ uri, range: declaration });
     }
@@ -90,7 +98,10 @@ describe("svc lsp navigation", () => {
 
   it("goes to a recipe in another file, a control's declaration, and an imported file", async () => {
     const [recipe] = await lsp.client.request<Location[]>("textDocument/definition", at("glow", 1));
-    expect(recipe).toEqual({ uri: libUri, range: { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } } });
+    expect(recipe).toEqual({
+      uri: libUri,
+      range: { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } },
+    });
     const [control] = await lsp.client.request<Location[]>("textDocument/definition", at("bind Gain", 6));
     expect(control).toEqual({ uri, range: rangeOf("Gain", 0) });
     const [file] = await lsp.client.request<Location[]>("textDocument/definition", at("lib.svcnet", 2));
@@ -98,31 +109,55 @@ describe("svc lsp navigation", () => {
   });
 
   it("finds every reference of a node, with or without its declaration", async () => {
-    const refs = await lsp.client.request<Location[]>("textDocument/references", { ...at("level1", 1), context: { includeDeclaration: false } });
+    const refs = await lsp.client.request<Location[]>("textDocument/references", {
+      ...at("level1", 1),
+      context: { includeDeclaration: false },
+    });
     expect(refs.map((r) => r.range.start.line).sort((a, b) => a - b)).toEqual([8, 12, 16]);
-    const withDeclaration = await lsp.client.request<Location[]>("textDocument/references", { ...at("level1", 1), context: { includeDeclaration: true } });
+    const withDeclaration = await lsp.client.request<Location[]>("textDocument/references", {
+      ...at("level1", 1),
+      context: { includeDeclaration: true },
+    });
     expect(withDeclaration).toHaveLength(4);
-    const lfo = await lsp.client.request<Location[]>("textDocument/references", { ...at("lfo1", 1), context: { includeDeclaration: false } });
+    const lfo = await lsp.client.request<Location[]>("textDocument/references", {
+      ...at("lfo1", 1),
+      context: { includeDeclaration: false },
+    });
     expect(lfo.map((r) => r.range)).toEqual([rangeOf("lfo1", 1), rangeOf("lfo1", 2)]);
   });
 
   it("finds the uses of a control and of an import", async () => {
-    const gain = await lsp.client.request<Location[]>("textDocument/references", { ...at("Gain", 1), context: { includeDeclaration: false } });
+    const gain = await lsp.client.request<Location[]>("textDocument/references", {
+      ...at("Gain", 1),
+      context: { includeDeclaration: false },
+    });
     expect(gain).toEqual([{ uri, range: rangeOf("Gain", 1) }]);
-    const imports = await lsp.client.request<Location[]>("textDocument/references", { ...at("lib.svcnet", 2), context: { includeDeclaration: true } });
+    const imports = await lsp.client.request<Location[]>("textDocument/references", {
+      ...at("lib.svcnet", 2),
+      context: { includeDeclaration: true },
+    });
     expect(imports).toEqual([{ uri, range: { start: { line: 1, character: 7 }, end: { line: 1, character: 19 } } }]);
   });
 
   it("renames a node in its declaration, wires, references, op() calls, binds and the layout block", async () => {
-    const prepared = await lsp.client.request<{ range: Range; placeholder: string }>("textDocument/prepareRename", at("lfo1", 1, 1));
+    const prepared = await lsp.client.request<{ range: Range; placeholder: string }>(
+      "textDocument/prepareRename",
+      at("lfo1", 1, 1),
+    );
     expect(prepared.placeholder).toBe("lfo1");
-    const edit = await lsp.client.request<WorkspaceEdit>("textDocument/rename", { ...at("level1", 1, 1), newName: "fade" });
+    const edit = await lsp.client.request<WorkspaceEdit>("textDocument/rename", {
+      ...at("level1", 1, 1),
+      newName: "fade",
+    });
     const edits = edit.changes![uri]!;
     expect(edits).toHaveLength(4);
     const lines = MAIN.split("\n");
-    for (const e of [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character)) {
+    for (const e of [...edits].sort(
+      (a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character,
+    )) {
       const line = lines[e.range.start.line]!;
-      lines[e.range.start.line] = line.slice(0, e.range.start.character) + e.newText + line.slice(e.range.end.character);
+      lines[e.range.start.line] =
+        line.slice(0, e.range.start.character) + e.newText + line.slice(e.range.end.character);
     }
     const renamed = lines.join("\n");
     expect(renamed).toContain("  fade: levelTOP { brightness1: bind Gain }");
@@ -131,13 +166,24 @@ describe("svc lsp navigation", () => {
     expect(renamed).toContain("tunnel/fade: (200, 0)");
     expect(renamed).not.toContain("level1");
 
-    const lfoEdit = await lsp.client.request<WorkspaceEdit>("textDocument/rename", { ...at("lfo1", 1), newName: "wave" });
-    expect(lfoEdit.changes![uri]!.map((e) => e.range)).toEqual([rangeOf("lfo1", 0), rangeOf("lfo1", 1), rangeOf("lfo1", 2)]);
+    const lfoEdit = await lsp.client.request<WorkspaceEdit>("textDocument/rename", {
+      ...at("lfo1", 1),
+      newName: "wave",
+    });
+    expect(lfoEdit.changes![uri]!.map((e) => e.range)).toEqual([
+      rangeOf("lfo1", 0),
+      rangeOf("lfo1", 1),
+      rangeOf("lfo1", 2),
+    ]);
   });
 
   it("refuses a rename to an invalid or taken name, with the reason", async () => {
-    await expect(lsp.client.request("textDocument/rename", { ...at("level1", 1), newName: "2x" })).rejects.toThrow(/not a valid operator name/);
-    await expect(lsp.client.request("textDocument/rename", { ...at("level1", 1), newName: "noise1" })).rejects.toThrow(/already exists/);
+    await expect(lsp.client.request("textDocument/rename", { ...at("level1", 1), newName: "2x" })).rejects.toThrow(
+      /not a valid operator name/,
+    );
+    await expect(lsp.client.request("textDocument/rename", { ...at("level1", 1), newName: "noise1" })).rejects.toThrow(
+      /already exists/,
+    );
     expect(await lsp.client.request("textDocument/prepareRename", at("period", 1))).toBeNull();
   });
 });

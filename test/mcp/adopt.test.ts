@@ -26,10 +26,21 @@ afterAll(async () => {
   await f?.close();
 });
 
-type Adopted = { path: string; source: string; adopted: boolean; taken: string[]; leftOut: string[]; replanEmpty: boolean | null; undoStep: string | null };
+type Adopted = {
+  path: string;
+  source: string;
+  adopted: boolean;
+  taken: string[];
+  leftOut: string[];
+  replanEmpty: boolean | null;
+  undoStep: string | null;
+};
 
 async function replanIsEmpty(source: string): Promise<void> {
-  const plan = await f.ok<{ networks: Array<{ empty: boolean; conflicts: number }> }>("plan_network", { source, root: "/project1/{network}" });
+  const plan = await f.ok<{ networks: Array<{ empty: boolean; conflicts: number }> }>("plan_network", {
+    source,
+    root: "/project1/{network}",
+  });
   expect(plan.networks[0]).toMatchObject({ empty: true, conflicts: 0 });
 }
 
@@ -57,7 +68,11 @@ describe("adopt_network", () => {
   });
 
   it("then the atomic edits treat it as svc's own", async () => {
-    const e = await f.ok<{ summary: { change: number } }>("set_parameter", { path: `${SHOW}/noise1`, parameter: "seed", value: 6 });
+    const e = await f.ok<{ summary: { change: number } }>("set_parameter", {
+      path: `${SHOW}/noise1`,
+      parameter: "seed",
+      value: 6,
+    });
     expect(e.summary.change).toBe(1);
     expect((await f.node(`${SHOW}/noise1`))?.params.seed?.value).toBe(6);
   });
@@ -75,9 +90,15 @@ describe("release_network", () => {
     expect(r.undoStep).toBe("svc: batch");
     expect((await f.node(`${SHOW}/noise1`))?.tags).toEqual([]);
     expect((await f.node(`${SHOW}/noise1`))?.params.seed?.value).toBe(6);
-    const stored = await f.bridge.get<{ present: boolean }>(`/api/nodes/${encodeURIComponent(SHOW)}/storage`, { key: "svc_applied" });
+    const stored = await f.bridge.get<{ present: boolean }>(`/api/nodes/${encodeURIComponent(SHOW)}/storage`, {
+      key: "svc_applied",
+    });
     expect(stored.present).toBe(false);
-    refused(await f.call("set_parameter", { path: `${SHOW}/noise1`, parameter: "seed", value: 7 }), "not-owned", /allow_unmanaged/);
+    refused(
+      await f.call("set_parameter", { path: `${SHOW}/noise1`, parameter: "seed", value: 7 }),
+      "not-owned",
+      /allow_unmanaged/,
+    );
     refused(await f.call("release_network", { path: SHOW }), "not-managed");
   });
 });

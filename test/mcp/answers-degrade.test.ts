@@ -19,7 +19,10 @@ afterAll(async () => client?.close());
 
 describe("get_td_docs", () => {
   it("puts every parameter shown in its text content, with style, default and menu", async () => {
-    const r = (await client.callTool({ name: "get_td_docs", arguments: { name: "noiseTOP", match: "period" } })) as CallToolResult;
+    const r = (await client.callTool({
+      name: "get_td_docs",
+      arguments: { name: "noiseTOP", match: "period" },
+    })) as CallToolResult;
     const text = textOf(r);
     const params = (r.structuredContent as { operator: { params: { name: string }[] } }).operator.params;
     expect(params.length).toBeGreaterThan(0);
@@ -31,8 +34,27 @@ describe("get_td_docs", () => {
 describe("find_td_parameters", () => {
   it("its output schema takes a parameter whose style is unknown (null)", () => {
     const schema = z.object(findTdParameters.output!);
-    const record = { path: "/project1/a", type: "noiseTOP", name: "x", value: 1, mode: "constant", expression: null, isDefault: true, style: null, hidden: false };
-    const reply = { matches: [record], count: 1, nodesSearched: 1, parametersScanned: 1, unreadable: 0, frame: 1, complete: true, stoppedBy: null };
+    const record = {
+      path: "/project1/a",
+      type: "noiseTOP",
+      name: "x",
+      value: 1,
+      mode: "constant",
+      expression: null,
+      isDefault: true,
+      style: null,
+      hidden: false,
+    };
+    const reply = {
+      matches: [record],
+      count: 1,
+      nodesSearched: 1,
+      parametersScanned: 1,
+      unreadable: 0,
+      frame: 1,
+      complete: true,
+      stoppedBy: null,
+    };
     expect(schema.safeParse(reply).success).toBe(true);
   });
 });

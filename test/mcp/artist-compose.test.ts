@@ -28,7 +28,11 @@ afterAll(async () => {
 describe("apply_recipe", () => {
   it("builds any recipe by name with its arguments, in a network named after it, with progress and no local path", async () => {
     let progress = 0;
-    const r = (await f.client.callTool({ name: "apply_recipe", arguments: { recipe: "spectrum_bars", arguments: { bars: 16, gain: 8 }, preview: 32 } }, undefined, { onprogress: () => void progress++ })) as CallToolResult;
+    const r = (await f.client.callTool(
+      { name: "apply_recipe", arguments: { recipe: "spectrum_bars", arguments: { bars: 16, gain: 8 }, preview: 32 } },
+      undefined,
+      { onprogress: () => void progress++ },
+    )) as CallToolResult;
     const data = await expectBuilt(f, r, 32);
     expect(progress).toBeGreaterThan(0);
     expect(JSON.stringify(r)).not.toContain(recipesDir());
@@ -49,25 +53,41 @@ describe("apply_recipe", () => {
 
   it("names the closest recipes for an unknown name, and changes nothing", async () => {
     const before = await f.snapshot();
-    const e = refused(await f.call("apply_recipe", { recipe: "feedback_tunel" }), "unknown-recipe", /did you mean 'feedback_tunnel'/);
+    const e = refused(
+      await f.call("apply_recipe", { recipe: "feedback_tunel" }),
+      "unknown-recipe",
+      /did you mean 'feedback_tunnel'/,
+    );
     expect((e.details as { closest: string[] }).closest[0]).toBe("feedback_tunnel");
     expect(await f.snapshot()).toEqual(before);
   });
 
   it("refuses unknown, mistyped and out-of-range arguments, all at once, and changes nothing", async () => {
     const before = await f.snapshot();
-    const e = refused(await f.call("apply_recipe", { recipe: "feedback_tunnel", name: "never", arguments: { gain: 3, zoom: "big", colour: "#ffffff" } }), "invalid-arguments");
+    const e = refused(
+      await f.call("apply_recipe", {
+        recipe: "feedback_tunnel",
+        name: "never",
+        arguments: { gain: 3, zoom: "big", colour: "#ffffff" },
+      }),
+      "invalid-arguments",
+    );
     const problems = (e.details as { problems: Array<{ argument: string; message: string }> }).problems;
     expect(problems.map((p) => p.argument).sort()).toEqual(["colour", "gain", "zoom"]);
     expect(problems.find((p) => p.argument === "gain")!.message).toBe("'gain' is 3, outside its range 0..1");
-    expect(problems.find((p) => p.argument === "colour")!.message).toMatch(/has no parameter 'colour' \(its parameters: gain, zoom, spin, drift\)/);
+    expect(problems.find((p) => p.argument === "colour")!.message).toMatch(
+      /has no parameter 'colour' \(its parameters: gain, zoom, spin, drift\)/,
+    );
     invalidArgs(await f.call("apply_recipe", { recipe: "bad name!" }));
     invalidArgs(await f.call("apply_recipe", { recipe: "feedback_tunnel", preview: 5000 }));
     expect(await f.snapshot()).toEqual(before);
   });
 
   it("refuses a source for a recipe that takes no picture", async () => {
-    refused(await f.call("apply_recipe", { recipe: "feedback_tunnel", name: "never", source: "/project1/x" }), "no-input");
+    refused(
+      await f.call("apply_recipe", { recipe: "feedback_tunnel", name: "never", source: "/project1/x" }),
+      "no-input",
+    );
   });
 });
 
@@ -77,7 +97,10 @@ describe("create_visual_system", () => {
       name: "vis",
       source: "audio_reactive_basic",
       source_settings: { sensitivity: 5 },
-      effects: [{ recipe: "glsl_kaleidoscope", settings: { segments: 12 } }, { recipe: "color_grade", settings: { saturation: 1.5 } }],
+      effects: [
+        { recipe: "glsl_kaleidoscope", settings: { segments: 12 } },
+        { recipe: "color_grade", settings: { saturation: 1.5 } },
+      ],
       preview: 32,
     });
     const data = await expectBuilt(f, r, 32);
@@ -93,9 +116,30 @@ describe("create_visual_system", () => {
 
   it("refuses an effect that cannot take a picture in, and a bad setting, naming the stage", async () => {
     const before = await f.snapshot();
-    refused(await f.call("create_visual_system", { name: "vis2", source: "glsl_basic", effects: [{ recipe: "feedback_tunnel", settings: {} }] }), "not-an-effect", /feedback_tunnel/);
-    refused(await f.call("create_visual_system", { name: "vis2", source: "glsl_basic", effects: [{ recipe: "glitch", settings: { rate: 99 } }] }), "invalid-arguments", /^stage 1 \(glitch\): 'rate' is 99/);
-    invalidArgs(await f.call("create_visual_system", { name: "vis2", effects: Array.from({ length: 5 }, () => ({ recipe: "glitch", settings: {} })) }));
+    refused(
+      await f.call("create_visual_system", {
+        name: "vis2",
+        source: "glsl_basic",
+        effects: [{ recipe: "feedback_tunnel", settings: {} }],
+      }),
+      "not-an-effect",
+      /feedback_tunnel/,
+    );
+    refused(
+      await f.call("create_visual_system", {
+        name: "vis2",
+        source: "glsl_basic",
+        effects: [{ recipe: "glitch", settings: { rate: 99 } }],
+      }),
+      "invalid-arguments",
+      /^stage 1 \(glitch\): 'rate' is 99/,
+    );
+    invalidArgs(
+      await f.call("create_visual_system", {
+        name: "vis2",
+        effects: Array.from({ length: 5 }, () => ({ recipe: "glitch", settings: {} })),
+      }),
+    );
     expect(await f.snapshot()).toEqual(before);
   });
 });
@@ -104,7 +148,11 @@ describe("create_decks", () => {
   it("mixes 3 explicit decks into one output, each with a fader on the panel", async () => {
     const r = await f.call("create_decks", {
       name: "three",
-      decks: [{ recipe: "glsl_basic" }, { recipe: "feedback_tunnel", level: 0.5, settings: { gain: 0.9 } }, { recipe: "strange_attractor", level: 0.25 }],
+      decks: [
+        { recipe: "glsl_basic" },
+        { recipe: "feedback_tunnel", level: 0.5, settings: { gain: 0.9 } },
+        { recipe: "strange_attractor", level: 0.25 },
+      ],
       mix: "screen",
       preview: 32,
     });
@@ -112,13 +160,29 @@ describe("create_decks", () => {
     expect(data.recipes).toEqual(["glsl_basic", "feedback_tunnel", "strange_attractor"]);
     expect(await livePanel(f, "/project1/three")).toEqual({ Deck1: 1, Deck2: 0.5, Deck3: 0.25 });
     const wires = await f.wires("/project1/three");
-    expect(wires).toEqual(expect.arrayContaining(["fade1[0]->mix[0]", "fade2[0]->mix[1]", "fade3[0]->mix[2]", "mix[0]->out1[0]", "deck2_out[0]->fade2[0]"]));
-    expect((await f.node("/project1/three/fade2"))?.params.opacity).toMatchObject({ mode: "bind", bindExpr: "parent().par.Deck2" });
+    expect(wires).toEqual(
+      expect.arrayContaining([
+        "fade1[0]->mix[0]",
+        "fade2[0]->mix[1]",
+        "fade3[0]->mix[2]",
+        "mix[0]->out1[0]",
+        "deck2_out[0]->fade2[0]",
+      ]),
+    );
+    expect((await f.node("/project1/three/fade2"))?.params.opacity).toMatchObject({
+      mode: "bind",
+      bindExpr: "parent().par.Deck2",
+    });
     expect((await f.node("/project1/three/mix"))?.params.operand?.value).toBe("screen");
   });
 
   it("builds the legacy A/B pair with a crossfader, fed by live pictures", async () => {
-    const r = await f.call("create_decks", { name: "ab", crossfader: 0.25, a_source: "/project1/three/out1", preview: 32 });
+    const r = await f.call("create_decks", {
+      name: "ab",
+      crossfader: 0.25,
+      a_source: "/project1/three/out1",
+      preview: 32,
+    });
     const data = await expectBuilt(f, r, 32);
     expect(data.recipes).toEqual(["ab_decks"]);
     expect(await f.wires("/project1/ab")).toContain("deck_a[0]->decks1[0]");
@@ -129,33 +193,67 @@ describe("create_decks", () => {
   it("refuses 1 or 9 decks, a bad level, A/B arguments with explicit decks, and changes nothing", async () => {
     const before = await f.snapshot();
     invalidArgs(await f.call("create_decks", { name: "bad", decks: [{ recipe: "glsl_basic" }] }));
-    invalidArgs(await f.call("create_decks", { name: "bad", decks: Array.from({ length: 9 }, () => ({ recipe: "glsl_basic" })) }));
-    invalidArgs(await f.call("create_decks", { name: "bad", decks: [{ recipe: "glsl_basic", level: 2 }, { recipe: "glsl_basic" }] }));
-    refused(await f.call("create_decks", { name: "bad", crossfader: 0.5, decks: [{ recipe: "glsl_basic" }, { recipe: "glsl_basic" }] }), "invalid-arguments", /crossfader belong to the A\/B pair/);
-    refused(await f.call("create_decks", { name: "bad", decks: [{ recipe: "glsl_basic" }, { recipe: "nope_nope" }] }), "unknown-recipe");
+    invalidArgs(
+      await f.call("create_decks", { name: "bad", decks: Array.from({ length: 9 }, () => ({ recipe: "glsl_basic" })) }),
+    );
+    invalidArgs(
+      await f.call("create_decks", {
+        name: "bad",
+        decks: [{ recipe: "glsl_basic", level: 2 }, { recipe: "glsl_basic" }],
+      }),
+    );
+    refused(
+      await f.call("create_decks", {
+        name: "bad",
+        crossfader: 0.5,
+        decks: [{ recipe: "glsl_basic" }, { recipe: "glsl_basic" }],
+      }),
+      "invalid-arguments",
+      /crossfader belong to the A\/B pair/,
+    );
+    refused(
+      await f.call("create_decks", { name: "bad", decks: [{ recipe: "glsl_basic" }, { recipe: "nope_nope" }] }),
+      "unknown-recipe",
+    );
     expect(await f.snapshot()).toEqual(before);
   });
 });
 
 describe("create_generative_art", () => {
   it("builds the recipe of the chosen style with its settings", async () => {
-    const data = await expectBuilt(f, await f.call("create_generative_art", { style: "attractor", settings: { a: -1.2 }, preview: 32 }), 32);
+    const data = await expectBuilt(
+      f,
+      await f.call("create_generative_art", { style: "attractor", settings: { a: -1.2 }, preview: 32 }),
+      32,
+    );
     expect(data.network).toBe("/project1/generative");
     expect(data.recipes).toEqual(["strange_attractor"]);
-    expect((await livePanel(f, "/project1/generative/strange_attractor1"))[controlsOfParams(library.get("strange_attractor")!).get("a")!]).toBe(-1.2);
+    expect(
+      (await livePanel(f, "/project1/generative/strange_attractor1"))[
+        controlsOfParams(library.get("strange_attractor")!).get("a")!
+      ],
+    ).toBe(-1.2);
   });
 
   it("refuses an unknown style and settings the recipe does not declare", async () => {
     const before = await f.snapshot();
     invalidArgs(await f.call("create_generative_art", { style: "mandelbrot" }));
-    refused(await f.call("create_generative_art", { name: "gen2", style: "attractor", settings: { e: 1 } }), "invalid-arguments", /has no parameter 'e'/);
+    refused(
+      await f.call("create_generative_art", { name: "gen2", style: "attractor", settings: { e: 1 } }),
+      "invalid-arguments",
+      /has no parameter 'e'/,
+    );
     expect(await f.snapshot()).toEqual(before);
   });
 });
 
 describe("create_stage_dashboard", () => {
   it("builds the dashboard with layout v1 by default, its title and gain from the arguments", async () => {
-    const data = await expectBuilt(f, await f.call("create_stage_dashboard", { title: "NIGHT ONE", meter_gain: 4, preview: 32 }), 32);
+    const data = await expectBuilt(
+      f,
+      await f.call("create_stage_dashboard", { title: "NIGHT ONE", meter_gain: 4, preview: 32 }),
+      32,
+    );
     expect(data.recipes).toEqual(["foh_dashboard"]);
     expect(data.source).toMatch(/# Stage dashboard, layout v1\./);
     const controls = controlsOfParams(library.get("foh_dashboard")!);
@@ -165,9 +263,22 @@ describe("create_stage_dashboard", () => {
   });
 
   it("opts into layout v2: a histogram scope over the live programme before the dashboard", async () => {
-    const data = await expectBuilt(f, await f.call("create_stage_dashboard", { name: "dash2", layout: "v2", program: "/project1/three/out1", preview: 32 }), 32);
+    const data = await expectBuilt(
+      f,
+      await f.call("create_stage_dashboard", {
+        name: "dash2",
+        layout: "v2",
+        program: "/project1/three/out1",
+        preview: 32,
+      }),
+      32,
+    );
     expect(data.recipes).toEqual(["histogram_scope", "foh_dashboard"]);
-    expect(await f.wires("/project1/dash2")).toEqual(["dashboard1_out[0]->out1[0]", "scope1_out[0]->dashboard1[0]", "source[0]->scope1[0]"]);
+    expect(await f.wires("/project1/dash2")).toEqual([
+      "dashboard1_out[0]->out1[0]",
+      "scope1_out[0]->dashboard1[0]",
+      "source[0]->scope1[0]",
+    ]);
   });
 
   it("refuses a layout that does not exist, and out-of-range settings", async () => {

@@ -36,7 +36,10 @@ export function controlsOfParams(recipe: ArtistRecipe): Map<string, string> {
 /** Custom parameters of a live COMP: name → default (a recipe use's defaults are its arguments). */
 export async function livePanel(f: NetworkFixture, comp: string): Promise<Record<string, unknown>> {
   const parent = comp.slice(0, comp.lastIndexOf("/"));
-  const topo = await readWholeTopology<{ path: string; custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }> }>(f.bridge, parent, { depth: 1, custom: true });
+  const topo = await readWholeTopology<{
+    path: string;
+    custom_pages: Array<{ pars: Array<{ name: string; default: unknown }> }>;
+  }>(f.bridge, parent, { depth: 1, custom: true });
   const node = topo.nodes.find((n) => n.path === comp);
   if (!node) throw new Error(`${comp} is not live`);
   return Object.fromEntries(node.custom_pages.flatMap((p) => p.pars.map((c) => [c.name, c.default])));

@@ -31,17 +31,83 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { tool: "create_feedback_network", recipe: "feedback_tunnel", network: "feedback", args: { gain: 0.8, zoom: 1.05, spin: -2 }, bad: [{ gain: 1.5 }, { zoom: 0.9 }, { spin: "fast" }] },
-  { tool: "create_audio_reactive", recipe: "audio_reactive_basic", network: "audio_reactive", args: { sensitivity: 6, color: "#ff0080" }, bad: [{ sensitivity: 40 }, { color: "pink" }] },
-  { tool: "create_kaleidoscope", recipe: "glsl_kaleidoscope", network: "kaleidoscope", args: { segments: 6, zoom: 2 }, bad: [{ segments: 1 }, { segments: 6.5 }, { source: "project1/x" }] },
-  { tool: "create_color_grade", recipe: "color_grade", network: "grade", args: { exposure: 1.5, saturation: 0.5, tint: "#ffeedd" }, bad: [{ exposure: -1 }, { hue: 200 }] },
-  { tool: "create_glitch", recipe: "glitch", network: "glitch", args: { intensity: 0.7, block: 32 }, bad: [{ intensity: 2 }, { block: 2 }] },
-  { tool: "create_halftone", recipe: "halftone", network: "halftone", args: { cell: 8, colour: true }, bad: [{ cell: 100 }, { colour: "yes" }] },
-  { tool: "create_dither", recipe: "dither", network: "dither", args: { levels: 4, mono: true, light: "#ffcc00" }, bad: [{ levels: 1 }, { pixel: 0 }] },
-  { tool: "create_growth_system", recipe: "growth_system", network: "growth", args: { rate: 0.5, seed: "ground" }, bad: [{ seed: "sky" }, { steps: 0 }] },
-  { tool: "create_particle_system", recipe: "particle_system", network: "particles", args: { birth: 100, gravity: -3 }, bad: [{ birth: -1 }] },
-  { tool: "create_fluid_sim", recipe: "fluid_sim", network: "fluid", args: { force: 2.5, fade: 0.98 }, bad: [{ fade: 0.5 }] },
-  { tool: "create_scene_timeline", recipe: "timeline_demo", network: "timeline", args: { loop: 30, show_text: false }, bad: [{ loop: 0 }] },
+  {
+    tool: "create_feedback_network",
+    recipe: "feedback_tunnel",
+    network: "feedback",
+    args: { gain: 0.8, zoom: 1.05, spin: -2 },
+    bad: [{ gain: 1.5 }, { zoom: 0.9 }, { spin: "fast" }],
+  },
+  {
+    tool: "create_audio_reactive",
+    recipe: "audio_reactive_basic",
+    network: "audio_reactive",
+    args: { sensitivity: 6, color: "#ff0080" },
+    bad: [{ sensitivity: 40 }, { color: "pink" }],
+  },
+  {
+    tool: "create_kaleidoscope",
+    recipe: "glsl_kaleidoscope",
+    network: "kaleidoscope",
+    args: { segments: 6, zoom: 2 },
+    bad: [{ segments: 1 }, { segments: 6.5 }, { source: "project1/x" }],
+  },
+  {
+    tool: "create_color_grade",
+    recipe: "color_grade",
+    network: "grade",
+    args: { exposure: 1.5, saturation: 0.5, tint: "#ffeedd" },
+    bad: [{ exposure: -1 }, { hue: 200 }],
+  },
+  {
+    tool: "create_glitch",
+    recipe: "glitch",
+    network: "glitch",
+    args: { intensity: 0.7, block: 32 },
+    bad: [{ intensity: 2 }, { block: 2 }],
+  },
+  {
+    tool: "create_halftone",
+    recipe: "halftone",
+    network: "halftone",
+    args: { cell: 8, colour: true },
+    bad: [{ cell: 100 }, { colour: "yes" }],
+  },
+  {
+    tool: "create_dither",
+    recipe: "dither",
+    network: "dither",
+    args: { levels: 4, mono: true, light: "#ffcc00" },
+    bad: [{ levels: 1 }, { pixel: 0 }],
+  },
+  {
+    tool: "create_growth_system",
+    recipe: "growth_system",
+    network: "growth",
+    args: { rate: 0.5, seed: "ground" },
+    bad: [{ seed: "sky" }, { steps: 0 }],
+  },
+  {
+    tool: "create_particle_system",
+    recipe: "particle_system",
+    network: "particles",
+    args: { birth: 100, gravity: -3 },
+    bad: [{ birth: -1 }],
+  },
+  {
+    tool: "create_fluid_sim",
+    recipe: "fluid_sim",
+    network: "fluid",
+    args: { force: 2.5, fade: 0.98 },
+    bad: [{ fade: 0.5 }],
+  },
+  {
+    tool: "create_scene_timeline",
+    recipe: "timeline_demo",
+    network: "timeline",
+    args: { loop: 30, show_text: false },
+    bad: [{ loop: 0 }],
+  },
 ];
 
 describe.each(CASES)("$tool", (c) => {
@@ -86,7 +152,11 @@ describe("a live picture as source", () => {
 
   it("refuses to build over a different network of the same name, leaving it as it was", async () => {
     const before = await f.snapshot();
-    const e = refused(await f.call("create_dither", { name: "glitched_grade" }), "network-exists", /already holds a different network/);
+    const e = refused(
+      await f.call("create_dither", { name: "glitched_grade" }),
+      "network-exists",
+      /already holds a different network/,
+    );
     expect((e.details as { wouldRemove: string[] }).wouldRemove).toContain("/project1/glitched_grade/glitch1");
     expect(await f.snapshot()).toEqual(before);
   });

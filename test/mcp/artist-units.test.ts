@@ -14,7 +14,14 @@ import { inProfile } from "../../runtime/mcp/tools/registry.js";
 import { libraryRecipes } from "./artist-fixture.js";
 import { memoryClient } from "./helpers.js";
 
-const param = (name: string, type: string, extra: Partial<RecipeParamInfo> = {}): RecipeParamInfo => ({ name, type, default: null, range: null, label: null, ...extra });
+const param = (name: string, type: string, extra: Partial<RecipeParamInfo> = {}): RecipeParamInfo => ({
+  name,
+  type,
+  default: null,
+  range: null,
+  label: null,
+  ...extra,
+});
 
 describe("recipe arguments", () => {
   const recipe = {
@@ -32,7 +39,16 @@ describe("recipe arguments", () => {
   };
 
   it("writes each JSON value as a value of the parameter's type", () => {
-    const r = recipeArguments(recipe, { gain: 0.5, count: 3, on: true, mode: "over", tint: "#FF8800", centre: [0.1, -0.2], size: [640, 360], title: "Hi" });
+    const r = recipeArguments(recipe, {
+      gain: 0.5,
+      count: 3,
+      on: true,
+      mode: "over",
+      tint: "#FF8800",
+      centre: [0.1, -0.2],
+      size: [640, 360],
+      title: "Hi",
+    });
     if (!("params" in r)) throw new Error(JSON.stringify(r));
     expect(r.params.map((p) => [p.name.name, p.value.kind])).toEqual([
       ["gain", "Number"],
@@ -48,7 +64,16 @@ describe("recipe arguments", () => {
   });
 
   it("reports every problem: unknown names, wrong types, ranges, menu entries, colours, sizes", () => {
-    const r = recipeArguments(recipe, { gian: 1, gain: 2, count: 2.5, on: 1, mode: "under", tint: "orange", centre: [1, 2, 3], size: [0, 10] });
+    const r = recipeArguments(recipe, {
+      gian: 1,
+      gain: 2,
+      count: 2.5,
+      on: 1,
+      mode: "under",
+      tint: "orange",
+      centre: [1, 2, 3],
+      size: [0, 10],
+    });
     if (!("problems" in r)) throw new Error("accepted");
     expect(Object.fromEntries(r.problems.map((p) => [p.argument, p.message]))).toEqual({
       gian: "recipe 'demo' has no parameter 'gian' (its parameters: gain, count, on, mode, tint, centre, size, title)",
@@ -56,7 +81,7 @@ describe("recipe arguments", () => {
       count: "'count' takes a whole number, not 2.5",
       on: "'on' takes true or false, not 1",
       mode: "'mode' takes one of add, over, not \"under\"",
-      tint: "'tint' takes a colour like \"#ff8800\", not \"orange\"",
+      tint: '\'tint\' takes a colour like "#ff8800", not "orange"',
       centre: "'centre' takes 2 numbers, not [1,2,3]",
       size: "'size' takes two whole numbers of at least 1, not [0,10]",
     });
@@ -124,7 +149,10 @@ describe("tool schemas follow their recipes", () => {
   it.each(Object.entries(TYPED))("%s offers %s's parameters with its types and ranges", async (tool, recipeName) => {
     const listed = (await listTools()).tools.find((t) => t.name === tool)!;
     const recipe = (await libraryRecipes()).get(recipeName)!;
-    const props = listed.inputSchema.properties as Record<string, { type?: string; minimum?: number; maximum?: number; enum?: string[]; pattern?: string }>;
+    const props = listed.inputSchema.properties as Record<
+      string,
+      { type?: string; minimum?: number; maximum?: number; enum?: string[]; pattern?: string }
+    >;
     const args = Object.keys(props).filter((k) => !NOT_RECIPE_ARGS.has(k));
     expect(args.sort()).toEqual(recipe.params.map((p) => p.name).sort());
     for (const p of recipe.params) {
@@ -140,32 +168,62 @@ describe("tool schemas follow their recipes", () => {
 });
 
 describe("create_generative_art's styles", () => {
-  it.each(Object.entries(GENERATIVE_STYLES))("%s is the library recipe %s, which makes its own picture", async (_, recipe) => {
-    const r = (await libraryRecipes()).get(recipe);
-    expect(r, `${recipe} is not in the library`).toBeDefined();
-    expect(r!.takesInput).toBe(false);
-  });
+  it.each(Object.entries(GENERATIVE_STYLES))(
+    "%s is the library recipe %s, which makes its own picture",
+    async (_, recipe) => {
+      const r = (await libraryRecipes()).get(recipe);
+      expect(r, `${recipe} is not in the library`).toBeDefined();
+      expect(r!.takesInput).toBe(false);
+    },
+  );
 });
 
 describe("profiles", () => {
   // The show's safety and failover tools build recipes too, but they take over live outputs: full
   // profile only.
   const SHOW_SAFETY = ["create_panic", "create_safety_blackout_chain", "create_show_failover"];
-  const artist = allTools.filter((t) => !SHOW_SAFETY.includes(t.name) && (t.name === "apply_recipe" || t.name === "plan_visual" || t.name.startsWith("create_") && t.output !== undefined && "recipes" in (t.output as object)));
+  const artist = allTools.filter(
+    (t) =>
+      !SHOW_SAFETY.includes(t.name) &&
+      (t.name === "apply_recipe" ||
+        t.name === "plan_visual" ||
+        (t.name.startsWith("create_") && t.output !== undefined && "recipes" in (t.output as object))),
+  );
 
   it("finds the artist tools", () => {
     expect(artist.map((t) => t.name).sort()).toEqual(
       [
-        "apply_recipe", "plan_visual", "create_visual_system", "create_feedback_network", "create_audio_reactive", "create_generative_art",
-        "create_kaleidoscope", "create_growth_system", "create_color_grade", "create_glitch", "create_halftone", "create_dither",
-        "create_particle_system", "create_fluid_sim", "create_decks", "create_scene_timeline", "create_stage_dashboard",
+        "apply_recipe",
+        "plan_visual",
+        "create_visual_system",
+        "create_feedback_network",
+        "create_audio_reactive",
+        "create_generative_art",
+        "create_kaleidoscope",
+        "create_growth_system",
+        "create_color_grade",
+        "create_glitch",
+        "create_halftone",
+        "create_dither",
+        "create_particle_system",
+        "create_fluid_sim",
+        "create_decks",
+        "create_scene_timeline",
+        "create_stage_dashboard",
       ].sort(),
     );
   });
 
   it("core offers apply_recipe and plan_visual only; safe offers them all, none destructive", () => {
-    expect(artist.filter((t) => inProfile(t, "core")).map((t) => t.name).sort()).toEqual(["apply_recipe", "plan_visual"]);
-    expect(artist.every((t) => inProfile(t, "safe") && inProfile(t, "full") && !t.annotations.destructiveHint)).toBe(true);
+    expect(
+      artist
+        .filter((t) => inProfile(t, "core"))
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(["apply_recipe", "plan_visual"]);
+    expect(artist.every((t) => inProfile(t, "safe") && inProfile(t, "full") && !t.annotations.destructiveHint)).toBe(
+      true,
+    );
     expect(artist.find((t) => t.name === "plan_visual")!.annotations.readOnlyHint).toBe(true);
   });
 

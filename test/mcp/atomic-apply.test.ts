@@ -37,19 +37,31 @@ beforeAll(async () => {
         batches.push(batch.operations.length);
         const key = String(req.headers["idempotency-key"]);
         // A retry of the refused request (same idempotency key) is refused again.
-        if (key === refusedKey || (failLastRequest && batch.operations.some((o) => o.action === "store" && o.key === "svc_applied"))) {
+        if (
+          key === refusedKey ||
+          (failLastRequest && batch.operations.some((o) => o.action === "store" && o.key === "svc_applied"))
+        ) {
           failLastRequest = false;
           refusedKey = key;
-          batch.operations.push({ action: "set_mode", path: ROOT, param: "nosuchparam", mode: "constant", value: 1 } as never);
+          batch.operations.push({
+            action: "set_mode",
+            path: ROOT,
+            param: "nosuchparam",
+            mode: "constant",
+            value: 1,
+          } as never);
           body = Buffer.from(JSON.stringify(batch));
         }
       }
       const target = new URL(live.sim.url);
       const headers = { ...req.headers, "content-length": String(body.length) };
-      const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const out = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       out.end(body);
     });
   });
@@ -72,7 +84,11 @@ afterAll(async () => {
 function network(variant: number): string {
   const lines = ["svcnet 1", "network mcpatomic {"];
   for (let i = 0; i < 80; i++) {
-    lines.push(i % 4 === 0 ? `  n${i}: noiseTOP { seed: ${i + variant} }` : `  n${i}: levelTOP { opacity: ${variant === 0 ? 0.5 : 0.25} }`);
+    lines.push(
+      i % 4 === 0
+        ? `  n${i}: noiseTOP { seed: ${i + variant} }`
+        : `  n${i}: levelTOP { opacity: ${variant === 0 ? 0.5 : 0.25} }`,
+    );
     if (i % 4 !== 0) lines.push(`  n${i - 1} -> n${i}`);
   }
   lines.push("}", "");

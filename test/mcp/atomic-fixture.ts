@@ -29,7 +29,13 @@ const OPERATIONS = [
   { action: "set_flags", path: `${NET}/null1`, flags: { bypass: true } },
   { action: "create", parent_path: NET, type: "levelTOP", name: "level1" },
   { action: "create", parent_path: NET, type: "blurTOP", name: "blur1" },
-  { action: "create", parent_path: NET, type: "constantTOP", name: "const1", parameters: { resolutionw: 640, resolutionh: 360, outputresolution: "custom", color: [1, 0.5, 0] } },
+  {
+    action: "create",
+    parent_path: NET,
+    type: "constantTOP",
+    name: "const1",
+    parameters: { resolutionw: 640, resolutionh: 360, outputresolution: "custom", color: [1, 0.5, 0] },
+  },
   { action: "set_flags", path: `${NET}/const1`, flags: { display: true } },
   { action: "create", parent_path: NET, type: "textDAT", name: "text1" },
   { action: "set_text", path: `${NET}/text1`, text: `${TEXT_LINES.join("\n")}\n` },
@@ -66,7 +72,13 @@ export async function startLiveFixture(options: { exec?: boolean } = {}): Promis
     call: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
     snapshot: async () => {
       // Walked to completion, page by page, whatever the machine's load.
-      return (await readWholeTopology<{ path: string; family: string }>(bridge, "/project1", { depth: 8, params: true, text: true })).nodes;
+      return (
+        await readWholeTopology<{ path: string; family: string }>(bridge, "/project1", {
+          depth: 8,
+          params: true,
+          text: true,
+        })
+      ).nodes;
     },
     close: async () => {
       await client.close();

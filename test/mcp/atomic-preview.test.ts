@@ -33,7 +33,13 @@ describe("get_preview", () => {
     const r = await f.call("get_preview", { path: `${NET}/const1` });
     const img = imageOf(r);
     expect([img.width, img.height]).toEqual([640, 360]);
-    expect(r.structuredContent).toMatchObject({ width: 640, height: 360, sizeAdvisory: 256, fits: false, bytes: img.png.length });
+    expect(r.structuredContent).toMatchObject({
+      width: 640,
+      height: 360,
+      sizeAdvisory: 256,
+      fits: false,
+      bytes: img.png.length,
+    });
     const big = await f.call("get_preview", { path: `${NET}/const1`, size: 1024 });
     expect(big.structuredContent).toMatchObject({ fits: true });
   });
@@ -69,7 +75,7 @@ describe("get_inline_preview", () => {
     });
     // The constant's colour (1, 0.5, 0) survives the scaling.
     const pixels = decodePng(img.png).rgba;
-    const centre = ((72 * 256 + 128) * 4);
+    const centre = (72 * 256 + 128) * 4;
     expect(pixels[centre]).toBe(255);
     expect(Math.abs(pixels[centre + 1]! - 128)).toBeLessThanOrEqual(1);
     expect([pixels[centre + 2], pixels[centre + 3]]).toEqual([0, 255]);
@@ -94,7 +100,11 @@ describe("get_inline_preview", () => {
   it("refuses a COMP, a size out of range and a pattern path", async () => {
     const comp = await f.call("get_inline_preview", { path: NET });
     expect(errorOf(comp).code).toBe("not_a_top");
-    for (const args of [{ path: `${NET}/const1`, size: 2048 }, { path: `${NET}/const1`, size: 0 }, { path: `${NET}/const*` }]) {
+    for (const args of [
+      { path: `${NET}/const1`, size: 2048 },
+      { path: `${NET}/const1`, size: 0 },
+      { path: `${NET}/const*` },
+    ]) {
       expect(textOf(await f.call("get_inline_preview", args))).toMatch(/Input validation error/);
     }
   });

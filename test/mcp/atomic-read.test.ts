@@ -46,9 +46,13 @@ describe("find_td_nodes", () => {
   });
 
   it("reports an incomplete search when the limit or the depth cuts it short", async () => {
-    const limited = data<{ count: number; complete: boolean; stoppedBy: string }>(await f.call("find_td_nodes", { root: NET, family: "TOP", limit: 2 }));
+    const limited = data<{ count: number; complete: boolean; stoppedBy: string }>(
+      await f.call("find_td_nodes", { root: NET, family: "TOP", limit: 2 }),
+    );
     expect([limited.count, limited.complete, limited.stoppedBy]).toEqual([2, false, "limit"]);
-    const shallow = data<{ nodes: { name: string }[]; complete: boolean; stoppedBy: string }>(await f.call("find_td_nodes", { root: NET, name: "level", depth: 1 }));
+    const shallow = data<{ nodes: { name: string }[]; complete: boolean; stoppedBy: string }>(
+      await f.call("find_td_nodes", { root: NET, name: "level", depth: 1 }),
+    );
     expect(shallow.nodes.map((n) => n.name)).toEqual(["level1"]);
     expect([shallow.complete, shallow.stoppedBy]).toEqual([false, "max_depth"]);
   });
@@ -61,7 +65,15 @@ describe("find_td_nodes", () => {
 });
 
 describe("find_td_parameters", () => {
-  type Match = { path: string; name: string; value: unknown; mode: string; expression: string | null; isDefault: boolean; hidden: boolean };
+  type Match = {
+    path: string;
+    name: string;
+    value: unknown;
+    mode: string;
+    expression: string | null;
+    isDefault: boolean;
+    hidden: boolean;
+  };
   type Reply = { matches: Match[]; complete: boolean; stoppedBy: string | null; nodesSearched: number; frame: number };
 
   it("lists one operator's changed parameters, sorted by name, with mode and expression", async () => {
@@ -98,7 +110,11 @@ describe("find_td_parameters", () => {
   });
 
   it("refuses both or neither of path and root, a bad mode, and a missing operator", async () => {
-    refused(await f.call("find_td_parameters", { path: `${NET}/noise1`, root: NET }), "invalid-arguments", /either path/);
+    refused(
+      await f.call("find_td_parameters", { path: `${NET}/noise1`, root: NET }),
+      "invalid-arguments",
+      /either path/,
+    );
     refused(await f.call("find_td_parameters", { name: "seed" }), "invalid-arguments");
     invalidArgs(await f.call("find_td_parameters", { path: `${NET}/noise1`, mode: "animated" }));
     refused(await f.call("find_td_parameters", { path: `${NET}/nosuch` }), "node_not_found");
@@ -107,21 +123,34 @@ describe("find_td_parameters", () => {
 
 describe("get_td_node_errors and summarize_td_errors", () => {
   it("lists the errors of filters without input, nested ones included, without the path suffix", async () => {
-    const r = data<{ errorCount: number; errors: { path: string; message: string }[]; complete: boolean }>(await f.call("get_td_node_errors", { path: NET }));
+    const r = data<{ errorCount: number; errors: { path: string; message: string }[]; complete: boolean }>(
+      await f.call("get_td_node_errors", { path: NET }),
+    );
     expect(r.errorCount).toBe(3);
     expect(r.errors.map((e) => e.path).sort()).toEqual([`${NET}/blur1`, `${NET}/inner/level2`, `${NET}/level1`]);
     expect(new Set(r.errors.map((e) => e.message))).toEqual(new Set(["Not enough sources specified."]));
     expect(r.complete).toBe(true);
-    const one = data<{ errorCount: number; errors: { path: string }[] }>(await f.call("get_td_node_errors", { path: NET, recursive: false }));
+    const one = data<{ errorCount: number; errors: { path: string }[] }>(
+      await f.call("get_td_node_errors", { path: NET, recursive: false }),
+    );
     expect(one.errorCount).toBe(0);
-    const shallow = data<{ errorCount: number; truncated: boolean; errors: unknown[] }>(await f.call("get_td_node_errors", { path: NET, depth: 1, limit: 1 }));
+    const shallow = data<{ errorCount: number; truncated: boolean; errors: unknown[] }>(
+      await f.call("get_td_node_errors", { path: NET, depth: 1, limit: 1 }),
+    );
     expect([shallow.errorCount, shallow.errors.length, shallow.truncated]).toEqual([2, 1, true]);
   });
 
   it("groups equal messages with counts, operator types and the first paths", async () => {
-    const r = data<{ errorCount: number; groups: { severity: string; message: string; count: number; types: { type: string; count: number }[]; paths: string[] }[] }>(
-      await f.call("summarize_td_errors", { path: NET, firstPaths: 2 }),
-    );
+    const r = data<{
+      errorCount: number;
+      groups: {
+        severity: string;
+        message: string;
+        count: number;
+        types: { type: string; count: number }[];
+        paths: string[];
+      }[];
+    }>(await f.call("summarize_td_errors", { path: NET, firstPaths: 2 }));
     expect(r.errorCount).toBe(3);
     expect(r.groups).toEqual([
       {
@@ -147,25 +176,36 @@ describe("get_td_node_errors and summarize_td_errors", () => {
 
 describe("get_td_node_flags and get_node_state_runtime", () => {
   it("reads flags", async () => {
-    const null1 = data<{ type: string; flags: Record<string, boolean> }>(await f.call("get_td_node_flags", { path: `${NET}/null1` }));
+    const null1 = data<{ type: string; flags: Record<string, boolean> }>(
+      await f.call("get_td_node_flags", { path: `${NET}/null1` }),
+    );
     expect(null1.type).toBe("nullTOP");
     expect(null1.flags).toMatchObject({ bypass: true, display: false, lock: false, allowCooking: true });
-    const const1 = data<{ flags: Record<string, boolean> }>(await f.call("get_td_node_flags", { path: `${NET}/const1` }));
+    const const1 = data<{ flags: Record<string, boolean> }>(
+      await f.call("get_td_node_flags", { path: `${NET}/const1` }),
+    );
     expect(const1.flags).toMatchObject({ display: true, bypass: false });
   });
 
   it("reads a TOP's resolution, wires and errors, and a COMP's child count", async () => {
-    const null1 = data<{ resolution: { width: number; height: number }; inputs: { source: string }[]; errors: string[]; cook: { cookFrame: number } | null }>(
-      await f.call("get_node_state_runtime", { path: `${NET}/null1` }),
-    );
+    const null1 = data<{
+      resolution: { width: number; height: number };
+      inputs: { source: string }[];
+      errors: string[];
+      cook: { cookFrame: number } | null;
+    }>(await f.call("get_node_state_runtime", { path: `${NET}/null1` }));
     expect(null1.inputs.map((i) => i.source)).toEqual([`${NET}/noise1`]);
     expect(null1.errors).toEqual([]);
     expect(null1.cook).not.toBeNull();
-    const const1 = data<{ resolution: { width: number; height: number } }>(await f.call("get_node_state_runtime", { path: `${NET}/const1` }));
+    const const1 = data<{ resolution: { width: number; height: number } }>(
+      await f.call("get_node_state_runtime", { path: `${NET}/const1` }),
+    );
     expect(const1.resolution).toEqual({ width: 640, height: 360 });
     const level1 = data<{ errors: string[] }>(await f.call("get_node_state_runtime", { path: `${NET}/level1` }));
     expect(level1.errors).toEqual(["Not enough sources specified."]);
-    const net = data<{ numChildren: number; resolution: null; family: string }>(await f.call("get_node_state_runtime", { path: NET }));
+    const net = data<{ numChildren: number; resolution: null; family: string }>(
+      await f.call("get_node_state_runtime", { path: NET }),
+    );
     expect([net.family, net.numChildren, net.resolution]).toEqual(["COMP", 8, null]);
     const text = data<{ textLength: number }>(await f.call("get_node_state_runtime", { path: `${NET}/text1` }));
     expect(text.textLength).toBe(`${TEXT_LINES.join("\n")}\n`.length);
@@ -210,7 +250,13 @@ describe("get_dat_content", () => {
 
 describe("get_td_info", () => {
   it("reports the running versions and that the bridge is the shipped one", async () => {
-    const r = data<{ product: string; bridgeVersion: string; shippedBridgeVersion: string; bridgeStatus: string; pythonVersion: string }>(await f.call("get_td_info"));
+    const r = data<{
+      product: string;
+      bridgeVersion: string;
+      shippedBridgeVersion: string;
+      bridgeStatus: string;
+      pythonVersion: string;
+    }>(await f.call("get_td_info"));
     expect(r.product).toBe("tdsim");
     expect(r.bridgeVersion).toBe(r.shippedBridgeVersion);
     expect(r.bridgeStatus).toBe("current");
@@ -250,7 +296,18 @@ describe("exec tools with the bridge's exec gate closed", () => {
 
 describe("profiles", () => {
   it("core gets the four small live tools, safe the read-only ones, and raw Python hides with SVC_RAW_PYTHON=off", async () => {
-    const live = ["find_td_nodes", "find_td_parameters", "get_td_node_errors", "summarize_td_errors", "get_td_node_flags", "get_node_state_runtime", "get_dat_content", "get_preview", "get_inline_preview", "get_td_info"];
+    const live = [
+      "find_td_nodes",
+      "find_td_parameters",
+      "get_td_node_errors",
+      "summarize_td_errors",
+      "get_td_node_flags",
+      "get_node_state_runtime",
+      "get_dat_content",
+      "get_preview",
+      "get_inline_preview",
+      "get_td_info",
+    ];
     const names = async (profile: "core" | "full" | "safe", rawPython = true) => {
       const c = await memoryClient({ profile, rawPython });
       try {
@@ -260,7 +317,12 @@ describe("profiles", () => {
       }
     };
     const core = await names("core");
-    expect(live.filter((t) => core.includes(t)).sort()).toEqual(["find_td_nodes", "get_inline_preview", "get_td_info", "get_td_node_errors"]);
+    expect(live.filter((t) => core.includes(t)).sort()).toEqual([
+      "find_td_nodes",
+      "get_inline_preview",
+      "get_td_info",
+      "get_td_node_errors",
+    ]);
     expect(core).not.toContain("execute_python_script");
     const safe = await names("safe");
     expect(live.every((t) => safe.includes(t))).toBe(true);

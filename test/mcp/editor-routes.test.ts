@@ -35,7 +35,13 @@ const detail = (path: string) => f.bridge.get<Detail>(`/api/nodes/${encodePath(p
 describe("edit_node_metadata", () => {
   it("renames, places and comments in one step, read back by the bridge", async () => {
     const r = data<{ path: string; changed: Record<string, unknown>; undoStep: string | null }>(
-      await f.call("edit_node_metadata", { path: `${NET}/blur1`, name: "soften", node_x: 420, comment: "soft", flags: { bypass: true } }),
+      await f.call("edit_node_metadata", {
+        path: `${NET}/blur1`,
+        name: "soften",
+        node_x: 420,
+        comment: "soft",
+        flags: { bypass: true },
+      }),
     );
     expect(r.path).toBe(`${NET}/soften`);
     expect(Object.keys(r.changed).sort()).toEqual(["comment", "flags", "name", "node_x", "path"]);
@@ -68,9 +74,13 @@ describe("pulse_parameter", () => {
     await f.bridge.post(`/api/nodes/${encodePath(`${NET}/inner`)}/custom_params`, {
       operations: [{ action: "add", page: "Controls", name: "Go", style: "Momentary" }],
     });
-    const r = data<{ style: string; pulsed: boolean }>(await f.call("pulse_parameter", { path: `${NET}/inner`, parameter: "Go" }));
+    const r = data<{ style: string; pulsed: boolean }>(
+      await f.call("pulse_parameter", { path: `${NET}/inner`, parameter: "Go" }),
+    );
     expect(r).toMatchObject({ style: "Momentary", pulsed: true });
-    expect(errorOf(await f.call("pulse_parameter", { path: `${NET}/noise1`, parameter: "seed" })).code).toBe("not_a_pulse");
+    expect(errorOf(await f.call("pulse_parameter", { path: `${NET}/noise1`, parameter: "seed" })).code).toBe(
+      "not_a_pulse",
+    );
   });
 });
 
@@ -89,8 +99,14 @@ describe("manage_custom_parameters", () => {
       }),
     );
     expect(r.applied).toBe(4);
-    const read = data<{ pages: { name: string; parameters: { name: string }[] }[] }>(await f.call("manage_custom_parameters", { path }));
-    expect(read.pages.find((p) => p.name === "Controls")!.parameters.map((p) => p.name)).toEqual(["Tint", "Level", "Go"]);
+    const read = data<{ pages: { name: string; parameters: { name: string }[] }[] }>(
+      await f.call("manage_custom_parameters", { path }),
+    );
+    expect(read.pages.find((p) => p.name === "Controls")!.parameters.map((p) => p.name)).toEqual([
+      "Tint",
+      "Level",
+      "Go",
+    ]);
   });
 
   it("puts everything back when one operation fails", async () => {
@@ -121,18 +137,27 @@ describe("get_parameter_menu on a live operator", () => {
 
 describe("search_td_code", () => {
   it("finds DAT text and expressions by words, best first, with excerpts and completeness", async () => {
-    await f.bridge.put(`/api/nodes/${encodePath(`${NET}/table1`)}/text`, { text: "name\tvalue\ntoken = 'abcdef123456'\n" });
-    const r = data<{ results: { kind: string; path: string; param: string | null; line: number | null; excerpt: string }[]; complete: boolean }>(
-      await f.call("search_td_code", { query: "line 449", root: NET }),
-    );
+    await f.bridge.put(`/api/nodes/${encodePath(`${NET}/table1`)}/text`, {
+      text: "name\tvalue\ntoken = 'abcdef123456'\n",
+    });
+    const r = data<{
+      results: { kind: string; path: string; param: string | null; line: number | null; excerpt: string }[];
+      complete: boolean;
+    }>(await f.call("search_td_code", { query: "line 449", root: NET }));
     expect(r.results[0]).toMatchObject({ kind: "dat", path: `${NET}/text1` });
     expect(r.complete).toBe(true);
-    const expr = data<{ results: { kind: string; path: string; param: string | null }[] }>(await f.call("search_td_code", { query: "0.125", root: NET, kinds: ["expression"] }));
-    expect(expr.results).toEqual([expect.objectContaining({ kind: "expression", path: `${NET}/noise1`, param: "amp" })]);
+    const expr = data<{ results: { kind: string; path: string; param: string | null }[] }>(
+      await f.call("search_td_code", { query: "0.125", root: NET, kinds: ["expression"] }),
+    );
+    expect(expr.results).toEqual([
+      expect.objectContaining({ kind: "expression", path: `${NET}/noise1`, param: "amp" }),
+    ]);
     const secret = await f.call("search_td_code", { query: "token", root: NET });
     expect(textOf(secret)).not.toContain("abcdef123456");
     expect(textOf(secret)).toContain("***");
-    const capped = data<{ complete: boolean; stoppedBy: string | null }>(await f.call("search_td_code", { query: "line", root: NET, maxDocuments: 1 }));
+    const capped = data<{ complete: boolean; stoppedBy: string | null }>(
+      await f.call("search_td_code", { query: "line", root: NET, maxDocuments: 1 }),
+    );
     expect(capped).toMatchObject({ complete: false, stoppedBy: "max_documents" });
     expect((await f.call("search_td_code", { query: "x", script: "print(1)" })).isError).toBe(true);
   });
@@ -141,19 +166,35 @@ describe("search_td_code", () => {
 describe("manage_annotation", () => {
   it("creates a titled frame, edits it with read-back, and reads it", async () => {
     const made = data<{ path: string; title: string; bounds: { width: number }; changed: string[] }>(
-      await f.call("manage_annotation", { action: "create", path: NET, name: "note1", title: "Look", body: "grade here", color: [0.2, 0.3, 0.4, 0.8], bounds: { x: 0, y: 400, width: 500, height: 200 } }),
+      await f.call("manage_annotation", {
+        action: "create",
+        path: NET,
+        name: "note1",
+        title: "Look",
+        body: "grade here",
+        color: [0.2, 0.3, 0.4, 0.8],
+        bounds: { x: 0, y: 400, width: 500, height: 200 },
+      }),
     );
     expect(made).toMatchObject({ path: `${NET}/note1`, title: "Look", bounds: { width: 500 } });
-    const edited = data<{ changed: string[]; body: string }>(await f.call("manage_annotation", { action: "edit", path: `${NET}/note1`, body: "grade and blur here" }));
+    const edited = data<{ changed: string[]; body: string }>(
+      await f.call("manage_annotation", { action: "edit", path: `${NET}/note1`, body: "grade and blur here" }),
+    );
     expect(edited).toMatchObject({ changed: ["body"], body: "grade and blur here" });
-    const read = await f.bridge.get<{ color: number[]; bounds: { height: number } }>(`/api/nodes/${encodePath(`${NET}/note1`)}/annotation`);
+    const read = await f.bridge.get<{ color: number[]; bounds: { height: number } }>(
+      `/api/nodes/${encodePath(`${NET}/note1`)}/annotation`,
+    );
     expect([read.color[3], read.bounds.height]).toEqual([0.8, 200]);
   });
 
   it("changes nothing on refusal: a bad field on create leaves no annotation behind", async () => {
     const before = await f.snapshot();
-    expect(errorOf(await f.call("manage_annotation", { action: "edit", path: `${NET}/noise1`, title: "x" })).code).toBe("not_an_annotation");
-    expect((await f.call("manage_annotation", { action: "create", path: NET, name: "note2", bounds: { width: 0 } })).isError).toBe(true);
+    expect(errorOf(await f.call("manage_annotation", { action: "edit", path: `${NET}/noise1`, title: "x" })).code).toBe(
+      "not_an_annotation",
+    );
+    expect(
+      (await f.call("manage_annotation", { action: "create", path: NET, name: "note2", bounds: { width: 0 } })).isError,
+    ).toBe(true);
     expect(await f.snapshot()).toEqual(before);
   });
 });
@@ -161,7 +202,11 @@ describe("manage_annotation", () => {
 describe("layout_annotations", () => {
   const LAY = "/project1/lay";
   interface Layout {
-    annotations: { path: string; bounds: { x: number; y: number; width: number; height: number }; encloses: string[] }[];
+    annotations: {
+      path: string;
+      bounds: { x: number; y: number; width: number; height: number };
+      encloses: string[];
+    }[];
     nodes?: { path: string; x: number; y: number }[];
     fingerprint: string;
     applied?: { annotations: number; nodes: number };
@@ -178,7 +223,9 @@ describe("layout_annotations", () => {
         { action: "create", parent_path: LAY, type: "annotateCOMP", name: "frame1" },
       ],
     });
-    await f.bridge.patch(`/api/nodes/${encodePath(`${LAY}/frame1`)}/annotation`, { bounds: { x: -50, y: -50, width: 300, height: 300 } });
+    await f.bridge.patch(`/api/nodes/${encodePath(`${LAY}/frame1`)}/annotation`, {
+      bounds: { x: -50, y: -50, width: 300, height: 300 },
+    });
   });
 
   it("reads the boxes and what they frame, then applies a plan made from that read, read back by the bridge", async () => {
@@ -195,7 +242,10 @@ describe("layout_annotations", () => {
       }),
     );
     expect(done).toMatchObject({ applied: { annotations: 1, nodes: 1 }, undoStep: "svc: apply annotation layout" });
-    expect(done.annotations[0]).toMatchObject({ bounds: { x: -50, y: -50, width: 900, height: 300 }, encloses: [`${LAY}/noise1`, `${LAY}/out1`] });
+    expect(done.annotations[0]).toMatchObject({
+      bounds: { x: -50, y: -50, width: 900, height: 300 },
+      encloses: [`${LAY}/noise1`, `${LAY}/out1`],
+    });
     expect(done.fingerprint).not.toBe(read.fingerprint);
     expect((await detail(`${LAY}/out1`)).position).toEqual({ x: 500, y: 20 });
   });
@@ -205,14 +255,29 @@ describe("layout_annotations", () => {
     // The artist moves noise1 by hand after the read.
     await f.bridge.patch(`/api/nodes/${encodePath(`${LAY}/noise1`)}/metadata`, { node_x: 40 });
     const before = await f.snapshot();
-    const moved = await f.call("layout_annotations", { action: "apply", path: LAY, fingerprint: read.fingerprint, positions: [{ path: `${LAY}/out1`, x: 0, y: 0 }] });
+    const moved = await f.call("layout_annotations", {
+      action: "apply",
+      path: LAY,
+      fingerprint: read.fingerprint,
+      positions: [{ path: `${LAY}/out1`, x: 0, y: 0 }],
+    });
     expect(errorOf(moved).code).toBe("stale_fingerprint");
-    const stranger = await f.call("layout_annotations", { action: "apply", path: LAY, positions: [{ path: `${NET}/noise1`, x: 0, y: 0 }] });
+    const stranger = await f.call("layout_annotations", {
+      action: "apply",
+      path: LAY,
+      positions: [{ path: `${NET}/noise1`, x: 0, y: 0 }],
+    });
     expect(errorOf(stranger).code).toBe("invalid_field");
-    const notBox = await f.call("layout_annotations", { action: "apply", path: LAY, annotations: [{ path: `${LAY}/noise1`, width: 10 }] });
+    const notBox = await f.call("layout_annotations", {
+      action: "apply",
+      path: LAY,
+      annotations: [{ path: `${LAY}/noise1`, width: 10 }],
+    });
     expect(errorOf(notBox).code).toBe("invalid_field");
     expect(errorOf(await f.call("layout_annotations", { action: "apply", path: LAY })).code).toBe("nothing-to-change");
-    expect(errorOf(await f.call("layout_annotations", { action: "read", path: LAY, fingerprint: read.fingerprint })).code).toBe("invalid-arguments");
+    expect(
+      errorOf(await f.call("layout_annotations", { action: "read", path: LAY, fingerprint: read.fingerprint })).code,
+    ).toBe("invalid-arguments");
     expect(await f.snapshot()).toEqual(before);
     expect((await detail(`${LAY}/out1`)).position).toEqual({ x: 500, y: 20 });
   });
@@ -241,28 +306,52 @@ describe("manage_artist_workspace", () => {
 
   it("opens a TOP Viewer beside the editor and restores the layout, then a Panel cancelled after its split", async () => {
     const before = await panes();
-    const open = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: `${NET}/noise1` })));
+    const open = await settled(
+      data<Workspace>(
+        await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: `${NET}/noise1` }),
+      ),
+    );
     expect(open).toMatchObject({ state: "active", pane: { type: "TOPVIEWER" } });
-    expect(await panes()).toEqual([...before, { id: open.pane!.id, name: open.pane!.name, type: "TOPVIEWER", owner: `${NET}/noise1` }]);
-    const restored = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "restore", workspace_id: open.workspaceId })));
+    expect(await panes()).toEqual([
+      ...before,
+      { id: open.pane!.id, name: open.pane!.name, type: "TOPVIEWER", owner: `${NET}/noise1` },
+    ]);
+    const restored = await settled(
+      data<Workspace>(await f.call("manage_artist_workspace", { action: "restore", workspace_id: open.workspaceId })),
+    );
     expect(restored.state).toBe("restored");
     expect(await panes()).toEqual(before);
 
     await f.bridge.post("/api/nodes", { parent_path: "/project1", type: "containerCOMP", name: "ws_controls" });
-    const panel = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "open", kind: "panel", path: "/project1/ws_controls" })));
+    const panel = await settled(
+      data<Workspace>(
+        await f.call("manage_artist_workspace", { action: "open", kind: "panel", path: "/project1/ws_controls" }),
+      ),
+    );
     expect(panel).toMatchObject({ state: "active", pane: { type: "PANEL" } });
-    const cancelled = await settled(data<Workspace>(await f.call("manage_artist_workspace", { action: "cancel", workspace_id: panel.workspaceId })));
+    const cancelled = await settled(
+      data<Workspace>(await f.call("manage_artist_workspace", { action: "cancel", workspace_id: panel.workspaceId })),
+    );
     expect(cancelled.state).toBe("cancelled");
     expect(await panes()).toEqual(before);
   });
 
   it("refuses what it cannot show, and changes neither the panes nor the project", async () => {
     const before = [await panes(), await f.snapshot()];
-    expect(errorOf(await f.call("manage_artist_workspace", { action: "open", kind: "panel", path: `${NET}/noise1` })).code).toBe("invalid_field");
-    expect(errorOf(await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: `${NET}/nothing` })).code).toBe("node_not_found");
-    expect(errorOf(await f.call("manage_artist_workspace", { action: "open", path: `${NET}/noise1` })).code).toBe("invalid-arguments");
+    expect(
+      errorOf(await f.call("manage_artist_workspace", { action: "open", kind: "panel", path: `${NET}/noise1` })).code,
+    ).toBe("invalid_field");
+    expect(
+      errorOf(await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: `${NET}/nothing` }))
+        .code,
+    ).toBe("node_not_found");
+    expect(errorOf(await f.call("manage_artist_workspace", { action: "open", path: `${NET}/noise1` })).code).toBe(
+      "invalid-arguments",
+    );
     expect(errorOf(await f.call("manage_artist_workspace", { action: "restore" })).code).toBe("invalid-arguments");
-    expect(errorOf(await f.call("manage_artist_workspace", { action: "status", workspace_id: "ws-999" })).code).toBe("workspace_not_found");
+    expect(errorOf(await f.call("manage_artist_workspace", { action: "status", workspace_id: "ws-999" })).code).toBe(
+      "workspace_not_found",
+    );
     expect([await panes(), await f.snapshot()]).toEqual(before);
   });
 });
@@ -279,17 +368,29 @@ describe("insert_operator_at_selection", () => {
     });
     expect(errorOf(await f.call("insert_operator_at_selection", { type: "levelTOP" })).code).toBe("selection");
     // The artist's editor shows and selects sel_src (a follow job on the next frame).
-    const focus = data<{ operationId: string; state: string }>(await f.call("focus_network_editor", { path: "/project1/sel_src" }));
+    const focus = data<{ operationId: string; state: string }>(
+      await f.call("focus_network_editor", { path: "/project1/sel_src" }),
+    );
     let state = focus.state;
-    while (state === "scheduled") state = (await f.bridge.get<{ state: string }>(`/api/editor/focus/${focus.operationId}`)).state;
+    while (state === "scheduled")
+      state = (await f.bridge.get<{ state: string }>(`/api/editor/focus/${focus.operationId}`)).state;
     expect(state).toBe("done");
-    const r = data<{ path: string; source: string; target: string; x: number }>(await f.call("insert_operator_at_selection", { type: "levelTOP", name: "sel_grade" }));
-    expect(r).toMatchObject({ path: "/project1/sel_grade", source: "/project1/sel_src", target: "/project1/sel_out", x: 200 });
+    const r = data<{ path: string; source: string; target: string; x: number }>(
+      await f.call("insert_operator_at_selection", { type: "levelTOP", name: "sel_grade" }),
+    );
+    expect(r).toMatchObject({
+      path: "/project1/sel_grade",
+      source: "/project1/sel_src",
+      target: "/project1/sel_out",
+      x: 200,
+    });
     expect((await detail("/project1/sel_out")).inputs.map((w) => w.source)).toEqual(["/project1/sel_grade"]);
     expect((await detail("/project1/sel_grade")).inputs.map((w) => w.source)).toEqual(["/project1/sel_src"]);
     const before = await f.snapshot();
     expect(errorOf(await f.call("insert_operator_at_selection", { type: "noiseTOP" })).code).toBe("invalid_field");
-    expect(errorOf(await f.call("insert_operator_at_selection", { type: "levelTOP", target: "/project1/nothing" })).code).toBe("no-single-wire");
+    expect(
+      errorOf(await f.call("insert_operator_at_selection", { type: "levelTOP", target: "/project1/nothing" })).code,
+    ).toBe("no-single-wire");
     expect(await f.snapshot()).toEqual(before);
   });
 });

@@ -26,12 +26,18 @@ function fakeSource() {
 
 async function connected(highFrequency: string[]) {
   const source = fakeSource();
-  const server = await createSvcServer({ profile: "core", rawPython: true }, { events: { source, highFrequency: new Set(highFrequency) } });
+  const server = await createSvcServer(
+    { profile: "core", rawPython: true },
+    { events: { source, highFrequency: new Set(highFrequency) } },
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "svc-test", version: "1" });
   const got: Array<{ level: string; data: BridgeEvent }> = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void got.push({ level: n.params.level, data: n.params.data as BridgeEvent }));
+  client.setNotificationHandler(
+    LoggingMessageNotificationSchema,
+    (n) => void got.push({ level: n.params.level, data: n.params.data as BridgeEvent }),
+  );
   await client.connect(clientSide);
   return { source, client, server, got };
 }
@@ -39,9 +45,14 @@ async function connected(highFrequency: string[]) {
 describe("SVC_EVENTS", () => {
   it("is off by default, on with on/1/true, and refuses other words and unknown high-frequency names", () => {
     expect(mcpConfigFromEnv({}).events).toEqual({ enabled: false, highFrequency: [] });
-    expect(mcpConfigFromEnv({ SVC_EVENTS: "on", SVC_EVENTS_HIGH_FREQUENCY: "node.cook" }).events).toEqual({ enabled: true, highFrequency: ["node.cook"] });
+    expect(mcpConfigFromEnv({ SVC_EVENTS: "on", SVC_EVENTS_HIGH_FREQUENCY: "node.cook" }).events).toEqual({
+      enabled: true,
+      highFrequency: ["node.cook"],
+    });
     expect(() => mcpConfigFromEnv({ SVC_EVENTS: "sometimes" })).toThrow(ConfigError);
-    expect(() => mcpConfigFromEnv({ SVC_EVENTS_HIGH_FREQUENCY: "node.created" })).toThrow(/timeline.frame and node.cook/);
+    expect(() => mcpConfigFromEnv({ SVC_EVENTS_HIGH_FREQUENCY: "node.created" })).toThrow(
+      /timeline.frame and node.cook/,
+    );
   });
 
   it("forwards normal events with their level and drops high-frequency ones not opted in", async () => {
@@ -52,7 +63,11 @@ describe("SVC_EVENTS", () => {
     source.emit("node.error", { path: "/project1/a", erroring: true, errors: ["boom"] }, 3);
     source.emit("node.error", { path: "/project1/a", erroring: false, errors: [] }, 4);
     await vi.waitFor(() => expect(got).toHaveLength(3), { timeout: 10_000 });
-    expect(got.map((g) => [g.data.event, g.level])).toEqual([["node.cook", "debug"], ["node.error", "error"], ["node.error", "notice"]]);
+    expect(got.map((g) => [g.data.event, g.level])).toEqual([
+      ["node.cook", "debug"],
+      ["node.error", "error"],
+      ["node.error", "notice"],
+    ]);
     await client.setLoggingLevel("warning");
     source.emit("node.created", { path: "/project1/b" }, 5);
     source.emit("node.error", { path: "/project1/b", erroring: true, errors: ["x"] }, 6);

@@ -5,7 +5,10 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  LoggingMessageNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptionScope, type SubscriptionScope } from "../../runtime/mcp/event-forwarding.js";
 import { startHttpServer, type RunningHttpServer } from "../../runtime/mcp/transports/http.js";
@@ -37,7 +40,8 @@ function collect(client: Client) {
       for (;;) {
         const hit = seen.find(match);
         if (hit) return hit;
-        if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS} ms; got ${JSON.stringify(seen.map((e) => e.event))}`);
+        if (Date.now() > deadline)
+          throw new Error(`no ${what} within ${WAIT_MS} ms; got ${JSON.stringify(seen.map((e) => e.event))}`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 250);
@@ -70,7 +74,10 @@ async function untilStreaming(events: ReturnType<typeof collect>, parent: string
 async function focusEditor(path: string, network: string): Promise<void> {
   await live.client.post("/api/editor/focus", { path });
   const deadline = Date.now() + WAIT_MS;
-  while ((await live.client.get<{ active_editor: { network: string } | null }>("/api/editor/context")).active_editor?.network !== network) {
+  while (
+    (await live.client.get<{ active_editor: { network: string } | null }>("/api/editor/context")).active_editor
+      ?.network !== network
+  ) {
     if (Date.now() > deadline) throw new Error(`the editor never showed ${network}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -78,8 +85,13 @@ async function focusEditor(path: string, network: string): Promise<void> {
 
 async function errorCycle(events: ReturnType<typeof collect>, parent: string): Promise<void> {
   await live.client.post("/api/nodes", { parent_path: parent, type: "noiseTOP", name: "bad" });
-  const created = await events.waitFor((e) => e.event === "node.created" && e.data.path === `${parent}/bad`, "node.created");
-  await live.client.post("/api/batch", { operations: [{ action: "set_mode", path: `${parent}/bad`, param: "seed", mode: "expression", expr: "1/0" }] });
+  const created = await events.waitFor(
+    (e) => e.event === "node.created" && e.data.path === `${parent}/bad`,
+    "node.created",
+  );
+  await live.client.post("/api/batch", {
+    operations: [{ action: "set_mode", path: `${parent}/bad`, param: "seed", mode: "expression", expr: "1/0" }],
+  });
   const error = await events.waitFor((e) => e.event === "node.error" && e.data.path === `${parent}/bad`, "node.error");
   expect(error.data.erroring).toBe(true);
   expect(error.seq).toBeGreaterThan(created.seq);
@@ -106,7 +118,11 @@ describe("bridge events as MCP notifications", () => {
     beforeAll(async () => {
       process.env.SVC_BRIDGE_URL = live.sim.url; // the server's events and its tools' bridge client
       server = await startHttpServer({
-        selection: { profile: "safe", rawPython: true }, port: 0, token: undefined, sessionIdleMs: 60_000, maxSessions: 4,
+        selection: { profile: "safe", rawPython: true },
+        port: 0,
+        token: undefined,
+        sessionIdleMs: 60_000,
+        maxSessions: 4,
         events: { enabled: true, highFrequency: [] },
       });
     });
@@ -131,17 +147,26 @@ describe("bridge events as MCP notifications", () => {
       const { client, updated, events } = await connect();
       expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true);
       await client.subscribeResource({ uri: "svc://digest//project1/viaHttp" });
-      await expect(client.subscribeResource({ uri: "svc://operators/noiseTOP" })).rejects.toThrow(/only svc:\/\/digest/);
+      await expect(client.subscribeResource({ uri: "svc://operators/noiseTOP" })).rejects.toThrow(
+        /only svc:\/\/digest/,
+      );
       await untilStreaming(events, "/project1/viaHttp");
       await errorCycle(events, "/project1/viaHttp");
       await events.waitFor(() => updated.includes("svc://digest//project1/viaHttp"), "resources/updated");
       // watch_node: a read that waits returns the change, and the stream forwards it as param.changed
       const bad = "/project1/viaHttp/bad";
-      expect((await client.callTool({ name: "watch_node", arguments: { action: "add", path: bad, params: ["period"] } })).isError).toBeFalsy();
+      expect(
+        (await client.callTool({ name: "watch_node", arguments: { action: "add", path: bad, params: ["period"] } }))
+          .isError,
+      ).toBeFalsy();
       const waiting = client.callTool({ name: "watch_node", arguments: { action: "read", wait_seconds: 60 } });
       await live.client.patch(`/api/nodes/${encodeURIComponent(bad)}`, { parameters: { period: 3 } });
-      const read = (await waiting).structuredContent as { watches: Array<{ path: string; changes: Array<{ param: string; new: unknown }> }> };
-      expect(read.watches.find((w) => w.path === bad)?.changes).toEqual([expect.objectContaining({ param: "period", new: 3 })]);
+      const read = (await waiting).structuredContent as {
+        watches: Array<{ path: string; changes: Array<{ param: string; new: unknown }> }>;
+      };
+      expect(read.watches.find((w) => w.path === bad)?.changes).toEqual([
+        expect.objectContaining({ param: "period", new: 3 }),
+      ]);
       const changed = await events.waitFor((e) => e.event === "param.changed" && e.data.path === bad, "param.changed");
       expect(changed.event).toBe("param.changed");
       await client.unsubscribeResource({ uri: "svc://digest//project1/viaHttp" });
@@ -152,17 +177,35 @@ describe("bridge events as MCP notifications", () => {
       await live.client.post("/api/nodes", { parent_path: "/project1", type: "baseCOMP", name: "viaScene" });
       await live.client.post("/api/nodes", { parent_path: net, type: "noiseTOP", name: "noise1" });
       const { client, updated, events } = await connect();
-      const completed = await client.complete({ ref: { type: "ref/resource", uri: "svc://scene/{view}" }, argument: { name: "view", value: "ed" } });
+      const completed = await client.complete({
+        ref: { type: "ref/resource", uri: "svc://scene/{view}" },
+        argument: { name: "view", value: "ed" },
+      });
       expect(completed.completion.values).toEqual(["editor"]);
-      await expect(client.readResource({ uri: "svc://scene/stage" })).rejects.toThrow(/no scene view 'stage'; valid views: editor, project/);
-      await expect(client.subscribeResource({ uri: "svc://scene/stage" })).rejects.toThrow(/valid views: editor, project/);
+      await expect(client.readResource({ uri: "svc://scene/stage" })).rejects.toThrow(
+        /no scene view 'stage'; valid views: editor, project/,
+      );
+      await expect(client.subscribeResource({ uri: "svc://scene/stage" })).rejects.toThrow(
+        /valid views: editor, project/,
+      );
 
       // The artist's editor moves into the COMP (tdsim's one network editor starts at /project1).
       await focusEditor(`${net}/noise1`, net);
-      const read = async (uri: string) => JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
+      const read = async (uri: string) =>
+        JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
       const editor = await read("svc://scene/editor");
-      expect(editor).toMatchObject({ view: "editor", network: net, complete: true, counts: { children: 1, wires: 0 }, children: ["noise1: noiseTOP"] });
-      expect(editor.editor).toMatchObject({ current: `${net}/noise1`, selection: [`${net}/noise1`], selectionCount: 1 });
+      expect(editor).toMatchObject({
+        view: "editor",
+        network: net,
+        complete: true,
+        counts: { children: 1, wires: 0 },
+        children: ["noise1: noiseTOP"],
+      });
+      expect(editor.editor).toMatchObject({
+        current: `${net}/noise1`,
+        selection: [`${net}/noise1`],
+        selectionCount: 1,
+      });
       expect(editor.more).toContain(`svc://digest/${net}`);
       const project = await read("svc://scene/project");
       expect(project).toMatchObject({ view: "project", network: "/" });

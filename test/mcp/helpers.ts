@@ -13,7 +13,8 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const BUILT_CLI = `${ROOT}dist/runtime/cli/svc.js`;
 
 export function requireBuiltCli(): string {
-  if (!existsSync(BUILT_CLI)) throw new Error("dist/ is missing: run `npx tsc -p tsconfig.build.json` (npm test does it)");
+  if (!existsSync(BUILT_CLI))
+    throw new Error("dist/ is missing: run `npx tsc -p tsconfig.build.json` (npm test does it)");
   return BUILT_CLI;
 }
 
@@ -45,7 +46,12 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** The JSON error block a failed tool call carries. */
-export function errorOf(result: CallToolResult): { code: string; message: string; details?: Record<string, unknown>; diagnostics?: unknown[] } {
+export function errorOf(result: CallToolResult): {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+  diagnostics?: unknown[];
+} {
   const block = result.content.find((c) => c.type === "text" && c.text.startsWith("{"));
   if (!block || block.type !== "text") throw new Error(`no error JSON in ${JSON.stringify(result)}`);
   return (JSON.parse(block.text) as { error: ReturnType<typeof errorOf> }).error;
@@ -58,14 +64,24 @@ export interface RawResponse {
 }
 
 /** One HTTP request with full control of the headers (fetch forbids setting Host). */
-export function rawRequest(port: number, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     // An empty `host` header means: send none at all.
     const headers = { ...(options.headers ?? {}) };
     const noHost = headers.host === "";
     if (noHost) delete headers.host;
     const req = request(
-      { host: "127.0.0.1", port, method: options.method ?? "POST", path: options.path ?? "/mcp", headers, setHost: !noHost },
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method ?? "POST",
+        path: options.path ?? "/mcp",
+        headers,
+        setHost: !noHost,
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");

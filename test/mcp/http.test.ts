@@ -21,7 +21,10 @@ async function start(options: Partial<HttpServerOptions> = {}): Promise<RunningH
   return server;
 }
 
-async function connect(server: RunningHttpServer, token?: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+async function connect(
+  server: RunningHttpServer,
+  token?: string,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
     requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : {},
   });
@@ -30,7 +33,6 @@ async function connect(server: RunningHttpServer, token?: string): Promise<{ cli
   clients.push(client);
   return { client, transport };
 }
-
 
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
@@ -61,7 +63,9 @@ describe("HTTP sessions", () => {
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
     const r = await client.callTool({ name: "get_td_docs", arguments: { name: "noiseTPO" } });
     expect(r.isError).toBe(true);
-    expect(logs).toContainEqual(expect.objectContaining({ level: "error", data: expect.stringContaining("get_td_docs failed") }));
+    expect(logs).toContainEqual(
+      expect.objectContaining({ level: "error", data: expect.stringContaining("get_td_docs failed") }),
+    );
   });
 
   it("ends a session on DELETE; its id is then unknown", async () => {
@@ -106,7 +110,10 @@ describe("HTTP sessions", () => {
 
   it("refuses a request without a session id that is not an initialize", async () => {
     const server = await start();
-    const res = await rawRequest(server.port, { headers: mcpHeaders(server.port), body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    const res = await rawRequest(server.port, {
+      headers: mcpHeaders(server.port),
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
     expect(res.status).toBe(400);
     expect(server.sessionCount()).toBe(0);
   });
@@ -115,7 +122,12 @@ describe("HTTP sessions", () => {
 describe("HTTP security", () => {
   it("refuses a foreign Host, a loopback Host with another port with 403, and a missing Host", async () => {
     const server = await start();
-    for (const host of ["evil.example", `evil.example:${server.port}`, `127.0.0.1:${server.port + 1}`, `127.0.0.2:${server.port}`]) {
+    for (const host of [
+      "evil.example",
+      `evil.example:${server.port}`,
+      `127.0.0.1:${server.port + 1}`,
+      `127.0.0.2:${server.port}`,
+    ]) {
       const res = await rawRequest(server.port, { headers: mcpHeaders(server.port, { host }), body: INITIALIZE });
       expect(res.status, host).toBe(403);
       expect(res.body).not.toContain("serverInfo");
@@ -130,7 +142,10 @@ describe("HTTP security", () => {
   it("accepts every loopback name for Host", async () => {
     const server = await start();
     for (const name of ["localhost", "127.0.0.1", "[::1]"]) {
-      const res = await rawRequest(server.port, { headers: mcpHeaders(server.port, { host: `${name}:${server.port}` }), body: INITIALIZE });
+      const res = await rawRequest(server.port, {
+        headers: mcpHeaders(server.port, { host: `${name}:${server.port}` }),
+        body: INITIALIZE,
+      });
       expect(res.status, name).toBe(200);
     }
   });
@@ -142,17 +157,26 @@ describe("HTTP security", () => {
       expect(res.status, origin).toBe(403);
     }
     expect(server.sessionCount()).toBe(0);
-    const ok = await rawRequest(server.port, { headers: mcpHeaders(server.port, { origin: "http://localhost:5173" }), body: INITIALIZE });
+    const ok = await rawRequest(server.port, {
+      headers: mcpHeaders(server.port, { origin: "http://localhost:5173" }),
+      body: INITIALIZE,
+    });
     expect(ok.status).toBe(200);
   });
 
   it("refuses a POST that is not JSON with 415", async () => {
     const server = await start();
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const res = await rawRequest(server.port, { headers: mcpHeaders(server.port, { "content-type": type }), body: INITIALIZE });
+      const res = await rawRequest(server.port, {
+        headers: mcpHeaders(server.port, { "content-type": type }),
+        body: INITIALIZE,
+      });
       expect(res.status, type).toBe(415);
     }
-    const withCharset = await rawRequest(server.port, { headers: mcpHeaders(server.port, { "content-type": "application/json; charset=utf-8" }), body: INITIALIZE });
+    const withCharset = await rawRequest(server.port, {
+      headers: mcpHeaders(server.port, { "content-type": "application/json; charset=utf-8" }),
+      body: INITIALIZE,
+    });
     expect(withCharset.status).toBe(200);
   });
 
@@ -163,7 +187,10 @@ describe("HTTP security", () => {
     expect(missing.status).toBe(401);
     expect(missing.headers["www-authenticate"]).toMatch(/^Bearer/);
     for (const auth of ["Bearer wrong", `Bearer ${token}x`, `Basic ${token}`, token]) {
-      const res = await rawRequest(server.port, { headers: mcpHeaders(server.port, { authorization: auth }), body: INITIALIZE });
+      const res = await rawRequest(server.port, {
+        headers: mcpHeaders(server.port, { authorization: auth }),
+        body: INITIALIZE,
+      });
       expect(res.status, auth).toBe(401);
       expect(res.body).not.toContain("serverInfo");
     }
@@ -174,7 +201,9 @@ describe("HTTP security", () => {
 
   it("answers other paths with 404, other methods with 405, bad JSON with 400 and huge bodies with 413", async () => {
     const server = await start({ maxBodyBytes: 1024 });
-    expect((await rawRequest(server.port, { path: "/", headers: mcpHeaders(server.port), body: INITIALIZE })).status).toBe(404);
+    expect(
+      (await rawRequest(server.port, { path: "/", headers: mcpHeaders(server.port), body: INITIALIZE })).status,
+    ).toBe(404);
     const put = await rawRequest(server.port, { method: "PUT", headers: mcpHeaders(server.port), body: INITIALIZE });
     expect(put.status).toBe(405);
     expect(put.headers.allow).toBe("POST, GET, DELETE");

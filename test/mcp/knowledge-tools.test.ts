@@ -11,7 +11,8 @@ afterAll(async () => {
   await client.close();
 });
 
-const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const call = (name: string, args: Record<string, unknown>) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
 describe("search_operators", () => {
   it("ranks the operator named by the query first and honours family and limit", async () => {
@@ -44,7 +45,15 @@ describe("get_td_docs", () => {
   it("returns an operator's parameters with style, menu and inputs, filtered by match", async () => {
     const r = await call("get_td_docs", { name: "compositeTOP", match: "operand" });
     expect(r.isError).toBeFalsy();
-    const doc = (r.structuredContent as { kind: string; operator: { type: string; params: { name: string; style: string; menu?: { names: string[] } }[]; paramCount: number; inputs: unknown } });
+    const doc = r.structuredContent as {
+      kind: string;
+      operator: {
+        type: string;
+        params: { name: string; style: string; menu?: { names: string[] } }[];
+        paramCount: number;
+        inputs: unknown;
+      };
+    };
     expect(doc.kind).toBe("operator");
     expect(doc.operator.type).toBe("compositeTOP");
     const operand = doc.operator.params.find((p) => p.name === "operand")!;
@@ -72,7 +81,10 @@ describe("get_td_docs", () => {
 
   it("documents a Python class with inherited members", async () => {
     const r = await call("get_td_docs", { name: "noiseTOP", kind: "python-class", match: "cook" });
-    const cls = (r.structuredContent as { kind: string; pythonClass: { name: string; inherits: string[]; members: { name: string; declaredBy: string }[] } });
+    const cls = r.structuredContent as {
+      kind: string;
+      pythonClass: { name: string; inherits: string[]; members: { name: string; declaredBy: string }[] };
+    };
     expect(cls.kind).toBe("python-class");
     expect(cls.pythonClass.inherits).toEqual(["TOP", "OP"]);
     expect(cls.pythonClass.members.some((m) => m.declaredBy === "OP")).toBe(true);
@@ -97,7 +109,11 @@ describe("get_td_docs", () => {
 describe("check_operator_availability", () => {
   it("says which release profiles list a known operator", async () => {
     const r = await call("check_operator_availability", { operator: "noiseTOP" });
-    const s = r.structuredContent as { known: boolean; family: string; releases: { id: string; available: boolean | null }[] };
+    const s = r.structuredContent as {
+      known: boolean;
+      family: string;
+      releases: { id: string; available: boolean | null }[];
+    };
     expect(s.known).toBe(true);
     expect(s.family).toBe("TOP");
     expect(s.releases.find((x) => x.id === "docs-2026-02")!.available).toBe(true);

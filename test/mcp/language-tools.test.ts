@@ -11,7 +11,8 @@ afterAll(async () => {
   await client.close();
 });
 
-const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const call = (name: string, args: Record<string, unknown>) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
 const MESSY = `svcnet 1
 # seed
@@ -37,7 +38,10 @@ describe("format_network", () => {
   });
 
   it("returns syntax diagnostics with code, position and file instead of text", async () => {
-    const r = await call("format_network", { source: "svcnet 1\nnetwork x {\n  a: noiseTOP { period: }\n}\n", file: "x.svcnet" });
+    const r = await call("format_network", {
+      source: "svcnet 1\nnetwork x {\n  a: noiseTOP { period: }\n}\n",
+      file: "x.svcnet",
+    });
     expect(r.isError).toBe(true);
     const err = errorOf(r);
     expect(err.code).toBe("diagnostics");
@@ -79,11 +83,25 @@ network tunnel {
 
   it("reports a misspelt parameter with its position, help and a replacement", async () => {
     const r = await call("validate_network", { source: VALID.replace("period: 3", "perod: 3"), file: "tunnel.svcnet" });
-    const s = r.structuredContent as { valid: boolean; errors: number; diagnostics: { code: string; file: string; range: { start: { line: number; column: number } }; help: string[]; suggestions: { replacement: string }[] }[] };
+    const s = r.structuredContent as {
+      valid: boolean;
+      errors: number;
+      diagnostics: {
+        code: string;
+        file: string;
+        range: { start: { line: number; column: number } };
+        help: string[];
+        suggestions: { replacement: string }[];
+      }[];
+    };
     expect(s.valid).toBe(false);
     expect(s.errors).toBe(1);
     const d = s.diagnostics[0]!;
-    expect(d).toMatchObject({ code: "unknown-parameter", file: "tunnel.svcnet", range: { start: { line: 3, column: 22 } } });
+    expect(d).toMatchObject({
+      code: "unknown-parameter",
+      file: "tunnel.svcnet",
+      range: { start: { line: 3, column: 22 } },
+    });
     expect(d.suggestions[0]!.replacement).toBe("period");
     // The readable text is the code frame, pointing at the word.
     expect(textOf(r)).toContain("tunnel.svcnet:3:22");
@@ -91,8 +109,13 @@ network tunnel {
   });
 
   it("reports a menu entry that does not exist and an unknown operator type", async () => {
-    const source = VALID.replace("out1: nullTOP [display]", "out1: nulTOP [display]\n  c1: compositeTOP { operand: ad }");
-    const s = (await call("validate_network", { source })).structuredContent as { diagnostics: { code: string; help: string[] }[] };
+    const source = VALID.replace(
+      "out1: nullTOP [display]",
+      "out1: nulTOP [display]\n  c1: compositeTOP { operand: ad }",
+    );
+    const s = (await call("validate_network", { source })).structuredContent as {
+      diagnostics: { code: string; help: string[] }[];
+    };
     const codes = s.diagnostics.map((d) => d.code);
     expect(codes).toContain("unknown-menu-entry");
     expect(codes.some((c) => c.startsWith("unknown-op"))).toBe(true);
@@ -114,7 +137,8 @@ describe("get_network_picture", () => {
   afterAll(async () => {
     await full.close();
   });
-  const draw = (args: Record<string, unknown>) => full.callTool({ name: "get_network_picture", arguments: args }) as Promise<CallToolResult>;
+  const draw = (args: Record<string, unknown>) =>
+    full.callTool({ name: "get_network_picture", arguments: args }) as Promise<CallToolResult>;
 
   it("draws the source as a PNG image block, with what it drew", async () => {
     const r = await draw({ source: MESSY });

@@ -17,7 +17,10 @@ const RECORDER = fileURLToPath(new URL("./fixtures/register-import-recorder.mjs"
  * Runs `svc` (stdio) under an import recorder until tools/list is answered (and `then` has run);
  * returns every module URL it loaded.
  */
-async function modulesLoadedForToolsList(profile = "full", then?: (client: Client) => Promise<void>): Promise<string[]> {
+async function modulesLoadedForToolsList(
+  profile = "full",
+  then?: (client: Client) => Promise<void>,
+): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), "svc-imports-"));
   const log = join(dir, "imports.log");
   try {
@@ -72,7 +75,11 @@ describe("lazy startup", () => {
     expect(listed).toEqual(expect.arrayContaining(core.filter((f) => !f.tool.feature).map((f) => f.tool.name)));
     expect(files.filter((f) => fileLoaded(f.file)).map((f) => f.tool.name)).toEqual(["search_operators"]);
     // Resources are registered from the build's index too: their files load on first read.
-    const resourceFiles = loaded.filter((u) => /\/dist\/runtime\/mcp\/resources\/(commands|operators|language|guide-docs|compat|patterns|recipes|session)\.js$/.test(u));
+    const resourceFiles = loaded.filter((u) =>
+      /\/dist\/runtime\/mcp\/resources\/(commands|operators|language|guide-docs|compat|patterns|recipes|session)\.js$/.test(
+        u,
+      ),
+    );
     expect(resourceFiles).toEqual([]);
   });
 });

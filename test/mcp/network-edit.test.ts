@@ -21,20 +21,33 @@ network net {
 beforeAll(async () => {
   f = await startNetworkFixture("full", { exec: true });
   await f.ok("apply_network", { source: SOURCE, preview: 0 });
-  await f.batch([{ action: "create", parent_path: NET, type: "constantTOP", name: "mine", parameters: { colorr: 0.25 } }]);
+  await f.batch([
+    { action: "create", parent_path: NET, type: "constantTOP", name: "mine", parameters: { colorr: 0.25 } },
+  ]);
 });
 
 afterAll(async () => {
   await f?.close();
 });
 
-type EditData = { root: string; changed: boolean; summary: { add: number; change: number; destroy: number }; nodes: string[]; steps: string[]; errors: number };
+type EditData = {
+  root: string;
+  changed: boolean;
+  summary: { add: number; change: number; destroy: number };
+  nodes: string[];
+  steps: string[];
+  errors: number;
+};
 
 /** svc's record of the last apply, planned again against the live network: nothing left to do. */
 async function replanIsEmpty(root: string): Promise<void> {
   const stored = { value: { source: (await readLiveNetwork(f.bridge, root)).lastApplied!.source! } };
   const parent = root.slice(0, root.lastIndexOf("/"));
-  const plan = await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", { source: stored.value.source.text, file: stored.value.source.file, root: `${parent}/{network}` });
+  const plan = await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", {
+    source: stored.value.source.text,
+    file: stored.value.source.file,
+    root: `${parent}/{network}`,
+  });
   expect(plan.networks[0]!.empty).toBe(true);
 }
 
@@ -55,7 +68,11 @@ async function changesNothing(work: () => Promise<CallToolResult>): Promise<Call
 
 describe("create_td_node", () => {
   it("adds an owned operator with its parameters through the plan, leaving the artist's node alone", async () => {
-    const r = await f.ok<EditData & { path: string; reused: boolean }>("create_td_node", { parent: NET, type: "blurTOP", parameters: { size: 4 } });
+    const r = await f.ok<EditData & { path: string; reused: boolean }>("create_td_node", {
+      parent: NET,
+      type: "blurTOP",
+      parameters: { size: 4 },
+    });
     expect([r.path, r.reused, r.changed]).toEqual([`${NET}/blur1`, false, true]);
     expect(r.summary).toEqual({ add: 1, change: 0, destroy: 0 });
     const blur = await f.node(`${NET}/blur1`);
@@ -66,24 +83,43 @@ describe("create_td_node", () => {
   });
 
   it("reuses a node of the same name and type and sets the parameters given", async () => {
-    const r = await f.ok<EditData & { reused: boolean }>("create_td_node", { parent: NET, type: "blurTOP", name: "blur1", parameters: { size: 8 } });
+    const r = await f.ok<EditData & { reused: boolean }>("create_td_node", {
+      parent: NET,
+      type: "blurTOP",
+      name: "blur1",
+      parameters: { size: 8 },
+    });
     expect([r.reused, r.summary.add, r.summary.change]).toEqual([true, 0, 1]);
     expect((await f.node(`${NET}/blur1`))?.params.size?.value).toBe(8);
   });
 
   it("starts a new network where the parent does not exist yet", async () => {
-    const r = await f.ok<EditData & { path: string }>("create_td_node", { parent: "/project1/fresh", type: "noiseTOP" });
+    const r = await f.ok<EditData & { path: string }>("create_td_node", {
+      parent: "/project1/fresh",
+      type: "noiseTOP",
+    });
     expect(r.path).toBe("/project1/fresh/noise1");
     expect((await f.node("/project1/fresh"))?.tags).toEqual(["svc"]);
     await replanIsEmpty("/project1/fresh");
   });
 
   it("refuses an unknown type with diagnostics, a taken name, and an artist's name; nothing changes", async () => {
-    const unknown = refused(await changesNothing(() => f.call("create_td_node", { parent: NET, type: "blurTOPP" })), "diagnostics");
+    const unknown = refused(
+      await changesNothing(() => f.call("create_td_node", { parent: NET, type: "blurTOPP" })),
+      "diagnostics",
+    );
     expect(unknown.diagnostics?.map((d) => (d as { code: string }).code)).toEqual(["unknown-operator-type"]);
     expect(JSON.stringify(unknown.diagnostics)).toMatch(/blurTOP/);
-    refused(await changesNothing(() => f.call("create_td_node", { parent: NET, type: "levelTOP", name: "blur1" })), "name-taken", /already exists as a blurTOP/);
-    refused(await changesNothing(() => f.call("create_td_node", { parent: NET, type: "noiseTOP", name: "mine" })), "not-owned", /not built by svc/);
+    refused(
+      await changesNothing(() => f.call("create_td_node", { parent: NET, type: "levelTOP", name: "blur1" })),
+      "name-taken",
+      /already exists as a blurTOP/,
+    );
+    refused(
+      await changesNothing(() => f.call("create_td_node", { parent: NET, type: "noiseTOP", name: "mine" })),
+      "not-owned",
+      /not built by svc/,
+    );
     invalidArgs(await f.call("create_td_node", { parent: NET, type: "noiseTOP", name: "1st" }));
   });
 });
@@ -97,7 +133,10 @@ describe("create_node_chain", () => {
     expect(r.paths).toEqual(["/project1/chain/noise1", "/project1/chain/level1", "/project1/chain/null1"]);
     expect(await f.wires("/project1/chain")).toEqual(["level1[0]->null1[0]", "noise1[0]->level1[0]"]);
     expect((await f.node("/project1/chain/level1"))?.params.opacity?.value).toBe(0.5);
-    const again = await f.ok<EditData & { paths: string[] }>("create_node_chain", { parent: "/project1/chain", nodes: [{ type: "noiseTOP", name: "noise1" }, "blurTOP"] });
+    const again = await f.ok<EditData & { paths: string[] }>("create_node_chain", {
+      parent: "/project1/chain",
+      nodes: [{ type: "noiseTOP", name: "noise1" }, "blurTOP"],
+    });
     expect(again.paths).toEqual(["/project1/chain/noise1", "/project1/chain/blur1"]);
     expect(await f.wires("/project1/chain")).toContain("noise1[0]->blur1[0]");
     await replanIsEmpty("/project1/chain");
@@ -105,7 +144,12 @@ describe("create_node_chain", () => {
 
   it("refuses a chain with a bad parameter, building none of it", async () => {
     const e = refused(
-      await changesNothing(() => f.call("create_node_chain", { parent: "/project1/chain", nodes: ["rampTOP", { type: "levelTOP", parameters: { opacityy: 1 } }] })),
+      await changesNothing(() =>
+        f.call("create_node_chain", {
+          parent: "/project1/chain",
+          nodes: ["rampTOP", { type: "levelTOP", parameters: { opacityy: 1 } }],
+        }),
+      ),
       "diagnostics",
     );
     expect(e.diagnostics?.map((d) => (d as { code: string }).code)).toEqual(["unknown-parameter"]);
@@ -119,7 +163,11 @@ describe("set_parameter and set_parameter_expression", () => {
     await f.ok("set_parameter", { path: `${NET}/noise1`, parameter: "resolutionw", value: 640 });
     await f.ok("set_parameter", { path: `${NET}/noise1`, parameter: "type", value: "random" });
     let noise = await f.node(`${NET}/noise1`);
-    expect([noise?.params.resolutionw?.value, noise?.params.resolutionh?.value, noise?.params.type?.value]).toEqual([640, 180, "random"]);
+    expect([noise?.params.resolutionw?.value, noise?.params.resolutionh?.value, noise?.params.type?.value]).toEqual([
+      640,
+      180,
+      "random",
+    ]);
     const reset = await f.ok<EditData>("set_parameter", { path: `${NET}/noise1`, parameter: "period", reset: true });
     expect(reset.summary.change).toBe(1);
     noise = await f.node(`${NET}/noise1`);
@@ -141,25 +189,56 @@ describe("set_parameter and set_parameter_expression", () => {
     await f.ok("set_parameter", { path: `${NET}/noise1`, parameter: "offset", value: 0.2 });
     expect((await f.node(`${NET}/noise1`))?.params.seed?.value).toBe(5);
     // The artist set seed: svc asks before taking it over, then it is svc's.
-    const e = refused(await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "seed", value: 9 })), "live-edit-conflict", /force/);
+    const e = refused(
+      await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "seed", value: 9 })),
+      "live-edit-conflict",
+      /force/,
+    );
     expect(JSON.stringify(e.details)).toMatch(/set live/);
     await f.ok("set_parameter", { path: `${NET}/noise1`, parameter: "seed", value: 9, force: true });
     // Changed live again after svc set it: the same question.
     await f.batch([{ action: "update", path: `${NET}/noise1`, parameters: { seed: 11 } }]);
-    refused(await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "seed", value: 3 })), "live-edit-conflict", /changed live/);
+    refused(
+      await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "seed", value: 3 })),
+      "live-edit-conflict",
+      /changed live/,
+    );
     await f.ok("set_parameter", { path: `${NET}/noise1`, parameter: "seed", value: 3, force: true });
     const noise = await f.node(`${NET}/noise1`);
     expect([noise?.params.seed?.value, noise?.params.amp?.value]).toEqual([3, 0.7]);
   });
 
   it("refuses unknown parameters and menu entries with diagnostics, bad binds, resets of artist values and the artist's node", async () => {
-    const unknown = refused(await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "sizee", value: 3 })), "diagnostics", /sizee/);
+    const unknown = refused(
+      await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "sizee", value: 3 })),
+      "diagnostics",
+      /sizee/,
+    );
     expect(unknown.diagnostics?.map((d) => (d as { code: string }).code)).toEqual(["unknown-parameter"]);
-    refused(await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "type", value: "plaid" })), "diagnostics", /plaid/);
-    refused(await changesNothing(() => f.call("set_parameter_expression", { path: `${NET}/level1`, parameter: "opacity", mode: "bind", text: "a b" })), "invalid-value");
-    refused(await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "amp", reset: true })), "not-set-by-svc", /set_parameter/);
-    refused(await changesNothing(() => f.call("set_parameter", { path: `${NET}/mine`, parameter: "colorr", value: 1 })), "not-owned");
-    refused(await changesNothing(() => f.call("set_parameter", { path: `${NET}/nothing`, parameter: "size", value: 1 })), "not-found");
+    refused(
+      await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "type", value: "plaid" })),
+      "diagnostics",
+      /plaid/,
+    );
+    refused(
+      await changesNothing(() =>
+        f.call("set_parameter_expression", { path: `${NET}/level1`, parameter: "opacity", mode: "bind", text: "a b" }),
+      ),
+      "invalid-value",
+    );
+    refused(
+      await changesNothing(() => f.call("set_parameter", { path: `${NET}/noise1`, parameter: "amp", reset: true })),
+      "not-set-by-svc",
+      /set_parameter/,
+    );
+    refused(
+      await changesNothing(() => f.call("set_parameter", { path: `${NET}/mine`, parameter: "colorr", value: 1 })),
+      "not-owned",
+    );
+    refused(
+      await changesNothing(() => f.call("set_parameter", { path: `${NET}/nothing`, parameter: "size", value: 1 })),
+      "not-found",
+    );
     refused(await f.call("set_parameter", { path: `${NET}/noise1`, parameter: "seed" }), "value-or-reset");
     await artistUntouched();
   });
@@ -179,9 +258,18 @@ describe("connect_nodes and disconnect_nodes", () => {
   });
 
   it("refuses wires across networks, to the artist's node and that do not exist", async () => {
-    refused(await changesNothing(() => f.call("connect_nodes", { from: "/project1/chain/noise1", to: `${NET}/blur1` })), "not-siblings");
-    refused(await changesNothing(() => f.call("connect_nodes", { from: `${NET}/noise1`, to: `${NET}/mine` })), "not-owned");
-    refused(await changesNothing(() => f.call("disconnect_nodes", { to: `${NET}/blur1`, from: `${NET}/level1` })), "not-connected");
+    refused(
+      await changesNothing(() => f.call("connect_nodes", { from: "/project1/chain/noise1", to: `${NET}/blur1` })),
+      "not-siblings",
+    );
+    refused(
+      await changesNothing(() => f.call("connect_nodes", { from: `${NET}/noise1`, to: `${NET}/mine` })),
+      "not-owned",
+    );
+    refused(
+      await changesNothing(() => f.call("disconnect_nodes", { to: `${NET}/blur1`, from: `${NET}/level1` })),
+      "not-connected",
+    );
     invalidArgs(await f.call("connect_nodes", { from: `${NET}/noise1`, to: `${NET}/blur1`, to_input: -1 }));
   });
 });
@@ -209,17 +297,44 @@ describe("edit_dat_content", () => {
     expect(r.summary).toEqual({ add: 0, change: 1, destroy: 0 });
     expect((await f.node(`${NET}/notes`))?.text).toBe("a title\nfirst line\nthe second line\n");
     await replanIsEmpty(NET);
-    refused(await changesNothing(() => f.call("edit_dat_content", { path: `${NET}/notes`, edits: [{ start_line: 2, end_line: 2, text: "x", expect: "second line" }] })), "stale-content");
-    refused(await changesNothing(() => f.call("edit_dat_content", { path: `${NET}/notes`, edits: [{ start_line: 9, end_line: 9, text: "x" }] })), "line-out-of-range");
-    refused(await changesNothing(() => f.call("edit_dat_content", { path: `${NET}/mine`, edits: [{ start_line: 1, end_line: 0, text: "x" }] })), "not_a_dat");
+    refused(
+      await changesNothing(() =>
+        f.call("edit_dat_content", {
+          path: `${NET}/notes`,
+          edits: [{ start_line: 2, end_line: 2, text: "x", expect: "second line" }],
+        }),
+      ),
+      "stale-content",
+    );
+    refused(
+      await changesNothing(() =>
+        f.call("edit_dat_content", { path: `${NET}/notes`, edits: [{ start_line: 9, end_line: 9, text: "x" }] }),
+      ),
+      "line-out-of-range",
+    );
+    refused(
+      await changesNothing(() =>
+        f.call("edit_dat_content", { path: `${NET}/mine`, edits: [{ start_line: 1, end_line: 0, text: "x" }] }),
+      ),
+      "not_a_dat",
+    );
   });
 });
 
 describe("swap_operator", () => {
   it("replaces the type through the plan, keeping the wires and the parameters the new type has", async () => {
-    await f.ok("create_node_chain", { parent: NET, nodes: [{ type: "noiseTOP", name: "swapme", parameters: { period: 3, resolution: [320, 180] } }, { type: "nullTOP", name: "swapout" }] });
+    await f.ok("create_node_chain", {
+      parent: NET,
+      nodes: [
+        { type: "noiseTOP", name: "swapme", parameters: { period: 3, resolution: [320, 180] } },
+        { type: "nullTOP", name: "swapout" },
+      ],
+    });
     // A Constant TOP also has a resolution, not a period.
-    const r = await f.ok<EditData & { kept: string[]; dropped: string[] }>("swap_operator", { path: `${NET}/swapme`, type: "constantTOP" });
+    const r = await f.ok<EditData & { kept: string[]; dropped: string[] }>("swap_operator", {
+      path: `${NET}/swapme`,
+      type: "constantTOP",
+    });
     expect(r.dropped).toEqual(["period"]);
     expect(r.kept).toEqual(["resolution"]);
     const node = await f.node(`${NET}/swapme`);
@@ -231,8 +346,14 @@ describe("swap_operator", () => {
   });
 
   it("refuses another family, an unknown type and the artist's node, changing nothing", async () => {
-    refused(await changesNothing(() => f.call("swap_operator", { path: `${NET}/level1`, type: "noiseCHOP" })), "family-mismatch");
-    refused(await changesNothing(() => f.call("swap_operator", { path: `${NET}/level1`, type: "levelTOPP" })), "unknown-type");
+    refused(
+      await changesNothing(() => f.call("swap_operator", { path: `${NET}/level1`, type: "noiseCHOP" })),
+      "family-mismatch",
+    );
+    refused(
+      await changesNothing(() => f.call("swap_operator", { path: `${NET}/level1`, type: "levelTOPP" })),
+      "unknown-type",
+    );
     refused(await changesNothing(() => f.call("swap_operator", { path: `${NET}/mine`, type: "rampTOP" })), "not-owned");
   });
 });
@@ -241,11 +362,21 @@ describe("delete_td_node", () => {
   it("asks the artist by default: Keep leaves the node, Bypass bypasses, Delete deletes through the broker", async () => {
     await f.ok("create_td_node", { parent: NET, type: "noiseTOP", name: "doomed" });
     f.artist(["choose:Keep"]);
-    const kept = refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/doomed` })), "kept", /the artist chose Keep/);
-    const asked = await f.bridge.get<{ state: string; choice: string }>(`/api/interactions/${(kept.details as { interaction: string }).interaction}`);
+    const kept = refused(
+      await changesNothing(() => f.call("delete_td_node", { path: `${NET}/doomed` })),
+      "kept",
+      /the artist chose Keep/,
+    );
+    const asked = await f.bridge.get<{ state: string; choice: string }>(
+      `/api/interactions/${(kept.details as { interaction: string }).interaction}`,
+    );
     expect(asked).toMatchObject({ state: "terminal", choice: "Keep" });
     f.artist(["close"]);
-    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/doomed`, mode: "ask" })), "kept", /no decision \(closed\)/);
+    refused(
+      await changesNothing(() => f.call("delete_td_node", { path: `${NET}/doomed`, mode: "ask" })),
+      "kept",
+      /no decision \(closed\)/,
+    );
     f.artist(["choose:Bypass"]);
     await f.ok("delete_td_node", { path: `${NET}/doomed` });
     expect((await f.node(`${NET}/doomed`))?.flags.bypass).toBe(true);
@@ -255,20 +386,32 @@ describe("delete_td_node", () => {
     expect(r.summary.destroy).toBe(1);
     expect(await f.node(`${NET}/doomed`)).toBeUndefined();
     // the batch delete carried the artist's decision, which is now used up
-    const logs = await f.bridge.get<{ lines: Array<{ message: string }> }>("/api/logs", { scope: "bridge", max_lines: 1000 });
-    const ids = logs.lines.map((l) => /^interaction (i[0-9a-f]+) \(node_delete .*doomed\): Delete/.exec(l.message)?.[1]).filter(Boolean);
+    const logs = await f.bridge.get<{ lines: Array<{ message: string }> }>("/api/logs", {
+      scope: "bridge",
+      max_lines: 1000,
+    });
+    const ids = logs.lines
+      .map((l) => /^interaction (i[0-9a-f]+) \(node_delete .*doomed\): Delete/.exec(l.message)?.[1])
+      .filter(Boolean);
     expect(ids).toHaveLength(1);
     expect((await f.bridge.get<{ state: string }>(`/api/interactions/${ids[0]}`)).state).toBe("consumed");
     await replanIsEmpty(NET);
   });
 
   it("keeps when told to, bypasses reversibly, and deletes only with confirmation", async () => {
-    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1`, mode: "keep" })), "kept", /bypass/);
+    refused(
+      await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1`, mode: "keep" })),
+      "kept",
+      /bypass/,
+    );
     await f.ok("delete_td_node", { path: `${NET}/blur1`, mode: "bypass" });
     expect((await f.node(`${NET}/blur1`))?.flags.bypass).toBe(true);
     await f.ok("delete_td_node", { path: `${NET}/blur1`, mode: "unbypass" });
     expect((await f.node(`${NET}/blur1`))?.flags.bypass).toBe(false);
-    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1`, mode: "delete" })), "needs-confirmation");
+    refused(
+      await changesNothing(() => f.call("delete_td_node", { path: `${NET}/blur1`, mode: "delete" })),
+      "needs-confirmation",
+    );
     const r = await f.ok<EditData>("delete_td_node", { path: `${NET}/blur1`, mode: "delete", confirm: true });
     expect(r.summary.destroy).toBe(1);
     expect(await f.node(`${NET}/blur1`)).toBeUndefined();
@@ -277,11 +420,21 @@ describe("delete_td_node", () => {
   });
 
   it("never deletes a node svc did not build, nor a COMP holding one, and says so", async () => {
-    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/mine`, mode: "delete", confirm: true })), "not-owned", /never overwritten/);
+    refused(
+      await changesNothing(() => f.call("delete_td_node", { path: `${NET}/mine`, mode: "delete", confirm: true })),
+      "not-owned",
+      /never overwritten/,
+    );
     await artistUntouched();
     await f.ok("create_td_node", { parent: NET, type: "baseCOMP", name: "box" });
     await f.batch([{ action: "create", parent_path: `${NET}/box`, type: "textDAT", name: "their_notes" }]);
-    refused(await changesNothing(() => f.call("delete_td_node", { path: `${NET}/box`, mode: "delete", confirm: true, force: true })), "holds-others-work", /their_notes/);
+    refused(
+      await changesNothing(() =>
+        f.call("delete_td_node", { path: `${NET}/box`, mode: "delete", confirm: true, force: true }),
+      ),
+      "holds-others-work",
+      /their_notes/,
+    );
   });
 });
 
@@ -318,7 +471,10 @@ describe("batch_operations", () => {
       /operation 2/,
     );
     expect(e.details?.operation).toBe(2);
-    refused(await changesNothing(() => f.call("batch_operations", { operations: [{ op: "delete", path: `${NET}/soft` }] })), "needs-confirmation");
+    refused(
+      await changesNothing(() => f.call("batch_operations", { operations: [{ op: "delete", path: `${NET}/soft` }] })),
+      "needs-confirmation",
+    );
     invalidArgs(await f.call("batch_operations", { operations: [{ op: "explode", path: NET }] }));
   });
 });

@@ -47,7 +47,10 @@ export interface NetworkFixture {
 
 const enc = encodeURIComponent;
 
-export async function startNetworkFixture(profile: ToolProfile = "full", options: { exec?: boolean } = {}): Promise<NetworkFixture> {
+export async function startNetworkFixture(
+  profile: ToolProfile = "full",
+  options: { exec?: boolean } = {},
+): Promise<NetworkFixture> {
   const env = { ...process.env };
   // Expressions are client Python: set_parameter_expression needs the bridge's exec switch.
   if (options.exec) env.SVC_BRIDGE_ALLOW_EXEC = "1";
@@ -61,15 +64,34 @@ export async function startNetworkFixture(profile: ToolProfile = "full", options
   process.env.SVC_BRIDGE_URL = sim.url;
   const bridge = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
   const client = await memoryClient({ profile, rawPython: false });
-  const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const call = (name: string, args: Record<string, unknown> = {}) =>
+    client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
   const node = async (path: string): Promise<LiveNode | undefined> => {
     try {
-      const d = await bridge.get<{ path: string; type: string; tags: string[]; flags: Record<string, boolean>; position: { x: number; y: number }; non_default_params: Array<{ name: string; value: unknown; mode?: string; expr?: string; bindExpr?: string }>; text?: string }>(
-        `/api/nodes/${enc(path)}`,
+      const d = await bridge.get<{
+        path: string;
+        type: string;
+        tags: string[];
+        flags: Record<string, boolean>;
+        position: { x: number; y: number };
+        non_default_params: Array<{ name: string; value: unknown; mode?: string; expr?: string; bindExpr?: string }>;
+        text?: string;
+      }>(`/api/nodes/${enc(path)}`);
+      const params = Object.fromEntries(
+        d.non_default_params.map((p) => [p.name, { value: p.value, mode: p.mode, expr: p.expr, bindExpr: p.bindExpr }]),
       );
-      const params = Object.fromEntries(d.non_default_params.map((p) => [p.name, { value: p.value, mode: p.mode, expr: p.expr, bindExpr: p.bindExpr }]));
-      const text = d.type.endsWith("DAT") ? (await bridge.get<{ text: string }>(`/api/nodes/${enc(path)}/text`)).text : undefined;
-      return { path: d.path, type: d.type, tags: d.tags, flags: d.flags, params, position: d.position, ...(text === undefined ? {} : { text }) };
+      const text = d.type.endsWith("DAT")
+        ? (await bridge.get<{ text: string }>(`/api/nodes/${enc(path)}/text`)).text
+        : undefined;
+      return {
+        path: d.path,
+        type: d.type,
+        tags: d.tags,
+        flags: d.flags,
+        params,
+        position: d.position,
+        ...(text === undefined ? {} : { text }),
+      };
     } catch (err) {
       if ((err as { status?: number }).status === 404) return undefined;
       throw err;
@@ -87,7 +109,12 @@ export async function startNetworkFixture(profile: ToolProfile = "full", options
     },
     snapshot: async () => {
       // Walked to completion, page by page, whatever the machine's load.
-      const topo = await readWholeTopology<{ path: string; position?: unknown }>(bridge, "/project1", { depth: 16, params: true, text: true, custom: true });
+      const topo = await readWholeTopology<{ path: string; position?: unknown }>(bridge, "/project1", {
+        depth: 16,
+        params: true,
+        text: true,
+        custom: true,
+      });
       return { nodes: topo.nodes, wires: topo.wires };
     },
     node,

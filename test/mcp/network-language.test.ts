@@ -39,10 +39,23 @@ describe("plan_network", () => {
   it("shows what would be built without building it", async () => {
     const before = await f.snapshot();
     const r = await f.call("plan_network", { source: GLOW });
-    const data = r.structuredContent as { ok: boolean; networks: Brief[]; plans: Array<{ changes: Array<{ kind: string; path: string }> }> };
+    const data = r.structuredContent as {
+      ok: boolean;
+      networks: Brief[];
+      plans: Array<{ changes: Array<{ kind: string; path: string }> }>;
+    };
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(data.ok).toBe(true);
-    expect(data.networks).toEqual([{ root: "/project1/glow", summary: { add: 4, change: 0, destroy: 0 }, empty: false, conflicts: 0, liveOnly: 0, ignoredUnowned: 0 }]);
+    expect(data.networks).toEqual([
+      {
+        root: "/project1/glow",
+        summary: { add: 4, change: 0, destroy: 0 },
+        empty: false,
+        conflicts: 0,
+        liveOnly: 0,
+        ignoredUnowned: 0,
+      },
+    ]);
     expect(data.plans[0]!.changes.map((c) => `${c.kind} ${c.path}`)).toContain("create /project1/glow/noise1");
     expect(textOf(r)).toMatch(/Plan: 4 to add, 0 to change, 0 to destroy/);
     expect(await f.snapshot()).toEqual(before);
@@ -52,7 +65,12 @@ describe("plan_network", () => {
     const before = await f.snapshot();
     const r = await f.call("plan_network", { source: BROKEN, file: "broken.svcnet" });
     const e = refused(r, "diagnostics");
-    const diags = e.diagnostics as Array<{ code: string; file: string; range: { start: { line: number } }; help: string[] }>;
+    const diags = e.diagnostics as Array<{
+      code: string;
+      file: string;
+      range: { start: { line: number } };
+      help: string[];
+    }>;
     expect(diags.map((d) => [d.code, d.range.start.line])).toEqual(
       expect.arrayContaining([
         ["unknown-parameter", 3],
@@ -74,7 +92,12 @@ describe("apply_network", () => {
   it("builds the network, owned and wired as written, with a thumbnail; planning again shows no changes", async () => {
     const r = await f.call("apply_network", { source: GLOW, preview: 64 });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const data = r.structuredContent as { applied: boolean; errors: number; verify: Array<{ errors: number }>; preview: { path: string; width: number; height: number } };
+    const data = r.structuredContent as {
+      applied: boolean;
+      errors: number;
+      verify: Array<{ errors: number }>;
+      preview: { path: string; width: number; height: number };
+    };
     expect(data.applied).toBe(true);
     expect(data.errors).toBe(0);
     expect(data.verify[0]!.errors).toBe(0);
@@ -101,11 +124,17 @@ network lonely {
 }
 `;
     let progress = 0;
-    const r = (await f.client.callTool({ name: "apply_network", arguments: { source, preview: 0 } }, undefined, { onprogress: () => void progress++ })) as CallToolResult;
+    const r = (await f.client.callTool({ name: "apply_network", arguments: { source, preview: 0 } }, undefined, {
+      onprogress: () => void progress++,
+    })) as CallToolResult;
     // Applied, but with live errors: an error result for the caller, its data still there.
     expect(r.isError, textOf(r)).toBe(true);
     expect(progress).toBeGreaterThan(0);
-    const data = r.structuredContent as { errors: number; diagnostics: Array<{ code: string; range: { start: { line: number } } }>; preview: unknown };
+    const data = r.structuredContent as {
+      errors: number;
+      diagnostics: Array<{ code: string; range: { start: { line: number } } }>;
+      preview: unknown;
+    };
     expect(data.errors).toBeGreaterThan(0);
     expect(data.diagnostics.find((d) => d.code === "live-cook-error")?.range.start.line).toBe(3);
     expect(data.preview).toBeNull();
@@ -123,7 +152,9 @@ network lonely {
 
 describe("export_network", () => {
   it("prints a live network as .svcnet that plans to no change", async () => {
-    const r = await f.ok<{ source: string; networks: Array<{ root: string; nodes: number }> }>("export_network", { paths: ["/project1/glow"] });
+    const r = await f.ok<{ source: string; networks: Array<{ root: string; nodes: number }> }>("export_network", {
+      paths: ["/project1/glow"],
+    });
     expect(r.networks).toEqual([{ root: "/project1/glow", nodes: 3 }]);
     // The applied text is kept where nothing changed live: its comment survives.
     expect(r.source).toContain("# A soft noise field, blurred.");
@@ -133,26 +164,45 @@ describe("export_network", () => {
   });
 
   it("says which path does not exist", async () => {
-    const e = refused(await f.call("export_network", { paths: ["/project1/glow", "/project1/nothing"] }), "not-found", /\/project1\/nothing/);
+    const e = refused(
+      await f.call("export_network", { paths: ["/project1/glow", "/project1/nothing"] }),
+      "not-found",
+      /\/project1\/nothing/,
+    );
     expect(e.details?.missing).toEqual(["/project1/nothing"]);
     invalidArgs(await f.call("export_network", { paths: [] }));
   });
 });
 
 describe("diff_network", () => {
-  type Diff = { same: boolean; networks: Array<{ changes: Array<{ kind: string; path: string; params?: Array<{ name: string }> }>; wiresOnlyInA: unknown[]; wiresOnlyInB: unknown[] }> };
+  type Diff = {
+    same: boolean;
+    networks: Array<{
+      changes: Array<{ kind: string; path: string; params?: Array<{ name: string }> }>;
+      wiresOnlyInA: unknown[];
+      wiresOnlyInB: unknown[];
+    }>;
+  };
 
   it("finds no difference between a source and the network it built, whatever the formatting", async () => {
-    const r = await f.ok<Diff>("diff_network", { a: { source: GLOW.replace("# A soft noise field, blurred.\n", "") }, b: { path: "/project1/glow" } });
+    const r = await f.ok<Diff>("diff_network", {
+      a: { source: GLOW.replace("# A soft noise field, blurred.\n", "") },
+      b: { path: "/project1/glow" },
+    });
     expect(r.same).toBe(true);
   });
 
   it("lists parameter, node and wire differences between two sources", async () => {
-    const changed = GLOW.replace("size: 12", "size: 4").replace("  out1: nullTOP [display]\n", "  level1: levelTOP\n  out1: nullTOP [display]\n").replace("blur1 -> out1", "blur1 -> level1 -> out1");
+    const changed = GLOW.replace("size: 12", "size: 4")
+      .replace("  out1: nullTOP [display]\n", "  level1: levelTOP\n  out1: nullTOP [display]\n")
+      .replace("blur1 -> out1", "blur1 -> level1 -> out1");
     const r = await f.call("diff_network", { a: { source: GLOW }, b: { source: changed } });
     const d = r.structuredContent as Diff;
     expect(d.same).toBe(false);
-    const changes = d.networks[0]!.changes.map((c) => `${c.kind} ${c.path.slice(c.path.lastIndexOf("/") + 1)}${c.params ? ` ${c.params.map((p) => p.name).join(",")}` : ""}`);
+    const changes = d.networks[0]!.changes.map(
+      (c) =>
+        `${c.kind} ${c.path.slice(c.path.lastIndexOf("/") + 1)}${c.params ? ` ${c.params.map((p) => p.name).join(",")}` : ""}`,
+    );
     expect(changes).toEqual(expect.arrayContaining(["update blur1 size", "create level1"]));
     expect(d.networks[0]!.wiresOnlyInA).toHaveLength(1);
     expect(d.networks[0]!.wiresOnlyInB).toHaveLength(2);
@@ -160,16 +210,24 @@ describe("diff_network", () => {
   });
 
   it("refuses a side that does not compile, with its diagnostics", async () => {
-    const e = refused(await f.call("diff_network", { a: { source: BROKEN }, b: { path: "/project1/glow" } }), "diagnostics");
+    const e = refused(
+      await f.call("diff_network", { a: { source: BROKEN }, b: { path: "/project1/glow" } }),
+      "diagnostics",
+    );
     expect(e.diagnostics?.length).toBeGreaterThanOrEqual(2);
-    invalidArgs(await f.call("diff_network", { a: { source: GLOW, path: "/project1/glow" }, b: { path: "/project1/glow" } }));
+    invalidArgs(
+      await f.call("diff_network", { a: { source: GLOW, path: "/project1/glow" }, b: { path: "/project1/glow" } }),
+    );
   });
 });
 
 describe("the build_network prompt", () => {
   it("is offered in the core profile and names only its tools, the root included when a parent is given", async () => {
     const tools = new Set((await f.client.listTools()).tools.map((t) => t.name));
-    const r = await f.client.getPrompt({ name: "build_network", arguments: { description: "a tunnel", parent: "/project1/shows" } });
+    const r = await f.client.getPrompt({
+      name: "build_network",
+      arguments: { description: "a tunnel", parent: "/project1/shows" },
+    });
     const text = (r.messages[0]!.content as { text: string }).text;
     for (const name of ["validate_network", "plan_network", "apply_network", "get_inline_preview", "export_network"]) {
       expect(tools.has(name), name).toBe(true);
@@ -182,7 +240,12 @@ describe("the build_network prompt", () => {
 
 describe("compact_graph_digest", () => {
   it("lists nodes and wires in .svcnet notation", async () => {
-    const d = await f.ok<{ counts: { nodes: number; wires: number; ownedBySvc: number }; nodes: string[]; wires: string[]; complete: boolean }>("compact_graph_digest", { path: "/project1/glow" });
+    const d = await f.ok<{
+      counts: { nodes: number; wires: number; ownedBySvc: number };
+      nodes: string[];
+      wires: string[];
+      complete: boolean;
+    }>("compact_graph_digest", { path: "/project1/glow" });
     expect(d.counts).toEqual({ nodes: 3, wires: 2, ownedBySvc: 3 });
     expect(d.nodes).toContain("out1: nullTOP [display]");
     expect(d.wires).toEqual(expect.arrayContaining(["noise1 -> blur1", "blur1 -> out1"]));

@@ -43,7 +43,12 @@ afterAll(async () => {
   await f?.close();
 });
 
-type EditData = { changed: boolean; nodes: string[]; summary: { add: number; change: number; destroy: number }; errors: number };
+type EditData = {
+  changed: boolean;
+  nodes: string[];
+  summary: { add: number; change: number; destroy: number };
+  errors: number;
+};
 
 describe("arrange_network", () => {
   it("keeps a node the artist moved through an edit, and lays it out again when asked, changing nothing else", async () => {
@@ -72,7 +77,12 @@ describe("arrange_network", () => {
 });
 
 describe("arrange_network with layout_mode explicit", () => {
-  type Explicit = EditData & { positions: Record<string, { x: number; y: number }>; dockOverridden: string[]; replayed: boolean; undoStep?: string };
+  type Explicit = EditData & {
+    positions: Record<string, { x: number; y: number }>;
+    dockOverridden: string[];
+    replayed: boolean;
+    undoStep?: string;
+  };
 
   it("places exact coordinates in one step and replays an earlier call by its key", async () => {
     const r = await f.ok<Explicit>("arrange_network", {
@@ -89,7 +99,15 @@ describe("arrange_network with layout_mode explicit", () => {
     expect((await f.node(`${LAY}/blur1`))!.position).toEqual({ x: 111, y: 222 });
     expect((await f.node(`${LAY}/out1`))!.position).toEqual({ x: 900, y: -50 });
     await f.batch([{ action: "set_position", path: `${LAY}/blur1`, node_x: 5, node_y: 5 }]);
-    const replay = await f.ok<Explicit>("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: `${LAY}/blur1`, x: 111, y: 222 }, { path: `${LAY}/out1`, x: 900.4, y: -50 }], idempotency_key: "explicit-1" });
+    const replay = await f.ok<Explicit>("arrange_network", {
+      path: LAY,
+      layout_mode: "explicit",
+      positions: [
+        { path: `${LAY}/blur1`, x: 111, y: 222 },
+        { path: `${LAY}/out1`, x: 900.4, y: -50 },
+      ],
+      idempotency_key: "explicit-1",
+    });
     expect(replay.replayed).toBe(true);
     expect((await f.node(`${LAY}/blur1`))!.position).toEqual({ x: 5, y: 5 });
   });
@@ -97,10 +115,32 @@ describe("arrange_network with layout_mode explicit", () => {
   it("refuses operators outside the network and nodes svc did not build, changing nothing", async () => {
     await f.batch([{ action: "create", parent_path: LAY, type: "nullTOP", name: "artists" }]);
     const before = await f.snapshot();
-    refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: `${LAY}/artists`, x: 1, y: 1 }] }), "not-owned");
-    refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: "/project1/fix/blur1", x: 1, y: 1 }] }), "invalid_field");
+    refused(
+      await f.call("arrange_network", {
+        path: LAY,
+        layout_mode: "explicit",
+        positions: [{ path: `${LAY}/artists`, x: 1, y: 1 }],
+      }),
+      "not-owned",
+    );
+    refused(
+      await f.call("arrange_network", {
+        path: LAY,
+        layout_mode: "explicit",
+        positions: [{ path: "/project1/fix/blur1", x: 1, y: 1 }],
+      }),
+      "invalid_field",
+    );
     refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit" }), "invalid-arguments");
-    refused(await f.call("arrange_network", { path: LAY, layout_mode: "explicit", positions: [{ path: `${LAY}/out1`, x: 3, y: 3 }], idempotency_key: "explicit-1" }), "idempotency-key-reused");
+    refused(
+      await f.call("arrange_network", {
+        path: LAY,
+        layout_mode: "explicit",
+        positions: [{ path: `${LAY}/out1`, x: 3, y: 3 }],
+        idempotency_key: "explicit-1",
+      }),
+      "idempotency-key-reused",
+    );
     expect(await f.snapshot()).toEqual(before);
     await f.batch([{ action: "delete", path: `${LAY}/artists`, confirmation_policy: "yolo" }]);
   });
@@ -113,7 +153,11 @@ describe("an artist's wire into a node svc built", () => {
       { action: "connect", source_path: `${LAY}/theirs`, target_path: `${LAY}/comp1`, target_input: 1 },
     ]);
     const before = await f.snapshot();
-    const e = refused(await f.call("set_parameter", { path: `${LAY}/noise1`, parameter: "period", value: 5 }), "would-change-other-nodes", /theirs\[0\] -> comp1\[1\] would be disconnected/);
+    const e = refused(
+      await f.call("set_parameter", { path: `${LAY}/noise1`, parameter: "period", value: 5 }),
+      "would-change-other-nodes",
+      /theirs\[0\] -> comp1\[1\] would be disconnected/,
+    );
     expect(e.details?.collateral).toEqual(["theirs[0] -> comp1[1] would be disconnected"]);
     expect(await f.snapshot()).toEqual(before);
     // An edit of the node the wire goes into is the caller's to make: it goes through.
@@ -139,10 +183,22 @@ describe("serialize_network and rebuild_network", () => {
 
   it("refuses two networks, broken source and a missing network, changing nothing", async () => {
     const before = await f.snapshot();
-    refused(await f.call("rebuild_network", { path: "/project1/x", source: `${LAY_SOURCE}\nnetwork other {\n  n1: nullTOP\n}\n` }), "one-network", /exactly one/);
-    const bad = refused(await f.call("rebuild_network", { path: "/project1/x", source: LAY_SOURCE.replace("size: 2", "size: two") }), "diagnostics");
+    refused(
+      await f.call("rebuild_network", {
+        path: "/project1/x",
+        source: `${LAY_SOURCE}\nnetwork other {\n  n1: nullTOP\n}\n`,
+      }),
+      "one-network",
+      /exactly one/,
+    );
+    const bad = refused(
+      await f.call("rebuild_network", { path: "/project1/x", source: LAY_SOURCE.replace("size: 2", "size: two") }),
+      "diagnostics",
+    );
     // The network is renamed for the path in the text itself: lines stay the caller's.
-    expect((bad.diagnostics as Array<{ range: { start: { line: number } } }>).map((d) => d.range.start.line)).toEqual([3]);
+    expect((bad.diagnostics as Array<{ range: { start: { line: number } } }>).map((d) => d.range.start.line)).toEqual([
+      3,
+    ]);
     refused(await f.call("serialize_network", { path: "/project1/nothing" }), "not-found");
     expect(await f.snapshot()).toEqual(before);
   });
@@ -174,7 +230,11 @@ network rec {
     await f.ok("set_parameter", { path: "/project1/rec/soft1", parameter: "amount", reset: true });
     expect((await f.node("/project1/rec/soft1/blur1"))?.params.size?.value).toBe(4);
     const before = await f.snapshot();
-    refused(await f.call("set_parameter", { path: "/project1/rec/soft1/blur1", parameter: "size", value: 9 }), "inside-recipe", /arguments/);
+    refused(
+      await f.call("set_parameter", { path: "/project1/rec/soft1/blur1", parameter: "size", value: 9 }),
+      "inside-recipe",
+      /arguments/,
+    );
     expect(await f.snapshot()).toEqual(before);
   });
 });
@@ -202,20 +262,34 @@ describe("repair_network", () => {
 
   it("refuses a source that does not compile and a path with nothing to repair", async () => {
     const before = await f.snapshot();
-    refused(await f.call("repair_network", { path: "/project1/fix", source: FIXED.replace("blurTOP", "blurTOPP") }), "diagnostics");
+    refused(
+      await f.call("repair_network", { path: "/project1/fix", source: FIXED.replace("blurTOP", "blurTOPP") }),
+      "diagnostics",
+    );
     refused(await f.call("repair_network", { path: "/project1/nothing", source: FIXED }), "not-found");
     expect(await f.snapshot()).toEqual(before);
   });
 });
 
 describe("auto_repair_loop", () => {
-  type Loop = { rounds: { round: number; outcome: string; errorsBefore: number | null; errorsAfter: number | null }[]; errorsStart: number; errorsEnd: number; kept: number; stoppedBy: string };
+  type Loop = {
+    rounds: { round: number; outcome: string; errorsBefore: number | null; errorsAfter: number | null }[];
+    errorsStart: number;
+    errorsEnd: number;
+    kept: number;
+    stoppedBy: string;
+  };
 
   it("tries candidates in rounds with the revert rule and stops when no error is left", async () => {
     await f.ok("rebuild_network", { path: "/project1/fix", source: BROKEN });
     const r = await f.ok<Loop>("auto_repair_loop", {
       path: "/project1/fix",
-      candidates: [{ source: FIXED.replace("blurTOP", "blurTOPP") }, { source: BROKEN }, { source: FIXED }, { source: BROKEN }],
+      candidates: [
+        { source: FIXED.replace("blurTOP", "blurTOPP") },
+        { source: BROKEN },
+        { source: FIXED },
+        { source: BROKEN },
+      ],
     });
     expect(r.rounds.map((x) => x.outcome)).toEqual(["refused", "reverted", "kept"]);
     expect([r.errorsEnd, r.kept, r.stoppedBy]).toEqual([0, 1, "no-errors"]);
@@ -226,9 +300,16 @@ describe("auto_repair_loop", () => {
   it("stops at max_rounds and leaves a network whose candidates did not help as it was", async () => {
     await f.ok("rebuild_network", { path: "/project1/fix", source: BROKEN });
     const before = await f.snapshot();
-    const r = await f.ok<Loop>("auto_repair_loop", { path: "/project1/fix", candidates: [{ source: BROKEN }, { source: FIXED }], max_rounds: 1 });
+    const r = await f.ok<Loop>("auto_repair_loop", {
+      path: "/project1/fix",
+      candidates: [{ source: BROKEN }, { source: FIXED }],
+      max_rounds: 1,
+    });
     expect([r.rounds.length, r.kept, r.stoppedBy]).toEqual([1, 0, "max-rounds"]);
     expect(await f.snapshot()).toEqual(before);
-    refused(await f.call("auto_repair_loop", { path: "/project1/nothing", candidates: [{ source: FIXED }] }), "not-found");
+    refused(
+      await f.call("auto_repair_loop", { path: "/project1/nothing", candidates: [{ source: FIXED }] }),
+      "not-found",
+    );
   });
 });

@@ -8,7 +8,11 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exchangeAuthorization, refreshAuthorization, startAuthorization } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  exchangeAuthorization,
+  refreshAuthorization,
+  startAuthorization,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { OAUTH_DEFAULTS } from "../../runtime/mcp/auth/auth-config.js";
 import type { AskConsent } from "../../runtime/mcp/auth/consent.js";
@@ -51,7 +55,13 @@ describe("grants per client", () => {
     const server = await startOAuthServer({ bridge: sim.bridge, clock, statePath, log: (line) => lines.push(line) });
     closers.push(() => server.close());
     const r = await register(server);
-    const refresh = (token: string) => refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: token, resource: r.resource });
+    const refresh = (token: string) =>
+      refreshAuthorization(r.asUrl, {
+        metadata: r.metadata,
+        clientInformation: r.clientInformation,
+        refreshToken: token,
+        resource: r.resource,
+      });
     const grants = [];
     for (let i = 0; i < 4; i++) {
       grants.push(await tokensFor(sim, r));
@@ -64,8 +74,11 @@ describe("grants per client", () => {
 
     expect((await mcpStatus(server, grants[1]!.access_token)).status).toBe(401);
     await expect(refresh(grants[1]!.refresh_token!)).rejects.toThrow(/not valid/);
-    for (const live of [grants[0]!, grants[2]!, grants[3]!, fifth]) expect((await mcpStatus(server, live.access_token)).status).toBe(200);
-    expect(lines).toContain(`oauth client ${r.clientInformation.client_id}: its least recently used grant ended to make room (at most 4 at once)`);
+    for (const live of [grants[0]!, grants[2]!, grants[3]!, fifth])
+      expect((await mcpStatus(server, live.access_token)).status).toBe(200);
+    expect(lines).toContain(
+      `oauth client ${r.clientInformation.client_id}: its least recently used grant ended to make room (at most 4 at once)`,
+    );
     const saved = JSON.parse(readFileSync(statePath, "utf8")) as { families: { clientId: string }[] };
     expect(saved.families.filter((f) => f.clientId === r.clientInformation.client_id)).toHaveLength(4);
     // The refreshed first grant still refreshes: it was not the one ended.
@@ -80,7 +93,14 @@ describe("grants per client", () => {
  * the request at the bound, and the one after expiry, go over HTTP.
  */
 async function frontOverStore(consent: AskConsent, clock: TestClock) {
-  const store = new OAuthStore({ statePath: tempStatePath(), maxClients: 16, clientIdleMs: 86_400_000, accessTokenMs: 3_600_000, refreshTokenMs: 86_400_000, now: clock.now });
+  const store = new OAuthStore({
+    statePath: tempStatePath(),
+    maxClients: 16,
+    clientIdleMs: 86_400_000,
+    accessTokenMs: 3_600_000,
+    refreshTokenMs: 86_400_000,
+    now: clock.now,
+  });
   let handle: ReturnType<typeof createOAuthFront>["handle"] = () => {};
   const http: Server = createServer((req, res) =>
     handle(req, res, () => {
@@ -107,11 +127,23 @@ async function frontOverStore(consent: AskConsent, clock: TestClock) {
   const r = await register({ port, url: `http://127.0.0.1:${port}/mcp` } as RunningHttpServer);
   const fill = (n: number) => {
     for (let i = 0; i < n; i++) {
-      store.issueCode({ clientId: r.clientInformation.client_id, scopes: ["mcp"], resource: r.resource.href, challenge: "c", redirectUri: REDIRECT_URI });
+      store.issueCode({
+        clientId: r.clientInformation.client_id,
+        scopes: ["mcp"],
+        resource: r.resource.href,
+        challenge: "c",
+        redirectUri: REDIRECT_URI,
+      });
     }
   };
   const authorize = async () => {
-    const started = await startAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, redirectUrl: REDIRECT_URI, scope: "mcp", resource: r.resource });
+    const started = await startAuthorization(r.asUrl, {
+      metadata: r.metadata,
+      clientInformation: r.clientInformation,
+      redirectUrl: REDIRECT_URI,
+      scope: "mcp",
+      resource: r.resource,
+    });
     return { ...started, redirect: await followAuthorization(started.authorizationUrl) };
   };
   return { store, r, fill, authorize };
@@ -127,8 +159,14 @@ describe("authorization codes waiting", () => {
     }, clock);
     fill(256);
     const refused = await authorize();
-    expect([refused.redirect.status, refused.redirect.error, refused.redirect.code]).toEqual([302, "temporarily_unavailable", undefined]);
-    expect(refused.redirect.location?.searchParams.get("error_description")).toMatch(/too many authorization codes are waiting/);
+    expect([refused.redirect.status, refused.redirect.error, refused.redirect.code]).toEqual([
+      302,
+      "temporarily_unavailable",
+      undefined,
+    ]);
+    expect(refused.redirect.location?.searchParams.get("error_description")).toMatch(
+      /too many authorization codes are waiting/,
+    );
     expect(asked).toBe(0);
     // Nothing beyond the bound: the store itself refuses a 257th.
     expect(() => fill(1)).toThrow(RegistrationFullError);
@@ -137,11 +175,20 @@ describe("authorization codes waiting", () => {
     const { redirect, codeVerifier } = await authorize();
     expect(asked).toBe(1);
     expect(redirect.code).toBeTruthy();
-    const tokens = await exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier, redirectUri: REDIRECT_URI, resource: r.resource });
+    const tokens = await exchangeAuthorization(r.asUrl, {
+      metadata: r.metadata,
+      clientInformation: r.clientInformation,
+      authorizationCode: redirect.code!,
+      codeVerifier,
+      redirectUri: REDIRECT_URI,
+      resource: r.resource,
+    });
     expect(tokens.access_token).toMatch(/^[\w-]{43}$/);
     // The redeemed code stays counted until it expires (its reuse must still be caught): 255 more fit, not 256.
     fill(255);
-    expect(() => fill(1)).toThrow(/256 authorization codes are waiting to be redeemed; try again when they expire \(60 s at most\)/);
+    expect(() => fill(1)).toThrow(
+      /256 authorization codes are waiting to be redeemed; try again when they expire \(60 s at most\)/,
+    );
     expect(store.hasRoomForCode()).toBe(false);
   });
 

@@ -9,7 +9,13 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { discoverAuthorizationServerMetadata, exchangeAuthorization, registerClient, startAuthorization, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  discoverAuthorizationServerMetadata,
+  exchangeAuthorization,
+  registerClient,
+  startAuthorization,
+  type OAuthClientProvider,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   AuthorizationServerMetadata,
   OAuthClientInformationFull,
@@ -54,9 +60,20 @@ export async function startRecordedSim(): Promise<RecordedSim> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
-      recorded.push({ method: req.method ?? "", url: req.url ?? "", headers: JSON.stringify(req.headers), body: body.toString("utf8") });
+      recorded.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: JSON.stringify(req.headers),
+        body: body.toString("utf8"),
+      });
       const out = httpRequest(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: target.host },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
@@ -165,7 +182,13 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] };
+    return {
+      client_name: this.name,
+      redirect_uris: [REDIRECT_URI],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    };
   }
 
   state(): string {
@@ -217,7 +240,12 @@ export async function register(server: RunningHttpServer, name = "Step Client") 
 export type Registered = Awaited<ReturnType<typeof register>>;
 
 /** `answer` is the artist's step for the consent box; null when no box is expected. */
-export async function authorizeOnce(sim: RecordedSim, r: Registered, answer: string | null = "choose:Allow", resource = r.resource) {
+export async function authorizeOnce(
+  sim: RecordedSim,
+  r: Registered,
+  answer: string | null = "choose:Allow",
+  resource = r.resource,
+) {
   if (answer !== null) sim.artist(answer);
   const { authorizationUrl, codeVerifier } = await startAuthorization(r.asUrl, {
     metadata: r.metadata,
@@ -227,21 +255,45 @@ export async function authorizeOnce(sim: RecordedSim, r: Registered, answer: str
     state: "st-" + Math.random().toString(36).slice(2),
     resource,
   });
-  return { redirect: await followAuthorization(authorizationUrl), codeVerifier, state: authorizationUrl.searchParams.get("state")! };
+  return {
+    redirect: await followAuthorization(authorizationUrl),
+    codeVerifier,
+    state: authorizationUrl.searchParams.get("state")!,
+  };
 }
 
 export async function tokensFor(sim: RecordedSim, r: Registered): Promise<OAuthTokens> {
   const { redirect, codeVerifier } = await authorizeOnce(sim, r);
   if (!redirect.code) throw new Error(`no code: ${JSON.stringify(redirect)}`);
-  return exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier, redirectUri: REDIRECT_URI, resource: r.resource });
+  return exchangeAuthorization(r.asUrl, {
+    metadata: r.metadata,
+    clientInformation: r.clientInformation,
+    authorizationCode: redirect.code!,
+    codeVerifier,
+    redirectUri: REDIRECT_URI,
+    resource: r.resource,
+  });
 }
 
 /** Status of a tools/list-free MCP initialize with this access token. */
-export async function mcpStatus(server: RunningHttpServer, token: string, host = `127.0.0.1:${server.port}`): Promise<{ status: number; auth: string | null }> {
+export async function mcpStatus(
+  server: RunningHttpServer,
+  token: string,
+  host = `127.0.0.1:${server.port}`,
+): Promise<{ status: number; auth: string | null }> {
   const res = await fetch(`http://${host}/mcp`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "1" } } }),
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "1" } },
+    }),
   });
   await res.body?.cancel();
   return { status: res.status, auth: res.headers.get("www-authenticate") };
@@ -263,15 +315,27 @@ export function proxiedFetch(port: () => number, clientAddress = "198.51.100.7")
     }
     return new Promise<Response>((resolve, reject) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port: port(), method: init?.method ?? "GET", path: url.pathname + url.search, headers: { ...headers, host: url.host, "x-forwarded-for": clientAddress } },
+        {
+          host: "127.0.0.1",
+          port: port(),
+          method: init?.method ?? "GET",
+          path: url.pathname + url.search,
+          headers: { ...headers, host: url.host, "x-forwarded-for": clientAddress },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => {
             const answer = new Headers();
-            for (const [key, value] of Object.entries(res.headers)) if (typeof value === "string") answer.set(key, value);
+            for (const [key, value] of Object.entries(res.headers))
+              if (typeof value === "string") answer.set(key, value);
             const status = res.statusCode ?? 502;
-            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answer }));
+            resolve(
+              new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
+                status,
+                headers: answer,
+              }),
+            );
           });
         },
       );

@@ -62,13 +62,19 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-const authorizeOnce = (r: Registered, answer?: string | null, resource?: URL) => authorizeWith(sim, r, answer, resource);
+const authorizeOnce = (r: Registered, answer?: string | null, resource?: URL) =>
+  authorizeWith(sim, r, answer, resource);
 const tokensFor = (r: Registered) => tokensWith(sim, r);
 
-async function connectWithOAuth(server: RunningHttpServer, provider: MemoryOAuthClient): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+async function connectWithOAuth(
+  server: RunningHttpServer,
+  provider: MemoryOAuthClient,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const url = new URL(server.url);
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  await expect(new Client({ name: "assistant", version: "1" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new Client({ name: "assistant", version: "1" }).connect(first)).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
   expect(provider.lastRedirect?.code, JSON.stringify(provider.lastRedirect)).toBeTruthy();
   await first.finishAuth(provider.lastRedirect!.code!);
   const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
@@ -94,7 +100,9 @@ describe("discovery", () => {
     expect((await fetch(`http://127.0.0.1:${server.port}/.well-known/oauth-protected-resource`)).status).toBe(404);
     const refused = await mcpStatus(server, "not-a-token");
     expect(refused.status).toBe(401);
-    expect(refused.auth).toContain(`resource_metadata="http://127.0.0.1:${server.port}/.well-known/oauth-protected-resource/mcp"`);
+    expect(refused.auth).toContain(
+      `resource_metadata="http://127.0.0.1:${server.port}/.well-known/oauth-protected-resource/mcp"`,
+    );
   });
 });
 
@@ -111,11 +119,23 @@ describe("the authorization code flow", () => {
     // The artist was asked, with the client's name and redirect address only.
     const asked = sim.recorded.slice(start).filter((r) => r.method === "POST" && r.url === "/api/interactions");
     expect(asked).toHaveLength(1);
-    expect(JSON.parse(asked[0]!.body)).toMatchObject({ kind: "oauth_consent", target: { client_name: "Inspector", redirect_uri: REDIRECT_URI } });
+    expect(JSON.parse(asked[0]!.body)).toMatchObject({
+      kind: "oauth_consent",
+      target: { client_name: "Inspector", redirect_uri: REDIRECT_URI },
+    });
     expect(sim.recorded.slice(start).some((r) => /^\/api\/oauth\/consents\/[^/]+\/consume$/.test(r.url))).toBe(true);
     // Codes, the verifier, state and tokens never reached the bridge, in any URL, header or body.
-    const secrets = [provider.lastRedirect!.code!, provider.verifier!, provider.lastRedirect!.state!, provider.saved!.access_token, provider.saved!.refresh_token!];
-    const seen = sim.recorded.slice(start).map((r) => `${r.url}\n${r.headers}\n${r.body}`).join("\n");
+    const secrets = [
+      provider.lastRedirect!.code!,
+      provider.verifier!,
+      provider.lastRedirect!.state!,
+      provider.saved!.access_token,
+      provider.saved!.refresh_token!,
+    ];
+    const seen = sim.recorded
+      .slice(start)
+      .map((r) => `${r.url}\n${r.headers}\n${r.body}`)
+      .join("\n");
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(8);
       expect(seen).not.toContain(secret);
@@ -139,20 +159,42 @@ describe("the authorization code flow", () => {
     const r = await register(server);
     const { redirect, codeVerifier } = await authorizeOnce(r);
     const exchange = (verifier: string) =>
-      exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier: verifier, redirectUri: REDIRECT_URI, resource: r.resource });
-    await expect(exchange(codeVerifier.replace(/.$/, (c) => (c === "a" ? "b" : "a")))).rejects.toThrow(/code_verifier does not match/);
+      exchangeAuthorization(r.asUrl, {
+        metadata: r.metadata,
+        clientInformation: r.clientInformation,
+        authorizationCode: redirect.code!,
+        codeVerifier: verifier,
+        redirectUri: REDIRECT_URI,
+        resource: r.resource,
+      });
+    await expect(exchange(codeVerifier.replace(/.$/, (c) => (c === "a" ? "b" : "a")))).rejects.toThrow(
+      /code_verifier does not match/,
+    );
     const tokens = await exchange(codeVerifier);
     expect((await mcpStatus(server, tokens.access_token)).status).toBe(200);
     await expect(exchange(codeVerifier)).rejects.toThrow(/already used/);
     expect((await mcpStatus(server, tokens.access_token)).status).toBe(401);
-    await expect(refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: tokens.refresh_token!, resource: r.resource })).rejects.toThrow(/not valid/);
+    await expect(
+      refreshAuthorization(r.asUrl, {
+        metadata: r.metadata,
+        clientInformation: r.clientInformation,
+        refreshToken: tokens.refresh_token!,
+        resource: r.resource,
+      }),
+    ).rejects.toThrow(/not valid/);
   });
 
   it("rotates refresh tokens, and a rotated one presented again revokes the whole family", async () => {
     const server = await serve();
     const r = await register(server);
     const first = await tokensFor(r);
-    const refresh = (token: string) => refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: token, resource: r.resource });
+    const refresh = (token: string) =>
+      refreshAuthorization(r.asUrl, {
+        metadata: r.metadata,
+        clientInformation: r.clientInformation,
+        refreshToken: token,
+        resource: r.resource,
+      });
     const second = await refresh(first.refresh_token!);
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await mcpStatus(server, first.access_token)).status).toBe(401); // replaced by the refresh
@@ -173,7 +215,12 @@ describe("the authorization code flow", () => {
     const expired = await mcpStatus(server, tokens.access_token);
     expect(expired.status).toBe(401);
     expect(expired.auth).toContain("has expired");
-    const fresh = await refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: tokens.refresh_token!, resource: r.resource });
+    const fresh = await refreshAuthorization(r.asUrl, {
+      metadata: r.metadata,
+      clientInformation: r.clientInformation,
+      refreshToken: tokens.refresh_token!,
+      resource: r.resource,
+    });
     expect((await mcpStatus(server, fresh.access_token)).status).toBe(200);
   });
 
@@ -181,7 +228,13 @@ describe("the authorization code flow", () => {
     const server = await serve();
     const r = await register(server);
     const start = sim.recorded.length;
-    const { authorizationUrl } = await startAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, redirectUrl: REDIRECT_URI, scope: "mcp admin", resource: r.resource });
+    const { authorizationUrl } = await startAuthorization(r.asUrl, {
+      metadata: r.metadata,
+      clientInformation: r.clientInformation,
+      redirectUrl: REDIRECT_URI,
+      scope: "mcp admin",
+      resource: r.resource,
+    });
     const asked = await followAuthorization(authorizationUrl);
     expect([asked.error, asked.code]).toEqual(["invalid_scope", undefined]);
     expect(sim.recorded.slice(start).filter((x) => x.url === "/api/interactions")).toHaveLength(0);
@@ -190,11 +243,21 @@ describe("the authorization code flow", () => {
     const more = await fetch(`http://127.0.0.1:${server.port}/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: r.clientInformation.client_id, scope: "mcp admin" }),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token!,
+        client_id: r.clientInformation.client_id,
+        scope: "mcp admin",
+      }),
     });
     expect([more.status, ((await more.json()) as { error: string }).error]).toEqual([400, "invalid_scope"]);
     // Refused before rotation: the refresh token still works.
-    const fresh = await refreshAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, refreshToken: tokens.refresh_token!, resource: r.resource });
+    const fresh = await refreshAuthorization(r.asUrl, {
+      metadata: r.metadata,
+      clientInformation: r.clientInformation,
+      refreshToken: tokens.refresh_token!,
+      resource: r.resource,
+    });
     expect((await mcpStatus(server, fresh.access_token)).status).toBe(200);
   });
 
@@ -223,7 +286,14 @@ describe("the authorization code flow", () => {
     const { redirect, codeVerifier } = await authorizeOnce(r);
     const localhost = new URL(`http://localhost:${server.port}/mcp`);
     await expect(
-      exchangeAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, authorizationCode: redirect.code!, codeVerifier, redirectUri: REDIRECT_URI, resource: localhost }),
+      exchangeAuthorization(r.asUrl, {
+        metadata: r.metadata,
+        clientInformation: r.clientInformation,
+        authorizationCode: redirect.code!,
+        codeVerifier,
+        redirectUri: REDIRECT_URI,
+        resource: localhost,
+      }),
     ).rejects.toThrow(/issued for resource/);
     // A token for http://127.0.0.1:<port>/mcp is refused at http://localhost:<port>/mcp.
     const tokens = await tokensFor(r);
@@ -239,8 +309,15 @@ describe("consent", () => {
     const server = await serve();
     const r = await register(server);
     const { redirect, state } = await authorizeOnce(r, "choose:Deny");
-    expect([redirect.status, redirect.error, redirect.code, redirect.state]).toEqual([302, "access_denied", undefined, state]);
-    expect(redirect.location?.searchParams.get("error_description")).toMatch(/did not allow this client \(the artist chose Deny\)/);
+    expect([redirect.status, redirect.error, redirect.code, redirect.state]).toEqual([
+      302,
+      "access_denied",
+      undefined,
+      state,
+    ]);
+    expect(redirect.location?.searchParams.get("error_description")).toMatch(
+      /did not allow this client \(the artist chose Deny\)/,
+    );
   });
 
   it("no answer within the consent time is Deny", async () => {
@@ -260,7 +337,13 @@ describe("consent", () => {
     servers.push(server);
     const r = await register(server);
     sim.artist("wait:1 choose:Allow"); // a slow artist
-    const { authorizationUrl } = await startAuthorization(r.asUrl, { metadata: r.metadata, clientInformation: r.clientInformation, redirectUrl: REDIRECT_URI, scope: "mcp", resource: r.resource });
+    const { authorizationUrl } = await startAuthorization(r.asUrl, {
+      metadata: r.metadata,
+      clientInformation: r.clientInformation,
+      redirectUrl: REDIRECT_URI,
+      scope: "mcp",
+      resource: r.resource,
+    });
     const start = sim.recorded.length;
     // The browser's connection, closed outright while the question is open.
     const browser = httpRequest(authorizationUrl);
@@ -271,8 +354,15 @@ describe("consent", () => {
     await until(() => lines.some((line) => /^oauth client \S+ (allowed|denied) /.test(line)));
     // The question was withdrawn (cancel) or, if the artist had already answered, the answer was not used.
     const after = sim.recorded.slice(start).map((x) => x.url);
-    expect(after.some((url) => /^\/api\/interactions\/[^/]+\/(cancel|$)/.test(url) || url.startsWith("/api/oauth/consents/")), after.join(" ")).toBe(true);
-    expect(lines).toContain(`oauth client ${r.clientInformation.client_id} denied (the browser left before the answer)`);
+    expect(
+      after.some(
+        (url) => /^\/api\/interactions\/[^/]+\/(cancel|$)/.test(url) || url.startsWith("/api/oauth/consents/"),
+      ),
+      after.join(" "),
+    ).toBe(true);
+    expect(lines).toContain(
+      `oauth client ${r.clientInformation.client_id} denied (the browser left before the answer)`,
+    );
     sim.clearArtist(); // the question may have been withdrawn before its box was shown
   });
 
@@ -312,7 +402,9 @@ describe("sessions", () => {
     sim.artist("choose:Allow");
     const intruder = new MemoryOAuthClient("Intruder");
     expect(await auth(intruder, { serverUrl: new URL(server.url) })).toBe("REDIRECT");
-    expect(await auth(intruder, { serverUrl: new URL(server.url), authorizationCode: intruder.lastRedirect!.code! })).toBe("AUTHORIZED");
+    expect(
+      await auth(intruder, { serverUrl: new URL(server.url), authorizationCode: intruder.lastRedirect!.code! }),
+    ).toBe("AUTHORIZED");
     expect(await listInSession(server, intruder.saved!.access_token, transport.sessionId!)).toBe(404);
     // The owner's session is untouched.
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
@@ -321,7 +413,9 @@ describe("sessions", () => {
   it("hybrid takes the legacy token and OAuth tokens, and neither may use the other's session", async () => {
     const server = await startOAuthServer({ bridge: sim.bridge, mode: "hybrid", token: "legacy-token-0123456789" });
     servers.push(server);
-    const legacyTransport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: "Bearer legacy-token-0123456789" } } });
+    const legacyTransport = new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { authorization: "Bearer legacy-token-0123456789" } },
+    });
     const legacy = new Client({ name: "legacy", version: "1" });
     await legacy.connect(legacyTransport);
     clients.push(legacy);

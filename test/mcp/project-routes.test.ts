@@ -36,7 +36,9 @@ function data<T>(r: CallToolResult): T {
 
 describe("get_td_system", () => {
   it("reports health, the frame clock, GPU, monitors and Perform Mode", async () => {
-    const s = data<{ status: string; frame: number; performMode: boolean; monitors: unknown[]; gpu: string | null }>(await f.call("get_td_system"));
+    const s = data<{ status: string; frame: number; performMode: boolean; monitors: unknown[]; gpu: string | null }>(
+      await f.call("get_td_system"),
+    );
     expect(s.status).toBe("ok");
     expect(s.frame).toBeGreaterThan(0);
     expect(s.performMode).toBe(false);
@@ -49,7 +51,9 @@ describe("set_perform_mode", () => {
   it("turns Perform Mode on and off, as get_td_system then reads it", async () => {
     expect(data<{ performMode: boolean }>(await f.call("set_perform_mode", { enabled: true })).performMode).toBe(true);
     expect(data<{ performMode: boolean }>(await f.call("get_td_system")).performMode).toBe(true);
-    expect(data<{ performMode: boolean }>(await f.call("set_perform_mode", { enabled: false })).performMode).toBe(false);
+    expect(data<{ performMode: boolean }>(await f.call("set_perform_mode", { enabled: false })).performMode).toBe(
+      false,
+    );
     expect((await f.bridge.get<{ performMode: boolean }>("/api/system")).performMode).toBe(false);
   });
 });
@@ -82,9 +86,13 @@ describe("watch_node", () => {
     expect(added.watches[0]!.values).toEqual({ seed: 7 });
     await f.bridge.patch(`/api/nodes/${encodeURIComponent(`${NET}/noise1`)}`, { parameters: { seed: 9 } });
     await f.bridge.patch(`/api/nodes/${encodeURIComponent(`${NET}/noise1`)}`, { parameters: { seed: 11 } });
-    const read = data<{ watches: { id: string; changes: { param: string; old: unknown; new: unknown }[] }[] }>(await f.call("watch_node"));
+    const read = data<{ watches: { id: string; changes: { param: string; old: unknown; new: unknown }[] }[] }>(
+      await f.call("watch_node"),
+    );
     expect(read.watches.find((w) => w.id === id)!.changes).toEqual([{ param: "seed", old: 7, new: 11 }]);
-    const again = data<{ watches: { id: string; changes: unknown[] }[] }>(await f.call("watch_node", { action: "read" }));
+    const again = data<{ watches: { id: string; changes: unknown[] }[] }>(
+      await f.call("watch_node", { action: "read" }),
+    );
     expect(again.watches.find((w) => w.id === id)!.changes).toEqual([]);
     expect(data<{ removed: string }>(await f.call("watch_node", { action: "remove", id })).removed).toBe(id);
     expect(data<{ watches: { id: string }[] }>(await f.call("watch_node")).watches.map((w) => w.id)).not.toContain(id);
@@ -95,41 +103,66 @@ describe("watch_node", () => {
 describe("save_node", () => {
   it("writes a DAT's text to the file named, and refuses to replace it without overwrite", async () => {
     const file = join(dir, "table1.txt");
-    const r = data<{ filePath: string; bytes: number }>(await f.call("save_node", { path: `${NET}/table1`, file_path: file }));
+    const r = data<{ filePath: string; bytes: number }>(
+      await f.call("save_node", { path: `${NET}/table1`, file_path: file }),
+    );
     expect(r.filePath).toBe(file);
     expect(readFileSync(file, "utf8")).toMatch(/^a\tb/);
     expect(errorOf(await f.call("save_node", { path: `${NET}/table1`, file_path: file })).code).toBe("file_exists");
-    expect(data<{ bytes: number }>(await f.call("save_node", { path: `${NET}/table1`, file_path: file, overwrite: true })).bytes).toBe(r.bytes);
-    expect(errorOf(await f.call("save_node", { path: `${NET}/table1`, file_path: join(tmpdir(), "elsewhere.txt") })).code).toBe("path_not_allowed");
+    expect(
+      data<{ bytes: number }>(await f.call("save_node", { path: `${NET}/table1`, file_path: file, overwrite: true }))
+        .bytes,
+    ).toBe(r.bytes);
+    expect(
+      errorOf(await f.call("save_node", { path: `${NET}/table1`, file_path: join(tmpdir(), "elsewhere.txt") })).code,
+    ).toBe("path_not_allowed");
   });
 });
 
 describe("duplicate_network", () => {
   it("copies a COMP with its inside under a new name", async () => {
-    const r = data<{ path: string; type: string }>(await f.call("duplicate_network", { source_path: `${NET}/inner`, name: "inner_copy" }));
+    const r = data<{ path: string; type: string }>(
+      await f.call("duplicate_network", { source_path: `${NET}/inner`, name: "inner_copy" }),
+    );
     expect(r).toEqual({ path: `${NET}/inner_copy`, type: "baseCOMP" });
-    const found = await f.bridge.get<{ count: number }>("/api/nodes/search", { root: `${NET}/inner_copy`, name: "level2" });
+    const found = await f.bridge.get<{ count: number }>("/api/nodes/search", {
+      root: `${NET}/inner_copy`,
+      name: "level2",
+    });
     expect(found.count).toBe(1);
-    expect(errorOf(await f.call("duplicate_network", { source_path: `${NET}/inner`, name: "inner_copy" })).code).toBe("name_conflict");
+    expect(errorOf(await f.call("duplicate_network", { source_path: `${NET}/inner`, name: "inner_copy" })).code).toBe(
+      "name_conflict",
+    );
   });
 });
 
 describe("control_timeline_transport", () => {
   it("pauses, seeks and sets the rate, replying with the timeline read back", async () => {
-    expect(data<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "pause" })).playing).toBe(false);
+    expect(data<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "pause" })).playing).toBe(
+      false,
+    );
     const seek = data<{ frame: number }>(await f.call("control_timeline_transport", { action: "seek", frame: 120 }));
     expect(seek.frame).toBe(120);
-    expect(data<{ rate: number }>(await f.call("control_timeline_transport", { action: "rate", rate: 30 })).rate).toBe(30);
+    expect(data<{ rate: number }>(await f.call("control_timeline_transport", { action: "rate", rate: 30 })).rate).toBe(
+      30,
+    );
     expect(errorOf(await f.call("control_timeline_transport", { action: "seek" })).code).toBe("missing-argument");
-    expect(data<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "play" })).playing).toBe(true);
+    expect(data<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "play" })).playing).toBe(
+      true,
+    );
   });
 });
 
 describe("analyze_project", () => {
   it("counts a hand-built network's nodes by family, its errors, and that svc manages none of it", async () => {
-    const a = data<{ nodeCount: number; byFamily: Record<string, number>; errorCount: number; ownedCount: number; unownedCount: number; complete: boolean }>(
-      await f.call("analyze_project", { path: NET }),
-    );
+    const a = data<{
+      nodeCount: number;
+      byFamily: Record<string, number>;
+      errorCount: number;
+      ownedCount: number;
+      unownedCount: number;
+      complete: boolean;
+    }>(await f.call("analyze_project", { path: NET }));
     expect(a.byFamily.DAT).toBe(2);
     expect(a.errorCount).toBeGreaterThanOrEqual(3);
     expect(a.ownedCount).toBe(0);
@@ -141,16 +174,24 @@ describe("analyze_project", () => {
 
 describe("check_operator_availability and get_parameter_menu with a bridge", () => {
   it("answer from the running build", async () => {
-    const yes = data<{ source: string; live: { available: boolean; family: string } }>(await f.call("check_operator_availability", { operator: "noiseTOP" }));
+    const yes = data<{ source: string; live: { available: boolean; family: string } }>(
+      await f.call("check_operator_availability", { operator: "noiseTOP" }),
+    );
     expect(yes.source).toBe("live");
     expect(yes.live).toMatchObject({ available: true, family: "TOP" });
-    const no = data<{ live: { available: boolean } }>(await f.call("check_operator_availability", { operator: "noiseTOPX" }));
+    const no = data<{ live: { available: boolean } }>(
+      await f.call("check_operator_availability", { operator: "noiseTOPX" }),
+    );
     expect(no.live.available).toBe(false);
-    const menu = data<{ source: string; names: string[]; current: string | null }>(await f.call("get_parameter_menu", { path: `${NET}/noise1`, parameter: "type" }));
+    const menu = data<{ source: string; names: string[]; current: string | null }>(
+      await f.call("get_parameter_menu", { path: `${NET}/noise1`, parameter: "type" }),
+    );
     expect(menu.source).toBe("live");
     expect(menu.names.length).toBeGreaterThan(1);
     expect(menu.names).toContain(menu.current);
-    expect(errorOf(await f.call("get_parameter_menu", { path: `${NET}/noise1`, parameter: "seed" })).code).toBe("not-a-menu");
+    expect(errorOf(await f.call("get_parameter_menu", { path: `${NET}/noise1`, parameter: "seed" })).code).toBe(
+      "not-a-menu",
+    );
   });
 
   it("check_operator_availability falls back to the knowledge base when no bridge answers", async () => {
@@ -165,8 +206,15 @@ describe("check_operator_availability and get_parameter_menu with a bridge", () 
     process.env.SVC_BRIDGE_URL = `http://127.0.0.1:${port}`;
     const client = await memoryClient({ profile: "core", rawPython: false });
     try {
-      const r = (await client.callTool({ name: "check_operator_availability", arguments: { operator: "noiseTOP" } })) as CallToolResult;
-      expect(data<{ source: string; live: null; known: boolean }>(r)).toMatchObject({ source: "kb", live: null, known: true });
+      const r = (await client.callTool({
+        name: "check_operator_availability",
+        arguments: { operator: "noiseTOP" },
+      })) as CallToolResult;
+      expect(data<{ source: string; live: null; known: boolean }>(r)).toMatchObject({
+        source: "kb",
+        live: null,
+        known: true,
+      });
     } finally {
       await client.close();
       await closeBridgeClient();
@@ -178,11 +226,29 @@ describe("check_operator_availability and get_parameter_menu with a bridge", () 
 describe("client Python with the bridge's exec switch closed", () => {
   it("set_parameter_expression, create_python_script and author_script_operator are refused by the bridge; nothing changes", async () => {
     const before = await f.snapshot();
-    const expr = errorOf(await f.call("set_parameter_expression", { path: `${NET}/noise1`, parameter: "seed", text: "absTime.frame", allow_unmanaged: true }));
+    const expr = errorOf(
+      await f.call("set_parameter_expression", {
+        path: `${NET}/noise1`,
+        parameter: "seed",
+        text: "absTime.frame",
+        allow_unmanaged: true,
+      }),
+    );
     expect(expr.code).toBe("exec_disabled");
     expect(expr.message).toMatch(/SVC_BRIDGE_ALLOW_EXEC=1/);
-    expect(errorOf(await f.call("create_python_script", { parent: NET, name: "tool1", text: "print(1)" })).code).toBe("exec_disabled");
-    expect(errorOf(await f.call("author_script_operator", { parent: NET, family: "CHOP", name: "gen1", callbacks: "def onCook(scriptOp):\n    return" })).code).toBe("exec_disabled");
+    expect(errorOf(await f.call("create_python_script", { parent: NET, name: "tool1", text: "print(1)" })).code).toBe(
+      "exec_disabled",
+    );
+    expect(
+      errorOf(
+        await f.call("author_script_operator", {
+          parent: NET,
+          family: "CHOP",
+          name: "gen1",
+          callbacks: "def onCook(scriptOp):\n    return",
+        }),
+      ).code,
+    ).toBe("exec_disabled");
     expect(await f.snapshot()).toEqual(before);
   });
 });

@@ -20,7 +20,11 @@ describe("prompts", () => {
   it("offers exactly the prompts whose tools are all registered", async () => {
     const tools = new Set((await client.listTools()).tools.map((t) => t.name));
     const listed = (await client.listPrompts()).prompts.map((p) => p.name).sort();
-    expect(listed).toEqual(selectPrompts(allPrompts, tools).map((p) => p.name).sort());
+    expect(listed).toEqual(
+      selectPrompts(allPrompts, tools)
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(listed).toContain("find_operator");
     expect(listed).toContain("write_network");
   });
@@ -33,7 +37,9 @@ describe("prompts", () => {
       const r = await client.getPrompt({ name: p.name, arguments: args });
       const text = (r.messages[0]!.content as { text: string }).text;
       expect(text).toContain("a kaleidoscope");
-      const named = [...text.matchAll(TOOL_NAME)].map((m) => m[0]).filter((w) => known.has(w) || w.endsWith("_network"));
+      const named = [...text.matchAll(TOOL_NAME)]
+        .map((m) => m[0])
+        .filter((w) => known.has(w) || w.endsWith("_network"));
       expect(named.length, p.name).toBeGreaterThan(0);
       for (const name of named) expect(tools.has(name), `${p.name} names ${name}`).toBe(true);
     }

@@ -61,7 +61,11 @@ afterAll(async () => {
 
 describe("recipe resources", () => {
   it("lists every recipe, including subfolders, and reports files with syntax errors", async () => {
-    const body = await readJson<{ count: number; recipes: { name: string; file: string }[]; problems: { file: string; message: string }[] }>("svc://recipes");
+    const body = await readJson<{
+      count: number;
+      recipes: { name: string; file: string }[];
+      problems: { file: string; message: string }[];
+    }>("svc://recipes");
     expect(body.recipes.map((r) => r.name)).toEqual(["feedbackTunnel", "glow"]);
     expect(body.recipes.find((r) => r.name === "feedbackTunnel")!.file).toBe("fx/tunnel.svcnet");
     expect(body.problems).toHaveLength(1);
@@ -72,7 +76,14 @@ describe("recipe resources", () => {
   it("serves one recipe with its declared parameters, description and source", async () => {
     const r = await readJson<{
       description: string;
-      params: { name: string; type: string; default: string; range: number[] | null; label: string | null; entries?: string[] }[];
+      params: {
+        name: string;
+        type: string;
+        default: string;
+        range: number[] | null;
+        label: string | null;
+        entries?: string[];
+      }[];
       uses: string[];
       source: string;
     }>("svc://recipes/glow");
@@ -92,7 +103,9 @@ describe("recipe resources", () => {
   });
 
   it("searches names, descriptions and operators, requiring every word", async () => {
-    const hits = await readJson<{ matches: { name: string }[]; searched: number }>("svc://recipes/search/feedback%20zooming");
+    const hits = await readJson<{ matches: { name: string }[]; searched: number }>(
+      "svc://recipes/search/feedback%20zooming",
+    );
     expect(hits.matches.map((m) => m.name)).toEqual(["feedbackTunnel"]);
     expect(hits.searched).toBe(2);
     const byOperator = await readJson<{ matches: { name: string }[] }>("svc://recipes/search/blur");
@@ -102,7 +115,10 @@ describe("recipe resources", () => {
   });
 
   it("completes recipe names", async () => {
-    const r = await client.complete({ ref: { type: "ref/resource", uri: "svc://recipes/{name}" }, argument: { name: "name", value: "fe" } });
+    const r = await client.complete({
+      ref: { type: "ref/resource", uri: "svc://recipes/{name}" },
+      argument: { name: "name", value: "fe" },
+    });
     expect(r.completion.values).toEqual(["feedbackTunnel"]);
   });
 

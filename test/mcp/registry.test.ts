@@ -1,7 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { LoggingMessageNotificationSchema, type CallToolResult, type LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
+import {
+  LoggingMessageNotificationSchema,
+  type CallToolResult,
+  type LoggingMessageNotification,
+} from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BridgeError } from "../../runtime/bridge-client/errors.js";
@@ -27,10 +31,15 @@ function tool(name: string, extra: Partial<AnyToolDefinition> = {}): AnyToolDefi
 describe("tool selection by profile", () => {
   const read = tool("read_thing", { profiles: ["core", "safe"] });
   const wipe = tool("wipe_thing", { profiles: ["core"], annotations: { readOnlyHint: false, destructiveHint: true } });
-  const python = tool("run_python", { profiles: ["core"], rawPython: true, annotations: { readOnlyHint: false, destructiveHint: true } });
+  const python = tool("run_python", {
+    profiles: ["core"],
+    rawPython: true,
+    annotations: { readOnlyHint: false, destructiveHint: true },
+  });
   const extra = tool("rare_thing");
   const all = [read, wipe, python, extra];
-  const names = (profile: "core" | "full" | "safe", rawPython = true) => selectTools(all, { profile, rawPython }).map((t) => t.name);
+  const names = (profile: "core" | "full" | "safe", rawPython = true) =>
+    selectTools(all, { profile, rawPython }).map((t) => t.name);
 
   it("core and safe offer the tools that opt in; full offers every tool", () => {
     expect(names("core")).toEqual(["read_thing", "wipe_thing", "run_python"]);
@@ -91,7 +100,8 @@ describe("registered tool handlers", () => {
     annotations: { readOnlyHint: true },
     profiles: [],
     async handler({ steps }, ctx) {
-      for (let i = 1; i <= steps; i++) await ctx.progress(`step ${i} of ${steps}`, { done: i, total: steps, level: "debug" });
+      for (let i = 1; i <= steps; i++)
+        await ctx.progress(`step ${i} of ${steps}`, { done: i, total: steps, level: "debug" });
       return success({ done: steps }, `did ${steps} steps`);
     },
   });
@@ -108,7 +118,11 @@ describe("registered tool handlers", () => {
   });
 
   it("turns a thrown error into a tool error and logs it at error level", async () => {
-    const boom = tool("boom_thing", { handler: async () => { throw new Error("disk on fire"); } });
+    const boom = tool("boom_thing", {
+      handler: async () => {
+        throw new Error("disk on fire");
+      },
+    });
     const { client, logs } = await serve([boom]);
     const r = (await client.callTool({ name: "boom_thing", arguments: {} })) as CallToolResult;
     expect(r.isError).toBe(true);
@@ -121,7 +135,10 @@ describe("registered tool handlers", () => {
   it("passes a bridge error's own code through", async () => {
     const offline = tool("live_thing", {
       handler: async () => {
-        throw new BridgeError("connection", "connection_refused", "cannot reach the bridge", { method: "GET", path: "/api/info" });
+        throw new BridgeError("connection", "connection_refused", "cannot reach the bridge", {
+          method: "GET",
+          path: "/api/info",
+        });
       },
     });
     const { client } = await serve([offline]);
@@ -157,7 +174,10 @@ describe("unknown top-level arguments", () => {
     await server.connect(b);
     const client = new Client({ name: "c", version: "1" });
     await client.connect(a);
-    const typo = (await client.callTool({ name: "search_operators", arguments: { query: "noise", limt: 3 } })) as CallToolResult;
+    const typo = (await client.callTool({
+      name: "search_operators",
+      arguments: { query: "noise", limt: 3 },
+    })) as CallToolResult;
     expect(typo.isError).toBe(true);
     expect(textOf(typo)).toMatch(/unknown argument 'limt'/);
     expect(textOf(typo)).toMatch(/search_operators takes .*query/);
@@ -173,7 +193,8 @@ describe("unknown top-level arguments", () => {
 describe("the Python escape hatches of spec 5.2", () => {
   const hatches = ["execute_python_script", "exec_node_method", "create_python_script", "author_script_operator"];
   it("are hidden by SVC_RAW_PYTHON=off and absent from the safe profile", () => {
-    const names = (profile: "core" | "full" | "safe", rawPython: boolean) => selectTools(allTools, { profile, rawPython }).map((t) => t.name);
+    const names = (profile: "core" | "full" | "safe", rawPython: boolean) =>
+      selectTools(allTools, { profile, rawPython }).map((t) => t.name);
     for (const name of hatches) {
       expect(names("full", true)).toContain(name);
       expect(names("full", false)).not.toContain(name);

@@ -14,13 +14,19 @@ const BUILT_INDEX = `${ROOT}dist/runtime/mcp/resources/resource-index.generated.
 /** The resource modules' exports, under the names they have once built (`x.js`). */
 async function sourceModules(): Promise<Map<string, Record<string, unknown>>> {
   const modules = new Map<string, Record<string, unknown>>();
-  for (const file of readdirSync(DIR).filter((f) => f.endsWith(".ts") && !["catalog.ts", "all-resources.ts"].includes(f)).sort()) {
+  for (const file of readdirSync(DIR)
+    .filter((f) => f.endsWith(".ts") && !["catalog.ts", "all-resources.ts"].includes(f))
+    .sort()) {
     modules.set(file.replace(/\.ts$/, ".js"), (await import(new URL(file, DIR).href)) as Record<string, unknown>);
   }
   return modules;
 }
 
-const catalog: ServerCatalog = { selection: { profile: "core", rawPython: true }, toolNames: ["search_operators"], prompts: [] };
+const catalog: ServerCatalog = {
+  selection: { profile: "core", rawPython: true },
+  toolNames: ["search_operators"],
+  prompts: [],
+};
 
 function serverWith(resources: readonly ResourceDefinition[]): McpServer {
   const server = new McpServer({ name: "svc", version: "1" }, { capabilities: { logging: {} } });
@@ -38,7 +44,13 @@ describe("resources registered from the build's index", () => {
       { method: "resources/read", params: { uri: "svc://commands" } },
       { method: "resources/read", params: { uri: "svc://operators/noiseTOP" } },
       { method: "resources/read", params: { uri: "svc://operators/noSuchTOP" } },
-      { method: "completion/complete", params: { ref: { type: "ref/resource", uri: "svc://operators/{name}" }, argument: { name: "name", value: "nois" } } },
+      {
+        method: "completion/complete",
+        params: {
+          ref: { type: "ref/resource", uri: "svc://operators/{name}" },
+          argument: { name: "name", value: "nois" },
+        },
+      },
     ];
     const direct = await rawExchange(serverWith(allResources), requests);
     const lazy = await rawExchange(serverWith(lazyResources(index.resources)), requests);
@@ -54,7 +66,11 @@ describe("resources registered from the build's index", () => {
     const built = JSON.parse(readFileSync(BUILT_INDEX, "utf8")) as ResourceIndex;
     const current = indexResources(allResources, await sourceModules(), "");
     // By name: Node lists a module's exports in name order, vitest in declaration order.
-    const byName = (index: ResourceIndex) => JSON.stringify([...index.resources].sort((a, b) => a.name.localeCompare(b.name)));
-    expect(byName(built) === byName(current), `${BUILT_INDEX} is out of date with the resources: run \`npm run build\``).toBe(true);
+    const byName = (index: ResourceIndex) =>
+      JSON.stringify([...index.resources].sort((a, b) => a.name.localeCompare(b.name)));
+    expect(
+      byName(built) === byName(current),
+      `${BUILT_INDEX} is out of date with the resources: run \`npm run build\``,
+    ).toBe(true);
   });
 });

@@ -45,7 +45,9 @@ describe("resource listing", () => {
 
 describe("svc://operators/{name}", () => {
   it("lists a family", async () => {
-    const body = await readJson<{ family: string; count: number; operators: { type: string }[] }>("svc://operators/CHOP");
+    const body = await readJson<{ family: string; count: number; operators: { type: string }[] }>(
+      "svc://operators/CHOP",
+    );
     expect(body.family).toBe("CHOP");
     expect(body.count).toBe(body.operators.length);
     expect(body.operators.every((o) => o.type.endsWith("CHOP"))).toBe(true);
@@ -60,7 +62,9 @@ describe("svc://operators/{name}", () => {
   });
 
   it("refuses an unknown name with suggestions", async () => {
-    await expect(client.readResource({ uri: "svc://operators/levlTOP" })).rejects.toThrow(/no operator or family 'levlTOP'.*levelTOP/);
+    await expect(client.readResource({ uri: "svc://operators/levlTOP" })).rejects.toThrow(
+      /no operator or family 'levlTOP'.*levelTOP/,
+    );
   });
 
   it("completes families and operator types by prefix", async () => {
@@ -73,7 +77,9 @@ describe("svc://operators/{name}", () => {
 
 describe("svc://python-api/{class}", () => {
   it("serves a class with inherited members", async () => {
-    const body = await readJson<{ name: string; inherits: string[]; members: { declaredBy: string }[] }>("svc://python-api/textTOP");
+    const body = await readJson<{ name: string; inherits: string[]; members: { declaredBy: string }[] }>(
+      "svc://python-api/textTOP",
+    );
     expect(body.name).toBe("textTOP");
     expect(body.inherits).toContain("OP");
     expect(body.members.some((m) => m.declaredBy === "OP")).toBe(true);
@@ -110,12 +116,16 @@ describe("svc://operator-connections/{operator}", () => {
 
 describe("svc://td-versions/{version}", () => {
   it("serves a profile by id or by build and completes both", async () => {
-    const docs = await readJson<{ id: string; operatorTypes: string[]; operatorTypeCount: number }>("svc://td-versions/docs-2026-02");
+    const docs = await readJson<{ id: string; operatorTypes: string[]; operatorTypeCount: number }>(
+      "svc://td-versions/docs-2026-02",
+    );
     expect(docs.operatorTypes).toContain("noiseTOP");
     expect(docs.operatorTypeCount).toBe(docs.operatorTypes.length);
     const build = await readJson<{ id: string }>("svc://td-versions/2025.33070");
     expect(build.id).toBe("td-2025.33070");
-    expect(await complete("svc://td-versions/{version}", "version", "docs")).toEqual(expect.arrayContaining(["docs-2026-02", "docs-2025-05"]));
+    expect(await complete("svc://td-versions/{version}", "version", "docs")).toEqual(
+      expect.arrayContaining(["docs-2026-02", "docs-2025-05"]),
+    );
   });
 
   it("refuses an unknown version and lists the known ones", async () => {

@@ -21,7 +21,12 @@ export function referenceServer(tools: readonly AnyToolDefinition[]): McpServer 
       ...(tool.title ? { title: tool.title } : {}),
       ...(tool.output ? { outputSchema: tool.output } : {}),
     };
-    (server.registerTool as (name: string, config: object, cb: unknown) => unknown).call(server, tool.name, config, toolCallback(tool, logLevel));
+    (server.registerTool as (name: string, config: object, cb: unknown) => unknown).call(
+      server,
+      tool.name,
+      config,
+      toolCallback(tool, logLevel),
+    );
   }
   return server;
 }
@@ -30,7 +35,10 @@ export function referenceServer(tools: readonly AnyToolDefinition[]): McpServer 
  * Connects a bare JSON-RPC peer to `server`, initializes, sends each request and returns each raw
  * result (or error) as JSON text, the initialize result first.
  */
-export async function rawExchange(server: McpServer, requests: readonly { method: string; params?: Record<string, unknown> }[]): Promise<string[]> {
+export async function rawExchange(
+  server: McpServer,
+  requests: readonly { method: string; params?: Record<string, unknown> }[],
+): Promise<string[]> {
   const [peer, serverSide] = InMemoryTransport.createLinkedPair();
   const answers = new Map<number, (m: JSONRPCMessage) => void>();
   peer.onmessage = (m) => {
@@ -44,7 +52,11 @@ export async function rawExchange(server: McpServer, requests: readonly { method
       answers.set(++id, resolve);
       void peer.send({ jsonrpc: "2.0", id, method, params });
     });
-  const init = (await send("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } })) as { result?: unknown };
+  const init = (await send("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  })) as { result?: unknown };
   await peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   const out: string[] = [JSON.stringify(init.result)];
   for (const r of requests) {

@@ -25,9 +25,15 @@ beforeAll(async () => {
   mkdirSync(workspace);
   mkdirSync(outside);
   writeFileSync(join(outside, "passwd"), `${SECRET}\n`);
-  writeFileSync(join(outside, "lib.svcnet"), `svcnet 1\n# ${SECRET}\nrecipe r { params { } network { a: noiseTOP { period: } } }\n`);
+  writeFileSync(
+    join(outside, "lib.svcnet"),
+    `svcnet 1\n# ${SECRET}\nrecipe r { params { } network { a: noiseTOP { period: } } }\n`,
+  );
   writeFileSync(join(workspace, "shader.txt"), "void main() {}\n");
-  writeFileSync(join(workspace, "looks.svcnet"), "svcnet 1\nrecipe tint {\n  in1: inTOP\n  a: levelTOP\n  out1: outTOP\n  in1 -> a -> out1\n}\n");
+  writeFileSync(
+    join(workspace, "looks.svcnet"),
+    "svcnet 1\nrecipe tint {\n  in1: inTOP\n  a: levelTOP\n  out1: outTOP\n  in1 -> a -> out1\n}\n",
+  );
   symlinkSync(join(outside, "lib.svcnet"), join(workspace, "linked.svcnet"));
   process.env.SVC_MCP_WORKSPACE = workspace;
   client = await memoryClient();
@@ -40,7 +46,10 @@ afterAll(async () => {
 
 async function validate(source: string) {
   const r = (await client.callTool({ name: "validate_network", arguments: { source } })) as CallToolResult;
-  return { text: JSON.stringify(r.content), structured: r.structuredContent as { diagnostics: { code: string; message: string }[] } };
+  return {
+    text: JSON.stringify(r.content),
+    structured: r.structuredContent as { diagnostics: { code: string; message: string }[] },
+  };
 }
 
 const net = (body: string, head = "") => `svcnet 1\n${head}network n {\n${body}\n}\n`;
@@ -67,7 +76,7 @@ describe("validate_network over MCP", () => {
   });
 
   it("reads what the workspace holds", async () => {
-    const r = await validate(net("  t: textDAT { text: file(\"shader.txt\") }\n  x: tint", 'import "looks.svcnet"\n'));
+    const r = await validate(net('  t: textDAT { text: file("shader.txt") }\n  x: tint', 'import "looks.svcnet"\n'));
     expect(r.structured.diagnostics.filter((d) => d.code !== "too-many-diagnostics")).toEqual([]);
   });
 });
@@ -78,8 +87,13 @@ describe("MCP roots from the client", () => {
     const server = await createSvcServer({ profile: "core", rawPython: false });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    const c = new SdkClient({ name: "svc-roots-test", version: "1" }, { capabilities: { roots: { listChanged: false } } });
-    c.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: "project" })) }));
+    const c = new SdkClient(
+      { name: "svc-roots-test", version: "1" },
+      { capabilities: { roots: { listChanged: false } } },
+    );
+    c.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: "project" })),
+    }));
     await c.connect(clientSide);
     return c;
   }
@@ -91,9 +105,12 @@ describe("MCP roots from the client", () => {
     try {
       const call = async (source: string) => {
         const r = (await rooted.callTool({ name: "validate_network", arguments: { source } })) as CallToolResult;
-        return { text: JSON.stringify(r.content), codes: (r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code) };
+        return {
+          text: JSON.stringify(r.content),
+          codes: (r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code),
+        };
       };
-      const inside = await call(net("  t: textDAT { text: file(\"shader.txt\") }\n  x: tint", 'import "looks.svcnet"\n'));
+      const inside = await call(net('  t: textDAT { text: file("shader.txt") }\n  x: tint', 'import "looks.svcnet"\n'));
       expect(inside.codes.filter((c) => c !== "too-many-diagnostics")).toEqual([]);
       for (const path of [join(outside, "passwd"), "../outside/passwd"]) {
         const refused = await call(net(`  t: textDAT { text: file("${path}") }`));
@@ -113,8 +130,13 @@ describe("MCP roots from the client", () => {
     delete process.env.SVC_MCP_WORKSPACE;
     const plain = await memoryClient();
     try {
-      const r = (await plain.callTool({ name: "validate_network", arguments: { source: net("  t: textDAT { text: file(\"" + join(workspace, "shader.txt") + "\") }") } })) as CallToolResult;
-      expect((r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toContain("file-unreadable");
+      const r = (await plain.callTool({
+        name: "validate_network",
+        arguments: { source: net('  t: textDAT { text: file("' + join(workspace, "shader.txt") + '") }') },
+      })) as CallToolResult;
+      expect((r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toContain(
+        "file-unreadable",
+      );
     } finally {
       await plain.close();
       process.env.SVC_MCP_WORKSPACE = saved;

@@ -17,14 +17,36 @@ import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { errorOf, memoryClient } from "./helpers.js";
 
 /** Spec 2.7, as registered: fixed URIs and templates (`{+path}` lets a digest path keep its slashes). */
-const SPEC_FIXED = ["svc://glsl-snippets", "svc://commands", "svc://prompts", "svc://cheatsheets", "svc://learning/touchdesigner", "svc://cookbook", "svc://session/profile", "svc://raytk/operators", "svc://project/brief"];
+const SPEC_FIXED = [
+  "svc://glsl-snippets",
+  "svc://commands",
+  "svc://prompts",
+  "svc://cheatsheets",
+  "svc://learning/touchdesigner",
+  "svc://cookbook",
+  "svc://session/profile",
+  "svc://raytk/operators",
+  "svc://project/brief",
+];
 const SPEC_TEMPLATES = [
-  "svc://operators/{name}", "svc://python-api/{class}", "svc://operator-connections/{operator}", "svc://operator-examples/{operator}",
-  "svc://td-versions/{version}", "svc://td-experimental/{series_or_category}", "svc://td-classes/{family}",
-  "svc://compat/operators/{operator}", "svc://compat/python/{class_or_member}",
-  "svc://techniques/{category}", "svc://patterns/{name}", "svc://glsl/{name}",
-  "svc://recipes/{name}", "svc://recipes/search/{query}", "svc://tutorials/{name}",
-  "svc://cookbook/{lang}", "svc://digest/{+path}", "svc://scene/{view}",
+  "svc://operators/{name}",
+  "svc://python-api/{class}",
+  "svc://operator-connections/{operator}",
+  "svc://operator-examples/{operator}",
+  "svc://td-versions/{version}",
+  "svc://td-experimental/{series_or_category}",
+  "svc://td-classes/{family}",
+  "svc://compat/operators/{operator}",
+  "svc://compat/python/{class_or_member}",
+  "svc://techniques/{category}",
+  "svc://patterns/{name}",
+  "svc://glsl/{name}",
+  "svc://recipes/{name}",
+  "svc://recipes/search/{query}",
+  "svc://tutorials/{name}",
+  "svc://cookbook/{lang}",
+  "svc://digest/{+path}",
+  "svc://scene/{view}",
 ];
 
 let client: Client;
@@ -68,8 +90,8 @@ async function read<T = Record<string, unknown>>(uri: string): Promise<T> {
 }
 
 function passesCheck(svcnet: string, name: string): string[] {
-  return analyze({ text: svcnet, file: join(process.cwd(), "kb", "guide", `${name}.svcnet`) }).diagnostics
-    .filter((d) => d.severity !== "info" || d.code === "glsl-validator-unavailable")
+  return analyze({ text: svcnet, file: join(process.cwd(), "kb", "guide", `${name}.svcnet`) })
+    .diagnostics.filter((d) => d.severity !== "info" || d.code === "glsl-validator-unavailable")
     .map((d) => `${d.code}: ${d.message}`);
 }
 
@@ -90,7 +112,9 @@ describe("the resource list", () => {
     expect(await complete("svc://cookbook/{lang}", "lang", "p")).toEqual(["pt"]);
     expect(await complete("svc://td-classes/{family}", "family", "CH")).toContain("CHOP");
     expect(await complete("svc://compat/python/{class_or_member}", "class_or_member", "Par.")).toContain("Par.isPar");
-    expect(await complete("svc://td-experimental/{series_or_category}", "series_or_category", "20")).toEqual(expect.arrayContaining(["2019.30000", "2025.30000"]));
+    expect(await complete("svc://td-experimental/{series_or_category}", "series_or_category", "20")).toEqual(
+      expect.arrayContaining(["2019.30000", "2025.30000"]),
+    );
     expect(await complete("svc://operator-examples/{operator}", "operator", "feedbackT")).toContain("feedbackTOP");
   });
 });
@@ -100,19 +124,31 @@ describe("knowledge resources", () => {
     expect((await read<{ type: string }>("svc://operators/feedbackTOP")).type).toBe("feedbackTOP");
     expect((await read<{ name: string }>("svc://python-api/Par")).name).toBe("Par");
     expect((await read<{ family: string }>("svc://operator-connections/feedbackTOP")).family).toBe("TOP");
-    const examples = await read<{ operator: string; examples: { from: string; name: string; line: string | null; uri: string }[] }>("svc://operator-examples/Feedback%20TOP");
+    const examples = await read<{
+      operator: string;
+      examples: { from: string; name: string; line: string | null; uri: string }[];
+    }>("svc://operator-examples/Feedback%20TOP");
     expect(examples.operator).toBe("feedbackTOP");
-    expect(examples.examples).toContainEqual(expect.objectContaining({ from: "pattern", name: "feedback-trail", uri: "svc://patterns/feedback-trail" }));
+    expect(examples.examples).toContainEqual(
+      expect.objectContaining({ from: "pattern", name: "feedback-trail", uri: "svc://patterns/feedback-trail" }),
+    );
     expect(examples.examples.some((e) => e.from === "recipe")).toBe(true);
     for (const e of examples.examples) if (e.line) expect(e.line).toMatch(/:\s*feedbackTOP\b/);
     await expect(client.readResource({ uri: "svc://operator-examples/feedbakTOP" })).rejects.toThrow(/feedbackTOP/);
   });
 
   it("td-versions holds 7 profiles, published builds with unknown operator lists", async () => {
-    const published = await read<{ kind: string; operatorTypes: unknown; sources: string[] }>("svc://td-versions/2023.11510");
+    const published = await read<{ kind: string; operatorTypes: unknown; sources: string[] }>(
+      "svc://td-versions/2023.11510",
+    );
     expect(published).toMatchObject({ kind: "published-build", operatorTypes: null });
     expect(published.sources.length).toBeGreaterThan(0);
-    const values = (await client.complete({ ref: { type: "ref/resource", uri: "svc://td-versions/{version}" }, argument: { name: "version", value: "td-" } })).completion.values;
+    const values = (
+      await client.complete({
+        ref: { type: "ref/resource", uri: "svc://td-versions/{version}" },
+        argument: { name: "version", value: "td-" },
+      })
+    ).completion.values;
     expect(new Set(values).size + 2).toBe(7); // five td-* ids plus the two docs snapshots
   });
 
@@ -120,12 +156,19 @@ describe("knowledge resources", () => {
     const pops = await read<{ operatorCount: number; operators: string[]; known: string }>("svc://td-experimental/pop");
     expect(pops.operatorCount).toBe(104);
     expect(pops.operators).toContain("noisePOP");
-    const top = await read<{ class: string; reference: { groups: unknown[] }; operatorClasses: string[]; operatorClassCount: number }>("svc://td-classes/TOP");
+    const top = await read<{
+      class: string;
+      reference: { groups: unknown[] };
+      operatorClasses: string[];
+      operatorClassCount: number;
+    }>("svc://td-classes/TOP");
     expect(top.class).toBe("TOP");
     expect(top.reference.groups.length).toBeGreaterThan(0);
     expect(top.operatorClasses.every((t) => t.endsWith("TOP"))).toBe(true);
     expect(top.operatorClassCount).toBeGreaterThan(top.operatorClasses.length);
-    const renamed = await read<{ operator: string; changes: { kind: string; replacement?: string }[] }>("svc://compat/operators/freedCHOP");
+    const renamed = await read<{ operator: string; changes: { kind: string; replacement?: string }[] }>(
+      "svc://compat/operators/freedCHOP",
+    );
     expect(renamed.changes).toContainEqual(expect.objectContaining({ kind: "renamed", replacement: "freedinCHOP" }));
     const unchanged = await read<{ changes: unknown[] }>("svc://compat/operators/levelTOP");
     expect(unchanged.changes).toEqual([]);
@@ -162,14 +205,18 @@ describe("techniques, patterns and shaders", () => {
 describe("recipes, tutorials, learning, cheatsheets, cookbook, commands, prompts", () => {
   it("serve meaningful content", async () => {
     expect((await read<{ name: string }>("svc://recipes/feedback_basic")).name).toBe("feedback_basic");
-    expect((await read<{ matches: { name: string }[] }>("svc://recipes/search/feedback")).matches.length).toBeGreaterThan(0);
+    expect(
+      (await read<{ matches: { name: string }[] }>("svc://recipes/search/feedback")).matches.length,
+    ).toBeGreaterThan(0);
     const tutorial = await read<{ name: string; steps: string[]; read: string[] }>("svc://tutorials/feedback-basics");
     expect(tutorial.steps.length).toBeGreaterThan(2);
     expect(tutorial.read).toContain("svc://patterns/feedback-trail");
     const path = await read<{ stages: { tutorials: { uri: string }[] }[] }>("svc://learning/touchdesigner");
     expect(path.stages.length).toBeGreaterThanOrEqual(5);
     expect(path.stages[0]!.tutorials[0]!.uri).toBe("svc://tutorials/first-network");
-    expect((await read<{ cheatsheets: { name: string }[] }>("svc://cheatsheets")).cheatsheets.map((c) => c.name)).toContain("glsl-top");
+    expect(
+      (await read<{ cheatsheets: { name: string }[] }>("svc://cheatsheets")).cheatsheets.map((c) => c.name),
+    ).toContain("glsl-top");
     const cookbook = await read<{ languages: string[]; count: number }>("svc://cookbook");
     expect(cookbook.languages).toEqual(["en", "pt"]);
     const pt = await read<{ language: string; entries: { prompt: string }[] }>("svc://cookbook/pt");
@@ -179,8 +226,15 @@ describe("recipes, tutorials, learning, cheatsheets, cookbook, commands, prompts
     expect((await read<{ tools: unknown[] }>("svc://commands")).tools.length).toBeGreaterThan(10);
     const prompts = await read<{ prompts: { name: string; offered: boolean }[] }>("svc://prompts");
     const offered = (await client.listPrompts()).prompts.map((p) => p.name).sort();
-    expect(prompts.prompts.filter((p) => p.offered).map((p) => p.name).sort()).toEqual(offered);
-    const raytk = await read<{ known: string[]; unknown: string[]; operators: { name: string }[] }>("svc://raytk/operators");
+    expect(
+      prompts.prompts
+        .filter((p) => p.offered)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(offered);
+    const raytk = await read<{ known: string[]; unknown: string[]; operators: { name: string }[] }>(
+      "svc://raytk/operators",
+    );
     expect(raytk.operators.map((o) => o.name)).toContain("raymarchRender3d");
     expect(raytk.unknown.length).toBeGreaterThan(0);
   });
@@ -199,9 +253,14 @@ describe("session profile and project brief", () => {
   it("the profile is empty until load_session_profile saves preferences and a network, then the resource shows them", async () => {
     const before = await read<{ profile: { preferences: object; recentNetworks: unknown[] } }>("svc://session/profile");
     expect(before.profile).toMatchObject({ preferences: {}, recentNetworks: [] });
-    const r = await full.callTool({ name: "load_session_profile", arguments: { preferences: { resolution: "1920x1080", fps: 60 }, remember_network: "tunnel" } });
+    const r = await full.callTool({
+      name: "load_session_profile",
+      arguments: { preferences: { resolution: "1920x1080", fps: 60 }, remember_network: "tunnel" },
+    });
     expect(r.isError).toBeFalsy();
-    const after = await read<{ profile: { preferences: Record<string, unknown>; recentNetworks: { name: string }[] } }>("svc://session/profile");
+    const after = await read<{ profile: { preferences: Record<string, unknown>; recentNetworks: { name: string }[] } }>(
+      "svc://session/profile",
+    );
     expect(after.profile.preferences).toEqual({ resolution: "1920x1080", fps: 60 });
     expect(after.profile.recentNetworks.map((n) => n.name)).toEqual(["tunnel"]);
     // Persistent: the file on disk holds the same.
@@ -216,9 +275,15 @@ describe("session profile and project brief", () => {
     await full.callTool({ name: "load_session_profile", arguments: { project_folder: project } });
     const empty = await read<{ root: string; selectedBy: string; brief: unknown }>("svc://project/brief");
     expect(empty).toMatchObject({ root: project, selectedBy: "explicit-root", brief: null });
-    const first = await full.callTool({ name: "replace_project_brief", arguments: { expected_revision: 0, title: "Winter show", goals: ["30 minutes of visuals"] } });
+    const first = await full.callTool({
+      name: "replace_project_brief",
+      arguments: { expected_revision: 0, title: "Winter show", goals: ["30 minutes of visuals"] },
+    });
     expect(first.isError).toBeFalsy();
-    const stale = await full.callTool({ name: "replace_project_brief", arguments: { expected_revision: 0, title: "overwrite" } });
+    const stale = await full.callTool({
+      name: "replace_project_brief",
+      arguments: { expected_revision: 0, title: "overwrite" },
+    });
     expect(errorOf(stale as never).code).toBe("brief-revision-mismatch");
     const brief = await read<{ trust: string; brief: { revision: number; title: string } }>("svc://project/brief");
     expect(brief.trust).toBe("untrusted-evidence");

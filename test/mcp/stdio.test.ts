@@ -7,7 +7,8 @@ import { selectTools } from "../../runtime/mcp/tools/registry.js";
 import { requireBuiltCli, stdioClient } from "./helpers.js";
 
 /** A parameter expression outside the safe subset (it reaches a module through a dunder). */
-const UNSAFE_EXPRESSION = "svcnet 1\nnetwork n {\n  noise1: noiseTOP { period: = op('noise1').__class__.__name__ }\n}\n";
+const UNSAFE_EXPRESSION =
+  "svcnet 1\nnetwork n {\n  noise1: noiseTOP { period: = op('noise1').__class__.__name__ }\n}\n";
 
 /** tools/list must stay small in core: clients send it to the model on every turn. */
 const CORE_TOOLS_LIST_LIMIT = 40 * 1024;
@@ -23,7 +24,9 @@ describe("svc over stdio (built CLI)", () => {
       // Python the network carries: any in core and full; only the bridge's safe subset in safe
       // (as SVC_BRIDGE_EXPRESSIONS=safe), refused before anything reaches a bridge.
       const carried = await client.callTool({ name: "validate_network", arguments: { source: UNSAFE_EXPRESSION } });
-      const codes = ((carried.structuredContent as { diagnostics: { code: string }[] }).diagnostics ?? []).map((d) => d.code);
+      const codes = ((carried.structuredContent as { diagnostics: { code: string }[] }).diagnostics ?? []).map(
+        (d) => d.code,
+      );
       expect(codes.includes("unsafe-python"), JSON.stringify(carried.content)).toBe(profile === "safe");
       if (profile === "safe") {
         for (const t of listed.tools) expect(t.annotations?.destructiveHint ?? false, t.name).toBe(false);
@@ -38,7 +41,11 @@ describe("svc over stdio (built CLI)", () => {
     const client = await stdioClient({ SVC_TOOL_PROFILE: "full", SVC_RAW_PYTHON: "off" });
     try {
       const names = (await client.listTools()).tools.map((t) => t.name).sort();
-      expect(names).toEqual(selectTools(allTools, { profile: "full", rawPython: false }).map((t) => t.name).sort());
+      expect(names).toEqual(
+        selectTools(allTools, { profile: "full", rawPython: false })
+          .map((t) => t.name)
+          .sort(),
+      );
       expect(names).not.toContain("execute_python_script");
       expect(names).not.toContain("exec_node_method");
     } finally {
@@ -49,7 +56,10 @@ describe("svc over stdio (built CLI)", () => {
   it("answers a tool call end to end", async () => {
     const client = await stdioClient();
     try {
-      const r = await client.callTool({ name: "get_parameter_menu", arguments: { operator: "levelTOP", parameter: "clampinput" } });
+      const r = await client.callTool({
+        name: "get_parameter_menu",
+        arguments: { operator: "levelTOP", parameter: "clampinput" },
+      });
       expect(r.isError).toBeFalsy();
       expect((r.structuredContent as { names: string[] }).names.length).toBeGreaterThan(0);
     } finally {
@@ -58,14 +68,23 @@ describe("svc over stdio (built CLI)", () => {
   });
 
   it("svc --help prints the command list and exits without serving", () => {
-    const r = spawnSync(process.execPath, [requireBuiltCli(), "--help"], { encoding: "utf8", input: "", timeout: 20_000 });
+    const r = spawnSync(process.execPath, [requireBuiltCli(), "--help"], {
+      encoding: "utf8",
+      input: "",
+      timeout: 20_000,
+    });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/usage: svc <command>/);
     expect(r.stdout).toMatch(/svc serve/);
   });
 
   it("refuses a bad SVC_TOOL_PROFILE with a one-line message and exit code 2", () => {
-    const r = spawnSync(process.execPath, [requireBuiltCli()], { encoding: "utf8", input: "", timeout: 20_000, env: { PATH: process.env.PATH, SVC_TOOL_PROFILE: "everything" } });
+    const r = spawnSync(process.execPath, [requireBuiltCli()], {
+      encoding: "utf8",
+      input: "",
+      timeout: 20_000,
+      env: { PATH: process.env.PATH, SVC_TOOL_PROFILE: "everything" },
+    });
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe("svc: SVC_TOOL_PROFILE must be one of core, full, safe, not 'everything'");
     expect(r.stdout).toBe("");
@@ -80,7 +99,9 @@ describe("svc over stdio (built CLI)", () => {
 
 describe("svc serve --http (built CLI)", () => {
   it("serves on a free loopback port, prints where, and stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, [requireBuiltCli(), "serve", "--http", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [requireBuiltCli(), "serve", "--http", "--port", "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let err = "";
@@ -94,7 +115,9 @@ describe("svc serve --http (built CLI)", () => {
       });
       const client = new Client({ name: "svc-test", version: "1" });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      expect((await client.listTools()).tools.length).toBe(selectTools(allTools, { profile: "core", rawPython: true }).length);
+      expect((await client.listTools()).tools.length).toBe(
+        selectTools(allTools, { profile: "core", rawPython: true }).length,
+      );
       await client.close();
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -128,7 +151,11 @@ describe("svc serve --http (built CLI)", () => {
   });
 
   it("refuses --port without --http", () => {
-    const r = spawnSync(process.execPath, [requireBuiltCli(), "serve", "--port", "1234"], { encoding: "utf8", input: "", timeout: 20_000 });
+    const r = spawnSync(process.execPath, [requireBuiltCli(), "serve", "--port", "1234"], {
+      encoding: "utf8",
+      input: "",
+      timeout: 20_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--port needs --http/);
   });

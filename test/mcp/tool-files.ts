@@ -25,7 +25,11 @@ export async function toolFiles(): Promise<ToolFile[]> {
     const path = join(TOOLS_DIR, source);
     for (const [, exportName = ""] of readFileSync(path, "utf8").matchAll(TOOL_EXPORT)) {
       const mod = (await import(path)) as Record<string, AnyToolDefinition>;
-      found.push({ file: relative(TOOLS_DIR, path).replace(/\.ts$/, "").split("\\").join("/"), exportName, tool: mod[exportName] as AnyToolDefinition });
+      found.push({
+        file: relative(TOOLS_DIR, path).replace(/\.ts$/, "").split("\\").join("/"),
+        exportName,
+        tool: mod[exportName] as AnyToolDefinition,
+      });
     }
   }
   return found;

@@ -20,7 +20,9 @@ const GENERATED = `${ROOT}dist/runtime/mcp/tools/tool-list.generated.json`;
 describe("tools/list from the build's generated listing", () => {
   it("is the SDK's own conversion of every tool, byte for byte, in every profile", async () => {
     for (const selection of SELECTIONS) {
-      const [, reference] = await rawExchange(referenceServer(selectTools(allTools, selection)), [{ method: "tools/list" }]);
+      const [, reference] = await rawExchange(referenceServer(selectTools(allTools, selection)), [
+        { method: "tools/list" },
+      ]);
       const [, served] = await rawExchange(await createSvcServer(selection), [{ method: "tools/list" }]);
       expect(served, JSON.stringify(selection)).toBe(reference);
     }
@@ -30,7 +32,10 @@ describe("tools/list from the build's generated listing", () => {
     const generated = readFileSync(GENERATED, "utf8");
     const current = JSON.stringify(allTools.map(listedTool)) + "\n";
     // A tool added or changed since the last build: the message says how to bring the file up to date.
-    expect(generated === current, `${GENERATED} is out of date with the tool files: run \`${REGENERATE_TOOL_LIST}\``).toBe(true);
+    expect(
+      generated === current,
+      `${GENERATED} is out of date with the tool files: run \`${REGENERATE_TOOL_LIST}\``,
+    ).toBe(true);
   });
 });
 

@@ -24,11 +24,22 @@ describe("the tool manifest", () => {
 
   it("refuses to load a line that disagrees with its tool file, naming what differs", async () => {
     const real = allTools.find((t) => t.name === "search_operators") as AnyToolDefinition;
-    const line = (over: Partial<ToolManifestEntry>): ToolManifestEntry => ({ name: real.name, profiles: real.profiles, load: async () => real, ...over });
+    const line = (over: Partial<ToolManifestEntry>): ToolManifestEntry => ({
+      name: real.name,
+      profiles: real.profiles,
+      load: async () => real,
+      ...over,
+    });
     await expect(loadTools([line({})])).resolves.toEqual([real]);
-    await expect(loadTools([line({ profiles: ["core"] })])).rejects.toThrow(/'search_operators': profiles \[core\], the tool declares \[core, safe\]/);
-    await expect(loadTools([line({ name: "search_ops" })])).rejects.toThrow(/'search_ops' loads the tool 'search_operators'/);
+    await expect(loadTools([line({ profiles: ["core"] })])).rejects.toThrow(
+      /'search_operators': profiles \[core\], the tool declares \[core, safe\]/,
+    );
+    await expect(loadTools([line({ name: "search_ops" })])).rejects.toThrow(
+      /'search_ops' loads the tool 'search_operators'/,
+    );
     await expect(loadTools([line({ rawPython: true })])).rejects.toThrow(/rawPython differs/);
-    await expect(loadTools([line({ load: async () => undefined as unknown as AnyToolDefinition })])).rejects.toThrow(/exports no such tool/);
+    await expect(loadTools([line({ load: async () => undefined as unknown as AnyToolDefinition })])).rejects.toThrow(
+      /exports no such tool/,
+    );
   });
 });

@@ -47,7 +47,17 @@ beforeAll(async () => {
   const comp = join(dir, "components", "widget", "1.0.0");
   mkdirSync(comp, { recursive: true });
   writeFileSync(join(comp, "widget.svcnet"), "svcnet 1\n\nnetwork widget {\n  const1: constantTOP\n}\n");
-  writeFileSync(join(comp, "component.json"), JSON.stringify({ format: "svc-component", name: "widget", version: "1.0.0", description: "", tox: "widget.tox", svcnet: "widget.svcnet" }));
+  writeFileSync(
+    join(comp, "component.json"),
+    JSON.stringify({
+      format: "svc-component",
+      name: "widget",
+      version: "1.0.0",
+      description: "",
+      tox: "widget.tox",
+      svcnet: "widget.svcnet",
+    }),
+  );
   writeChecksums(comp);
   process.env.SVC_MCP_WORKSPACE = dir;
   client = await memoryClient({ profile: "full", rawPython: true });
@@ -59,33 +69,68 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const call = (name: string, args: Record<string, unknown>) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 const env = () => ({ SVC_PACKAGES_DIR: registry, SVC_DATA_DIR: data });
 
 describe("publish_recipe_bundle", () => {
   it("publishes recipes and components with a bundle manifest, a publish manifest and SHA-256 checksums", async () => {
     const r = await call("publish_recipe_bundle", {
-      package_dir: registry, name: "soft-pack", version: "1.0.0", description: "soft noise looks",
-      recipe_files: [join(dir, "soft_noise.svcnet")], library_recipes: ["color_grade"],
+      package_dir: registry,
+      name: "soft-pack",
+      version: "1.0.0",
+      description: "soft noise looks",
+      recipe_files: [join(dir, "soft_noise.svcnet")],
+      library_recipes: ["color_grade"],
       components: [{ library: join(dir, "components"), name: "widget", version: "1.0.0" }],
     });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const out = r.structuredContent as { dir: string; recipes: { name: string }[]; files: { file: string }[]; checksumsSha256: string };
+    const out = r.structuredContent as {
+      dir: string;
+      recipes: { name: string }[];
+      files: { file: string }[];
+      checksumsSha256: string;
+    };
     expect(out.recipes.map((x) => x.name).sort()).toEqual(["color_grade", "soft_noise"]);
-    expect(out.files.map((f) => f.file)).toEqual(["components/widget/1.0.0/SHA256SUMS", "components/widget/1.0.0/component.json", "components/widget/1.0.0/widget.svcnet", "recipes/color_grade.svcnet", "recipes/soft_noise.svcnet", "svc-package.json"]);
+    expect(out.files.map((f) => f.file)).toEqual([
+      "components/widget/1.0.0/SHA256SUMS",
+      "components/widget/1.0.0/component.json",
+      "components/widget/1.0.0/widget.svcnet",
+      "recipes/color_grade.svcnet",
+      "recipes/soft_noise.svcnet",
+      "svc-package.json",
+    ]);
     const sums = readFileSync(join(out.dir, "SHA256SUMS"), "utf8");
     expect(sums).toMatch(/^[0-9a-f]{64} {2}recipes\/soft_noise\.svcnet$/m);
-    const publish = JSON.parse(readFileSync(join(out.dir, "publish.json"), "utf8")) as { checksums_sha256: string; files: number };
+    const publish = JSON.parse(readFileSync(join(out.dir, "publish.json"), "utf8")) as {
+      checksums_sha256: string;
+      files: number;
+    };
     expect(publish).toMatchObject({ checksums_sha256: out.checksumsSha256, files: 6 });
   });
 
   it("refuses a recipe that does not compile, a republished version and a file outside the workspace, leaving nothing", async () => {
-    const broken = await call("publish_recipe_bundle", { package_dir: registry, name: "broken", version: "1.0.0", recipe_files: [join(dir, "broken.svcnet")] });
+    const broken = await call("publish_recipe_bundle", {
+      package_dir: registry,
+      name: "broken",
+      version: "1.0.0",
+      recipe_files: [join(dir, "broken.svcnet")],
+    });
     expect(errorOf(broken).code).toBe("recipe-does-not-compile");
     expect(readdirSync(join(registry, "broken"))).toEqual([]);
-    const again = await call("publish_recipe_bundle", { package_dir: registry, name: "soft-pack", version: "1.0.0", recipe_files: [join(dir, "soft_noise.svcnet")] });
+    const again = await call("publish_recipe_bundle", {
+      package_dir: registry,
+      name: "soft-pack",
+      version: "1.0.0",
+      recipe_files: [join(dir, "soft_noise.svcnet")],
+    });
     expect(errorOf(again).code).toBe("version-exists");
-    const outside = await call("publish_recipe_bundle", { package_dir: registry, name: "outside", version: "1.0.0", recipe_files: ["/etc/hostname"] });
+    const outside = await call("publish_recipe_bundle", {
+      package_dir: registry,
+      name: "outside",
+      version: "1.0.0",
+      recipe_files: ["/etc/hostname"],
+    });
     expect(errorOf(outside).code).toBe("output-outside-workspace");
   });
 });
@@ -94,7 +139,9 @@ describe("svc packages", () => {
   it("finds and describes the published bundle", async () => {
     const search = await runSvc(["packages", "search", "soft", "--json"], env());
     expect(search.code).toBe(0);
-    expect((JSON.parse(search.stdout) as { packages: { name: string }[] }).packages.map((p) => p.name)).toEqual(["soft-pack"]);
+    expect((JSON.parse(search.stdout) as { packages: { name: string }[] }).packages.map((p) => p.name)).toEqual([
+      "soft-pack",
+    ]);
     expect((await runSvc(["packages", "search", "nothing-like-it"], env())).code).toBe(1);
     const info = await runSvc(["packages", "info", "soft-pack@1.0.0"], env());
     expect(info.stdout).toContain("checksums: all files match");
@@ -128,10 +175,16 @@ describe("svc packages", () => {
     try {
       sim = await startSim({ port: 0 });
       bridge.client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
-      const use = { text: `svcnet 1\nimport "recipes/soft_noise.svcnet"\n\nnetwork show {\n  r1: soft_noise { seed: 9 }\n}\n`, file: join(path, "show.svcnet") };
+      const use = {
+        text: `svcnet 1\nimport "recipes/soft_noise.svcnet"\n\nnetwork show {\n  r1: soft_noise { seed: 9 }\n}\n`,
+        file: join(path, "show.svcnet"),
+      };
       const applied = await applyFile(bridge.client, use);
       expect(applied.ok, JSON.stringify(applied.diagnostics.map((d) => d.message))).toBe(true);
-      const seed = await bridge.client.get<{ params: { name: string; value: unknown }[] }>("/api/nodes/project1/show/r1/noise1/params", { keys: "seed" });
+      const seed = await bridge.client.get<{ params: { name: string; value: unknown }[] }>(
+        "/api/nodes/project1/show/r1/noise1/params",
+        { keys: "seed" },
+      );
       expect(seed.params[0]!.value).toBe(9);
     } finally {
       await bridge.client?.close();
@@ -145,7 +198,9 @@ describe("svc packages", () => {
     writeFileSync(join(path, "my-notes.txt"), "mine");
     const doctor = await runSvc(["packages", "doctor", "--json"], env());
     expect(doctor.code).toBe(1);
-    expect((JSON.parse(doctor.stdout) as { packages: { modified: string[]; foreign: string[] }[] }).packages[0]).toMatchObject({ modified: ["recipes/soft_noise.svcnet"], foreign: ["my-notes.txt"] });
+    expect(
+      (JSON.parse(doctor.stdout) as { packages: { modified: string[]; foreign: string[] }[] }).packages[0],
+    ).toMatchObject({ modified: ["recipes/soft_noise.svcnet"], foreign: ["my-notes.txt"] });
     const refused = await runSvc(["packages", "uninstall", "soft-pack"], env());
     expect(refused.stderr).toContain("modified-files");
     expect(existsSync(join(path, "installed.json"))).toBe(true);
@@ -160,7 +215,10 @@ describe("svc packages", () => {
     const fresh = join(dir, "fresh-data");
     const published = join(registry, "soft-pack", "1.0.0");
     writeFileSync(join(published, "recipes", "color_grade.svcnet"), "svcnet 1\n");
-    const r = await runSvc(["packages", "install", "soft-pack", "--json"], { SVC_PACKAGES_DIR: registry, SVC_DATA_DIR: fresh });
+    const r = await runSvc(["packages", "install", "soft-pack", "--json"], {
+      SVC_PACKAGES_DIR: registry,
+      SVC_DATA_DIR: fresh,
+    });
     expect(r.code).toBe(1);
     expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe("checksum-mismatch");
     expect(existsSync(join(fresh, "packages", "soft-pack"))).toBe(false);
@@ -173,12 +231,19 @@ describe("manage_packages", () => {
     process.env.SVC_DATA_DIR = join(dir, "mcp-data");
     try {
       const info = await call("manage_packages", { action: "info", name: "soft-pack" });
-      expect((info.structuredContent as { result: { problems: { file: string; problem: string }[] } }).result.problems).toEqual([
-        expect.objectContaining({ file: "recipes/color_grade.svcnet", problem: "mismatch" }),
-      ]);
-      expect(errorOf(await call("manage_packages", { action: "install", name: "soft-pack" })).code).toBe("checksum-mismatch");
-      expect((await call("manage_packages", { action: "list" })).structuredContent).toEqual({ action: "list", result: [] });
-      expect(errorOf(await call("manage_packages", { action: "uninstall", name: "soft-pack" })).code).toBe("not-installed");
+      expect(
+        (info.structuredContent as { result: { problems: { file: string; problem: string }[] } }).result.problems,
+      ).toEqual([expect.objectContaining({ file: "recipes/color_grade.svcnet", problem: "mismatch" })]);
+      expect(errorOf(await call("manage_packages", { action: "install", name: "soft-pack" })).code).toBe(
+        "checksum-mismatch",
+      );
+      expect((await call("manage_packages", { action: "list" })).structuredContent).toEqual({
+        action: "list",
+        result: [],
+      });
+      expect(errorOf(await call("manage_packages", { action: "uninstall", name: "soft-pack" })).code).toBe(
+        "not-installed",
+      );
     } finally {
       delete process.env.SVC_PACKAGES_DIR;
       delete process.env.SVC_DATA_DIR;

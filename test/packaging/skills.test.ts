@@ -29,12 +29,17 @@ describe("svc skills manage", () => {
     const dir = join(root, "agent");
     const dry = await runSvc(["skills", "manage", "--dir", dir, "--dry-run", "--json"]);
     expect(dry.code).toBe(0);
-    expect((JSON.parse(dry.stdout) as { skills: { name: string; action: string }[] }).skills.map((s) => [s.name, s.action])).toEqual(NAMES.map((n) => [n, "create"]));
+    expect(
+      (JSON.parse(dry.stdout) as { skills: { name: string; action: string }[] }).skills.map((s) => [s.name, s.action]),
+    ).toEqual(NAMES.map((n) => [n, "create"]));
     expect(existsSync(dir)).toBe(false);
     const r = await runSvc(["skills", "manage", "--dir", dir]);
     expect(r.code, r.stderr).toBe(0);
     expect(listing(dir)).toEqual([".svc-skills.json", ...NAMES]);
-    for (const n of NAMES) expect(readFileSync(join(dir, n, "SKILL.md"), "utf8")).toBe(readFileSync(join(bundledSkillsDir(), n, "SKILL.md"), "utf8"));
+    for (const n of NAMES)
+      expect(readFileSync(join(dir, n, "SKILL.md"), "utf8")).toBe(
+        readFileSync(join(bundledSkillsDir(), n, "SKILL.md"), "utf8"),
+      );
     expect((await runSvc(["skills", "manage", "--dir", dir])).stdout).toContain("unchanged");
   });
 
@@ -71,7 +76,9 @@ describe("svc skills manage", () => {
     // manifest was written, so the install fails on the third after replacing the first two.
     const bundle = join(root, "bundle");
     cpSync(bundledSkillsDir(), bundle, { recursive: true });
-    const manifest = JSON.parse(readFileSync(join(bundle, "manifest.json"), "utf8")) as { skills: { name: string; files: { sha256: string }[] }[] };
+    const manifest = JSON.parse(readFileSync(join(bundle, "manifest.json"), "utf8")) as {
+      skills: { name: string; files: { sha256: string }[] }[];
+    };
     for (const [i, skill] of manifest.skills.entries()) {
       const text = `${readFileSync(join(bundle, skill.name, "SKILL.md"), "utf8")}\nNewer.\n`;
       skill.files[0]!.sha256 = sha256(text);
@@ -97,8 +104,12 @@ describe("manage_agent_skills", () => {
     process.env.SVC_SKILLS_DIR = dir;
     const client = await memoryClient({ profile: "full", rawPython: true });
     try {
-      const call = (args: Record<string, unknown>) => client.callTool({ name: "manage_agent_skills", arguments: args }) as Promise<CallToolResult>;
-      const status = (await call({ action: "status" })).structuredContent as { applied: boolean; skills: { action: string }[] };
+      const call = (args: Record<string, unknown>) =>
+        client.callTool({ name: "manage_agent_skills", arguments: args }) as Promise<CallToolResult>;
+      const status = (await call({ action: "status" })).structuredContent as {
+        applied: boolean;
+        skills: { action: string }[];
+      };
       expect(status.applied).toBe(false);
       expect(existsSync(dir)).toBe(false);
       const installed = (await call({ action: "install" })).structuredContent as { applied: boolean };

@@ -1,16 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { planNetwork } from "../../runtime/plan/diff.js";
 import { fingerprintState } from "../../runtime/plan/fingerprint.js";
-import { OWNER_TAG, type NetworkState, type NodeState, type ParamState, type WireState } from "../../runtime/plan/network-state.js";
+import {
+  OWNER_TAG,
+  type NetworkState,
+  type NodeState,
+  type ParamState,
+  type WireState,
+} from "../../runtime/plan/network-state.js";
 import { renderPlanText } from "../../runtime/plan/render-plan.js";
 
 const ROOT = "/project1/net";
 
-function node(name: string, type: string, params: Record<string, ParamState> = {}, extra: Partial<NodeState> = {}): NodeState {
+function node(
+  name: string,
+  type: string,
+  params: Record<string, ParamState> = {},
+  extra: Partial<NodeState> = {},
+): NodeState {
   return { path: `${ROOT}/${name}`, type, params, flags: {}, tags: [OWNER_TAG], ...extra };
 }
 const c = (value: number | string | boolean): ParamState => ({ mode: "constant", value });
-const wire = (from: string, to: string, toInput = 0): WireState => ({ from: `${ROOT}/${from}`, fromOutput: 0, to: `${ROOT}/${to}`, toInput });
+const wire = (from: string, to: string, toInput = 0): WireState => ({
+  from: `${ROOT}/${from}`,
+  fromOutput: 0,
+  to: `${ROOT}/${to}`,
+  toInput,
+});
 
 function state(nodes: NodeState[], wires: WireState[] = []): NetworkState {
   return { root: ROOT, nodes: new Map(nodes.map((n) => [n.path, n])), wires };
@@ -18,7 +34,10 @@ function state(nodes: NodeState[], wires: WireState[] = []): NetworkState {
 
 describe("planNetwork", () => {
   const desired = state(
-    [node("noise1", "noiseTOP", { period: c(3) }), node("level1", "levelTOP", { brightness1: c(1.5) }, { flags: { display: true } })],
+    [
+      node("noise1", "noiseTOP", { period: c(3) }),
+      node("level1", "levelTOP", { brightness1: c(1.5) }, { flags: { display: true } }),
+    ],
     [wire("noise1", "level1")],
   );
 
@@ -43,36 +62,70 @@ describe("planNetwork", () => {
 
   it("updates a parameter the source changed, old -> new", () => {
     const live = desired;
-    const next = state([node("noise1", "noiseTOP", { period: c(5) }), desired.nodes.get(`${ROOT}/level1`)!], desired.wires);
+    const next = state(
+      [node("noise1", "noiseTOP", { period: c(5) }), desired.nodes.get(`${ROOT}/level1`)!],
+      desired.wires,
+    );
     const plan = planNetwork({ desired: next, live, lastApplied: desired });
     expect(plan.changes).toEqual([
-      { kind: "update", path: `${ROOT}/noise1`, type: "noiseTOP", params: [{ name: "period", from: c(3), to: c(5) }], fields: [] },
+      {
+        kind: "update",
+        path: `${ROOT}/noise1`,
+        type: "noiseTOP",
+        params: [{ name: "period", from: c(3), to: c(5) }],
+        fields: [],
+      },
     ]);
     expect(renderPlanText(plan)).toContain("period: 3 -> 5");
     expect(plan.summary.change).toBe(1);
   });
 
   it("leaves a live edit alone as a drift conflict, and overwrites it with force", () => {
-    const live = state([node("noise1", "noiseTOP", { period: c(9) }), desired.nodes.get(`${ROOT}/level1`)!], desired.wires);
+    const live = state(
+      [node("noise1", "noiseTOP", { period: c(9) }), desired.nodes.get(`${ROOT}/level1`)!],
+      desired.wires,
+    );
     const plan = planNetwork({ desired, live, lastApplied: desired });
     expect(plan.changes).toEqual([]);
     expect(plan.conflicts).toEqual([
-      expect.objectContaining({ kind: "drift", path: `${ROOT}/noise1`, name: "period", lastApplied: "3", live: "9", desired: "3" }),
+      expect.objectContaining({
+        kind: "drift",
+        path: `${ROOT}/noise1`,
+        name: "period",
+        lastApplied: "3",
+        live: "9",
+        desired: "3",
+      }),
     ]);
     const forced = planNetwork({ desired, live, lastApplied: desired, force: true });
     expect(forced.conflicts).toEqual([]);
     expect(forced.changes).toEqual([
-      { kind: "update", path: `${ROOT}/noise1`, type: "noiseTOP", params: [{ name: "period", from: c(9), to: c(3) }], fields: [] },
+      {
+        kind: "update",
+        path: `${ROOT}/noise1`,
+        type: "noiseTOP",
+        params: [{ name: "period", from: c(9), to: c(3) }],
+        fields: [],
+      },
     ]);
   });
 
   it("returns a dropped parameter to its default only if svc had set it", () => {
-    const live = state([node("noise1", "noiseTOP", { period: c(3), amp: c(0.2) }), desired.nodes.get(`${ROOT}/level1`)!], desired.wires);
+    const live = state(
+      [node("noise1", "noiseTOP", { period: c(3), amp: c(0.2) }), desired.nodes.get(`${ROOT}/level1`)!],
+      desired.wires,
+    );
     const next = state([node("noise1", "noiseTOP", {}), desired.nodes.get(`${ROOT}/level1`)!], desired.wires);
     const plan = planNetwork({ desired: next, live, lastApplied: desired });
     // period was svc's: back to default. amp was the artist's: untouched.
     expect(plan.changes).toEqual([
-      { kind: "update", path: `${ROOT}/noise1`, type: "noiseTOP", params: [{ name: "period", from: c(3), to: undefined }], fields: [] },
+      {
+        kind: "update",
+        path: `${ROOT}/noise1`,
+        type: "noiseTOP",
+        params: [{ name: "period", from: c(3), to: undefined }],
+        fields: [],
+      },
     ]);
   });
 
@@ -94,25 +147,46 @@ describe("planNetwork", () => {
   });
 
   describe("a root COMP svc did not build hosts svc's nodes", () => {
-    const hostRoot = (tags: string[] = []): NodeState => ({ path: ROOT, type: "containerCOMP", params: {}, flags: {}, tags });
+    const hostRoot = (tags: string[] = []): NodeState => ({
+      path: ROOT,
+      type: "containerCOMP",
+      params: {},
+      flags: {},
+      tags,
+    });
     const wantRoot: NodeState = { path: ROOT, type: "baseCOMP", params: {}, flags: {}, tags: [OWNER_TAG] };
     const hosted = (nodes: NodeState[], wires: WireState[] = []) => state([wantRoot, ...nodes], wires);
 
     it("builds inside it and leaves the COMP itself alone", () => {
-      const plan = planNetwork({ desired: hosted([...desired.nodes.values()], desired.wires), live: state([hostRoot()]), lastApplied: undefined });
+      const plan = planNetwork({
+        desired: hosted([...desired.nodes.values()], desired.wires),
+        live: state([hostRoot()]),
+        lastApplied: undefined,
+      });
       expect(plan.conflicts).toEqual([]);
-      expect(plan.changes.map((ch) => `${ch.kind} ${"path" in ch ? ch.path : ""}`)).toEqual([`create ${ROOT}/level1`, `create ${ROOT}/noise1`]);
+      expect(plan.changes.map((ch) => `${ch.kind} ${"path" in ch ? ch.path : ""}`)).toEqual([
+        `create ${ROOT}/level1`,
+        `create ${ROOT}/noise1`,
+      ]);
     });
 
     it("never deletes an svc node this network did not make (another network's, further down)", () => {
       const other = node("hand/noise9", "noiseTOP");
       const hand = node("hand", "baseCOMP", {}, { tags: [] });
       const live = state([hostRoot(), hand, other, ...desired.nodes.values()], desired.wires);
-      const plan = planNetwork({ desired: hosted([...desired.nodes.values()], desired.wires), live, lastApplied: hosted([...desired.nodes.values()]) });
+      const plan = planNetwork({
+        desired: hosted([...desired.nodes.values()], desired.wires),
+        live,
+        lastApplied: hosted([...desired.nodes.values()]),
+      });
       expect(plan.changes).toEqual([]);
       expect(plan.ignoredUnowned).toBe(3);
       // An svc root (not a host) deletes what the source dropped, as before.
-      const own = planNetwork({ desired: state([wantRoot, ...desired.nodes.values()], desired.wires), live: state([wantRoot, other, ...desired.nodes.values()], desired.wires), lastApplied: undefined });
+      const own = planNetwork({
+        desired: state([wantRoot, ...desired.nodes.values()], desired.wires),
+        live: state([wantRoot, other, ...desired.nodes.values()], desired.wires),
+        lastApplied: undefined,
+      });
       expect(own.changes.map((ch) => ch.kind)).toEqual(["delete"]);
     });
 
@@ -127,7 +201,9 @@ describe("planNetwork", () => {
   it("replaces a node whose type changed and re-adds its wires", () => {
     const next = state([desired.nodes.get(`${ROOT}/noise1`)!, node("level1", "blurTOP")], desired.wires);
     const plan = planNetwork({ desired: next, live: desired, lastApplied: desired });
-    expect(plan.changes).toEqual([expect.objectContaining({ kind: "replace", path: `${ROOT}/level1`, fromType: "levelTOP", toType: "blurTOP" })]);
+    expect(plan.changes).toEqual([
+      expect.objectContaining({ kind: "replace", path: `${ROOT}/level1`, fromType: "levelTOP", toType: "blurTOP" }),
+    ]);
     expect(plan.wiresAdded).toEqual([wire("noise1", "level1")]);
     expect(plan.summary).toEqual({ add: 1, change: 0, destroy: 1 });
   });
@@ -153,9 +229,15 @@ describe("planNetwork", () => {
     expect(plan.summary.destroy).toBe(1);
 
     const artistWork = node("comp1/sketch", "textDAT", {}, { tags: [] });
-    const guarded = planNetwork({ desired, live: state([...live.nodes.values(), artistWork], desired.wires), lastApplied: live });
+    const guarded = planNetwork({
+      desired,
+      live: state([...live.nodes.values(), artistWork], desired.wires),
+      lastApplied: live,
+    });
     expect(guarded.changes).toEqual([]);
-    expect(guarded.conflicts).toEqual([expect.objectContaining({ kind: "unowned-inside-delete", path: `${ROOT}/comp1` })]);
+    expect(guarded.conflicts).toEqual([
+      expect.objectContaining({ kind: "unowned-inside-delete", path: `${ROOT}/comp1` }),
+    ]);
   });
 
   it("rewires: adds the new wire and removes the old one", () => {
@@ -172,24 +254,39 @@ describe("planNetwork", () => {
     const moved = (n: NodeState) => ({ ...n, position: { x: 100, y: 0 } });
     const extra = node("blur1", "blurTOP");
     const live = state([...desired.nodes.values(), extra], desired.wires);
-    const next = state([...[...desired.nodes.values()].map(moved), moved(extra)], [...desired.wires, wire("blur1", "level1", 1)]);
+    const next = state(
+      [...[...desired.nodes.values()].map(moved), moved(extra)],
+      [...desired.wires, wire("blur1", "level1", 1)],
+    );
     const plan = planNetwork({ desired: next, live, lastApplied: live });
     expect(plan.wiresAdded).toEqual([wire("blur1", "level1", 1)]);
     expect(plan.summary.change).toBe(1);
   });
 
   it("turns a flag svc set back off when the source drops it", () => {
-    const next = state([desired.nodes.get(`${ROOT}/noise1`)!, node("level1", "levelTOP", { brightness1: c(1.5) })], desired.wires);
+    const next = state(
+      [desired.nodes.get(`${ROOT}/noise1`)!, node("level1", "levelTOP", { brightness1: c(1.5) })],
+      desired.wires,
+    );
     const plan = planNetwork({ desired: next, live: desired, lastApplied: desired });
     expect(plan.changes).toEqual([
-      { kind: "update", path: `${ROOT}/level1`, type: "levelTOP", params: [], fields: [{ field: "flag:display", from: true, to: false }] },
+      {
+        kind: "update",
+        path: `${ROOT}/level1`,
+        type: "levelTOP",
+        params: [],
+        fields: [{ field: "flag:display", from: true, to: false }],
+      },
     ]);
   });
 
   it("fingerprints the live state independently of declaration order", () => {
     const reversed = state([...desired.nodes.values()].reverse(), [...desired.wires].reverse());
     expect(fingerprintState(reversed)).toBe(fingerprintState(desired));
-    const changed = state([node("noise1", "noiseTOP", { period: c(4) }), desired.nodes.get(`${ROOT}/level1`)!], desired.wires);
+    const changed = state(
+      [node("noise1", "noiseTOP", { period: c(4) }), desired.nodes.get(`${ROOT}/level1`)!],
+      desired.wires,
+    );
     expect(fingerprintState(changed)).not.toBe(fingerprintState(desired));
   });
 });

@@ -17,7 +17,9 @@ import { wireKey, type NetworkState, type NodeState } from "../../runtime/plan/n
 // @ts-expect-error plain JavaScript shared with the benchmarks
 import { generate } from "../../bench/generate-network.mjs";
 
-const { compileInWorker } = (await import(pathToFileURL(join(process.cwd(), "dist", "compiler", "compile-in-worker.js")).href)) as typeof InWorker;
+const { compileInWorker } = (await import(
+  pathToFileURL(join(process.cwd(), "dist", "compiler", "compile-in-worker.js")).href
+)) as typeof InWorker;
 
 /** Counts event-loop turns taken while `work` runs: more than zero means it paused in between. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
@@ -42,7 +44,10 @@ function edited(desired: NetworkState): NetworkState {
     i++;
     if (i === 40) continue;
     const drifted = i % 3 === 0 && node.params.opacity !== undefined;
-    nodes.set(path, drifted ? { ...node, params: { ...node.params, opacity: { mode: "constant", value: 0.25 } } } : node);
+    nodes.set(
+      path,
+      drifted ? { ...node, params: { ...node.params, opacity: { mode: "constant", value: 0.25 } } } : node,
+    );
   }
   return { root: desired.root, nodes, wires: desired.wires.slice(1) };
 }
@@ -59,7 +64,9 @@ describe("a plan made in slices", () => {
     const [root] = networkRoots(here.operations!);
     const desired = desiredState(here.operations!, root!);
     // Slices of 0 ms: a pause at every chance, the most the event loop can come in between.
-    const { value: sliced, turns: desiredTurns } = await turnsDuring(() => desiredStateInSlices(off.operations!, root!, 0));
+    const { value: sliced, turns: desiredTurns } = await turnsDuring(() =>
+      desiredStateInSlices(off.operations!, root!, 0),
+    );
     expect(sliced).toEqual(desired);
     expect(desiredTurns).toBeGreaterThan(3);
     expect(desired.nodes.size).toBeGreaterThan(400);
@@ -76,12 +83,23 @@ describe("a plan made in slices", () => {
       expect(inSlices).toEqual(plan);
       expect(turns).toBeGreaterThan(3);
       // And the bridge operations that carry it out.
-      const ops = { plan, desired, compiled: here.operations!, record: { state: desired, appliedAt: "2026-01-01T00:00:00.000Z" }, previous: undefined };
+      const ops = {
+        plan,
+        desired,
+        compiled: here.operations!,
+        record: { state: desired, appliedAt: "2026-01-01T00:00:00.000Z" },
+        previous: undefined,
+      };
       const { value: opsInSlices } = await turnsDuring(() => planOperationsInSlices(ops, 0));
       expect(opsInSlices).toEqual(planOperations(ops));
     }
     // A fresh plan builds every node with the compiler's operations, translated a node's run at a time.
-    const fresh = planOperations({ plan: planNetwork({ desired, live: { root: desired.root, nodes: new Map(), wires: [] }, lastApplied: undefined }), desired, compiled: here.operations!, record: { state: desired, appliedAt: "x" } });
+    const fresh = planOperations({
+      plan: planNetwork({ desired, live: { root: desired.root, nodes: new Map(), wires: [] }, lastApplied: undefined }),
+      desired,
+      compiled: here.operations!,
+      record: { state: desired, appliedAt: "x" },
+    });
     expect(fresh.filter((o) => o.op.action === "create")).toHaveLength(desired.nodes.size);
     const replan = planNetwork({ desired, live, lastApplied: desired });
     expect(replan.conflicts.length).toBeGreaterThan(0);
@@ -96,7 +114,12 @@ describe("a plan made in slices", () => {
         Array.isArray(v)
           ? v.map(canonical)
           : v && typeof v === "object"
-            ? Object.fromEntries(Object.keys(v).sort().filter((k) => k !== "source" && k !== "textSource").map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+            ? Object.fromEntries(
+                Object.keys(v)
+                  .sort()
+                  .filter((k) => k !== "source" && k !== "textSource")
+                  .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+              )
             : v;
       const nodes = [...state.nodes.values()].sort((a, b) => a.path.localeCompare(b.path)).map(canonical);
       const whole = JSON.stringify({ root: state.root, nodes, wires: state.wires.map(wireKey).sort() });

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { RecipeParamInfo } from "../../runtime/mcp/knowledge/recipes.js";
 import { argumentLiteral } from "../../runtime/recipes/arguments.js";
 
-const param = (type: string, extra: Partial<RecipeParamInfo> = {}): RecipeParamInfo => ({ name: "p", type, default: null, range: null, label: null, ...extra });
+const param = (type: string, extra: Partial<RecipeParamInfo> = {}): RecipeParamInfo => ({
+  name: "p",
+  type,
+  default: null,
+  range: null,
+  label: null,
+  ...extra,
+});
 const literal = (type: string, raw: string, extra: Partial<RecipeParamInfo> = {}) => {
   const r = argumentLiteral(param(type, extra), raw);
   return r.ok ? r.literal : `ERROR ${r.message}`;
@@ -27,7 +34,9 @@ describe("argumentLiteral", () => {
 
   it("accepts only a menu's entries, quoting those that are not names", () => {
     expect(literal("menu", "add", { entries: ["add", "multiply"] })).toBe("add");
-    expect(literal("menu", "sub", { entries: ["add", "multiply"] })).toBe("ERROR 'p' is a menu: give one of add, multiply (not 'sub')");
+    expect(literal("menu", "sub", { entries: ["add", "multiply"] })).toBe(
+      "ERROR 'p' is a menu: give one of add, multiply (not 'sub')",
+    );
     expect(literal("menu", "4x", { entries: ["4x"] })).toBe('"4x"');
   });
 

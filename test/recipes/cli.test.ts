@@ -25,16 +25,23 @@ describe("svc recipes list", () => {
     const r = await runSvc(["recipes", "list"]);
     expect(r.code).toBe(0);
     for (const category of Object.keys(REQUIRED_RECIPES)) expect(r.stdout).toMatch(new RegExp(`^${category}$`, "m"));
-    expect(r.stdout).toMatch(/^ {2}feedback_tunnel +beginner +A noise seed folded into a zooming, turning, fading feedback loop$/m);
+    expect(r.stdout).toMatch(
+      /^ {2}feedback_tunnel +beginner +A noise seed folded into a zooming, turning, fading feedback loop$/m,
+    );
     expect(r.stdout).toContain(`${REQUIRED_FILES.length} recipes.`);
   });
 
   it("filters by tag, and says which tags exist when none match", async () => {
     const r = await runSvc(["recipes", "list", "--tag", "TRACKING", "--json"]);
     expect(r.code).toBe(0);
-    const body = JSON.parse(r.stdout) as { count: number; recipes: Array<{ name: string; category: string; tags: string[]; difficulty: string }> };
+    const body = JSON.parse(r.stdout) as {
+      count: number;
+      recipes: Array<{ name: string; category: string; tags: string[]; difficulty: string }>;
+    };
     expect(body.recipes.map((x) => x.name).sort()).toEqual([...REQUIRED_RECIPES.tracking!].sort());
-    expect(body.recipes.every((x) => x.category === "tracking" && x.tags.includes("tracking") && x.difficulty)).toBe(true);
+    expect(body.recipes.every((x) => x.category === "tracking" && x.tags.includes("tracking") && x.difficulty)).toBe(
+      true,
+    );
 
     const none = await runSvc(["recipes", "list", "--tag", "nosuchtag"]);
     expect(none.code).toBe(1);
@@ -70,9 +77,16 @@ describe("svc recipes show", () => {
 
   it("gives JSON with the parameters and no machine path", async () => {
     const r = await runSvc(["recipes", "show", "slit_scan", "--json"]);
-    const body = JSON.parse(r.stdout) as Record<string, unknown> & { params: Array<{ name: string; entries?: string[] }> };
+    const body = JSON.parse(r.stdout) as Record<string, unknown> & {
+      params: Array<{ name: string; entries?: string[] }>;
+    };
     expect(body.category).toBe("feedback");
-    expect(body.params.find((p) => p.name === "direction")?.entries).toEqual(["horizontal", "vertical", "radial", "circular"]);
+    expect(body.params.find((p) => p.name === "direction")?.entries).toEqual([
+      "horizontal",
+      "vertical",
+      "radial",
+      "circular",
+    ]);
     expect(body).not.toHaveProperty("path");
   });
 
@@ -86,9 +100,25 @@ describe("svc recipes show", () => {
 describe("svc recipes apply", () => {
   it("builds the recipe with its arguments, previews it, and re-applies to no change", async () => {
     const png = join(work, "tunnel.png");
-    const r = await runSvc(["recipes", "apply", "feedback_tunnel", "--set", "gain=0.5", "--set", "spin=-2", "--network", "cli_tunnel", "--preview", png], live.env);
+    const r = await runSvc(
+      [
+        "recipes",
+        "apply",
+        "feedback_tunnel",
+        "--set",
+        "gain=0.5",
+        "--set",
+        "spin=-2",
+        "--network",
+        "cli_tunnel",
+        "--preview",
+        png,
+      ],
+      live.env,
+    );
     // piped, standard error holds only the progress of an apply of several requests
-    for (const line of r.stderr.split("\n").filter(Boolean)) expect(line).toMatch(/^svc recipes apply: applying \/project1\/cli_tunnel: request \d+ of \d+ /);
+    for (const line of r.stderr.split("\n").filter(Boolean))
+      expect(line).toMatch(/^svc recipes apply: applying \/project1\/cli_tunnel: request \d+ of \d+ /);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Applied feedback_tunnel as /project1/cli_tunnel/r1");
     expect(r.stdout).toContain("Preview of /project1/cli_tunnel/r1/out1 (1280x720)");
@@ -100,13 +130,30 @@ describe("svc recipes apply", () => {
     expect(pars.find((p) => p.name === "Gain")?.default).toBe(0.5);
     expect(pars.find((p) => p.name === "Spin")?.default).toBe(-2);
 
-    const again = await runSvc(["recipes", "apply", "feedback_tunnel", "--set", "gain=0.5", "--set", "spin=-2", "--network", "cli_tunnel"], live.env);
+    const again = await runSvc(
+      ["recipes", "apply", "feedback_tunnel", "--set", "gain=0.5", "--set", "spin=-2", "--network", "cli_tunnel"],
+      live.env,
+    );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("No changes.");
   });
 
   it("reads menu, colour and string values by type", async () => {
-    const r = await runSvc(["recipes", "apply", "lower_third", "--set", "name=Grace Hopper", "--set", "accent=#00AAFF", "--network", "cli_text", "--json"], live.env);
+    const r = await runSvc(
+      [
+        "recipes",
+        "apply",
+        "lower_third",
+        "--set",
+        "name=Grace Hopper",
+        "--set",
+        "accent=#00AAFF",
+        "--network",
+        "cli_text",
+        "--json",
+      ],
+      live.env,
+    );
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout) as { ok: boolean; source: string; root: string };
     expect(body.ok).toBe(true);
@@ -118,11 +165,18 @@ describe("svc recipes apply", () => {
     const before = live.client.stats.mutations;
     const unknown = await runSvc(["recipes", "apply", "feedback_tunnel", "--set", "gian=0.5"], live.env);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("'feedback_tunnel' has no parameter 'gian'; its parameters: gain, zoom, spin, drift");
+    expect(unknown.stderr).toContain(
+      "'feedback_tunnel' has no parameter 'gian'; its parameters: gain, zoom, spin, drift",
+    );
     const bad = await runSvc(["recipes", "apply", "slit_scan", "--set", "direction=diagonal"], live.env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("'direction' is a menu: give one of horizontal, vertical, radial, circular (not 'diagonal')");
-    const twice = await runSvc(["recipes", "apply", "feedback_tunnel", "--set", "gain=0.1", "--set", "gain=0.2"], live.env);
+    expect(bad.stderr).toContain(
+      "'direction' is a menu: give one of horizontal, vertical, radial, circular (not 'diagonal')",
+    );
+    const twice = await runSvc(
+      ["recipes", "apply", "feedback_tunnel", "--set", "gain=0.1", "--set", "gain=0.2"],
+      live.env,
+    );
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain("--set gain is given twice");
     const noEquals = await runSvc(["recipes", "apply", "feedback_tunnel", "--set", "gain"], live.env);
@@ -133,7 +187,10 @@ describe("svc recipes apply", () => {
   });
 
   it("reports an argument outside a clamped range as an error with a code frame, building nothing", async () => {
-    const r = await runSvc(["recipes", "apply", "feedback_tunnel", "--set", "gain=7", "--network", "cli_range"], live.env);
+    const r = await runSvc(
+      ["recipes", "apply", "feedback_tunnel", "--set", "gain=7", "--network", "cli_range"],
+      live.env,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("warning[recipe-argument-range]: 'gain' of recipe 'feedback_tunnel' is 7, outside 0..1");
     expect(r.stdout).toContain("error[value-out-of-range]");

@@ -48,31 +48,36 @@ describe("every required recipe file", () => {
     expect(result.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`)).toEqual([]);
   });
 
-  it.each(REQUIRED_FILES)("%s: one recipe named like its file, with metadata, params, controls and a display out1", (file) => {
-    const recipe = recipeOf(file);
-    expect(recipe.name.name).toBe(basename(file, ".svcnet"));
-    expect(recipe.comments?.leading?.length ?? 0).toBeGreaterThan(0);
+  it.each(REQUIRED_FILES)(
+    "%s: one recipe named like its file, with metadata, params, controls and a display out1",
+    (file) => {
+      const recipe = recipeOf(file);
+      expect(recipe.name.name).toBe(basename(file, ".svcnet"));
+      expect(recipe.comments?.leading?.length ?? 0).toBeGreaterThan(0);
 
-    const meta = Object.fromEntries(recipe.metadata.map((f) => [f.kind, f]));
-    const summary = meta["SummaryFlag"];
-    expect(summary?.kind === "SummaryFlag" ? summary.text.value.trim() : "").toMatch(/^\S.{10,}$/);
-    const tags = meta["TagsFlag"];
-    expect(tags?.kind === "TagsFlag" ? tags.tags.length : 0).toBeGreaterThan(0);
-    const difficulty = meta["DifficultyFlag"];
-    expect(difficulty?.kind === "DifficultyFlag" ? difficulty.level.name : "").toMatch(/^(beginner|intermediate|advanced)$/);
+      const meta = Object.fromEntries(recipe.metadata.map((f) => [f.kind, f]));
+      const summary = meta["SummaryFlag"];
+      expect(summary?.kind === "SummaryFlag" ? summary.text.value.trim() : "").toMatch(/^\S.{10,}$/);
+      const tags = meta["TagsFlag"];
+      expect(tags?.kind === "TagsFlag" ? tags.tags.length : 0).toBeGreaterThan(0);
+      const difficulty = meta["DifficultyFlag"];
+      expect(difficulty?.kind === "DifficultyFlag" ? difficulty.level.name : "").toMatch(
+        /^(beginner|intermediate|advanced)$/,
+      );
 
-    const params = recipe.params?.declarations ?? [];
-    expect(params.length).toBeGreaterThan(0);
-    for (const p of params) {
-      expect(p.default, `${p.name.name} has a default`).not.toBeNull();
-      if (NUMERIC.has(p.type.name)) expect(p.valueRange, `${p.name.name} has a range`).not.toBeNull();
-    }
-    expect(recipe.controls.flatMap((c) => c.declarations).length).toBeGreaterThan(0);
+      const params = recipe.params?.declarations ?? [];
+      expect(params.length).toBeGreaterThan(0);
+      for (const p of params) {
+        expect(p.default, `${p.name.name} has a default`).not.toBeNull();
+        if (NUMERIC.has(p.type.name)) expect(p.valueRange, `${p.name.name} has a range`).not.toBeNull();
+      }
+      expect(recipe.controls.flatMap((c) => c.declarations).length).toBeGreaterThan(0);
 
-    const out1 = recipe.nodes.find((n) => n.name.name === "out1");
-    expect(out1?.type.name).toBe("nullTOP");
-    expect(out1?.flags.some((f) => f.kind === "BooleanFlag" && f.name === "display" && f.value)).toBe(true);
-  });
+      const out1 = recipe.nodes.find((n) => n.name.name === "out1");
+      expect(out1?.type.name).toBe("nullTOP");
+      expect(out1?.flags.some((f) => f.kind === "BooleanFlag" && f.name === "display" && f.value)).toBe(true);
+    },
+  );
 });
 
 describe("the library reader (shared by the CLI and the MCP resources)", () => {
@@ -99,7 +104,11 @@ function pictureFacts(image: { png: Buffer }): { labelShare: number; colours: nu
     if (r === g && g === b && (r === 70 || r === 110)) label++;
     if (colours.size < 64) colours.add((r << 16) | (g << 8) | b);
   }
-  return { labelShare: label / (width * height), colours: colours.size, digest: createHash("sha256").update(data).digest("hex") };
+  return {
+    labelShare: label / (width * height),
+    colours: colours.size,
+    digest: createHash("sha256").update(data).digest("hex"),
+  };
 }
 
 /**
@@ -108,7 +117,9 @@ function pictureFacts(image: { png: Buffer }): { labelShare: number; colours: nu
  * feedback alone are tested in tdsim's own feedback and GLSL tests.
  */
 function animated(node: NodeModel): boolean {
-  return node.params.some((p) => p.value.kind === "expression" && p.value.python.includes("absTime") && !/\bif\b/.test(p.value.python));
+  return node.params.some(
+    (p) => p.value.kind === "expression" && p.value.python.includes("absTime") && !/\bif\b/.test(p.value.python),
+  );
 }
 
 describe("every recipe used alone applies to tdsim", () => {
@@ -127,46 +138,55 @@ describe("every recipe used alone applies to tdsim", () => {
 
   // Each case applies a recipe and renders its previews (a GLSL render each); on a busy shared
   // machine one takes tens of seconds, so the bound only guards against a hang.
-  it.each(REQUIRED_FILES)("%s: applies with no live error, re-plans to nothing, previews", { timeout: 180_000 }, async (file) => {
-    const network = `use_${basename(file, ".svcnet")}`;
-    const input = useOf(file, network);
-    const result = await applyFile(client, input, { previewSize: 128 });
-    expect(result.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`)).toEqual([]);
-    expect(result.ok).toBe(true);
+  it.each(REQUIRED_FILES)(
+    "%s: applies with no live error, re-plans to nothing, previews",
+    { timeout: 180_000 },
+    async (file) => {
+      const network = `use_${basename(file, ".svcnet")}`;
+      const input = useOf(file, network);
+      const result = await applyFile(client, input, { previewSize: 128 });
+      expect(result.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`)).toEqual([]);
+      expect(result.ok).toBe(true);
 
-    const again = await planFile(client, input);
-    for (const np of again.plans) {
-      expect({ changes: np.plan.changes, added: np.plan.wiresAdded, removed: np.plan.wiresRemoved, conflicts: np.plan.conflicts }).toEqual({
-        changes: [],
-        added: [],
-        removed: [],
-        conflicts: [],
-      });
-    }
-
-    // The use is a COMP, so the network's own level has no TOP: the preview is the recipe's out1.
-    const image = result.preview ?? (await fetchPreview(client, `/project1/${network}/r1/out1`, 128));
-    const decoded = decodePng(image.png);
-    expect([decoded.width, decoded.height]).toEqual([image.width, image.height]);
-    expect([image.width, image.height]).toEqual([1280, 720]);
-
-    // GLSL TOPs run for real in tdsim: each shows a picture (not the label of what tdsim cannot
-    // draw, not one flat colour), and one driven by time or a feedback loop moves on.
-    const { program } = await compile(input, { layout: false });
-    for (const { node, comp } of glslTops(program)) {
-      const first = pictureFacts(await fetchPreview(client, node.path, 128));
-      expect({ node: node.path, flat: first.colours < 2 }).toEqual({ node: node.path, flat: false });
-      if (first.labelShare >= 0.5) {
-        // Only a picture passed on from an input tdsim cannot draw (a camera) may look like a label.
-        const source = comp.body.wires.find((w) => w.to.node === node && w.to.index === 0)?.from.node;
-        expect(source, `${node.path} is labelled`).toBeDefined();
-        expect(pictureFacts(await fetchPreview(client, source!.path, 128)).labelShare).toBeGreaterThanOrEqual(0.5);
+      const again = await planFile(client, input);
+      for (const np of again.plans) {
+        expect({
+          changes: np.plan.changes,
+          added: np.plan.wiresAdded,
+          removed: np.plan.wiresRemoved,
+          conflicts: np.plan.conflicts,
+        }).toEqual({
+          changes: [],
+          added: [],
+          removed: [],
+          conflicts: [],
+        });
       }
-      if (!animated(node)) continue;
-      const later = pictureFacts(await fetchPreview(client, node.path, 128, 3));
-      expect(later.digest, `${node.path} moves on`).not.toBe(first.digest);
-    }
-  });
+
+      // The use is a COMP, so the network's own level has no TOP: the preview is the recipe's out1.
+      const image = result.preview ?? (await fetchPreview(client, `/project1/${network}/r1/out1`, 128));
+      const decoded = decodePng(image.png);
+      expect([decoded.width, decoded.height]).toEqual([image.width, image.height]);
+      expect([image.width, image.height]).toEqual([1280, 720]);
+
+      // GLSL TOPs run for real in tdsim: each shows a picture (not the label of what tdsim cannot
+      // draw, not one flat colour), and one driven by time or a feedback loop moves on.
+      const { program } = await compile(input, { layout: false });
+      for (const { node, comp } of glslTops(program)) {
+        const first = pictureFacts(await fetchPreview(client, node.path, 128));
+        expect({ node: node.path, flat: first.colours < 2 }).toEqual({ node: node.path, flat: false });
+        if (first.labelShare >= 0.5) {
+          // Only a picture passed on from an input tdsim cannot draw (a camera) may look like a label.
+          const source = comp.body.wires.find((w) => w.to.node === node && w.to.index === 0)?.from.node;
+          expect(source, `${node.path} is labelled`).toBeDefined();
+          expect(pictureFacts(await fetchPreview(client, source!.path, 128)).labelShare).toBeGreaterThanOrEqual(0.5);
+        }
+        if (!animated(node)) continue;
+        const later = pictureFacts(await fetchPreview(client, node.path, 128, 3));
+        expect(later.digest, `${node.path} moves on`).not.toBe(first.digest);
+      }
+    },
+  );
 
   it("an argument sets the default of the control it feeds, live", async () => {
     const input = useOf("feedback/feedback_tunnel.svcnet", "override", "gain: 0.5");

@@ -20,7 +20,11 @@ async function serve(handler: Handler): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function client(url: string, extra: Partial<Parameters<typeof bridgeConfigFromEnv>[1]> = {}, env: NodeJS.ProcessEnv = {}) {
+function client(
+  url: string,
+  extra: Partial<Parameters<typeof bridgeConfigFromEnv>[1]> = {},
+  env: NodeJS.ProcessEnv = {},
+) {
   const c = new BridgeClient(bridgeConfigFromEnv({ ...env, SVC_BRIDGE_URL: url }, { backoffMs: 1, ...extra }));
   clients.push(c);
   return c;
@@ -55,8 +59,12 @@ describe("bridge client", () => {
   });
 
   it("turns {ok:false} into a bridge error carrying the bridge's code and the HTTP status", async () => {
-    const url = await serve((_req, _body, res) => json(res, 404, { ok: false, error: { code: "node_not_found", message: "no node at /x" } }));
-    const err = await client(url).get("/api/nodes/%2Fx").catch((e: unknown) => e);
+    const url = await serve((_req, _body, res) =>
+      json(res, 404, { ok: false, error: { code: "node_not_found", message: "no node at /x" } }),
+    );
+    const err = await client(url)
+      .get("/api/nodes/%2Fx")
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
     expect(err).toMatchObject({ kind: "bridge", code: "node_not_found", status: 404, message: "no node at /x" });
   });
@@ -99,7 +107,9 @@ describe("bridge client", () => {
   it("reports a closed port as connection refused with what to do, after retrying GETs", async () => {
     const url = await serve(() => undefined);
     await new Promise((r) => servers.pop()!.close(r));
-    const err = (await client(url, { getRetries: 2 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    const err = (await client(url, { getRetries: 2 })
+      .get("/api/info")
+      .catch((e: unknown) => e)) as BridgeError;
     expect(err.kind).toBe("connection");
     expect(err.code).toBe("connection_refused");
     expect(err.oneLine()).toContain("svc sim");
@@ -107,7 +117,9 @@ describe("bridge client", () => {
 
   it("reports a bridge that never answers as a timeout", async () => {
     const url = await serve(() => undefined);
-    const err = (await client(url, { timeoutMs: 200, getRetries: 0 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    const err = (await client(url, { timeoutMs: 200, getRetries: 0 })
+      .get("/api/info")
+      .catch((e: unknown) => e)) as BridgeError;
     expect(err).toMatchObject({ kind: "timeout", code: "timeout" });
   });
 
@@ -167,7 +179,8 @@ describe("bridge client", () => {
         res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
         res.write('{"ok":tr');
         setTimeout(() => res.socket?.destroy(), 20);
-      } else if (req.url === `/api/receipts/${posts[0]}`) json(res, 200, { ok: true, data: { ok: true, data: { created: "/project1/noise1" } } });
+      } else if (req.url === `/api/receipts/${posts[0]}`)
+        json(res, 200, { ok: true, data: { ok: true, data: { created: "/project1/noise1" } } });
       else json(res, 404, { ok: false, error: { code: "receipt_not_found", message: "no such receipt" } });
     });
     await expect(client(url).post("/api/nodes", {})).resolves.toEqual({ created: "/project1/noise1" });
@@ -183,7 +196,9 @@ describe("bridge client", () => {
       }
       json(res, 404, { ok: false, error: { code: "receipt_not_found", message: "no such receipt" } });
     });
-    const err = (await client(url).post("/api/nodes", {}).catch((e: unknown) => e)) as BridgeError;
+    const err = (await client(url)
+      .post("/api/nodes", {})
+      .catch((e: unknown) => e)) as BridgeError;
     expect(err).toMatchObject({ kind: "connection", code: "connection_lost_not_applied", details: { applied: false } });
     expect(err.message).toContain("closed the connection");
     expect(posts).toBe(1);
@@ -194,7 +209,9 @@ describe("bridge client", () => {
       res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
       res.write('{"ok":');
     });
-    const err = (await client(url, { timeoutMs: 200, getRetries: 0 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    const err = (await client(url, { timeoutMs: 200, getRetries: 0 })
+      .get("/api/info")
+      .catch((e: unknown) => e)) as BridgeError;
     expect(err).toMatchObject({ kind: "timeout", code: "timeout" });
   });
 
@@ -204,7 +221,9 @@ describe("bridge client", () => {
     expect(err).toMatchObject({ kind: "connection", code: "invalid_bridge_url" });
     expect(err.message).toContain("SVC_BRIDGE_URL takes the form http://");
     const bad = client("not a url");
-    expect((await bad.get("/api/info").catch((e: unknown) => e)) as BridgeError).toMatchObject({ code: "invalid_bridge_url" });
+    expect((await bad.get("/api/info").catch((e: unknown) => e)) as BridgeError).toMatchObject({
+      code: "invalid_bridge_url",
+    });
     expect(bad.stats.requests).toBe(1);
   });
 
@@ -235,7 +254,9 @@ describe("bridge client", () => {
       };
       more();
     });
-    const err = (await client(url, { maxAnswerBytes: 256 * 1024, getRetries: 0 }).get("/api/info").catch((e: unknown) => e)) as BridgeError;
+    const err = (await client(url, { maxAnswerBytes: 256 * 1024, getRetries: 0 })
+      .get("/api/info")
+      .catch((e: unknown) => e)) as BridgeError;
     expect(err).toMatchObject({ kind: "protocol", code: "answer_too_large" });
   });
 
@@ -245,9 +266,17 @@ describe("bridge client", () => {
       sockets.add(req.socket);
       setTimeout(() => json(res, 200, { ok: true, data: req.url }), req.url === "/slow" ? 400 : 0);
     });
-    const transport = new HttpTransport(url, { timeoutMs: 5_000, connectTimeoutMs: 5_000, connections: 1, idleConnectionMs: 100 });
+    const transport = new HttpTransport(url, {
+      timeoutMs: 5_000,
+      connectTimeoutMs: 5_000,
+      connections: 1,
+      idleConnectionMs: 100,
+    });
     try {
-      expect(await transport.send("GET", "/slow", {}, undefined)).toMatchObject({ statusCode: 200, text: JSON.stringify({ ok: true, data: "/slow" }) });
+      expect(await transport.send("GET", "/slow", {}, undefined)).toMatchObject({
+        statusCode: 200,
+        text: JSON.stringify({ ok: true, data: "/slow" }),
+      });
       await new Promise((r) => setTimeout(r, 300));
       expect(await transport.send("GET", "/after-idle", {}, undefined)).toMatchObject({ statusCode: 200 });
       expect(sockets.size).toBe(2);

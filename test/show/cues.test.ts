@@ -33,7 +33,9 @@ afterAll(async () => {
 });
 
 async function value(path: string, par: string): Promise<unknown> {
-  const r = await f.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(path)}/params`, { keys: par });
+  const r = await f.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(path)}/params`, {
+    keys: par,
+  });
   return r.params[0]?.value;
 }
 
@@ -52,15 +54,35 @@ async function readingsUntilStill(path: string, par: string): Promise<number[]> 
   return seen;
 }
 
-type Data = { cues: Array<{ name: string; fade: number; values: Array<{ value: string; kind: string }> }>; current: string; fired: string | null; applied: boolean };
+type Data = {
+  cues: Array<{ name: string; fade: number; values: Array<{ value: string; kind: string }> }>;
+  current: string;
+  fired: string | null;
+  applied: boolean;
+};
 
 describe("manage_cue", () => {
   it("creates cues in the engine's network, from given values and from a live snapshot", async () => {
-    const dim = await f.ok<Data>("manage_cue", { action: "create", cue: "dim", fade: 3, values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: 0.2 }, { path: "/project1/stage/text1", parameter: "text", value: "DIM" }] });
+    const dim = await f.ok<Data>("manage_cue", {
+      action: "create",
+      cue: "dim",
+      fade: 3,
+      values: [
+        { path: "/project1/stage/lvl", parameter: "opacity", value: 0.2 },
+        { path: "/project1/stage/text1", parameter: "text", value: "DIM" },
+      ],
+    });
     expect(dim.applied).toBe(true);
     expect(dim.cues.map((c) => c.name)).toEqual(["dim"]);
-    const up = await f.ok<Data>("manage_cue", { action: "create", cue: "up", fade: 2, values: [{ path: "/project1/stage/lvl", parameter: "opacity" }] });
-    expect(up.cues.find((c) => c.name === "up")?.values[0]).toEqual(expect.objectContaining({ kind: "num", value: "1" }));
+    const up = await f.ok<Data>("manage_cue", {
+      action: "create",
+      cue: "up",
+      fade: 2,
+      values: [{ path: "/project1/stage/lvl", parameter: "opacity" }],
+    });
+    expect(up.cues.find((c) => c.name === "up")?.values[0]).toEqual(
+      expect.objectContaining({ kind: "num", value: "1" }),
+    );
     // Stored in the network: the table text holds them.
     const table = (await f.node("/project1/cues/cues"))?.text ?? "";
     expect(table).toMatch(/^dim\t3\t\/project1\/stage\/lvl\topacity\tnum\t0\.2$/m);
@@ -68,9 +90,20 @@ describe("manage_cue", () => {
   });
 
   it("refuses a second create, an unknown cue and a parameter that does not exist, changing nothing", async () => {
-    refused(await f.call("manage_cue", { action: "create", cue: "dim", values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: 0 }] }), "cue-exists");
+    refused(
+      await f.call("manage_cue", {
+        action: "create",
+        cue: "dim",
+        values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: 0 }],
+      }),
+      "cue-exists",
+    );
     refused(await f.call("manage_cue", { action: "fire", cue: "nope" }), "unknown-cue", /its cues: dim, up/);
-    const bad = await f.call("manage_cue", { action: "create", cue: "x", values: [{ path: "/project1/stage/lvl", parameter: "nosuch", value: 1 }] });
+    const bad = await f.call("manage_cue", {
+      action: "create",
+      cue: "x",
+      values: [{ path: "/project1/stage/lvl", parameter: "nosuch", value: 1 }],
+    });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/nosuch/);
     const list = await f.ok<Data>("manage_cue", { action: "list" });
@@ -107,7 +140,12 @@ describe("manage_cue", () => {
 
 describe("create_macro", () => {
   it("stores a macro of a cue fire and a timed parameter set, and runs it on the engine's clock", async () => {
-    await f.ok("manage_cue", { action: "create", cue: "bright", fade: 0, values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: 0.9 }] });
+    await f.ok("manage_cue", {
+      action: "create",
+      cue: "bright",
+      fade: 0,
+      values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: 0.9 }],
+    });
     const m = await f.ok<{ macros: Array<{ name: string; steps: number; seconds: number }> }>("create_macro", {
       macro: "opening",
       steps: [{ cue: "bright" }, { wait: 0.3, path: "/project1/stage/sw", parameter: "index", value: 1 }],
@@ -125,15 +163,28 @@ describe("create_macro", () => {
 
 describe("create_setlist_runner", () => {
   it("plays scenes in order: timed ones advance on their own, a manual one waits for next", async () => {
-    for (const [cue, v] of [["s1", 0.1], ["s2", 0.2], ["s3", 0.3]] as const) {
-      await f.ok("manage_cue", { action: "create", cue, fade: 0, values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: v }] });
+    for (const [cue, v] of [
+      ["s1", 0.1],
+      ["s2", 0.2],
+      ["s3", 0.3],
+    ] as const) {
+      await f.ok("manage_cue", {
+        action: "create",
+        cue,
+        fade: 0,
+        values: [{ path: "/project1/stage/lvl", parameter: "opacity", value: v }],
+      });
     }
     refused(await f.call("create_setlist_runner", { scenes: [{ cue: "s9" }] }), "unknown-cue");
     const stored = await f.ok<{ setlist: Array<{ cue: string; duration: number }> }>("create_setlist_runner", {
       scenes: [{ cue: "s1", duration: 1.5 }, { cue: "s2" }, { cue: "s3", duration: 0.2 }],
       command: "start",
     });
-    expect(stored.setlist).toEqual([{ cue: "s1", duration: 1.5 }, { cue: "s2", duration: 0 }, { cue: "s3", duration: 0.2 }]);
+    expect(stored.setlist).toEqual([
+      { cue: "s1", duration: 1.5 },
+      { cue: "s2", duration: 0 },
+      { cue: "s3", duration: 0.2 },
+    ]);
     const seen: string[] = [];
     for (let i = 0; i < 200 && seen.at(-1) !== "s2"; i++) {
       const c = String(await value("/project1/cues", "Current"));

@@ -23,10 +23,17 @@ let dir: string;
 beforeAll(async () => {
   const env = { ...process.env };
   delete env.SVC_BRIDGE_ALLOW_EXEC;
-  [backup, main, watchedMain] = await Promise.all([startNetworkFixture("full"), startSim({ port: 0, env }), startSim({ port: 0, env })]);
+  [backup, main, watchedMain] = await Promise.all([
+    startNetworkFixture("full"),
+    startSim({ port: 0, env }),
+    startSim({ port: 0, env }),
+  ]);
   dir = mkdtempSync(join(tmpdir(), "svc-failover-"));
   writeFileSync(join(dir, "show.svcnet"), PROGRAMME);
-  writeFileSync(join(dir, "svc.show.yaml"), `targets:\n  main: ${main.url}\n  backup: ${backup.sim.url}\nfailover:\n  - { main: main, backup: backup }\n`);
+  writeFileSync(
+    join(dir, "svc.show.yaml"),
+    `targets:\n  main: ${main.url}\n  backup: ${backup.sim.url}\nfailover:\n  - { main: main, backup: backup }\n`,
+  );
   expect((await runSvc(["apply", "--target", "all", "show.svcnet"], {}, dir)).code).toBe(0);
 }, 60_000);
 
@@ -39,13 +46,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("create_show_failover and svc failover", () => {
   it("refuses an output that is not live", async () => {
-    refused(await backup.call("create_show_failover", { outputs: ["/project1/show/gone"], preview: 0 }), "output-missing");
+    refused(
+      await backup.call("create_show_failover", { outputs: ["/project1/show/gone"], preview: 0 }),
+      "output-missing",
+    );
     expect(await backup.node("/project1/failover")).toBeUndefined();
   });
 
   it("the backup stands by while the main answers, and takes over its outputs when the main stops", async () => {
-    const built = await backup.ok<{ protected: Array<{ output: string; guard: string; action: string }> }>("create_show_failover", { outputs: ["/project1/show/out1"], main: main.url, preview: 0 });
-    expect(built.protected).toEqual([{ output: "/project1/show/out1", guard: "/project1/show/out1_svc_standby", action: "inserted" }]);
+    const built = await backup.ok<{ protected: Array<{ output: string; guard: string; action: string }> }>(
+      "create_show_failover",
+      { outputs: ["/project1/show/out1"], main: main.url, preview: 0 },
+    );
+    expect(built.protected).toEqual([
+      { output: "/project1/show/out1", guard: "/project1/show/out1_svc_standby", action: "inserted" },
+    ]);
     expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([0, 0, 0]);
 
     // A beat a second, each waiting up to a second for the main: a main slowed by a busy machine still
@@ -58,18 +73,49 @@ describe("create_show_failover and svc failover", () => {
     const r = await watching;
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain(`main -> backup: main ${main.url} answers`);
-    expect(r.stdout).toContain(`main -> backup: main missed 3 heartbeats: backup ${backup.sim.url} takes over (/project1/failover Live on)`);
+    expect(r.stdout).toContain(
+      `main -> backup: main missed 3 heartbeats: backup ${backup.sim.url} takes over (/project1/failover Live on)`,
+    );
     expect(await meanColour(backup.bridge, "/project1/show/out1")).toEqual([255, 0, 0]);
     // Outputs the backup does not take over are left as they are.
     expect(await meanColour(backup.bridge, "/project1/show/out2")).toEqual([0, 255, 0]);
   });
 
   it("a backup that watches the main from its own network takes over when the main stops, with no svc process running", async () => {
-    const live = async () => (await backup.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/watching")}/params`, { keys: "Live" })).params[0]?.value;
-    refused(await backup.call("create_show_failover", { name: "watching", outputs: ["/project1/show/out2"], heartbeat: { interval: 0.5, takeover: 4 }, preview: 0 }), "invalid-arguments", /heartbeat needs main/);
-    await backup.ok("create_show_failover", { name: "watching", outputs: ["/project1/show/out2"], main: watchedMain.url, heartbeat: { interval: 0.5, takeover: 4 }, preview: 0 });
+    const live = async () =>
+      (
+        await backup.bridge.get<{ params: Array<{ value: unknown }> }>(
+          `/api/nodes/${encodePath("/project1/watching")}/params`,
+          { keys: "Live" },
+        )
+      ).params[0]?.value;
+    refused(
+      await backup.call("create_show_failover", {
+        name: "watching",
+        outputs: ["/project1/show/out2"],
+        heartbeat: { interval: 0.5, takeover: 4 },
+        preview: 0,
+      }),
+      "invalid-arguments",
+      /heartbeat needs main/,
+    );
+    await backup.ok("create_show_failover", {
+      name: "watching",
+      outputs: ["/project1/show/out2"],
+      main: watchedMain.url,
+      heartbeat: { interval: 0.5, takeover: 4 },
+      preview: 0,
+    });
     // Beats go out and the main answers: Heard moves on and the backup stands by.
-    const heard = async () => Number((await backup.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/watching")}/params`, { keys: "Heard" })).params[0]?.value);
+    const heard = async () =>
+      Number(
+        (
+          await backup.bridge.get<{ params: Array<{ value: unknown }> }>(
+            `/api/nodes/${encodePath("/project1/watching")}/params`,
+            { keys: "Heard" },
+          )
+        ).params[0]?.value,
+      );
     const first = await heard();
     for (let i = 0; i < 200 && (await heard()) <= first; i++) await sleep(20);
     expect(await heard()).toBeGreaterThan(first);
@@ -83,7 +129,13 @@ describe("create_show_failover and svc failover", () => {
     expect(await live()).toBe(true);
     expect(await meanColour(backup.bridge, "/project1/show/out2")).toEqual([0, 255, 0]);
     // Built again: nothing changes, and the backup keeps the programme on.
-    const again = await backup.call("create_show_failover", { name: "watching", outputs: ["/project1/show/out2"], main: watchedMain.url, heartbeat: { interval: 0.5, takeover: 4 }, preview: 0 });
+    const again = await backup.call("create_show_failover", {
+      name: "watching",
+      outputs: ["/project1/show/out2"],
+      main: watchedMain.url,
+      heartbeat: { interval: 0.5, takeover: 4 },
+      preview: 0,
+    });
     expect((again.structuredContent as { applied: boolean }).applied).toBe(false);
     expect(textOf(again)).toContain("Live is on: this backup has taken over");
     expect(await live()).toBe(true);

@@ -15,7 +15,12 @@ const typeOf = (p: string) => types[p];
 
 describe("seeThroughGuards", () => {
   it("reads a guard, and a stack of two, as the wire it stands in for", () => {
-    const wires = [w("/p/src", "/p/out1_svc_guard"), w("/p/safe", "/p/out1_svc_guard", 1), w("/p/out1_svc_guard", "/p/out1_svc_standby"), w("/p/out1_svc_standby", "/p/out1")];
+    const wires = [
+      w("/p/src", "/p/out1_svc_guard"),
+      w("/p/safe", "/p/out1_svc_guard", 1),
+      w("/p/out1_svc_guard", "/p/out1_svc_standby"),
+      w("/p/out1_svc_standby", "/p/out1"),
+    ];
     const seen = seeThroughGuards(wires, typeOf, () => false);
     expect(seen.wires.at(-1)).toEqual({ ...w("/p/src", "/p/out1"), via: ["/p/out1_svc_standby", "/p/out1_svc_guard"] });
     expect(seen.guarded.get("/p/out1")).toEqual(["/p/out1_svc_standby", "/p/out1_svc_guard"]);
@@ -37,7 +42,8 @@ describe("seeThroughGuards", () => {
 });
 
 describe("withoutGuards", () => {
-  const node = (path: string, type: string, tags: string[] = []) => [path, { path, type, tags, params: {}, flags: {} }] as const;
+  const node = (path: string, type: string, tags: string[] = []) =>
+    [path, { path, type, tags, params: {}, flags: {} }] as const;
   it("drops the guards and their pictures and reads the wires through them, keeping a picture something else uses", () => {
     const state = {
       root: "/p",

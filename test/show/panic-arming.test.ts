@@ -19,16 +19,29 @@ let f: NetworkFixture;
 beforeAll(async () => {
   f = await startNetworkFixture("full", { exec: true });
   await f.ok("apply_network", { source: PROGRAMME, preview: 0 });
-  await f.ok("create_safety_blackout_chain", { outputs: ["/project1/show/out1"], osc_port: 7010, key: "p", midi: { channel: 1, note: 60 }, preview: 0 });
+  await f.ok("create_safety_blackout_chain", {
+    outputs: ["/project1/show/out1"],
+    osc_port: 7010,
+    key: "p",
+    midi: { channel: 1, note: 60 },
+    preview: 0,
+  });
 }, 60_000);
 
 afterAll(async () => {
   await f?.close();
 });
 
-const panic = async () => (await f.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/safety")}/params`, { keys: "Panic" })).params[0]?.value;
+const panic = async () =>
+  (
+    await f.bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/safety")}/params`, {
+      keys: "Panic",
+    })
+  ).params[0]?.value;
 const inject = (chop: string, channel: string, value: number) =>
-  f.bridge.post("/api/exec", { script: `import tdsim\ntdsim.inject_channels('/project1/safety/${chop}', {'${channel}': ${value}})` });
+  f.bridge.post("/api/exec", {
+    script: `import tdsim\ntdsim.inject_channels('/project1/safety/${chop}', {'${channel}': ${value}})`,
+  });
 const settle = () => new Promise((r) => setTimeout(r, 200));
 
 /** The input at 0 leaves Panic off; at 1 it turns on and the output goes black; back at 0 it stays on. */
@@ -51,15 +64,31 @@ async function armsFrom(chop: string, channel: string): Promise<void> {
 
 describe("panic arming from the stage", () => {
   it("builds an OSC In, a Keyboard In and a MIDI In CHOP, each scoped to its trigger", async () => {
-    expect((await f.node("/project1/safety/osc_trigger"))?.params).toMatchObject({ port: { value: 7010 }, oscaddressscope: { value: "/svc/panic" } });
+    expect((await f.node("/project1/safety/osc_trigger"))?.params).toMatchObject({
+      port: { value: 7010 },
+      oscaddressscope: { value: "/svc/panic" },
+    });
     expect((await f.node("/project1/safety/key_trigger"))?.params).toMatchObject({ keys: { value: "p" } });
-    expect((await f.node("/project1/safety/midi_trigger"))?.params).toMatchObject({ channel: { value: "1" }, prefix: { value: "ch" }, notename: { value: "n" }, notescope: { value: "60" } });
+    expect((await f.node("/project1/safety/midi_trigger"))?.params).toMatchObject({
+      channel: { value: "1" },
+      prefix: { value: "ch" },
+      notename: { value: "n" },
+      notescope: { value: "60" },
+    });
   });
 
   it("scopes a controller the same way: one channel, notes left out", async () => {
-    const source = safetySource({ name: "cc", outputs: ["/project1/show/out2"], midi: { channel: 3, controller: 64, device: "2" } });
-    expect(source).toContain(`midi_trigger: midiinCHOP { channel: "3", prefix: "ch", controlname: "c", controlind: "64", notename: "", id: "2" }`);
-    const plan = await f.ok<{ errors: number; networks: Array<{ summary: { add: number } }> }>("plan_network", { source });
+    const source = safetySource({
+      name: "cc",
+      outputs: ["/project1/show/out2"],
+      midi: { channel: 3, controller: 64, device: "2" },
+    });
+    expect(source).toContain(
+      `midi_trigger: midiinCHOP { channel: "3", prefix: "ch", controlname: "c", controlind: "64", notename: "", id: "2" }`,
+    );
+    const plan = await f.ok<{ errors: number; networks: Array<{ summary: { add: number } }> }>("plan_network", {
+      source,
+    });
     expect(plan.errors).toBe(0);
     expect(plan.networks[0]?.summary.add).toBeGreaterThan(0);
   });
@@ -70,7 +99,12 @@ describe("panic arming from the stage", () => {
 
   it("refuses a key the Keyboard In CHOP does not watch, and MIDI without exactly one note or controller", async () => {
     const invalid = async (args: Record<string, unknown>, message: RegExp) => {
-      const r = await f.call("create_safety_blackout_chain", { name: "bad", outputs: ["/project1/show/out2"], preview: 0, ...args });
+      const r = await f.call("create_safety_blackout_chain", {
+        name: "bad",
+        outputs: ["/project1/show/out2"],
+        preview: 0,
+        ...args,
+      });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(message);
     };

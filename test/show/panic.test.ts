@@ -24,20 +24,38 @@ const svc = (argv: string[]) => runSvc(argv, { SVC_BRIDGE_URL: f.sim.url });
 
 describe("create_safety_blackout_chain and svc panic", () => {
   it("refuses an output that is not live, building nothing", async () => {
-    refused(await f.call("create_safety_blackout_chain", { name: "bad", outputs: ["/project1/show/nope"], preview: 0 }), "output-missing", /nope does not exist/);
+    refused(
+      await f.call("create_safety_blackout_chain", { name: "bad", outputs: ["/project1/show/nope"], preview: 0 }),
+      "output-missing",
+      /nope does not exist/,
+    );
     expect(await f.node("/project1/bad")).toBeUndefined();
-    refused(await f.call("create_safety_blackout_chain", { name: "bad", outputs: ["/project1/show/red"], preview: 0 }), "output-unwired");
+    refused(
+      await f.call("create_safety_blackout_chain", { name: "bad", outputs: ["/project1/show/red"], preview: 0 }),
+      "output-unwired",
+    );
     expect(await f.node("/project1/bad")).toBeUndefined();
   });
 
   it("wires a guard in front of each output and leaves the programme on screen", async () => {
-    const r = await f.call("create_safety_blackout_chain", { outputs: ["/project1/show/out1", "/project1/show/out2"], preview: 0 });
+    const r = await f.call("create_safety_blackout_chain", {
+      outputs: ["/project1/show/out1", "/project1/show/out2"],
+      preview: 0,
+    });
     expect(r.isError, textOf(r)).toBeFalsy();
     const data = r.structuredContent as { network: string; protected: Array<{ output: string; action: string }> };
     expect(data.network).toBe("/project1/safety");
-    expect(data.protected.map((p) => [p.output, p.action])).toEqual([["/project1/show/out1", "inserted"], ["/project1/show/out2", "inserted"]]);
+    expect(data.protected.map((p) => [p.output, p.action])).toEqual([
+      ["/project1/show/out1", "inserted"],
+      ["/project1/show/out2", "inserted"],
+    ]);
     expect(await f.wires("/project1/show")).toEqual(
-      expect.arrayContaining(["red[0]->out1_svc_guard[0]", "out1_svc_safe[0]->out1_svc_guard[1]", "out1_svc_guard[0]->out1[0]", "green[0]->out2_svc_guard[0]"]),
+      expect.arrayContaining([
+        "red[0]->out1_svc_guard[0]",
+        "out1_svc_safe[0]->out1_svc_guard[1]",
+        "out1_svc_guard[0]->out1[0]",
+        "green[0]->out2_svc_guard[0]",
+      ]),
     );
     expect(await meanColour(f.bridge, "/project1/show/out1")).toEqual(RED);
     expect(await meanColour(f.bridge, "/project1/show/out2")).toEqual(GREEN);
@@ -45,7 +63,10 @@ describe("create_safety_blackout_chain and svc panic", () => {
     const plan = await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", { source: PROGRAMME });
     expect(plan.networks.map((n) => n.empty)).toEqual([true]);
     // Built again: nothing new, the guards are kept.
-    const again = await f.ok<{ applied: boolean; protected: Array<{ action: string }> }>("create_safety_blackout_chain", { outputs: ["/project1/show/out1", "/project1/show/out2"], preview: 0 });
+    const again = await f.ok<{ applied: boolean; protected: Array<{ action: string }> }>(
+      "create_safety_blackout_chain",
+      { outputs: ["/project1/show/out1", "/project1/show/out2"], preview: 0 },
+    );
     expect(again.applied).toBe(false);
     expect(again.protected.map((p) => p.action)).toEqual(["kept", "kept"]);
   });
@@ -64,7 +85,9 @@ describe("create_safety_blackout_chain and svc panic", () => {
     const twice = await svc(["panic", "--json"]);
     expect(twice.code).toBe(0);
     const report = JSON.parse(twice.stdout) as { chains: Array<{ chain: string; panic: boolean; changed: boolean }> };
-    expect(report.chains).toEqual([expect.objectContaining({ chain: "/project1/safety", panic: true, changed: false })]);
+    expect(report.chains).toEqual([
+      expect.objectContaining({ chain: "/project1/safety", panic: true, changed: false }),
+    ]);
   });
 
   it("svc panic --release gives every output its programme back, and is idempotent", async () => {
@@ -85,13 +108,27 @@ describe("create_safety_blackout_chain and svc panic", () => {
     expect(await meanColour(f.bridge, "/project1/show/out1")).toEqual(BLACK);
     await svc(["panic", "--release"]);
     // The tool wires the guard back.
-    const fixed = await f.ok<{ protected: Array<{ action: string }> }>("create_safety_blackout_chain", { outputs: ["/project1/show/out1", "/project1/show/out2"], preview: 0 });
+    const fixed = await f.ok<{ protected: Array<{ action: string }> }>("create_safety_blackout_chain", {
+      outputs: ["/project1/show/out1", "/project1/show/out2"],
+      preview: 0,
+    });
     expect(fixed.protected.map((p) => p.action)).toEqual(["kept", "inserted"]);
   });
 
   it("create_panic finds the outputs Window COMPs show, and engages and releases with a colour", async () => {
-    await f.batch([{ action: "create", parent_path: "/project1", type: "windowCOMP", name: "stage", parameters: { winop: "/project1/show/out3" } }]);
-    const on = await f.ok<{ protected: Array<{ output: string }>; panic: { chains: Array<{ panic: boolean }> } }>("create_panic", { engage: true, colour: "#204060", preview: 0 });
+    await f.batch([
+      {
+        action: "create",
+        parent_path: "/project1",
+        type: "windowCOMP",
+        name: "stage",
+        parameters: { winop: "/project1/show/out3" },
+      },
+    ]);
+    const on = await f.ok<{ protected: Array<{ output: string }>; panic: { chains: Array<{ panic: boolean }> } }>(
+      "create_panic",
+      { engage: true, colour: "#204060", preview: 0 },
+    );
     expect(on.protected.map((p) => p.output)).toEqual(["/project1/show/out3"]);
     expect(on.panic.chains[0]?.panic).toBe(true);
     expect(await meanColour(f.bridge, "/project1/show/out3")).toEqual([0x20, 0x40, 0x60]);

@@ -24,8 +24,10 @@ afterAll(async () => {
 });
 
 const svc = (argv: string[]) => runSvc(argv, { SVC_BRIDGE_URL: f.sim.url });
-const applyProgramme = (source: string) => f.ok<{ applied: boolean; networks: Array<{ operations?: number }> }>("apply_network", { source, preview: 0 });
-const planEmpty = async (source: string) => (await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", { source })).networks.map((n) => n.empty);
+const applyProgramme = (source: string) =>
+  f.ok<{ applied: boolean; networks: Array<{ operations?: number }> }>("apply_network", { source, preview: 0 });
+const planEmpty = async (source: string) =>
+  (await f.ok<{ networks: Array<{ empty: boolean }> }>("plan_network", { source })).networks.map((n) => n.empty);
 
 describe("a protected network through plan, apply and export", () => {
   it("re-applies as a no-op once a chain and a backup guard its outputs", async () => {
@@ -35,8 +37,13 @@ describe("a protected network through plan, apply and export", () => {
     const again = await applyProgramme(PROGRAMME);
     expect(again.applied).toBe(false);
     // out2 has two guards, the backup's in front: the chain built again finds its own behind it.
-    expect(await f.wires("/project1/show")).toEqual(expect.arrayContaining(["out2_svc_guard[0]->out2_svc_standby[0]", "out2_svc_standby[0]->out2[0]"]));
-    const rebuilt = await f.ok<{ protected: Array<{ action: string }> }>("create_safety_blackout_chain", { outputs: ["/project1/show/out1", "/project1/show/out2"], preview: 0 });
+    expect(await f.wires("/project1/show")).toEqual(
+      expect.arrayContaining(["out2_svc_guard[0]->out2_svc_standby[0]", "out2_svc_standby[0]->out2[0]"]),
+    );
+    const rebuilt = await f.ok<{ protected: Array<{ action: string }> }>("create_safety_blackout_chain", {
+      outputs: ["/project1/show/out1", "/project1/show/out2"],
+      preview: 0,
+    });
     expect(rebuilt.protected.map((p) => p.action)).toEqual(["kept", "kept"]);
   });
 
@@ -65,12 +72,20 @@ describe("a protected network through plan, apply and export", () => {
     expect(plan.stdout).toContain("+ blue[0] -> out2[0] (behind out2_svc_standby, out2_svc_guard)");
     expect(plan.stdout).toContain("- green[0] -> out2[0] (behind out2_svc_standby, out2_svc_guard)");
     await applyProgramme(PROGRAMME.replace("green -> out2", "blue -> out2"));
-    expect(await f.wires("/project1/show")).toEqual(expect.arrayContaining(["blue[0]->out2_svc_guard[0]", "out2_svc_guard[0]->out2_svc_standby[0]", "out2_svc_standby[0]->out2[0]"]));
+    expect(await f.wires("/project1/show")).toEqual(
+      expect.arrayContaining([
+        "blue[0]->out2_svc_guard[0]",
+        "out2_svc_guard[0]->out2_svc_standby[0]",
+        "out2_svc_standby[0]->out2[0]",
+      ]),
+    );
     const unwired = PROGRAMME.replace("  green -> out2\n", "");
     await applyProgramme(unwired);
     const wires = await f.wires("/project1/show");
     expect(wires.filter((x) => x.endsWith("out2_svc_guard[0]"))).toEqual([]);
-    expect(wires).toEqual(expect.arrayContaining(["out2_svc_guard[0]->out2_svc_standby[0]", "out2_svc_standby[0]->out2[0]"]));
+    expect(wires).toEqual(
+      expect.arrayContaining(["out2_svc_guard[0]->out2_svc_standby[0]", "out2_svc_standby[0]->out2[0]"]),
+    );
     expect(await planEmpty(unwired)).toEqual([true]);
     await applyProgramme(PROGRAMME);
     expect(await f.wires("/project1/show")).toContain("green[0]->out2_svc_guard[0]");
@@ -80,7 +95,9 @@ describe("a protected network through plan, apply and export", () => {
     const replaced = PROGRAMME.replace("out1: nullTOP [display]", "out1: levelTOP [display]");
     await applyProgramme(replaced);
     expect((await f.node("/project1/show/out1"))?.type).toBe("levelTOP");
-    expect(await f.wires("/project1/show")).toEqual(expect.arrayContaining(["red[0]->out1_svc_guard[0]", "out1_svc_guard[0]->out1[0]"]));
+    expect(await f.wires("/project1/show")).toEqual(
+      expect.arrayContaining(["red[0]->out1_svc_guard[0]", "out1_svc_guard[0]->out1[0]"]),
+    );
     expect(await planEmpty(replaced)).toEqual([true]);
     await svc(["panic"]);
     expect(await meanColour(f.bridge, "/project1/show/out1")).toEqual(BLACK);
@@ -102,7 +119,14 @@ describe("a protected network through plan, apply and export", () => {
     expect(tdn.stdout).toContain("out1");
     expect(tdn.stdout).not.toMatch(/_svc_(guard|safe|standby)/);
     // An artist's live rewire of a guarded output exports as the wire it makes.
-    await f.batch([{ action: "connect", source_path: "/project1/show/blue", target_path: "/project1/show/out1_svc_guard", target_input: 0 }]);
+    await f.batch([
+      {
+        action: "connect",
+        source_path: "/project1/show/blue",
+        target_path: "/project1/show/out1_svc_guard",
+        target_input: 0,
+      },
+    ]);
     const edited = await svc(["export", "/project1/show"]);
     expect(edited.stdout).toMatch(/blue -> out1/);
     expect(edited.stdout).not.toMatch(/red -> out1/);

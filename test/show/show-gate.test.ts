@@ -33,7 +33,8 @@ beforeAll(async () => {
     join(dir, "svc.show.yaml"),
     `targets:\n  stage: ${sim.url}\nprofiles:\n  opening:\n    target: stage\n    networks: [show.svcnet]\n    perform: true\n  rehearsal:\n    safety: false\n    perform: false\n`,
   );
-  for (const f of ["show.svcnet", "safety.svcnet"]) expect((await runSvc(["apply", f], { SVC_BRIDGE_URL: sim.url }, dir)).code).toBe(0);
+  for (const f of ["show.svcnet", "safety.svcnet"])
+    expect((await runSvc(["apply", f], { SVC_BRIDGE_URL: sim.url }, dir)).code).toBe(0);
   await insertGuards(client, "/project1/safety", ["/project1/show/out1"]);
 }, 60_000);
 
@@ -64,7 +65,10 @@ describe("svc show <profile>", () => {
     await client.patch(`/api/nodes/${encodePath("/project1/safety")}`, { parameters: { Panic: 1 } });
     const panic = await gate(["opening", "--json"]);
     expect(panic.code).toBe(1);
-    const report = JSON.parse(panic.stdout) as { passed: boolean; steps: Array<{ step: string; ok: boolean; detail: string }> };
+    const report = JSON.parse(panic.stdout) as {
+      passed: boolean;
+      steps: Array<{ step: string; ok: boolean; detail: string }>;
+    };
     expect(report.passed).toBe(false);
     expect(report.steps.at(-1)).toEqual({ step: "safety", ok: false, detail: "/project1/safety is in panic" });
     await client.patch(`/api/nodes/${encodePath("/project1/safety")}`, { parameters: { Panic: 0 } });
@@ -89,7 +93,9 @@ describe("svc show <profile>", () => {
   it("accepts only an exact profile name, and a profile may skip steps", async () => {
     const near = await gate(["Opening"]);
     expect(near.code).toBe(2);
-    expect(near.stderr).toMatch(/no profile 'Opening' \(the name must match exactly\); its profiles: opening, rehearsal/);
+    expect(near.stderr).toMatch(
+      /no profile 'Opening' \(the name must match exactly\); its profiles: opening, rehearsal/,
+    );
     const rehearsal = await runSvc(["show", "rehearsal"], { SVC_BRIDGE_URL: sim.url }, dir);
     expect(rehearsal.stdout).not.toMatch(/safety|preflight/);
     expect(rehearsal.stdout).toMatch(/Perform Mode turned off, read back off/);
@@ -102,17 +108,34 @@ describe("svc show <profile>", () => {
     const holder = "/project1/hold_designer";
     await client.post("/api/batch", {
       operations: [
-        { action: "create", parent_path: "/project1", type: "executeDAT", name: "hold_designer", parameters: { framestart: true } },
-        { action: "set_text", path: holder, text: "def onFrameStart(frame):\n    ui.performMode = False\n    return\n" },
+        {
+          action: "create",
+          parent_path: "/project1",
+          type: "executeDAT",
+          name: "hold_designer",
+          parameters: { framestart: true },
+        },
+        {
+          action: "set_text",
+          path: holder,
+          text: "def onFrameStart(frame):\n    ui.performMode = False\n    return\n",
+        },
       ],
     });
     for (let i = 0; i < 1000 && (await performMode()); i++) await new Promise((r) => setTimeout(r, 20));
     expect(await performMode()).toBe(false);
     const r = await gate(["opening", "--json"]);
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    const report = JSON.parse(r.stdout) as { passed: boolean; steps: Array<{ step: string; ok: boolean; detail: string }> };
+    const report = JSON.parse(r.stdout) as {
+      passed: boolean;
+      steps: Array<{ step: string; ok: boolean; detail: string }>;
+    };
     expect(report.passed).toBe(false);
-    expect(report.steps.at(-1)).toEqual({ step: "perform", ok: false, detail: "Perform Mode read back off after turning it on; rolled back to off (read back off)" });
+    expect(report.steps.at(-1)).toEqual({
+      step: "perform",
+      ok: false,
+      detail: "Perform Mode read back off after turning it on; rolled back to off (read back off)",
+    });
     await client.post("/api/batch", { operations: [{ action: "delete", path: holder, confirmation_policy: "yolo" }] });
   });
 });
@@ -120,21 +143,41 @@ describe("svc show <profile>", () => {
 describe("svc dashboard", () => {
   it("prints a plain line per sample when piped: frame rate, errors, the current cue and panic", async () => {
     const { cueSource } = await import("../../runtime/show/cue-network.js");
-    writeFileSync(join(dir, "cues.svcnet"), cueSource("cues", [{ name: "intro", fade: 0, values: [{ path: "/project1/show/red", par: "colorb", kind: "num", value: "0" }] }], []));
+    writeFileSync(
+      join(dir, "cues.svcnet"),
+      cueSource(
+        "cues",
+        [{ name: "intro", fade: 0, values: [{ path: "/project1/show/red", par: "colorb", kind: "num", value: "0" }] }],
+        [],
+      ),
+    );
     expect((await runSvc(["apply", "cues.svcnet"], { SVC_BRIDGE_URL: sim.url }, dir)).code).toBe(0);
     await client.patch(`/api/nodes/${encodePath("/project1/cues")}`, { parameters: { Pending: "intro" } });
-    for (let i = 0; i < 1000 && (await client.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/cues")}/params`, { keys: "Current" })).params[0]?.value !== "intro"; i++) {
+    for (
+      let i = 0;
+      i < 1000 &&
+      (
+        await client.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath("/project1/cues")}/params`, {
+          keys: "Current",
+        })
+      ).params[0]?.value !== "intro";
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const r = await runSvc(["dashboard", "--count", "2", "--interval", "300"], { SVC_BRIDGE_URL: sim.url }, dir);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d ok frame=\d+ fps=- dropped=\d+ errors=0 warnings=\d+ cue=intro panic=off$/);
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d ok frame=\d+ fps=- dropped=\d+ errors=0 warnings=\d+ cue=intro panic=off$/,
+    );
     const fps = Number(/fps=([\d.]+)/.exec(lines[1]!)?.[1]);
     expect(fps).toBeGreaterThan(0);
     const json = await runSvc(["dashboard", "--count", "1", "--json"], { SVC_BRIDGE_URL: sim.url }, dir);
-    expect(JSON.parse(json.stdout)).toEqual(expect.objectContaining({ status: "ok", errors: 0, cue: "intro", panic: false, chains: 1 }));
+    expect(JSON.parse(json.stdout)).toEqual(
+      expect.objectContaining({ status: "ok", errors: 0, cue: "intro", panic: false, chains: 1 }),
+    );
   });
 
   it("--web serves the page on loopback, live through server-sent events, and refuses any other Host or Origin with 403", async () => {
@@ -147,22 +190,47 @@ describe("svc dashboard", () => {
       expect(page.body).toContain('new EventSource("/events")');
       // The policy allows exactly the page's own script.
       const script = /<script>([\s\S]*)<\/script>/.exec(page.body)![1]!;
-      expect(page.headers["content-security-policy"]).toContain(`script-src 'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      expect(page.headers["content-security-policy"]).toContain(
+        `script-src 'sha256-${createHash("sha256").update(script).digest("base64")}'`,
+      );
       // Two events from the stream: the samples move on (frame and fps) with the cue and panic state.
       const events = await sse(web.port, 2);
-      expect(events[0]?.sample).toEqual(expect.objectContaining({ status: "ok", errors: 0, cue: "intro", panic: false, chains: 1 }));
+      expect(events[0]?.sample).toEqual(
+        expect.objectContaining({ status: "ok", errors: 0, cue: "intro", panic: false, chains: 1 }),
+      );
       expect(events[1]!.sample!.frame).toBeGreaterThan(events[0]!.sample!.frame);
-      const latest = JSON.parse((await raw(web.port, "/sample", { host: `localhost:${web.port}` })).body) as { sample: { cue: string } };
+      const latest = JSON.parse((await raw(web.port, "/sample", { host: `localhost:${web.port}` })).body) as {
+        sample: { cue: string };
+      };
       expect(latest.sample.cue).toBe("intro");
-      for (const ok of [`[::1]:${web.port}`, `LOCALHOST:${web.port}`]) expect((await raw(web.port, "/sample", { host: ok })).status, ok).toBe(200);
+      for (const ok of [`[::1]:${web.port}`, `LOCALHOST:${web.port}`])
+        expect((await raw(web.port, "/sample", { host: ok })).status, ok).toBe(200);
       expect((await raw(web.port, "/sample", { host, origin: `http://localhost:5173` })).status).toBe(200);
       // DNS rebinding, other loopback spellings and ports, and foreign or opaque origins.
-      for (const bad of ["evil", `evil:${web.port}`, `127.0.0.1.nip.io:${web.port}`, `localhost.:${web.port}`, `127.0.0.2:${web.port}`, `0.0.0.0:${web.port}`, `[::ffff:127.0.0.1]:${web.port}`, `127.0.0.1:${web.port + 1}`, "127.0.0.1", ""]) {
+      for (const bad of [
+        "evil",
+        `evil:${web.port}`,
+        `127.0.0.1.nip.io:${web.port}`,
+        `localhost.:${web.port}`,
+        `127.0.0.2:${web.port}`,
+        `0.0.0.0:${web.port}`,
+        `[::ffff:127.0.0.1]:${web.port}`,
+        `127.0.0.1:${web.port + 1}`,
+        "127.0.0.1",
+        "",
+      ]) {
         const r = await raw(web.port, "/sample", { host: bad });
         expect(r.status, `Host: ${bad}`).toBe(403);
         expect(r.body).not.toContain("sample");
       }
-      for (const bad of ["http://evil", "http://localhost.evil.com", `http://127.0.0.1.evil.com:${web.port}`, "null", "file://", "http://[::2]"]) {
+      for (const bad of [
+        "http://evil",
+        "http://localhost.evil.com",
+        `http://127.0.0.1.evil.com:${web.port}`,
+        "null",
+        "file://",
+        "http://[::2]",
+      ]) {
         const r = await raw(web.port, "/events", { host, origin: bad });
         expect(r.status, `Origin: ${bad}`).toBe(403);
       }
@@ -202,27 +270,38 @@ function raw(port: number, path: string, headers: Record<string, string>, method
 }
 
 /** The first `n` events of the dashboard's stream. */
-function sse(port: number, n: number): Promise<Array<{ sample?: { frame: number } & Record<string, unknown>; error?: string }>> {
+function sse(
+  port: number,
+  n: number,
+): Promise<Array<{ sample?: { frame: number } & Record<string, unknown>; error?: string }>> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: "/events", headers: { host: `127.0.0.1:${port}`, accept: "text/event-stream" } }, (res) => {
-      let buffer = "";
-      const events: Array<{ sample?: { frame: number } & Record<string, unknown> }> = [];
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => {
-        buffer += c;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const data = buffer.slice(0, end).split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-          buffer = buffer.slice(end + 2);
-          // The first event may be sent before the first sample is taken.
-          if (data && (JSON.parse(data) as { sample?: unknown }).sample !== undefined) events.push(JSON.parse(data));
-          if (events.length === n) {
-            res.destroy();
-            return resolve(events);
+    const req = request(
+      { host: "127.0.0.1", port, path: "/events", headers: { host: `127.0.0.1:${port}`, accept: "text/event-stream" } },
+      (res) => {
+        let buffer = "";
+        const events: Array<{ sample?: { frame: number } & Record<string, unknown> }> = [];
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => {
+          buffer += c;
+          let end: number;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const data = buffer
+              .slice(0, end)
+              .split("\n")
+              .filter((l) => l.startsWith("data: "))
+              .map((l) => l.slice(6))
+              .join("\n");
+            buffer = buffer.slice(end + 2);
+            // The first event may be sent before the first sample is taken.
+            if (data && (JSON.parse(data) as { sample?: unknown }).sample !== undefined) events.push(JSON.parse(data));
+            if (events.length === n) {
+              res.destroy();
+              return resolve(events);
+            }
           }
-        }
-      });
-    });
+        });
+      },
+    );
     req.on("error", reject);
     req.end();
   });

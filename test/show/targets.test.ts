@@ -22,7 +22,10 @@ beforeAll(async () => {
   const env = { ...process.env };
   delete env.SVC_BRIDGE_ALLOW_EXEC;
   delete env.SVC_BRIDGE_TOKEN;
-  [left, right] = await Promise.all([startSim({ port: 0, env }), startSim({ port: 0, env: { ...env, SVC_BRIDGE_TOKEN: TOKEN } })]);
+  [left, right] = await Promise.all([
+    startSim({ port: 0, env }),
+    startSim({ port: 0, env: { ...env, SVC_BRIDGE_TOKEN: TOKEN } }),
+  ]);
   dir = mkdtempSync(join(tmpdir(), "svc-show-"));
   writeFileSync(join(dir, "show.svcnet"), PROGRAMME);
   writeFileSync(
@@ -66,9 +69,17 @@ describe("svc plan and apply --target", () => {
       await client.close();
     }
     const again = await svc(["plan", "--target", "stage-right", "--json", "show.svcnet"]);
-    const json = JSON.parse(again.stdout) as { targets: Array<{ target: string; exitCode: number; result: { ok: boolean; plans: Array<{ summary: Record<string, number> }> } }> };
+    const json = JSON.parse(again.stdout) as {
+      targets: Array<{
+        target: string;
+        exitCode: number;
+        result: { ok: boolean; plans: Array<{ summary: Record<string, number> }> };
+      }>;
+    };
     expect(json.targets.map((t) => [t.target, t.exitCode])).toEqual([["stage-right", 0]]);
-    expect(json.targets[0]!.result.plans[0]!.summary).toEqual(expect.objectContaining({ add: 0, change: 0, destroy: 0 }));
+    expect(json.targets[0]!.result.plans[0]!.summary).toEqual(
+      expect.objectContaining({ add: 0, change: 0, destroy: 0 }),
+    );
   });
 
   it("reports a target whose token is missing or wrong as failed, and the others as they are", async () => {
@@ -98,7 +109,9 @@ describe("svc panic --target all", () => {
     const { safetySource } = await import("../../runtime/show/safety-network.js");
     writeFileSync(join(dir, "safety.svcnet"), safetySource({ name: "safety", outputs: ["/project1/show/out1"] }));
     expect((await svc(["apply", "--target", "all", "safety.svcnet"])).code).toBe(0);
-    const clients = [left, right].map((sim) => new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url, SVC_BRIDGE_TOKEN: TOKEN })));
+    const clients = [left, right].map(
+      (sim) => new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url, SVC_BRIDGE_TOKEN: TOKEN })),
+    );
     for (const c of clients) await insertGuards(c, "/project1/safety", ["/project1/show/out1"]);
 
     const on = await svc(["panic", "--target", "all"]);
@@ -123,10 +136,14 @@ describe("svc.show.yaml", () => {
     throw new Error("accepted");
   };
   it("refuses what it cannot use, saying where", () => {
-    expect(bad("targets:\n  a: { url: http://h:1, token: abc }\n")).toMatch(/^svc\.show\.yaml:2:3: .*token in the file/);
+    expect(bad("targets:\n  a: { url: http://h:1, token: abc }\n")).toMatch(
+      /^svc\.show\.yaml:2:3: .*token in the file/,
+    );
     expect(bad("targets:\n  a: ftp://h\n")).toMatch(/:2:3: target 'a' needs a bridge URL/);
     expect(bad("targets:\n  all: http://h:1\n")).toMatch(/'all' names every target/);
-    expect(bad("targets:\n  a: http://h:1\nfailover:\n  - { main: a, backup: b }\n")).toMatch(/:4:5: failover names 'b'/);
+    expect(bad("targets:\n  a: http://h:1\nfailover:\n  - { main: a, backup: b }\n")).toMatch(
+      /:4:5: failover names 'b'/,
+    );
     expect(bad("targets: [\n")).toMatch(/^svc\.show\.yaml:\d+:\d+: /);
     expect(bad("target:\n  a: http://h:1\n")).toMatch(/unknown key 'target'/);
     expect(bad("targets:\n  a: http://h:1\n  a: http://h:2\n")).toMatch(/svc\.show\.yaml:3/);

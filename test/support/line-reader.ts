@@ -16,5 +16,10 @@ export function lineReader(stream: Readable): () => Promise<string | undefined> 
       ended = true;
       for (const w of waiting.splice(0)) w(undefined);
     });
-  return () => (queued.length > 0 ? Promise.resolve(queued.shift()) : ended ? Promise.resolve(undefined) : new Promise((r) => waiting.push(r)));
+  return () =>
+    queued.length > 0
+      ? Promise.resolve(queued.shift())
+      : ended
+        ? Promise.resolve(undefined)
+        : new Promise((r) => waiting.push(r));
 }

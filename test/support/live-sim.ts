@@ -30,7 +30,9 @@ export function useLiveSim(): LiveSim {
     });
     sim.process.once("exit", (code, signal) => {
       if (stopping) return;
-      console.error(`tdsim (${sim?.url}) exited during the tests: code ${code}, signal ${signal}\n${stderrTail.join("\n")}`);
+      console.error(
+        `tdsim (${sim?.url}) exited during the tests: code ${code}, signal ${signal}\n${stderrTail.join("\n")}`,
+      );
     });
     client = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
   });

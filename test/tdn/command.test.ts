@@ -29,7 +29,10 @@ describe("svc import-tdn", () => {
     expect(r.stderr).toContain("$.operators[0].dock: docking to 'clip2' has no .svcnet meaning; it is left out");
     expect(r.stderr).toMatch(/every-field\.tdn:67:/);
     const json = await runSvc(["import-tdn", "--json", "--force", "--out", dir, "test/tdn/fixtures/every-field.tdn"]);
-    const out = JSON.parse(json.stdout) as { files: Array<{ network: string; leftOut: number; diagnostics: Array<{ code: string }> }>; errors: number };
+    const out = JSON.parse(json.stdout) as {
+      files: Array<{ network: string; leftOut: number; diagnostics: Array<{ code: string }> }>;
+      errors: number;
+    };
     expect(out.errors).toBe(0);
     expect(out.files[0]!.network).toBe("stage");
     expect(out.files[0]!.leftOut).toBeGreaterThan(30);
@@ -49,7 +52,10 @@ describe("svc import-tdn", () => {
 describe("svc export --format tdn", () => {
   it("writes the network a .svcnet file builds as TDN, --network choosing among several", async () => {
     const file = join(dir, "two.svcnet");
-    writeFileSync(file, "svcnet 1\nnetwork a {\n  n1: noiseTOP { period: 2 }\n}\nnetwork b {\n  t1: textDAT { text: \"==x\" }\n}\n");
+    writeFileSync(
+      file,
+      'svcnet 1\nnetwork a {\n  n1: noiseTOP { period: 2 }\n}\nnetwork b {\n  t1: textDAT { text: "==x" }\n}\n',
+    );
     const many = await runSvc(["export", "--format", "tdn", file]);
     expect(many.code).toBe(2);
     expect(many.stderr).toContain("it builds 2 networks (a, b); pick one with --network");
@@ -57,7 +63,12 @@ describe("svc export --format tdn", () => {
     const r = await runSvc(["export", "--format", "tdn", "--network", "b", "--out", out, file]);
     expect(r.code).toBe(0);
     const tdn = parseYaml(readFileSync(out, "utf8"));
-    expect(tdn).toMatchObject({ format: "tdn", version: "2.0", network_path: "/project1/b", operators: [{ name: "t1", type: "textDAT", dat_content: "==x", dat_content_format: "text" }] });
+    expect(tdn).toMatchObject({
+      format: "tdn",
+      version: "2.0",
+      network_path: "/project1/b",
+      operators: [{ name: "t1", type: "textDAT", dat_content: "==x", dat_content_format: "text" }],
+    });
   });
 
   it("refuses an unknown format (exit 2)", async () => {

@@ -26,7 +26,8 @@ function importText(text: string, name = "net.tdn", roots?: string[]): TdnImport
 
 const found = (r: TdnImportResult) => r.diagnostics.map((d) => `${d.code} ${d.message.split(":")[0]!.split(" ")[0]}`);
 const errors = (r: TdnImportResult) => r.diagnostics.filter((d) => d.severity === "error");
-const doc = (operators: string, extra = "") => `format: tdn\nversion: '2.0'\nnetwork_path: /project1/net\n${extra}operators:\n${operators}`;
+const doc = (operators: string, extra = "") =>
+  `format: tdn\nversion: '2.0'\nnetwork_path: /project1/net\n${extra}operators:\n${operators}`;
 
 describe("a TDN file with every field of the specification", () => {
   const r = importTdn("test/tdn/fixtures/every-field.tdn");
@@ -35,12 +36,16 @@ describe("a TDN file with every field of the specification", () => {
     expect(errors(r)).toEqual([]);
     expect(r.network).toBe("stage");
     const text = r.text!;
-    expect(text).toContain("# Imported from TDN 2.0: generator Embody/6.0.4, td_build 2025.32050, source_file Show.toe, build 12");
+    expect(text).toContain(
+      "# Imported from TDN 2.0: generator Embody/6.0.4, td_build 2025.32050, source_file Show.toe, build 12",
+    );
     expect(text).toContain('controls "Setup" {\n    Level: float = 0.8\n    Source: strmenu\n    Title: string\n  }');
     expect(text).toContain('Build: int = 3 label "Build Number"');
     // type_defaults: parameters merged (the operator's own win), colour and tags given to both.
     expect(text).toContain('clip1: moviefileinTOP [color: #339966, tags: "media"] { play: off }');
-    expect(text).toContain('clip2: moviefileinTOP [color: #808033, tags: "media"] { play: on, speed: = me.par.play * 2 }');
+    expect(text).toContain(
+      'clip2: moviefileinTOP [color: #808033, tags: "media"] { play: on, speed: = me.par.play * 2 }',
+    );
     expect(text).toContain("stage/external: (900, 0)");
   });
 
@@ -90,9 +95,15 @@ describe("a TDN file with every field of the specification", () => {
     for (const e of expected) expect(found(r)).toContain(e);
     // Each is placed on its line of the file, with the file named.
     const dock = r.diagnostics.find((d) => d.message.startsWith("$.operators[0].dock"))!;
-    expect(dock).toMatchObject({ severity: "warning", file: "test/tdn/fixtures/every-field.tdn", range: { start: { line: 67 } } });
+    expect(dock).toMatchObject({
+      severity: "warning",
+      file: "test/tdn/fixtures/every-field.tdn",
+      range: { start: { line: 67 } },
+    });
     expect(dock.message).toBe("$.operators[0].dock: docking to 'clip2' has no .svcnet meaning; it is left out");
-    expect(r.diagnostics.find((d) => d.code === "tdn-unknown-parameter")!.help).toContain("'svc kb show moviefileinTOP' lists its parameters");
+    expect(r.diagnostics.find((d) => d.code === "tdn-unknown-parameter")!.help).toContain(
+      "'svc kb show moviefileinTOP' lists its parameters",
+    );
   });
 });
 
@@ -113,7 +124,9 @@ describe("bad input", () => {
   it("an empty file, a top level that is no mapping, a format that is not tdn", () => {
     expect(importText("").diagnostics[0]!.message).toBe("the file is not a TDN document: it is empty");
     expect(importText("- 1\n- 2\n").diagnostics.map((d) => d.code)).toEqual(["tdn-field-type", "tdn-field-type"]);
-    expect(importText("just text\n").diagnostics[0]!.message).toBe("the file is not a TDN document: the top level is a string, not a mapping");
+    expect(importText("just text\n").diagnostics[0]!.message).toBe(
+      "the file is not a TDN document: the top level is a string, not a mapping",
+    );
     const r = importText("format: toe\nversion: '2.0'\noperators: []\n");
     expect(errors(r).map((d) => d.message)).toEqual(['the file is not a TDN document: format is "toe", not "tdn"']);
   });
@@ -126,25 +139,38 @@ describe("bad input", () => {
 
   it("an unknown operator type, with the closest types", () => {
     const r = importText(doc("- {name: n, type: noizeTOP}\n"));
-    expect(errors(r)[0]).toMatchObject({ code: "tdn-unknown-operator-type", help: ["did you mean 'noiseTOP', 'noiseSOP' or 'noisePOP'?"] });
+    expect(errors(r)[0]).toMatchObject({
+      code: "tdn-unknown-operator-type",
+      help: ["did you mean 'noiseTOP', 'noiseSOP' or 'noisePOP'?"],
+    });
     expect(r.text).toBeUndefined();
   });
 
   it("a name .svcnet cannot write, and two siblings of one name", () => {
     expect(errors(importText(doc("- {name: 'my node', type: nullTOP}\n")))[0]!.code).toBe("tdn-invalid-name");
     const twice = importText(doc("- {name: a, type: nullTOP}\n- {name: a, type: nullTOP}\n"));
-    expect(errors(twice).map((d) => d.message)).toEqual(["$.operators[1].name: a sibling named 'a' is already declared"]);
+    expect(errors(twice).map((d) => d.message)).toEqual([
+      "$.operators[1].name: a sibling named 'a' is already declared",
+    ]);
   });
 
   it("operators that are not a list, and a field of the wrong type", () => {
-    expect(errors(importText("format: tdn\nversion: '2.0'\noperators: {a: 1}\n"))[0]!.message).toBe("$.operators must be a list of operators, not a mapping");
+    expect(errors(importText("format: tdn\nversion: '2.0'\noperators: {a: 1}\n"))[0]!.message).toBe(
+      "$.operators must be a list of operators, not a mapping",
+    );
     const r = importText(doc("- {name: a, type: nullTOP, position: here}\n"));
     expect(errors(r)[0]!.message).toBe("$.operators[0].position must be [x, y], not a string");
   });
 
   it("a table cell holding a tab cannot be DAT text", () => {
-    const r = importText(doc("- name: t\n  type: tableDAT\n  dat_content:\n  - [a, \"b\\tc\"]\n  dat_content_format: table\n"));
-    expect(errors(r)[0]).toMatchObject({ code: "tdn-table-cell", message: "$.operators[0].dat_content[0]: a table cell holding a tab or a line break cannot be written as DAT text" });
+    const r = importText(
+      doc('- name: t\n  type: tableDAT\n  dat_content:\n  - [a, "b\\tc"]\n  dat_content_format: table\n'),
+    );
+    expect(errors(r)[0]).toMatchObject({
+      code: "tdn-table-cell",
+      message:
+        "$.operators[0].dat_content[0]: a table cell holding a tab or a line break cannot be written as DAT text",
+    });
   });
 
   it("COMPs nested deeper than the limit are refused, not a stack overflow", () => {
@@ -156,19 +182,25 @@ describe("bad input", () => {
 
   it("a parameter value that is a list or a mapping", () => {
     const r = importText(doc("- {name: n, type: noiseTOP, parameters: {period: [1, 2]}}\n"));
-    expect(errors(r)[0]!.message).toBe("$.operators[0].parameters.period must be a number, string, boolean or null, not a list");
+    expect(errors(r)[0]!.message).toBe(
+      "$.operators[0].parameters.period must be a number, string, boolean or null, not a list",
+    );
   });
 });
 
 describe("tdn_ref", () => {
-  const ref = (name: string, target: string) => `format: tdn\nversion: '2.0'\nnetwork_path: /project1/${name}\noperators:\n- {name: sub, type: baseCOMP, tdn_ref: ${target}}\n`;
-  const child = "format: tdn\nversion: '2.0'\nnetwork_path: /project1/top/sub\ncustom_pars:\n  Main:\n  - {name: Gain, style: Float, default: 0.5}\noperators:\n- {name: n1, type: noiseTOP, parameters: {period: 2}}\n- {name: o1, type: nullTOP, position: [200, 0], inputs: [n1]}\n";
+  const ref = (name: string, target: string) =>
+    `format: tdn\nversion: '2.0'\nnetwork_path: /project1/${name}\noperators:\n- {name: sub, type: baseCOMP, tdn_ref: ${target}}\n`;
+  const child =
+    "format: tdn\nversion: '2.0'\nnetwork_path: /project1/top/sub\ncustom_pars:\n  Main:\n  - {name: Gain, style: Float, default: 0.5}\noperators:\n- {name: n1, type: noiseTOP, parameters: {period: 2}}\n- {name: o1, type: nullTOP, position: [200, 0], inputs: [n1]}\n";
 
   it("reads the file beside the referring one into the COMP, with its controls", () => {
     writeFileSync(join(dir, "sub.tdn"), child);
     const r = importText(ref("top", "sub.tdn"), "top.tdn");
     expect(r.diagnostics).toEqual([]);
-    expect(r.text).toContain('    network {\n      controls "Main" {\n        Gain: float = 0.5\n      }\n\n      n1: noiseTOP { period: 2 }\n      o1: nullTOP\n\n      n1 -> o1\n    }');
+    expect(r.text).toContain(
+      '    network {\n      controls "Main" {\n        Gain: float = 0.5\n      }\n\n      n1: noiseTOP { period: 2 }\n      o1: nullTOP\n\n      n1 -> o1\n    }',
+    );
     expect(r.text).toContain("top/sub/o1: (200, 0)");
   });
 
@@ -184,7 +216,10 @@ describe("tdn_ref", () => {
     writeFileSync(join(dir, "other.tdn"), child.replace("/project1/top/sub", "/project1/top/other"));
     const r = importText(ref("top", "other.tdn"), "named.tdn");
     expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
-      ["tdn-normalised", "$.network_path: the file describes 'other'; it is read into the COMP 'sub' whose tdn_ref names it"],
+      [
+        "tdn-normalised",
+        "$.network_path: the file describes 'other'; it is read into the COMP 'sub' whose tdn_ref names it",
+      ],
     ]);
     expect(r.diagnostics[0]!.file).toBe(join(dir, "other.tdn"));
   });
@@ -192,20 +227,31 @@ describe("tdn_ref", () => {
   it("refuses a path outside the allowed folders, an absolute path and a missing file", () => {
     writeFileSync(join(dir, "outside.tdn"), child);
     const escape = importText(ref("top", "../outside.tdn"), "inner/top.tdn");
-    expect(errors(escape).map((d) => d.message)).toEqual(["$.operators[0].tdn_ref: tdn_ref '../outside.tdn' leads outside the allowed folders"]);
+    expect(errors(escape).map((d) => d.message)).toEqual([
+      "$.operators[0].tdn_ref: tdn_ref '../outside.tdn' leads outside the allowed folders",
+    ]);
     expect(escape.text).toBeUndefined();
-    expect(errors(importText(ref("top", join(dir, "sub.tdn")), "abs.tdn"))[0]!.message).toMatch(/is absolute; it must be relative to the file$/);
-    expect(errors(importText(ref("top", "nothere.tdn"), "missing.tdn"))[0]!.message).toBe("$.operators[0].tdn_ref: tdn_ref 'nothere.tdn' names no file");
+    expect(errors(importText(ref("top", join(dir, "sub.tdn")), "abs.tdn"))[0]!.message).toMatch(
+      /is absolute; it must be relative to the file$/,
+    );
+    expect(errors(importText(ref("top", "nothere.tdn"), "missing.tdn"))[0]!.message).toBe(
+      "$.operators[0].tdn_ref: tdn_ref 'nothere.tdn' names no file",
+    );
   });
 
   it("refuses a loop and a chain deeper than the limit", () => {
     writeFileSync(join(dir, "loop-b.tdn"), ref("b", "loop-a.tdn"));
     const loop = importText(ref("a", "loop-b.tdn"), "loop-a.tdn");
-    expect(errors(loop).map((d) => d.message)).toEqual(["$.operators[0].tdn_ref: tdn_ref 'loop-a.tdn' leads back to a file that refers to it (a loop)"]);
-    for (let i = 1; i <= MAX_REF_DEPTH + 1; i++) writeFileSync(join(dir, `deep${i}.tdn`), ref(`d${i}`, `deep${i + 1}.tdn`));
+    expect(errors(loop).map((d) => d.message)).toEqual([
+      "$.operators[0].tdn_ref: tdn_ref 'loop-a.tdn' leads back to a file that refers to it (a loop)",
+    ]);
+    for (let i = 1; i <= MAX_REF_DEPTH + 1; i++)
+      writeFileSync(join(dir, `deep${i}.tdn`), ref(`d${i}`, `deep${i + 1}.tdn`));
     writeFileSync(join(dir, `deep${MAX_REF_DEPTH + 2}.tdn`), child);
     const deep = importText(ref("d0", "deep1.tdn"), "deep0.tdn");
-    expect(errors(deep).map((d) => d.message)).toEqual([`$.operators[0].tdn_ref: tdn_ref 'deep${MAX_REF_DEPTH + 1}.tdn' is more than ${MAX_REF_DEPTH} files deep`]);
+    expect(errors(deep).map((d) => d.message)).toEqual([
+      `$.operators[0].tdn_ref: tdn_ref 'deep${MAX_REF_DEPTH + 1}.tdn' is more than ${MAX_REF_DEPTH} files deep`,
+    ]);
   });
 
   it("refuses children and tdn_ref together", () => {

@@ -10,7 +10,9 @@ describe("note front matter", () => {
     const two = withLinkedNode("a.md", linked, "/project1/other");
     expect(linkedNodes("a.md", two)).toEqual(["/project1/tunnel", "/project1/other"]);
     expect(withLinkedNode("a.md", two, "/project1/tunnel")).toBe(two);
-    expect(withLinkedNode("a.md", withLinkedNode("a.md", two, "/project1/other", true), "/project1/tunnel", true)).toBe(note);
+    expect(withLinkedNode("a.md", withLinkedNode("a.md", two, "/project1/other", true), "/project1/tunnel", true)).toBe(
+      note,
+    );
   });
 
   it("keeps the artist's keys and comments, and reads a single node given as a string", () => {
@@ -23,7 +25,9 @@ describe("note front matter", () => {
   });
 
   it("refuses front matter that is not YAML, naming the note's line", () => {
-    expect(() => withLinkedNode("a.md", "---\ntitle: ok\nnodes: [\n---\nx", "/p")).toThrow(expect.objectContaining({ code: "vault-front-matter-invalid" }));
+    expect(() => withLinkedNode("a.md", "---\ntitle: ok\nnodes: [\n---\nx", "/p")).toThrow(
+      expect.objectContaining({ code: "vault-front-matter-invalid" }),
+    );
     expect(() => linkedNodes("a.md", "---\n- a\n- b\n---\nx")).toThrow(/not a mapping/);
   });
 });

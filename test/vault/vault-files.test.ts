@@ -3,7 +3,17 @@
  * paths, a linked note, a linked folder, a link swapped in between the checks and the write, a
  * folder swapped for a link) is refused with its own code, and nothing outside the vault changes.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -75,7 +85,10 @@ describe("reading and writing notes", () => {
     refused(() => writeNoteFile(vault, "shows/tunnel.md", "again"), "vault-note-exists");
     const read = readNoteFile(vault, "shows/tunnel.md");
     expect(read).toMatchObject({ text: "# Tunnel\n", sha256: w.sha256 });
-    refused(() => writeNoteFile(vault, "shows/tunnel.md", "x", { expectedSha256: "0".repeat(64) }), "vault-note-changed");
+    refused(
+      () => writeNoteFile(vault, "shows/tunnel.md", "x", { expectedSha256: "0".repeat(64) }),
+      "vault-note-changed",
+    );
     expect(writeNoteFile(vault, "shows/tunnel.md", "# Tunnel 2\n", { expectedSha256: w.sha256 }).created).toBe(false);
     expect(readFileSync(join(vaultDir, "shows/tunnel.md"), "utf8")).toBe("# Tunnel 2\n");
     refused(() => readNoteFile(vault, "shows/none.md"), "vault-note-not-found");
@@ -133,22 +146,25 @@ describe("reading and writing notes", () => {
     expect(readdirSync(vaultDir)).toEqual(["n.md"]);
   });
 
-  it.runIf(process.platform === "linux")("refuses when the note's folder is swapped for a link after the checks; nothing is written anywhere", () => {
-    writeNoteFile(vault, "sub/n.md", "mine\n");
-    refused(
-      () =>
-        writeNoteFile(vault, "sub/n.md", "pwned", {
-          overwrite: true,
-          afterChecks: () => {
-            renameSync(join(vaultDir, "sub"), join(vaultDir, "sub-moved"));
-            symlinkSync(outside, join(vaultDir, "sub"));
-          },
-        }),
-      "vault-changed-during-write",
-    );
-    expect(tree(outside)).toEqual({ "/secret.md": "outside secret\n" });
-    expect(tree(join(vaultDir, "sub-moved"))).toEqual({ "/n.md": "mine\n" });
-  });
+  it.runIf(process.platform === "linux")(
+    "refuses when the note's folder is swapped for a link after the checks; nothing is written anywhere",
+    () => {
+      writeNoteFile(vault, "sub/n.md", "mine\n");
+      refused(
+        () =>
+          writeNoteFile(vault, "sub/n.md", "pwned", {
+            overwrite: true,
+            afterChecks: () => {
+              renameSync(join(vaultDir, "sub"), join(vaultDir, "sub-moved"));
+              symlinkSync(outside, join(vaultDir, "sub"));
+            },
+          }),
+        "vault-changed-during-write",
+      );
+      expect(tree(outside)).toEqual({ "/secret.md": "outside secret\n" });
+      expect(tree(join(vaultDir, "sub-moved"))).toEqual({ "/n.md": "mine\n" });
+    },
+  );
 
   it("refuses a huge note to write or read, and a binary or non-UTF-8 file to read", () => {
     refused(() => writeNoteFile(vault, "big.md", "x".repeat(MAX_NOTE_BYTES + 1)), "vault-note-too-large");
@@ -167,7 +183,11 @@ describe("reading and writing notes", () => {
 
 describe("listing and searching", () => {
   beforeEach(() => {
-    writeNoteFile(vault, "a.md", "---\nnodes: [/project1/tunnel]\n---\n# Feedback tunnel\nThe tunnel feeds back.\n\n```svcnet\nsvcnet 1\n```\n");
+    writeNoteFile(
+      vault,
+      "a.md",
+      "---\nnodes: [/project1/tunnel]\n---\n# Feedback tunnel\nThe tunnel feeds back.\n\n```svcnet\nsvcnet 1\n```\n",
+    );
     writeNoteFile(vault, "shows/b.md", `# Show\n${"x".repeat(400)} tunnel feedback ${"y".repeat(400)}\n`);
     writeNoteFile(vault, "shows/c.md", "nothing here\n");
     writeFileSync(join(vaultDir, "shows", "bin.md"), Buffer.from([0x74, 0x75, 0x00]));
@@ -181,25 +201,48 @@ describe("listing and searching", () => {
 
   it("lists notes in path order, never through links or into hidden folders, bounded by limit", () => {
     const all = listNotes(vault, undefined);
-    expect(all.notes.map((n) => n.path)).toEqual(["a.md", "shows/b.md", "shows/back\\slash.md", "shows/bin.md", "shows/c.md"]);
+    expect(all.notes.map((n) => n.path)).toEqual([
+      "a.md",
+      "shows/b.md",
+      "shows/back\\slash.md",
+      "shows/bin.md",
+      "shows/c.md",
+    ]);
     expect(all).toMatchObject({ links_skipped: 2, complete: true });
     const two = listNotes(vault, undefined, 2);
     expect(two.notes).toHaveLength(2);
     expect(two.complete).toBe(false);
-    expect(listNotes(vault, "shows").notes.map((n) => n.path)).toEqual(["shows/b.md", "shows/back\\slash.md", "shows/bin.md", "shows/c.md"]);
+    expect(listNotes(vault, "shows").notes.map((n) => n.path)).toEqual([
+      "shows/b.md",
+      "shows/back\\slash.md",
+      "shows/bin.md",
+      "shows/c.md",
+    ]);
     refused(() => listNotes(vault, "linked"), "vault-symlink");
     refused(() => listNotes(vault, "../outside"), "vault-path-escapes");
   });
 
   it("reads a note with its front matter, linked nodes and svcnet blocks", () => {
-    expect(readNote(vault, "a.md")).toMatchObject({ nodes: ["/project1/tunnel"], svcnet_blocks: [{ index: 1, first_line: 8, last_line: 8 }], body_line: 4 });
+    expect(readNote(vault, "a.md")).toMatchObject({
+      nodes: ["/project1/tunnel"],
+      svcnet_blocks: [{ index: 1, first_line: 8, last_line: 8 }],
+      body_line: 4,
+    });
   });
 
   it("finds notes holding every word, best first, with short snippets, and counts what it passed over", () => {
     const r = searchVault(vault, "Tunnel FEEDBACK", { limit: 10 });
     expect(r.results.map((h) => h.path)).toEqual(["a.md", "shows/b.md"]);
-    expect(r).toMatchObject({ complete: true, stopped_by: null, notes_read: 3, skipped: { not_text: 1, links: 2, too_large: 0, unreadable: 1 } });
-    expect(r.results[0]!.snippets.slice(0, 2)).toEqual([{ line: 2, text: "nodes: [/project1/tunnel]" }, { line: 4, text: "# Feedback tunnel" }]);
+    expect(r).toMatchObject({
+      complete: true,
+      stopped_by: null,
+      notes_read: 3,
+      skipped: { not_text: 1, links: 2, too_large: 0, unreadable: 1 },
+    });
+    expect(r.results[0]!.snippets.slice(0, 2)).toEqual([
+      { line: 2, text: "nodes: [/project1/tunnel]" },
+      { line: 4, text: "# Feedback tunnel" },
+    ]);
     const long = r.results[1]!.snippets[0]!;
     expect(long.text.length).toBeLessThanOrEqual(160);
     expect(long.text).toContain("tunnel feedback");
@@ -207,7 +250,11 @@ describe("listing and searching", () => {
   });
 
   it("stops at its bounds and says which one", () => {
-    expect(searchVault(vault, "tunnel", { limit: 1 })).toMatchObject({ complete: false, stopped_by: "results", results: [{ path: "a.md" }] });
+    expect(searchVault(vault, "tunnel", { limit: 1 })).toMatchObject({
+      complete: false,
+      stopped_by: "results",
+      results: [{ path: "a.md" }],
+    });
     let t = 0;
     const slow = searchVault(vault, "tunnel", { limit: 10, now: () => (t += 2_000) });
     expect(slow).toMatchObject({ complete: false, stopped_by: "time" });
@@ -219,9 +266,20 @@ describe("profiles", () => {
   it("safe offers the vault tools that only read (list, read, search, plan); writing, linking and applying are full only", async () => {
     const { toolManifest } = await import("../../runtime/mcp/tools/tool-manifest.js");
     const { selectTools } = await import("../../runtime/mcp/tools/registry.js");
-    const vaultTools = (profile: "core" | "safe" | "full") => selectTools(toolManifest, { profile, rawPython: true }).map((t) => t.name).filter((n) => n.includes("vault"));
+    const vaultTools = (profile: "core" | "safe" | "full") =>
+      selectTools(toolManifest, { profile, rawPython: true })
+        .map((t) => t.name)
+        .filter((n) => n.includes("vault"));
     expect(vaultTools("safe")).toEqual(["list_vault_notes", "plan_vault_note", "read_vault_note", "search_vault"]);
     expect(vaultTools("core")).toEqual([]);
-    expect(vaultTools("full")).toEqual(["apply_vault_note", "link_vault_note", "list_vault_notes", "plan_vault_note", "read_vault_note", "search_vault", "write_vault_note"]);
+    expect(vaultTools("full")).toEqual([
+      "apply_vault_note",
+      "link_vault_note",
+      "list_vault_notes",
+      "plan_vault_note",
+      "read_vault_note",
+      "search_vault",
+      "write_vault_note",
+    ]);
   });
 });

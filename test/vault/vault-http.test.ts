@@ -19,7 +19,13 @@ const servers: RunningHttpServer[] = [];
 const clients: Client[] = [];
 
 async function connect(): Promise<Client> {
-  const server = await startHttpServer({ selection: { profile: "full", rawPython: false }, port: 0, token: undefined, sessionIdleMs: 60_000, maxSessions: 4 });
+  const server = await startHttpServer({
+    selection: { profile: "full", rawPython: false },
+    port: 0,
+    token: undefined,
+    sessionIdleMs: 60_000,
+    maxSessions: 4,
+  });
   servers.push(server);
   const client = new Client({ name: "svc-test", version: "1" });
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));

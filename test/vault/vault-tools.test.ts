@@ -26,7 +26,7 @@ const NOTE = [
   "svcnet 1",
   "network dots {",
   "  noise1: noiseTOP { period: 4 }",
-  "  level1: levelTOP [display, tags: \"look\"]",
+  '  level1: levelTOP [display, tags: "look"]',
   "  noise1 -> level1",
   "}",
   "```",
@@ -68,17 +68,36 @@ describe("vault tools", () => {
 
   it("writes, reads, lists and searches notes; escapes are refused with their codes and nothing outside changes", async () => {
     process.env.SVC_VAULT_PATH = vaultDir;
-    const written = await fx.ok<{ sha256: string; created: boolean }>("write_vault_note", { path: "shows/dots.md", text: NOTE });
+    const written = await fx.ok<{ sha256: string; created: boolean }>("write_vault_note", {
+      path: "shows/dots.md",
+      text: NOTE,
+    });
     expect(written.created).toBe(true);
-    const read = await fx.ok<{ text: string; sha256: string; svcnet_blocks: unknown[]; front_matter: unknown }>("read_vault_note", { path: "shows/dots.md" });
-    expect(read).toMatchObject({ text: NOTE, sha256: written.sha256, svcnet_blocks: [{ index: 1, first_line: 9, last_line: 14 }], front_matter: { title: "Dots" } });
+    const read = await fx.ok<{ text: string; sha256: string; svcnet_blocks: unknown[]; front_matter: unknown }>(
+      "read_vault_note",
+      { path: "shows/dots.md" },
+    );
+    expect(read).toMatchObject({
+      text: NOTE,
+      sha256: written.sha256,
+      svcnet_blocks: [{ index: 1, first_line: 9, last_line: 14 }],
+      front_matter: { title: "Dots" },
+    });
     expect(await fx.ok("list_vault_notes", {})).toMatchObject({ notes: [{ path: "shows/dots.md" }], complete: true });
-    const found = await fx.ok<{ results: Array<{ path: string; snippets: Array<{ line: number }> }> }>("search_vault", { query: "noise levelled" });
+    const found = await fx.ok<{ results: Array<{ path: string; snippets: Array<{ line: number }> }> }>("search_vault", {
+      query: "noise levelled",
+    });
     expect(found.results.map((r) => r.path)).toEqual(["shows/dots.md"]);
 
     refused(await fx.call("write_vault_note", { path: "shows/dots.md", text: "again" }), "vault-note-exists");
-    refused(await fx.call("write_vault_note", { path: "../outside/secret.md", text: "x", overwrite: true }), "vault-path-escapes");
-    refused(await fx.call("write_vault_note", { path: join(outside, "secret.md"), text: "x", overwrite: true }), "vault-path-absolute");
+    refused(
+      await fx.call("write_vault_note", { path: "../outside/secret.md", text: "x", overwrite: true }),
+      "vault-path-escapes",
+    );
+    refused(
+      await fx.call("write_vault_note", { path: join(outside, "secret.md"), text: "x", overwrite: true }),
+      "vault-path-absolute",
+    );
     symlinkSync(join(outside, "secret.md"), join(vaultDir, "link.md"));
     symlinkSync(outside, join(vaultDir, "linked"));
     refused(await fx.call("write_vault_note", { path: "link.md", text: "x", overwrite: true }), "vault-symlink");
@@ -96,12 +115,22 @@ describe("vault tools", () => {
 
   it("plans and applies a note's svcnet block on tdsim; the second plan has nothing to do", async () => {
     process.env.SVC_VAULT_PATH = vaultDir;
-    const plan = await fx.ok<{ ok: boolean; networks: Array<{ root: string; summary: { add: number } }> }>("plan_vault_note", { path: "shows/dots.md" });
+    const plan = await fx.ok<{ ok: boolean; networks: Array<{ root: string; summary: { add: number } }> }>(
+      "plan_vault_note",
+      { path: "shows/dots.md" },
+    );
     expect(plan).toMatchObject({ ok: true, networks: [{ root: "/project1/dots", summary: { add: 3 } }] });
     expect(await fx.node("/project1/dots/noise1")).toBeUndefined();
-    const applied = await fx.ok<{ applied: boolean; errors: number }>("apply_vault_note", { path: "shows/dots.md", preview: 0 });
+    const applied = await fx.ok<{ applied: boolean; errors: number }>("apply_vault_note", {
+      path: "shows/dots.md",
+      preview: 0,
+    });
     expect(applied).toMatchObject({ applied: true, errors: 0 });
-    expect(await fx.node("/project1/dots/noise1")).toMatchObject({ type: "noiseTOP", tags: ["svc"], params: { period: { value: 4 } } });
+    expect(await fx.node("/project1/dots/noise1")).toMatchObject({
+      type: "noiseTOP",
+      tags: ["svc"],
+      params: { period: { value: 4 } },
+    });
     expect(await fx.wires("/project1/dots")).toEqual(["noise1[0]->level1[0]"]);
     const again = await fx.ok<{ networks: Array<{ empty: boolean }> }>("plan_vault_note", { path: "shows/dots.md" });
     expect(again.networks[0]!.empty).toBe(true);
@@ -109,7 +138,10 @@ describe("vault tools", () => {
 
   it("reports a block's errors at the note's own line and changes nothing; a missing or unclosed block is a diagnostic too", async () => {
     process.env.SVC_VAULT_PATH = vaultDir;
-    const broken = NOTE.replace("noise1: noiseTOP { period: 4 }", "noise1: noiseTOP { perod: 4 }").replace("network dots", "network dots2");
+    const broken = NOTE.replace("noise1: noiseTOP { period: 4 }", "noise1: noiseTOP { perod: 4 }").replace(
+      "network dots",
+      "network dots2",
+    );
     await fx.ok("write_vault_note", { path: "broken.md", text: broken });
     const e = refused(await fx.call("apply_vault_note", { path: "broken.md" }), "diagnostics", /at 11:/);
     const d = (e.diagnostics as Array<{ code: string; file: string; range: { start: { line: number } } }>)[0]!;
@@ -124,53 +156,93 @@ describe("vault tools", () => {
     const open = refused(await fx.call("plan_vault_note", { path: "open.md" }), "diagnostics", /at 4:/);
     expect((open.diagnostics as Array<{ code: string }>)[0]!.code).toBe("vault-svcnet-block-unclosed");
     const missing = refused(await fx.call("plan_vault_note", { path: "shows/dots.md", block: 2 }), "diagnostics");
-    expect((missing.diagnostics as Array<{ code: string; help: string[] }>)[0]).toMatchObject({ code: "vault-svcnet-block-missing", help: ["the note's blocks: block 1 at line 8"] });
+    expect((missing.diagnostics as Array<{ code: string; help: string[] }>)[0]).toMatchObject({
+      code: "vault-svcnet-block-missing",
+      help: ["the note's blocks: block 1 at line 8"],
+    });
   });
 
   it("a block imports from the note's folder inside the vault; an import that leaves the vault is refused at its line", async () => {
     process.env.SVC_VAULT_PATH = vaultDir;
     mkdirSync(join(vaultDir, "shows", "lib"), { recursive: true });
-    writeFileSync(join(vaultDir, "shows", "lib", "looks.svcnet"), "svcnet 1\nrecipe mirrored {\n  in1: inTOP\n  mirror1: mirrorTOP\n  out1: outTOP\n  in1 -> mirror1 -> out1\n}\n");
-    writeFileSync(join(outside, "looks.svcnet"), "svcnet 1\nrecipe mirrored {\n  in1: inTOP\n  out1: outTOP\n  in1 -> out1\n}\n");
-    const block = (from: string) => `# Looks\n\n\`\`\`svcnet\nsvcnet 1\nimport "${from}"\nnetwork looks {\n  noise1: noiseTOP\n  sym: mirrored\n  noise1 -> sym\n}\n\`\`\`\n`;
+    writeFileSync(
+      join(vaultDir, "shows", "lib", "looks.svcnet"),
+      "svcnet 1\nrecipe mirrored {\n  in1: inTOP\n  mirror1: mirrorTOP\n  out1: outTOP\n  in1 -> mirror1 -> out1\n}\n",
+    );
+    writeFileSync(
+      join(outside, "looks.svcnet"),
+      "svcnet 1\nrecipe mirrored {\n  in1: inTOP\n  out1: outTOP\n  in1 -> out1\n}\n",
+    );
+    const block = (from: string) =>
+      `# Looks\n\n\`\`\`svcnet\nsvcnet 1\nimport "${from}"\nnetwork looks {\n  noise1: noiseTOP\n  sym: mirrored\n  noise1 -> sym\n}\n\`\`\`\n`;
     await fx.ok("write_vault_note", { path: "shows/looks.md", text: block("lib/looks.svcnet") });
-    expect(await fx.ok("plan_vault_note", { path: "shows/looks.md" })).toMatchObject({ ok: true, networks: [{ root: "/project1/looks" }] });
+    expect(await fx.ok("plan_vault_note", { path: "shows/looks.md" })).toMatchObject({
+      ok: true,
+      networks: [{ root: "/project1/looks" }],
+    });
     await fx.ok("write_vault_note", { path: "shows/escape.md", text: block("../../outside/looks.svcnet") });
     const e = refused(await fx.call("plan_vault_note", { path: "shows/escape.md" }), "diagnostics", /at 5:/);
-    expect((e.diagnostics as Array<{ code: string; message: string }>)[0]).toMatchObject({ code: "file-unreadable", message: expect.stringContaining("outside the vault and svc's recipes") });
+    expect((e.diagnostics as Array<{ code: string; message: string }>)[0]).toMatchObject({
+      code: "file-unreadable",
+      message: expect.stringContaining("outside the vault and svc's recipes"),
+    });
   });
 
   it("links a note and an operator svc built, both read back; applying the note again keeps the link; unlink removes both", async () => {
     process.env.SVC_VAULT_PATH = vaultDir;
-    const linked = await fx.ok<{ node_tags: string[]; note_nodes: string[]; node_changed: boolean; warning?: string }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1" });
-    expect(linked).toMatchObject({ node_tags: ["svc", "vault:shows/dots.md"], note_nodes: ["/project1/dots/noise1"], node_changed: true });
+    const linked = await fx.ok<{ node_tags: string[]; note_nodes: string[]; node_changed: boolean; warning?: string }>(
+      "link_vault_note",
+      { note: "shows/dots.md", node: "/project1/dots/noise1" },
+    );
+    expect(linked).toMatchObject({
+      node_tags: ["svc", "vault:shows/dots.md"],
+      note_nodes: ["/project1/dots/noise1"],
+      node_changed: true,
+    });
     expect(linked.warning).toBeUndefined();
     expect((await fx.node("/project1/dots/noise1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
     const note = await fx.ok<{ text: string; nodes: string[] }>("read_vault_note", { path: "shows/dots.md" });
     expect(note.text.startsWith("---\ntitle: Dots\nnodes:\n  - /project1/dots/noise1\n---\n# Dots\n")).toBe(true);
     // The front matter grew by two lines; the block moved with it and still plans to nothing: the tag is the artist's own.
-    const plan = await fx.ok<{ networks: Array<{ empty: boolean; conflicts: number }> }>("plan_vault_note", { path: "shows/dots.md" });
+    const plan = await fx.ok<{ networks: Array<{ empty: boolean; conflicts: number }> }>("plan_vault_note", {
+      path: "shows/dots.md",
+    });
     expect(plan.networks[0]).toMatchObject({ empty: true, conflicts: 0 });
     await fx.ok("apply_vault_note", { path: "shows/dots.md", force: true, preview: 0 });
     expect((await fx.node("/project1/dots/noise1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
     // Linking twice changes nothing.
-    expect(await fx.ok("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1" })).toMatchObject({ node_changed: false, note_changed: false });
+    expect(await fx.ok("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1" })).toMatchObject({
+      node_changed: false,
+      note_changed: false,
+    });
 
     // A tag lost on the way (an edit rewrote the record, someone removed it): applying the note puts it back.
     await fx.bridge.patch(`/api/nodes/${encodeURIComponent("/project1/dots/noise1")}/metadata`, { tags: ["svc"] });
-    expect(await fx.ok("apply_vault_note", { path: "shows/dots.md", preview: 0 })).toMatchObject({ links_restored: ["/project1/dots/noise1"] });
+    expect(await fx.ok("apply_vault_note", { path: "shows/dots.md", preview: 0 })).toMatchObject({
+      links_restored: ["/project1/dots/noise1"],
+    });
     expect((await fx.node("/project1/dots/noise1"))!.tags.sort()).toEqual(["svc", "vault:shows/dots.md"]);
 
     // A node whose source declares tags: the link warns, and the next plan reports the tag as a live edit it keeps.
-    const tagged = await fx.ok<{ node_tags: string[]; warning?: string }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1" });
+    const tagged = await fx.ok<{ node_tags: string[]; warning?: string }>("link_vault_note", {
+      note: "shows/dots.md",
+      node: "/project1/dots/level1",
+    });
     expect(tagged.node_tags.sort()).toEqual(["look", "svc", "vault:shows/dots.md"]);
     expect(tagged.warning).toMatch(/declares tags \(look\).*live edit.*--force/);
-    const drift = await fx.ok<{ networks: Array<{ conflicts: number }>; diagnostics: Array<{ code: string }> }>("plan_vault_note", { path: "shows/dots.md" });
+    const drift = await fx.ok<{ networks: Array<{ conflicts: number }>; diagnostics: Array<{ code: string }> }>(
+      "plan_vault_note",
+      { path: "shows/dots.md" },
+    );
     expect(drift.networks[0]!.conflicts).toBe(1);
     expect(drift.diagnostics.map((d) => d.code)).toContain("plan-conflict");
 
     await fx.ok("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/level1", unlink: true });
-    const unlinked = await fx.ok<{ node_tags: string[]; note_nodes: string[] }>("link_vault_note", { note: "shows/dots.md", node: "/project1/dots/noise1", unlink: true });
+    const unlinked = await fx.ok<{ node_tags: string[]; note_nodes: string[] }>("link_vault_note", {
+      note: "shows/dots.md",
+      node: "/project1/dots/noise1",
+      unlink: true,
+    });
     expect(unlinked).toMatchObject({ node_tags: ["svc"], note_nodes: [] });
     expect((await fx.node("/project1/dots/level1"))!.tags.sort()).toEqual(["look", "svc"]);
     expect((await fx.ok<{ text: string }>("read_vault_note", { path: "shows/dots.md" })).text).toBe(NOTE);
@@ -180,13 +252,25 @@ describe("vault tools", () => {
     process.env.SVC_VAULT_PATH = vaultDir;
     await fx.batch([{ action: "create", parent_path: "/project1", type: "nullTOP", name: "mine" }]);
     await fx.ok("write_vault_note", { path: "mine.md", text: "# Mine\n" });
-    expect(await fx.ok("link_vault_note", { note: "mine.md", node: "/project1/mine" })).toMatchObject({ node_tags: ["vault:mine.md"], note_nodes: ["/project1/mine"] });
+    expect(await fx.ok("link_vault_note", { note: "mine.md", node: "/project1/mine" })).toMatchObject({
+      node_tags: ["vault:mine.md"],
+      note_nodes: ["/project1/mine"],
+    });
     const e = await fx.call("link_vault_note", { note: "mine.md", node: "/project1/nothing_here" });
     expect(e.isError).toBe(true);
-    expect((await fx.ok<{ nodes: string[] }>("read_vault_note", { path: "mine.md" })).nodes).toEqual(["/project1/mine"]);
+    expect((await fx.ok<{ nodes: string[] }>("read_vault_note", { path: "mine.md" })).nodes).toEqual([
+      "/project1/mine",
+    ]);
     await fx.ok("write_vault_note", { path: "bad.md", text: "---\nnodes: [\n---\n# Bad\n" });
-    refused(await fx.call("link_vault_note", { note: "bad.md", node: "/project1/mine" }), "vault-front-matter-invalid", /line 2/);
+    refused(
+      await fx.call("link_vault_note", { note: "bad.md", node: "/project1/mine" }),
+      "vault-front-matter-invalid",
+      /line 2/,
+    );
     expect((await fx.node("/project1/mine"))!.tags).toEqual(["vault:mine.md"]);
-    refused(await fx.call("link_vault_note", { note: "../outside/secret.md", node: "/project1/mine" }), "vault-path-escapes");
+    refused(
+      await fx.call("link_vault_note", { note: "../outside/secret.md", node: "/project1/mine" }),
+      "vault-path-escapes",
+    );
   });
 });

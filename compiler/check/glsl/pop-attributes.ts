@@ -11,19 +11,32 @@ import { stripComments } from "./uniforms.js";
 
 /** Built-in attributes and their GLSL types. UNVERIFIED: Tex as a vec3 (the page calls it a texture coordinate). */
 const BUILT_IN: ReadonlyMap<string, string> = new Map([
-  ["P", "vec3"], ["N", "vec3"], ["Color", "vec4"], ["Tex", "vec3"], ["PointScale", "float"], ["LineWidth", "float"],
+  ["P", "vec3"],
+  ["N", "vec3"],
+  ["Color", "vec4"],
+  ["Tex", "vec3"],
+  ["PointScale", "float"],
+  ["LineWidth", "float"],
 ]);
 /** The Attributes page's predefined names (attr0name menu) and the attribute each makes. */
-const PREDEFINED: Record<string, string> = { n: "N", color: "Color", tex: "Tex", pointscale: "PointScale", linewidth: "LineWidth" };
+const PREDEFINED: Record<string, string> = {
+  n: "N",
+  color: "Color",
+  tex: "Tex",
+  pointscale: "PointScale",
+  linewidth: "LineWidth",
+};
 const SCALAR: Record<string, [string, string]> = {
   // attr0type → (scalar type, vector prefix)
-  float: ["float", "vec"], dir: ["float", "vec"], double: ["double", "dvec"], ddir: ["double", "dvec"],
-  int: ["int", "ivec"], uint: ["uint", "uvec"],
+  float: ["float", "vec"],
+  dir: ["float", "vec"],
+  double: ["double", "dvec"],
+  ddir: ["double", "dvec"],
+  int: ["int", "ivec"],
+  uint: ["uint", "uvec"],
 };
 
-export type PopDeclarations =
-  | { status: "declared"; text: string }
-  | { status: "unknown-attributes"; names: string[] };
+export type PopDeclarations = { status: "declared"; text: string } | { status: "unknown-attributes"; names: string[] };
 
 function value(node: NodeModel, name: string): string | undefined {
   const v = node.params.find((p) => p.name === name)?.value;
@@ -47,7 +60,7 @@ function createdAttributes(node: NodeModel): Map<string, string> {
     if (m === null) continue;
     const block = `attr${m[1]}`;
     const choice = value(node, p.name) ?? "custom";
-    const name = choice === "custom" ? value(node, `${block}customname`) : PREDEFINED[choice] ?? choice;
+    const name = choice === "custom" ? value(node, `${block}customname`) : (PREDEFINED[choice] ?? choice);
     if (name === undefined || name === "") continue;
     const builtIn = BUILT_IN.get(name);
     const components = Number(value(node, `${block}numcomps`) ?? "1");
@@ -86,10 +99,15 @@ export function popDeclarations(node: NodeModel, shader: string): PopDeclaration
 
   const lines: string[] = [];
   for (const [name, type] of known) {
-    lines.push(`${type} TDIn_${name}(uint inputIndex, uint elementIndex);`, `${type} TDIn_${name}(uint inputIndex);`, `${type} TDIn_${name}();`);
+    lines.push(
+      `${type} TDIn_${name}(uint inputIndex, uint elementIndex);`,
+      `${type} TDIn_${name}(uint inputIndex);`,
+      `${type} TDIn_${name}();`,
+    );
   }
   let binding = 0;
-  for (const name of outputs) lines.push(`layout(std430, binding = ${binding++}) buffer TDOut_${name}Buffer { ${known.get(name)} ${name}[]; };`);
+  for (const name of outputs)
+    lines.push(`layout(std430, binding = ${binding++}) buffer TDOut_${name}Buffer { ${known.get(name)} ${name}[]; };`);
   lines.push(...vectorUniforms(node, code));
   return { status: "declared", text: lines.join("\n") };
 }

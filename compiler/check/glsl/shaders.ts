@@ -9,7 +9,13 @@
  */
 import { DEFAULT_GLSL_VERSION, shaderPreamble, type ShaderKind } from "../../../kb/index.js";
 import { diagnostic, type SourceRange } from "../../../diagnostics/index.js";
-import { walkComponents, type ComponentModel, type NodeModel, type ParamModel, type ProgramModel } from "../../model.js";
+import {
+  walkComponents,
+  type ComponentModel,
+  type NodeModel,
+  type ParamModel,
+  type ProgramModel,
+} from "../../model.js";
 import { at } from "../../resolve/references.js";
 import type { CheckContext } from "../context.js";
 import { popDeclarations } from "./pop-attributes.js";
@@ -32,14 +38,33 @@ const GLSLANG_STAGE: Record<StageParam["stage"], ShaderStage> = { pixel: "frag",
 
 /** Shader parameters of operators svc has no documented environment for, and why. */
 const NOT_CHECKED: Record<string, { params: [string, string][]; reason: string }> = {
-  glslMAT: { params: [["gdat", "geometry"]], reason: "svc checks the vertex and pixel shaders of a GLSL MAT, not its geometry shader" },
-  glsladvancedPOP: { params: [["computedat", "compute"]], reason: "svc knows the GLSL POP's environment, not the GLSL Advanced POP's" },
-  glslcreatePOP: { params: [["computedat", "compute"]], reason: "svc knows the GLSL POP's environment, not the GLSL Create POP's" },
+  glslMAT: {
+    params: [["gdat", "geometry"]],
+    reason: "svc checks the vertex and pixel shaders of a GLSL MAT, not its geometry shader",
+  },
+  glsladvancedPOP: {
+    params: [["computedat", "compute"]],
+    reason: "svc knows the GLSL POP's environment, not the GLSL Advanced POP's",
+  },
+  glslcreatePOP: {
+    params: [["computedat", "compute"]],
+    reason: "svc knows the GLSL POP's environment, not the GLSL Create POP's",
+  },
   glslcopyPOP: {
-    params: [["ptcomputedat", "point compute"], ["vertcomputedat", "vertex compute"], ["primcomputedat", "primitive compute"]],
+    params: [
+      ["ptcomputedat", "point compute"],
+      ["vertcomputedat", "vertex compute"],
+      ["primcomputedat", "primitive compute"],
+    ],
     reason: "svc knows the GLSL POP's environment, not the GLSL Copy POP's",
   },
-  glslCOMP: { params: [["vertexdat", "vertex"], ["pixeldat", "pixel"]], reason: "svc knows the shader environments of GLSL TOPs, MATs and POPs, not the GLSL COMP's" },
+  glslCOMP: {
+    params: [
+      ["vertexdat", "vertex"],
+      ["pixeldat", "pixel"],
+    ],
+    reason: "svc knows the shader environments of GLSL TOPs, MATs and POPs, not the GLSL COMP's",
+  },
 };
 
 /** The shaders a node has, by its type (and a GLSL TOP's mode). */
@@ -47,9 +72,16 @@ function stagesOf(node: NodeModel): StageParam[] {
   if (GLSL_TOP_TYPES.has(node.type)) {
     return menuEntry(paramOf(node, "mode")) === "compute"
       ? [{ param: "computedat", stage: "compute", kind: "top-compute" }]
-      : [{ param: "vertexdat", stage: "vertex", kind: "top-vertex" }, { param: "pixeldat", stage: "pixel", kind: "top-pixel" }];
+      : [
+          { param: "vertexdat", stage: "vertex", kind: "top-vertex" },
+          { param: "pixeldat", stage: "pixel", kind: "top-pixel" },
+        ];
   }
-  if (node.type === "glslMAT") return [{ param: "vdat", stage: "vertex", kind: "mat-vertex" }, { param: "pdat", stage: "pixel", kind: "mat-pixel" }];
+  if (node.type === "glslMAT")
+    return [
+      { param: "vdat", stage: "vertex", kind: "mat-vertex" },
+      { param: "pdat", stage: "pixel", kind: "mat-pixel" },
+    ];
   if (node.type === "glslPOP") return [{ param: "computedat", stage: "compute", kind: "pop-compute" }];
   return [];
 }
@@ -102,7 +134,13 @@ function menuEntry(p: ParamModel | undefined): string | undefined {
 
 type ShaderText = NonNullable<NodeModel["text"]>;
 
-function checkGlslNode(node: NodeModel, comp: ComponentModel, program: ProgramModel, ctx: CheckContext, state: { unavailableReported: boolean }): void {
+function checkGlslNode(
+  node: NodeModel,
+  comp: ComponentModel,
+  program: ProgramModel,
+  ctx: CheckContext,
+  state: { unavailableReported: boolean },
+): void {
   const skipped = NOT_CHECKED[node.type];
   if (skipped !== undefined) {
     for (const [name, stage] of skipped.params) {
@@ -117,7 +155,14 @@ function checkGlslNode(node: NodeModel, comp: ComponentModel, program: ProgramMo
     const compute = stages[0]!.stage === "compute";
     for (const name of compute ? ["vertexdat", "pixeldat"] : ["computedat"]) {
       const p = paramOf(node, name);
-      if (p !== undefined) notChecked(node, p, name.replace(/dat$/, ""), `'${node.name}' is in ${compute ? "compute" : "vertex/pixel"} mode, where TouchDesigner does not use it`, ctx);
+      if (p !== undefined)
+        notChecked(
+          node,
+          p,
+          name.replace(/dat$/, ""),
+          `'${node.name}' is in ${compute ? "compute" : "vertex/pixel"} mode, where TouchDesigner does not use it`,
+          ctx,
+        );
     }
   }
   const version = /^glsl(\d+)$/.exec(menuEntry(paramOf(node, "glslversion")) ?? "")?.[1];
@@ -125,13 +170,19 @@ function checkGlslNode(node: NodeModel, comp: ComponentModel, program: ProgramMo
   for (const s of stages) {
     const param = paramOf(node, s.param);
     const dat = shaderDat(param);
-    if (param === undefined || dat?.text === undefined) continue;   // the docked DAT svc does not build, or no text to read
+    if (param === undefined || dat?.text === undefined) continue; // the docked DAT svc does not build, or no text to read
     const shader = dat.text;
     let declarations: string | undefined;
     if (s.kind === "pop-compute") {
       const pop = popDeclarations(node, shader.text);
       if (pop.status === "unknown-attributes") {
-        notChecked(node, param, s.stage, `it uses attribute(s) ${pop.names.join(", ")}, which an input POP makes: svc cannot see their types`, ctx);
+        notChecked(
+          node,
+          param,
+          s.stage,
+          `it uses attribute(s) ${pop.names.join(", ")}, which an input POP makes: svc cannot see their types`,
+          ctx,
+        );
         continue;
       }
       declarations = pop.text;
@@ -145,9 +196,18 @@ function checkGlslNode(node: NodeModel, comp: ComponentModel, program: ProgramMo
     if (outcome.status === "unavailable") {
       if (!state.unavailableReported) {
         state.unavailableReported = true;
-        ctx.diagnostics.push(diagnostic("glsl-validator-unavailable", param.nameRange, { reason: outcome.reason }, at(param.origin, {
-          help: ["install it (Debian/Ubuntu: apt-get install glslang-tools) or set SVC_GLSLANG to its path; nothing else was skipped"],
-        })));
+        ctx.diagnostics.push(
+          diagnostic(
+            "glsl-validator-unavailable",
+            param.nameRange,
+            { reason: outcome.reason },
+            at(param.origin, {
+              help: [
+                "install it (Debian/Ubuntu: apt-get install glslang-tools) or set SVC_GLSLANG to its path; nothing else was skipped",
+              ],
+            }),
+          ),
+        );
       }
     }
     for (const m of outcome.status === "compiled" ? outcome.messages : []) {
@@ -155,11 +215,26 @@ function checkGlslNode(node: NodeModel, comp: ComponentModel, program: ProgramMo
       const args = { stage: s.stage, node: node.name, message: m.message };
       const place = m.line === undefined ? undefined : shaderLine(shader, m.line, program);
       if (place === undefined) {
-        ctx.diagnostics.push(diagnostic(code, param.nameRange, args, at(param.origin, {
-          help: [`the message is about TouchDesigner's own declarations, which svc puts before the shader: a name of the shader may clash with one of them (${s.kind.startsWith("top") ? "vUV, sTD2DInputs, TDOutputSwizzle" : s.kind.startsWith("mat") ? "P, N, uv, TDDeform, uTDMats" : "TDIndex, P, TDIn_P"}, ...)`],
-        })));
+        ctx.diagnostics.push(
+          diagnostic(
+            code,
+            param.nameRange,
+            args,
+            at(param.origin, {
+              help: [
+                `the message is about TouchDesigner's own declarations, which svc puts before the shader: a name of the shader may clash with one of them (${s.kind.startsWith("top") ? "vUV, sTD2DInputs, TDOutputSwizzle" : s.kind.startsWith("mat") ? "P, N, uv, TDDeform, uTDMats" : "TDIndex, P, TDIn_P"}, ...)`,
+              ],
+            }),
+          ),
+        );
       } else {
-        ctx.diagnostics.push(diagnostic(code, place.range, args, { ...at(dat.origin), file: place.file, help: [`in '${dat.name}', line ${m.line} of the shader`] }));
+        ctx.diagnostics.push(
+          diagnostic(code, place.range, args, {
+            ...at(dat.origin),
+            file: place.file,
+            help: [`in '${dat.name}', line ${m.line} of the shader`],
+          }),
+        );
       }
     }
     compiled.push({ dat, shader });
@@ -169,7 +244,9 @@ function checkGlslNode(node: NodeModel, comp: ComponentModel, program: ProgramMo
 }
 
 function notChecked(node: NodeModel, p: ParamModel, stage: string, reason: string, ctx: CheckContext): void {
-  ctx.diagnostics.push(diagnostic("glsl-stage-not-checked", p.nameRange, { stage, node: node.name, reason }, at(p.origin)));
+  ctx.diagnostics.push(
+    diagnostic("glsl-stage-not-checked", p.nameRange, { stage, node: node.name, reason }, at(p.origin)),
+  );
 }
 
 /** How many inputs are wired: the size of sTD2DInputs[] (inputs are numbered from 0 without gaps). */
@@ -180,8 +257,20 @@ function inputCount(node: NodeModel, comp: ComponentModel): number {
 }
 
 /** Where line `line` of a shader is in the files svc read. */
-function shaderLine(shader: NonNullable<NodeModel["text"]>, line: number, program: ProgramModel): { file: string; range: SourceRange } | undefined {
-  return shaderLineIn({ file: shader.origin.file, offset: shader.origin.range.start.offset, ...(shader.file === undefined ? {} : { textFile: shader.file }) }, line, program.sources);
+function shaderLine(
+  shader: NonNullable<NodeModel["text"]>,
+  line: number,
+  program: ProgramModel,
+): { file: string; range: SourceRange } | undefined {
+  return shaderLineIn(
+    {
+      file: shader.origin.file,
+      offset: shader.origin.range.start.offset,
+      ...(shader.file === undefined ? {} : { textFile: shader.file }),
+    },
+    line,
+    program.sources,
+  );
 }
 
 /**
@@ -189,7 +278,11 @@ function shaderLine(shader: NonNullable<NodeModel["text"]>, line: number, progra
  * text was read with file("..."), that file: the line of the file, or the line of the text block
  * (its first line is the one after the opening fence). Also used to place a live compile error.
  */
-export function shaderLineIn(place: { file: string; offset: number; textFile?: string }, line: number, sources: ReadonlyMap<string, string>): { file: string; range: SourceRange } | undefined {
+export function shaderLineIn(
+  place: { file: string; offset: number; textFile?: string },
+  line: number,
+  sources: ReadonlyMap<string, string>,
+): { file: string; range: SourceRange } | undefined {
   if (place.textFile !== undefined) {
     const text = sources.get(place.textFile);
     return text === undefined ? undefined : { file: place.textFile, range: lineRange(text, line) };
@@ -220,7 +313,12 @@ export function lineRange(text: string, line: number): SourceRange {
   };
 }
 
-function checkUniformNames(node: NodeModel, compiled: { dat: NodeModel; shader: ShaderText }[], program: ProgramModel, ctx: CheckContext): void {
+function checkUniformNames(
+  node: NodeModel,
+  compiled: { dat: NodeModel; shader: ShaderText }[],
+  program: ProgramModel,
+  ctx: CheckContext,
+): void {
   const named = new Map<string, ParamModel>();
   let unknownName = false;
   for (const p of node.params) {
@@ -230,7 +328,7 @@ function checkUniformNames(node: NodeModel, compiled: { dat: NodeModel; shader: 
     }
     if (!UNIFORM_NAME.test(p.name)) continue;
     if (p.value.kind === "string") named.set(p.value.value, p);
-    else unknownName = true;   // an expression or a bind: the name is only known live
+    else unknownName = true; // an expression or a bind: the name is only known live
   }
   const sampler = /^s[A-Z]|^sTD/;
   const usedAnywhere = new Set<string>();
@@ -242,16 +340,36 @@ function checkUniformNames(node: NodeModel, compiled: { dat: NodeModel; shader: 
       if (!u.used || named.has(u.name) || unknownName || sampler.test(u.name)) continue;
       const place = shaderLine(shader, u.line, program);
       if (place === undefined) continue;
-      ctx.diagnostics.push(diagnostic("glsl-uniform-not-on-node", place.range, { name: u.name, node: node.name }, {
-        ...at(dat.origin), file: place.file,
-        help: [`set it on '${node.name}': vec0name: "${u.name}" with vec0valuex..w (or color0name with color0rgb for a colour), using a free block number`],
-      }));
+      ctx.diagnostics.push(
+        diagnostic(
+          "glsl-uniform-not-on-node",
+          place.range,
+          { name: u.name, node: node.name },
+          {
+            ...at(dat.origin),
+            file: place.file,
+            help: [
+              `set it on '${node.name}': vec0name: "${u.name}" with vec0valuex..w (or color0name with color0rgb for a colour), using a free block number`,
+            ],
+          },
+        ),
+      );
     }
   }
   for (const [name, p] of named) {
     if (!UNIFORM_NAME.test(p.name) || name === "" || usedAnywhere.has(name)) continue;
-    ctx.diagnostics.push(diagnostic("glsl-uniform-unused", p.nameRange, {
-      param: p.name, node: node.name, name, problem: declaredAnywhere.has(name) ? "declares but never uses" : `does not declare (uniform ${name})`,
-    }, at(p.origin, { help: ["TouchDesigner ignores a value set for a uniform the shader does not use"] })));
+    ctx.diagnostics.push(
+      diagnostic(
+        "glsl-uniform-unused",
+        p.nameRange,
+        {
+          param: p.name,
+          node: node.name,
+          name,
+          problem: declaredAnywhere.has(name) ? "declares but never uses" : `does not declare (uniform ${name})`,
+        },
+        at(p.origin, { help: ["TouchDesigner ignores a value set for a uniform the shader does not use"] }),
+      ),
+    );
   }
 }

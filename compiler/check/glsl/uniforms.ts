@@ -17,7 +17,8 @@ export function stripComments(text: string): string {
 }
 
 // `uniform [qualifiers] type name[, name2][...];` — blocks (`uniform Name { ... }`) have no match.
-const DECLARATION = /\buniform\s+((?:(?:layout\s*\([^)]*\)|lowp|mediump|highp|flat|smooth)\s+)*)([A-Za-z_]\w*)\s+([^;{}()]+);/g;
+const DECLARATION =
+  /\buniform\s+((?:(?:layout\s*\([^)]*\)|lowp|mediump|highp|flat|smooth)\s+)*)([A-Za-z_]\w*)\s+([^;{}()]+);/g;
 
 export function declaredUniforms(text: string): DeclaredUniform[] {
   const code = stripComments(text);

@@ -16,8 +16,7 @@ export interface ShaderMessage {
 }
 
 export type ValidationOutcome =
-  | { status: "compiled"; messages: ShaderMessage[] }
-  | { status: "unavailable"; reason: string };
+  { status: "compiled"; messages: ShaderMessage[] } | { status: "unavailable"; reason: string };
 
 /** Long shaders compile in well under a second; this only bounds a hung process. */
 const TIMEOUT_MS = 30_000;
@@ -47,7 +46,10 @@ export function validateShader(source: string, stage: ShaderStage): ValidationOu
     const code = (run.error as NodeJS.ErrnoException).code;
     const outcome: ValidationOutcome = {
       status: "unavailable",
-      reason: code === "ENOENT" ? `'${validatorCommand()}' is not installed` : `'${validatorCommand()}' failed: ${run.error.message}`,
+      reason:
+        code === "ENOENT"
+          ? `'${validatorCommand()}' is not installed`
+          : `'${validatorCommand()}' failed: ${run.error.message}`,
     };
     if (code === "ENOENT") unavailable = outcome;
     return outcome;
@@ -80,7 +82,10 @@ export function parseMessages(output: string): ShaderMessage[] {
       severity: m[1] === "ERROR" ? "error" : "warning",
       line: m[2] === "1" ? Number(m[3]) : undefined,
       // `'x' : undeclared identifier` reads better as `'x': undeclared identifier`; `'' : ` says nothing.
-      message: text.replace(/^'' : /, "").replace(/^('[^']*') : /, "$1: ").replace(/\s+/g, " "),
+      message: text
+        .replace(/^'' : /, "")
+        .replace(/^('[^']*') : /, "$1: ")
+        .replace(/\s+/g, " "),
     });
   }
   return messages;

@@ -10,9 +10,46 @@
 
 /** Python's keywords, and names tree-sitter's grammar reads specially: never plain. */
 const NOT_PLAIN_NAMES = new Set([
-  "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else",
-  "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
-  "return", "try", "while", "with", "yield", "match", "case", "type", "print", "exec",
+  "False",
+  "None",
+  "True",
+  "and",
+  "as",
+  "assert",
+  "async",
+  "await",
+  "break",
+  "class",
+  "continue",
+  "def",
+  "del",
+  "elif",
+  "else",
+  "except",
+  "finally",
+  "for",
+  "from",
+  "global",
+  "if",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "nonlocal",
+  "not",
+  "or",
+  "pass",
+  "raise",
+  "return",
+  "try",
+  "while",
+  "with",
+  "yield",
+  "match",
+  "case",
+  "type",
+  "print",
+  "exec",
 ]);
 const CONSTANTS = new Set(["True", "False", "None"]);
 
@@ -22,7 +59,8 @@ interface Token {
   text: string;
 }
 
-const TOKEN = /[ \t]*(?:([A-Za-z_][A-Za-z0-9_]*)|((?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_.]))|('[^'\\\x00-\x08\n-\x1f\x7f]*'|"[^"\\\x00-\x08\n-\x1f\x7f]*")|(\*\*|\/\/|<<|>>|<=|>=|==|!=|[-+*/%@&|^~<>().,[\]=]))/y;
+const TOKEN =
+  /[ \t]*(?:([A-Za-z_][A-Za-z0-9_]*)|((?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_.]))|('[^'\\\x00-\x08\n-\x1f\x7f]*'|"[^"\\\x00-\x08\n-\x1f\x7f]*")|(\*\*|\/\/|<<|>>|<=|>=|==|!=|[-+*/%@&|^~<>().,[\]=]))/y;
 
 function tokenize(text: string): Token[] | undefined {
   const tokens: Token[] = [];
@@ -43,7 +81,26 @@ function tokenize(text: string): Token[] | undefined {
   return tokens;
 }
 
-const BINARY = new Set(["+", "-", "*", "/", "//", "%", "@", "&", "|", "^", "<<", ">>", "<", ">", "<=", ">=", "==", "!="]);
+const BINARY = new Set([
+  "+",
+  "-",
+  "*",
+  "/",
+  "//",
+  "%",
+  "@",
+  "&",
+  "|",
+  "^",
+  "<<",
+  ">>",
+  "<",
+  ">",
+  "<=",
+  ">=",
+  "==",
+  "!=",
+]);
 const UNARY = new Set(["+", "-", "~"]);
 /** Deeper nesting goes to the full grammar (and keeps this recursion shallow). */
 const MAX_DEPTH = 50;

@@ -8,16 +8,65 @@ import { descendants, withPythonTree, type SyntaxNode } from "./tree-sitter.js";
 import type { PySyntaxError } from "./syntax-check.js";
 
 export const SAFE_NAMES = new Set([
-  "op", "ops", "parent", "me", "iop", "ipar", "absTime", "math", "tdu", "root", "project", "app",
-  "abs", "min", "max", "round", "int", "float", "str", "bool", "len", "pow", "sum", "range",
-  "True", "False", "None",
+  "op",
+  "ops",
+  "parent",
+  "me",
+  "iop",
+  "ipar",
+  "absTime",
+  "math",
+  "tdu",
+  "root",
+  "project",
+  "app",
+  "abs",
+  "min",
+  "max",
+  "round",
+  "int",
+  "float",
+  "str",
+  "bool",
+  "len",
+  "pow",
+  "sum",
+  "range",
+  "True",
+  "False",
+  "None",
 ]);
 
 export const SAFE_METHODS = new Set([
-  "eval", "op", "ops", "parent", "chan", "chans", "cell", "cells", "row", "col", "findCell",
-  "numChans", "numSamples", "numRows", "numCols", "inputs", "outputs",
-  "lower", "upper", "strip", "startswith", "endswith", "split", "join", "replace",
-  "get", "keys", "values", "items",
+  "eval",
+  "op",
+  "ops",
+  "parent",
+  "chan",
+  "chans",
+  "cell",
+  "cells",
+  "row",
+  "col",
+  "findCell",
+  "numChans",
+  "numSamples",
+  "numRows",
+  "numCols",
+  "inputs",
+  "outputs",
+  "lower",
+  "upper",
+  "strip",
+  "startswith",
+  "endswith",
+  "split",
+  "join",
+  "replace",
+  "get",
+  "keys",
+  "values",
+  "items",
 ]);
 
 export const DATA_NAMES = new Set(["true", "false", "null"]);
@@ -25,19 +74,62 @@ export const DATA_NAMES = new Set(["true", "false", "null"]);
 export const FORBIDDEN_ATTRIBUTES = new Set(["module", "mod", "evalExpression", "run", "ext", "extensions"]);
 
 const EXPRESSION_NODES = new Set([
-  "module", "expression_statement", "comment", "identifier", "integer", "float", "true", "false", "none",
-  "string", "string_start", "string_content", "string_end", "escape_sequence", "concatenated_string",
-  "interpolation", "format_specifier", "format_expression", "type_conversion",
-  "attribute", "binary_operator", "unary_operator", "boolean_operator", "not_operator", "comparison_operator",
-  "conditional_expression", "subscript", "slice", "tuple", "list", "dictionary", "pair", "call",
-  "argument_list", "keyword_argument", "dictionary_splat", "parenthesized_expression",
+  "module",
+  "expression_statement",
+  "comment",
+  "identifier",
+  "integer",
+  "float",
+  "true",
+  "false",
+  "none",
+  "string",
+  "string_start",
+  "string_content",
+  "string_end",
+  "escape_sequence",
+  "concatenated_string",
+  "interpolation",
+  "format_specifier",
+  "format_expression",
+  "type_conversion",
+  "attribute",
+  "binary_operator",
+  "unary_operator",
+  "boolean_operator",
+  "not_operator",
+  "comparison_operator",
+  "conditional_expression",
+  "subscript",
+  "slice",
+  "tuple",
+  "list",
+  "dictionary",
+  "pair",
+  "call",
+  "argument_list",
+  "keyword_argument",
+  "dictionary_splat",
+  "parenthesized_expression",
 ]);
 
 const MODULE_NODES = new Set([
   ...EXPRESSION_NODES,
-  "function_definition", "parameters", "block", "return_statement", "pass_statement", "assignment",
-  "augmented_assignment", "if_statement", "elif_clause", "else_clause", "for_statement", "break_statement",
-  "continue_statement", "pattern_list", "expression_list",
+  "function_definition",
+  "parameters",
+  "block",
+  "return_statement",
+  "pass_statement",
+  "assignment",
+  "augmented_assignment",
+  "if_statement",
+  "elif_clause",
+  "else_clause",
+  "for_statement",
+  "break_statement",
+  "continue_statement",
+  "pattern_list",
+  "expression_list",
 ]);
 
 /** True when this identifier is a name being read or bound, not an attribute or keyword label. */
@@ -69,17 +161,23 @@ function boundNames(root: SyntaxNode): Set<string> {
 }
 
 function at(node: SyntaxNode, message: string): PySyntaxError {
-  return { message: `line ${node.startPosition.row + 1}: ${message}`, start: node.startIndex, end: Math.max(node.endIndex, node.startIndex + 1) };
+  return {
+    message: `line ${node.startPosition.row + 1}: ${message}`,
+    start: node.startIndex,
+    end: Math.max(node.endIndex, node.startIndex + 1),
+  };
 }
 
 function firstUnsafe(root: SyntaxNode, allowed: Set<string>, names: Set<string>): PySyntaxError | undefined {
   for (const node of descendants(root)) {
     if (!node.isNamed) continue;
     if (!allowed.has(node.type)) return at(node, `${node.type.replace(/_/g, " ")} is not allowed in the safe mode`);
-    if (node.type === "identifier" && isName(node) && !names.has(node.text)) return at(node, `the name '${node.text}' is not one of the safe names`);
+    if (node.type === "identifier" && isName(node) && !names.has(node.text))
+      return at(node, `the name '${node.text}' is not one of the safe names`);
     if (node.type === "attribute") {
       const attr = node.childForFieldName("attribute")?.text ?? "";
-      if (attr.startsWith("_") || FORBIDDEN_ATTRIBUTES.has(attr)) return at(node, `the attribute '${attr}' is not allowed in the safe mode`);
+      if (attr.startsWith("_") || FORBIDDEN_ATTRIBUTES.has(attr))
+        return at(node, `the attribute '${attr}' is not allowed in the safe mode`);
     }
     if (node.type === "call") {
       const fn = node.childForFieldName("function");

@@ -37,11 +37,23 @@ function grammarProblem(root: SyntaxNode, text: string): PySyntaxError | undefin
     if (!node.isError) continue;
     if (text.slice(node.endIndex).trim() === "" && node.endIndex > node.startIndex) {
       const last = Math.max(0, text.trimEnd().length - 1);
-      return { message: "the text ends too early (something is missing or a bracket is not closed)", start: last, end: last + 1 };
+      return {
+        message: "the text ends too early (something is missing or a bracket is not closed)",
+        start: last,
+        end: last + 1,
+      };
     }
     const leaves = [...descendants(node)].filter((n) => n.childCount === 0 && n.endIndex > n.startIndex);
-    const token = leaves.length > 1 ? leaves[leaves.length - 1] : [...descendants(root)].find((n) => n.childCount === 0 && n.startIndex >= node.endIndex && n.endIndex > n.startIndex);
-    return problem(token ?? node, `unexpected '${(token ?? node).text.split("\n")[0]!.slice(0, 20)}' (an operator, a comma or a bracket may be missing)`);
+    const token =
+      leaves.length > 1
+        ? leaves[leaves.length - 1]
+        : [...descendants(root)].find(
+            (n) => n.childCount === 0 && n.startIndex >= node.endIndex && n.endIndex > n.startIndex,
+          );
+    return problem(
+      token ?? node,
+      `unexpected '${(token ?? node).text.split("\n")[0]!.slice(0, 20)}' (an operator, a comma or a bracket may be missing)`,
+    );
   }
   return problem(root, "invalid syntax");
 }
@@ -80,7 +92,8 @@ function argumentProblem(node: SyntaxNode): PySyntaxError | undefined {
   for (const arg of node.namedChildren) {
     if (arg === null || arg.type === "comment") continue;
     if (arg.type === "keyword_argument" || arg.type === "dictionary_splat") keyword = true;
-    else if (keyword && arg.type !== "list_splat") return problem(arg, "a positional argument cannot follow a keyword argument");
+    else if (keyword && arg.type !== "list_splat")
+      return problem(arg, "a positional argument cannot follow a keyword argument");
   }
   return undefined;
 }
@@ -106,7 +119,8 @@ function stringMixProblem(node: SyntaxNode): PySyntaxError | undefined {
 }
 
 function insideFunction(node: SyntaxNode): boolean {
-  for (let p = node.parent; p !== null; p = p.parent) if (p.type === "function_definition" || p.type === "lambda") return p.type === "function_definition";
+  for (let p = node.parent; p !== null; p = p.parent)
+    if (p.type === "function_definition" || p.type === "lambda") return p.type === "function_definition";
   return false;
 }
 
@@ -141,10 +155,17 @@ export function grammarCheckExpression(text: string): PySyntaxError | undefined 
     const only = items[0];
     if (only !== undefined && (only.type === "assignment" || only.type === "augmented_assignment")) {
       const op = only.children.find((c) => c !== null && c.type.endsWith("="));
-      return problem(op ?? only, only.type === "assignment" ? "'=' assigns; compare with '=='" : `'${op?.type ?? "op="}' is an assignment statement, not an expression`);
+      return problem(
+        op ?? only,
+        only.type === "assignment"
+          ? "'=' assigns; compare with '=='"
+          : `'${op?.type ?? "op="}' is an assignment statement, not an expression`,
+      );
     }
-    if (only !== undefined && !isTuple && only.type === "named_expression") return problem(only, "':=' at the top of an expression needs parentheses: (name := value)");
-    if (only !== undefined && !isTuple && only.type === "list_splat") return problem(only, "a starred expression is allowed only in a tuple, list or call");
+    if (only !== undefined && !isTuple && only.type === "named_expression")
+      return problem(only, "':=' at the top of an expression needs parentheses: (name := value)");
+    if (only !== undefined && !isTuple && only.type === "list_splat")
+      return problem(only, "a starred expression is allowed only in a tuple, list or call");
     return ruleProblem(root);
   });
 }

@@ -16,7 +16,9 @@ export function loadPythonGrammar(): Promise<void> {
   loading ??= (async () => {
     const { Language, Parser } = await import("web-tree-sitter");
     await Parser.init();
-    const python = await Language.load(createRequire(import.meta.url).resolve("tree-sitter-python/tree-sitter-python.wasm"));
+    const python = await Language.load(
+      createRequire(import.meta.url).resolve("tree-sitter-python/tree-sitter-python.wasm"),
+    );
     const ready = new Parser();
     ready.setLanguage(python);
     parser = ready;
@@ -32,7 +34,8 @@ export type { Node as SyntaxNode } from "web-tree-sitter";
 
 /** Parses `text` as a Python module and hands the tree to `use`; the tree is freed afterwards. */
 export function withPythonTree<T>(text: string, use: (root: Node) => T): T {
-  if (parser === undefined) throw new Error("the Python grammar is not loaded: await loadPythonGrammar() before checking Python");
+  if (parser === undefined)
+    throw new Error("the Python grammar is not loaded: await loadPythonGrammar() before checking Python");
   const tree: Tree | null = parser.parse(text);
   if (tree === null) throw new Error("tree-sitter returned no tree");
   try {

@@ -14,7 +14,11 @@ function run(subcommand: string[], cwd: string | undefined): Promise<{ code: num
   return new Promise((resolve) => {
     execFile(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-      resolve({ code, stdout, stderr: stderr || (error !== null && typeof error.code !== "number" ? error.message : "") });
+      resolve({
+        code,
+        stdout,
+        stderr: stderr || (error !== null && typeof error.code !== "number" ? error.message : ""),
+      });
     });
   });
 }
@@ -36,7 +40,11 @@ function cliCommand(output: vscode.OutputChannel, subcommand: string, confirm?: 
   return async () => {
     const doc = await activeFile();
     if (doc === undefined) return;
-    if (confirm !== undefined && (await vscode.window.showWarningMessage(confirm, { modal: true }, "Apply")) !== "Apply") return;
+    if (
+      confirm !== undefined &&
+      (await vscode.window.showWarningMessage(confirm, { modal: true }, "Apply")) !== "Apply"
+    )
+      return;
     output.show(true);
     output.appendLine(`$ svc ${subcommand} ${doc.uri.fsPath}`);
     const result = await run([subcommand, doc.uri.fsPath], folderOf(doc));
@@ -57,7 +65,12 @@ async function preview(context: vscode.ExtensionContext): Promise<void> {
       void vscode.window.showErrorMessage(`svc draw: ${result.stderr.trim().split("\n").pop() ?? "failed"}`);
       return;
     }
-    const panel = vscode.window.createWebviewPanel("svc.preview", `Network: ${doc.fileName.split(/[\\/]/).pop()}`, vscode.ViewColumn.Beside, { enableScripts: false });
+    const panel = vscode.window.createWebviewPanel(
+      "svc.preview",
+      `Network: ${doc.fileName.split(/[\\/]/).pop()}`,
+      vscode.ViewColumn.Beside,
+      { enableScripts: false },
+    );
     const data = readFileSync(png).toString("base64");
     panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:;"></head><body style="margin:0;background:#1c1c1c"><img alt="network picture" style="max-width:100%" src="data:image/png;base64,${data}"></body></html>`;
     context.subscriptions.push(panel);
@@ -71,7 +84,10 @@ export function registerCommands(context: vscode.ExtensionContext, output: vscod
     vscode.commands.registerCommand("svc.check", cliCommand(output, "check")),
     vscode.commands.registerCommand("svc.fmt", () => vscode.commands.executeCommand("editor.action.formatDocument")),
     vscode.commands.registerCommand("svc.plan", cliCommand(output, "plan")),
-    vscode.commands.registerCommand("svc.apply", cliCommand(output, "apply", "Apply this file to the live TouchDesigner project?")),
+    vscode.commands.registerCommand(
+      "svc.apply",
+      cliCommand(output, "apply", "Apply this file to the live TouchDesigner project?"),
+    ),
     vscode.commands.registerCommand("svc.preview", () => preview(context)),
   );
 }

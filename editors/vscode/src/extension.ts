@@ -3,7 +3,12 @@
  * grammar colours them before it answers) and registers the palette commands.
  */
 import * as vscode from "vscode";
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from "vscode-languageclient/node";
 import { registerCommands } from "./commands";
 import { svcInvocation } from "./svc-process";
 
@@ -24,7 +29,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   try {
     await client.start();
   } catch (error) {
-    void vscode.window.showErrorMessage(`svc: could not start '${[command, ...args].join(" ")}' (set svc.command): ${String(error)}`);
+    void vscode.window.showErrorMessage(
+      `svc: could not start '${[command, ...args].join(" ")}' (set svc.command): ${String(error)}`,
+    );
   }
 }
 

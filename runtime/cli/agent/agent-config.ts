@@ -24,7 +24,10 @@ export interface AgentConfig {
 
 /** Reads and checks the file; a problem is a usage error naming the file and the entry. */
 export async function readAgentConfig(file: string): Promise<AgentConfig> {
-  if (!existsSync(file)) throw new UsageError(`no files given and no ${file}; give .svcnet files, or write one with 'svc-agent config init'`);
+  if (!existsSync(file))
+    throw new UsageError(
+      `no files given and no ${file}; give .svcnet files, or write one with 'svc-agent config init'`,
+    );
   const text = readFileSync(file, "utf8");
   if (Buffer.byteLength(text) > MAX_CONFIG_BYTES) throw new UsageError(`${file} is over ${MAX_CONFIG_BYTES / 1024} KB`);
   const [{ parse }, { z }] = await Promise.all([import("yaml"), import("zod")]);
@@ -39,7 +42,10 @@ export async function readAgentConfig(file: string): Promise<AgentConfig> {
     force: z.boolean().default(false),
     no_color: z.boolean().default(false),
   });
-  const schema = z.strictObject({ continue_on_error: z.boolean().default(false), steps: z.array(step).min(1).max(MAX_STEPS) });
+  const schema = z.strictObject({
+    continue_on_error: z.boolean().default(false),
+    steps: z.array(step).min(1).max(MAX_STEPS),
+  });
   const checked = schema.safeParse(raw);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
@@ -56,7 +62,11 @@ export function configTemplate(files: readonly string[]): string {
     "# svc-agent run, with no files given, runs these steps in order (svc-agent run --help).",
     "continue_on_error: false   # true: go on with the next step after one fails",
     "steps:",
-    ...steps.flatMap((f) => [`  - file: ${JSON.stringify(f)}`, "    force: false      # true: overwrite live edits (drift)", "    no_color: false   # true: this step's diagnostics without colour"]),
+    ...steps.flatMap((f) => [
+      `  - file: ${JSON.stringify(f)}`,
+      "    force: false      # true: overwrite live edits (drift)",
+      "    no_color: false   # true: this step's diagnostics without colour",
+    ]),
     "",
   ].join("\n");
 }

@@ -14,12 +14,15 @@ interface Finding {
 }
 
 function listed(names: readonly string[]): string {
-  return names.length === 0 ? "none" : names.slice(0, LISTED).join(", ") + (names.length > LISTED ? `, and ${names.length - LISTED} more` : "");
+  return names.length === 0
+    ? "none"
+    : names.slice(0, LISTED).join(", ") + (names.length > LISTED ? `, and ${names.length - LISTED} more` : "");
 }
 
 export const agentCheckOptypesCommand: Command = {
   name: ["check-optypes"],
-  summary: "Check operator types against the running build: the ones .svcnet files create, or the whole knowledge base.",
+  summary:
+    "Check operator types against the running build: the ones .svcnet files create, or the whole knowledge base.",
   usage: "[--json] [<files...>]",
   flags: { json: { type: "boolean", description: "print the result as JSON, every name listed" } },
   details: [
@@ -39,7 +42,20 @@ export const agentCheckOptypesCommand: Command = {
         const known = new Set(kbTypes);
         const missing = kbTypes.filter((t) => !inBuild.has(t));
         const unknown = [...inBuild].filter((t) => !known.has(t)).sort();
-        if (args.flags.json) io.stdout(JSON.stringify({ build: info.td_version, buildTypes: inBuild.size, kbTypes: kbTypes.length, missingInBuild: missing, unknownToKb: unknown }, null, 2) + "\n");
+        if (args.flags.json)
+          io.stdout(
+            JSON.stringify(
+              {
+                build: info.td_version,
+                buildTypes: inBuild.size,
+                kbTypes: kbTypes.length,
+                missingInBuild: missing,
+                unknownToKb: unknown,
+              },
+              null,
+              2,
+            ) + "\n",
+          );
         else {
           io.stdout(`${info.td_version}: ${inBuild.size} operator types; svc's knowledge base: ${kbTypes.length}\n`);
           io.stdout(`the build lacks ${missing.length} of the knowledge base's: ${listed(missing)}\n`);
@@ -56,14 +72,27 @@ export const agentCheckOptypesCommand: Command = {
         for (const op of (result.batches ?? []).flatMap((b) => b.operations)) {
           if (op.kind !== "create" || inBuild.has(op.type)) continue;
           const at = op.origin.range.start;
-          findings.push({ file: op.origin.file === resolve(io.cwd, file) ? file : op.origin.file, line: at.line, column: at.column, type: op.type });
+          findings.push({
+            file: op.origin.file === resolve(io.cwd, file) ? file : op.origin.file,
+            line: at.line,
+            column: at.column,
+            type: op.type,
+          });
         }
       }
-      if (args.flags.json) io.stdout(JSON.stringify({ build: info.td_version, missing: findings, notCompiled: broken }, null, 2) + "\n");
+      if (args.flags.json)
+        io.stdout(JSON.stringify({ build: info.td_version, missing: findings, notCompiled: broken }, null, 2) + "\n");
       else {
-        for (const f of findings) io.stdout(`${f.file}:${f.line}:${f.column}: ${f.type} is not an operator type of the running build (${info.td_version})\n`);
-        for (const f of broken) io.stdout(`${f}: does not compile (svc check ${f} says why); its types were not all checked\n`);
-        if (findings.length === 0 && broken.length === 0) io.stdout(`every operator type of ${args.positionals.length} file${args.positionals.length === 1 ? "" : "s"} is in the running build (${info.td_version})\n`);
+        for (const f of findings)
+          io.stdout(
+            `${f.file}:${f.line}:${f.column}: ${f.type} is not an operator type of the running build (${info.td_version})\n`,
+          );
+        for (const f of broken)
+          io.stdout(`${f}: does not compile (svc check ${f} says why); its types were not all checked\n`);
+        if (findings.length === 0 && broken.length === 0)
+          io.stdout(
+            `every operator type of ${args.positionals.length} file${args.positionals.length === 1 ? "" : "s"} is in the running build (${info.td_version})\n`,
+          );
       }
       return findings.length === 0 && broken.length === 0 ? 0 : 1;
     });

@@ -38,7 +38,9 @@ export const agentConfigInitCommand: Command = {
     writeFileSync(work, text);
     renameSync(work, target);
     const none = files.length === 0 ? "; no .svcnet files here, so its one step names network.svcnet: edit it" : "";
-    io.stdout(`${exists ? "replaced" : "wrote"} ${target} (${files.length} step${files.length === 1 ? "" : "s"}${none})\n`);
+    io.stdout(
+      `${exists ? "replaced" : "wrote"} ${target} (${files.length} step${files.length === 1 ? "" : "s"}${none})\n`,
+    );
     return 0;
   },
 };

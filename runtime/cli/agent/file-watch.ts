@@ -33,7 +33,11 @@ export function fileTarget(file: string): WatchTarget {
  * Calls `onChange` with the names changed since the last call, after `debounceMs` without
  * further changes; resolves once `signal` aborts and no call is running.
  */
-export function watchFiles(targets: readonly WatchTarget[], onChange: (changed: string[]) => Promise<void>, options: WatchOptions): Promise<void> {
+export function watchFiles(
+  targets: readonly WatchTarget[],
+  onChange: (changed: string[]) => Promise<void>,
+  options: WatchOptions,
+): Promise<void> {
   return new Promise((resolveDone, reject) => {
     const changed = new Set<string>();
     let timer: NodeJS.Timeout | undefined;

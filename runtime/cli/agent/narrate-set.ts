@@ -10,7 +10,8 @@ const MAX_PREVIOUS = 8;
 
 function pathFlag(value: unknown, flag: string, what: string): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "string" || !TD_PATH.test(value)) throw new UsageError(`--${flag} ${String(value)}: give the absolute path of ${what}, e.g. /project1/cues`);
+  if (typeof value !== "string" || !TD_PATH.test(value))
+    throw new UsageError(`--${flag} ${String(value)}: give the absolute path of ${what}, e.g. /project1/cues`);
   return value;
 }
 
@@ -22,15 +23,28 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export const agentNarrateSetCommand: Command = {
   name: ["narrate-set"],
-  summary: "A written running commentary of the set by the local model, from the cue engine and captions of the output; --follow writes a line at each cue.",
+  summary:
+    "A written running commentary of the set by the local model, from the cue engine and captions of the output; --follow writes a line at each cue.",
   usage: "[--engine <COMP>] [--output <TOP>] [--max-words <n>] [--follow [--interval <ms>] [--count <n>]] [--json]",
   flags: {
     engine: { type: "string", valueName: "COMP", description: "the cue engine's COMP (default /project1/cues)" },
     output: { type: "string", valueName: "TOP", description: "caption this TOP as what the current cue shows" },
-    "max-words": { type: "string", valueName: "n", description: "words at most, 10 to 400 (default 120; 40 a line with --follow)" },
+    "max-words": {
+      type: "string",
+      valueName: "n",
+      description: "words at most, 10 to 400 (default 120; 40 a line with --follow)",
+    },
     follow: { type: "boolean", description: "watch the engine and write the next line each time the cue changes" },
-    interval: { type: "string", valueName: "ms", description: "with --follow: how often the engine is read (default 500)" },
-    count: { type: "string", valueName: "n", description: "with --follow: stop after this many lines (default: until Ctrl+C)" },
+    interval: {
+      type: "string",
+      valueName: "ms",
+      description: "with --follow: how often the engine is read (default 500)",
+    },
+    count: {
+      type: "string",
+      valueName: "n",
+      description: "with --follow: stop after this many lines (default: until Ctrl+C)",
+    },
     json: { type: "boolean", description: "one JSON object (a line each with --follow)" },
   },
   details: [
@@ -47,13 +61,15 @@ export const agentNarrateSetCommand: Command = {
     const maxWords = intFlag(args, "max-words", follow ? 40 : 120, 10, 400);
     const interval = intFlag(args, "interval", 500, 50, 60_000);
     const count = intFlag(args, "count", 0, 1, 100_000);
-    if (!follow && (args.flags.interval !== undefined || args.flags.count !== undefined)) throw new UsageError("--interval and --count go with --follow");
-    const [{ llmConfigFromEnv }, { OllamaClient }, { isLlmError }, { narrateSet, NoCueEngineError }] = await Promise.all([
-      import("../../copilot/llm-config.js"),
-      import("../../copilot/ollama-client.js"),
-      import("../../copilot/llm-errors.js"),
-      import("../../copilot/narrate-set.js"),
-    ]);
+    if (!follow && (args.flags.interval !== undefined || args.flags.count !== undefined))
+      throw new UsageError("--interval and --count go with --follow");
+    const [{ llmConfigFromEnv }, { OllamaClient }, { isLlmError }, { narrateSet, NoCueEngineError }] =
+      await Promise.all([
+        import("../../copilot/llm-config.js"),
+        import("../../copilot/ollama-client.js"),
+        import("../../copilot/llm-errors.js"),
+        import("../../copilot/narrate-set.js"),
+      ]);
     const fail = (err: unknown): number => {
       if (!isLlmError(err) && !(err instanceof NoCueEngineError)) throw err;
       io.stderr(`svc-agent narrate-set: ${err.code}: ${err.message}\n`);
@@ -78,7 +94,14 @@ export const agentNarrateSetCommand: Command = {
           const now = await readCueEngine(bridge, engine);
           if (!now.exists) throw new NoCueEngineError(engine);
           if (now.current !== narrated) {
-            const n = await narrateSet(bridge, model, config, { engine, ...(output ? { output } : {}), captions, previous: lines, maxWords, signal: interrupt.signal });
+            const n = await narrateSet(bridge, model, config, {
+              engine,
+              ...(output ? { output } : {}),
+              captions,
+              previous: lines,
+              maxWords,
+              signal: interrupt.signal,
+            });
             narrated = n.story.current;
             if (n.caption) captions.push(n.caption);
             if (captions.length > MAX_CAPTIONS) captions.shift();
@@ -86,7 +109,16 @@ export const agentNarrateSetCommand: Command = {
             lines.push(n.commentary);
             if (lines.length > MAX_PREVIOUS) lines.shift();
             written += 1;
-            if (args.flags.json) io.stdout(JSON.stringify({ cue: n.story.current, scene: n.story.scene, commentary: n.commentary, caption: n.caption, ...(follow ? {} : { moments: n.story.moments }) }) + "\n");
+            if (args.flags.json)
+              io.stdout(
+                JSON.stringify({
+                  cue: n.story.current,
+                  scene: n.story.scene,
+                  commentary: n.commentary,
+                  caption: n.caption,
+                  ...(follow ? {} : { moments: n.story.moments }),
+                }) + "\n",
+              );
             else io.stdout(follow ? `[${n.story.current || "-"}] ${n.commentary}\n` : `${n.commentary}\n`);
           }
           if (!follow || (count > 0 && written >= count)) break;

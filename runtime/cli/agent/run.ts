@@ -21,7 +21,8 @@ export interface StepSummary {
 }
 
 export function summarize(step: number, source: string, r: LoopResult): StepSummary {
-  const sum = (f: (s: { add: number; change: number; destroy: number }) => number) => r.plans.reduce((n, p) => n + f(p.plan.summary), 0);
+  const sum = (f: (s: { add: number; change: number; destroy: number }) => number) =>
+    r.plans.reduce((n, p) => n + f(p.plan.summary), 0);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
   return {
     step,
@@ -52,7 +53,11 @@ export const agentRunCommand: Command = {
     "continue-on-error": { type: "boolean", description: "go on with the next file after a step fails" },
     force: { type: "boolean", description: "overwrite live edits (drift) instead of leaving them alone" },
     json: { type: "boolean", description: "print one JSON object with every step" },
-    config: { type: "string", valueName: "file", description: `the steps to run when no files are given (default ./${CONFIG_FILE})` },
+    config: {
+      type: "string",
+      valueName: "file",
+      description: `the steps to run when no files are given (default ./${CONFIG_FILE})`,
+    },
   },
   details: [
     `With no files, the steps of ${CONFIG_FILE} run (svc-agent config init writes one): each names its file and may set`,
@@ -62,7 +67,8 @@ export const agentRunCommand: Command = {
   async run(args, io) {
     const steps = await stepsToRun(args.positionals, args.flags, io.cwd);
     if (steps.filter((p) => p.file === "-").length > 1) throw new UsageError("standard input ('-') can be read once");
-    for (const p of steps) if (p.file !== "-" && !existsSync(resolve(io.cwd, p.file))) throw new UsageError(`no such file: ${p.file}`);
+    for (const p of steps)
+      if (p.file !== "-" && !existsSync(resolve(io.cwd, p.file))) throw new UsageError(`no such file: ${p.file}`);
     const continueOnError = Boolean(args.flags["continue-on-error"]) || steps.continueOnError;
     return withBridge("svc-agent run", io, async (client) => {
       const done: StepSummary[] = [];
@@ -82,8 +88,12 @@ export const agentRunCommand: Command = {
       }
       const failed = done.filter((s) => !s.ok).length;
       const skipped = steps.length - done.length;
-      if (args.flags.json) io.stdout(JSON.stringify({ ok: failed === 0 && skipped === 0, steps: details, skipped }, null, 2) + "\n");
-      else io.stdout(`${done.length - failed} step${done.length - failed === 1 ? "" : "s"} ok, ${failed} failed${skipped ? `, ${skipped} not run` : ""}\n`);
+      if (args.flags.json)
+        io.stdout(JSON.stringify({ ok: failed === 0 && skipped === 0, steps: details, skipped }, null, 2) + "\n");
+      else
+        io.stdout(
+          `${done.length - failed} step${done.length - failed === 1 ? "" : "s"} ok, ${failed} failed${skipped ? `, ${skipped} not run` : ""}\n`,
+        );
       return failed === 0 && skipped === 0 ? 0 : 1;
     });
   },
@@ -95,10 +105,16 @@ type Steps = AgentStep[] & { continueOnError: boolean };
 async function stepsToRun(positionals: string[], flags: ParsedArgs["flags"], cwd: string): Promise<Steps> {
   if (positionals.length > 0) {
     if (typeof flags.config === "string") throw new UsageError("give files or --config, not both");
-    return Object.assign(positionals.map((file) => ({ file, force: false, no_color: false })), { continueOnError: false });
+    return Object.assign(
+      positionals.map((file) => ({ file, force: false, no_color: false })),
+      { continueOnError: false },
+    );
   }
   const file = resolve(cwd, typeof flags.config === "string" ? flags.config : CONFIG_FILE);
   const config = await readAgentConfig(file);
-  const steps = config.steps.map((s) => ({ ...s, file: s.file === "-" ? "-" : relative(cwd, resolve(dirname(file), s.file)) || s.file }));
+  const steps = config.steps.map((s) => ({
+    ...s,
+    file: s.file === "-" ? "-" : relative(cwd, resolve(dirname(file), s.file)) || s.file,
+  }));
   return Object.assign(steps, { continueOnError: config.continue_on_error });
 }

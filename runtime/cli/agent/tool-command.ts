@@ -24,7 +24,14 @@ export interface ToolCommandEntry {
   paths?: string[];
 }
 
-type JsonSchema = { type?: string | string[]; default?: unknown; description?: string; enum?: unknown[]; items?: JsonSchema; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  default?: unknown;
+  description?: string;
+  enum?: unknown[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+};
 
 interface ArgumentShape {
   arg: string;
@@ -68,7 +75,12 @@ function argumentShapes(tool: AnyToolDefinition): { shapes: ArgumentShape[]; fla
       shapes.push({ arg, flag, kind, required: false, negated });
     } else {
       const flag = kebab(arg);
-      flags[flag] = { type: "string", description, valueName: kind === "json" ? "json" : kind === "number" ? "n" : "value", ...(kind === "list" ? { multiple: true } : {}) };
+      flags[flag] = {
+        type: "string",
+        description,
+        valueName: kind === "json" ? "json" : kind === "number" ? "n" : "value",
+        ...(kind === "list" ? { multiple: true } : {}),
+      };
       shapes.push({ arg, flag, kind, required });
     }
   }
@@ -76,21 +88,29 @@ function argumentShapes(tool: AnyToolDefinition): { shapes: ArgumentShape[]; fla
   return { shapes, flags };
 }
 
-function argumentsFrom(entry: ToolCommandEntry, shapes: ArgumentShape[], parsed: ParsedArgs, cwd: string): Record<string, unknown> {
+function argumentsFrom(
+  entry: ToolCommandEntry,
+  shapes: ArgumentShape[],
+  parsed: ParsedArgs,
+  cwd: string,
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   const positionals = entry.positionals ?? [];
-  if (parsed.positionals.length > positionals.length) throw new UsageError(`unexpected argument '${parsed.positionals[positionals.length]}'`);
+  if (parsed.positionals.length > positionals.length)
+    throw new UsageError(`unexpected argument '${parsed.positionals[positionals.length]}'`);
   for (const shape of shapes) {
     const given = parsed.flags[shape.flag];
     const at = positionals.indexOf(shape.arg);
     const positional = at >= 0 ? parsed.positionals[at] : undefined;
-    if (given !== undefined && positional !== undefined) throw new UsageError(`'${shape.arg}' is given twice (as '${positional}' and --${shape.flag})`);
+    if (given !== undefined && positional !== undefined)
+      throw new UsageError(`'${shape.arg}' is given twice (as '${positional}' and --${shape.flag})`);
     const raw = given ?? positional;
     if (raw === undefined) continue;
     if (shape.kind === "boolean") args[shape.arg] = !shape.negated;
     else if (shape.kind === "number") {
       const n = Number(raw);
-      if (raw === "" || !Number.isFinite(n)) throw new UsageError(`option '--${shape.flag}' takes a number, not '${String(raw)}'`);
+      if (raw === "" || !Number.isFinite(n))
+        throw new UsageError(`option '--${shape.flag}' takes a number, not '${String(raw)}'`);
       args[shape.arg] = n;
     } else if (shape.kind === "json") {
       try {
@@ -102,7 +122,9 @@ function argumentsFrom(entry: ToolCommandEntry, shapes: ArgumentShape[], parsed:
     else args[shape.arg] = String(raw);
     if ((entry.paths ?? []).includes(shape.arg)) {
       const toAbsolute = (p: unknown) => (typeof p === "string" && !isAbsolute(p) ? resolve(cwd, p) : p);
-      args[shape.arg] = Array.isArray(args[shape.arg]) ? (args[shape.arg] as unknown[]).map(toAbsolute) : toAbsolute(args[shape.arg]);
+      args[shape.arg] = Array.isArray(args[shape.arg])
+        ? (args[shape.arg] as unknown[]).map(toAbsolute)
+        : toAbsolute(args[shape.arg]);
     }
   }
   const missing = shapes.filter((s) => s.required && args[s.arg] === undefined);
@@ -147,7 +169,9 @@ function validationMessage(error: z.ZodError, shapes: ArgumentShape[]): string {
 export function toolCommand(entry: ToolCommandEntry, tool: AnyToolDefinition): Command {
   const { shapes, flags } = argumentShapes(tool);
   const name = entry.command ?? [kebab(tool.name)];
-  const positionals = (entry.positionals ?? []).map((p) => (shapes.find((s) => s.arg === p)?.required ? `<${p}>` : `[${p}]`));
+  const positionals = (entry.positionals ?? []).map((p) =>
+    shapes.find((s) => s.arg === p)?.required ? `<${p}>` : `[${p}]`,
+  );
   return {
     name,
     summary: `${tool.description.split(/(?<=\.)\s/)[0]} (tool ${tool.name})`,

@@ -12,14 +12,20 @@ const STAGED = ["svc_bridge", "callbacks"];
 function pyCompile(python: string, files: string[]): string | undefined {
   const cache = mkdtempSync(join(tmpdir(), "svc-pycompile-"));
   try {
-    const run = spawnSync(python, ["-c", "import py_compile, sys\nfor f in sys.argv[1:]: py_compile.compile(f, doraise=True)", ...files], {
-      env: { ...process.env, PYTHONPYCACHEPREFIX: cache },
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    const run = spawnSync(
+      python,
+      ["-c", "import py_compile, sys\nfor f in sys.argv[1:]: py_compile.compile(f, doraise=True)", ...files],
+      {
+        env: { ...process.env, PYTHONPYCACHEPREFIX: cache },
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
     if (run.error) return `${python} did not run: ${run.error.message}`;
     if (run.status === 0) return undefined;
-    return (run.stderr.trim().split("\n").filter(Boolean).slice(-3).join(" ") || `py_compile exited ${run.status}`).slice(0, 2000);
+    return (
+      run.stderr.trim().split("\n").filter(Boolean).slice(-3).join(" ") || `py_compile exited ${run.status}`
+    ).slice(0, 2000);
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
@@ -41,15 +47,32 @@ async function reload(io: CommandIO): Promise<string> {
 
 export const agentWatchBuildCommand: Command = {
   name: ["watch-build"],
-  summary: "Watch the bridge's Python sources: on each save byte-compile them, stage them and reload the running bridge.",
-  usage: "[--source <bridge dir>] [--dir <staged dir>] [--no-py-compile] [--no-reload-bridge] [--debounce <ms>] [--max-runs <n>]",
+  summary:
+    "Watch the bridge's Python sources: on each save byte-compile them, stage them and reload the running bridge.",
+  usage:
+    "[--source <bridge dir>] [--dir <staged dir>] [--no-py-compile] [--no-reload-bridge] [--debounce <ms>] [--max-runs <n>]",
   flags: {
-    source: { type: "string", valueName: "path", description: "the bridge folder to watch (default: this svc's bridge/)" },
-    dir: { type: "string", valueName: "path", description: "stage into this folder (default ~/.svc/bridge/<version>/, as svc install-bridge)" },
-    "no-py-compile": { type: "boolean", description: "stage without byte-compiling first (a syntax error then shows at the reload)" },
+    source: {
+      type: "string",
+      valueName: "path",
+      description: "the bridge folder to watch (default: this svc's bridge/)",
+    },
+    dir: {
+      type: "string",
+      valueName: "path",
+      description: "stage into this folder (default ~/.svc/bridge/<version>/, as svc install-bridge)",
+    },
+    "no-py-compile": {
+      type: "boolean",
+      description: "stage without byte-compiling first (a syntax error then shows at the reload)",
+    },
     "no-reload-bridge": { type: "boolean", description: "stage only; leave the running bridge as it is" },
     debounce: { type: "string", valueName: "ms", description: "wait this long after the last write (default 200)" },
-    "max-runs": { type: "string", valueName: "n", description: "stop after this many builds, the first included (default: until Ctrl+C)" },
+    "max-runs": {
+      type: "string",
+      valueName: "n",
+      description: "stop after this many builds, the first included (default: until Ctrl+C)",
+    },
   },
   details: [
     "A build runs at once and after each save of a .py file under svc_bridge/ or callbacks/. A file that does not",
@@ -61,7 +84,8 @@ export const agentWatchBuildCommand: Command = {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}'`);
     const debounceMs = intFlag(args, "debounce", 200, 0, 60_000);
     const maxRuns = intFlag(args, "max-runs", 0, 1, 1_000_000);
-    const { StageError, bridgeSourceDir, bridgeVersion, defaultStageDir, pythonFiles, stageBridge } = await import("../../bridge-install/stage.js");
+    const { StageError, bridgeSourceDir, bridgeVersion, defaultStageDir, pythonFiles, stageBridge } =
+      await import("../../bridge-install/stage.js");
     const source = typeof args.flags.source === "string" ? resolve(io.cwd, args.flags.source) : bridgeSourceDir();
     let version: string;
     try {
@@ -92,7 +116,11 @@ export const agentWatchBuildCommand: Command = {
           parts.push(`compiled ${files.length} file${files.length === 1 ? "" : "s"}`);
         }
         const staged = stageBridge(target, source);
-        parts.push(staged.written ? `staged bridge ${staged.version} in ${staged.dir}` : `bridge ${staged.version} already staged`);
+        parts.push(
+          staged.written
+            ? `staged bridge ${staged.version} in ${staged.dir}`
+            : `bridge ${staged.version} already staged`,
+        );
         lastOk = true;
         if (!args.flags["no-reload-bridge"]) {
           const reloaded = await reload(io);
@@ -107,7 +135,11 @@ export const agentWatchBuildCommand: Command = {
         if (maxRuns > 0 && runs >= maxRuns) done.abort();
       }
     };
-    const targets: WatchTarget[] = STAGED.map((d) => ({ dir: join(source, d), recursive: true, accept: (name) => name.endsWith(".py") && !name.includes("__pycache__") }));
+    const targets: WatchTarget[] = STAGED.map((d) => ({
+      dir: join(source, d),
+      recursive: true,
+      accept: (name) => name.endsWith(".py") && !name.includes("__pycache__"),
+    }));
     try {
       io.stderr(`watching ${source} (Ctrl+C stops)\n`);
       await watchFiles(targets, build, { debounceMs, signal: done.signal, runAtStart: true });

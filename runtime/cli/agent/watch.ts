@@ -13,9 +13,17 @@ export const agentWatchCommand: Command = {
   summary: "Apply a .svcnet file, then again each time it is saved, with a plan summary per change.",
   usage: "[--debounce <ms>] [--force] [--max-runs <n>] [--json] <file>",
   flags: {
-    debounce: { type: "string", valueName: "ms", description: "wait this long after the last write before applying (default 200)" },
+    debounce: {
+      type: "string",
+      valueName: "ms",
+      description: "wait this long after the last write before applying (default 200)",
+    },
     force: { type: "boolean", description: "overwrite live edits (drift) instead of leaving them alone" },
-    "max-runs": { type: "string", valueName: "n", description: "stop after this many applies, the first included (default: until Ctrl+C)" },
+    "max-runs": {
+      type: "string",
+      valueName: "n",
+      description: "stop after this many applies, the first included (default: until Ctrl+C)",
+    },
     json: { type: "boolean", description: "one JSON line per apply" },
   },
   details: [
@@ -51,7 +59,11 @@ export const agentWatchCommand: Command = {
       };
       try {
         io.stderr(`watching ${file} (Ctrl+C stops)\n`);
-        await watchFiles([fileTarget(resolve(io.cwd, file))], applyOnce, { debounceMs, signal: done.signal, runAtStart: true });
+        await watchFiles([fileTarget(resolve(io.cwd, file))], applyOnce, {
+          debounceMs,
+          signal: done.signal,
+          runAtStart: true,
+        });
       } finally {
         interrupt.dispose();
       }

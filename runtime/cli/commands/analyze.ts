@@ -5,7 +5,8 @@ import { analysisText, readAnalysis } from "../../project/analysis.js";
 
 export const analyzeCommand: Command = {
   name: ["analyze"],
-  summary: "Sum up a live COMP's network: operators by family and type, wires, depth, errors, nodes svc manages and nodes built by hand, slowest cooks.",
+  summary:
+    "Sum up a live COMP's network: operators by family and type, wires, depth, errors, nodes svc manages and nodes built by hand, slowest cooks.",
   usage: "[--json] [<COMP path>]",
   flags: { json: { type: "boolean", description: "print the analysis as JSON" } },
   details: "The path defaults to /project1. The walk is bounded; an incomplete analysis says which limit stopped it.",

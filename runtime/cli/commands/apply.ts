@@ -12,17 +12,31 @@ import { cacheDir } from "../../onboarding/places.js";
 export const applyCommand: Command = {
   name: ["apply"],
   summary: "Apply a .svcnet file (or a saved plan) to the live project, then verify it and optionally save a preview.",
-  usage: "[--json] [--force] [--keep-partial] [--preview <out.png>] [--size N] [--target <name|all>]... <file.svcnet|plan.json>",
+  usage:
+    "[--json] [--force] [--keep-partial] [--preview <out.png>] [--size N] [--target <name|all>]... <file.svcnet|plan.json>",
   flags: {
     json: { type: "boolean", description: "print the result as JSON" },
     force: { type: "boolean", description: "overwrite live edits (drift) instead of leaving them alone" },
-    "keep-partial": { type: "boolean", description: "when a later request fails, keep what earlier requests changed (default: roll the whole apply back)" },
+    "keep-partial": {
+      type: "boolean",
+      description:
+        "when a later request fails, keep what earlier requests changed (default: roll the whole apply back)",
+    },
     preview: { type: "string", valueName: "out.png", description: "write the output TOP's image to this PNG file" },
-    size: { type: "string", valueName: "N", description: "advisory preview size in pixels (default 256, at most 1024)" },
-    root: { type: "string", valueName: "path", description: "where networks are built, with {network} for the name (default /project1/{network})" },
+    size: {
+      type: "string",
+      valueName: "N",
+      description: "advisory preview size in pixels (default 256, at most 1024)",
+    },
+    root: {
+      type: "string",
+      valueName: "path",
+      description: "where networks are built, with {network} for the name (default /project1/{network})",
+    },
     ...TARGET_FLAGS,
   },
-  details: "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
+  details:
+    "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
   async run(args, io) {
     const { applyFile, planFile } = await import("../../loop/run-loop.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file or saved plan");
@@ -30,10 +44,12 @@ export const applyCommand: Command = {
     if (!existsSync(resolve(io.cwd, given))) throw new UsageError(`no such file: ${given}`);
     const size = intFlag(args, "size", 256, 1, 1024);
     const saved = given.endsWith(".json") ? readSavedPlan(readFileSync(resolve(io.cwd, given), "utf8")) : undefined;
-    if (given.endsWith(".json") && saved === undefined) throw new UsageError(`${given} is not a plan saved by 'svc plan --out'`);
+    if (given.endsWith(".json") && saved === undefined)
+      throw new UsageError(`${given} is not a plan saved by 'svc plan --out'`);
     const file = saved?.file ?? given;
     const force = saved?.force ?? Boolean(args.flags.force);
-    if (args.flags.target !== undefined && typeof args.flags.preview === "string") throw new UsageError("--preview writes one file; preview one target at a time");
+    if (args.flags.target !== undefined && typeof args.flags.preview === "string")
+      throw new UsageError("--preview writes one file; preview one target at a time");
     return withTargets("svc apply", io, args, async (client, io) => {
       const progress = progressTo(io, "svc apply");
       const options = {
@@ -49,23 +65,56 @@ export const applyCommand: Command = {
         const reasons = staleReasons(saved, now);
         if (reasons.length > 0) {
           const stale = reasons.map((reason) =>
-            diagnostic("stale-plan", NO_RANGE, { root: saved.networks.map((n) => n.root).join(", ") }, { file, help: [reason, "run 'svc plan' again and review the new plan"] }),
+            diagnostic(
+              "stale-plan",
+              NO_RANGE,
+              { root: saved.networks.map((n) => n.root).join(", ") },
+              { file, help: [reason, "run 'svc plan' again and review the new plan"] },
+            ),
           );
-          io.stdout(args.flags.json ? JSON.stringify({ ok: false, diagnostics: stale.map((d) => ({ code: d.code, message: d.message, help: d.help })) }, null, 2) + "\n" : renderTextAll(stale) + "\n");
+          io.stdout(
+            args.flags.json
+              ? JSON.stringify(
+                  { ok: false, diagnostics: stale.map((d) => ({ code: d.code, message: d.message, help: d.help })) },
+                  null,
+                  2,
+                ) + "\n"
+              : renderTextAll(stale) + "\n",
+          );
           return 1;
         }
       }
       const result = await applyFile(client, sourcePath(io, file), options);
-      if (result.preview && typeof args.flags.preview === "string") writeFileSync(resolve(io.cwd, args.flags.preview), result.preview.png);
+      if (result.preview && typeof args.flags.preview === "string")
+        writeFileSync(resolve(io.cwd, args.flags.preview), result.preview.png);
       if (args.flags.json) {
-        io.stdout(JSON.stringify({ ...loopToJson(result), preview: result.preview ? { path: result.preview.path, width: result.preview.width, height: result.preview.height, file: args.flags.preview } : null }, null, 2) + "\n");
+        io.stdout(
+          JSON.stringify(
+            {
+              ...loopToJson(result),
+              preview: result.preview
+                ? {
+                    path: result.preview.path,
+                    width: result.preview.width,
+                    height: result.preview.height,
+                    file: args.flags.preview,
+                  }
+                : null,
+            },
+            null,
+            2,
+          ) + "\n",
+        );
       } else {
         io.stdout(renderPlans(result));
         const applied = result.outcomes.filter((o) => o.ok).reduce((n, o) => n + o.requests, 0);
-        if (result.ok && result.outcomes.length > 0) io.stdout(`Applied in ${applied} request${applied === 1 ? "" : "s"}.\n`);
+        if (result.ok && result.outcomes.length > 0)
+          io.stdout(`Applied in ${applied} request${applied === 1 ? "" : "s"}.\n`);
         io.stdout(renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
         if (result.preview && typeof args.flags.preview === "string") {
-          io.stdout(`Preview of ${result.preview.path} (${result.preview.width}x${result.preview.height}) written to ${args.flags.preview}\n`);
+          io.stdout(
+            `Preview of ${result.preview.path} (${result.preview.width}x${result.preview.height}) written to ${args.flags.preview}\n`,
+          );
         }
       }
       return result.ok && !result.diagnostics.some((d) => d.severity === "error") ? 0 : 1;

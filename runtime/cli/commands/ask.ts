@@ -7,17 +7,25 @@ export const DEFAULT_TURN_SECONDS = 600;
 
 /** --read-only or --creative (not both); neither is the build mode. */
 export function copilotModeOf(args: ParsedArgs): "read-only" | "build" | "creative" {
-  if (args.flags["read-only"] && args.flags.creative) throw new UsageError("--read-only and --creative cannot be used together");
+  if (args.flags["read-only"] && args.flags.creative)
+    throw new UsageError("--read-only and --creative cannot be used together");
   return args.flags["read-only"] ? "read-only" : args.flags.creative ? "creative" : "build";
 }
 
 export const copilotModeFlags = {
   "read-only": { type: "boolean", description: "offer the model only tools that cannot change the project" },
-  creative: { type: "boolean", description: "also offer the creative repertoire as inspiration (needs SVC_RAG_ENABLED=1)" },
+  creative: {
+    type: "boolean",
+    description: "also offer the creative repertoire as inspiration (needs SVC_RAG_ENABLED=1)",
+  },
 } as const;
 
 /** The session, or null after saying on stderr why there is none (no model, a bad setting, creative off). */
-export async function openCopilotSession(who: string, mode: ReturnType<typeof copilotModeOf>, io: CommandIO): Promise<CopilotSession | null> {
+export async function openCopilotSession(
+  who: string,
+  mode: ReturnType<typeof copilotModeOf>,
+  io: CommandIO,
+): Promise<CopilotSession | null> {
   const { CopilotSession } = await import("../../copilot/session.js");
   const { isLlmError } = await import("../../copilot/llm-errors.js");
   const { creativeOff } = await import("../../copilot/creative-gate.js");
@@ -38,17 +46,23 @@ export async function openCopilotSession(who: string, mode: ReturnType<typeof co
 
 export const askCommand: Command = {
   name: ["ask"],
-  summary: "One non-interactive turn of the local copilot (Ollama, SVC_LLM_MODEL): the model calls svc's own tools, then answers; ends with a redacted receipt.",
+  summary:
+    "One non-interactive turn of the local copilot (Ollama, SVC_LLM_MODEL): the model calls svc's own tools, then answers; ends with a redacted receipt.",
   usage: "<prompt> [--json] [--read-only|--creative] [--timeout <s>]",
   flags: {
     json: { type: "boolean", description: "print the turn's receipt as JSON (the answer is in it)" },
     ...copilotModeFlags,
-    timeout: { type: "string", valueName: "s", description: `seconds the whole turn may take (default ${DEFAULT_TURN_SECONDS})` },
+    timeout: {
+      type: "string",
+      valueName: "s",
+      description: `seconds the whole turn may take (default ${DEFAULT_TURN_SECONDS})`,
+    },
   },
-  details: "The project brief (.svc/agent-brief.json of SVC_PROJECT_DIR or the saved project folder) is shown to the model as untrusted evidence. Exit 0 when the model answered, 1 on an error or when it ran out of steps.",
+  details:
+    "The project brief (.svc/agent-brief.json of SVC_PROJECT_DIR or the saved project folder) is shown to the model as untrusted evidence. Exit 0 when the model answered, 1 on an error or when it ran out of steps.",
   async run(args, io) {
     const prompt = args.positionals.join(" ").trim();
-    if (prompt === "") throw new UsageError("give the prompt: svc ask \"what is in /project1?\"");
+    if (prompt === "") throw new UsageError('give the prompt: svc ask "what is in /project1?"');
     const mode = copilotModeOf(args);
     const timeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
     const { CopilotInputError } = await import("../../copilot/session.js");
@@ -59,7 +73,8 @@ export const askCommand: Command = {
     try {
       const { receipt } = await session.turn(prompt, { timeoutMs });
       if (args.flags.json) io.stdout(JSON.stringify(receipt, null, 2) + "\n");
-      else io.stdout(`${receipt.answer.trim() === "" ? "(no answer)" : receipt.answer.trim()}\n\n${receiptText(receipt)}`);
+      else
+        io.stdout(`${receipt.answer.trim() === "" ? "(no answer)" : receipt.answer.trim()}\n\n${receiptText(receipt)}`);
       return receipt.stop === "answer" && receipt.errors.every((e) => e.code === "tool-failed") ? 0 : 1;
     } catch (err) {
       if (err instanceof CopilotInputError) throw new UsageError(err.message);

@@ -6,12 +6,21 @@ export const DEFAULT_CHAT_PORT = 9982;
 
 export const chatCommand: Command = {
   name: ["chat"],
-  summary: "The local copilot's chat page on 127.0.0.1 (Ollama, SVC_LLM_MODEL): each message is a turn through svc's own tools, shown with its redacted receipt.",
+  summary:
+    "The local copilot's chat page on 127.0.0.1 (Ollama, SVC_LLM_MODEL): each message is a turn through svc's own tools, shown with its redacted receipt.",
   usage: "[--port <n>] [--read-only|--creative] [--timeout <s>]",
   flags: {
-    port: { type: "string", valueName: "n", description: `port on 127.0.0.1 (default ${DEFAULT_CHAT_PORT}; 0 picks a free one)` },
+    port: {
+      type: "string",
+      valueName: "n",
+      description: `port on 127.0.0.1 (default ${DEFAULT_CHAT_PORT}; 0 picks a free one)`,
+    },
     ...copilotModeFlags,
-    timeout: { type: "string", valueName: "s", description: `seconds each turn may take (default ${DEFAULT_TURN_SECONDS})` },
+    timeout: {
+      type: "string",
+      valueName: "s",
+      description: `seconds each turn may take (default ${DEFAULT_TURN_SECONDS})`,
+    },
   },
   details: "Only requests whose Host and Origin are loopback names are answered (403 otherwise). Stops on Ctrl-C.",
   async run(args, io) {

@@ -9,7 +9,8 @@ export const checkCommand: Command = {
   flags: {
     json: { type: "boolean", description: "print the diagnostics as JSON (for CI and tools)" },
   },
-  details: "Directories are searched for *.svcnet files. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
+  details:
+    "Directories are searched for *.svcnet files. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
   async run(args, io) {
     const { checkFilesLoadingPython } = await import("../check-files.js");
     const paths = collectSourceFiles(args.positionals, io.cwd);
@@ -20,7 +21,12 @@ export const checkCommand: Command = {
       const out = { files: report.files.length, errors, warnings, diagnostics: report.diagnostics.map(toJson) };
       io.stdout(JSON.stringify(out, null, 2) + "\n");
     } else if (report.diagnostics.length > 0) {
-      const sources = new Map(report.files.flatMap((f) => [...(f.imported ?? []), ...(f.text === undefined ? [] : [[f.path, f.text] as const])]));
+      const sources = new Map(
+        report.files.flatMap((f) => [
+          ...(f.imported ?? []),
+          ...(f.text === undefined ? [] : [[f.path, f.text] as const]),
+        ]),
+      );
       io.stdout(renderTextAll(report.diagnostics, sources, io.isTTY) + "\n");
     } else {
       io.stdout(`ok: ${report.files.length} file${report.files.length === 1 ? "" : "s"} checked, no problems\n`);

@@ -14,7 +14,12 @@ export const compileCommand: Command = {
   usage: "[--json] [--root <path>] <file>",
   flags: {
     json: { type: "boolean", description: "print diagnostics, operations and batches as JSON" },
-    root: { type: "string", valueName: "path", description: "where networks are built; {network} is replaced by the network's name (default /project1/{network})" },
+    root: {
+      type: "string",
+      valueName: "path",
+      description:
+        "where networks are built; {network} is replaced by the network's name (default /project1/{network})",
+    },
   },
   details: [
     "Runs every phase (resolve, check, layout, lower) and prints the operation list, batch by batch,",
@@ -27,12 +32,18 @@ export const compileCommand: Command = {
     if (args.positionals.length !== 1) throw new UsageError("compile takes exactly one file");
     const file = args.positionals[0]!;
     const root = args.flags.root;
-    if (typeof root === "string" && !root.startsWith("/")) throw new UsageError("option '--root' takes an absolute TouchDesigner path, e.g. /project1/{network}");
+    if (typeof root === "string" && !root.startsWith("/"))
+      throw new UsageError("option '--root' takes an absolute TouchDesigner path, e.g. /project1/{network}");
     const fullPath = resolve(io.cwd, file);
     const result = await compile(fullPath, typeof root === "string" ? { rootPath: root } : {});
     const name = (f: string) => (f === fullPath ? file : displayName(f, io.cwd));
-    const diagnostics: Diagnostic[] = result.diagnostics.map((d) => (d.file === undefined ? d : { ...d, file: name(d.file) }));
-    const relabel = <T extends { origin: { file: string; via?: unknown } }>(op: T): T => ({ ...op, origin: relabelOrigin(op.origin as Origin, name) });
+    const diagnostics: Diagnostic[] = result.diagnostics.map((d) =>
+      d.file === undefined ? d : { ...d, file: name(d.file) },
+    );
+    const relabel = <T extends { origin: { file: string; via?: unknown } }>(op: T): T => ({
+      ...op,
+      origin: relabelOrigin(op.origin as Origin, name),
+    });
     const batches = (result.batches ?? []).map((b) => ({ ...b, operations: b.operations.map(relabel) }));
     if (args.flags.json) {
       const out = {

@@ -7,8 +7,8 @@ export const completionCommand: Command = {
   usage: "<bash|zsh|fish>",
   flags: {},
   details: [
-    "bash: add  eval \"$(svc completion bash)\"  to ~/.bashrc",
-    "zsh:  add  eval \"$(svc completion zsh)\"  to ~/.zshrc, after compinit",
+    'bash: add  eval "$(svc completion bash)"  to ~/.bashrc',
+    'zsh:  add  eval "$(svc completion zsh)"  to ~/.zshrc, after compinit',
     "fish: svc completion fish > ~/.config/fish/completions/svc.fish",
   ].join("\n"),
   async run(args, io) {

@@ -3,7 +3,8 @@ import type { Command } from "../command.js";
 
 export const copilotCalibrateCommand: Command = {
   name: ["copilot-calibrate"],
-  summary: "Put the local model through svc's synthetic fixture tools and cache what it may do (copilot, llm plans, pictures) for its exact build.",
+  summary:
+    "Put the local model through svc's synthetic fixture tools and cache what it may do (copilot, llm plans, pictures) for its exact build.",
   usage: "[--refresh] [--json]",
   flags: {
     refresh: { type: "boolean", description: "calibrate again even when this build's decisions are cached" },
@@ -19,7 +20,13 @@ export const copilotCalibrateCommand: Command = {
   ].join("\n"),
   async run(args, io) {
     if (args.positionals.length > 0) throw new UsageError("svc copilot-calibrate takes no positional arguments");
-    const [{ llmConfigFromEnv }, { OllamaClient }, { isLlmError }, { calibrate }, { calibrationPath, CalibrationCacheError }] = await Promise.all([
+    const [
+      { llmConfigFromEnv },
+      { OllamaClient },
+      { isLlmError },
+      { calibrate },
+      { calibrationPath, CalibrationCacheError },
+    ] = await Promise.all([
       import("../../copilot/llm-config.js"),
       import("../../copilot/ollama-client.js"),
       import("../../copilot/llm-errors.js"),
@@ -41,12 +48,17 @@ export const copilotCalibrateCommand: Command = {
         return 0;
       }
       if (run.cached) {
-        io.stdout(`${entry.identity.model} (${entry.identity.digest.slice(0, 19)}) was calibrated ${entry.calibratedAt}; decisions from the cache (--refresh to run again):\n`);
+        io.stdout(
+          `${entry.identity.model} (${entry.identity.digest.slice(0, 19)}) was calibrated ${entry.calibratedAt}; decisions from the cache (--refresh to run again):\n`,
+        );
         for (const r of entry.results) io.stdout(`${r.passed ? "pass" : "FAIL"}  ${r.id.padEnd(13)} ${r.detail}\n`);
       }
       const onOff = (v: boolean | null) => (v === null ? "not checked" : v ? "yes" : "no");
-      io.stdout(`copilot tools: ${onOff(entry.decisions.copilot)}; plan_visual llm plans: ${onOff(entry.decisions.plannerLlm)}; pictures: ${onOff(entry.decisions.vision)}\n`);
-      if (!run.cached) io.stdout(`saved for ${entry.identity.model} (${entry.identity.digest.slice(0, 19)}) in ${run.path}\n`);
+      io.stdout(
+        `copilot tools: ${onOff(entry.decisions.copilot)}; plan_visual llm plans: ${onOff(entry.decisions.plannerLlm)}; pictures: ${onOff(entry.decisions.vision)}\n`,
+      );
+      if (!run.cached)
+        io.stdout(`saved for ${entry.identity.model} (${entry.identity.digest.slice(0, 19)}) in ${run.path}\n`);
       return 0;
     } catch (err) {
       if (isLlmError(err) || err instanceof CalibrationCacheError) {

@@ -9,7 +9,10 @@ import type { Command, CommandIO } from "../command.js";
 type Creative = typeof import("../../creative/cli-support.js");
 
 /** Loads the repertoire, or answers for it when it is off or misconfigured; returns an exit code then. */
-async function open(sub: string, io: CommandIO): Promise<{ creative: Creative; config: import("../../creative/config.js").CreativeConfig } | number> {
+async function open(
+  sub: string,
+  io: CommandIO,
+): Promise<{ creative: Creative; config: import("../../creative/config.js").CreativeConfig } | number> {
   const creative = await import("../../creative/cli-support.js");
   const ready = creative.configFor(io.env, io.cwd);
   if (typeof ready === "string") {
@@ -39,12 +42,14 @@ async function guarded(sub: string, io: CommandIO, work: () => Promise<number>):
 function positiveInteger(value: unknown, flag: string, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`--${flag} must be a whole number from 1 to ${max} (got '${String(value)}')`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new UsageError(`--${flag} must be a whole number from 1 to ${max} (got '${String(value)}')`);
   return n;
 }
 
 function noWords(args: ParsedArgs, sub: string): void {
-  if (args.positionals.length > 0) throw new UsageError(`'creative-rag ${sub}' takes no words (got '${args.positionals.join(" ")}')`);
+  if (args.positionals.length > 0)
+    throw new UsageError(`'creative-rag ${sub}' takes no words (got '${args.positionals.join(" ")}')`);
 }
 
 export const creativeSyncCommand: Command = {
@@ -52,11 +57,21 @@ export const creativeSyncCommand: Command = {
   summary: "Pull cards from the open-access sources into the local repertoire (a capped pull, not a mirror).",
   usage: "[--source <name>]... [--limit <n>] [--json]",
   flags: {
-    source: { type: "string", multiple: true, valueName: "name", description: "only this source (repeatable; see 'svc creative-rag sources')" },
-    limit: { type: "string", valueName: "n", description: "at most n items per source this run (default 10, at most 100)" },
+    source: {
+      type: "string",
+      multiple: true,
+      valueName: "name",
+      description: "only this source (repeatable; see 'svc creative-rag sources')",
+    },
+    limit: {
+      type: "string",
+      valueName: "n",
+      description: "at most n items per source this run (default 10, at most 100)",
+    },
     json: { type: "boolean", description: "print the per-source report as JSON" },
   },
-  details: "Binaries are stored only for licenses in SVC_RAG_LICENSE_ALLOWLIST (default CC0,PublicDomain). Keys: SVC_RAG_SMITHSONIAN_KEY, SVC_RAG_EUROPEANA_KEY.",
+  details:
+    "Binaries are stored only for licenses in SVC_RAG_LICENSE_ALLOWLIST (default CC0,PublicDomain). Keys: SVC_RAG_SMITHSONIAN_KEY, SVC_RAG_EUROPEANA_KEY.",
   async run(args, io) {
     const opened = await open("sync", io);
     if (typeof opened === "number") return opened;
@@ -66,7 +81,12 @@ export const creativeSyncCommand: Command = {
     const sources = creative.sourcesNamed((args.flags.source as string[] | undefined) ?? []);
     if (typeof sources === "string") throw new UsageError(sources);
     return guarded("sync", io, async () => {
-      const reports = await creative.syncCards(config, { sources, limit, env: io.env, log: (l) => io.stderr(`svc creative-rag sync: ${l}\n`) });
+      const reports = await creative.syncCards(config, {
+        sources,
+        limit,
+        env: io.env,
+        log: (l) => io.stderr(`svc creative-rag sync: ${l}\n`),
+      });
       if (args.flags.json) io.stdout(`${JSON.stringify({ dataDir: config.dataDir, sources: reports }, null, 2)}\n`);
       else for (const r of reports) io.stdout(`${creative.syncLine(r)}\n`);
       return reports.some((r) => r.status === "failed") ? 1 : 0;
@@ -82,14 +102,18 @@ export const creativeIndexCommand: Command = {
     rebuild: { type: "boolean", description: "re-embed every card (after changing SVC_RAG_EMBED_MODEL)" },
     json: { type: "boolean", description: "print the report as JSON" },
   },
-  details: "Embeddings: POST {SVC_RAG_OLLAMA_URL}/api/embed with SVC_RAG_EMBED_MODEL, SVC_RAG_EMBED_BATCH cards at a time (1 to 512, default 64).",
+  details:
+    "Embeddings: POST {SVC_RAG_OLLAMA_URL}/api/embed with SVC_RAG_EMBED_MODEL, SVC_RAG_EMBED_BATCH cards at a time (1 to 512, default 64).",
   async run(args, io) {
     const opened = await open("index", io);
     if (typeof opened === "number") return opened;
     const { creative, config } = opened;
     noWords(args, "index");
     return guarded("index", io, async () => {
-      const report = await creative.buildIndex(config, { rebuild: args.flags.rebuild === true, log: (l) => io.stderr(`svc creative-rag index: ${l}\n`) });
+      const report = await creative.buildIndex(config, {
+        rebuild: args.flags.rebuild === true,
+        log: (l) => io.stderr(`svc creative-rag index: ${l}\n`),
+      });
       if (args.flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       else io.stdout(`${creative.indexLine(report, config.embedModel)}\n`);
       return 0;
@@ -104,7 +128,11 @@ export const creativeSearchCommand: Command = {
   flags: {
     k: { type: "string", valueName: "n", description: "how many hits (default 10, at most 100)" },
     license: { type: "string", valueName: "csv", description: "only these licenses, e.g. CC0,PublicDomain" },
-    type: { type: "string", valueName: "type", description: "only cards of this type (project, artist, artwork, technique, cue_reference)" },
+    type: {
+      type: "string",
+      valueName: "type",
+      description: "only cards of this type (project, artist, artwork, technique, cue_reference)",
+    },
     tags: { type: "string", valueName: "csv", description: "only cards carrying every one of these tags" },
     json: { type: "boolean", description: "print the hits as JSON" },
   },
@@ -119,7 +147,9 @@ export const creativeSearchCommand: Command = {
     if (typeof filters === "string") throw new UsageError(filters);
     const k = positiveInteger(args.flags.k, "k", creative.DEFAULT_K, creative.MAX_K);
     return guarded("search", io, async () => {
-      const result = await creative.searchCards(config, query, k, filters, (l) => io.stderr(`svc creative-rag search: ${l}\n`));
+      const result = await creative.searchCards(config, query, k, filters, (l) =>
+        io.stderr(`svc creative-rag search: ${l}\n`),
+      );
       if (args.flags.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
       else io.stdout(creative.hitsText(result));
       return 0;
@@ -139,9 +169,16 @@ export const creativeSourcesCommand: Command = {
     noWords(args, "sources");
     const rows = creative.sourceRows(io.env);
     if (args.flags.json) io.stdout(`${JSON.stringify({ sources: rows }, null, 2)}\n`);
-    else for (const r of rows) io.stdout(`${r.name.padEnd(17)} ${r.status.padEnd(8)} ${r.title}${r.note ? ` (${r.note})` : ""}\n`);
+    else
+      for (const r of rows)
+        io.stdout(`${r.name.padEnd(17)} ${r.status.padEnd(8)} ${r.title}${r.note ? ` (${r.note})` : ""}\n`);
     return 0;
   },
 };
 
-export const creativeRagCommands: Command[] = [creativeSyncCommand, creativeIndexCommand, creativeSearchCommand, creativeSourcesCommand];
+export const creativeRagCommands: Command[] = [
+  creativeSyncCommand,
+  creativeIndexCommand,
+  creativeSearchCommand,
+  creativeSourcesCommand,
+];

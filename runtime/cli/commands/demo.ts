@@ -25,18 +25,27 @@ async function previewShader(client: BridgeClient, io: Parameters<Command["run"]
 
 export const demoCommand: Command = {
   name: ["demo"],
-  summary: "Start tdsim, apply the main example, print the plan and the verify result, save previews after 60 frames, stop.",
+  summary:
+    "Start tdsim, apply the main example, print the plan and the verify result, save previews after 60 frames, stop.",
   usage: "[--out <file.png>] [--example <file.svcnet>]",
   flags: {
     out: { type: "string", valueName: "file.png", description: "where to write the preview (default svc-demo.png)" },
-    example: { type: "string", valueName: "file.svcnet", description: "another network to apply (default examples/feedback-tunnel.svcnet)" },
+    example: {
+      type: "string",
+      valueName: "file.svcnet",
+      description: "another network to apply (default examples/feedback-tunnel.svcnet)",
+    },
   },
-  details: "tdsim is svc's emulation of TouchDesigner (see bridge/sim/README.md); the same steps run against TouchDesigner with 'svc apply'.",
+  details:
+    "tdsim is svc's emulation of TouchDesigner (see bridge/sim/README.md); the same steps run against TouchDesigner with 'svc apply'.",
   async run(args, io) {
     const { BridgeClient, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
     const { applyFile } = await import("../../loop/run-loop.js");
     const { SimStartError, startSim } = await import("../../sim/start-sim.js");
-    const example = typeof args.flags.example === "string" ? resolve(io.cwd, args.flags.example) : join(packageRoot(), "examples", "feedback-tunnel.svcnet");
+    const example =
+      typeof args.flags.example === "string"
+        ? resolve(io.cwd, args.flags.example)
+        : join(packageRoot(), "examples", "feedback-tunnel.svcnet");
     const out = typeof args.flags.out === "string" ? args.flags.out : "svc-demo.png";
     io.stdout("Starting tdsim (an emulation of TouchDesigner) with the svc bridge...\n");
     let sim;
@@ -57,15 +66,21 @@ export const demoCommand: Command = {
       const requests = result.outcomes.reduce((n, o) => n + o.requests, 0);
       if (result.ok) io.stdout(`Applied in ${requests} request${requests === 1 ? "" : "s"}.\n`);
       const live = result.verified.reduce((n, v) => n + v.errors + v.warnings, 0);
-      io.stdout(`\nVerify: ${live === 0 ? "the live network reports no errors or warnings." : `${live} problem(s) reported by the live network:`}\n`);
+      io.stdout(
+        `\nVerify: ${live === 0 ? "the live network reports no errors or warnings." : `${live} problem(s) reported by the live network:`}\n`,
+      );
       io.stdout(renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
       if (result.preview) {
         writeFileSync(resolve(io.cwd, out), result.preview.png);
-        io.stdout(`\nPreview of ${result.preview.path} (${result.preview.width}x${result.preview.height}) after ${DEMO_FRAMES} frames written to ${out}\n`);
+        io.stdout(
+          `\nPreview of ${result.preview.path} (${result.preview.width}x${result.preview.height}) after ${DEMO_FRAMES} frames written to ${out}\n`,
+        );
       }
       const again = await applyFile(client, example, { verify: false });
       const pending = again.plans.reduce((n, p) => n + p.operations.length, 0);
-      io.stdout(`\nPlanning the same file again: ${pending === 0 ? "no changes, nothing sent." : `${pending} operations still pending (unexpected).`}\n`);
+      io.stdout(
+        `\nPlanning the same file again: ${pending === 0 ? "no changes, nothing sent." : `${pending} operations still pending (unexpected).`}\n`,
+      );
       const shader = await previewShader(client, io, out);
       return result.ok && pending === 0 && shader && !result.diagnostics.some((d) => d.severity === "error") ? 0 : 1;
     } finally {

@@ -12,7 +12,8 @@ export const diffCommand: Command = {
   summary: "Compare two networks by meaning: each side a .svcnet file or a live network path.",
   usage: "[--json] <a.svcnet|/live/path> <b.svcnet|/live/path>",
   flags: { json: { type: "boolean", description: "print the differences as JSON" } },
-  details: "Formatting, order, comments and layout positions do not count. Exit codes: 0 same, 1 different, 2 bad usage or a side that does not compile.",
+  details:
+    "Formatting, order, comments and layout positions do not count. Exit codes: 0 same, 1 different, 2 bad usage or a side that does not compile.",
   async run(args, io) {
     const { diffNetworks, isLivePath, readSides } = await import("../../diff/read-side.js");
     const { renderDiffText } = await import("../../diff/semantic-diff.js");
@@ -34,7 +35,8 @@ export const diffCommand: Command = {
       const [a, b] = sides as [Extract<Side, { ok: true }>, Extract<Side, { ok: true }>];
       const file = (arg: string) => (isLivePath(arg) ? undefined : arg);
       const diffs = diffNetworks(a.networks, b.networks, { a: file(first), b: file(second) });
-      if (args.flags.json) io.stdout(JSON.stringify({ same: diffs.every((d) => d.same), networks: diffs }, null, 2) + "\n");
+      if (args.flags.json)
+        io.stdout(JSON.stringify({ same: diffs.every((d) => d.same), networks: diffs }, null, 2) + "\n");
       else io.stdout(diffs.map(renderDiffText).join("\n"));
       return diffs.every((d) => d.same) ? 0 : 1;
     };

@@ -38,7 +38,7 @@ async function drawFileWithThumbnails(file: string, frames: number, io: CommandI
     const applied = await applyFile(client, file, { verify: false });
     if (!applied.ok) {
       const drawing = await drawProgram(file);
-      if (!drawing.ok) return drawing;   // the program's own errors, shown as without --thumbnails
+      if (!drawing.ok) return drawing; // the program's own errors, shown as without --thumbnails
       const { renderTextAll } = await import("../../../diagnostics/index.js");
       io.stderr(renderTextAll(applied.diagnostics, applied.sources, io.isTTY) + "\n");
       io.stderr("svc draw: no picture: the network did not apply to tdsim, so its TOPs have no images\n");
@@ -51,7 +51,12 @@ async function drawFileWithThumbnails(file: string, frames: number, io: CommandI
   }
 }
 
-async function output(drawing: Drawing, args: { svg?: string; png?: string; width?: number }, io: CommandIO, sources: ReadonlyMap<string, string>): Promise<number> {
+async function output(
+  drawing: Drawing,
+  args: { svg?: string; png?: string; width?: number },
+  io: CommandIO,
+  sources: ReadonlyMap<string, string>,
+): Promise<number> {
   const { renderTextAll } = await import("../../../diagnostics/index.js");
   if (!drawing.ok) {
     io.stderr(renderTextAll(drawing.diagnostics, sources, io.isTTY) + "\n");
@@ -81,11 +86,23 @@ export const drawCommand: Command = {
   summary: "Draw a network as TouchDesigner's editor shows it, as SVG or PNG.",
   usage: "[--svg out.svg] [--png out.png] [--width N] [--thumbnails [--frames N]] <file.svcnet | live network path>",
   flags: {
-    thumbnails: { type: "boolean", description: "show each TOP's image in its tile: a file is applied to a tdsim started for the picture, a live network's TOPs are read from it" },
-    frames: { type: "string", valueName: "N", description: `with --thumbnails, the images after N frames, so feedback loops evolve (default 1, at most ${MAX_PREVIEW_FRAMES})` },
+    thumbnails: {
+      type: "boolean",
+      description:
+        "show each TOP's image in its tile: a file is applied to a tdsim started for the picture, a live network's TOPs are read from it",
+    },
+    frames: {
+      type: "string",
+      valueName: "N",
+      description: `with --thumbnails, the images after N frames, so feedback loops evolve (default 1, at most ${MAX_PREVIEW_FRAMES})`,
+    },
     svg: { type: "string", valueName: "out.svg", description: "write the SVG picture here" },
     png: { type: "string", valueName: "out.png", description: "write a PNG picture here (rendered with resvg)" },
-    width: { type: "string", valueName: "N", description: "PNG width in pixels (default: 1.5 times the SVG's, at most 8000)" },
+    width: {
+      type: "string",
+      valueName: "N",
+      description: "PNG width in pixels (default: 1.5 times the SVG's, at most 8000)",
+    },
   },
   details: [
     "Family colours, node tiles with names and types, wires between output and input connectors",
@@ -123,7 +140,10 @@ export const drawCommand: Command = {
       }
       const text = exportProgram([exported]);
       const file = `${target}.svcnet`;
-      const drawing = await drawProgram({ text, file }, { rootPath: () => target, ...(thumbnails ? { images: thumbnailsFrom(client, frames, io) } : {}) });
+      const drawing = await drawProgram(
+        { text, file },
+        { rootPath: () => target, ...(thumbnails ? { images: thumbnailsFrom(client, frames, io) } : {}) },
+      );
       return output(drawing, options, io, new Map([[file, text]]));
     });
   },

@@ -23,7 +23,8 @@ function emit(args: ParsedArgs, io: CommandIO, tdn: TdnText): number {
 
 export async function exportTdn(args: ParsedArgs, io: CommandIO): Promise<number> {
   const { fileTdn, liveTdn } = await import("../../tdn/export-sources.js");
-  if (args.positionals.length !== 1) throw new UsageError("--format tdn writes one network: give one COMP path or one .svcnet file");
+  if (args.positionals.length !== 1)
+    throw new UsageError("--format tdn writes one network: give one COMP path or one .svcnet file");
   const source = args.positionals[0]!;
   if (source.startsWith("/") && !source.endsWith(".svcnet")) {
     return withBridge("svc export", io, async (client) => {
@@ -42,7 +43,12 @@ export async function exportTdn(args: ParsedArgs, io: CommandIO): Promise<number
   }
   const wanted = typeof args.flags.network === "string" ? args.flags.network : undefined;
   const names = result.networks.map((n) => n.root.slice(n.root.lastIndexOf("/") + 1));
-  const chosen = wanted === undefined ? (result.networks.length === 1 ? result.networks[0] : undefined) : result.networks[names.indexOf(wanted)];
+  const chosen =
+    wanted === undefined
+      ? result.networks.length === 1
+        ? result.networks[0]
+        : undefined
+      : result.networks[names.indexOf(wanted)];
   if (chosen === undefined) {
     const why = wanted === undefined ? `it builds ${names.length} networks` : `it builds no network '${wanted}'`;
     throw new UsageError(`${source}: ${why} (${names.join(", ") || "none"}); pick one with --network`);

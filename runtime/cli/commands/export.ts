@@ -7,17 +7,29 @@ import type { ExportedNetwork } from "../../export/export-network.js";
 
 export const exportCommand: Command = {
   name: ["export"],
-  summary: "Print live networks as canonical .svcnet (non-default parameters, expressions, binds, wires, flags, controls, DAT text).",
-  usage: "[--out <file>] <network path>... | --format tdn [--out <file.tdn>] [--network <name>] <network path | file.svcnet>",
+  summary:
+    "Print live networks as canonical .svcnet (non-default parameters, expressions, binds, wires, flags, controls, DAT text).",
+  usage:
+    "[--out <file>] <network path>... | --format tdn [--out <file.tdn>] [--network <name>] <network path | file.svcnet>",
   flags: {
     out: { type: "string", valueName: "file", description: "write to a file instead of standard output" },
-    format: { type: "string", valueName: "svcnet|tdn", description: "svcnet (default), or tdn: one network as a TDN file (Embody's format), live or from a .svcnet file" },
-    network: { type: "string", valueName: "name", description: "with --format tdn and a file: the network to write, when the file builds several" },
+    format: {
+      type: "string",
+      valueName: "svcnet|tdn",
+      description: "svcnet (default), or tdn: one network as a TDN file (Embody's format), live or from a .svcnet file",
+    },
+    network: {
+      type: "string",
+      valueName: "name",
+      description: "with --format tdn and a file: the network to write, when the file builds several",
+    },
   },
-  details: "What svc applied and nobody changed since keeps its source text and comments; everything else is written from the live state.",
+  details:
+    "What svc applied and nobody changed since keeps its source text and comments; everything else is written from the live state.",
   async run(args, io) {
     if (args.flags.format === "tdn") return (await import("./export-tdn.js")).exportTdn(args, io);
-    if (args.flags.format !== undefined && args.flags.format !== "svcnet") throw new UsageError(`unknown --format '${String(args.flags.format)}': svcnet or tdn`);
+    if (args.flags.format !== undefined && args.flags.format !== "svcnet")
+      throw new UsageError(`unknown --format '${String(args.flags.format)}': svcnet or tdn`);
     const { exportProgram, readExport } = await import("../../export/export-network.js");
     if (args.positionals.length === 0 || args.positionals.some((p) => !p.startsWith("/"))) {
       throw new UsageError("give the absolute path of one or more network COMPs, e.g. /project1/tunnel");

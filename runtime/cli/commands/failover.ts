@@ -4,13 +4,26 @@ import type { Command } from "../command.js";
 
 export const failoverCommand: Command = {
   name: ["failover"],
-  summary: "Keep the heartbeat of the failover pairs of svc.show.yaml: when a main machine stops answering, its backup takes over its outputs.",
+  summary:
+    "Keep the heartbeat of the failover pairs of svc.show.yaml: when a main machine stops answering, its backup takes over its outputs.",
   usage: "[--show-config <file>] [--chain <COMP>] [--interval <ms>] [--misses <n>] [--until-takeover]",
   flags: {
-    "show-config": { type: "string", valueName: "file", description: "the show config with the failover pairs (default ./svc.show.yaml)" },
-    chain: { type: "string", valueName: "COMP", description: "the failover chain on each backup (default /project1/failover, as create_show_failover builds it)" },
+    "show-config": {
+      type: "string",
+      valueName: "file",
+      description: "the show config with the failover pairs (default ./svc.show.yaml)",
+    },
+    chain: {
+      type: "string",
+      valueName: "COMP",
+      description: "the failover chain on each backup (default /project1/failover, as create_show_failover builds it)",
+    },
     interval: { type: "string", valueName: "ms", description: "time between heartbeats, 100 to 10000 (default 500)" },
-    misses: { type: "string", valueName: "n", description: "heartbeats missed in a row before the backup takes over, 1 to 100 (default 4)" },
+    misses: {
+      type: "string",
+      valueName: "n",
+      description: "heartbeats missed in a row before the backup takes over, 1 to 100 (default 4)",
+    },
     "until-takeover": { type: "boolean", description: "exit 0 once every pair's backup has taken over (for scripts)" },
   },
   details: [
@@ -23,15 +36,20 @@ export const failoverCommand: Command = {
     const interval = intFlag(args, "interval", 500, 100, 10_000);
     const misses = intFlag(args, "misses", 4, 1, 100);
     const chain = typeof args.flags.chain === "string" ? args.flags.chain : "/project1/failover";
-    if (!/^\/[A-Za-z0-9_/]+$/.test(chain)) throw new UsageError(`--chain ${chain}: give the chain COMP's absolute path`);
-    const { readShowConfig, targetToken, ShowConfigError, SHOW_CONFIG_FILE } = await import("../../show/show-config.js");
+    if (!/^\/[A-Za-z0-9_/]+$/.test(chain))
+      throw new UsageError(`--chain ${chain}: give the chain COMP's absolute path`);
+    const { readShowConfig, targetToken, ShowConfigError, SHOW_CONFIG_FILE } =
+      await import("../../show/show-config.js");
     const { watchFailover } = await import("../../show/failover-watch.js");
     const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
     const given = typeof args.flags["show-config"] === "string" ? args.flags["show-config"] : SHOW_CONFIG_FILE;
     let pairs;
     try {
       const config = readShowConfig(resolve(io.cwd, given), given);
-      if (config.failover.length === 0) throw new ShowConfigError(`${given}: no failover pairs; add 'failover: [{ main: <target>, backup: <target> }]'`);
+      if (config.failover.length === 0)
+        throw new ShowConfigError(
+          `${given}: no failover pairs; add 'failover: [{ main: <target>, backup: <target> }]'`,
+        );
       const byName = new Map(config.targets.map((t) => [t.name, t]));
       pairs = config.failover.map((p) => {
         const main = byName.get(p.main)!;
@@ -48,7 +66,12 @@ export const failoverCommand: Command = {
     try {
       const ends = await Promise.all(
         pairs.map(async (p) => {
-          const backup = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: p.backup.url, ...(p.backupToken ? { SVC_BRIDGE_TOKEN: p.backupToken } : {}) }, { timeoutMs: 5_000 }));
+          const backup = new BridgeClient(
+            bridgeConfigFromEnv(
+              { SVC_BRIDGE_URL: p.backup.url, ...(p.backupToken ? { SVC_BRIDGE_TOKEN: p.backupToken } : {}) },
+              { timeoutMs: 5_000 },
+            ),
+          );
           const label = `${p.main.name} -> ${p.backup.name}`;
           try {
             return await watchFailover({

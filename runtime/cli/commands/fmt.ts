@@ -13,7 +13,10 @@ function writeAtomically(path: string, text: string): void {
 
 /** `svc fmt -`: standard input to standard output. */
 async function formatStdin(io: CommandIO): Promise<number> {
-  const [{ parse }, { print }] = await Promise.all([import("../../../grammar/parse.js"), import("../../../grammar/print.js")]);
+  const [{ parse }, { print }] = await Promise.all([
+    import("../../../grammar/parse.js"),
+    import("../../../grammar/print.js"),
+  ]);
   const text = await io.readStdin();
   const parsed = parse(text, "<stdin>");
   if (hasErrors(parsed.diagnostics)) {
@@ -40,13 +43,19 @@ export const fmtCommand: Command = {
   async run(args, io) {
     if (args.positionals.length === 1 && args.positionals[0] === "-") return formatStdin(io);
     const paths = collectSourceFiles(args.positionals, io.cwd);
-    const [{ readSource }, { print }] = await Promise.all([import("../read-source.js"), import("../../../grammar/print.js")]);
+    const [{ readSource }, { print }] = await Promise.all([
+      import("../read-source.js"),
+      import("../../../grammar/print.js"),
+    ]);
     const checkOnly = args.flags.check === true;
     let failed = false;
     // Syntax only: a file that parses can be formatted whatever the compiler thinks of it.
     for (const file of paths.map((p) => readSource(p, { cwd: io.cwd }))) {
       if (file.text === undefined || file.ast === undefined || hasErrors(file.diagnostics)) {
-        io.stderr(renderTextAll(file.diagnostics, new Map(file.text === undefined ? [] : [[file.path, file.text]]), io.isTTY) + "\n");
+        io.stderr(
+          renderTextAll(file.diagnostics, new Map(file.text === undefined ? [] : [[file.path, file.text]]), io.isTTY) +
+            "\n",
+        );
         io.stderr(`svc fmt: ${file.path} left unchanged because of the errors above\n`);
         failed = true;
         continue;

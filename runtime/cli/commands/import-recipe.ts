@@ -13,13 +13,23 @@ function readJson(path: string, shown: string): { text: string } | { problem: Di
     bytes = readFileSync(path);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    if (err.code === "ENOENT") return { problem: diagnostic("file-not-found", NO_RANGE, { path: shown }, { file: shown }) };
-    return { problem: diagnostic("file-unreadable", NO_RANGE, { path: shown, reason: err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message) }, { file: shown }) };
+    if (err.code === "ENOENT")
+      return { problem: diagnostic("file-not-found", NO_RANGE, { path: shown }, { file: shown }) };
+    return {
+      problem: diagnostic(
+        "file-unreadable",
+        NO_RANGE,
+        { path: shown, reason: err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message) },
+        { file: shown },
+      ),
+    };
   }
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
-    return { problem: diagnostic("invalid-utf8", NO_RANGE, { offset: 0 }, { file: shown, help: ["save the file as UTF-8"] }) };
+    return {
+      problem: diagnostic("invalid-utf8", NO_RANGE, { offset: 0 }, { file: shown, help: ["save the file as UTF-8"] }),
+    };
   }
 }
 
@@ -31,7 +41,15 @@ interface Outcome {
   skipped?: string;
 }
 
-function importOne(convert: typeof importRecipe, path: string, io: CommandIO, outDir: string | undefined, force: boolean, fix: boolean, claimed: Map<string, string>): Outcome {
+function importOne(
+  convert: typeof importRecipe,
+  path: string,
+  io: CommandIO,
+  outDir: string | undefined,
+  force: boolean,
+  fix: boolean,
+  claimed: Map<string, string>,
+): Outcome {
   const full = resolve(io.cwd, path);
   const read = readJson(full, path);
   if ("problem" in read) return { result: { file: path, diagnostics: [read.problem], sources: new Map() } };
@@ -40,7 +58,8 @@ function importOne(convert: typeof importRecipe, path: string, io: CommandIO, ou
   const target = resolve(io.cwd, result.outFile);
   const shown = relative(io.cwd, target) || target;
   const other = claimed.get(target);
-  if (other !== undefined) return { result, skipped: `${shown} is also the output of ${other}; rename one recipe's id` };
+  if (other !== undefined)
+    return { result, skipped: `${shown} is also the output of ${other}; rename one recipe's id` };
   claimed.set(target, path);
   if (existsSync(target) && !force && readFileSync(target, "utf8") !== result.text) {
     return { result, skipped: `${shown} exists and differs; pass --force to replace it` };
@@ -72,7 +91,9 @@ export const importRecipeCommand: Command = {
     if (args.positionals.length === 0) throw new UsageError("give at least one JSON recipe file");
     const outDir = typeof args.flags.out === "string" ? resolve(io.cwd, args.flags.out) : undefined;
     const claimed = new Map<string, string>();
-    const outcomes = args.positionals.map((p) => importOne(convert, p, io, outDir, args.flags.force === true, args.flags.fix === true, claimed));
+    const outcomes = args.positionals.map((p) =>
+      importOne(convert, p, io, outDir, args.flags.force === true, args.flags.fix === true, claimed),
+    );
     const summary = outcomes.map((o): ImportOutcome => ({
       file: o.result.file,
       ...(o.result.recipe === undefined ? {} : { name: o.result.recipe }),

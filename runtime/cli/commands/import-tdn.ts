@@ -6,7 +6,17 @@ import type { Command } from "../command.js";
 import { UsageError } from "../args.js";
 
 /** Diagnostics that mean part of the TDN file is not in the written network. */
-const LOSSY = new Set(["tdn-no-meaning", "tdn-unknown-field", "tdn-unknown-parameter", "tdn-unknown-template", "tdn-unsupported-style", "tdn-unknown-flag", "tdn-unknown-input", "tdn-missing-field", "tdn-bind-as-expression"]);
+const LOSSY = new Set([
+  "tdn-no-meaning",
+  "tdn-unknown-field",
+  "tdn-unknown-parameter",
+  "tdn-unknown-template",
+  "tdn-unsupported-style",
+  "tdn-unknown-flag",
+  "tdn-unknown-input",
+  "tdn-missing-field",
+  "tdn-bind-as-expression",
+]);
 
 interface Outcome {
   result: TdnImportResult;
@@ -21,7 +31,12 @@ export const importTdnCommand: Command = {
   usage: "[--out <dir>] [--root <dir>]... [--force] [--json] <file.tdn>...",
   flags: {
     out: { type: "string", valueName: "dir", description: "write the networks here (default: beside each TDN file)" },
-    root: { type: "string", valueName: "dir", multiple: true, description: "a folder tdn_ref files may be read from (default: the TDN file's folder)" },
+    root: {
+      type: "string",
+      valueName: "dir",
+      multiple: true,
+      description: "a folder tdn_ref files may be read from (default: the TDN file's folder)",
+    },
     force: { type: "boolean", description: "replace an existing .svcnet that differs" },
     json: { type: "boolean", description: "print the result and diagnostics as JSON" },
   },
@@ -55,7 +70,8 @@ export const importTdnCommand: Command = {
       const target = join(outDir ?? dirname(full), `${result.network}.svcnet`);
       const shown = relative(io.cwd, target) || target;
       const other = claimed.get(target);
-      if (other !== undefined) return { result: shownResult, leftOut, skipped: `${shown} is also the output of ${other}` };
+      if (other !== undefined)
+        return { result: shownResult, leftOut, skipped: `${shown} is also the output of ${other}` };
       claimed.set(target, path);
       if (existsSync(target) && args.flags.force !== true && readFileSync(target, "utf8") !== result.text) {
         return { result: shownResult, leftOut, skipped: `${shown} exists and differs; pass --force to replace it` };

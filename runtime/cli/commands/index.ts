@@ -44,7 +44,46 @@ import { chatCommand } from "./chat.js";
  * light modules at the top (test/cli/lazy-commands.test.ts checks what start-up loads). Running one
  * command imports only its module: `npm run build` indexes which module holds it (command-index.ts).
  */
-export const svcCommands: Command[] = [demoCommand, checkCommand, compileCommand, fmtCommand, planCommand, applyCommand, previewCommand, drawCommand, exportCommand, adoptCommand, releaseCommand, diffCommand, statusCommand, logsCommand, eventsCommand, saveCommand, analyzeCommand, kbSearchCommand, kbShowCommand, kbImportCommand, importRecipeCommand, importTdnCommand, recipesListCommand, recipesShowCommand, recipesApplyCommand, serveCommand, lspCommand, simCommand, installBridgeCommand, ...showCommands, completionCommand, ...packagesCommands, skillsManageCommand, ...creativeRagCommands, ...onboardingCommands, copilotCalibrateCommand, askCommand, chatCommand];
+export const svcCommands: Command[] = [
+  demoCommand,
+  checkCommand,
+  compileCommand,
+  fmtCommand,
+  planCommand,
+  applyCommand,
+  previewCommand,
+  drawCommand,
+  exportCommand,
+  adoptCommand,
+  releaseCommand,
+  diffCommand,
+  statusCommand,
+  logsCommand,
+  eventsCommand,
+  saveCommand,
+  analyzeCommand,
+  kbSearchCommand,
+  kbShowCommand,
+  kbImportCommand,
+  importRecipeCommand,
+  importTdnCommand,
+  recipesListCommand,
+  recipesShowCommand,
+  recipesApplyCommand,
+  serveCommand,
+  lspCommand,
+  simCommand,
+  installBridgeCommand,
+  ...showCommands,
+  completionCommand,
+  ...packagesCommands,
+  skillsManageCommand,
+  ...creativeRagCommands,
+  ...onboardingCommands,
+  copilotCalibrateCommand,
+  askCommand,
+  chatCommand,
+];
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {

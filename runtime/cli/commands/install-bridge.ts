@@ -1,5 +1,12 @@
 import { resolve } from "node:path";
-import { StageError, defaultStageDir, bridgeVersion, stageBridge, textportLine, type PaletteInstall } from "../../bridge-install/stage.js";
+import {
+  StageError,
+  defaultStageDir,
+  bridgeVersion,
+  stageBridge,
+  textportLine,
+  type PaletteInstall,
+} from "../../bridge-install/stage.js";
 import { UsageError, intFlag, type ParsedArgs } from "../args.js";
 import type { Command, CommandIO } from "../command.js";
 
@@ -23,7 +30,9 @@ async function verify(url: string, version: string, waitSeconds: number, io: Com
       try {
         const info = await client.get<Info>("/api/info");
         if (info.bridge_version === version) {
-          io.stdout(`verified: ${url} runs bridge ${info.bridge_version} (${info.td_version}, Python ${info.python_version})\n`);
+          io.stdout(
+            `verified: ${url} runs bridge ${info.bridge_version} (${info.td_version}, Python ${info.python_version})\n`,
+          );
           return 0;
         }
         last = `${url} runs bridge ${info.bridge_version}, not the staged ${version}; paste the line again to upgrade`;
@@ -48,23 +57,40 @@ function paletteInstall(args: ParsedArgs, cwd: string): PaletteInstall | undefin
   const dir = args.flags["palette-dir"];
   const name = args.flags["package-name"];
   if (!args.flags.palette) {
-    if (dir !== undefined || name !== undefined) throw new UsageError("--palette-dir and --package-name go with --palette");
+    if (dir !== undefined || name !== undefined)
+      throw new UsageError("--palette-dir and --package-name go with --palette");
     return undefined;
   }
-  if (typeof name === "string" && !PACKAGE_NAME.test(name)) throw new UsageError(`--package-name '${name}': a letter, then letters, digits or _ (at most 64)`);
-  return { ...(typeof dir === "string" ? { dir: resolve(cwd, dir) } : {}), packageName: typeof name === "string" ? name : "svc_bridge" };
+  if (typeof name === "string" && !PACKAGE_NAME.test(name))
+    throw new UsageError(`--package-name '${name}': a letter, then letters, digits or _ (at most 64)`);
+  return {
+    ...(typeof dir === "string" ? { dir: resolve(cwd, dir) } : {}),
+    packageName: typeof name === "string" ? name : "svc_bridge",
+  };
 }
 
 export const installBridgeCommand: Command = {
   name: ["install-bridge"],
   summary: "stage the bridge for TouchDesigner and print the textport line that installs it",
-  usage: "[--port <n>] [--dir <path>] [--palette [--palette-dir <path>] [--package-name <name>]] [--verify] [--wait] [--timeout <s>]",
+  usage:
+    "[--port <n>] [--dir <path>] [--palette [--palette-dir <path>] [--package-name <name>]] [--verify] [--wait] [--timeout <s>]",
   flags: {
     port: { type: "string", valueName: "n", description: "Web Server DAT port (default 9980)" },
     dir: { type: "string", valueName: "path", description: "stage here instead of ~/.svc/bridge/<version>/" },
-    palette: { type: "boolean", description: "the textport line also saves the bridge COMP as a .tox in TouchDesigner's palette (My Components)" },
-    "palette-dir": { type: "string", valueName: "path", description: "with --palette: save it in this folder instead of TouchDesigner's user palette folder" },
-    "package-name": { type: "string", valueName: "name", description: "with --palette: the .tox's name (default svc_bridge)" },
+    palette: {
+      type: "boolean",
+      description: "the textport line also saves the bridge COMP as a .tox in TouchDesigner's palette (My Components)",
+    },
+    "palette-dir": {
+      type: "string",
+      valueName: "path",
+      description: "with --palette: save it in this folder instead of TouchDesigner's user palette folder",
+    },
+    "package-name": {
+      type: "string",
+      valueName: "name",
+      description: "with --palette: the .tox's name (default svc_bridge)",
+    },
     verify: { type: "boolean", description: "check that the bridge answers /api/info with the staged version" },
     wait: { type: "boolean", description: "with --verify: keep polling until it answers or --timeout passes" },
     timeout: { type: "string", valueName: "s", description: "seconds --wait keeps polling (default 120)" },

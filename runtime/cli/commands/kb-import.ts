@@ -10,7 +10,8 @@ function reportText(r: ImportReport, dryRun: boolean): string {
     `  operators: ${r.operatorsAdded.length} added, ${r.operatorsChanged} changed, ${r.operatorsUnchanged} unchanged`,
     `  parameters: ${r.paramsAdded} added, ${r.paramsChanged} changed, ${r.paramsAbsentInDump} known but not in the dump (kept, flagged)`,
   ];
-  if (r.operatorsAdded.length) lines.push(`  new types: ${r.operatorsAdded.slice(0, 20).join(", ")}${r.operatorsAdded.length > 20 ? ", …" : ""}`);
+  if (r.operatorsAdded.length)
+    lines.push(`  new types: ${r.operatorsAdded.slice(0, 20).join(", ")}${r.operatorsAdded.length > 20 ? ", …" : ""}`);
   if (r.failures.length) lines.push(`  not created in the environment: ${r.failures.map((f) => f.type).join(", ")}`);
   return lines.join("\n") + "\n";
 }
@@ -20,7 +21,11 @@ export const kbImportCommand: Command = {
   summary: "Merge an operator dump from a running environment into the knowledge base (the dump wins).",
   usage: "<dump.json> [--data-dir DIR] [--dry-run] [--json]",
   flags: {
-    "data-dir": { type: "string", valueName: "DIR", description: "knowledge-base data folder (default: the package's kb/data)" },
+    "data-dir": {
+      type: "string",
+      valueName: "DIR",
+      description: "knowledge-base data folder (default: the package's kb/data)",
+    },
     "dry-run": { type: "boolean", description: "report what would change without writing" },
     json: { type: "boolean", description: "print the report as JSON" },
   },
@@ -35,12 +40,16 @@ export const kbImportCommand: Command = {
     try {
       text = readFileSync(file, "utf8");
     } catch (err) {
-      io.stderr(`svc kb import: cannot read '${args.positionals[0]}': ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+      io.stderr(
+        `svc kb import: cannot read '${args.positionals[0]}': ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`,
+      );
       return 1;
     }
     const parsed = parseDump(text);
     if (!parsed.ok) {
-      io.stderr(`svc kb import: '${args.positionals[0]}' is not an operator dump:\n${parsed.problems.map((p) => `  ${p}\n`).join("")}`);
+      io.stderr(
+        `svc kb import: '${args.positionals[0]}' is not an operator dump:\n${parsed.problems.map((p) => `  ${p}\n`).join("")}`,
+      );
       return 1;
     }
     const dataDir = typeof args.flags["data-dir"] === "string" ? resolve(io.cwd, args.flags["data-dir"]) : kbDataDir();

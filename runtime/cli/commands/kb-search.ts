@@ -7,20 +7,23 @@ const DEFAULT_LIMIT = 10;
 function parseFamily(value: unknown, isFamily: (word: string) => word is Family): Family | undefined {
   if (value === undefined) return undefined;
   const upper = String(value).toUpperCase();
-  if (!isFamily(upper)) throw new UsageError(`--family must be one of TOP, CHOP, SOP, POP, DAT, MAT, COMP (got '${String(value)}')`);
+  if (!isFamily(upper))
+    throw new UsageError(`--family must be one of TOP, CHOP, SOP, POP, DAT, MAT, COMP (got '${String(value)}')`);
   return upper;
 }
 
 function parseLimit(value: unknown): number {
   if (value === undefined) return DEFAULT_LIMIT;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--limit must be a positive whole number (got '${String(value)}')`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--limit must be a positive whole number (got '${String(value)}')`);
   return n;
 }
 
 export const kbSearchCommand: Command = {
   name: ["kb", "search"],
-  summary: "Search operators by name, label, family or keyword, and the guides (patterns, shaders, tutorials, cookbook), best match first.",
+  summary:
+    "Search operators by name, label, family or keyword, and the guides (patterns, shaders, tutorials, cookbook), best match first.",
   usage: "<words...> [--family F] [--limit N] [--json]",
   flags: {
     family: { type: "string", valueName: "F", description: "only this family (TOP, CHOP, SOP, POP, DAT, MAT, COMP)" },

@@ -5,7 +5,7 @@ export const kbShowCommand: Command = {
   summary: "Show an operator's inputs, parameters, defaults, ranges and menus from the knowledge base.",
   usage: "<opType | label> [--json]",
   flags: { json: { type: "boolean", description: "print the operator entry as JSON" } },
-  details: "The operator may be named by type (noiseTOP), label with family (\"Noise TOP\") or label (noise).",
+  details: 'The operator may be named by type (noiseTOP), label with family ("Noise TOP") or label (noise).',
   async run(args, io) {
     const { closestOperators, findOperatorsByLabel, getOperator } = await import("../../../kb/index.js");
     const { compactKey } = await import("../../../kb/normalize.js");
@@ -18,7 +18,9 @@ export const kbShowCommand: Command = {
     const op = getOperator(name);
     if (!op) {
       const guesses = closestOperators(name, 3).map((m) => m.type);
-      io.stderr(`svc kb show: no operator '${name}'${guesses.length ? ` (did you mean ${guesses.join(", ")}?)` : ""}\n`);
+      io.stderr(
+        `svc kb show: no operator '${name}'${guesses.length ? ` (did you mean ${guesses.join(", ")}?)` : ""}\n`,
+      );
       return 1;
     }
     if (args.flags.json) {
@@ -27,7 +29,11 @@ export const kbShowCommand: Command = {
     }
     // A bare label shared by families resolves to one of them; name the others so nothing is hidden.
     const bareLabel = compactKey(name) === compactKey(op.label);
-    const others = bareLabel ? findOperatorsByLabel(op.label).map((e) => e.type).filter((t) => t !== op.type) : [];
+    const others = bareLabel
+      ? findOperatorsByLabel(op.label)
+          .map((e) => e.type)
+          .filter((t) => t !== op.type)
+      : [];
     io.stdout(formatOperatorText(op, others));
     return 0;
   },

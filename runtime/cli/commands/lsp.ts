@@ -17,7 +17,10 @@ export const lspCommand: Command = {
   async run() {
     const { createConnection, StreamMessageReader, StreamMessageWriter } = await import("vscode-languageserver/node");
     const { startLanguageServer } = await import("../../lsp/server.js");
-    const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+    const connection = createConnection(
+      new StreamMessageReader(process.stdin),
+      new StreamMessageWriter(process.stdout),
+    );
     // A bridge named in the environment turns on the plan/apply lenses and live errors.
     const bridgeUrl = process.env.SVC_BRIDGE_URL?.trim();
     startLanguageServer(connection, bridgeUrl ? { bridgeUrl } : {});

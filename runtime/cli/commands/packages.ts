@@ -6,8 +6,16 @@
 import { UsageError, type FlagSpecs, type ParsedArgs } from "../args.js";
 import type { Command, CommandIO } from "../command.js";
 
-const FROM: FlagSpecs = { from: { type: "string", valueName: "folder", description: "the package folder (default SVC_PACKAGES_DIR)" } };
-const DATA: FlagSpecs = { data: { type: "string", valueName: "folder", description: "svc's data folder packages are installed in (default SVC_DATA_DIR, else ~/.svc)" } };
+const FROM: FlagSpecs = {
+  from: { type: "string", valueName: "folder", description: "the package folder (default SVC_PACKAGES_DIR)" },
+};
+const DATA: FlagSpecs = {
+  data: {
+    type: "string",
+    valueName: "folder",
+    description: "svc's data folder packages are installed in (default SVC_DATA_DIR, else ~/.svc)",
+  },
+};
 const JSON_FLAG: FlagSpecs = { json: { type: "boolean", description: "print JSON" } };
 
 function flag(args: ParsedArgs, name: string): string | undefined {
@@ -35,7 +43,8 @@ async function guarded(command: string, io: CommandIO, args: ParsedArgs, work: (
     return await work();
   } catch (err) {
     if (!(err instanceof PackageError)) throw err;
-    if (args.flags.json) io.stdout(JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }, null, 2) + "\n");
+    if (args.flags.json)
+      io.stdout(JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }, null, 2) + "\n");
     io.stderr(`svc packages ${command}: ${err.code}: ${err.message}\n`);
     return 1;
   }
@@ -51,7 +60,13 @@ export const packagesSearchCommand: Command = {
     return guarded("search", io, args, async () => {
       const { searchPublished } = await import("../../packages/search.js");
       const found = searchPublished((await folders(args, io)).from(), args.positionals.join(" "));
-      const rows = found.map((p) => ({ name: p.name, version: p.version, description: p.manifest.description, recipes: p.manifest.recipes.map((r) => r.name), components: p.manifest.components.map((c) => c.name) }));
+      const rows = found.map((p) => ({
+        name: p.name,
+        version: p.version,
+        description: p.manifest.description,
+        recipes: p.manifest.recipes.map((r) => r.name),
+        components: p.manifest.components.map((c) => c.name),
+      }));
       if (args.flags.json) io.stdout(JSON.stringify({ packages: rows }, null, 2) + "\n");
       else for (const r of rows) io.stdout(`${r.name} ${r.version}  ${r.description}\n`);
       if (!args.flags.json && rows.length === 0) io.stderr("svc packages search: no package matches\n");
@@ -70,9 +85,25 @@ export const packagesListCommand: Command = {
     return guarded("list", io, args, async () => {
       const { listInstalled } = await import("../../packages/installed.js");
       const installed = listInstalled((await folders(args, io)).data());
-      if (args.flags.json) io.stdout(JSON.stringify({ packages: installed.map((r) => ({ name: r.name, version: r.version, installed_at: r.installed_at, files: r.files.length })) }, null, 2) + "\n");
+      if (args.flags.json)
+        io.stdout(
+          JSON.stringify(
+            {
+              packages: installed.map((r) => ({
+                name: r.name,
+                version: r.version,
+                installed_at: r.installed_at,
+                files: r.files.length,
+              })),
+            },
+            null,
+            2,
+          ) + "\n",
+        );
       else if (installed.length === 0) io.stdout("no package is installed\n");
-      else for (const r of installed) io.stdout(`${r.name} ${r.version}  ${r.files.length} files, installed ${r.installed_at}\n`);
+      else
+        for (const r of installed)
+          io.stdout(`${r.name} ${r.version}  ${r.files.length} files, installed ${r.installed_at}\n`);
       return 0;
     });
   },
@@ -90,13 +121,19 @@ export const packagesInfoCommand: Command = {
       const found = findPublished((await folders(args, io)).from(), spec);
       const problems = verifyBundle(found.dir);
       const publish = problems.some((p) => p.file === "publish.json") ? null : readPublishManifest(found.dir);
-      if (args.flags.json) io.stdout(JSON.stringify({ dir: found.dir, manifest: found.manifest, publish, problems }, null, 2) + "\n");
+      if (args.flags.json)
+        io.stdout(JSON.stringify({ dir: found.dir, manifest: found.manifest, publish, problems }, null, 2) + "\n");
       else {
         io.stdout(`${found.name} ${found.version}  ${found.manifest.description}\n  ${found.dir}\n`);
         for (const r of found.manifest.recipes) io.stdout(`  recipe ${r.name} (${r.file})\n`);
         for (const c of found.manifest.components) io.stdout(`  component ${c.name} ${c.version}\n`);
-        if (publish) io.stdout(`  published ${publish.published_at} with svc ${publish.svc_version}, ${publish.files} files\n`);
-        io.stdout(problems.length === 0 ? "  checksums: all files match\n" : problems.map((p) => `  checksums: ${p.detail}\n`).join(""));
+        if (publish)
+          io.stdout(`  published ${publish.published_at} with svc ${publish.svc_version}, ${publish.files} files\n`);
+        io.stdout(
+          problems.length === 0
+            ? "  checksums: all files match\n"
+            : problems.map((p) => `  checksums: ${p.detail}\n`).join(""),
+        );
       }
       return problems.length === 0 ? 0 : 1;
     });
@@ -107,16 +144,27 @@ export const packagesInstallCommand: Command = {
   name: ["packages", "install"],
   summary: "Install a package from the package folder: checksums verified, recipes compiled, then moved into place.",
   usage: "[--from folder] [--data folder] [--dry-run] [--json] <name[@version]>",
-  flags: { ...FROM, ...DATA, "dry-run": { type: "boolean", description: "check and say what would be installed; change nothing" }, ...JSON_FLAG },
+  flags: {
+    ...FROM,
+    ...DATA,
+    "dry-run": { type: "boolean", description: "check and say what would be installed; change nothing" },
+    ...JSON_FLAG,
+  },
   async run(args, io) {
     const spec = one(args, "one package name, optionally name@version");
     return guarded("install", io, args, async () => {
       const { installPackage } = await import("../../packages/installed.js");
       const f = await folders(args, io);
       const { progressTo } = await import("../bridge-session.js");
-      const r = await installPackage(f.from(), f.data(), spec, { dryRun: args.flags["dry-run"] === true, progress: progressTo(io, "svc packages install") });
+      const r = await installPackage(f.from(), f.data(), spec, {
+        dryRun: args.flags["dry-run"] === true,
+        progress: progressTo(io, "svc packages install"),
+      });
       if (args.flags.json) io.stdout(JSON.stringify(r, null, 2) + "\n");
-      else io.stdout(`${r.dryRun ? "would install" : "installed"} ${r.name} ${r.version} in ${r.dir} (${r.files} files, checksums verified)\n`);
+      else
+        io.stdout(
+          `${r.dryRun ? "would install" : "installed"} ${r.name} ${r.version} in ${r.dir} (${r.files} files, checksums verified)\n`,
+        );
       return 0;
     });
   },
@@ -126,12 +174,20 @@ export const packagesUninstallCommand: Command = {
   name: ["packages", "uninstall"],
   summary: "Remove exactly the files a package's install put in the data folder.",
   usage: "[--data folder] [--force] [--dry-run] [--json] <name>",
-  flags: { ...DATA, force: { type: "boolean", description: "also remove the package's files changed since install" }, "dry-run": { type: "boolean", description: "say what would be removed" }, ...JSON_FLAG },
+  flags: {
+    ...DATA,
+    force: { type: "boolean", description: "also remove the package's files changed since install" },
+    "dry-run": { type: "boolean", description: "say what would be removed" },
+    ...JSON_FLAG,
+  },
   async run(args, io) {
     const name = one(args, "one package name");
     return guarded("uninstall", io, args, async () => {
       const { uninstallPackage } = await import("../../packages/installed.js");
-      const r = uninstallPackage((await folders(args, io)).data(), name, { force: args.flags.force === true, dryRun: args.flags["dry-run"] === true });
+      const r = uninstallPackage((await folders(args, io)).data(), name, {
+        force: args.flags.force === true,
+        dryRun: args.flags["dry-run"] === true,
+      });
       if (args.flags.json) io.stdout(JSON.stringify(r, null, 2) + "\n");
       else {
         io.stdout(`${r.dryRun ? "would remove" : "removed"} ${r.name} ${r.version} (${r.removed} files)\n`);
@@ -157,8 +213,13 @@ export const packagesDoctorCommand: Command = {
       if (args.flags.json) io.stdout(JSON.stringify({ packages: health, ok: bad.length === 0 }, null, 2) + "\n");
       else {
         for (const h of health) {
-          const state = h.missing.length + h.modified.length === 0 ? "ok" : [...h.missing.map((f) => `missing ${f}`), ...h.modified.map((f) => `changed ${f}`)].join(", ");
-          io.stdout(`${h.name} ${h.version}: ${state}${h.foreign.length ? ` (${h.foreign.length} file(s) added by hand)` : ""}\n`);
+          const state =
+            h.missing.length + h.modified.length === 0
+              ? "ok"
+              : [...h.missing.map((f) => `missing ${f}`), ...h.modified.map((f) => `changed ${f}`)].join(", ");
+          io.stdout(
+            `${h.name} ${h.version}: ${state}${h.foreign.length ? ` (${h.foreign.length} file(s) added by hand)` : ""}\n`,
+          );
         }
         if (health.length === 0) io.stdout("no package is installed\n");
       }
@@ -183,11 +244,20 @@ export const packagesPathCommand: Command = {
         io.stdout(packagesRoot(data) + "\n");
         return 0;
       }
-      if (readInstalled(data, name) === undefined) throw new PackageError("not-installed", `'${name}' is not installed in ${packagesRoot(data)}`);
+      if (readInstalled(data, name) === undefined)
+        throw new PackageError("not-installed", `'${name}' is not installed in ${packagesRoot(data)}`);
       io.stdout(installedDir(data, name) + "\n");
       return 0;
     });
   },
 };
 
-export const packagesCommands: Command[] = [packagesSearchCommand, packagesListCommand, packagesInfoCommand, packagesInstallCommand, packagesUninstallCommand, packagesDoctorCommand, packagesPathCommand];
+export const packagesCommands: Command[] = [
+  packagesSearchCommand,
+  packagesListCommand,
+  packagesInfoCommand,
+  packagesInstallCommand,
+  packagesUninstallCommand,
+  packagesDoctorCommand,
+  packagesPathCommand,
+];

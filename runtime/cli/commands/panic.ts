@@ -4,11 +4,17 @@ import type { Command } from "../command.js";
 
 export const panicCommand: Command = {
   name: ["panic"],
-  summary: "Black out every protected output now (every safety chain's Panic on), or release it with --release; prints what each output shows.",
+  summary:
+    "Black out every protected output now (every safety chain's Panic on), or release it with --release; prints what each output shows.",
   usage: "[--release] [--chain <COMP>]... [--target <name|all>]... [--json]",
   flags: {
     release: { type: "boolean", description: "turn Panic off: the outputs show their programme again" },
-    chain: { type: "string", multiple: true, valueName: "COMP", description: "only this safety chain (default: every chain under /project1)" },
+    chain: {
+      type: "string",
+      multiple: true,
+      valueName: "COMP",
+      description: "only this safety chain (default: every chain under /project1)",
+    },
     json: { type: "boolean", description: "print the report as JSON" },
     ...TARGET_FLAGS,
   },
@@ -20,7 +26,9 @@ export const panicCommand: Command = {
   async run(args, io) {
     if (args.positionals.length > 0) throw new UsageError("svc panic takes no positional arguments");
     const chains = (args.flags.chain as string[] | undefined) ?? [];
-    for (const c of chains) if (!/^\/[A-Za-z0-9_/]+$/.test(c)) throw new UsageError(`--chain ${c}: give the absolute path of a safety chain's COMP, e.g. /project1/safety`);
+    for (const c of chains)
+      if (!/^\/[A-Za-z0-9_/]+$/.test(c))
+        throw new UsageError(`--chain ${c}: give the absolute path of a safety chain's COMP, e.g. /project1/safety`);
     const engage = args.flags.release !== true;
     return withTargets("svc panic", io, args, async (client, io) => {
       const { findSafetyChains, panicText, setPanic } = await import("../../show/panic.js");

@@ -10,13 +10,22 @@ export const previewCommand: Command = {
   summary: "Save a live TOP's image as a PNG file.",
   usage: "[--out <file.png>] [--size N] [--frames N] <top path>",
   flags: {
-    out: { type: "string", valueName: "file.png", description: "where to write the PNG (default: the TOP's name + .png)" },
+    out: {
+      type: "string",
+      valueName: "file.png",
+      description: "where to write the PNG (default: the TOP's name + .png)",
+    },
     size: { type: "string", valueName: "N", description: "advisory size in pixels (default 256, at most 1024)" },
-    frames: { type: "string", valueName: "N", description: `capture after the TOP has cooked on N frames, so feedback loops evolve (default 1, at most ${MAX_PREVIEW_FRAMES})` },
+    frames: {
+      type: "string",
+      valueName: "N",
+      description: `capture after the TOP has cooked on N frames, so feedback loops evolve (default 1, at most ${MAX_PREVIEW_FRAMES})`,
+    },
   },
   async run(args, io) {
     const { fetchPreview } = await import("../../apply/preview.js");
-    if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/")) throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
+    if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
+      throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
     const path = args.positionals[0]!;
     const size = intFlag(args, "size", 256, 1, 1024);
     const frames = intFlag(args, "frames", 1, 1, MAX_PREVIEW_FRAMES);

@@ -20,7 +20,9 @@ function argumentsFrom(recipe: RecipeInfo, sets: readonly string[]): Array<[stri
     const key = set.slice(0, eq).trim();
     const param = recipe.params.find((p) => p.name === key);
     if (param === undefined) {
-      throw new UsageError(`'${recipe.name}' has no parameter '${key}'; its parameters: ${known.join(", ") || "(none)"}`);
+      throw new UsageError(
+        `'${recipe.name}' has no parameter '${key}'; its parameters: ${known.join(", ") || "(none)"}`,
+      );
     }
     if (out.some(([k]) => k === key)) throw new UsageError(`--set ${key} is given twice`);
     const value = argumentLiteral(param, set.slice(eq + 1));
@@ -32,24 +34,46 @@ function argumentsFrom(recipe: RecipeInfo, sets: readonly string[]): Array<[stri
 
 export const recipesApplyCommand: Command = {
   name: ["recipes", "apply"],
-  summary: "Build a recipe in the live project: a one-node network using it, applied, verified and optionally previewed.",
+  summary:
+    "Build a recipe in the live project: a one-node network using it, applied, verified and optionally previewed.",
   usage: "<name> [--set key=value]... [--network NAME] [--preview out.png] [--json]",
   flags: {
-    set: { type: "string", multiple: true, valueName: "key=value", description: "a recipe argument (repeat for more); values are read by the parameter's type" },
-    network: { type: "string", valueName: "NAME", description: "the network (COMP) to build it in (default: the recipe's name)" },
+    set: {
+      type: "string",
+      multiple: true,
+      valueName: "key=value",
+      description: "a recipe argument (repeat for more); values are read by the parameter's type",
+    },
+    network: {
+      type: "string",
+      valueName: "NAME",
+      description: "the network (COMP) to build it in (default: the recipe's name)",
+    },
     preview: { type: "string", valueName: "out.png", description: "write the recipe's output image to this PNG file" },
-    size: { type: "string", valueName: "N", description: "advisory preview size in pixels (default 256, at most 1024)" },
-    root: { type: "string", valueName: "path", description: "where the network is built, with {network} for its name (default /project1/{network})" },
+    size: {
+      type: "string",
+      valueName: "N",
+      description: "advisory preview size in pixels (default 256, at most 1024)",
+    },
+    root: {
+      type: "string",
+      valueName: "path",
+      description: "where the network is built, with {network} for its name (default /project1/{network})",
+    },
     force: { type: "boolean", description: "overwrite live edits (drift) instead of leaving them alone" },
     json: { type: "boolean", description: "print the result as JSON" },
   },
-  details: "Exit codes: 0 applied (warnings allowed), 1 errors (compile, a failed request, live errors), 2 bad usage (unknown recipe, parameter or value).",
+  details:
+    "Exit codes: 0 applied (warnings allowed), 1 errors (compile, a failed request, live errors), 2 bad usage (unknown recipe, parameter or value).",
   async run(args, io) {
     const { fetchPreview } = await import("../../apply/preview.js");
     const { applyFile } = await import("../../loop/run-loop.js");
     const recipe = await recipeFromArgs(args);
     const network = typeof args.flags.network === "string" ? args.flags.network : recipe.name;
-    if (!NAME.test(network)) throw new UsageError(`--network must be a name (letters, digits, _; not starting with a digit), not '${network}'`);
+    if (!NAME.test(network))
+      throw new UsageError(
+        `--network must be a name (letters, digits, _; not starting with a digit), not '${network}'`,
+      );
     const sets = (args.flags.set as string[] | undefined) ?? [];
     const use = useSource(recipe, network, argumentsFrom(recipe, sets));
     // Messages name the generated file relative to where svc runs, as for files given by hand.
@@ -67,17 +91,37 @@ export const recipesApplyCommand: Command = {
       const root = result.plans[0]?.root;
       const failed = !result.ok || result.diagnostics.some((d) => d.severity === "error");
       // The use is a COMP, so the network's own level holds no TOP: the preview is the recipe's out1.
-      const preview = previewFile !== undefined && !failed && root !== undefined ? await fetchPreview(client, useOutputPath(root), size) : undefined;
+      const preview =
+        previewFile !== undefined && !failed && root !== undefined
+          ? await fetchPreview(client, useOutputPath(root), size)
+          : undefined;
       if (preview && previewFile !== undefined) writeFileSync(resolve(io.cwd, previewFile), preview.png);
       if (args.flags.json) {
-        const shownPreview = preview ? { path: preview.path, width: preview.width, height: preview.height, file: previewFile } : null;
-        io.stdout(JSON.stringify({ recipe: recipe.name, network, root: root ?? null, source: input.text, ...loopToJson(result), preview: shownPreview }, null, 2) + "\n");
+        const shownPreview = preview
+          ? { path: preview.path, width: preview.width, height: preview.height, file: previewFile }
+          : null;
+        io.stdout(
+          JSON.stringify(
+            {
+              recipe: recipe.name,
+              network,
+              root: root ?? null,
+              source: input.text,
+              ...loopToJson(result),
+              preview: shownPreview,
+            },
+            null,
+            2,
+          ) + "\n",
+        );
       } else {
         io.stdout(renderPlans(result));
         const requests = result.outcomes.filter((o) => o.ok).reduce((n, o) => n + o.requests, 0);
-        if (result.ok && result.outcomes.length > 0) io.stdout(`Applied ${recipe.name} as ${root}/r1 in ${requests} request${requests === 1 ? "" : "s"}.\n`);
+        if (result.ok && result.outcomes.length > 0)
+          io.stdout(`Applied ${recipe.name} as ${root}/r1 in ${requests} request${requests === 1 ? "" : "s"}.\n`);
         io.stdout(renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
-        if (preview) io.stdout(`Preview of ${preview.path} (${preview.width}x${preview.height}) written to ${previewFile}\n`);
+        if (preview)
+          io.stdout(`Preview of ${preview.path} (${preview.width}x${preview.height}) written to ${previewFile}\n`);
       }
       return failed ? 1 : 0;
     });

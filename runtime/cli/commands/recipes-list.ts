@@ -4,7 +4,14 @@ import { allTags, loadLibrary, recipeCategory, recipesWithTag, type RecipeInfo }
 import { libraryMarkdown } from "../../recipes/markdown-table.js";
 
 function row(r: RecipeInfo) {
-  return { name: r.name, category: recipeCategory(r), difficulty: r.difficulty, tags: r.tags, summary: r.summary, file: r.file };
+  return {
+    name: r.name,
+    category: recipeCategory(r),
+    difficulty: r.difficulty,
+    tags: r.tags,
+    summary: r.summary,
+    file: r.file,
+  };
 }
 
 export const recipesListCommand: Command = {
@@ -18,14 +25,26 @@ export const recipesListCommand: Command = {
   },
   details: "Use 'svc recipes show <name>' for a recipe's parameters and 'svc recipes apply <name>' to build it.",
   async run(args, io) {
-    if (args.positionals.length > 0) throw new UsageError(`'recipes list' takes no words (got '${args.positionals.join(" ")}'); filter with --tag`);
+    if (args.positionals.length > 0)
+      throw new UsageError(`'recipes list' takes no words (got '${args.positionals.join(" ")}'); filter with --tag`);
     if (args.flags.json && args.flags.markdown) throw new UsageError("choose one of --json and --markdown");
     const tag = typeof args.flags.tag === "string" ? args.flags.tag : undefined;
     const library = await loadLibrary();
     for (const p of library.problems) io.stderr(`svc recipes list: ${p.file} was skipped: ${p.message}\n`);
     const recipes = recipesWithTag(library, tag);
     if (args.flags.json) {
-      io.stdout(JSON.stringify({ count: recipes.length, ...(tag === undefined ? {} : { tag }), recipes: recipes.map(row), problems: library.problems }, null, 2) + "\n");
+      io.stdout(
+        JSON.stringify(
+          {
+            count: recipes.length,
+            ...(tag === undefined ? {} : { tag }),
+            recipes: recipes.map(row),
+            problems: library.problems,
+          },
+          null,
+          2,
+        ) + "\n",
+      );
       return recipes.length > 0 ? 0 : 1;
     }
     if (args.flags.markdown && recipes.length > 0) {
@@ -37,7 +56,9 @@ export const recipesListCommand: Command = {
       return 1;
     }
     if (recipes.length === 0) {
-      io.stderr(`svc recipes list: no recipe has the tag '${tag}'; tags in the library: ${allTags(library).join(", ")}\n`);
+      io.stderr(
+        `svc recipes list: no recipe has the tag '${tag}'; tags in the library: ${allTags(library).join(", ")}\n`,
+      );
       return 1;
     }
     const byCategory = new Map<string, RecipeInfo[]>();
@@ -49,11 +70,17 @@ export const recipesListCommand: Command = {
     const nameWidth = Math.max(...recipes.map((r) => r.name.length));
     const levelWidth = Math.max(...recipes.map((r) => (r.difficulty ?? "").length));
     const blocks = [...byCategory.keys()].sort().map((category) => {
-      const lines = byCategory.get(category)!.map((r) => `  ${r.name.padEnd(nameWidth)}  ${(r.difficulty ?? "").padEnd(levelWidth)}  ${r.summary ?? ""}`.trimEnd());
+      const lines = byCategory
+        .get(category)!
+        .map((r) =>
+          `  ${r.name.padEnd(nameWidth)}  ${(r.difficulty ?? "").padEnd(levelWidth)}  ${r.summary ?? ""}`.trimEnd(),
+        );
       return `${category || "(top level)"}\n${lines.join("\n")}\n`;
     });
     io.stdout(blocks.join("\n"));
-    io.stdout(`\n${recipes.length} recipe${recipes.length === 1 ? "" : "s"}${tag === undefined ? "" : ` tagged '${tag}'`}.\n`);
+    io.stdout(
+      `\n${recipes.length} recipe${recipes.length === 1 ? "" : "s"}${tag === undefined ? "" : ` tagged '${tag}'`}.\n`,
+    );
     return 0;
   },
 };

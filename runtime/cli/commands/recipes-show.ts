@@ -42,16 +42,31 @@ export const recipesShowCommand: Command = {
       return 0;
     }
     const lines = [`${recipe.name}${recipe.summary ? ` — ${recipe.summary}` : ""}`];
-    lines.push(`category: ${category || "(top level)"}   difficulty: ${recipe.difficulty ?? "(not given)"}   tags: ${recipe.tags.join(", ") || "(none)"}`);
+    lines.push(
+      `category: ${category || "(top level)"}   difficulty: ${recipe.difficulty ?? "(not given)"}   tags: ${recipe.tags.join(", ") || "(none)"}`,
+    );
     lines.push(`file: ${recipe.file}`);
     if (recipe.description) lines.push("", ...recipe.description.split("\n").map((l) => `  ${l}`.trimEnd()));
     lines.push("", "params:");
     if (recipe.params.length === 0) lines.push("  (none)");
     const widest = (text: (p: RecipeParamInfo) => string) => Math.max(0, ...recipe.params.map((p) => text(p).length));
-    const widths = { name: widest((p) => p.name), type: widest((p) => p.type), default: widest(defaultText), range: widest(rangeText) };
+    const widths = {
+      name: widest((p) => p.name),
+      type: widest((p) => p.type),
+      default: widest(defaultText),
+      range: widest(rangeText),
+    };
     for (const p of recipe.params) lines.push(paramLine(p, widths));
-    lines.push("", "use it in a file:", `  import "${recipe.file}"   (the path is relative to your file)`, `  ${exampleUse(recipe.name, recipe.params)}`);
-    lines.push("or build it now:", `  svc recipes apply ${recipe.name}${recipe.params[0] ? ` --set ${recipe.params[0].name}=${recipe.params[0].default ?? "..."}` : ""}`);
+    lines.push(
+      "",
+      "use it in a file:",
+      `  import "${recipe.file}"   (the path is relative to your file)`,
+      `  ${exampleUse(recipe.name, recipe.params)}`,
+    );
+    lines.push(
+      "or build it now:",
+      `  svc recipes apply ${recipe.name}${recipe.params[0] ? ` --set ${recipe.params[0].name}=${recipe.params[0].default ?? "..."}` : ""}`,
+    );
     io.stdout(lines.join("\n") + "\n");
     return 0;
   },

@@ -4,23 +4,39 @@ import type { Command } from "../command.js";
 
 export const saveCommand: Command = {
   name: ["save"],
-  summary: "Save the TouchDesigner project, or Save As a .toe file; an existing file is replaced only when the artist chooses Overwrite in TouchDesigner.",
+  summary:
+    "Save the TouchDesigner project, or Save As a .toe file; an existing file is replaced only when the artist chooses Overwrite in TouchDesigner.",
   usage: "[--as <file.toe>] [--overwrite] [--ttl <seconds>]",
   flags: {
-    as: { type: "string", valueName: "file.toe", description: "Save As this absolute .toe path (in the project folder or SVC_BRIDGE_EXPORT_DIR)" },
+    as: {
+      type: "string",
+      valueName: "file.toe",
+      description: "Save As this absolute .toe path (in the project folder or SVC_BRIDGE_EXPORT_DIR)",
+    },
     overwrite: { type: "boolean", description: "when that file exists, ask the artist whether to replace it" },
-    ttl: { type: "string", valueName: "seconds", description: "how long the artist has to answer, 5 to 120 (default 30)" },
+    ttl: {
+      type: "string",
+      valueName: "seconds",
+      description: "how long the artist has to answer, 5 to 120 (default 30)",
+    },
   },
-  details: "Exit codes: 0 saved, 1 not saved (the file exists, the artist kept it, or the bridge refused), 2 bad usage.",
+  details:
+    "Exit codes: 0 saved, 1 not saved (the file exists, the artist kept it, or the bridge refused), 2 bad usage.",
   async run(args, io) {
-    if (args.positionals.length > 0) throw new UsageError("svc save takes no positional arguments; Save As with --as <file.toe>");
+    if (args.positionals.length > 0)
+      throw new UsageError("svc save takes no positional arguments; Save As with --as <file.toe>");
     const file = args.flags.as as string | undefined;
     if (file !== undefined && !/\.toe$/i.test(file)) throw new UsageError("--as names a .toe file");
-    if (args.flags.overwrite === true && file === undefined) throw new UsageError("--overwrite goes with --as <file.toe>");
+    if (args.flags.overwrite === true && file === undefined)
+      throw new UsageError("--overwrite goes with --as <file.toe>");
     const ttl = Number((args.flags.ttl as string | undefined) ?? "30");
-    if (!Number.isInteger(ttl) || ttl < 5 || ttl > 120) throw new UsageError("--ttl must be a whole number of seconds from 5 to 120");
+    if (!Number.isInteger(ttl) || ttl < 5 || ttl > 120)
+      throw new UsageError("--ttl must be a whole number of seconds from 5 to 120");
     return withBridge("svc save", io, async (client) => {
-      const [{ saveProject }, { BridgeError }] = await Promise.all([import("../../project/save-project.js"), import("../../bridge-client/index.js")]);
+      const [{ saveProject }, { BridgeError }] = await Promise.all([
+        import("../../project/save-project.js"),
+        import("../../bridge-client/index.js"),
+      ]);
       let r;
       try {
         r = await saveProject(client, {
@@ -31,7 +47,9 @@ export const saveCommand: Command = {
         });
       } catch (err) {
         if (!(err instanceof BridgeError) || err.code !== "file_exists") throw err;
-        io.stderr(`svc save: ${file} exists; pass --overwrite to ask the artist in TouchDesigner whether to replace it\n`);
+        io.stderr(
+          `svc save: ${file} exists; pass --overwrite to ask the artist in TouchDesigner whether to replace it\n`,
+        );
         return 1;
       }
       if (!r.saved) {

@@ -7,7 +7,11 @@ export const serveCommand: Command = {
   usage: "[--http] [--port <n>]",
   flags: {
     http: { type: "boolean", description: "serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio" },
-    port: { type: "string", valueName: "n", description: "HTTP port (default 9981, or SVC_MCP_PORT; 0 picks a free one)" },
+    port: {
+      type: "string",
+      valueName: "n",
+      description: "HTTP port (default 9981, or SVC_MCP_PORT; 0 picks a free one)",
+    },
   },
   details: [
     "environment:",

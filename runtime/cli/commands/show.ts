@@ -5,12 +5,17 @@ import type { Command } from "../command.js";
 
 export const showCommand: Command = {
   name: ["show"],
-  summary: "The gate before a show goes live: runtime status, doctor, safety, preflight and Perform Mode for exactly the profile named in svc.show.yaml.",
+  summary:
+    "The gate before a show goes live: runtime status, doctor, safety, preflight and Perform Mode for exactly the profile named in svc.show.yaml.",
   usage: "<profile> [--dry-run] [--json] [--show-config <file>]",
   flags: {
     "dry-run": { type: "boolean", description: "check everything, change nothing (Perform Mode is only reported)" },
     json: { type: "boolean", description: "print the report as JSON" },
-    "show-config": { type: "string", valueName: "file", description: "the show config with the profiles (default ./svc.show.yaml)" },
+    "show-config": {
+      type: "string",
+      valueName: "file",
+      description: "the show config with the profiles (default ./svc.show.yaml)",
+    },
   },
   details: [
     "A profile in svc.show.yaml: profiles: { opening: { networks: [show.svcnet], perform: true, max_errors: 0, safety: true, target: stage-left } }.",
@@ -19,7 +24,8 @@ export const showCommand: Command = {
   async run(args, io) {
     if (args.positionals.length !== 1) throw new UsageError("name exactly one profile of svc.show.yaml");
     const name = args.positionals[0]!;
-    const { readShowConfig, targetToken, ShowConfigError, SHOW_CONFIG_FILE } = await import("../../show/show-config.js");
+    const { readShowConfig, targetToken, ShowConfigError, SHOW_CONFIG_FILE } =
+      await import("../../show/show-config.js");
     const { findProfile, gateText, runShowGate } = await import("../../show/show-gate.js");
     const given = typeof args.flags["show-config"] === "string" ? args.flags["show-config"] : SHOW_CONFIG_FILE;
     let config;
@@ -27,7 +33,10 @@ export const showCommand: Command = {
     try {
       config = readShowConfig(resolve(io.cwd, given), given);
       const profile = findProfile(config, name);
-      if (profile === undefined) throw new ShowConfigError(`${given}: no profile '${name}' (the name must match exactly); its profiles: ${config.profiles.map((p) => p.name).join(", ") || "none"}`);
+      if (profile === undefined)
+        throw new ShowConfigError(
+          `${given}: no profile '${name}' (the name must match exactly); its profiles: ${config.profiles.map((p) => p.name).join(", ") || "none"}`,
+        );
       const target = config.targets.find((t) => t.name === profile.target);
       if (target) {
         const token = targetToken(target, io.env);
@@ -40,7 +49,12 @@ export const showCommand: Command = {
     }
     const found = config;
     return withBridge("svc show", { ...io, env }, async (client) => {
-      const report = await runShowGate(client, { ...found, file: resolve(io.cwd, given) }, findProfile(found, name)!, args.flags["dry-run"] === true);
+      const report = await runShowGate(
+        client,
+        { ...found, file: resolve(io.cwd, given) },
+        findProfile(found, name)!,
+        args.flags["dry-run"] === true,
+      );
       io.stdout(args.flags.json ? JSON.stringify(report, null, 2) + "\n" : gateText(report) + "\n");
       return report.passed ? 0 : 1;
     });

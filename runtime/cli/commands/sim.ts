@@ -7,7 +7,11 @@ export const simCommand: Command = {
   usage: "[--port <n>] [--state <file>]",
   flags: {
     port: { type: "string", valueName: "n", description: "port on 127.0.0.1 (default 9980; 0 picks a free one)" },
-    state: { type: "string", valueName: "file", description: "load this saved network; project.save() writes back to it" },
+    state: {
+      type: "string",
+      valueName: "file",
+      description: "load this saved network; project.save() writes back to it",
+    },
   },
   details: [
     "tdsim is not TouchDesigner: it emulates the td module so the bridge and svc can run anywhere.",
@@ -31,7 +35,9 @@ export const simCommand: Command = {
     io.stdout(`tdsim listening on ${sim.url} (an emulation of TouchDesigner; Ctrl-C stops it)\n`);
     if (sim.assumedDefaults) {
       const { assumed, total } = sim.assumedDefaults;
-      io.stdout(`${assumed} of ${total} parameter defaults are tdsim's assumptions, not TouchDesigner's (bridge/sim/README.md)\n`);
+      io.stdout(
+        `${assumed} of ${total} parameter defaults are tdsim's assumptions, not TouchDesigner's (bridge/sim/README.md)\n`,
+      );
     }
     const exited = new Promise<number>((done) => sim.process.once("exit", (code) => done(code ?? 0)));
     const signalled = new Promise<"signal">((done) => {

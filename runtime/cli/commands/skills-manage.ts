@@ -4,10 +4,15 @@ import type { Command } from "../command.js";
 
 export const skillsManageCommand: Command = {
   name: ["skills", "manage"],
-  summary: "Install, update or remove svc's three bundled agent skills in an agent's skills folder, with a dry run and rollback.",
+  summary:
+    "Install, update or remove svc's three bundled agent skills in an agent's skills folder, with a dry run and rollback.",
   usage: "[--dir folder] [--remove] [--dry-run] [--force] [--json]",
   flags: {
-    dir: { type: "string", valueName: "folder", description: "the agent's skills folder (default SVC_SKILLS_DIR, else ~/.svc/skills)" },
+    dir: {
+      type: "string",
+      valueName: "folder",
+      description: "the agent's skills folder (default SVC_SKILLS_DIR, else ~/.svc/skills)",
+    },
     remove: { type: "boolean", description: "remove svc's skills (only the files svc installed)" },
     "dry-run": { type: "boolean", description: "print the plan; change nothing" },
     force: { type: "boolean", description: "replace or remove svc's files even where they were changed since" },
@@ -33,12 +38,25 @@ export const skillsManageCommand: Command = {
         error = err;
       }
     }
-    if (args.flags.json) io.stdout(JSON.stringify({ ...plan, dryRun, applied: !dryRun && plan.ok && !error, ...(error ? { error: { code: error.code, message: error.message } } : {}) }, null, 2) + "\n");
+    if (args.flags.json)
+      io.stdout(
+        JSON.stringify(
+          {
+            ...plan,
+            dryRun,
+            applied: !dryRun && plan.ok && !error,
+            ...(error ? { error: { code: error.code, message: error.message } } : {}),
+          },
+          null,
+          2,
+        ) + "\n",
+      );
     else {
       io.stdout(`${dryRun ? "plan for" : "skills in"} ${dir}:\n`);
       for (const s of plan.skills) io.stdout(`  ${s.action.padEnd(9)} ${s.name}: ${s.detail}\n`);
     }
-    if (!plan.ok) io.stderr("svc skills manage: nothing was changed: resolve the conflicts above (or --force for changed files)\n");
+    if (!plan.ok)
+      io.stderr("svc skills manage: nothing was changed: resolve the conflicts above (or --force for changed files)\n");
     if (error) io.stderr(`svc skills manage: ${error.code}: ${error.message}; everything was put back\n`);
     return plan.ok && !error ? 0 : 1;
   },

@@ -15,7 +15,9 @@ interface InteractionStatus {
 }
 
 /** How the bridge would ask the artist now (GET /api/interactions/status); null from a bridge without the route. */
-async function readInteraction(client: import("../../bridge-client/index.js").BridgeClient): Promise<InteractionStatus | null> {
+async function readInteraction(
+  client: import("../../bridge-client/index.js").BridgeClient,
+): Promise<InteractionStatus | null> {
   const { BridgeError } = await import("../../bridge-client/index.js");
   try {
     return await client.get<InteractionStatus>("/api/interactions/status");
@@ -29,13 +31,15 @@ function interactionText(i: InteractionStatus | null): string {
   if (i === null) return "unknown (this bridge has no interaction broker; upgrade it)";
   const pending = `${i.pending} of ${i.limit} decisions waiting`;
   if (i.delivery === "messageBox") return `the artist is asked in a message box in TouchDesigner (${pending})`;
-  if (i.delivery === "perform_mode") return `Perform Mode is on: the artist cannot be asked, so requests that need an answer are refused (${pending})`;
+  if (i.delivery === "perform_mode")
+    return `Perform Mode is on: the artist cannot be asked, so requests that need an answer are refused (${pending})`;
   return `headless: no one can answer, so requests that need the artist are refused (${pending})`;
 }
 
 export const statusCommand: Command = {
   name: ["status"],
-  summary: "Show whether the bridge is reachable, its versions, whether it is older than this svc, the environment's health and system (GPU, monitors, Perform Mode), svc's settings (secrets redacted) and MCP client readiness.",
+  summary:
+    "Show whether the bridge is reachable, its versions, whether it is older than this svc, the environment's health and system (GPU, monitors, Perform Mode), svc's settings (secrets redacted) and MCP client readiness.",
   usage: "[--json]",
   flags: { json: { type: "boolean", description: "print the status as JSON" } },
   async run(args, io) {
@@ -51,7 +55,22 @@ export const statusCommand: Command = {
       const system = await readSystem(client);
       const interaction = await readInteraction(client);
       if (args.flags.json) {
-        io.stdout(JSON.stringify({ reachable: true, url: config.url, ...info, shipped_bridge_version: shipped, stale, system, interaction, local }, null, 2) + "\n");
+        io.stdout(
+          JSON.stringify(
+            {
+              reachable: true,
+              url: config.url,
+              ...info,
+              shipped_bridge_version: shipped,
+              stale,
+              system,
+              interaction,
+              local,
+            },
+            null,
+            2,
+          ) + "\n",
+        );
       } else {
         io.stdout(
           [
@@ -60,15 +79,32 @@ export const statusCommand: Command = {
             `bridge:      version ${info.bridge_version} (this svc ships ${shipped})`,
             `health:      ${systemText(system)}`,
             `interaction: ${interactionText(interaction)}`,
-            ...(system.cpus !== null || system.os ? [`system:      ${[system.os, system.cpus !== null ? `${system.cpus} CPUs` : ""].filter((s) => s).join(", ")}`] : []),
-            ...(stale ? [`warning: the running bridge is older than this svc; reinstall it with 'svc install-bridge' and reload it`] : []),
-          ].join("\n") + "\n" + readinessText(local),
+            ...(system.cpus !== null || system.os
+              ? [
+                  `system:      ${[system.os, system.cpus !== null ? `${system.cpus} CPUs` : ""].filter((s) => s).join(", ")}`,
+                ]
+              : []),
+            ...(stale
+              ? [
+                  `warning: the running bridge is older than this svc; reinstall it with 'svc install-bridge' and reload it`,
+                ]
+              : []),
+          ].join("\n") +
+            "\n" +
+            readinessText(local),
         );
       }
       return 0;
     } catch (err) {
       if (!(err instanceof BridgeError)) throw err;
-      if (args.flags.json) io.stdout(JSON.stringify({ reachable: false, url: config.url, error: { code: err.code, message: err.message }, local }, null, 2) + "\n");
+      if (args.flags.json)
+        io.stdout(
+          JSON.stringify(
+            { reachable: false, url: config.url, error: { code: err.code, message: err.message }, local },
+            null,
+            2,
+          ) + "\n",
+        );
       else {
         io.stdout(readinessText(local));
         io.stderr(`svc status: ${err.message}\n`);

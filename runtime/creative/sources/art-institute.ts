@@ -31,7 +31,8 @@ interface ArticSearch {
   config?: { iiif_url?: string; website_url?: string };
 }
 
-const FIELDS = "id,title,artist_title,artist_display,date_end,date_display,medium_display,is_public_domain,image_id,color,term_titles,style_titles,classification_titles,short_description";
+const FIELDS =
+  "id,title,artist_title,artist_display,date_end,date_display,medium_display,is_public_domain,image_id,color,term_titles,style_titles,classification_titles,short_description";
 const TITLE = "Art Institute of Chicago";
 
 export const artInstitute: LiveSource = {
@@ -53,7 +54,9 @@ export const artInstitute: LiveSource = {
         sourceName: TITLE,
         sourceUrl: `${site}/artworks/${a.id}`,
         license: pd ? "PublicDomain" : "Unknown",
-        rightsNotes: pd ? "is_public_domain: true (Art Institute of Chicago API)" : "is_public_domain is not true: no license signal",
+        rightsNotes: pd
+          ? "is_public_domain: true (Art Institute of Chicago API)"
+          : "is_public_domain is not true: no license signal",
         year: yearOf(a.date_end, a.date_display),
         medium: a.medium_display ?? "",
         tags: tagsOf(a.classification_titles, a.style_titles, a.term_titles),

@@ -32,13 +32,19 @@ export const cleveland: LiveSource = {
   title: TITLE,
   defaultBase: "https://openaccess-api.clevelandart.org/api",
   async pull({ base, limit }) {
-    const reply = await getJson<{ data?: ClevelandArtwork[] }>("cleveland", `${endpoint(base, "artworks/")}?q=${encodeURIComponent(SYNC_QUERY)}&has_image=1&limit=${limit}`);
+    const reply = await getJson<{ data?: ClevelandArtwork[] }>(
+      "cleveland",
+      `${endpoint(base, "artworks/")}?q=${encodeURIComponent(SYNC_QUERY)}&has_image=1&limit=${limit}`,
+    );
     if (!reply || !Array.isArray(reply.data)) throw new SourceError("cleveland", "the list reply has no data list");
     const items = reply.data.slice(0, limit).map((a) => {
       const cc0 = a.share_license_status === "CC0";
       const draft = artworkDraft({
         title: a.title ?? "",
-        artist: (a.creators ?? []).map((c) => c.description).filter(Boolean).join("; "),
+        artist: (a.creators ?? [])
+          .map((c) => c.description)
+          .filter(Boolean)
+          .join("; "),
         sourceName: TITLE,
         sourceUrl: a.url ?? `https://clevelandart.org/art/${a.accession_number ?? a.id}`,
         license: cc0 ? "CC0" : "Unknown",

@@ -44,7 +44,8 @@ export const europeana: LiveSource = {
     const secrets = key ? [key] : [];
     const url = `${endpoint(base, "record/v2/search.json")}?wskey=${encodeURIComponent(key ?? "")}&query=${encodeURIComponent(SYNC_QUERY)}&media=true&rows=${limit}`;
     const reply = await getJson<EuropeanaSearch>("europeana", url, secrets);
-    if (!reply || reply.success !== true || !Array.isArray(reply.items)) throw new SourceError("europeana", `the search did not succeed${reply?.error ? `: ${reply.error}` : ""}`);
+    if (!reply || reply.success !== true || !Array.isArray(reply.items))
+      throw new SourceError("europeana", `the search did not succeed${reply?.error ? `: ${reply.error}` : ""}`);
     const items = reply.items.slice(0, limit).map((item) => {
       const rights = item.rights?.[0];
       const draft = artworkDraft({

@@ -39,7 +39,10 @@ export const metMuseum: LiveSource = {
   title: TITLE,
   defaultBase: "https://collectionapi.metmuseum.org/public/collection/v1",
   async pull({ base, limit }) {
-    const search = await getJson<MetSearch>("met", `${endpoint(base, "search")}?hasImages=true&q=${encodeURIComponent(SYNC_QUERY)}`);
+    const search = await getJson<MetSearch>(
+      "met",
+      `${endpoint(base, "search")}?hasImages=true&q=${encodeURIComponent(SYNC_QUERY)}`,
+    );
     if (!search || !("objectIDs" in search)) throw new SourceError("met", "the search reply has no objectIDs");
     const items: SourceItem[] = [];
     const gone: string[] = [];
@@ -56,10 +59,17 @@ export const metMuseum: LiveSource = {
         sourceName: TITLE,
         sourceUrl: pageOf(o.objectID),
         license: pd ? "PublicDomain" : "Unknown",
-        rightsNotes: pd ? "isPublicDomain: true (The Met Open Access, released under CC0)" : "isPublicDomain is not true: no license signal",
+        rightsNotes: pd
+          ? "isPublicDomain: true (The Met Open Access, released under CC0)"
+          : "isPublicDomain is not true: no license signal",
         year: yearOf(o.objectEndDate, o.objectDate),
         medium: o.medium ?? "",
-        tags: tagsOf((o.tags ?? []).map((t) => t.term), o.classification, o.objectName, o.culture),
+        tags: tagsOf(
+          (o.tags ?? []).map((t) => t.term),
+          o.classification,
+          o.objectName,
+          o.culture,
+        ),
         note: [o.objectName, o.culture].filter(Boolean).join(", "),
       });
       const image = o.primaryImageSmall || o.primaryImage;

@@ -22,7 +22,11 @@ interface Ref {
 interface LinkedArt extends Ref {
   identified_by?: Ref[];
   referred_to_by?: Ref[];
-  produced_by?: { carried_out_by?: Ref[]; part?: Array<{ carried_out_by?: Ref[] }>; timespan?: { begin_of_the_begin?: string; end_of_the_end?: string } };
+  produced_by?: {
+    carried_out_by?: Ref[];
+    part?: Array<{ carried_out_by?: Ref[] }>;
+    timespan?: { begin_of_the_begin?: string; end_of_the_end?: string };
+  };
   made_of?: Ref[];
   shows?: Ref[];
   digitally_shown_by?: Ref[];
@@ -54,8 +58,14 @@ function nameOf(o: LinkedArt): string {
 }
 
 function makerOf(o: LinkedArt): string {
-  const people = [...(o.produced_by?.carried_out_by ?? []), ...(o.produced_by?.part ?? []).flatMap((p) => p.carried_out_by ?? [])];
-  return people.map((p) => p._label).filter(Boolean).join(", ");
+  const people = [
+    ...(o.produced_by?.carried_out_by ?? []),
+    ...(o.produced_by?.part ?? []).flatMap((p) => p.carried_out_by ?? []),
+  ];
+  return people
+    .map((p) => p._label)
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** The picture and the rights statement of a linked-art object, following its VisualItem. */
@@ -81,8 +91,12 @@ export const rijksmuseum: LiveSource = {
   title: TITLE,
   defaultBase: "https://data.rijksmuseum.nl",
   async pull({ base, limit }) {
-    const page = await getJson<SearchPage>("rijks", `${endpoint(base, "search/collection")}?description=${encodeURIComponent(SYNC_QUERY)}&imageAvailable=true`);
-    if (!page || !Array.isArray(page.orderedItems)) throw new SourceError("rijks", "the search reply is not an OrderedCollectionPage with orderedItems");
+    const page = await getJson<SearchPage>(
+      "rijks",
+      `${endpoint(base, "search/collection")}?description=${encodeURIComponent(SYNC_QUERY)}&imageAvailable=true`,
+    );
+    if (!page || !Array.isArray(page.orderedItems))
+      throw new SourceError("rijks", "the search reply is not an OrderedCollectionPage with orderedItems");
     const items: SourceItem[] = [];
     const gone: string[] = [];
     for (const ref of page.orderedItems.slice(0, limit)) {
@@ -95,7 +109,9 @@ export const rijksmuseum: LiveSource = {
       const picture = await pictureOf(o);
       const rights = picture.rights ?? rightsOf(o);
       const license: License = classifyRightsUri(rights);
-      const description = (o.referred_to_by ?? []).find((r) => r.content && (r.classified_as ?? []).some((c) => /description/i.test(c._label ?? "")))?.content;
+      const description = (o.referred_to_by ?? []).find(
+        (r) => r.content && (r.classified_as ?? []).some((c) => /description/i.test(c._label ?? "")),
+      )?.content;
       const draft = artworkDraft({
         title: nameOf(o),
         artist: makerOf(o),
@@ -104,7 +120,10 @@ export const rijksmuseum: LiveSource = {
         license,
         rightsNotes: rights ? `rights statement ${rights}` : "no rights statement: no license signal",
         year: yearOf(o.produced_by?.timespan?.end_of_the_end, o.produced_by?.timespan?.begin_of_the_begin),
-        materials: (o.made_of ?? []).map((m) => m._label).filter(Boolean).join(", "),
+        materials: (o.made_of ?? [])
+          .map((m) => m._label)
+          .filter(Boolean)
+          .join(", "),
         tags: tagsOf((o.classified_as ?? []).map((c) => c._label)),
         note: description ?? "",
       });

@@ -23,7 +23,10 @@ interface SmithsonianRow {
       guid?: string;
       data_source?: string;
       title?: Labelled;
-      online_media?: { mediaCount?: number; media?: Array<{ type?: string; content?: string; thumbnail?: string; usage?: { access?: string } }> };
+      online_media?: {
+        mediaCount?: number;
+        media?: Array<{ type?: string; content?: string; thumbnail?: string; usage?: { access?: string } }>;
+      };
     };
     indexedStructured?: { date?: string[]; object_type?: string[]; topic?: string[] };
     freetext?: { name?: Labelled[]; date?: Labelled[]; physicalDescription?: Labelled[]; notes?: Labelled[] };
@@ -46,8 +49,13 @@ export const smithsonian: LiveSource = {
   async pull({ base, limit }, key) {
     const secrets = key ? [key] : [];
     const q = `${SYNC_QUERY} AND online_media_type:Images`;
-    const reply = await getJson<SmithsonianSearch>("smithsonian", `${endpoint(base, "search")}?q=${encodeURIComponent(q)}&rows=${limit}&api_key=${encodeURIComponent(key ?? "")}`, secrets);
-    if (!reply || !Array.isArray(reply.response?.rows)) throw new SourceError("smithsonian", "the search reply has no response.rows");
+    const reply = await getJson<SmithsonianSearch>(
+      "smithsonian",
+      `${endpoint(base, "search")}?q=${encodeURIComponent(q)}&rows=${limit}&api_key=${encodeURIComponent(key ?? "")}`,
+      secrets,
+    );
+    if (!reply || !Array.isArray(reply.response?.rows))
+      throw new SourceError("smithsonian", "the search reply has no response.rows");
     const items = reply.response.rows.slice(0, limit).map((row) => {
       const d = row.content?.descriptiveNonRepeating;
       const free = row.content?.freetext;
@@ -56,9 +64,13 @@ export const smithsonian: LiveSource = {
       const cc0 = access === "CC0";
       const draft = artworkDraft({
         title: d?.title?.content ?? row.title ?? "",
-        artist: (free?.name ?? []).map((n) => n.content).filter(Boolean).join("; "),
+        artist: (free?.name ?? [])
+          .map((n) => n.content)
+          .filter(Boolean)
+          .join("; "),
         sourceName: TITLE,
-        sourceUrl: d?.guid ?? d?.record_link ?? `https://collections.si.edu/search/detail/${encodeURIComponent(row.id)}`,
+        sourceUrl:
+          d?.guid ?? d?.record_link ?? `https://collections.si.edu/search/detail/${encodeURIComponent(row.id)}`,
         license: cc0 ? "CC0" : "Unknown",
         rightsNotes: `media.usage.access: ${access ?? "absent"}${d?.data_source ? ` (${d.data_source})` : ""}`,
         year: yearOf(...(free?.date ?? []).map((x) => x.content), ...(row.content?.indexedStructured?.date ?? [])),

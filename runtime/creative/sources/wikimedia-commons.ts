@@ -53,27 +53,31 @@ export const wikimediaCommons: LiveSource = {
       iiextmetadatafilter: "License|LicenseShortName|Artist|ImageDescription|DateTimeOriginal|Categories",
     });
     const reply = await getJson<CommonsQuery>("commons", `${base.replace(/\/+$/, "")}?${params}`);
-    if (!reply?.query || !Array.isArray(reply.query.pages)) throw new SourceError("commons", "the query reply has no query.pages");
-    const items = reply.query.pages.filter((p) => !p.missing).slice(0, limit).map((p) => {
-      const info = p.imageinfo?.[0];
-      const meta = info?.extmetadata ?? {};
-      const code = meta.License?.value;
-      const short = meta.LicenseShortName?.value;
-      const draft = artworkDraft({
-        title: p.title.replace(/^File:/, "").replace(/\.[a-z0-9]+$/i, ""),
-        artist: plainText(meta.Artist?.value, 200),
-        sourceName: TITLE,
-        sourceUrl: info?.descriptionurl ?? `https://commons.wikimedia.org/?curid=${p.pageid}`,
-        license: classifyCommonsLicense(code),
-        rightsNotes: `extmetadata License: ${code ?? "absent"}${short ? ` (${short})` : ""}`,
-        year: yearOf(plainText(meta.DateTimeOriginal?.value)),
-        medium: info?.mime ?? "",
-        tags: tagsOf(plainText(meta.Categories?.value).split("|")),
-        note: plainText(meta.ImageDescription?.value),
+    if (!reply?.query || !Array.isArray(reply.query.pages))
+      throw new SourceError("commons", "the query reply has no query.pages");
+    const items = reply.query.pages
+      .filter((p) => !p.missing)
+      .slice(0, limit)
+      .map((p) => {
+        const info = p.imageinfo?.[0];
+        const meta = info?.extmetadata ?? {};
+        const code = meta.License?.value;
+        const short = meta.LicenseShortName?.value;
+        const draft = artworkDraft({
+          title: p.title.replace(/^File:/, "").replace(/\.[a-z0-9]+$/i, ""),
+          artist: plainText(meta.Artist?.value, 200),
+          sourceName: TITLE,
+          sourceUrl: info?.descriptionurl ?? `https://commons.wikimedia.org/?curid=${p.pageid}`,
+          license: classifyCommonsLicense(code),
+          rightsNotes: `extmetadata License: ${code ?? "absent"}${short ? ` (${short})` : ""}`,
+          year: yearOf(plainText(meta.DateTimeOriginal?.value)),
+          medium: info?.mime ?? "",
+          tags: tagsOf(plainText(meta.Categories?.value).split("|")),
+          note: plainText(meta.ImageDescription?.value),
+        });
+        const image = info?.thumburl ?? info?.url;
+        return { draft, ...(image ? { imageUrl: image } : {}) };
       });
-      const image = info?.thumburl ?? info?.url;
-      return { draft, ...(image ? { imageUrl: image } : {}) };
-    });
     return { items, gone: [], secrets: [] };
   },
 };

@@ -67,7 +67,9 @@ function publicUrl(raw: string | undefined, fail: Fail): URL | undefined {
   }
   if (url.protocol !== "https:") fail(`SVC_MCP_PUBLIC_URL must be https (clients send tokens to it), not '${text}'`);
   if (url.pathname !== "/mcp" || url.search || url.hash || url.username || url.password) {
-    fail(`SVC_MCP_PUBLIC_URL is the origin the reverse proxy forwards whole, with the path /mcp and nothing else, not '${text}'`);
+    fail(
+      `SVC_MCP_PUBLIC_URL is the origin the reverse proxy forwards whole, with the path /mcp and nothing else, not '${text}'`,
+    );
   }
   return url;
 }
@@ -84,18 +86,32 @@ export function authConfigFromEnv(
   fail: Fail,
 ): AuthConfig {
   const mode = (env.SVC_MCP_AUTH?.trim().toLowerCase() || "auto") as AuthMode;
-  if (!(AUTH_MODES as readonly string[]).includes(mode)) fail(`SVC_MCP_AUTH must be one of ${AUTH_MODES.join(", ")}, not '${env.SVC_MCP_AUTH}'`);
+  if (!(AUTH_MODES as readonly string[]).includes(mode))
+    fail(`SVC_MCP_AUTH must be one of ${AUTH_MODES.join(", ")}, not '${env.SVC_MCP_AUTH}'`);
   const oauthSet = OAUTH_VARIABLES.filter((name) => env[name]?.trim());
   if (mode === "auto") {
-    if (oauthSet.length > 0) fail(`${oauthSet.join(", ")} only apply with OAuth on; set SVC_MCP_AUTH=oauth (or hybrid to keep SVC_MCP_TOKEN too)`);
+    if (oauthSet.length > 0)
+      fail(
+        `${oauthSet.join(", ")} only apply with OAuth on; set SVC_MCP_AUTH=oauth (or hybrid to keep SVC_MCP_TOKEN too)`,
+      );
     return { mode };
   }
-  if (context.transport !== "http") fail(`SVC_MCP_AUTH=${mode} protects the HTTP transport; set SVC_TRANSPORT=http or use svc serve --http`);
-  if (mode === "oauth" && context.token) fail("SVC_MCP_TOKEN is set but SVC_MCP_AUTH=oauth accepts OAuth tokens only; unset it, or set SVC_MCP_AUTH=hybrid to accept both");
-  if (mode === "hybrid" && !context.token) fail("SVC_MCP_AUTH=hybrid accepts OAuth tokens and SVC_MCP_TOKEN, but SVC_MCP_TOKEN is not set; set it, or use SVC_MCP_AUTH=oauth");
+  if (context.transport !== "http")
+    fail(`SVC_MCP_AUTH=${mode} protects the HTTP transport; set SVC_TRANSPORT=http or use svc serve --http`);
+  if (mode === "oauth" && context.token)
+    fail(
+      "SVC_MCP_TOKEN is set but SVC_MCP_AUTH=oauth accepts OAuth tokens only; unset it, or set SVC_MCP_AUTH=hybrid to accept both",
+    );
+  if (mode === "hybrid" && !context.token)
+    fail(
+      "SVC_MCP_AUTH=hybrid accepts OAuth tokens and SVC_MCP_TOKEN, but SVC_MCP_TOKEN is not set; set it, or use SVC_MCP_AUTH=oauth",
+    );
   const proxied = flag("SVC_MCP_OAUTH_TRUSTED_PROXY", false);
   if (!proxied) {
-    const stray = ["SVC_MCP_OAUTH_SOURCE_REGISTRATIONS_PER_MINUTE", "SVC_MCP_OAUTH_PROXY_REGISTRATIONS_PER_MINUTE"].filter((n) => env[n]?.trim());
+    const stray = [
+      "SVC_MCP_OAUTH_SOURCE_REGISTRATIONS_PER_MINUTE",
+      "SVC_MCP_OAUTH_PROXY_REGISTRATIONS_PER_MINUTE",
+    ].filter((n) => env[n]?.trim());
     if (stray.length > 0) fail(`${stray.join(", ")} only apply with SVC_MCP_OAUTH_TRUSTED_PROXY=on`);
   }
   const d = OAUTH_DEFAULTS;

@@ -19,7 +19,8 @@ function printable(text: string): boolean {
 }
 
 function checkRedirectUri(uri: string): void {
-  if (uri.length > MAX_URI_CHARS) throw new InvalidClientMetadataError(`a redirect_uri is at most ${MAX_URI_CHARS} characters`);
+  if (uri.length > MAX_URI_CHARS)
+    throw new InvalidClientMetadataError(`a redirect_uri is at most ${MAX_URI_CHARS} characters`);
   let url: URL;
   try {
     url = new URL(uri);
@@ -28,10 +29,14 @@ function checkRedirectUri(uri: string): void {
   }
   const loopback = LOOPBACK_HOSTNAMES.has(url.hostname);
   if (!(url.protocol === "https:" || (url.protocol === "http:" && loopback))) {
-    throw new InvalidClientMetadataError(`redirect_uri '${uri.slice(0, 200)}' must be https, or http on localhost, 127.0.0.1 or [::1]`);
+    throw new InvalidClientMetadataError(
+      `redirect_uri '${uri.slice(0, 200)}' must be https, or http on localhost, 127.0.0.1 or [::1]`,
+    );
   }
   if (url.username || url.password || url.hash) {
-    throw new InvalidClientMetadataError(`redirect_uri '${uri.slice(0, 200)}' must not carry credentials or a fragment`);
+    throw new InvalidClientMetadataError(
+      `redirect_uri '${uri.slice(0, 200)}' must not carry credentials or a fragment`,
+    );
   }
 }
 
@@ -44,7 +49,10 @@ export function acceptRegistration(info: OAuthClientInformationFull): OAuthClien
   uris.forEach(checkRedirectUri);
   const grants = info.grant_types ?? ["authorization_code", "refresh_token"];
   const unknownGrant = grants.find((g) => !GRANT_TYPES.has(g));
-  if (unknownGrant) throw new InvalidClientMetadataError(`grant_types may list authorization_code and refresh_token, not '${unknownGrant}'`);
+  if (unknownGrant)
+    throw new InvalidClientMetadataError(
+      `grant_types may list authorization_code and refresh_token, not '${unknownGrant}'`,
+    );
   const responses = info.response_types ?? ["code"];
   if (responses.some((r) => r !== "code")) throw new InvalidClientMetadataError("response_types may only be ['code']");
   const name = info.client_name?.trim();

@@ -38,12 +38,24 @@ export function brokerConsent(bridge: () => Promise<BridgeClient>, ttlSeconds: n
         message: `It asks for svc's MCP tools (${request.scopes.join(" ")}) at ${request.resource}.`,
         signal: request.signal,
       });
-      if (status.choice !== "Allow") return { allowed: false, reason: status.reason === "chosen" ? `the artist chose ${status.choice}` : (status.reason ?? "no decision") };
+      if (status.choice !== "Allow")
+        return {
+          allowed: false,
+          reason: status.reason === "chosen" ? `the artist chose ${status.choice}` : (status.reason ?? "no decision"),
+        };
       // The decision counts only once consumed: the bridge checks it is the same client and address.
-      const consumed = await client.post<{ allowed: boolean }>(`/api/oauth/consents/${encodeURIComponent(status.id)}/consume`, { target });
-      return consumed.allowed === true ? { allowed: true, reason: "chosen" } : { allowed: false, reason: "not consumed as Allow" };
+      const consumed = await client.post<{ allowed: boolean }>(
+        `/api/oauth/consents/${encodeURIComponent(status.id)}/consume`,
+        { target },
+      );
+      return consumed.allowed === true
+        ? { allowed: true, reason: "chosen" }
+        : { allowed: false, reason: "not consumed as Allow" };
     } catch (err) {
-      return { allowed: false, reason: `the artist could not be asked: ${err instanceof Error ? err.message : String(err)}` };
+      return {
+        allowed: false,
+        reason: `the artist could not be asked: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
   };
 }

@@ -52,9 +52,18 @@ export function createOAuthFront(options: OAuthFrontOptions): OAuthFront {
   const publicUrl = settings.publicUrl;
   if (publicUrl) origins.set(publicUrl.host.toLowerCase(), publicUrl.origin);
   const resources = [...origins.values()].map((origin) => new URL(mcpPath, origin).href);
-  const provider = new SvcOAuthProvider({ store: options.store, resources, consent: options.consent, log: options.log });
+  const provider = new SvcOAuthProvider({
+    store: options.store,
+    resources,
+    consent: options.consent,
+    log: options.log,
+  });
   // One limiter for every origin: the global bucket is global.
-  const limit = registrationLimit({ perMinute: settings.registrationsPerMinute, trustedProxy: settings.trustedProxy, now: options.now });
+  const limit = registrationLimit({
+    perMinute: settings.registrationsPerMinute,
+    trustedProxy: settings.trustedProxy,
+    now: options.now,
+  });
 
   function appFor(origin: string): ExpressHandler {
     const resource = new URL(mcpPath, origin);

@@ -8,7 +8,11 @@ import type { Response } from "express";
 import type { AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationFull,
+  OAuthTokenRevocationRequest,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import {
   AccessDeniedError,
   InvalidGrantError,
@@ -73,9 +77,12 @@ export class SvcOAuthProvider implements OAuthServerProvider {
   }
 
   private checkResource(resource: URL | undefined): string {
-    if (!resource) throw new InvalidTargetError(`the resource parameter is required (RFC 8707): ${this.options.resources[0]}`);
+    if (!resource)
+      throw new InvalidTargetError(`the resource parameter is required (RFC 8707): ${this.options.resources[0]}`);
     if (!this.options.resources.includes(resource.href)) {
-      throw new InvalidTargetError(`resource '${resource.href.slice(0, 200)}' is not served here; svc's MCP endpoint is ${this.options.resources.join(" or ")}`);
+      throw new InvalidTargetError(
+        `resource '${resource.href.slice(0, 200)}' is not served here; svc's MCP endpoint is ${this.options.resources.join(" or ")}`,
+      );
     }
     return resource.href;
   }
@@ -83,7 +90,8 @@ export class SvcOAuthProvider implements OAuthServerProvider {
   private checkScopes(requested: string[] | undefined, allowed: string[] = [MCP_SCOPE]): string[] {
     const scopes = (requested ?? []).filter((s) => s.length > 0);
     const unknown = scopes.find((s) => !allowed.includes(s));
-    if (unknown) throw new InvalidScopeError(`scope '${unknown.slice(0, 100)}' is not offered; ask for ${allowed.join(" ")}`);
+    if (unknown)
+      throw new InvalidScopeError(`scope '${unknown.slice(0, 100)}' is not offered; ask for ${allowed.join(" ")}`);
     return scopes.length > 0 ? [...new Set(scopes)] : allowed;
   }
 
@@ -91,7 +99,10 @@ export class SvcOAuthProvider implements OAuthServerProvider {
     const resource = this.checkResource(params.resource);
     const scopes = this.checkScopes(params.scopes);
     // No room for a code: say so now rather than ask the artist a question whose Allow is lost.
-    if (!this.store.hasRoomForCode()) throw new TemporarilyUnavailableError("too many authorization codes are waiting to be redeemed; try again in a minute");
+    if (!this.store.hasRoomForCode())
+      throw new TemporarilyUnavailableError(
+        "too many authorization codes are waiting to be redeemed; try again in a minute",
+      );
     // The browser that waits for the answer may leave; then the question is withdrawn (Deny).
     const gone = new AbortController();
     const onClose = () => {
@@ -116,7 +127,13 @@ export class SvcOAuthProvider implements OAuthServerProvider {
     }
     let code: string;
     try {
-      code = this.store.issueCode({ clientId: client.client_id, scopes, resource, challenge: params.codeChallenge, redirectUri: params.redirectUri });
+      code = this.store.issueCode({
+        clientId: client.client_id,
+        scopes,
+        resource,
+        challenge: params.codeChallenge,
+        redirectUri: params.redirectUri,
+      });
     } catch (err) {
       // Filled while the artist was answering: the browser hears why, not a bare server_error.
       if (err instanceof RegistrationFullError) throw new TemporarilyUnavailableError(err.message);
@@ -147,26 +164,43 @@ export class SvcOAuthProvider implements OAuthServerProvider {
       throw new InvalidGrantError("redirect_uri differs from the one the code was issued for");
     }
     if (resource !== undefined && resource.href !== found.code.resource) {
-      throw new InvalidTargetError(`the code was issued for resource ${found.code.resource}, not ${resource.href.slice(0, 200)}`);
+      throw new InvalidTargetError(
+        `the code was issued for resource ${found.code.resource}, not ${resource.href.slice(0, 200)}`,
+      );
     }
     const redeemed = this.store.redeemCode(authorizationCode, client.client_id);
     if (!redeemed.ok) throw new InvalidGrantError(`the authorization code ${REASONS[redeemed.reason]}`);
-    if (redeemed.endedGrants > 0) this.options.log(`oauth client ${client.client_id}: its least recently used grant ended to make room (at most ${MAX_FAMILIES_PER_CLIENT} at once)`);
+    if (redeemed.endedGrants > 0)
+      this.options.log(
+        `oauth client ${client.client_id}: its least recently used grant ended to make room (at most ${MAX_FAMILIES_PER_CLIENT} at once)`,
+      );
     return tokenResponse(redeemed.tokens);
   }
 
-  async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, scopes?: string[], resource?: URL): Promise<OAuthTokens> {
+  async exchangeRefreshToken(
+    client: OAuthClientInformationFull,
+    refreshToken: string,
+    scopes?: string[],
+    resource?: URL,
+  ): Promise<OAuthTokens> {
     const grant = this.store.refreshGrant(refreshToken, client.client_id);
     if (grant) {
       // Checked before rotating, so a request for more than was granted leaves the token usable.
       if (resource !== undefined && resource.href !== grant.resource) {
-        throw new InvalidTargetError(`the refresh token was issued for resource ${grant.resource}, not ${resource.href.slice(0, 200)}`);
+        throw new InvalidTargetError(
+          `the refresh token was issued for resource ${grant.resource}, not ${resource.href.slice(0, 200)}`,
+        );
       }
       if (scopes !== undefined) this.checkScopes(scopes, grant.scopes);
     }
-    const outcome = this.store.rotateRefresh(refreshToken, client.client_id, scopes && scopes.length > 0 ? [...new Set(scopes)] : undefined);
+    const outcome = this.store.rotateRefresh(
+      refreshToken,
+      client.client_id,
+      scopes && scopes.length > 0 ? [...new Set(scopes)] : undefined,
+    );
     if (!outcome.ok) {
-      if (outcome.reason === "reused") this.options.log(`oauth client ${client.client_id}: a replaced refresh token came back; its grant is revoked`);
+      if (outcome.reason === "reused")
+        this.options.log(`oauth client ${client.client_id}: a replaced refresh token came back; its grant is revoked`);
       throw new InvalidGrantError(`the refresh token ${REASONS[outcome.reason]}`);
     }
     return tokenResponse(outcome.tokens);
@@ -174,7 +208,10 @@ export class SvcOAuthProvider implements OAuthServerProvider {
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const found = this.store.verifyAccess(token);
-    if (!found.ok) throw new InvalidTokenError(found.reason === "expired" ? "the access token has expired; refresh it" : "the access token is not valid");
+    if (!found.ok)
+      throw new InvalidTokenError(
+        found.reason === "expired" ? "the access token has expired; refresh it" : "the access token is not valid",
+      );
     const { access } = found;
     return {
       token,

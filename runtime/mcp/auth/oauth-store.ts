@@ -73,7 +73,8 @@ export interface IssuedTokens {
   scopes: string[];
 }
 
-export type CodeLookup = { ok: true; code: CodeRow } | { ok: false; reason: "unknown" | "expired" | "reused" | "wrong_client" };
+export type CodeLookup =
+  { ok: true; code: CodeRow } | { ok: false; reason: "unknown" | "expired" | "reused" | "wrong_client" };
 export type RefreshOutcome =
   | { ok: true; tokens: IssuedTokens; family: Grant }
   | { ok: false; reason: "unknown" | "expired" | "reused" | "wrong_client" };
@@ -138,7 +139,9 @@ export class OAuthStore {
         if (!victim || row.lastActiveAt < victim.lastActiveAt) victim = row;
       }
       if (!victim) {
-        throw new RegistrationFullError(`all ${this.options.maxClients} client registrations hold live tokens; try again later`);
+        throw new RegistrationFullError(
+          `all ${this.options.maxClients} client registrations hold live tokens; try again later`,
+        );
       }
       evicted = victim.info.client_id;
       this.dropClient(evicted);
@@ -191,7 +194,10 @@ export class OAuthStore {
 
   issueCode(grant: Grant & { challenge: string; redirectUri: string }): string {
     const now = this.now();
-    if (!this.hasRoomForCode()) throw new RegistrationFullError(`${MAX_CODES} authorization codes are waiting to be redeemed; try again when they expire (${Math.ceil((this.options.codeMs ?? DEFAULT_CODE_MS) / 1000)} s at most)`);
+    if (!this.hasRoomForCode())
+      throw new RegistrationFullError(
+        `${MAX_CODES} authorization codes are waiting to be redeemed; try again when they expire (${Math.ceil((this.options.codeMs ?? DEFAULT_CODE_MS) / 1000)} s at most)`,
+      );
     const code = newToken();
     this.codes.set(digestOf(code), { ...grant, expiresAt: now + (this.options.codeMs ?? DEFAULT_CODE_MS) });
     this.touchClient(grant.clientId);
@@ -212,7 +218,10 @@ export class OAuthStore {
   }
 
   /** Redeems a code found by `findCode`: one family of tokens, once. */
-  redeemCode(code: string, clientId: string): { ok: true; tokens: IssuedTokens; grant: CodeRow; endedGrants: number } | Extract<CodeLookup, { ok: false }> {
+  redeemCode(
+    code: string,
+    clientId: string,
+  ): { ok: true; tokens: IssuedTokens; grant: CodeRow; endedGrants: number } | Extract<CodeLookup, { ok: false }> {
     const found = this.findCode(code, clientId);
     if (!found.ok) return found;
     const { tokens, familyId, ended } = this.startFamily(found.code);
@@ -347,8 +356,16 @@ export class OAuthStore {
     const path = this.options.statePath;
     const state = readStateFile(path) as { version?: unknown; clients?: unknown; families?: unknown } | undefined;
     if (state === undefined) return this.save(); // proves the place is writable before the first client comes
-    if (state === null || typeof state !== "object" || state.version !== STATE_VERSION || !Array.isArray(state.clients) || !Array.isArray(state.families)) {
-      throw new StateFileError(`the OAuth state file ${path} is not one svc wrote (version ${STATE_VERSION}); move it aside to start with no clients`);
+    if (
+      state === null ||
+      typeof state !== "object" ||
+      state.version !== STATE_VERSION ||
+      !Array.isArray(state.clients) ||
+      !Array.isArray(state.families)
+    ) {
+      throw new StateFileError(
+        `the OAuth state file ${path} is not one svc wrote (version ${STATE_VERSION}); move it aside to start with no clients`,
+      );
     }
     for (const row of state.clients as ClientRow[]) this.clients.set(row.info.client_id, row);
     const now = this.now();

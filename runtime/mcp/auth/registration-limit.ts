@@ -30,7 +30,9 @@ export function forwardedSource(header: string | string[] | undefined): string |
 export function registrationLimit(options: RegistrationLimitOptions) {
   const global = new TokenBucket({ perMinute: options.perMinute }, options.now);
   const proxy = options.trustedProxy;
-  const sources = proxy ? new SourceBuckets({ perMinute: proxy.perSourcePerMinute }, { perMinute: proxy.ceilingPerMinute }, options.now) : undefined;
+  const sources = proxy
+    ? new SourceBuckets({ perMinute: proxy.perSourcePerMinute }, { perMinute: proxy.ceilingPerMinute }, options.now)
+    : undefined;
 
   function admit(req: Request): { wait: number; who: string } {
     const source = sources ? forwardedSource(req.headers["x-forwarded-for"]) : undefined;
@@ -45,6 +47,8 @@ export function registrationLimit(options: RegistrationLimitOptions) {
     const { wait, who } = admit(req);
     if (wait === 0) return next();
     res.setHeader("retry-after", String(wait));
-    res.status(429).json(new TooManyRequestsError(`too many client registrations ${who}; retry in ${wait} s`).toResponseObject());
+    res
+      .status(429)
+      .json(new TooManyRequestsError(`too many client registrations ${who}; retry in ${wait} s`).toResponseObject());
   };
 }

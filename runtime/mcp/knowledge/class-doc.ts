@@ -42,13 +42,22 @@ export function classDoc(kb: Kb, name: string, match?: string): ClassDoc | undef
       if (member.readOnly !== undefined) doc.readOnly = member.readOnly;
       return doc;
     });
-  const doc: ClassDoc = { name: cls.name, category: cls.category, inherits: [...cls.inherits], memberCount: all.length, members };
+  const doc: ClassDoc = {
+    name: cls.name,
+    category: cls.category,
+    inherits: [...cls.inherits],
+    memberCount: all.length,
+    members,
+  };
   if (cls.callbacks?.length) doc.callbacks = cls.callbacks.map((c) => ({ name: c.name, signature: c.signature }));
   return doc;
 }
 
 export function classLine(doc: ClassDoc): string {
   const bases = doc.inherits.length ? ` (inherits ${doc.inherits.join(" → ")})` : "";
-  const shown = doc.members.length === doc.memberCount ? `${doc.memberCount} members` : `${doc.members.length} of ${doc.memberCount} members`;
+  const shown =
+    doc.members.length === doc.memberCount
+      ? `${doc.memberCount} members`
+      : `${doc.members.length} of ${doc.memberCount} members`;
   return `Python class ${doc.name}${bases}: ${shown}`;
 }

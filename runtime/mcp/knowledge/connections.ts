@@ -8,8 +8,16 @@ import type { Kb } from "./kb-access.js";
 
 /** Parameter styles that hold an operator reference, and the family the referenced operator has. */
 const REFERENCE_STYLES: Partial<Record<ParStyle, Family | "any">> = {
-  TOP: "TOP", CHOP: "CHOP", SOP: "SOP", POP: "POP", DAT: "DAT", MAT: "MAT", COMP: "COMP",
-  OBJ: "COMP", PanelCOMP: "COMP", OP: "any",
+  TOP: "TOP",
+  CHOP: "CHOP",
+  SOP: "SOP",
+  POP: "POP",
+  DAT: "DAT",
+  MAT: "MAT",
+  COMP: "COMP",
+  OBJ: "COMP",
+  PanelCOMP: "COMP",
+  OP: "any",
 };
 
 export interface Connections {
@@ -33,7 +41,8 @@ function wiringSentence(op: Operator): string {
   if (op.family === "COMP") {
     return "A component's input and output connectors come from the In and Out operators inside it: one connector per In or Out operator, of that operator's family.";
   }
-  if (op.outputs === 0) return `${op.type} has no wired output; other operators use it by reference (a parameter naming it).`;
+  if (op.outputs === 0)
+    return `${op.type} has no wired output; other operators use it by reference (a parameter naming it).`;
   return `Wires connect ${op.family}s to ${op.family}s only; other families reach it through reference parameters.`;
 }
 
@@ -51,7 +60,8 @@ function readersOf(kb: Kb, family: Family, self: string): Connections["readBy"] 
       .filter((op) => op.type !== self && op.params.some((p) => referenceFamily(p.style) === family))
       .map((op) => op.type)
       .sort();
-    if (operators.length) out.push({ family: other, operators: operators.slice(0, READ_BY_LIMIT), total: operators.length });
+    if (operators.length)
+      out.push({ family: other, operators: operators.slice(0, READ_BY_LIMIT), total: operators.length });
   }
   return out;
 }

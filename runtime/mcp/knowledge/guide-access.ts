@@ -14,6 +14,8 @@ export function nearNames(names: readonly string[], wanted: string, n = 5): stri
   const stem = lower.slice(0, 4);
   return [
     ...names.filter((x) => stem && x.startsWith(stem)),
-    ...names.filter((x) => !(stem && x.startsWith(stem)) && (x.includes(lower) || (lower.length >= 3 && lower.includes(x)))),
+    ...names.filter(
+      (x) => !(stem && x.startsWith(stem)) && (x.includes(lower) || (lower.length >= 3 && lower.includes(x))),
+    ),
   ].slice(0, n);
 }

@@ -38,7 +38,10 @@ export function didYouMean(suggestions: readonly string[]): string {
 }
 
 /** Python class names, case-insensitive exact match first; prefix and substring matches as suggestions. */
-export function lookupPythonClass(kb: Kb, name: string): { found: true; name: string } | { found: false; suggestions: string[] } {
+export function lookupPythonClass(
+  kb: Kb,
+  name: string,
+): { found: true; name: string } | { found: false; suggestions: string[] } {
   const classes = Object.keys(kb.pythonCatalog().classes);
   const wanted = name.trim();
   if (classes.includes(wanted)) return { found: true, name: wanted };
@@ -47,7 +50,9 @@ export function lookupPythonClass(kb: Kb, name: string): { found: true; name: st
   if (exact.length === 1) return { found: true, name: exact[0]! };
   const near = [
     ...classes.filter((c) => c.toLowerCase().startsWith(lower)),
-    ...classes.filter((c) => !c.toLowerCase().startsWith(lower) && lower.length >= 3 && c.toLowerCase().includes(lower)),
+    ...classes.filter(
+      (c) => !c.toLowerCase().startsWith(lower) && lower.length >= 3 && c.toLowerCase().includes(lower),
+    ),
   ];
   return { found: false, suggestions: near.slice(0, 5) };
 }

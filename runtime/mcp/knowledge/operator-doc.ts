@@ -112,7 +112,11 @@ export function operatorDoc(kb: Kb, op: Operator, filter: ParamFilter = {}): Ope
 /** One line for people: "noiseTOP (Noise, TOP): 0–1 inputs, 1 output, 42 parameters". */
 /** One line a parameter: name, label, style, page, default, range and menu entries (for clients that read text only). */
 export function paramLine(p: ParamDoc): string {
-  const parts = [p.style ?? "style unknown", p.page ? `page ${p.page}` : undefined, p.default === null ? undefined : `default ${JSON.stringify(p.default)}`];
+  const parts = [
+    p.style ?? "style unknown",
+    p.page ? `page ${p.page}` : undefined,
+    p.default === null ? undefined : `default ${JSON.stringify(p.default)}`,
+  ];
   if (p.min !== undefined || p.max !== undefined) parts.push(`range ${p.min ?? "…"} to ${p.max ?? "…"}`);
   if (p.menu) parts.push(`menu ${p.menu.names.slice(0, 12).join("|")}${p.menu.names.length > 12 ? "|…" : ""}`);
   if (p.readOnly) parts.push("read-only");
@@ -127,6 +131,11 @@ export function operatorText(doc: OperatorDoc): string {
 export function operatorLine(doc: OperatorDoc): string {
   const ins = doc.inputs ? `${doc.inputs.min ?? "?"}–${doc.inputs.max ?? "?"} inputs` : "inputs unknown";
   const outs = doc.outputs === null ? "outputs unknown" : `${doc.outputs} output${doc.outputs === 1 ? "" : "s"}`;
-  const shown = doc.params.length === doc.paramCount ? `${doc.paramCount} parameters` : `${doc.params.length} of ${doc.paramCount} parameters`;
-  return `${doc.type} (${doc.label}, ${doc.family}): ${ins}, ${outs}, ${shown}` + (doc.summary ? `. ${doc.summary}` : "");
+  const shown =
+    doc.params.length === doc.paramCount
+      ? `${doc.paramCount} parameters`
+      : `${doc.params.length} of ${doc.paramCount} parameters`;
+  return (
+    `${doc.type} (${doc.label}, ${doc.family}): ${ins}, ${outs}, ${shown}` + (doc.summary ? `. ${doc.summary}` : "")
+  );
 }

@@ -62,7 +62,10 @@ export function setRecipesDir(dir: string | undefined): void {
 async function svcnetFiles(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true });
-    return entries.filter((e) => e.endsWith(".svcnet")).map((e) => join(dir, e)).sort();
+    return entries
+      .filter((e) => e.endsWith(".svcnet"))
+      .map((e) => join(dir, e))
+      .sort();
   } catch {
     return [];
   }
@@ -129,7 +132,10 @@ export async function loadRecipeLibrary(): Promise<RecipeLibrary> {
     const errors = parsed.diagnostics.filter((d) => d.severity === "error");
     if (errors.length) {
       const first = errors[0]!;
-      library.problems.push({ file, message: `${errors.length} syntax error(s); first at ${first.range.start.line}:${first.range.start.column}: ${first.message}` });
+      library.problems.push({
+        file,
+        message: `${errors.length} syntax error(s); first at ${first.range.start.line}:${first.range.start.column}: ${first.message}`,
+      });
       continue;
     }
     for (const recipe of parsed.ast.recipes) library.recipes.push(describe(text, file, path, recipe));
@@ -160,7 +166,10 @@ export function searchRecipes(recipes: readonly RecipeInfo[], query: string, lim
   for (const r of recipes) {
     const name = r.name.toLowerCase();
     const description = new Set(words(`${r.description ?? ""} ${r.summary ?? ""} ${r.tags.join(" ")}`));
-    const other = new Set([...r.params.flatMap((p) => words(`${p.name} ${p.label ?? ""}`)), ...r.uses.flatMap((u) => [u.toLowerCase(), ...words(u.replace(/([a-z])([A-Z])/g, "$1 $2"))])]);
+    const other = new Set([
+      ...r.params.flatMap((p) => words(`${p.name} ${p.label ?? ""}`)),
+      ...r.uses.flatMap((u) => [u.toLowerCase(), ...words(u.replace(/([a-z])([A-Z])/g, "$1 $2"))]),
+    ]);
     let score = 0;
     let all = true;
     for (const w of wanted) {
@@ -171,7 +180,8 @@ export function searchRecipes(recipes: readonly RecipeInfo[], query: string, lim
       else if (other.has(w)) score += 1;
       else all = false;
     }
-    if (all) hits.push({ name: r.name, file: r.file, description: r.description, params: r.params.map((p) => p.name), score });
+    if (all)
+      hits.push({ name: r.name, file: r.file, description: r.description, params: r.params.map((p) => p.name), score });
   }
   hits.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
   return hits.slice(0, limit);

@@ -61,13 +61,21 @@ export function digestOf(topology: Topology): Digest {
     const flags = flagWords(n.flags);
     return `${rel(n.path)}: ${n.type}${flags.length ? ` [${flags.join(", ")}]` : ""}`;
   });
-  const wires = topology.wires.map((w) => `${end(rel(w.source), w.source_output)} -> ${end(rel(w.target), w.target_input)}`);
-  const externalInputs = topology.external_inputs.map((w) => `${end(w.source, w.source_output)} -> ${end(rel(w.target), w.target_input)}`);
+  const wires = topology.wires.map(
+    (w) => `${end(rel(w.source), w.source_output)} -> ${end(rel(w.target), w.target_input)}`,
+  );
+  const externalInputs = topology.external_inputs.map(
+    (w) => `${end(w.source, w.source_output)} -> ${end(rel(w.target), w.target_input)}`,
+  );
   return {
     path: topology.path,
     complete: topology.complete,
     stoppedBy: topology.stopped_by,
-    counts: { nodes: nodes.length, wires: wires.length, ownedBySvc: topology.nodes.filter((n) => n.tags.includes("svc")).length },
+    counts: {
+      nodes: nodes.length,
+      wires: wires.length,
+      ownedBySvc: topology.nodes.filter((n) => n.tags.includes("svc")).length,
+    },
     nodes,
     wires,
     externalInputs,
@@ -75,7 +83,14 @@ export function digestOf(topology: Topology): Digest {
 }
 
 /** `depth` 1 reads only the COMP's children: the level a network editor shows. */
-export async function readDigest(bridge: BridgeClient, path: string, bounds = { depth: DIGEST_DEPTH, maxNodes: DIGEST_MAX_NODES }): Promise<Digest> {
-  const topology = await bridge.get<Topology>(`/api/network/${encodeURIComponent(path)}/topology`, { depth: bounds.depth, max_nodes: bounds.maxNodes });
+export async function readDigest(
+  bridge: BridgeClient,
+  path: string,
+  bounds = { depth: DIGEST_DEPTH, maxNodes: DIGEST_MAX_NODES },
+): Promise<Digest> {
+  const topology = await bridge.get<Topology>(`/api/network/${encodeURIComponent(path)}/topology`, {
+    depth: bounds.depth,
+    max_nodes: bounds.maxNodes,
+  });
   return digestOf(topology);
 }

@@ -16,11 +16,22 @@ export const findOperatorPrompt = definePrompt({
       "",
       numbered(
         [
-          { text: "Call search_operators with a few words for the job (add `family` when you know it: TOP for images, CHOP for channels, SOP/POP for geometry, DAT for text and tables)." },
-          { text: "For the best one or two matches call get_td_docs with the type: read its inputs, outputs and the parameters that matter for the job (use `page` or `match` to narrow a long list)." },
-          { text: "For each menu parameter you will set, call get_parameter_menu and use an entry's name (not its label)." },
-          { text: "Call check_operator_availability when the user's TouchDesigner build matters.", needs: "check_operator_availability" },
-          { text: "Answer with the operator type and only the parameters that differ from their defaults, written as .svcnet (`name: opType { param: value }`, see svc://language)." },
+          {
+            text: "Call search_operators with a few words for the job (add `family` when you know it: TOP for images, CHOP for channels, SOP/POP for geometry, DAT for text and tables).",
+          },
+          {
+            text: "For the best one or two matches call get_td_docs with the type: read its inputs, outputs and the parameters that matter for the job (use `page` or `match` to narrow a long list).",
+          },
+          {
+            text: "For each menu parameter you will set, call get_parameter_menu and use an entry's name (not its label).",
+          },
+          {
+            text: "Call check_operator_availability when the user's TouchDesigner build matters.",
+            needs: "check_operator_availability",
+          },
+          {
+            text: "Answer with the operator type and only the parameters that differ from their defaults, written as .svcnet (`name: opType { param: value }`, see svc://language).",
+          },
         ],
         tools,
       ),

@@ -12,6 +12,20 @@ export { recipeListResource, recipeResource, recipeSearchResource } from "./reci
 export { digestResource } from "./digest.js";
 export { sceneResource } from "./scene.js";
 export { patternsResource, techniquesResource, glslResource, glslSnippetsResource } from "./patterns.js";
-export { tutorialsResource, learningPathResource, cheatsheetsResource, cookbookResource, cookbookLanguageResource, raytkResource, promptsResource } from "./guide-docs.js";
-export { compatOperatorsResource, compatPythonResource, tdExperimentalResource, tdClassesResource, operatorExamplesResource } from "./compat.js";
+export {
+  tutorialsResource,
+  learningPathResource,
+  cheatsheetsResource,
+  cookbookResource,
+  cookbookLanguageResource,
+  raytkResource,
+  promptsResource,
+} from "./guide-docs.js";
+export {
+  compatOperatorsResource,
+  compatPythonResource,
+  tdExperimentalResource,
+  tdClassesResource,
+  operatorExamplesResource,
+} from "./compat.js";
 export { sessionProfileResource, projectBriefResource } from "./session.js";

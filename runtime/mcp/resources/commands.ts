@@ -9,7 +9,8 @@ import { json, type FixedResource } from "./registry.js";
 export const commandsResource: FixedResource = {
   name: "commands",
   title: "Command catalog",
-  description: "Every svc tool (with its profiles and whether this server offers it) and every prompt this server offers.",
+  description:
+    "Every svc tool (with its profiles and whether this server offers it) and every prompt this server offers.",
   mimeType: "application/json",
   uri: "svc://commands",
   async read(catalog) {
@@ -28,7 +29,12 @@ export const commandsResource: FixedResource = {
         rawPython: t.rawPython === true,
         offered: offered.has(t.name),
       })),
-      prompts: catalog.prompts.map((p) => ({ name: p.name, description: p.description, arguments: Object.keys(p.args), tools: [...p.requires] })),
+      prompts: catalog.prompts.map((p) => ({
+        name: p.name,
+        description: p.description,
+        arguments: Object.keys(p.args),
+        tools: [...p.requires],
+      })),
     });
   },
 };

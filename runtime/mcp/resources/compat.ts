@@ -15,7 +15,8 @@ const MAX_LISTED = 60;
 export const compatOperatorsResource: TemplatedResource = {
   name: "compat-operators",
   title: "Operator compatibility",
-  description: "What changed for an operator between the documentation snapshots and real builds (added, renamed, merged, left Experimental, parameters only in older docs). 'index' lists the operators with entries.",
+  description:
+    "What changed for an operator between the documentation snapshots and real builds (added, renamed, merged, left Experimental, parameters only in older docs). 'index' lists the operators with entries.",
   mimeType: "application/json",
   template: "svc://compat/operators/{operator}",
   complete: { operator: async () => [INDEX, ...(await loadGuide()).operatorCompat().map((e) => e.operator)] },
@@ -27,15 +28,23 @@ export const compatOperatorsResource: TemplatedResource = {
       for (const e of all) for (const c of e.changes) (byKind[c.kind] ??= []).push(e.operator);
       return json({
         count: all.length,
-        byKind: Object.fromEntries(Object.entries(byKind).map(([k, ops]) => [k, { count: ops.length, operators: ops.slice(0, MAX_LISTED) }])),
+        byKind: Object.fromEntries(
+          Object.entries(byKind).map(([k, ops]) => [k, { count: ops.length, operators: ops.slice(0, MAX_LISTED) }]),
+        ),
         more: "Read svc://compat/operators/{operator} for one entry; check_operator_availability asks the running build.",
       });
     }
     const kb = await loadKb();
     const found = lookupOperator(kb, operator);
     const type = found.found ? found.operator.type : (kb.typeForAlias(operator) ?? operator);
-    const entry = guide.getOperatorCompat(type) ?? guide.operatorCompat().find((e) => e.changes.some((c) => c.formerly === operator || e.operator === operator));
-    if (entry) return json({ ...entry, more: "The running build decides: check_operator_availability; releases at svc://td-versions/{version}." });
+    const entry =
+      guide.getOperatorCompat(type) ??
+      guide.operatorCompat().find((e) => e.changes.some((c) => c.formerly === operator || e.operator === operator));
+    if (entry)
+      return json({
+        ...entry,
+        more: "The running build decides: check_operator_availability; releases at svc://td-versions/{version}.",
+      });
     if (!found.found) throw new ResourceNotFound(`no operator '${operator}'.${didYouMean(found.suggestions)}`);
     return json({
       operator: type,
@@ -49,13 +58,18 @@ export const compatOperatorsResource: TemplatedResource = {
 export const compatPythonResource: TemplatedResource = {
   name: "compat-python",
   title: "Python API compatibility",
-  description: "Python classes whose documented members differ between the documentation snapshots; a class ('Par'), a member ('Par.isPar') or 'index'.",
+  description:
+    "Python classes whose documented members differ between the documentation snapshots; a class ('Par'), a member ('Par.isPar') or 'index'.",
   mimeType: "application/json",
   template: "svc://compat/python/{class_or_member}",
   complete: {
     class_or_member: async () => {
       const all = (await loadGuide()).pythonCompat();
-      return [INDEX, ...all.map((e) => e.class), ...all.flatMap((e) => e.membersOnlyInOlderDocs.map((m) => `${e.class}.${m}`))];
+      return [
+        INDEX,
+        ...all.map((e) => e.class),
+        ...all.flatMap((e) => e.membersOnlyInOlderDocs.map((m) => `${e.class}.${m}`)),
+      ];
     },
   },
   async read({ class_or_member: wanted = "" }) {
@@ -64,37 +78,68 @@ export const compatPythonResource: TemplatedResource = {
       return json({ classes: guide.pythonCompat(), more: "Current members of a class: svc://python-api/{class}." });
     }
     const hit = guide.findPythonCompat(wanted);
-    if (hit) return json({ ...hit.entry, ...(hit.member ? { member: hit.member } : {}), more: `Current members: svc://python-api/${hit.entry.class}.` });
+    if (hit)
+      return json({
+        ...hit.entry,
+        ...(hit.member ? { member: hit.member } : {}),
+        more: `Current members: svc://python-api/${hit.entry.class}.`,
+      });
     const kb = await loadKb();
     const cls = wanted.split(".")[0]!;
     if (kb.getPythonClass(cls)) {
-      return json({ class: cls, ...(wanted.includes(".") ? { member: wanted.split(".")[1] } : {}), changes: [], note: "no documented member differs between the two documentation snapshots", more: `Members: svc://python-api/${cls}; changed classes: svc://compat/python/index.` });
+      return json({
+        class: cls,
+        ...(wanted.includes(".") ? { member: wanted.split(".")[1] } : {}),
+        changes: [],
+        note: "no documented member differs between the two documentation snapshots",
+        more: `Members: svc://python-api/${cls}; changed classes: svc://compat/python/index.`,
+      });
     }
-    throw new ResourceNotFound(`no Python class or changed member '${wanted}'. Changed classes: ${guide.pythonCompat().map((e) => e.class).join(", ")}.`);
+    throw new ResourceNotFound(
+      `no Python class or changed member '${wanted}'. Changed classes: ${guide
+        .pythonCompat()
+        .map((e) => e.class)
+        .join(", ")}.`,
+    );
   },
 };
 
 export const tdExperimentalResource: TemplatedResource = {
   name: "td-experimental",
   title: "Experimental builds and categories",
-  description: "Experimental build series and categories of operators documented as experimental, with what is known and its sources. 'index' lists them.",
+  description:
+    "Experimental build series and categories of operators documented as experimental, with what is known and its sources. 'index' lists them.",
   mimeType: "application/json",
   template: "svc://td-experimental/{series_or_category}",
   complete: { series_or_category: async () => [INDEX, ...(await loadGuide()).experimentalSeries().map((e) => e.id)] },
   async read({ series_or_category: id = "" }) {
     const guide = await loadGuide();
     if (id === INDEX) {
-      return json({ entries: guide.experimentalSeries().map((e) => ({ id: e.id, kind: e.kind, title: e.title })), more: "Read svc://td-experimental/{id}." });
+      return json({
+        entries: guide.experimentalSeries().map((e) => ({ id: e.id, kind: e.kind, title: e.title })),
+        more: "Read svc://td-experimental/{id}.",
+      });
     }
     const entry = guide.getExperimental(id);
-    if (!entry) throw new ResourceNotFound(`no experimental series or category '${id}'; known: ${guide.experimentalSeries().map((e) => e.id).join(", ")}`);
-    const fromProfile = entry.fromProfile ? (await loadReleases()).getReleaseProfile(entry.fromProfile)?.experimentalTypes ?? [] : [];
+    if (!entry)
+      throw new ResourceNotFound(
+        `no experimental series or category '${id}'; known: ${guide
+          .experimentalSeries()
+          .map((e) => e.id)
+          .join(", ")}`,
+      );
+    const fromProfile = entry.fromProfile
+      ? ((await loadReleases()).getReleaseProfile(entry.fromProfile)?.experimentalTypes ?? [])
+      : [];
     const operators = [...entry.operators, ...fromProfile];
     return json({
       ...entry,
       operators: operators.slice(0, MAX_LISTED),
       operatorCount: operators.length,
-      more: operators.length > MAX_LISTED ? `First ${MAX_LISTED} listed; all are in svc://td-versions/${entry.fromProfile} (experimentalTypes).` : "Operator references: svc://operators/{type}.",
+      more:
+        operators.length > MAX_LISTED
+          ? `First ${MAX_LISTED} listed; all are in svc://td-versions/${entry.fromProfile} (experimentalTypes).`
+          : "Operator references: svc://operators/{type}.",
     });
   },
 };
@@ -102,15 +147,25 @@ export const tdExperimentalResource: TemplatedResource = {
 export const tdClassesResource: TemplatedResource = {
   name: "td-classes",
   title: "Python classes by family",
-  description: "A family's Python class (TOP, CHOP, SOP, POP, DAT, MAT, COMP) or a general class with a reference (OP, Par): the members people use, grouped by task, and the operator classes of the family.",
+  description:
+    "A family's Python class (TOP, CHOP, SOP, POP, DAT, MAT, COMP) or a general class with a reference (OP, Par): the members people use, grouped by task, and the operator classes of the family.",
   mimeType: "application/json",
   template: "svc://td-classes/{family}",
-  complete: { family: async () => [...new Set([...FAMILIES, ...(await loadGuide()).classReferences().map((c) => c.name)])] },
+  complete: {
+    family: async () => [...new Set([...FAMILIES, ...(await loadGuide()).classReferences().map((c) => c.name)])],
+  },
   async read({ family = "" }) {
     const [kb, guide] = await Promise.all([loadKb(), loadGuide()]);
-    const name = [...FAMILIES, ...guide.classReferences().map((c) => c.name)].find((n) => n.toLowerCase() === family.toLowerCase());
+    const name = [...FAMILIES, ...guide.classReferences().map((c) => c.name)].find(
+      (n) => n.toLowerCase() === family.toLowerCase(),
+    );
     if (!name || !kb.getPythonClass(name)) {
-      throw new ResourceNotFound(`no class family '${family}'; families: ${FAMILIES.join(", ")}; references: ${guide.classReferences().map((c) => c.name).join(", ")}`);
+      throw new ResourceNotFound(
+        `no class family '${family}'; families: ${FAMILIES.join(", ")}; references: ${guide
+          .classReferences()
+          .map((c) => c.name)
+          .join(", ")}`,
+      );
     }
     const cls = kb.getPythonClass(name)!;
     const operatorClasses = (FAMILIES as readonly string[]).includes(name)
@@ -131,7 +186,8 @@ export const tdClassesResource: TemplatedResource = {
 export const operatorExamplesResource: TemplatedResource = {
   name: "operator-examples",
   title: "Operator examples",
-  description: "Where an operator is used in svc's workflow patterns and recipes: the line that declares it and the resource with the whole network.",
+  description:
+    "Where an operator is used in svc's workflow patterns and recipes: the line that declares it and the resource with the whole network.",
   mimeType: "application/json",
   template: "svc://operator-examples/{operator}",
   complete: { operator: async () => (await loadKb()).allOperatorEntries().map((e) => e.type) },
@@ -145,7 +201,9 @@ export const operatorExamplesResource: TemplatedResource = {
     const examples = [
       ...guide.patterns().flatMap((p) => {
         const line = declares.exec(p.svcnet)?.[0].trim();
-        return line ? [{ from: "pattern", name: p.name, summary: p.summary, line, uri: `svc://patterns/${p.name}` }] : [];
+        return line
+          ? [{ from: "pattern", name: p.name, summary: p.summary, line, uri: `svc://patterns/${p.name}` }]
+          : [];
       }),
       ...(await loadRecipeLibrary()).recipes.flatMap((r) => {
         if (!r.uses.includes(type)) return [];
@@ -159,11 +217,12 @@ export const operatorExamplesResource: TemplatedResource = {
       label: `${found.operator.label} ${found.operator.family}`,
       count: examples.length,
       examples: examples.slice(0, MAX),
-      more: examples.length > MAX
-        ? `First ${MAX} of ${examples.length}. Reference: svc://operators/${type}.`
-        : examples.length === 0
-          ? `No pattern or recipe uses it yet. Reference: svc://operators/${type}; search: svc kb search.`
-          : `Reference: svc://operators/${type}; what it connects to: svc://operator-connections/${type}.`,
+      more:
+        examples.length > MAX
+          ? `First ${MAX} of ${examples.length}. Reference: svc://operators/${type}.`
+          : examples.length === 0
+            ? `No pattern or recipe uses it yet. Reference: svc://operators/${type}; search: svc kb search.`
+            : `Reference: svc://operators/${type}; what it connects to: svc://operator-connections/${type}.`,
     });
   },
 };

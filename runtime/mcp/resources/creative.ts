@@ -10,7 +10,8 @@ import { json, ResourceNotFound, type ResourceBody, type TemplatedResource } fro
 async function repertoire() {
   const support = await import("../../creative/cli-support.js");
   const config = support.configFor(process.env, process.cwd());
-  if (typeof config === "string") throw new McpError(ErrorCode.InternalError, `the creative repertoire is misconfigured: ${config}`);
+  if (typeof config === "string")
+    throw new McpError(ErrorCode.InternalError, `the creative repertoire is misconfigured: ${config}`);
   return { support, config };
 }
 
@@ -29,7 +30,8 @@ async function reading(work: () => Promise<ResourceBody>): Promise<ResourceBody>
 export const creativeCardResource: TemplatedResource = {
   name: "creative-card",
   title: "Creative card",
-  description: "One card of the local creative repertoire as JSON: the work, its sourceUrl, license and rightsNotes, and the svc builders it suggests (hints only).",
+  description:
+    "One card of the local creative repertoire as JSON: the work, its sourceUrl, license and rightsNotes, and the svc builders it suggests (hints only).",
   mimeType: "application/json",
   template: "svc://creative/cards/{id}",
   async read({ id = "" }) {
@@ -48,7 +50,8 @@ export const creativeCardResource: TemplatedResource = {
 export const creativeSearchResource: TemplatedResource = {
   name: "creative-search",
   title: "Creative repertoire search",
-  description: "Cards closest in meaning to q (cosine top-k, default 10), optionally only some licenses, one type, or cards with all the given tags; each hit names its sourceUrl, license and rightsNotes.",
+  description:
+    "Cards closest in meaning to q (cosine top-k, default 10), optionally only some licenses, one type, or cards with all the given tags; each hit names its sourceUrl, license and rightsNotes.",
   mimeType: "application/json",
   template: "svc://creative/search{?q,k,license,type,tags}",
   async read(vars) {
@@ -56,7 +59,11 @@ export const creativeSearchResource: TemplatedResource = {
     const filters = support.filtersFrom({ license: vars.license, type: vars.type, tags: vars.tags });
     if (typeof filters === "string") throw new McpError(ErrorCode.InvalidParams, filters);
     const k = vars.k === undefined || vars.k === "" ? support.DEFAULT_K : Number(vars.k);
-    if (!Number.isInteger(k) || k < 1 || k > support.MAX_K) throw new McpError(ErrorCode.InvalidParams, `k must be a whole number from 1 to ${support.MAX_K}, not '${vars.k}'`);
+    if (!Number.isInteger(k) || k < 1 || k > support.MAX_K)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `k must be a whole number from 1 to ${support.MAX_K}, not '${vars.k}'`,
+      );
     if (!vars.q?.trim()) throw new McpError(ErrorCode.InvalidParams, "q must hold some words to search for");
     const warnings: string[] = [];
     return reading(async () => {

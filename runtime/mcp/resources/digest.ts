@@ -6,7 +6,8 @@ import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 export const digestResource: TemplatedResource = {
   name: "digest",
   title: "Live network digest",
-  description: "A compact digest of a live COMP's network from the bridge: nodes and wires in .svcnet notation, with counts and completeness.",
+  description:
+    "A compact digest of a live COMP's network from the bridge: nodes and wires in .svcnet notation, with counts and completeness.",
   mimeType: "application/json",
   template: "svc://digest/{+path}",
   async read({ path = "" }) {
@@ -14,7 +15,8 @@ export const digestResource: TemplatedResource = {
     try {
       return json(await readDigest(await bridgeClient(), tdPath));
     } catch (err) {
-      if (isBridgeError(err) && err.status === 404) throw new ResourceNotFound(`no COMP at ${tdPath} in the live project: ${err.message}`);
+      if (isBridgeError(err) && err.status === 404)
+        throw new ResourceNotFound(`no COMP at ${tdPath} in the live project: ${err.message}`);
       if (isBridgeError(err)) throw new Error(`the bridge could not give the digest of ${tdPath}: ${err.oneLine()}`);
       throw err;
     }

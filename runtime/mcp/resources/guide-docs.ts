@@ -10,7 +10,8 @@ import { json, ResourceNotFound, type FixedResource, type TemplatedResource } fr
 export const tutorialsResource: TemplatedResource = {
   name: "tutorials",
   title: "Tutorials",
-  description: "Step-by-step tutorials from a first network to shaders and performance. 'index' lists them; a name gives the steps with the patterns, techniques and recipes that show them.",
+  description:
+    "Step-by-step tutorials from a first network to shaders and performance. 'index' lists them; a name gives the steps with the patterns, techniques and recipes that show them.",
   mimeType: "application/json",
   template: "svc://tutorials/{name}",
   complete: { name: async () => ["index", ...(await loadGuide()).tutorials().map((t) => t.name)] },
@@ -24,12 +25,21 @@ export const tutorialsResource: TemplatedResource = {
     }
     const t = guide.getTutorial(name);
     if (!t) {
-      const near = nearNames(guide.tutorials().map((x) => x.name), name);
-      throw new ResourceNotFound(`no tutorial '${name}'.${near.length ? ` Closest: ${near.join(", ")}.` : ""} List: svc://tutorials/index.`);
+      const near = nearNames(
+        guide.tutorials().map((x) => x.name),
+        name,
+      );
+      throw new ResourceNotFound(
+        `no tutorial '${name}'.${near.length ? ` Closest: ${near.join(", ")}.` : ""} List: svc://tutorials/index.`,
+      );
     }
     return json({
       ...t,
-      read: [...t.patterns.map((p) => `svc://patterns/${p}`), ...t.techniques.map((x) => `svc://glsl/${x}`), ...t.recipes.map((r) => `svc://recipes/${r}`)],
+      read: [
+        ...t.patterns.map((p) => `svc://patterns/${p}`),
+        ...t.techniques.map((x) => `svc://glsl/${x}`),
+        ...t.recipes.map((r) => `svc://recipes/${r}`),
+      ],
       more: "The next tutorials are on svc://learning/touchdesigner.",
     });
   },
@@ -61,11 +71,15 @@ export const learningPathResource: FixedResource = {
 export const cheatsheetsResource: FixedResource = {
   name: "cheatsheets",
   title: "Cheatsheets",
-  description: "Short reminders: .svcnet syntax, operator families, Python in expressions, GLSL TOP essentials, performance.",
+  description:
+    "Short reminders: .svcnet syntax, operator families, Python in expressions, GLSL TOP essentials, performance.",
   mimeType: "application/json",
   uri: "svc://cheatsheets",
   async read() {
-    return json({ cheatsheets: (await loadGuide()).cheatsheets(), more: "The full language reference is svc://language; tutorials at svc://tutorials/index." });
+    return json({
+      cheatsheets: (await loadGuide()).cheatsheets(),
+      more: "The full language reference is svc://language; tutorials at svc://tutorials/index.",
+    });
   },
 };
 
@@ -89,22 +103,29 @@ export const cookbookResource: FixedResource = {
 export const cookbookLanguageResource: TemplatedResource = {
   name: "cookbook-language",
   title: "Prompt cookbook in one language",
-  description: "Every cookbook prompt in English (en) or Portuguese (pt), with notes and the patterns, techniques and recipes it uses.",
+  description:
+    "Every cookbook prompt in English (en) or Portuguese (pt), with notes and the patterns, techniques and recipes it uses.",
   mimeType: "application/json",
   template: "svc://cookbook/{lang}",
   complete: { lang: async () => [...(await loadGuide()).COOKBOOK_LANGUAGES] },
   async read({ lang = "" }) {
     const guide = await loadGuide();
     const language = guide.COOKBOOK_LANGUAGES.find((l) => l === lang.toLowerCase());
-    if (!language) throw new ResourceNotFound(`no cookbook in '${lang}'; languages: ${guide.COOKBOOK_LANGUAGES.join(", ")}`);
-    return json({ language, entries: guide.cookbookIn(language), more: "Patterns: svc://patterns/{name}; shaders: svc://glsl/{name}; recipes: svc://recipes/{name}." });
+    if (!language)
+      throw new ResourceNotFound(`no cookbook in '${lang}'; languages: ${guide.COOKBOOK_LANGUAGES.join(", ")}`);
+    return json({
+      language,
+      entries: guide.cookbookIn(language),
+      more: "Patterns: svc://patterns/{name}; shaders: svc://glsl/{name}; recipes: svc://recipes/{name}.",
+    });
   },
 };
 
 export const raytkResource: FixedResource = {
   name: "raytk-operators",
   title: "RayTK catalog",
-  description: "What is known and not known about RayTK, the optional third-party ray-marching toolkit: its operators (ROPs) as far as cited sources name them.",
+  description:
+    "What is known and not known about RayTK, the optional third-party ray-marching toolkit: its operators (ROPs) as far as cited sources name them.",
   mimeType: "application/json",
   uri: "svc://raytk/operators",
   async read() {
@@ -118,7 +139,8 @@ export const raytkResource: FixedResource = {
 export const promptsResource: FixedResource = {
   name: "prompts",
   title: "Prompt registry",
-  description: "Every prompt svc has, its arguments and the tools it needs, and whether this server offers it (it does when every tool it needs is registered).",
+  description:
+    "Every prompt svc has, its arguments and the tools it needs, and whether this server offers it (it does when every tool it needs is registered).",
   mimeType: "application/json",
   uri: "svc://prompts",
   async read(catalog) {

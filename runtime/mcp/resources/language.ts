@@ -7,7 +7,8 @@ import { ResourceNotFound, type FixedResource } from "./registry.js";
 export const languageResource: FixedResource = {
   name: "language",
   title: "The .svcnet language",
-  description: "The .svcnet language reference: syntax, values, wiring, flags, components, recipes and layout, with examples.",
+  description:
+    "The .svcnet language reference: syntax, values, wiring, flags, components, recipes and layout, with examples.",
   mimeType: "text/markdown",
   uri: "svc://language",
   async read() {

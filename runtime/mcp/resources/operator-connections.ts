@@ -6,7 +6,8 @@ import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 export const operatorConnectionsResource: TemplatedResource = {
   name: "operator-connections",
   title: "Operator connections",
-  description: "How an operator connects: wired inputs and outputs, parameters that read other operators, and operators of other families that can read it.",
+  description:
+    "How an operator connects: wired inputs and outputs, parameters that read other operators, and operators of other families that can read it.",
   mimeType: "application/json",
   template: "svc://operator-connections/{operator}",
   complete: {

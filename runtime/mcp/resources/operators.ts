@@ -12,7 +12,8 @@ function asFamily(text: string): Family | undefined {
 export const operatorsResource: TemplatedResource = {
   name: "operators",
   title: "Operators",
-  description: "A family's operator list (svc://operators/TOP) or one operator's reference with every parameter (svc://operators/noiseTOP).",
+  description:
+    "A family's operator list (svc://operators/TOP) or one operator's reference with every parameter (svc://operators/noiseTOP).",
   mimeType: "application/json",
   template: "svc://operators/{name}",
   complete: {
@@ -22,12 +23,16 @@ export const operatorsResource: TemplatedResource = {
     const kb = await loadKb();
     const family = asFamily(name);
     if (family) {
-      const operators = kb.listFamilyEntries(family).map((e) => ({ type: e.type, label: e.label, keywords: e.keywords }));
+      const operators = kb
+        .listFamilyEntries(family)
+        .map((e) => ({ type: e.type, label: e.label, keywords: e.keywords }));
       return json({ family, count: operators.length, operators });
     }
     const found = lookupOperator(kb, name);
     if (!found.found) {
-      throw new ResourceNotFound(`no operator or family '${name}'.${didYouMean(found.suggestions)} Families: ${FAMILIES.join(", ")}.`);
+      throw new ResourceNotFound(
+        `no operator or family '${name}'.${didYouMean(found.suggestions)} Families: ${FAMILIES.join(", ")}.`,
+      );
     }
     return json(operatorDoc(kb, found.operator));
   },

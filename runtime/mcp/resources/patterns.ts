@@ -11,7 +11,8 @@ const INDEX = "index";
 export const patternsResource: TemplatedResource = {
   name: "patterns",
   title: "Workflow patterns",
-  description: "How TouchDesigner networks are usually built (feedback, instancing, audio, render, ui, data, performance), each with a .svcnet snippet that svc check passes. 'index' lists them; a category lists its patterns; a name gives one.",
+  description:
+    "How TouchDesigner networks are usually built (feedback, instancing, audio, render, ui, data, performance), each with a .svcnet snippet that svc check passes. 'index' lists them; a category lists its patterns; a name gives one.",
   mimeType: "application/json",
   template: "svc://patterns/{name}",
   complete: {
@@ -25,12 +26,22 @@ export const patternsResource: TemplatedResource = {
     const all = guide.patterns();
     const one = guide.getPattern(name);
     if (one) {
-      return json({ ...one, more: "Validate or apply the snippet with validate_network / apply tools; other patterns: svc://patterns/index." });
+      return json({
+        ...one,
+        more: "Validate or apply the snippet with validate_network / apply tools; other patterns: svc://patterns/index.",
+      });
     }
     const inCategory = name === INDEX ? all : all.filter((p) => p.category === name.toLowerCase());
     if (inCategory.length === 0) {
       const categories = [...new Set(all.map((p) => p.category))];
-      throw new ResourceNotFound(`no pattern or category '${name}'. Categories: ${categories.join(", ")}.${nearNames(all.map((p) => p.name), name).map((n) => ` Did you mean '${n}'?`)[0] ?? ""} List: svc://patterns/index.`);
+      throw new ResourceNotFound(
+        `no pattern or category '${name}'. Categories: ${categories.join(", ")}.${
+          nearNames(
+            all.map((p) => p.name),
+            name,
+          ).map((n) => ` Did you mean '${n}'?`)[0] ?? ""
+        } List: svc://patterns/index.`,
+      );
     }
     return json({
       ...(name === INDEX ? {} : { category: name.toLowerCase() }),
@@ -44,7 +55,8 @@ export const patternsResource: TemplatedResource = {
 export const techniquesResource: TemplatedResource = {
   name: "techniques",
   title: "Shader technique packs",
-  description: "GLSL technique packs (noise, SDF ray marching, colour, image effects, feedback simulation, 2D patterns, distortion). 'index' lists the packs; a pack id lists its techniques.",
+  description:
+    "GLSL technique packs (noise, SDF ray marching, colour, image effects, feedback simulation, 2D patterns, distortion). 'index' lists the packs; a pack id lists its techniques.",
   mimeType: "application/json",
   template: "svc://techniques/{category}",
   complete: { category: async () => [INDEX, ...(await loadGuide()).techniquePacks().map((p) => p.id)] },
@@ -54,18 +66,31 @@ export const techniquesResource: TemplatedResource = {
       return json({
         count: packs.length,
         techniques: packs.reduce((n, p) => n + p.techniques.length, 0),
-        packs: packs.map((p) => ({ id: p.id, title: p.title, summary: p.summary, techniques: p.techniques.map((t) => t.name) })),
+        packs: packs.map((p) => ({
+          id: p.id,
+          title: p.title,
+          summary: p.summary,
+          techniques: p.techniques.map((t) => t.name),
+        })),
         more: "Read svc://techniques/{id} for a pack, svc://glsl/{name} for a shader.",
       });
     }
     const pack = packs.find((p) => p.id === category.toLowerCase());
-    if (!pack) throw new ResourceNotFound(`no technique pack '${category}'. Packs: ${packs.map((p) => p.id).join(", ")}.`);
+    if (!pack)
+      throw new ResourceNotFound(`no technique pack '${category}'. Packs: ${packs.map((p) => p.id).join(", ")}.`);
     return json({
       id: pack.id,
       title: pack.title,
       summary: pack.summary,
       sources: pack.sources,
-      techniques: pack.techniques.map((t) => ({ name: t.name, title: t.title, summary: t.summary, body: t.body, inputs: t.inputs, uniforms: t.uniforms })),
+      techniques: pack.techniques.map((t) => ({
+        name: t.name,
+        title: t.title,
+        summary: t.summary,
+        body: t.body,
+        inputs: t.inputs,
+        uniforms: t.uniforms,
+      })),
       more: "Read svc://glsl/{name} for a technique's shader and a .svcnet network that runs it.",
     });
   },
@@ -74,7 +99,8 @@ export const techniquesResource: TemplatedResource = {
 export const glslResource: TemplatedResource = {
   name: "glsl",
   title: "GLSL snippet",
-  description: "One shader technique: the GLSL TOP pixel shader, its uniforms and inputs, and a .svcnet network that runs it (svc check compiles it).",
+  description:
+    "One shader technique: the GLSL TOP pixel shader, its uniforms and inputs, and a .svcnet network that runs it (svc check compiles it).",
   mimeType: "application/json",
   template: "svc://glsl/{name}",
   complete: { name: async () => (await loadGuide()).techniques().map((t) => t.name) },
@@ -82,8 +108,13 @@ export const glslResource: TemplatedResource = {
     const guide = await loadGuide();
     const t = guide.getTechnique(name);
     if (!t) {
-      const near = nearNames(guide.techniques().map((x) => x.name), name);
-      throw new ResourceNotFound(`no GLSL technique '${name}'.${near.length ? ` Closest: ${near.join(", ")}.` : ""} List: svc://glsl-snippets.`);
+      const near = nearNames(
+        guide.techniques().map((x) => x.name),
+        name,
+      );
+      throw new ResourceNotFound(
+        `no GLSL technique '${name}'.${near.length ? ` Closest: ${near.join(", ")}.` : ""} List: svc://glsl-snippets.`,
+      );
     }
     return json({
       name: t.name,
@@ -111,7 +142,13 @@ export const glslSnippetsResource: FixedResource = {
     const all = (await loadGuide()).techniques();
     return json({
       count: all.length,
-      snippets: all.map((t) => ({ name: t.name, pack: t.pack, summary: t.summary, inputs: t.inputs, uniforms: t.uniforms.map((u) => u.name) })),
+      snippets: all.map((t) => ({
+        name: t.name,
+        pack: t.pack,
+        summary: t.summary,
+        inputs: t.inputs,
+        uniforms: t.uniforms.map((u) => u.name),
+      })),
       more: "Read svc://glsl/{name} for the shader and a network that runs it.",
     });
   },

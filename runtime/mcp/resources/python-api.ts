@@ -6,7 +6,8 @@ import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 export const pythonApiResource: TemplatedResource = {
   name: "python-api",
   title: "Python API classes",
-  description: "A TouchDesigner Python class: its bases and every member with type or signature, inherited ones included.",
+  description:
+    "A TouchDesigner Python class: its bases and every member with type or signature, inherited ones included.",
   mimeType: "application/json",
   template: "svc://python-api/{class}",
   complete: {

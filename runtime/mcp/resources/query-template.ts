@@ -15,7 +15,12 @@ export class QueryUriTemplate extends UriTemplate {
     super(template);
     const at = template.indexOf("{?");
     this.base = template.slice(0, at);
-    this.names = new Set(template.slice(at + 2, template.indexOf("}", at)).split(",").map((n) => n.trim()));
+    this.names = new Set(
+      template
+        .slice(at + 2, template.indexOf("}", at))
+        .split(",")
+        .map((n) => n.trim()),
+    );
   }
 
   static fits(template: string): boolean {

@@ -35,7 +35,8 @@ export const recipeListResource: FixedResource = {
 export const recipeResource: TemplatedResource = {
   name: "recipe",
   title: "Recipe",
-  description: "One recipe: its parameters (type, default, range, label), the operators it uses and its .svcnet source.",
+  description:
+    "One recipe: its parameters (type, default, range, label), the operators it uses and its .svcnet source.",
   mimeType: "application/json",
   template: "svc://recipes/{name}",
   complete: {
@@ -43,14 +44,18 @@ export const recipeResource: TemplatedResource = {
   },
   async read({ name = "" }) {
     const library = await loadRecipeLibrary();
-    const recipe = library.recipes.find((r) => r.name === name) ?? library.recipes.find((r) => r.name.toLowerCase() === name.toLowerCase());
+    const recipe =
+      library.recipes.find((r) => r.name === name) ??
+      library.recipes.find((r) => r.name.toLowerCase() === name.toLowerCase());
     if (recipe) {
       const { path: _localPath, ...shown } = recipe; // a path of this machine means nothing to a client
       return json(shown);
     }
     if (library.recipes.length === 0) throw new ResourceNotFound(`no recipe '${name}': ${NO_RECIPES}`);
     const near = searchRecipes(library.recipes, name, 5).map((h) => h.name);
-    const hint = near.length ? ` Closest: ${near.join(", ")}.` : " Search with svc://recipes/search/{query} or list them at svc://recipes.";
+    const hint = near.length
+      ? ` Closest: ${near.join(", ")}.`
+      : " Search with svc://recipes/search/{query} or list them at svc://recipes.";
     throw new ResourceNotFound(`no recipe '${name}'.${hint}`);
   },
 };

@@ -59,7 +59,9 @@ const MAX_COMPLETIONS = 100;
 export function completeFrom(candidates: readonly string[], typed: string): string[] {
   const needle = typed.toLowerCase();
   const prefix = candidates.filter((c) => c.toLowerCase().startsWith(needle));
-  const inner = needle ? candidates.filter((c) => !c.toLowerCase().startsWith(needle) && c.toLowerCase().includes(needle)) : [];
+  const inner = needle
+    ? candidates.filter((c) => !c.toLowerCase().startsWith(needle) && c.toLowerCase().includes(needle))
+    : [];
   return [...prefix, ...inner].slice(0, MAX_COMPLETIONS);
 }
 
@@ -76,7 +78,11 @@ function toResult(uri: string, body: ResourceBody): ReadResourceResult {
   return { contents: [{ uri, mimeType: body.mimeType, text: body.text }] };
 }
 
-export function registerResources(server: McpServer, resources: readonly ResourceDefinition[], catalog: ServerCatalog): void {
+export function registerResources(
+  server: McpServer,
+  resources: readonly ResourceDefinition[],
+  catalog: ServerCatalog,
+): void {
   for (const r of resources) {
     const metadata = { description: r.description, mimeType: r.mimeType, ...(r.title ? { title: r.title } : {}) };
     if ("uri" in r) {

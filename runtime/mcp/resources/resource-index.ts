@@ -34,13 +34,29 @@ export interface ResourceIndex {
 }
 
 /** The index of `resources` (in their order), each found by identity among `modules`' exports. */
-export function indexResources(resources: readonly ResourceDefinition[], modules: ReadonlyMap<string, Record<string, unknown>>, catalog: string): ResourceIndex {
+export function indexResources(
+  resources: readonly ResourceDefinition[],
+  modules: ReadonlyMap<string, Record<string, unknown>>,
+  catalog: string,
+): ResourceIndex {
   const entries = resources.map((r): ResourceIndexEntry => {
     const [module, exports] = [...modules].find(([, e]) => Object.values(e).includes(r)) ?? [];
     const exportName = exports && Object.entries(exports).find(([, v]) => v === r)?.[0];
-    if (module === undefined || exportName === undefined) throw new Error(`resource '${r.name}' is exported by no module under resources/`);
-    const where = "uri" in r ? { uri: r.uri } : { template: r.template, ...(r.complete ? { completes: Object.keys(r.complete) } : {}) };
-    return { module, export: exportName, name: r.name, ...(r.title ? { title: r.title } : {}), description: r.description, mimeType: r.mimeType, ...where };
+    if (module === undefined || exportName === undefined)
+      throw new Error(`resource '${r.name}' is exported by no module under resources/`);
+    const where =
+      "uri" in r
+        ? { uri: r.uri }
+        : { template: r.template, ...(r.complete ? { completes: Object.keys(r.complete) } : {}) };
+    return {
+      module,
+      export: exportName,
+      name: r.name,
+      ...(r.title ? { title: r.title } : {}),
+      description: r.description,
+      mimeType: r.mimeType,
+      ...where,
+    };
   });
   return { catalog, resources: entries };
 }
@@ -68,16 +84,34 @@ function lazyDefinition(entry: ResourceIndexEntry): ResourceDefinition {
   const load = () =>
     (loading ??= import(new URL(`./${entry.module}`, import.meta.url).href).then((m: Record<string, unknown>) => {
       const def = m[entry.export] as ResourceDefinition | undefined;
-      if (def === undefined || def.name !== entry.name) throw new Error(`resource '${entry.name}' moved since the build: run \`npm run build\``);
+      if (def === undefined || def.name !== entry.name)
+        throw new Error(`resource '${entry.name}' moved since the build: run \`npm run build\``);
       return def;
     }));
-  const common = { name: entry.name, ...(entry.title ? { title: entry.title } : {}), description: entry.description, mimeType: entry.mimeType };
+  const common = {
+    name: entry.name,
+    ...(entry.title ? { title: entry.title } : {}),
+    description: entry.description,
+    mimeType: entry.mimeType,
+  };
   if (entry.uri !== undefined) {
-    return { ...common, uri: entry.uri, read: async (catalog: ServerCatalog) => ((await load()) as Extract<ResourceDefinition, { uri: string }>).read(catalog) };
+    return {
+      ...common,
+      uri: entry.uri,
+      read: async (catalog: ServerCatalog) =>
+        ((await load()) as Extract<ResourceDefinition, { uri: string }>).read(catalog),
+    };
   }
   type Templated = Exclude<ResourceDefinition, { uri: string }>;
   const complete = entry.completes
-    ? Object.fromEntries(entry.completes.map((v) => [v, async (value: string) => ((await load()) as Templated).complete![v]!(value)]))
+    ? Object.fromEntries(
+        entry.completes.map((v) => [v, async (value: string) => ((await load()) as Templated).complete![v]!(value)]),
+      )
     : undefined;
-  return { ...common, template: entry.template!, ...(complete ? { complete } : {}), read: async (vars, catalog) => ((await load()) as Templated).read(vars, catalog) };
+  return {
+    ...common,
+    template: entry.template!,
+    ...(complete ? { complete } : {}),
+    read: async (vars, catalog) => ((await load()) as Templated).read(vars, catalog),
+  };
 }

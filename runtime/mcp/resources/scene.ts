@@ -9,7 +9,11 @@ import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 
 /** The bridge's GET /api/editor/context (bridge/svc_bridge/routes/editor.py), the fields used here. */
 interface EditorContext {
-  active_editor: { pane: string | null; network: string; viewport: { x: number | null; y: number | null; zoom: number | null } } | null;
+  active_editor: {
+    pane: string | null;
+    network: string;
+    viewport: { x: number | null; y: number | null; zoom: number | null };
+  } | null;
   selection: string[];
   selection_complete: boolean;
   current: string | null;
@@ -48,7 +52,9 @@ function more(network: string, complete: boolean): string {
     complete ? "" : `Only the first ${SCENE_MAX_NODES} children are listed.`,
     `Read svc://digest/${network} for the network below this COMP, nested components included;`,
     "find_td_nodes to search it, get_td_node_errors for its errors.",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 async function sceneOf(view: string): Promise<unknown> {
@@ -60,7 +66,12 @@ async function sceneOf(view: string): Promise<unknown> {
     network = editor.active_editor?.network ?? null;
   }
   if (network === null) {
-    return { view, network: null, editor: null, more: "No network editor is open in TouchDesigner (or it runs without a UI); read svc://scene/project." };
+    return {
+      view,
+      network: null,
+      editor: null,
+      more: "No network editor is open in TouchDesigner (or it runs without a UI); read svc://scene/project.",
+    };
   }
   const digest = await readDigest(bridge, network, { depth: 1, maxNodes: SCENE_MAX_NODES });
   const wires = digest.wires.slice(0, SCENE_MAX_WIRES);
@@ -74,7 +85,9 @@ async function sceneOf(view: string): Promise<unknown> {
             viewport: editor.active_editor.viewport,
             current: editor.current,
             selection: editor.selection.slice(0, SCENE_MAX_SELECTION),
-            selectionCount: editor.selection_complete ? editor.selection.length : `more than ${editor.selection.length}`,
+            selectionCount: editor.selection_complete
+              ? editor.selection.length
+              : `more than ${editor.selection.length}`,
           },
         }
       : {}),
@@ -90,7 +103,11 @@ async function sceneOf(view: string): Promise<unknown> {
 export const sceneResource: TemplatedResource = {
   name: "scene",
   title: "Live scene view",
-  description: `What the artist sees, compactly: one COMP's children and wires in .svcnet notation. Views: ${Object.entries(SCENE_VIEWS).map(([v, what]) => `${v} (${what})`).join("; ")}.`,
+  description: `What the artist sees, compactly: one COMP's children and wires in .svcnet notation. Views: ${Object.entries(
+    SCENE_VIEWS,
+  )
+    .map(([v, what]) => `${v} (${what})`)
+    .join("; ")}.`,
   mimeType: "application/json",
   template: "svc://scene/{view}",
   complete: { view: async () => Object.keys(SCENE_VIEWS) },

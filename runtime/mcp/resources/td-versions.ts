@@ -5,7 +5,8 @@ import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 export const tdVersionsResource: TemplatedResource = {
   name: "td-versions",
   title: "TouchDesigner release profiles",
-  description: "One release profile of the knowledge base (a docs snapshot or a build): its date, build, families and operator types.",
+  description:
+    "One release profile of the knowledge base (a docs snapshot or a build): its date, build, families and operator types.",
   mimeType: "application/json",
   template: "svc://td-versions/{version}",
   complete: {

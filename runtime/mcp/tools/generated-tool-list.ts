@@ -18,7 +18,9 @@ let cached: ReadonlyMap<string, ListedTool> | undefined;
 /** The generated listing by tool name; empty when there is none (running from sources). */
 export function generatedToolList(): ReadonlyMap<string, ListedTool> {
   if (cached) return cached;
-  const listed = existsSync(GENERATED_TOOL_LIST_PATH) ? (JSON.parse(readFileSync(GENERATED_TOOL_LIST_PATH, "utf8")) as ListedTool[]) : [];
+  const listed = existsSync(GENERATED_TOOL_LIST_PATH)
+    ? (JSON.parse(readFileSync(GENERATED_TOOL_LIST_PATH, "utf8")) as ListedTool[])
+    : [];
   cached = new Map(listed.map((t) => [t.name, t]));
   return cached;
 }

@@ -20,7 +20,9 @@ export function listedTool(tool: AnyToolDefinition): ListedTool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: input ? toJsonSchemaCompat(input, { strictUnions: true, pipeStrategy: "input" }) : { type: "object", properties: {} },
+    inputSchema: input
+      ? toJsonSchemaCompat(input, { strictUnions: true, pipeStrategy: "input" })
+      : { type: "object", properties: {} },
     annotations: tool.annotations,
     execution: EXECUTION,
   };

@@ -11,9 +11,12 @@ export function manifestMismatch(entry: ToolManifestEntry, tool: AnyToolDefiniti
   const problems: string[] = [];
   if (tool.name !== entry.name) problems.push(`manifest line '${entry.name}' loads the tool '${tool.name}'`);
   if (tool.profiles.join(",") !== entry.profiles.join(",")) {
-    problems.push(`manifest line '${entry.name}': profiles [${entry.profiles.join(", ")}], the tool declares [${tool.profiles.join(", ")}]`);
+    problems.push(
+      `manifest line '${entry.name}': profiles [${entry.profiles.join(", ")}], the tool declares [${tool.profiles.join(", ")}]`,
+    );
   }
-  if ((tool.rawPython === true) !== (entry.rawPython === true)) problems.push(`manifest line '${entry.name}': rawPython differs from the tool's`);
+  if ((tool.rawPython === true) !== (entry.rawPython === true))
+    problems.push(`manifest line '${entry.name}': rawPython differs from the tool's`);
   if (tool.feature !== entry.feature) problems.push(`manifest line '${entry.name}': feature differs from the tool's`);
   return problems;
 }

@@ -50,7 +50,9 @@ export interface ToolDefinition<In extends Shape = Shape, Out extends Shape | un
 export type AnyToolDefinition = ToolDefinition<any, any>;
 
 /** Keeps a tool file's argument and result types checked against its schemas. */
-export function defineTool<In extends Shape, Out extends Shape | undefined = undefined>(def: ToolDefinition<In, Out>): ToolDefinition<In, Out> {
+export function defineTool<In extends Shape, Out extends Shape | undefined = undefined>(
+  def: ToolDefinition<In, Out>,
+): ToolDefinition<In, Out> {
   return def;
 }
 
@@ -81,11 +83,15 @@ export function inProfile(tool: Profiled, profile: ToolProfile): boolean {
 }
 
 export function selectTools<T extends Profiled>(all: readonly T[], selection: ToolSelection): T[] {
-  return all.filter((t) => inProfile(t, selection.profile) && (selection.rawPython || !t.rawPython) && featureOn(t.feature, selection));
+  return all.filter(
+    (t) => inProfile(t, selection.profile) && (selection.rawPython || !t.rawPython) && featureOn(t.feature, selection),
+  );
 }
 
 /** What the catalog rules read of a tool: its definition, or its manifest line with its listing. */
-export type CatalogFacts = Pick<AnyToolDefinition, "name" | "description" | "profiles" | "rawPython"> & { annotations: ToolAnnotations };
+export type CatalogFacts = Pick<AnyToolDefinition, "name" | "description" | "profiles" | "rawPython"> & {
+  annotations: ToolAnnotations;
+};
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 const MAX_DESCRIPTION = 320;
@@ -102,11 +108,13 @@ export function checkCatalog(all: readonly CatalogFacts[]): string[] {
     if (!NAME.test(t.name)) problems.push(`tool '${t.name}': name must be snake_case`);
     if (seen.has(t.name)) problems.push(`tool '${t.name}' is defined twice`);
     seen.add(t.name);
-    if (t.description.length > MAX_DESCRIPTION) problems.push(`tool '${t.name}': description over ${MAX_DESCRIPTION} characters`);
+    if (t.description.length > MAX_DESCRIPTION)
+      problems.push(`tool '${t.name}': description over ${MAX_DESCRIPTION} characters`);
     if (t.profiles.includes("safe") && (t.rawPython || t.annotations.destructiveHint)) {
       problems.push(`tool '${t.name}' runs client Python or is destructive, so it cannot be in the safe profile`);
     }
-    if (t.annotations.readOnlyHint && t.annotations.destructiveHint) problems.push(`tool '${t.name}' cannot be read-only and destructive`);
+    if (t.annotations.readOnlyHint && t.annotations.destructiveHint)
+      problems.push(`tool '${t.name}' cannot be read-only and destructive`);
   }
   return problems;
 }
@@ -144,7 +152,12 @@ export function toolCallback(tool: AnyToolDefinition, logLevel: ClientLogLevel) 
       extra,
       logLevel,
       signal: extra.signal,
-      progress: (message, options = {}) => progress({ extra, logLevel }, message, options.done === undefined && options.level !== "error" ? { ...options, done: ++steps } : options),
+      progress: (message, options = {}) =>
+        progress(
+          { extra, logLevel },
+          message,
+          options.done === undefined && options.level !== "error" ? { ...options, done: ++steps } : options,
+        ),
     };
     let outcome: ToolOutcome<unknown>;
     try {

@@ -42,12 +42,21 @@ export function success<T>(data: T, text: string, blocks?: CallToolResult["conte
 }
 
 /** An apply that ran: an error result for the caller when live errors remain after it. */
-export function applied<T>(data: T, text: string, blocks: CallToolResult["content"] | undefined, liveErrors: number): ToolSuccess<T> {
+export function applied<T>(
+  data: T,
+  text: string,
+  blocks: CallToolResult["content"] | undefined,
+  liveErrors: number,
+): ToolSuccess<T> {
   const result = success(data, text, blocks);
   return liveErrors > 0 ? { ...result, isError: true } : result;
 }
 
-export function failure(code: string, message: string, extra: Omit<ToolFailureBody, "code" | "message"> = {}): ToolFailure {
+export function failure(
+  code: string,
+  message: string,
+  extra: Omit<ToolFailureBody, "code" | "message"> = {},
+): ToolFailure {
   return { ok: false, error: { code, message, ...extra } };
 }
 

@@ -5,8 +5,19 @@
  * structured result with the same steps, messages and error results as the SDK's McpServer.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { getParseErrorMessage, normalizeObjectSchema, objectFromShape, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  getParseErrorMessage,
+  normalizeObjectSchema,
+  objectFromShape,
+  safeParseAsync,
+} from "@modelcontextprotocol/sdk/server/zod-compat.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ClientLogLevel, RequestExtra } from "../logging.js";
 import { listedTool, type ListedTool } from "./listed-tool.js";
 import { strictInput, toolCallback, type AnyToolDefinition } from "./registry.js";
@@ -27,7 +38,11 @@ interface Callable {
 
 /** Tools already in memory (tests, hosts that built them): listed by converting their schemas. */
 export function registerTools(server: McpServer, tools: readonly AnyToolDefinition[], logLevel: ClientLogLevel): void {
-  serveTools(server, tools.map((t) => ({ name: t.name, listing: listedTool(t), load: async () => t })), logLevel);
+  serveTools(
+    server,
+    tools.map((t) => ({ name: t.name, listing: listedTool(t), load: async () => t })),
+    logLevel,
+  );
 }
 
 export function serveTools(server: McpServer, tools: readonly ServedTool[], logLevel: ClientLogLevel): void {
@@ -59,23 +74,35 @@ export function serveTools(server: McpServer, tools: readonly ServedTool[], logL
       const tool = await callable(served);
       const parsed = await safeParseAsync(tool.input, request.params.arguments ?? {});
       if (!parsed.success) {
-        throw new McpError(ErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(parsed.error)}`);
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(parsed.error)}`,
+        );
       }
       const result = await tool.call(parsed.data, extra);
       if (request.params.task) return result;
       if (tool.output && !result.isError) {
         if (!result.structuredContent) {
-          throw new McpError(ErrorCode.InvalidParams, `Output validation error: Tool ${name} has an output schema but no structured content was provided`);
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Output validation error: Tool ${name} has an output schema but no structured content was provided`,
+          );
         }
         const checked = await safeParseAsync(tool.output, result.structuredContent);
         if (!checked.success) {
-          throw new McpError(ErrorCode.InvalidParams, `Output validation error: Invalid structured content for tool ${name}: ${getParseErrorMessage(checked.error)}`);
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Output validation error: Invalid structured content for tool ${name}: ${getParseErrorMessage(checked.error)}`,
+          );
         }
       }
       return result;
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
-      return { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true };
+      return {
+        content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
+        isError: true,
+      };
     }
   });
 }

@@ -92,7 +92,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   let oauth: OAuthFront | undefined;
   const events = options.events ? await startSharedEvents(options.events) : undefined;
 
-  async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown, principal: string): Promise<void> {
+  async function openSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    principal: string,
+  ): Promise<void> {
     const room = await store.makeRoom();
     if (!room.ok) {
       refuse(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
@@ -126,18 +131,26 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const publicHost = oauth?.publicHost !== undefined && req.headers.host?.trim().toLowerCase() === oauth.publicHost;
-    if (!hostAllowed(req.headers.host, port) && !publicHost) return refuse(res, 403, "forbidden: the Host header must name this loopback server");
+    if (!hostAllowed(req.headers.host, port) && !publicHost)
+      return refuse(res, 403, "forbidden: the Host header must name this loopback server");
     const publicOrigin = oauth?.publicOrigin !== undefined && req.headers.origin === oauth.publicOrigin;
-    if (!originAllowed(req.headers.origin) && !publicOrigin) return refuse(res, 403, "forbidden: requests from a non-loopback Origin are refused");
+    if (!originAllowed(req.headers.origin) && !publicOrigin)
+      return refuse(res, 403, "forbidden: requests from a non-loopback Origin are refused");
     if (auth.mode !== "auto") {
       if (!oauth) return refuse(res, 503, "starting: retry shortly", { "retry-after": "1" });
       return oauth.handle(req, res, (err) => {
         if (err) return failed(res, err);
-        refuse(res, 404, `not found: MCP is served at ${MCP_PATH}, OAuth at http://127.0.0.1:${port} and http://localhost:${port}`);
+        refuse(
+          res,
+          404,
+          `not found: MCP is served at ${MCP_PATH}, OAuth at http://127.0.0.1:${port} and http://localhost:${port}`,
+        );
       });
     }
     if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
-      return refuse(res, 401, "unauthorized: send 'Authorization: Bearer <SVC_MCP_TOKEN>'", { "www-authenticate": 'Bearer realm="svc"' });
+      return refuse(res, 401, "unauthorized: send 'Authorization: Bearer <SVC_MCP_TOKEN>'", {
+        "www-authenticate": 'Bearer realm="svc"',
+      });
     }
     return serveMcp(req, res, options.token !== undefined ? LEGACY_PRINCIPAL : ANYONE_PRINCIPAL);
   }
@@ -145,7 +158,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   function failed(res: ServerResponse, err: unknown): void {
     // A body the OAuth endpoints could not parse is the client's fault, and says so.
     const status = (err as { status?: unknown }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) return refuse(res, status, `bad request: ${(err as Error).message}`);
+    if (typeof status === "number" && status >= 400 && status < 500)
+      return refuse(res, status, `bad request: ${(err as Error).message}`);
     log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
     refuse(res, 500, "internal error");
   }
@@ -159,7 +173,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
     let body: unknown;
     if (method === "POST") {
-      if (!isJsonContentType(req.headers["content-type"])) return refuse(res, 415, "unsupported media type: POST bodies must be application/json");
+      if (!isJsonContentType(req.headers["content-type"]))
+        return refuse(res, 415, "unsupported media type: POST bodies must be application/json");
       const read = await readBody(req, maxBody);
       if (!read.ok) return refuse(res, read.status, read.message);
       body = read.value;
@@ -169,7 +184,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const record = store.get(sessionId);
       // A session used by anyone but who opened it is answered as unknown: its id tells nothing.
       if (!record || record.handle.principal !== principal) {
-        return refuse(res, 404, "session not found: it expired, was closed or never existed; start a new one with initialize");
+        return refuse(
+          res,
+          404,
+          "session not found: it expired, was closed or never existed; start a new one with initialize",
+        );
       }
       // A GET is the session's event stream and stays open while the client listens: activity,
       // but not work in flight, or an abandoned client would keep its session forever.
@@ -204,13 +223,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       settings: auth.oauth,
       store: oauthStore!,
       consent: oauthModule!.brokerConsent(options.oauthBridge ?? bridgeClient, auth.oauth.consentSeconds),
-      legacyBearer: auth.mode === "hybrid" && options.token !== undefined ? (header) => bearerMatches(header, options.token!) : undefined,
+      legacyBearer:
+        auth.mode === "hybrid" && options.token !== undefined
+          ? (header) => bearerMatches(header, options.token!)
+          : undefined,
       serveMcp,
       now: options.now ?? Date.now,
       log,
     });
   }
-  const sweeper = setInterval(() => void store.sweep(), Math.max(10, Math.min(60_000, Math.floor(options.sessionIdleMs / 4))));
+  const sweeper = setInterval(
+    () => void store.sweep(),
+    Math.max(10, Math.min(60_000, Math.floor(options.sessionIdleMs / 4))),
+  );
   sweeper.unref();
 
   return {

@@ -4,7 +4,11 @@ import type { IncomingMessage } from "node:http";
 export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
-  const tooLarge: BodyResult = { ok: false, status: 413, message: `payload too large: the body is over ${maxBytes} bytes` };
+  const tooLarge: BodyResult = {
+    ok: false,
+    status: 413,
+    message: `payload too large: the body is over ${maxBytes} bytes`,
+  };
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     // Drain without keeping anything, so the refusal can still be written on the connection.

@@ -19,7 +19,12 @@ export async function runMcpServer(config: McpConfig, stderr: (text: string) => 
   const { startHttpServer } = await import("./http.js");
   let running;
   try {
-    running = await startHttpServer({ selection, ...config.http, events: config.events, log: (line) => stderr(`svc: ${line}\n`) });
+    running = await startHttpServer({
+      selection,
+      ...config.http,
+      events: config.events,
+      log: (line) => stderr(`svc: ${line}\n`),
+    });
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "EADDRINUSE") {

@@ -5,11 +5,20 @@ import { artistOutput, previewSize, settings, sourceTop } from "./artist-schemas
 export const applyRecipe = defineTool({
   name: "apply_recipe",
   title: "Build a recipe",
-  description: "Build any recipe of the library (svc://recipes) as a live network with its control panel, its parameters set from the arguments, and return the .svcnet, live errors and a thumbnail.",
+  description:
+    "Build any recipe of the library (svc://recipes) as a live network with its control panel, its parameters set from the arguments, and return the .svcnet, live errors and a thumbnail.",
   input: {
-    recipe: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64).describe("recipe name, e.g. feedback_tunnel"),
+    recipe: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .max(64)
+      .describe("recipe name, e.g. feedback_tunnel"),
     arguments: settings,
-    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/).optional().describe("network name (default: the recipe's)"),
+    name: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)
+      .optional()
+      .describe("network name (default: the recipe's)"),
     source: sourceTop,
     preview: previewSize,
   },

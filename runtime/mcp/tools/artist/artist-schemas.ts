@@ -14,7 +14,13 @@ export function networkName(fallback: string) {
     .describe("network name: the COMP built at /project1/<name>");
 }
 
-export const previewSize = z.number().int().min(0).max(1024).default(256).describe("thumbnail size of the output; 0 for none");
+export const previewSize = z
+  .number()
+  .int()
+  .min(0)
+  .max(1024)
+  .default(256)
+  .describe("thumbnail size of the output; 0 for none");
 
 /** A live TOP fed into a recipe that processes a picture. */
 export const sourceTop = z
@@ -27,11 +33,22 @@ export const sourceTop = z
 export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as "#rrggbb"');
 
 /** One JSON value a recipe parameter can take. */
-export const argumentValue = z.union([z.number(), z.boolean(), z.string().max(2000), z.array(z.number()).min(2).max(4)]);
+export const argumentValue = z.union([
+  z.number(),
+  z.boolean(),
+  z.string().max(2000),
+  z.array(z.number()).min(2).max(4),
+]);
 
 /** Arguments for a recipe chosen at call time, checked against its declared parameters. */
 export const settings = z
-  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64), argumentValue)
+  .record(
+    z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .max(64),
+    argumentValue,
+  )
   .default({})
   .describe("the recipe's parameters by name (see svc://recipes/{name}); values within their declared ranges");
 

@@ -5,7 +5,14 @@
  */
 import { parse } from "../../../../grammar/parse.js";
 import { BridgeError, encodePath, type BridgeClient } from "../../../bridge-client/index.js";
-import { cueSource, type Cue, type CueValue, type Macro, type MacroStep, type Scene } from "../../../show/cue-network.js";
+import {
+  cueSource,
+  type Cue,
+  type CueValue,
+  type Macro,
+  type MacroStep,
+  type Scene,
+} from "../../../show/cue-network.js";
 import { firePending, liveValue, readCueEngine, type CueEngine } from "../../../show/cues.js";
 import { bridgeClient } from "../../bridge.js";
 import type { ToolContext } from "../registry.js";
@@ -38,7 +45,11 @@ function data(engine: CueEngine, action: string, extra: Partial<CueData> = {}): 
     network: engine.comp,
     action,
     cues: engine.cues,
-    macros: engine.macros.map((m) => ({ name: m.name, steps: m.steps.length, seconds: Math.max(0, ...m.steps.map((s) => s.at)) })),
+    macros: engine.macros.map((m) => ({
+      name: m.name,
+      steps: m.steps.length,
+      seconds: Math.max(0, ...m.steps.map((s) => s.at)),
+    })),
     setlist: engine.setlist,
     scene: engine.scene,
     current: engine.current,
@@ -52,13 +63,18 @@ function data(engine: CueEngine, action: string, extra: Partial<CueData> = {}): 
 }
 
 function unknown(kind: "cue" | "macro", name: string, known: string[], network: string) {
-  return failure(`unknown-${kind}`, `${network} has no ${kind} '${name}'${known.length ? `; its ${kind}s: ${known.slice(0, 20).join(", ")}` : ` (it has no ${kind}s yet)`}`, { details: { known } });
+  return failure(
+    `unknown-${kind}`,
+    `${network} has no ${kind} '${name}'${known.length ? `; its ${kind}s: ${known.slice(0, 20).join(", ")}` : ` (it has no ${kind}s yet)`}`,
+    { details: { known } },
+  );
 }
 
 async function cueValue(bridge: BridgeClient, v: ValueInput): Promise<CueValue> {
   const live = await liveValue(bridge, v.path, v.parameter);
   if (v.value === undefined) return { path: v.path, par: v.parameter, ...live };
-  if (typeof v.value === "number") return { path: v.path, par: v.parameter, kind: live.kind === "str" ? "str" : live.kind, value: String(v.value) };
+  if (typeof v.value === "number")
+    return { path: v.path, par: v.parameter, kind: live.kind === "str" ? "str" : live.kind, value: String(v.value) };
   if (typeof v.value === "boolean") return { path: v.path, par: v.parameter, kind: "int", value: v.value ? "1" : "0" };
   return { path: v.path, par: v.parameter, kind: "str", value: v.value };
 }
@@ -71,16 +87,28 @@ interface EngineContent {
 }
 
 /** Applies the engine with this content; reads it back. */
-async function store(name: string, content: EngineContent, action: string, ctx: ToolContext, extra: Partial<CueData> = {}): Promise<ToolOutcome<CueData>> {
+async function store(
+  name: string,
+  content: EngineContent,
+  action: string,
+  ctx: ToolContext,
+  extra: Partial<CueData> = {},
+): Promise<ToolOutcome<CueData>> {
   const source = cueSource(name, content.cues, content.macros, content.setlist);
   const built = await runArtist({ name, program: () => parse(source).ast }, [], 0, ctx);
   if (!built.ok) return built;
   const engine = await readCueEngine(await bridgeClient(), `/project1/${name}`);
-  const d = data(engine, action, { applied: built.data.applied, source: built.data.source, errors: built.data.errors, ...extra });
+  const d = data(engine, action, {
+    applied: built.data.applied,
+    source: built.data.source,
+    errors: built.data.errors,
+    ...extra,
+  });
   return { ...success(d, built.text), ...(built.data.errors > 0 ? { isError: true } : {}) };
 }
 
-const cueLine = (c: Cue) => `${c.name} (fade ${c.fade} s): ${c.values.map((v) => `${v.path}.${v.par} = ${v.value}`).join(", ")}`;
+const cueLine = (c: Cue) =>
+  `${c.name} (fade ${c.fade} s): ${c.values.map((v) => `${v.path}.${v.par} = ${v.value}`).join(", ")}`;
 
 export interface ManageCueInput {
   action: "create" | "update" | "delete" | "list" | "fire";
@@ -96,30 +124,44 @@ export async function manageCue(input: ManageCueInput, ctx: ToolContext): Promis
   try {
     const engine = await readCueEngine(bridge, comp);
     if (input.action === "list") {
-      const text = engine.exists ? [`${comp}: ${engine.cues.length} cue(s), current '${engine.current}'`, ...engine.cues.map(cueLine)].join("\n") : `${comp} holds no cue engine yet (manage_cue create builds it)`;
+      const text = engine.exists
+        ? [`${comp}: ${engine.cues.length} cue(s), current '${engine.current}'`, ...engine.cues.map(cueLine)].join("\n")
+        : `${comp} holds no cue engine yet (manage_cue create builds it)`;
       return success(data(engine, "list"), text);
     }
-    if (input.cue === undefined) return failure("invalid-arguments", `action '${input.action}' needs 'cue', the cue's name`);
+    if (input.cue === undefined)
+      return failure("invalid-arguments", `action '${input.action}' needs 'cue', the cue's name`);
     const name = input.cue;
     const existing = engine.cues.find((c) => c.name === name);
     const names = engine.cues.map((c) => c.name);
     if (input.action === "fire") {
       if (!existing) return unknown("cue", name, names, comp);
       await firePending(bridge, comp, "Pending", name);
-      return success(data(engine, "fire", { fired: name }), `fired ${name} on ${comp}: ${existing.values.length} value(s) over ${existing.fade} s`);
+      return success(
+        data(engine, "fire", { fired: name }),
+        `fired ${name} on ${comp}: ${existing.values.length} value(s) over ${existing.fade} s`,
+      );
     }
     if (input.action === "delete") {
       if (!existing) return unknown("cue", name, names, comp);
-      const used = engine.macros.filter((m) => m.steps.some((s) => s.kind === "cue" && s.cue === name)).map((m) => m.name);
-      if (used.length) return failure("cue-in-use", `cue '${name}' is fired by macro(s) ${used.join(", ")}; change them first`);
+      const used = engine.macros
+        .filter((m) => m.steps.some((s) => s.kind === "cue" && s.cue === name))
+        .map((m) => m.name);
+      if (used.length)
+        return failure("cue-in-use", `cue '${name}' is fired by macro(s) ${used.join(", ")}; change them first`);
       const inSetlist = engine.setlist.some((sc) => sc.cue === name);
       if (inSetlist) return failure("cue-in-use", `cue '${name}' is a scene of the setlist; change the setlist first`);
       return store(input.network, { ...engine, cues: engine.cues.filter((c) => c.name !== name) }, "delete", ctx);
     }
-    if (input.action === "create" && existing) return failure("cue-exists", `${comp} already has a cue '${name}'; use action 'update' to change it`);
+    if (input.action === "create" && existing)
+      return failure("cue-exists", `${comp} already has a cue '${name}'; use action 'update' to change it`);
     if (input.action === "update" && !existing) return unknown("cue", name, names, comp);
     const values = input.values ? await Promise.all(input.values.map((v) => cueValue(bridge, v))) : existing?.values;
-    if (!values || values.length === 0) return failure("invalid-arguments", `a cue needs 'values': the parameters it sets (a value, or none to take the live one)`);
+    if (!values || values.length === 0)
+      return failure(
+        "invalid-arguments",
+        `a cue needs 'values': the parameters it sets (a value, or none to take the live one)`,
+      );
     const cue: Cue = { name, fade: input.fade ?? existing?.fade ?? 0, values };
     const cues = existing ? engine.cues.map((c) => (c.name === name ? cue : c)) : [...engine.cues, cue];
     return store(input.network, { ...engine, cues }, input.action, ctx);
@@ -160,16 +202,26 @@ export async function createMacro(input: CreateMacroInput, ctx: ToolContext): Pr
         }
       }
       const macro: Macro = { name: input.macro, steps };
-      const macros = existing ? engine.macros.map((m) => (m.name === input.macro ? macro : m)) : [...engine.macros, macro];
+      const macros = existing
+        ? engine.macros.map((m) => (m.name === input.macro ? macro : m))
+        : [...engine.macros, macro];
       outcome = await store(input.network, { ...engine, macros }, "create_macro", ctx);
       if (!outcome.ok) return outcome;
     } else if (!existing) {
-      return unknown("macro", input.macro, engine.macros.map((m) => m.name), comp);
+      return unknown(
+        "macro",
+        input.macro,
+        engine.macros.map((m) => m.name),
+        comp,
+      );
     }
     if (!input.run) return outcome!;
     await firePending(bridge, comp, "Pendingmacro", input.macro);
     const after = outcome?.ok ? outcome.data : data(engine, "create_macro");
-    return success({ ...after, fired: input.macro }, `${outcome?.ok ? outcome.text + "\n" : ""}started macro ${input.macro} on ${comp}`);
+    return success(
+      { ...after, fired: input.macro },
+      `${outcome?.ok ? outcome.text + "\n" : ""}started macro ${input.macro} on ${comp}`,
+    );
   } catch (err) {
     if (err instanceof BridgeError) return bridgeFailure(err);
     throw err;
@@ -199,11 +251,19 @@ export async function setlistRunner(input: SetlistInput, ctx: ToolContext): Prom
     } else if (engine.setlist.length === 0) {
       return failure("no-setlist", `${comp} has no setlist yet; give 'scenes'`);
     }
-    if (input.loop !== undefined) await bridge.patch(`/api/nodes/${encodePath(comp)}`, { parameters: { Loopsetlist: input.loop ? 1 : 0 } });
-    if (input.command === undefined) return outcome ?? success(data(engine, "create_setlist_runner"), `${comp}: setlist of ${engine.setlist.length} scene(s)`);
+    if (input.loop !== undefined)
+      await bridge.patch(`/api/nodes/${encodePath(comp)}`, { parameters: { Loopsetlist: input.loop ? 1 : 0 } });
+    if (input.command === undefined)
+      return (
+        outcome ??
+        success(data(engine, "create_setlist_runner"), `${comp}: setlist of ${engine.setlist.length} scene(s)`)
+      );
     await firePending(bridge, comp, "Pendingsetlist", input.command);
     const after = outcome?.ok ? outcome.data : data(await readCueEngine(bridge, comp), "create_setlist_runner");
-    return success({ ...after, fired: input.command }, `${outcome?.ok ? outcome.text + "\n" : ""}setlist ${input.command} on ${comp}`);
+    return success(
+      { ...after, fired: input.command },
+      `${outcome?.ok ? outcome.text + "\n" : ""}setlist ${input.command} on ${comp}`,
+    );
   } catch (err) {
     if (err instanceof BridgeError) return bridgeFailure(err);
     throw err;

@@ -39,5 +39,10 @@ export async function buildDashboard(input: DashboardInput, ctx: ToolContext): P
     ...(input.program === undefined ? {} : { source: input.program }),
     comment: [`Stage dashboard, layout ${input.layout}.`],
   });
-  return runArtist(draft, uses.map((u) => u.recipe.name), input.preview, ctx);
+  return runArtist(
+    draft,
+    uses.map((u) => u.recipe.name),
+    input.preview,
+    ctx,
+  );
 }

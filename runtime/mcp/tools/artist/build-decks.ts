@@ -38,15 +38,27 @@ function fader(name: string, level: number, label: string): A.Declaration {
   };
 }
 
-export async function buildDecks(name: string, decks: readonly Deck[], mix: string, preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+export async function buildDecks(
+  name: string,
+  decks: readonly Deck[],
+  mix: string,
+  preview: number,
+  ctx: ToolContext,
+): Promise<ToolOutcome<ArtistData>> {
   const catalog = await loadArtistCatalog();
-  const draft = new NetworkDraft(name, [`${decks.length} decks mixed with '${mix}'; each Deck control fades its deck.`]);
+  const draft = new NetworkDraft(name, [
+    `${decks.length} decks mixed with '${mix}'; each Deck control fades its deck.`,
+  ]);
   const mixer = draft.add(nodeDecl("mix", "compositeTOP", [param("operand", { kind: "Name", name: mix, range: r })]));
   for (const [i, deck] of decks.entries()) {
     const recipe = findRecipe(catalog, deck.recipe);
     if (isFailure(recipe)) return recipe;
     const params = checkedArguments(recipe, deck.settings);
-    if (isFailure(params)) return { ...params, error: { ...params.error, message: `deck ${i + 1} (${recipe.name}): ${params.error.message}` } };
+    if (isFailure(params))
+      return {
+        ...params,
+        error: { ...params.error, message: `deck ${i + 1} (${recipe.name}): ${params.error.message}` },
+      };
     const n = i + 1;
     const control = `Deck${n}`;
     draft.controls.push(fader(control, deck.level, `Deck ${n}: ${recipe.name}`));
@@ -58,7 +70,12 @@ export async function buildDecks(name: string, decks: readonly Deck[], mix: stri
     draft.connect(fade, mixer, i);
   }
   draft.output(mixer);
-  return runArtist(draft, decks.map((d) => d.recipe), preview, ctx);
+  return runArtist(
+    draft,
+    decks.map((d) => d.recipe),
+    preview,
+    ctx,
+  );
 }
 
 /** The classic pair: the ab_decks recipe, its two inputs fed by live TOPs when given. */

@@ -29,7 +29,11 @@ export interface SafetyInput extends Omit<SafetySpec, "outputs"> {
   engage?: boolean | undefined;
 }
 
-export async function buildSafety(tool: string, input: SafetyInput, ctx: ToolContext): Promise<ToolOutcome<SafetyData>> {
+export async function buildSafety(
+  tool: string,
+  input: SafetyInput,
+  ctx: ToolContext,
+): Promise<ToolOutcome<SafetyData>> {
   const bridge = await bridgeClient();
   const chain = `/project1/${input.name}`;
   try {
@@ -38,19 +42,40 @@ export async function buildSafety(tool: string, input: SafetyInput, ctx: ToolCon
       const found = await findOutputs(bridge, "/project1", chain);
       outputs = found.outputs;
       if (outputs.length === 0) {
-        return failure("no-outputs", `${tool} found no output in the project (no device, NDI, Spout/Syphon or Touch Out TOP, no Window COMP showing a TOP); name the TOPs to protect in 'outputs'`);
+        return failure(
+          "no-outputs",
+          `${tool} found no output in the project (no device, NDI, Spout/Syphon or Touch Out TOP, no Window COMP showing a TOP); name the TOPs to protect in 'outputs'`,
+        );
       }
     }
     const inside = outputs.filter((o) => o === chain || o.startsWith(`${chain}/`));
-    if (inside.length > 0) return failure("invalid-arguments", `${inside[0]} is inside the chain's own network ${chain}; protect outputs outside it`);
+    if (inside.length > 0)
+      return failure(
+        "invalid-arguments",
+        `${inside[0]} is inside the chain's own network ${chain}; protect outputs outside it`,
+      );
     await checkOutputs(bridge, outputs);
     const spec: SafetySpec = { ...input, outputs };
-    const built = await runArtist({ name: input.name, program: () => parse(safetySource(spec)).ast }, [], input.preview, ctx);
+    const built = await runArtist(
+      { name: input.name, program: () => parse(safetySource(spec)).ast },
+      [],
+      input.preview,
+      ctx,
+    );
     if (!built.ok) return built;
     const guards = await insertGuards(bridge, chain, outputs);
-    const panic = input.engage === undefined ? null : await setPanic(bridge, input.engage, (await findSafetyChains(bridge)).chains.filter((c) => c === chain));
+    const panic =
+      input.engage === undefined
+        ? null
+        : await setPanic(
+            bridge,
+            input.engage,
+            (await findSafetyChains(bridge)).chains.filter((c) => c === chain),
+          );
     const data: SafetyData = { ...built.data, protected: guards, panic };
-    const lines = guards.map((g) => `${g.output}: guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`);
+    const lines = guards.map(
+      (g) => `${g.output}: guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`,
+    );
     if (panic) lines.push(`Panic ${panic.engage ? "on" : "off"}`);
     return applied(data, [built.text, ...lines].join("\n"), built.blocks, data.errors);
   } catch (err) {
@@ -61,21 +86,45 @@ export async function buildSafety(tool: string, input: SafetyInput, ctx: ToolCon
 }
 
 /** The backup side of a failover pair: the chain, then a standby guard in front of each output. */
-export async function buildFailover(input: FailoverSpec & { preview: number }, ctx: ToolContext): Promise<ToolOutcome<SafetyData>> {
+export async function buildFailover(
+  input: FailoverSpec & { preview: number },
+  ctx: ToolContext,
+): Promise<ToolOutcome<SafetyData>> {
   const bridge = await bridgeClient();
   const chain = `/project1/${input.name}`;
   try {
     const inside = input.outputs.filter((o) => o === chain || o.startsWith(`${chain}/`));
-    if (inside.length > 0) return failure("invalid-arguments", `${inside[0]} is inside the chain's own network ${chain}; name outputs outside it`);
-    if (input.heartbeat !== undefined && !input.main) return failure("invalid-arguments", "heartbeat needs main: the main machine's bridge URL the backup watches");
+    if (inside.length > 0)
+      return failure(
+        "invalid-arguments",
+        `${inside[0]} is inside the chain's own network ${chain}; name outputs outside it`,
+      );
+    if (input.heartbeat !== undefined && !input.main)
+      return failure("invalid-arguments", "heartbeat needs main: the main machine's bridge URL the backup watches");
     await checkOutputs(bridge, input.outputs);
-    const built = await runArtist({ name: input.name, program: () => parse(failoverSource(input)).ast }, [], input.preview, ctx);
+    const built = await runArtist(
+      { name: input.name, program: () => parse(failoverSource(input)).ast },
+      [],
+      input.preview,
+      ctx,
+    );
     if (!built.ok) return built;
     const guards = await insertGuards(bridge, chain, input.outputs, STANDBY_GUARD);
     const data: SafetyData = { ...built.data, protected: guards, panic: null };
-    const lines = guards.map((g) => `${g.output}: standby guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`);
-    const liveNow = (await bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(chain)}/params`, { keys: "Live" })).params[0]?.value === true;
-    const next = liveNow ? "Live is on: this backup has taken over (turn Live off to hand back)." : input.heartbeat ? `Standing by, watching ${input.main} every ${input.heartbeat.interval} s; taking over after ${input.heartbeat.takeover} s without an answer.` : "Standing by: run 'svc failover' to keep the heartbeat with the main machine.";
+    const lines = guards.map(
+      (g) => `${g.output}: standby guard ${g.action === "inserted" ? "wired" : "already wired"} (${g.guard})`,
+    );
+    const liveNow =
+      (
+        await bridge.get<{ params: Array<{ value: unknown }> }>(`/api/nodes/${encodePath(chain)}/params`, {
+          keys: "Live",
+        })
+      ).params[0]?.value === true;
+    const next = liveNow
+      ? "Live is on: this backup has taken over (turn Live off to hand back)."
+      : input.heartbeat
+        ? `Standing by, watching ${input.main} every ${input.heartbeat.interval} s; taking over after ${input.heartbeat.takeover} s without an answer.`
+        : "Standing by: run 'svc failover' to keep the heartbeat with the main machine.";
     return applied(data, [built.text, ...lines, next].join("\n"), built.blocks, data.errors);
   } catch (err) {
     if (err instanceof GuardError) return failure(err.code, err.message);

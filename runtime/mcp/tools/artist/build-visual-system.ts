@@ -16,7 +16,12 @@ export interface Stage {
   settings: Record<string, ArgumentValue>;
 }
 
-export async function buildVisualSystem(name: string, stages: readonly Stage[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+export async function buildVisualSystem(
+  name: string,
+  stages: readonly Stage[],
+  preview: number,
+  ctx: ToolContext,
+): Promise<ToolOutcome<ArtistData>> {
   const catalog = await loadArtistCatalog();
   const uses: RecipeUse[] = [];
   const count = new Map<string, number>();
@@ -25,15 +30,25 @@ export async function buildVisualSystem(name: string, stages: readonly Stage[], 
     if (isFailure(recipe)) return recipe;
     if (i > 0 && !recipe.takesInput) {
       const effects = catalog.recipes.filter((r) => r.takesInput && r.category === "post").map((r) => r.name);
-      return failure("not-an-effect", `'${recipe.name}' makes its own picture and cannot process the one before it; effects take a picture in, e.g. ${effects.slice(0, 6).join(", ")}`, {
-        details: { stage: i, effects },
-      });
+      return failure(
+        "not-an-effect",
+        `'${recipe.name}' makes its own picture and cannot process the one before it; effects take a picture in, e.g. ${effects.slice(0, 6).join(", ")}`,
+        {
+          details: { stage: i, effects },
+        },
+      );
     }
     const params = checkedArguments(recipe, stage.settings);
-    if (isFailure(params)) return { ...params, error: { ...params.error, message: `stage ${i} (${recipe.name}): ${params.error.message}` } };
+    if (isFailure(params))
+      return { ...params, error: { ...params.error, message: `stage ${i} (${recipe.name}): ${params.error.message}` } };
     const n = (count.get(recipe.name) ?? 0) + 1;
     count.set(recipe.name, n);
     uses.push({ node: `${recipe.name}${n}`, recipe, params });
   }
-  return runArtist(chainNetwork(name, uses), uses.map((u) => u.recipe.name), preview, ctx);
+  return runArtist(
+    chainNetwork(name, uses),
+    uses.map((u) => u.recipe.name),
+    preview,
+    ctx,
+  );
 }

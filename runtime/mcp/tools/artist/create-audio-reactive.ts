@@ -5,7 +5,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createAudioReactive = defineRecipeTool({
   name: "create_audio_reactive",
   title: "Audio-reactive visual",
-  description: "Build an audio-reactive visual (the audio_reactive_basic recipe): the loudness of the default audio input swells a glowing circle and lifts the background.",
+  description:
+    "Build an audio-reactive visual (the audio_reactive_basic recipe): the loudness of the default audio input swells a glowing circle and lifts the background.",
   recipe: "audio_reactive_basic",
   network: "audio_reactive",
   args: {

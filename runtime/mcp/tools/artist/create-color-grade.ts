@@ -5,7 +5,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createColorGrade = defineRecipeTool({
   name: "create_color_grade",
   title: "Colour grade",
-  description: "Build a colour grade (the color_grade recipe) for a live TOP, or a test chart: exposure, contrast, gamma, lift, saturation, hue and tint on a live panel, with a mix back to the original.",
+  description:
+    "Build a colour grade (the color_grade recipe) for a live TOP, or a test chart: exposure, contrast, gamma, lift, saturation, hue and tint on a live panel, with a mix back to the original.",
   recipe: "color_grade",
   network: "grade",
   takesSource: true,

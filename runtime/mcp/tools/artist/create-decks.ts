@@ -6,13 +6,18 @@ import { artistOutput, networkName, previewSize, settings, sourceTop } from "./a
 export const createDecks = defineTool({
   name: "create_decks",
   title: "Decks",
-  description: "Build VJ decks: without 'decks', the classic A/B pair with a crossfader (the ab_decks recipe); with 'decks', 2 to 8 recipes played at once, each faded from the panel and mixed into one output.",
+  description:
+    "Build VJ decks: without 'decks', the classic A/B pair with a crossfader (the ab_decks recipe); with 'decks', 2 to 8 recipes played at once, each faded from the panel and mixed into one output.",
   input: {
     name: networkName("decks"),
     decks: z
       .array(
         z.object({
-          recipe: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64).describe("the deck's recipe"),
+          recipe: z
+            .string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+            .max(64)
+            .describe("the deck's recipe"),
           settings,
           level: z.number().min(0).max(1).default(1).describe("the deck's fader (0..1)"),
         }),
@@ -37,8 +42,14 @@ export const createDecks = defineTool({
       const args = { ...(crossfader === undefined ? {} : { crossfader }), ...(blend === undefined ? {} : { blend }) };
       return buildAbDecks(name, args, { a: a_source, b: b_source }, preview, ctx);
     }
-    const legacy = Object.entries({ crossfader, blend, a_source, b_source }).filter(([, v]) => v !== undefined).map(([k]) => k);
-    if (legacy.length) return failure("invalid-arguments", `${legacy.join(", ")} belong to the A/B pair; with 'decks' each deck has its own recipe, settings and level`);
+    const legacy = Object.entries({ crossfader, blend, a_source, b_source })
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k);
+    if (legacy.length)
+      return failure(
+        "invalid-arguments",
+        `${legacy.join(", ")} belong to the A/B pair; with 'decks' each deck has its own recipe, settings and level`,
+      );
     return buildDecks(name, decks, mix, preview, ctx);
   },
 });

@@ -5,7 +5,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createDither = defineRecipeTool({
   name: "create_dither",
   title: "Dither",
-  description: "Build an ordered dither (the dither recipe) over a live TOP, or a test picture: few colour levels, big pixels, optionally one light colour on black.",
+  description:
+    "Build an ordered dither (the dither recipe) over a live TOP, or a test picture: few colour levels, big pixels, optionally one light colour on black.",
   recipe: "dither",
   network: "dither",
   takesSource: true,

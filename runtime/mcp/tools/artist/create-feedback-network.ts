@@ -4,7 +4,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createFeedbackNetwork = defineRecipeTool({
   name: "create_feedback_network",
   title: "Feedback tunnel",
-  description: "Build a feedback tunnel (the feedback_tunnel recipe): a drifting noise seed folded into a zooming, spinning, decaying loop, with a live control panel.",
+  description:
+    "Build a feedback tunnel (the feedback_tunnel recipe): a drifting noise seed folded into a zooming, spinning, decaying loop, with a live control panel.",
   recipe: "feedback_tunnel",
   network: "feedback",
   args: {

@@ -5,7 +5,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createFluidSim = defineRecipeTool({
   name: "create_fluid_sim",
   title: "Fluid simulation",
-  description: "Build a GPU fluid (the fluid_sim recipe): two circling jets stir dye into a swirling velocity field, with a live control panel.",
+  description:
+    "Build a GPU fluid (the fluid_sim recipe): two circling jets stir dye into a swirling velocity field, with a live control panel.",
   recipe: "fluid_sim",
   network: "fluid",
   args: {

@@ -4,7 +4,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createGlitch = defineRecipeTool({
   name: "create_glitch",
   title: "Glitch",
-  description: "Build a glitch effect (the glitch recipe) over a live TOP, or a test picture: blocks torn sideways and colour channels split, in bursts.",
+  description:
+    "Build a glitch effect (the glitch recipe) over a live TOP, or a test picture: blocks torn sideways and colour channels split, in bursts.",
   recipe: "glitch",
   network: "glitch",
   takesSource: true,

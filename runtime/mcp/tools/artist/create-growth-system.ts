@@ -5,7 +5,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createGrowthSystem = defineRecipeTool({
   name: "create_growth_system",
   title: "Growth system",
-  description: "Build a growth system (the growth_system recipe): coral- and frost-like threads creeping out from a seed and branching, grown by a GLSL rule, with a live control panel.",
+  description:
+    "Build a growth system (the growth_system recipe): coral- and frost-like threads creeping out from a seed and branching, grown by a GLSL rule, with a live control panel.",
   recipe: "growth_system",
   network: "growth",
   args: {

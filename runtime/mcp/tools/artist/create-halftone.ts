@@ -5,7 +5,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createHalftone = defineRecipeTool({
   name: "create_halftone",
   title: "Halftone",
-  description: "Build a halftone print look (the halftone recipe) over a live TOP, or a test picture: a rotated dot screen in one ink or in CMY colour.",
+  description:
+    "Build a halftone print look (the halftone recipe) over a live TOP, or a test picture: a rotated dot screen in one ink or in CMY colour.",
   recipe: "halftone",
   network: "halftone",
   takesSource: true,

@@ -4,7 +4,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createKaleidoscope = defineRecipeTool({
   name: "create_kaleidoscope",
   title: "Kaleidoscope",
-  description: "Build a GLSL kaleidoscope (the glsl_kaleidoscope recipe) that folds a live TOP, or its own pattern, into mirrored segments that turn and zoom.",
+  description:
+    "Build a GLSL kaleidoscope (the glsl_kaleidoscope recipe) that folds a live TOP, or its own pattern, into mirrored segments that turn and zoom.",
   recipe: "glsl_kaleidoscope",
   network: "kaleidoscope",
   takesSource: true,

@@ -10,7 +10,12 @@ export const createPanic = defineTool({
     "Build the show's panic: a safety blackout chain over every output found in the project (device, NDI, Spout/Syphon, Touch Out TOPs and the TOPs Window COMPs show), or the outputs given. engage: true blacks them out now, false releases.",
   input: {
     name: networkName("panic"),
-    outputs: z.array(topPath).min(1).max(32).optional().describe("the output TOPs to protect (default: every output found)"),
+    outputs: z
+      .array(topPath)
+      .min(1)
+      .max(32)
+      .optional()
+      .describe("the output TOPs to protect (default: every output found)"),
     engage: z.boolean().optional().describe("true: Panic on now; false: release; absent: leave as it is"),
     ...safetyArgs,
     preview: previewSize,
@@ -20,6 +25,10 @@ export const createPanic = defineTool({
   profiles: [],
   async handler({ name, outputs, engage, colour, still, osc_port, osc_address, key, midi, preview }, ctx) {
     const { buildSafety } = await import("./build-safety.js");
-    return buildSafety("create_panic", { name, outputs, engage, colour, still, oscPort: osc_port, oscAddress: osc_address, key, midi, preview }, ctx);
+    return buildSafety(
+      "create_panic",
+      { name, outputs, engage, colour, still, oscPort: osc_port, oscAddress: osc_address, key, midi, preview },
+      ctx,
+    );
   },
 });

@@ -5,7 +5,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createParticleSystem = defineRecipeTool({
   name: "create_particle_system",
   title: "Particle system",
-  description: "Build a particle fountain (the particle_system recipe) with gravity, wind and turbulence, drawn as glowing sprites, with a live control panel.",
+  description:
+    "Build a particle fountain (the particle_system recipe) with gravity, wind and turbulence, drawn as glowing sprites, with a live control panel.",
   recipe: "particle_system",
   network: "particles",
   args: {

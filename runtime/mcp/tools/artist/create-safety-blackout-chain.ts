@@ -19,6 +19,10 @@ export const createSafetyBlackoutChain = defineTool({
   profiles: [],
   async handler({ name, outputs, colour, still, osc_port, osc_address, key, midi, preview }, ctx) {
     const { buildSafety } = await import("./build-safety.js");
-    return buildSafety("create_safety_blackout_chain", { name, outputs, colour, still, oscPort: osc_port, oscAddress: osc_address, key, midi, preview }, ctx);
+    return buildSafety(
+      "create_safety_blackout_chain",
+      { name, outputs, colour, still, oscPort: osc_port, oscAddress: osc_address, key, midi, preview },
+      ctx,
+    );
   },
 });

@@ -4,7 +4,8 @@ import { defineRecipeTool } from "./define-recipe-tool.js";
 export const createSceneTimeline = defineRecipeTool({
   name: "create_scene_timeline",
   title: "Scene timeline",
-  description: "Build a scene timeline (the timeline_demo recipe): cues from a table follow the timeline, so the show plays, pauses and scrubs with it.",
+  description:
+    "Build a scene timeline (the timeline_demo recipe): cues from a table follow the timeline, so the show plays, pauses and scrubs with it.",
   recipe: "timeline_demo",
   network: "timeline",
   args: {

@@ -10,13 +10,26 @@ export const createSetlistRunner = defineTool({
   input: {
     network: engineName,
     scenes: z
-      .array(z.object({ cue: showName.describe("a cue of the engine"), duration: z.number().min(0).max(86_400).optional().describe("seconds before the next scene; absent or 0: until Next") }))
+      .array(
+        z.object({
+          cue: showName.describe("a cue of the engine"),
+          duration: z
+            .number()
+            .min(0)
+            .max(86_400)
+            .optional()
+            .describe("seconds before the next scene; absent or 0: until Next"),
+        }),
+      )
       .min(1)
       .max(256)
       .optional()
       .describe("the scenes in order; absent: keep the stored setlist"),
     loop: z.boolean().optional().describe("after the last scene, start again"),
-    command: z.enum(["start", "next", "stop"]).optional().describe("start from the first scene, go to the next, or stop"),
+    command: z
+      .enum(["start", "next", "stop"])
+      .optional()
+      .describe("start from the first scene, go to the next, or stop"),
   },
   output: cueOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -11,7 +11,12 @@ export const createShowFailover = defineTool({
   input: {
     name: networkName("failover"),
     outputs: z.array(topPath).min(1).max(32).describe("absolute paths of this machine's output TOPs that take over"),
-    main: z.string().regex(/^https?:\/\/[^\s/]+\/?$/).max(200).optional().describe("the main machine's bridge URL, kept on the chain's panel"),
+    main: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+\/?$/)
+      .max(200)
+      .optional()
+      .describe("the main machine's bridge URL, kept on the chain's panel"),
     colour: colour.default("#000000").describe("the standby picture's colour"),
     heartbeat: z
       .object({
@@ -19,9 +24,14 @@ export const createShowFailover = defineTool({
         takeover: z.number().min(0.5).max(600).default(2).describe("seconds without an answer before taking over"),
       })
       .strict()
-      .refine((h) => h.takeover >= 2 * h.interval, "takeover must be at least two intervals, so one late answer never takes over")
+      .refine(
+        (h) => h.takeover >= 2 * h.interval,
+        "takeover must be at least two intervals, so one late answer never takes over",
+      )
       .optional()
-      .describe("the backup watches the main itself, inside TouchDesigner (a Web Client DAT asking the main's /api/health): no svc process needed; requires main"),
+      .describe(
+        "the backup watches the main itself, inside TouchDesigner (a Web Client DAT asking the main's /api/health): no svc process needed; requires main",
+      ),
     preview: previewSize,
   },
   output: { ...safetyOutput },

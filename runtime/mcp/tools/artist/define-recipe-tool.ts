@@ -24,8 +24,14 @@ const common = (network: string) => ({ name: networkName(network), preview: prev
 
 type Input<S extends z.ZodRawShape> = ReturnType<typeof common> & { source: typeof sourceTop } & S;
 
-export function defineRecipeTool<S extends z.ZodRawShape>(spec: RecipeToolSpec<S>): ToolDefinition<Input<S>, typeof artistOutput> {
-  const input = { ...common(spec.network), ...(spec.takesSource ? { source: sourceTop } : {}), ...spec.args } as Input<S>;
+export function defineRecipeTool<S extends z.ZodRawShape>(
+  spec: RecipeToolSpec<S>,
+): ToolDefinition<Input<S>, typeof artistOutput> {
+  const input = {
+    ...common(spec.network),
+    ...(spec.takesSource ? { source: sourceTop } : {}),
+    ...spec.args,
+  } as Input<S>;
   return defineTool({
     name: spec.name,
     title: spec.title,
@@ -36,7 +42,10 @@ export function defineRecipeTool<S extends z.ZodRawShape>(spec: RecipeToolSpec<S
     profiles: ["safe"],
     async handler(args, ctx) {
       const { buildSingleRecipe } = await import("./single-recipe.js");
-      const { name, preview, source, ...rest } = args as { name: string; preview: number; source?: string } & Record<string, unknown>;
+      const { name, preview, source, ...rest } = args as { name: string; preview: number; source?: string } & Record<
+        string,
+        unknown
+      >;
       return buildSingleRecipe(spec.name, spec.recipe, { name, preview, source, args: rest }, ctx);
     },
   });

@@ -24,7 +24,9 @@ function inputOf(spec: SettingsToolSpec) {
   return { style: z.enum(styles).default(styles[0]).describe(`which look: ${list}`), ...base };
 }
 
-export function defineSettingsTool(spec: SettingsToolSpec): ToolDefinition<ReturnType<typeof inputOf>, typeof artistOutput> {
+export function defineSettingsTool(
+  spec: SettingsToolSpec,
+): ToolDefinition<ReturnType<typeof inputOf>, typeof artistOutput> {
   return defineTool({
     name: spec.name,
     title: spec.title,
@@ -35,7 +37,12 @@ export function defineSettingsTool(spec: SettingsToolSpec): ToolDefinition<Retur
     profiles: ["safe"],
     async handler(args, ctx) {
       const { buildSingleRecipe } = await import("./single-recipe.js");
-      const { name, preview, settings: values, style } = args as { name: string; preview: number; settings: Record<string, unknown>; style?: string };
+      const {
+        name,
+        preview,
+        settings: values,
+        style,
+      } = args as { name: string; preview: number; settings: Record<string, unknown>; style?: string };
       const recipe = typeof spec.recipe === "string" ? spec.recipe : spec.recipe[style!]!;
       return buildSingleRecipe(spec.name, recipe, { name, preview, args: values }, ctx);
     },

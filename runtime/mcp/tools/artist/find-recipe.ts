@@ -30,7 +30,10 @@ export function isFailure<T extends object>(x: T | ToolFailure): x is ToolFailur
 }
 
 /** Arguments checked against the recipe, or the failure listing every problem. */
-export function checkedArguments(recipe: ArtistRecipe, args: Readonly<Record<string, ArgumentValue>>): A.Param[] | ToolFailure {
+export function checkedArguments(
+  recipe: ArtistRecipe,
+  args: Readonly<Record<string, ArgumentValue>>,
+): A.Param[] | ToolFailure {
   const r = recipeArguments(recipe, args);
   if ("params" in r) return r.params;
   const lead = r.problems.map((p) => p.message).join("; ");

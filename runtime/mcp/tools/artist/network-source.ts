@@ -79,7 +79,9 @@ export class NetworkDraft {
 
   /** A Select TOP of the use's out1: the node to wire its picture from. */
   pictureOf(u: RecipeUse): string {
-    return this.add(nodeDecl(`${u.node}_out`, "selectTOP", [param("top", { kind: "OperatorRef", path: `${u.node}/out1`, range: r })]));
+    return this.add(
+      nodeDecl(`${u.node}_out`, "selectTOP", [param("top", { kind: "OperatorRef", path: `${u.node}/out1`, range: r })]),
+    );
   }
 
   /** A live TOP outside the network, brought in by path. */
@@ -102,13 +104,23 @@ export class NetworkDraft {
     const network: A.Network = {
       kind: "Network",
       name: ident(this.name),
-      controls: this.controls.length ? [{ kind: "ControlsBlock", page: null, declarations: this.controls, range: r }] : [],
+      controls: this.controls.length
+        ? [{ kind: "ControlsBlock", page: null, declarations: this.controls, range: r }]
+        : [],
       nodes: this.nodes,
       wires: this.wires,
       range: r,
       ...(this.comment.length ? { comments: { leading: this.comment.map((text) => ({ text, range: r })) } } : {}),
     };
-    return { kind: "Program", version: { kind: "VersionHeader", version: 1, range: r }, imports, networks: [network], recipes: [], layout: null, range: r };
+    return {
+      kind: "Program",
+      version: { kind: "VersionHeader", version: 1, range: r },
+      imports,
+      networks: [network],
+      recipes: [],
+      layout: null,
+      range: r,
+    };
   }
 }
 
@@ -116,7 +128,11 @@ export class NetworkDraft {
  * Recipes chained picture to picture: `source` (a live TOP, optional) into the first, each into the
  * next, the last into `out1`. Every recipe after the first must take a picture in.
  */
-export function chainNetwork(name: string, uses: readonly RecipeUse[], options: { source?: string; comment?: string[] } = {}): NetworkDraft {
+export function chainNetwork(
+  name: string,
+  uses: readonly RecipeUse[],
+  options: { source?: string; comment?: string[] } = {},
+): NetworkDraft {
   const draft = new NetworkDraft(name, options.comment);
   for (const u of uses) draft.use(u);
   let picture: string | undefined;

@@ -2,15 +2,26 @@ import { z } from "zod";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 
-const match = z.object({ recipe: z.string(), score: z.number(), matched: z.array(z.string()), summary: z.string().nullable() });
+const match = z.object({
+  recipe: z.string(),
+  score: z.number(),
+  matched: z.array(z.string()),
+  summary: z.string().nullable(),
+});
 
 export const planVisual = defineTool({
   name: "plan_visual",
   title: "Plan a visual from a description",
-  description: "From a plain-language request, pick the recipe (or a source and an effect) and the exact tool call that would build it, without building anything. Deterministic by default; planner 'llm' asks the local model, checked, with the deterministic plan as fallback.",
+  description:
+    "From a plain-language request, pick the recipe (or a source and an effect) and the exact tool call that would build it, without building anything. Deterministic by default; planner 'llm' asks the local model, checked, with the deterministic plan as fallback.",
   input: {
     request: z.string().min(1).max(500).describe("what to make, e.g. 'an audio-reactive kaleidoscope in purple'"),
-    planner: z.enum(["deterministic", "llm"]).default("deterministic").describe("llm: the local model plans (SVC_LLM_MODEL); its plan is checked, and the deterministic plan is used when it is off, fails or is invalid"),
+    planner: z
+      .enum(["deterministic", "llm"])
+      .default("deterministic")
+      .describe(
+        "llm: the local model plans (SVC_LLM_MODEL); its plan is checked, and the deterministic plan is used when it is off, fails or is invalid",
+      ),
   },
   output: {
     tool: z.string().describe("the tool to call"),
@@ -27,11 +38,17 @@ export const planVisual = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   profiles: ["core", "safe"],
   async handler({ request, planner }) {
-    const [{ loadArtistCatalog }, { planVisual: plan }] = await Promise.all([import("./recipe-catalog.js"), import("./visual-planner.js")]);
+    const [{ loadArtistCatalog }, { planVisual: plan }] = await Promise.all([
+      import("./recipe-catalog.js"),
+      import("./visual-planner.js"),
+    ]);
     const catalog = await loadArtistCatalog();
     let p;
     if (planner === "llm") {
-      const [{ planWithModel }, { plannerModel }] = await Promise.all([import("./visual-planner-llm.js"), import("../copilot/planner-model.js")]);
+      const [{ planWithModel }, { plannerModel }] = await Promise.all([
+        import("./visual-planner-llm.js"),
+        import("../copilot/planner-model.js"),
+      ]);
       const model = await plannerModel();
       p = await planWithModel(request, catalog, model.ask, model.off, model.recipesShown);
     } else {
@@ -39,7 +56,12 @@ export const planVisual = defineTool({
       p = d && { ...d, planner: "deterministic" as const, fallback: null };
     }
     if (p === undefined) return failure("recipe-missing", "the recipe library is empty: there is nothing to plan with");
-    const by = p.planner === "llm" ? "planned by the local model" : p.fallback ? `planned deterministically (${p.fallback.code})` : "planned deterministically";
+    const by =
+      p.planner === "llm"
+        ? "planned by the local model"
+        : p.fallback
+          ? `planned deterministically (${p.fallback.code})`
+          : "planned deterministically";
     return success(p, `${p.tool} ${JSON.stringify(p.arguments)} (${by})\n${p.reasons.join("\n")}`);
   },
 });

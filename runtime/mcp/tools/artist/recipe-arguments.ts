@@ -24,14 +24,17 @@ const SIZES: Record<string, number> = { xy: 2, wh: 2, xyz: 3, rgb: 3, xyzw: 4, r
 
 function inRange(p: RecipeParamInfo, n: number): string | undefined {
   if (!Number.isFinite(n)) return `'${p.name}' must be a finite number`;
-  if (p.range && (n < p.range[0] || n > p.range[1])) return `'${p.name}' is ${n}, outside its range ${p.range[0]}..${p.range[1]}`;
+  if (p.range && (n < p.range[0] || n > p.range[1]))
+    return `'${p.name}' is ${n}, outside its range ${p.range[0]}..${p.range[1]}`;
   return undefined;
 }
 
 type Converted = { value: A.Value } | { problem: string };
 
 function convert(p: RecipeParamInfo, v: ArgumentValue): Converted {
-  const wrong = (expected: string): Converted => ({ problem: `'${p.name}' takes ${expected}, not ${JSON.stringify(v)}` });
+  const wrong = (expected: string): Converted => ({
+    problem: `'${p.name}' takes ${expected}, not ${JSON.stringify(v)}`,
+  });
   switch (p.type) {
     case "float":
     case "int": {
@@ -52,19 +55,24 @@ function convert(p: RecipeParamInfo, v: ArgumentValue): Converted {
     }
     case "op":
       if (typeof v !== "string" || v === "") return wrong("an operator path");
-      return { value: v.includes("/") ? { kind: "OperatorRef", path: v, range: r } : { kind: "Name", name: v, range: r } };
+      return {
+        value: v.includes("/") ? { kind: "OperatorRef", path: v, range: r } : { kind: "Name", name: v, range: r },
+      };
     default: {
       const size = SIZES[p.type];
       if (size === undefined) return { problem: `'${p.name}' has the type ${p.type}, which a tool cannot set` };
       const colour = p.type === "rgb" || p.type === "rgba";
       if (colour && typeof v === "string") {
         const m = HEX.exec(v);
-        if (m && (p.type === "rgba" || m[2] === undefined)) return { value: { kind: "Color", hex: v.slice(1).toLowerCase(), range: r } };
+        if (m && (p.type === "rgba" || m[2] === undefined))
+          return { value: { kind: "Color", hex: v.slice(1).toLowerCase(), range: r } };
         return wrong(`a colour like "#ff8800"${p.type === "rgba" ? ' or "#ff880080"' : ""}`);
       }
-      if (!Array.isArray(v) || v.length !== size) return wrong(colour ? `a colour like "#ff8800" or ${size} numbers from 0 to 1` : `${size} numbers`);
+      if (!Array.isArray(v) || v.length !== size)
+        return wrong(colour ? `a colour like "#ff8800" or ${size} numbers from 0 to 1` : `${size} numbers`);
       if (colour && v.some((c) => c < 0 || c > 1)) return wrong(`${size} numbers from 0 to 1`);
-      if (p.type === "wh" && v.some((c) => !Number.isInteger(c) || c < 1)) return wrong("two whole numbers of at least 1");
+      if (p.type === "wh" && v.some((c) => !Number.isInteger(c) || c < 1))
+        return wrong("two whole numbers of at least 1");
       return { value: { kind: "Tuple", items: v.map(num), form: "paren", range: r } };
     }
   }
@@ -82,7 +90,10 @@ export function recipeArguments(
     const p = declared.get(name);
     if (p === undefined) {
       const valid = recipe.params.map((q) => q.name).join(", ") || "none";
-      problems.push({ argument: name, message: `recipe '${recipe.name}' has no parameter '${name}' (its parameters: ${valid})` });
+      problems.push({
+        argument: name,
+        message: `recipe '${recipe.name}' has no parameter '${name}' (its parameters: ${valid})`,
+      });
       continue;
     }
     const c = convert(p, value);

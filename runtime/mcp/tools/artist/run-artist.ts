@@ -34,7 +34,12 @@ const ROOT = "/project1";
 /** A network to build: anything that has a name and can give its syntax tree. */
 export type ArtistNetwork = Pick<NetworkDraft, "name" | "program">;
 
-export async function runArtist(draft: ArtistNetwork, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+export async function runArtist(
+  draft: ArtistNetwork,
+  recipes: string[],
+  preview: number,
+  ctx: ToolContext,
+): Promise<ToolOutcome<ArtistData>> {
   return withoutLocalPaths(await build(draft, recipes, preview, ctx));
 }
 
@@ -45,10 +50,23 @@ export async function runArtist(draft: ArtistNetwork, recipes: string[], preview
 function withoutLocalPaths<T>(outcome: ToolOutcome<T>): ToolOutcome<T> {
   const local = JSON.stringify(recipesDir()).slice(1, -1);
   const json = JSON.stringify(outcome);
-  return json.includes(local) ? (JSON.parse(json.split(local + "/").join(RECIPES_URI).split(local).join(RECIPES_URI.slice(0, -1))) as ToolOutcome<T>) : outcome;
+  return json.includes(local)
+    ? (JSON.parse(
+        json
+          .split(local + "/")
+          .join(RECIPES_URI)
+          .split(local)
+          .join(RECIPES_URI.slice(0, -1)),
+      ) as ToolOutcome<T>)
+    : outcome;
 }
 
-async function build(draft: ArtistNetwork, recipes: string[], preview: number, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+async function build(
+  draft: ArtistNetwork,
+  recipes: string[],
+  preview: number,
+  ctx: ToolContext,
+): Promise<ToolOutcome<ArtistData>> {
   const source = print(draft.program());
   const file = networkFile(draft.name);
   const input = { text: source, file };
@@ -58,15 +76,25 @@ async function build(draft: ArtistNetwork, recipes: string[], preview: number, c
 
   const planned = await planFile(bridge, input, { progress, host: await mcpSourceHost(process.env, ctx.extra) });
   if (!planned.ok) return report.loopFailure(planned, { source, file });
-  const removals = planned.plans.flatMap((p) => p.plan.changes).filter((c) => c.kind === "delete" || c.kind === "replace");
+  const removals = planned.plans
+    .flatMap((p) => p.plan.changes)
+    .filter((c) => c.kind === "delete" || c.kind === "replace");
   if (removals.length > 0) {
     const paths = removals.map((c) => c.path);
-    return failure("network-exists", `${network} already holds a different network; building here would remove ${paths.length} node(s). Choose another name, or edit that network with apply_network.`, {
-      details: { network, wouldRemove: paths.slice(0, 20), source, file },
-    });
+    return failure(
+      "network-exists",
+      `${network} already holds a different network; building here would remove ${paths.length} node(s). Choose another name, or edit that network with apply_network.`,
+      {
+        details: { network, wouldRemove: paths.slice(0, 20), source, file },
+      },
+    );
   }
 
-  const result = await applyFile(bridge, input, { progress, host: await mcpSourceHost(process.env, ctx.extra), ...(preview > 0 ? { previewSize: preview } : {}) });
+  const result = await applyFile(bridge, input, {
+    progress,
+    host: await mcpSourceHost(process.env, ctx.extra),
+    ...(preview > 0 ? { previewSize: preview } : {}),
+  });
   if (!result.ok) return report.loopFailure(result, { source, file });
   const shot = await report.previewPart(result.preview, preview);
   const counts = report.severityCounts(result.diagnostics);
@@ -85,6 +113,8 @@ async function build(draft: ArtistNetwork, recipes: string[], preview: number, c
   };
   const head = `${data.applied ? "built" : "already up to date:"} ${network}${recipes.length ? ` from ${recipes.join(" + ")}` : ""}`;
   const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
-  const text = [`${head}${live}`, source, report.codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
+  const text = [`${head}${live}`, source, report.codeFrames(result.diagnostics, result.sources)]
+    .filter(Boolean)
+    .join("\n");
   return applied(data, text, shot.blocks, counts.errors);
 }

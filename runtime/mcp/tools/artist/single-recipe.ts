@@ -21,15 +21,27 @@ export interface SingleRecipeInput {
  * `tool` builds `recipeName`. A tool bound to one recipe names itself (a missing recipe is the
  * library's gap); `apply_recipe` passes no tool (a missing recipe is the caller's typo).
  */
-export async function buildSingleRecipe(tool: string | undefined, recipeName: string, input: SingleRecipeInput, ctx: ToolContext): Promise<ToolOutcome<ArtistData>> {
+export async function buildSingleRecipe(
+  tool: string | undefined,
+  recipeName: string,
+  input: SingleRecipeInput,
+  ctx: ToolContext,
+): Promise<ToolOutcome<ArtistData>> {
   const catalog = await loadArtistCatalog();
   const recipe = tool === undefined ? findRecipe(catalog, recipeName) : toolRecipe(catalog, recipeName, tool);
   if (isFailure(recipe)) return recipe;
   if (input.source !== undefined && !recipe.takesInput) {
-    return failure("no-input", `the recipe '${recipe.name}' makes its own picture and takes none in; leave 'source' out`);
+    return failure(
+      "no-input",
+      `the recipe '${recipe.name}' makes its own picture and takes none in; leave 'source' out`,
+    );
   }
   const params = checkedArguments(recipe, given(input.args));
   if (isFailure(params)) return params;
-  const draft = chainNetwork(input.name, [{ node: `${recipe.name}1`, recipe, params }], input.source === undefined ? {} : { source: input.source });
+  const draft = chainNetwork(
+    input.name,
+    [{ node: `${recipe.name}1`, recipe, params }],
+    input.source === undefined ? {} : { source: input.source },
+  );
   return runArtist(draft, [recipe.name], input.preview, ctx);
 }

@@ -49,7 +49,10 @@ export const PLAN_FORMAT: Record<string, unknown> = {
 
 function paramLine(r: ArtistRecipe): string {
   return r.params
-    .map((p) => `${p.name}:${p.type}${p.range ? ` ${p.range[0]}..${p.range[1]}` : ""}${p.entries?.length ? ` (${p.entries.join("|")})` : ""}${p.default !== null ? `=${p.default}` : ""}`)
+    .map(
+      (p) =>
+        `${p.name}:${p.type}${p.range ? ` ${p.range[0]}..${p.range[1]}` : ""}${p.entries?.length ? ` (${p.entries.join("|")})` : ""}${p.default !== null ? `=${p.default}` : ""}`,
+    )
     .join(", ");
 }
 
@@ -66,8 +69,13 @@ export function promptRecipes(request: string, catalog: ArtistCatalog, most: num
 /** The instructions and the recipes the model may choose from, as the model sees them. */
 export function plannerPrompt(catalog: ArtistCatalog, shown: readonly ArtistRecipe[]): string {
   const typed = Object.entries(TYPED_TOOLS).map(([recipe, tool]) => `- ${tool}: builds ${recipe}`);
-  const styles = Object.entries(GENERATIVE_STYLES).map(([style, recipe]) => `${style} (${recipe})`).join(", ");
-  const recipes = shown.map((r) => `- ${r.name}${r.takesInput ? " [effect]" : ""}: ${(r.summary ?? "").slice(0, 160)}${r.params.length ? `; parameters ${paramLine(r)}` : ""}`);
+  const styles = Object.entries(GENERATIVE_STYLES)
+    .map(([style, recipe]) => `${style} (${recipe})`)
+    .join(", ");
+  const recipes = shown.map(
+    (r) =>
+      `- ${r.name}${r.takesInput ? " [effect]" : ""}: ${(r.summary ?? "").slice(0, 160)}${r.params.length ? `; parameters ${paramLine(r)}` : ""}`,
+  );
   const left = catalog.recipes.length - shown.length;
   return [
     "You plan visuals for TouchDesigner with svc's recipe library. Read the artist's request and answer with one JSON object:",
@@ -78,7 +86,7 @@ export function plannerPrompt(catalog: ArtistCatalog, shown: readonly ArtistReci
     `- create_generative_art: {"style": one of ${styles}, "settings": {that recipe's parameters}}`,
     '- create_visual_system: {"source": a recipe that makes a picture, "source_settings": {...}, "effects": [{"recipe": an [effect] recipe, "settings": {...}}] (at most 4)}',
     '- apply_recipe: {"recipe": any recipe name, "arguments": {its parameters}}',
-    "Use only parameters a recipe lists, within their ranges; colours are \"#rrggbb\".",
+    'Use only parameters a recipe lists, within their ranges; colours are "#rrggbb".',
     "Recipes ([effect] ones process a picture):",
     ...recipes,
     ...(left > 0 ? [`(${left} more recipes of the library are not listed here.)`] : []),
@@ -94,17 +102,27 @@ function parseReply(text: string): unknown {
 function reasonsOf(proposal: unknown): string[] {
   const raw = (proposal as { reasons?: unknown }).reasons;
   if (!Array.isArray(raw)) return [];
-  return raw.filter((r): r is string => typeof r === "string").slice(0, MAX_REASONS).map((r) => r.slice(0, MAX_REASON_CHARS));
+  return raw
+    .filter((r): r is string => typeof r === "string")
+    .slice(0, MAX_REASONS)
+    .map((r) => r.slice(0, MAX_REASON_CHARS));
 }
 
-function deterministic(request: string, catalog: ArtistCatalog, fallback: PlanFallback | null): PlannedVisual | undefined {
+function deterministic(
+  request: string,
+  catalog: ArtistCatalog,
+  fallback: PlanFallback | null,
+): PlannedVisual | undefined {
   const plan = planVisual(request, catalog.recipes);
   if (plan === undefined) return undefined;
-  const reasons = fallback ? [`the model's plan was not used (${fallback.code}): ${fallback.message}`, ...plan.reasons] : plan.reasons;
+  const reasons = fallback
+    ? [`the model's plan was not used (${fallback.code}): ${fallback.message}`, ...plan.reasons]
+    : plan.reasons;
   return { ...plan, reasons, planner: "deterministic", fallback };
 }
 
-const codeOf = (err: unknown) => (typeof (err as { code?: unknown })?.code === "string" ? (err as { code: string }).code : "llm-error");
+const codeOf = (err: unknown) =>
+  typeof (err as { code?: unknown })?.code === "string" ? (err as { code: string }).code : "llm-error";
 
 /**
  * The model's plan when it is a valid one, else the deterministic plan with the reason.
@@ -120,20 +138,36 @@ export async function planWithModel(
   if (ask === undefined) return deterministic(request, catalog, { ...off, problems: [] });
   let text: string;
   try {
-    text = await ask(plannerPrompt(catalog, promptRecipes(request, catalog, recipesShown)), `Request: ${request}`, PLAN_FORMAT);
+    text = await ask(
+      plannerPrompt(catalog, promptRecipes(request, catalog, recipesShown)),
+      `Request: ${request}`,
+      PLAN_FORMAT,
+    );
   } catch (err) {
-    return deterministic(request, catalog, { code: codeOf(err), message: err instanceof Error ? err.message : String(err), problems: [] });
+    return deterministic(request, catalog, {
+      code: codeOf(err),
+      message: err instanceof Error ? err.message : String(err),
+      problems: [],
+    });
   }
   let proposal: unknown;
   try {
     proposal = parseReply(text);
   } catch {
     const shown = text.length > 120 ? `${text.slice(0, 120)}...` : text;
-    return deterministic(request, catalog, { code: "llm-malformed-reply", message: `the model's answer is not JSON: ${JSON.stringify(shown)}`, problems: [] });
+    return deterministic(request, catalog, {
+      code: "llm-malformed-reply",
+      message: `the model's answer is not JSON: ${JSON.stringify(shown)}`,
+      problems: [],
+    });
   }
   const checked = await checkPlan(proposal, catalog);
   if (!checked.ok) {
-    return deterministic(request, catalog, { code: "llm-invalid-plan", message: `the model's plan does not fit the tools: ${checked.problems[0]}`, problems: checked.problems.slice(0, 20) });
+    return deterministic(request, catalog, {
+      code: "llm-invalid-plan",
+      message: `the model's plan does not fit the tools: ${checked.problems[0]}`,
+      problems: checked.problems.slice(0, 20),
+    });
   }
   const reasons = reasonsOf(proposal);
   return {

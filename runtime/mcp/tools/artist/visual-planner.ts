@@ -26,23 +26,68 @@ export interface VisualPlan {
 }
 
 const STOP = new Set(
-  "a an the me my i we us you it its of on in into to for with and or but that this some something make makes making create build give want need please can could would like look looks looking using use show visual visuals thing stuff kind sort version style effect piece network svc touchdesigner very really quite little bit lot lots one".split(" "),
+  "a an the me my i we us you it its of on in into to for with and or but that this some something make makes making create build give want need please can could would like look looks looking using use show visual visuals thing stuff kind sort version style effect piece network svc touchdesigner very really quite little bit lot lots one".split(
+    " ",
+  ),
 );
 
 /** Words people use for what recipes call otherwise. */
 const SYNONYMS: Record<string, string> = {
-  music: "audio", sound: "audio", song: "audio", beat: "audio", beats: "audio", bass: "audio", mic: "audio", microphone: "audio",
-  responsive: "reactive", react: "reactive", reacts: "reactive", reacting: "reactive",
-  kaleido: "kaleidoscope", kaleidoscopic: "kaleidoscope", symmetry: "kaleidoscope", symmetric: "kaleidoscope",
-  trails: "feedback", trail: "feedback", colour: "color", colours: "color", grading: "grade", graded: "grade",
-  particles: "particle", liquid: "fluid", smoke: "fluid", glitchy: "glitch", glitched: "glitch", glitches: "glitch",
-  pixelated: "dither", retro: "dither", growing: "growth", grow: "growth", branching: "growth",
-  typography: "text", lettering: "text", camera: "webcam", cam: "webcam", cues: "timeline", dashboard: "dashboard",
+  music: "audio",
+  sound: "audio",
+  song: "audio",
+  beat: "audio",
+  beats: "audio",
+  bass: "audio",
+  mic: "audio",
+  microphone: "audio",
+  responsive: "reactive",
+  react: "reactive",
+  reacts: "reactive",
+  reacting: "reactive",
+  kaleido: "kaleidoscope",
+  kaleidoscopic: "kaleidoscope",
+  symmetry: "kaleidoscope",
+  symmetric: "kaleidoscope",
+  trails: "feedback",
+  trail: "feedback",
+  colour: "color",
+  colours: "color",
+  grading: "grade",
+  graded: "grade",
+  particles: "particle",
+  liquid: "fluid",
+  smoke: "fluid",
+  glitchy: "glitch",
+  glitched: "glitch",
+  glitches: "glitch",
+  pixelated: "dither",
+  retro: "dither",
+  growing: "growth",
+  grow: "growth",
+  branching: "growth",
+  typography: "text",
+  lettering: "text",
+  camera: "webcam",
+  cam: "webcam",
+  cues: "timeline",
+  dashboard: "dashboard",
 };
 
 const COLOURS: Record<string, string> = {
-  red: "#ff2a2a", orange: "#ff8800", yellow: "#ffdd00", gold: "#ffbb33", green: "#33dd55", teal: "#22bbaa",
-  cyan: "#33ddff", blue: "#3366ff", purple: "#8844ff", violet: "#8844ff", magenta: "#ff33cc", pink: "#ff66aa", white: "#ffffff",
+  red: "#ff2a2a",
+  orange: "#ff8800",
+  yellow: "#ffdd00",
+  gold: "#ffbb33",
+  green: "#33dd55",
+  teal: "#22bbaa",
+  cyan: "#33ddff",
+  blue: "#3366ff",
+  purple: "#8844ff",
+  violet: "#8844ff",
+  magenta: "#ff33cc",
+  pink: "#ff66aa",
+  white: "#ffffff",
 };
 
 const PACE = new Set(["fast", "faster", "quick", "slow", "slower"]);
@@ -67,14 +112,20 @@ export const TYPED_TOOLS: Readonly<Record<string, string>> = {
 };
 
 /** Every tool a plan may name, whoever made the plan. */
-export const PLANNABLE_TOOLS: readonly string[] = [...new Set([...Object.values(TYPED_TOOLS), "create_generative_art", "create_visual_system", "apply_recipe"])].sort();
+export const PLANNABLE_TOOLS: readonly string[] = [
+  ...new Set([...Object.values(TYPED_TOOLS), "create_generative_art", "create_visual_system", "apply_recipe"]),
+].sort();
 
 function singular(w: string): string {
   return w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w;
 }
 
 export function requestWords(text: string): string[] {
-  const words = text.toLowerCase().replace(/[^a-z0-9.]+/g, " ").split(" ").filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, " ")
+    .split(" ")
+    .filter(Boolean);
   const out: string[] = [];
   for (const raw of words) {
     const w = raw.replace(/^\.+|\.+$/g, "");
@@ -160,7 +211,12 @@ function rank(recipes: readonly ArtistRecipe[], words: readonly string[]): Recip
   return recipes
     .map((r) => match(r, words))
     .filter((m) => m.score > 0)
-    .sort((a, b) => b.score - a.score || difficultyRank(byName.get(a.recipe)) - difficultyRank(byName.get(b.recipe)) || a.recipe.localeCompare(b.recipe));
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        difficultyRank(byName.get(a.recipe)) - difficultyRank(byName.get(b.recipe)) ||
+        a.recipe.localeCompare(b.recipe),
+    );
 }
 
 function numberDefault(p: RecipeParamInfo): number | undefined {
@@ -174,13 +230,22 @@ function argumentsFor(recipe: ArtistRecipe, request: string, reasons: string[]):
   const text = request.toLowerCase();
   const words = text.split(/[^a-z0-9.]+/);
   const colourWord = words.find((w) => w in COLOURS);
-  const colourParam = ["color", "tint", "ink", "light"].map((n) => recipe.params.find((p) => p.name === n && p.type === "rgb")).find(Boolean) ?? recipe.params.find((p) => p.type === "rgb");
+  const colourParam =
+    ["color", "tint", "ink", "light"]
+      .map((n) => recipe.params.find((p) => p.name === n && p.type === "rgb"))
+      .find(Boolean) ?? recipe.params.find((p) => p.type === "rgb");
   if (colourWord && colourParam) {
     args[colourParam.name] = COLOURS[colourWord];
     reasons.push(`'${colourWord}' sets ${colourParam.name}`);
   }
-  const pace = words.some((w) => ["fast", "faster", "quick"].includes(w)) ? 2 : words.some((w) => ["slow", "slower"].includes(w)) ? 0.5 : undefined;
-  const paceParam = recipe.params.find((p) => ["speed", "rate"].includes(p.name) && (p.type === "float" || p.type === "int"));
+  const pace = words.some((w) => ["fast", "faster", "quick"].includes(w))
+    ? 2
+    : words.some((w) => ["slow", "slower"].includes(w))
+      ? 0.5
+      : undefined;
+  const paceParam = recipe.params.find(
+    (p) => ["speed", "rate"].includes(p.name) && (p.type === "float" || p.type === "int"),
+  );
   const paceDefault = paceParam && numberDefault(paceParam);
   if (pace !== undefined && paceParam && paceDefault !== undefined && paceDefault > 0) {
     let v = paceDefault * pace;
@@ -204,7 +269,10 @@ function argumentsFor(recipe: ArtistRecipe, request: string, reasons: string[]):
   return args;
 }
 
-function toolCall(recipe: ArtistRecipe, args: Record<string, unknown>): { tool: string; arguments: Record<string, unknown> } {
+function toolCall(
+  recipe: ArtistRecipe,
+  args: Record<string, unknown>,
+): { tool: string; arguments: Record<string, unknown> } {
   const typed = TYPED_TOOLS[recipe.name];
   if (typed) return { tool: typed, arguments: args };
   const style = Object.entries(GENERATIVE_STYLES).find(([, r]) => r === recipe.name)?.[0];
@@ -222,7 +290,11 @@ function pairOrder(best: ArtistRecipe, other: ArtistRecipe): [source: ArtistReci
   return undefined;
 }
 
-export function planVisual(request: string, recipes: readonly ArtistRecipe[], fallback = "glsl_basic"): VisualPlan | undefined {
+export function planVisual(
+  request: string,
+  recipes: readonly ArtistRecipe[],
+  fallback = "glsl_basic",
+): VisualPlan | undefined {
   const words = requestWords(request);
   const ranked = rank(recipes, words);
   const byName = new Map(recipes.map((r) => [r.name, r]));
@@ -232,20 +304,29 @@ export function planVisual(request: string, recipes: readonly ArtistRecipe[], fa
   if (best === undefined) {
     const r = byName.get(fallback) ?? recipes[0];
     if (r === undefined) return undefined;
-    reasons.push(`no recipe matches ${words.length ? words.map((w) => `'${w}'`).join(", ") : "the request"}; starting from ${r.name}`);
+    reasons.push(
+      `no recipe matches ${words.length ? words.map((w) => `'${w}'`).join(", ") : "the request"}; starting from ${r.name}`,
+    );
     return { ...toolCall(r, {}), recipes: [r.name], alternatives, reasons };
   }
   reasons.push(`${best.name} matches ${ranked[0]!.matched.map((w) => `'${w}'`).join(", ")}`);
 
   // Words the best recipe leaves out, which some other recipe covers: a second stage.
   const left = words.filter((w) => !ranked[0]!.matched.includes(w) && ranked.some((m) => m.matched.includes(w)));
-  const candidate = left.length ? rank(recipes.filter((r) => r !== best), left)[0] : undefined;
+  const candidate = left.length
+    ? rank(
+        recipes.filter((r) => r !== best),
+        left,
+      )[0]
+    : undefined;
   const second = candidate && candidate.score >= SECOND_STAGE_SCORE ? candidate : undefined;
   const other = second && byName.get(second.recipe);
   const pair = other && pairOrder(best, other);
   if (pair) {
     const [source, effect] = pair;
-    reasons.push(`${other!.name} adds ${second!.matched.map((w) => `'${w}'`).join(", ")}; ${effect.name} processes ${source.name}'s picture`);
+    reasons.push(
+      `${other!.name} adds ${second!.matched.map((w) => `'${w}'`).join(", ")}; ${effect.name} processes ${source.name}'s picture`,
+    );
     const sourceArgs = argumentsFor(source, request, reasons);
     return {
       tool: "create_visual_system",

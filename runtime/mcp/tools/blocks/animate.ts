@@ -30,7 +30,9 @@ export interface AnimateSpec {
  * TouchDesigner's LFO CHOP uses the same ranges is UNVERIFIED.
  */
 export function waveScale(wave: AnimateSpec["wave"], from: number, to: number): { offset: number; amp: number } {
-  return wave === "ramp" || wave === "pulse" || wave === "normal" ? { offset: from, amp: to - from } : { offset: (from + to) / 2, amp: (to - from) / 2 };
+  return wave === "ramp" || wave === "pulse" || wave === "normal"
+    ? { offset: from, amp: to - from }
+    : { offset: (from + to) / 2, amp: (to - from) / 2 };
 }
 
 /** A linear rise from..to, starting again every 1/frequency seconds. */
@@ -48,11 +50,22 @@ export function animateParameter(spec: AnimateSpec, options: RunOptions): Promis
       const { decl, path } = nodeAt(net, spec.path);
       const tuplet = resolveTuplet(decl.type.name, spec.parameter);
       if (tuplet !== undefined && tuplet.index === null) {
-        throw new EditRefusal("tuplet", `'${spec.parameter}' has ${tuplet.components.length} parts; animate one of them (${tuplet.components.join(", ")})`);
+        throw new EditRefusal(
+          "tuplet",
+          `'${spec.parameter}' has ${tuplet.components.length} parts; animate one of them (${tuplet.components.join(", ")})`,
+        );
       }
       if (spec.driver === "time") {
-        setParam(decl, spec.parameter, { kind: "Expression", python: timeExpression(spec.from, spec.to, spec.frequency), range: NO_RANGE });
-        return { touched: [path], steps: [`${path}.${spec.parameter} rises from ${spec.from} to ${spec.to} ${spec.frequency} time(s) a second`], extra: { driver: null } };
+        setParam(decl, spec.parameter, {
+          kind: "Expression",
+          python: timeExpression(spec.from, spec.to, spec.frequency),
+          range: NO_RANGE,
+        });
+        return {
+          touched: [path],
+          steps: [`${path}.${spec.parameter} rises from ${spec.from} to ${spec.to} ${spec.frequency} time(s) a second`],
+          extra: { driver: null },
+        };
       }
       const name = spec.name ?? `${nameOf(path)}_${spec.parameter}`;
       const { offset, amp } = waveScale(spec.wave, spec.from, spec.to);
@@ -71,7 +84,10 @@ export function animateParameter(spec: AnimateSpec, options: RunOptions): Promis
       });
       return {
         touched: [path, created.path!],
-        steps: [created.note, `${path}.${spec.parameter} follows ${name}.chan1 (${spec.wave}, ${spec.from}..${spec.to} at ${spec.frequency} Hz)`],
+        steps: [
+          created.note,
+          `${path}.${spec.parameter} follows ${name}.chan1 (${spec.wave}, ${spec.from}..${spec.to} at ${spec.frequency} Hz)`,
+        ],
         extra: { driver: created.path! },
       };
     },

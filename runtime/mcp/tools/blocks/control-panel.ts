@@ -32,7 +32,8 @@ const num = (value: number): A.NumberValue => ({ kind: "Number", value, range: r
 const str = (value: string): A.StringValue => ({ kind: "String", value, range: r });
 
 function declaration(c: ControlSpec): A.Declaration {
-  if ((c.min === undefined) !== (c.max === undefined)) throw new EditRefusal("invalid-range", `control '${c.name}': give both min and max, or neither`);
+  if ((c.min === undefined) !== (c.max === undefined))
+    throw new EditRefusal("invalid-range", `control '${c.name}': give both min and max, or neither`);
   return {
     kind: "Declaration",
     name: ident(c.name),
@@ -41,7 +42,15 @@ function declaration(c: ControlSpec): A.Declaration {
     valueRange: c.min === undefined ? null : { min: num(c.min), max: num(c.max!), range: r },
     clamp: c.clamp ?? false,
     label: c.label === undefined ? null : str(c.label),
-    entries: c.entries === undefined ? null : c.entries.map((e) => ({ kind: "MenuEntry", name: e.name, label: e.label === undefined ? null : str(e.label), range: r })),
+    entries:
+      c.entries === undefined
+        ? null
+        : c.entries.map((e) => ({
+            kind: "MenuEntry",
+            name: e.name,
+            label: e.label === undefined ? null : str(e.label),
+            range: r,
+          })),
     range: r,
   };
 }
@@ -49,11 +58,20 @@ function declaration(c: ControlSpec): A.Declaration {
 /** A node named relative to the COMP (`blur1`, `inner/blur1`) or by its absolute path inside it. */
 function under(comp: string, node: string): string {
   if (!node.startsWith("/")) return `${comp}/${node}`;
-  if (!node.startsWith(comp + "/")) throw new EditRefusal("outside-comp", `${node} is not inside ${comp}: a control binds only parameters inside its COMP`);
+  if (!node.startsWith(comp + "/"))
+    throw new EditRefusal(
+      "outside-comp",
+      `${node} is not inside ${comp}: a control binds only parameters inside its COMP`,
+    );
   return node;
 }
 
-export function createControlPanel(comp: string, page: string | undefined, controls: readonly ControlSpec[], options: RunOptions): Promise<ToolOutcome<RunResult>> {
+export function createControlPanel(
+  comp: string,
+  page: string | undefined,
+  controls: readonly ControlSpec[],
+  options: RunOptions,
+): Promise<ToolOutcome<RunResult>> {
   return editNetwork(
     comp,
     false,
@@ -61,7 +79,9 @@ export function createControlPanel(comp: string, page: string | undefined, contr
       const level = levelAt(net, comp);
       // svc writes a COMP's custom parameters as a whole: parameters someone else made would be lost.
       const ours = svcControlNames(net.lastApplied?.nodes.get(comp));
-      const foreign = (net.live.nodes.get(comp)?.customPages ?? []).flatMap((p) => p.pars.map((x) => x.name)).filter((n) => !ours.has(n));
+      const foreign = (net.live.nodes.get(comp)?.customPages ?? [])
+        .flatMap((p) => p.pars.map((x) => x.name))
+        .filter((n) => !ours.has(n));
       if (foreign.length > 0) {
         throw new EditRefusal(
           "foreign-controls",
@@ -73,8 +93,11 @@ export function createControlPanel(comp: string, page: string | undefined, contr
       const named = new Set(controls.map((c) => c.name));
       if (named.size !== controls.length) throw new EditRefusal("duplicate-control", "each control needs its own name");
       // A control of the same name elsewhere on the COMP moves here (it is being redefined).
-      for (const block of level.body.controls) block.declarations = block.declarations.filter((d) => !named.has(d.name.name));
-      level.body.controls = level.body.controls.filter((b) => b.declarations.length > 0 || (b.page?.value ?? DEFAULT_PAGE) === pageName);
+      for (const block of level.body.controls)
+        block.declarations = block.declarations.filter((d) => !named.has(d.name.name));
+      level.body.controls = level.body.controls.filter(
+        (b) => b.declarations.length > 0 || (b.page?.value ?? DEFAULT_PAGE) === pageName,
+      );
       let block = level.body.controls.find((b) => (b.page?.value ?? DEFAULT_PAGE) === pageName);
       if (block === undefined) {
         block = { kind: "ControlsBlock", page: page === undefined ? null : str(page), declarations: [], range: r };

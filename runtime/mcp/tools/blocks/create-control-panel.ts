@@ -4,16 +4,37 @@ import { asToolOutcome, editOutput, force, nodePath, paramValue, stepsOutput } f
 
 const control = z
   .object({
-    name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/).max(40).describe("custom parameter name: an uppercase letter, then lowercase letters and digits (Gain)"),
-    type: z.enum(["float", "int", "toggle", "pulse", "menu", "string", "rgb", "rgba", "xy", "xyz", "wh", "top", "chop"]).default("float"),
+    name: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]*$/)
+      .max(40)
+      .describe("custom parameter name: an uppercase letter, then lowercase letters and digits (Gain)"),
+    type: z
+      .enum(["float", "int", "toggle", "pulse", "menu", "string", "rgb", "rgba", "xy", "xyz", "wh", "top", "chop"])
+      .default("float"),
     default: paramValue.optional(),
     min: z.number().optional().describe("slider range start"),
     max: z.number().optional().describe("slider range end"),
     clamp: z.boolean().optional().describe("refuse values outside min..max"),
     label: z.string().max(80).optional(),
-    entries: z.array(z.object({ name: z.string().min(1).max(60), label: z.string().max(80).optional() }).strict()).min(1).max(64).optional().describe("menu entries"),
+    entries: z
+      .array(z.object({ name: z.string().min(1).max(60), label: z.string().max(80).optional() }).strict())
+      .min(1)
+      .max(64)
+      .optional()
+      .describe("menu entries"),
     binds: z
-      .array(z.object({ node: z.string().min(1).max(512).describe("node inside the COMP: blur1, inner/blur1 or its path"), parameter: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64) }).strict())
+      .array(
+        z
+          .object({
+            node: z.string().min(1).max(512).describe("node inside the COMP: blur1, inner/blur1 or its path"),
+            parameter: z
+              .string()
+              .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+              .max(64),
+          })
+          .strict(),
+      )
       .max(32)
       .default([])
       .describe("inner parameters that follow this control"),
@@ -23,7 +44,8 @@ const control = z
 export const createControlPanel = defineTool({
   name: "create_control_panel",
   title: "Control panel on a COMP",
-  description: "Give an svc-built COMP custom parameters (sliders, toggles, menus, colours) and bind inner parameters to them, so the network is played from one panel. Applied as one planned edit.",
+  description:
+    "Give an svc-built COMP custom parameters (sliders, toggles, menus, colours) and bind inner parameters to them, so the network is played from one panel. Applied as one planned edit.",
   input: {
     path: nodePath("the COMP: an svc network or a COMP inside one"),
     page: z.string().min(1).max(40).optional().describe("parameter page; default Custom"),

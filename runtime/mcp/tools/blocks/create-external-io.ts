@@ -4,9 +4,18 @@ import { asToolOutcome, editOutput, force, nodeName, nodePath, stepsOutput } fro
 
 const channel = z
   .object({
-    channel: z.string().regex(/^[A-Za-z0-9_/.:-]+$/, "a channel name without spaces or brackets").max(64).describe("channel name as the device gives it (in) or sends it (out)"),
+    channel: z
+      .string()
+      .regex(/^[A-Za-z0-9_/.:-]+$/, "a channel name without spaces or brackets")
+      .max(64)
+      .describe("channel name as the device gives it (in) or sends it (out)"),
     node: z.string().min(1).max(512).optional().describe("node in the network: blur1, inner/blur1 or its path"),
-    parameter: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64).optional().describe("in: the parameter the channel drives; out: the parameter sent"),
+    parameter: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .max(64)
+      .optional()
+      .describe("in: the parameter the channel drives; out: the parameter sent"),
     rest: z.number().optional().describe("in: the value before any data arrives (default 0)"),
   })
   .strict();
@@ -14,7 +23,8 @@ const channel = z
 export const createExternalIo = defineTool({
   name: "create_external_io",
   title: "External input or output",
-  description: "Connect an svc network to the outside: OSC, MIDI, DMX or Art-Net channels mapped onto parameters (in) or sent from parameters (out), or NDI video in or out. Applied as one planned edit.",
+  description:
+    "Connect an svc network to the outside: OSC, MIDI, DMX or Art-Net channels mapped onto parameters (in) or sent from parameters (out), or NDI video in or out. Applied as one planned edit.",
   input: {
     path: nodePath("the svc network (or a COMP in it) to add the operators to"),
     protocol: z.enum(["osc", "midi", "dmx", "artnet", "ndi"]),
@@ -28,7 +38,11 @@ export const createExternalIo = defineTool({
     channels: z.array(channel).max(64).default([]),
     force,
   },
-  output: { ...editOutput, ...stepsOutput, output: z.string().describe("in: the operator to read channels or video from; out: the device operator") },
+  output: {
+    ...editOutput,
+    ...stepsOutput,
+    output: z.string().describe("in: the operator to read channels or video from; out: the device operator"),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
   async handler(args, ctx) {

@@ -64,10 +64,12 @@ function device(spec: IoSpec): { type: string; parameters: Record<string, ParamI
 
 /** The node a channel is mapped to, relative to the network (blur1, inner/blur1). */
 function target(net: EditableNetwork, level: string, m: ChannelMap): { path: string; relative: string } {
-  if (m.node === undefined || m.parameter === undefined) throw new EditRefusal("incomplete-mapping", `channel '${m.channel}' needs both node and parameter`);
+  if (m.node === undefined || m.parameter === undefined)
+    throw new EditRefusal("incomplete-mapping", `channel '${m.channel}' needs both node and parameter`);
   const relative = m.node.startsWith("/") ? m.node.slice(level.length + 1) : m.node;
   const path = `${level}/${relative}`;
-  if (m.node.startsWith("/") && !m.node.startsWith(level + "/")) throw new EditRefusal("outside-network", `${m.node} is not inside ${level}`);
+  if (m.node.startsWith("/") && !m.node.startsWith(level + "/"))
+    throw new EditRefusal("outside-network", `${m.node} is not inside ${level}`);
   nodeAt(net, path);
   return { path, relative };
 }
@@ -87,11 +89,16 @@ export function createExternalIo(spec: IoSpec, options: RunOptions): Promise<Too
         steps.push(step.note);
         return step.path!;
       };
-      const wire = (from: string, to: string, toInput = 0) => steps.push(runStep(net, { op: "connect", from: `${level.path}/${from}`, to: `${level.path}/${to}`, to_input: toInput }).note);
+      const wire = (from: string, to: string, toInput = 0) =>
+        steps.push(
+          runStep(net, { op: "connect", from: `${level.path}/${from}`, to: `${level.path}/${to}`, to_input: toInput })
+            .note,
+        );
       const dev = device(spec);
 
       if (spec.protocol === "ndi") {
-        if (spec.channels.length > 0) throw new EditRefusal("no-channels", "NDI carries video, not channels: leave channels out");
+        if (spec.channels.length > 0)
+          throw new EditRefusal("no-channels", "NDI carries video, not channels: leave channels out");
         create(base, dev.type, dev.parameters);
         if (spec.direction === "out") {
           if (spec.source === undefined) throw new EditRefusal("needs-source", "NDI out needs source: the TOP to send");
@@ -119,7 +126,12 @@ export function createExternalIo(spec: IoSpec, options: RunOptions): Promise<Too
           if (m.node === undefined && m.parameter === undefined) continue;
           const t = target(net, level.path, m);
           const { decl } = nodeAt(net, t.path);
-          setParam(decl, m.parameter!, { kind: "Export", operator: { kind: "OperatorRef", path: base, range: NO_RANGE }, channel: m.channel, range: NO_RANGE });
+          setParam(decl, m.parameter!, {
+            kind: "Export",
+            operator: { kind: "OperatorRef", path: base, range: NO_RANGE },
+            channel: m.channel,
+            range: NO_RANGE,
+          });
           touched.add(t.path);
           steps.push(`${t.path}.${m.parameter} follows ${base}.${m.channel}`);
         }
@@ -131,7 +143,10 @@ export function createExternalIo(spec: IoSpec, options: RunOptions): Promise<Too
       spec.channels.forEach((m, i) => {
         const t = target(net, level.path, m);
         const name = `${base}_ch${i + 1}`;
-        create(name, "constantCHOP", { const0name: m.channel, const0value: { expression: `op('${t.relative}').par.${m.parameter}` } });
+        create(name, "constantCHOP", {
+          const0name: m.channel,
+          const0value: { expression: `op('${t.relative}').par.${m.parameter}` },
+        });
         wire(name, `${base}_merge`, i);
       });
       const devicePath = create(base, dev.type, dev.parameters);

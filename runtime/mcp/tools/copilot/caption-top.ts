@@ -9,10 +9,17 @@ import { isLocalModel, modelFailure, visionModel } from "./local-model.js";
 export const captionTop = defineTool({
   name: "caption_top",
   title: "Caption a TOP",
-  description: "A one-sentence caption of what a TOP in the live project shows, written by the local vision model from the TOP's own picture. Off unless a local model is configured (SVC_LLM_MODEL).",
+  description:
+    "A one-sentence caption of what a TOP in the live project shows, written by the local vision model from the TOP's own picture. Off unless a local model is configured (SVC_LLM_MODEL).",
   input: {
     path: tdPath("the TOP, e.g. /project1/out1"),
-    size: z.number().int().min(16).max(1024).default(512).describe("the picture sent to the model fits within size x size pixels"),
+    size: z
+      .number()
+      .int()
+      .min(16)
+      .max(1024)
+      .default(512)
+      .describe("the picture sent to the model fits within size x size pixels"),
   },
   output: {
     path: z.string(),
@@ -29,7 +36,13 @@ export const captionTop = defineTool({
     const { captionTop: caption } = await import("../../../copilot/vision.js");
     try {
       const seen = await caption(await bridgeClient(), model.client, model.config, path, size, ctx.signal);
-      const data = { path: seen.image.path, caption: seen.text, model: seen.model, sent: { width: seen.image.width, height: seen.image.height }, resolution: seen.image.resolution };
+      const data = {
+        path: seen.image.path,
+        caption: seen.text,
+        model: seen.model,
+        sent: { width: seen.image.width, height: seen.image.height },
+        resolution: seen.image.resolution,
+      };
       return success(data, `${data.path}: ${data.caption}`);
     } catch (err) {
       const f = modelFailure(err);

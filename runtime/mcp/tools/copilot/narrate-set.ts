@@ -19,7 +19,8 @@ const moment = z.object({
 export const narrateSetTool = defineTool({
   name: "narrate_set",
   title: "Narrate the set",
-  description: "A written running commentary of a set, by the local model, from the cue engine's cues and setlist (what played, plays and comes) and captions of the output. Off unless a local model is configured (SVC_LLM_MODEL).",
+  description:
+    "A written running commentary of a set, by the local model, from the cue engine's cues and setlist (what played, plays and comes) and captions of the output. Off unless a local model is configured (SVC_LLM_MODEL).",
   input: {
     engine: tdPath("the cue engine's COMP (manage_cue builds it)").default("/project1/cues"),
     output: tdPath("a TOP to caption now as what the current cue shows").optional(),
@@ -28,7 +29,11 @@ export const narrateSetTool = defineTool({
       .max(64)
       .default([])
       .describe("earlier captions, each with the cue that was playing (caption_top writes them)"),
-    previous: z.array(z.string().max(600)).max(32).default([]).describe("the commentary so far; given, only its next line is written"),
+    previous: z
+      .array(z.string().max(600))
+      .max(32)
+      .default([])
+      .describe("the commentary so far; given, only its next line is written"),
     max_words: z.number().int().min(10).max(400).default(120).describe("the commentary's length in words at most"),
   },
   output: {
@@ -46,8 +51,22 @@ export const narrateSetTool = defineTool({
     if (!isLocalModel(model)) return model;
     const { narrateSet, NoCueEngineError } = await import("../../../copilot/narrate-set.js");
     try {
-      const n = await narrateSet(await bridgeClient(), model.client, model.config, { engine, ...(output ? { output } : {}), captions, previous, maxWords: max_words, signal: ctx.signal });
-      const data = { commentary: n.commentary, current: n.story.current, scene: n.story.scene, moments: n.story.moments, caption: n.caption, model: n.model };
+      const n = await narrateSet(await bridgeClient(), model.client, model.config, {
+        engine,
+        ...(output ? { output } : {}),
+        captions,
+        previous,
+        maxWords: max_words,
+        signal: ctx.signal,
+      });
+      const data = {
+        commentary: n.commentary,
+        current: n.story.current,
+        scene: n.story.scene,
+        moments: n.story.moments,
+        caption: n.caption,
+        model: n.model,
+      };
       return success(data, n.commentary);
     } catch (err) {
       if (err instanceof NoCueEngineError) return failure(err.code, err.message);

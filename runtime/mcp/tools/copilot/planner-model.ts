@@ -27,7 +27,12 @@ async function refuseIfCalibratedAgainst(model: LocalModel): Promise<void> {
 export async function plannerModel(): Promise<PlannerModel> {
   const model = await localModel();
   const { PROMPT_RECIPES } = await import("../artist/visual-planner-llm.js");
-  if (!isLocalModel(model)) return { ask: undefined, off: { code: model.error.code, message: model.error.message }, recipesShown: PROMPT_RECIPES.medium };
+  if (!isLocalModel(model))
+    return {
+      ask: undefined,
+      off: { code: model.error.code, message: model.error.message },
+      recipesShown: PROMPT_RECIPES.medium,
+    };
   const { askModel } = await import("../../../copilot/ask-model.js");
   return {
     ask: async (system, user, format) => {

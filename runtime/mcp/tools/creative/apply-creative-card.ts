@@ -36,25 +36,42 @@ async function target(name: string): Promise<AnyToolDefinition | undefined> {
 
 type Planned = { tool: string; args: Record<string, unknown> };
 
-async function plan(cardId: string, index: number, overrides: Record<string, unknown>): Promise<ToolOutcome<Planned> & { builder?: AnyToolDefinition }> {
+async function plan(
+  cardId: string,
+  index: number,
+  overrides: Record<string, unknown>,
+): Promise<ToolOutcome<Planned> & { builder?: AnyToolDefinition }> {
   const { configFor } = await import("../../../creative/cli-support.js");
   const config = configFor(process.env, process.cwd());
   if (typeof config === "string") return failure("creative-config", config);
   if (!config.enabled) return failure("creative-disabled", "the creative repertoire is off; set SVC_RAG_ENABLED=1");
   const { readCard } = await import("../../../creative/store.js");
   const card = await readCard(config.dataDir, cardId);
-  if (!card) return failure("card-not-found", `no creative card '${cardId}'; find ids with svc://creative/search?q=<words>`);
-  if (card.tombstone) return failure("card-tombstoned", `card '${cardId}' (${card.title}) vanished upstream and is kept only for audit`);
+  if (!card)
+    return failure("card-not-found", `no creative card '${cardId}'; find ids with svc://creative/search?q=<words>`);
+  if (card.tombstone)
+    return failure("card-tombstoned", `card '${cardId}' (${card.title}) vanished upstream and is kept only for audit`);
   const name = card.svcAffordances[index];
   if (name === undefined) {
-    return failure("no-such-affordance", `card '${card.title}' has ${card.svcAffordances.length} affordance(s), so affordance_index ${index} is out of range: ${card.svcAffordances.map((a, i) => `${i} ${a}`).join(", ")}`);
+    return failure(
+      "no-such-affordance",
+      `card '${card.title}' has ${card.svcAffordances.length} affordance(s), so affordance_index ${index} is out of range: ${card.svcAffordances.map((a, i) => `${i} ${a}`).join(", ")}`,
+    );
   }
   const builder = await target(name);
-  if (!builder) return failure("target-not-allowed", `'${name}' is not a builder a card may run; allowed: ${APPLY_TARGETS.join(", ")}`);
+  if (!builder)
+    return failure(
+      "target-not-allowed",
+      `'${name}' is not a builder a card may run; allowed: ${APPLY_TARGETS.join(", ")}`,
+    );
   const takes = Object.keys(builder.input);
   const unknown = Object.keys(overrides).filter((k) => !takes.includes(k));
   if (unknown.length) {
-    return failure("unknown-override", `${unknown.map((k) => `'${k}'`).join(", ")} ${unknown.length === 1 ? "is not an argument" : "are not arguments"} of ${name}; it takes ${[...takes].sort().join(", ")}`, { details: { tool: name, unknown, takes } });
+    return failure(
+      "unknown-override",
+      `${unknown.map((k) => `'${k}'`).join(", ")} ${unknown.length === 1 ? "is not an argument" : "are not arguments"} of ${name}; it takes ${[...takes].sort().join(", ")}`,
+      { details: { tool: name, unknown, takes } },
+    );
   }
   const fromCard: Record<string, unknown> = { name: `card_${card.id.slice(0, 12)}` };
   const colour = COLOUR_ARGUMENTS.find((c) => takes.includes(c));
@@ -62,20 +79,40 @@ async function plan(cardId: string, index: number, overrides: Record<string, unk
   const parsed = strictInput(builder).safeParse({ ...fromCard, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`);
-    return failure("invalid-arguments", `${name} refuses these arguments: ${problems.join("; ")}`, { details: { tool: name, problems } });
+    return failure("invalid-arguments", `${name} refuses these arguments: ${problems.join("; ")}`, {
+      details: { tool: name, problems },
+    });
   }
-  return { ...success({ tool: name, args: parsed.data as Record<string, unknown> }, `${name} for card '${card.title}' (${card.license}, ${card.sourceUrl})`), builder };
+  return {
+    ...success(
+      { tool: name, args: parsed.data as Record<string, unknown> },
+      `${name} for card '${card.title}' (${card.license}, ${card.sourceUrl})`,
+    ),
+    builder,
+  };
 }
 
 export const applyCreativeCard = defineTool({
   name: "apply_creative_card",
   title: "Apply a creative card",
-  description: "Build what a creative-repertoire card suggests: its affordance names an artist builder from a fixed list. dry_run (the default) returns {tool, args} without building.",
+  description:
+    "Build what a creative-repertoire card suggests: its affordance names an artist builder from a fixed list. dry_run (the default) returns {tool, args} without building.",
   input: {
-    card_id: z.string().regex(/^[0-9a-f]{64}$/, "a card id is a hex SHA-256 (64 characters)").describe("the card's id, from svc://creative/search"),
-    affordance_index: z.number().int().min(0).max(63).describe("which of the card's svcAffordances to run (0 is the first)"),
+    card_id: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "a card id is a hex SHA-256 (64 characters)")
+      .describe("the card's id, from svc://creative/search"),
+    affordance_index: z
+      .number()
+      .int()
+      .min(0)
+      .max(63)
+      .describe("which of the card's svcAffordances to run (0 is the first)"),
     dry_run: z.boolean().default(true).describe("true: return the builder and its arguments only; false: build it"),
-    overrides: z.record(z.string().max(64), argumentValue).default({}).describe("arguments of the builder to set, each a real argument of it"),
+    overrides: z
+      .record(z.string().max(64), argumentValue)
+      .default({})
+      .describe("arguments of the builder to set, each a real argument of it"),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: ["core", "safe"],

@@ -35,9 +35,11 @@ export interface ApplyEditOptions {
   deleteAuthorization?: DeleteAuthorization;
 }
 
-const rel = (root: string, path: string) => (path === root ? "(network)" : path.startsWith(root + "/") ? path.slice(root.length + 1) : path);
+const rel = (root: string, path: string) =>
+  path === root ? "(network)" : path.startsWith(root + "/") ? path.slice(root.length + 1) : path;
 
-const positionOnly = (c: Plan["changes"][number]) => c.kind === "update" && c.params.length === 0 && c.fields.every((f) => f.field === "position");
+const positionOnly = (c: Plan["changes"][number]) =>
+  c.kind === "update" && c.params.length === 0 && c.fields.every((f) => f.field === "position");
 
 /**
  * Everything in the plan the edit did not ask for, one line each. Moving nodes never counts. A
@@ -52,12 +54,21 @@ export function collateral(plan: Plan, touched: ReadonlySet<string>, positionsOn
     if (positionOnly(c)) continue;
     if (!positionsOnly && c.kind !== "rename" && covered(c.path)) continue;
     if (c.kind === "update") {
-      const what = [...c.params.map((p) => p.name), ...c.fields.filter((f) => f.field !== "position").map((f) => f.field)];
+      const what = [
+        ...c.params.map((p) => p.name),
+        ...c.fields.filter((f) => f.field !== "position").map((f) => f.field),
+      ];
       out.push(`${rel(r, c.path)} would change (${what.join(", ")})`);
     } else if (c.kind === "rename") out.push(`${rel(r, c.from)} would be renamed`);
-    else out.push(`${rel(r, c.path)} would be ${c.kind === "create" ? "created" : c.kind === "delete" ? "deleted" : "replaced"}`);
+    else
+      out.push(
+        `${rel(r, c.path)} would be ${c.kind === "create" ? "created" : c.kind === "delete" ? "deleted" : "replaced"}`,
+      );
   }
-  for (const [w, verb] of [...plan.wiresAdded.map((w) => [w, "connected"] as const), ...plan.wiresRemoved.map((w) => [w, "disconnected"] as const)]) {
+  for (const [w, verb] of [
+    ...plan.wiresAdded.map((w) => [w, "connected"] as const),
+    ...plan.wiresRemoved.map((w) => [w, "disconnected"] as const),
+  ]) {
     if (!positionsOnly && (covered(w.to) || covered(w.from))) continue;
     out.push(`${rel(r, w.from)}[${w.fromOutput}] -> ${rel(r, w.to)}[${w.toInput}] would be ${verb}`);
   }
@@ -71,11 +82,14 @@ export function editPlanText(plan: Plan): string {
     .filter((c) => !positionOnly(c))
     .map((c) => (c.kind === "update" ? { ...c, fields: c.fields.filter((f) => f.field !== "position") } : c));
   const text = renderPlanText({ ...plan, changes }).trimEnd();
-  return moved === 0 ? text : `${text}
+  return moved === 0
+    ? text
+    : `${text}
 (${moved} node${moved === 1 ? "" : "s"} moved by the layout)`;
 }
 
-const meaningful = (plan: Plan) => plan.changes.some((c) => !positionOnly(c)) || plan.wiresAdded.length > 0 || plan.wiresRemoved.length > 0;
+const meaningful = (plan: Plan) =>
+  plan.changes.some((c) => !positionOnly(c)) || plan.wiresAdded.length > 0 || plan.wiresRemoved.length > 0;
 
 function issuesOf(result: LoopResult): { errors: number; warnings: number; issues: string[] } {
   const live = result.diagnostics.filter((d) => d.code === "live-cook-error" || d.code === "live-cook-warning");
@@ -128,16 +142,43 @@ export async function applyEdit<X extends Record<string, unknown>>(
     );
   }
   // Arranging reports the nodes it moved; an edit, the nodes it was asked to change.
-  const nodes = options.positionsOnly ? plan.changes.filter(positionOnly).map((c) => (c as { path: string }).path).sort() : [...touched].filter((t) => !t.endsWith("/")).sort();
+  const nodes = options.positionsOnly
+    ? plan.changes
+        .filter(positionOnly)
+        .map((c) => (c as { path: string }).path)
+        .sort()
+    : [...touched].filter((t) => !t.endsWith("/")).sort();
   if (!meaningful(plan) && !options.positionsOnly) {
-    return success({ root: net.root, changed: false, summary: { add: 0, change: 0, destroy: 0 }, nodes, errors: 0, warnings: 0, issues: [], ...extra }, `no change: ${net.root} already is as asked`);
+    return success(
+      {
+        root: net.root,
+        changed: false,
+        summary: { add: 0, change: 0, destroy: 0 },
+        nodes,
+        errors: 0,
+        warnings: 0,
+        issues: [],
+        ...extra,
+      },
+      `no change: ${net.root} already is as asked`,
+    );
   }
   const applied = await applyFile(client, input, loopOptions);
   if (!applied.ok) return loopFailure(applied, { source: text }, { errorsOnly: true });
   const appliedPlan = applied.plans.find((p) => p.root === net.root)?.plan ?? plan;
   const live = issuesOf(applied);
-  const data = { root: net.root, changed: applied.outcomes.length > 0, summary: { ...appliedPlan.summary }, nodes, ...live, ...extra };
-  const lines = [options.positionsOnly ? renderPlanText(appliedPlan).trimEnd() : editPlanText(appliedPlan), ...live.issues];
+  const data = {
+    root: net.root,
+    changed: applied.outcomes.length > 0,
+    summary: { ...appliedPlan.summary },
+    nodes,
+    ...live,
+    ...extra,
+  };
+  const lines = [
+    options.positionsOnly ? renderPlanText(appliedPlan).trimEnd() : editPlanText(appliedPlan),
+    ...live.issues,
+  ];
   return success(data, lines.join("\n"));
 }
 
@@ -146,7 +187,8 @@ export async function refusing<T>(work: () => Promise<ToolOutcome<T>>): Promise<
   try {
     return await work();
   } catch (err) {
-    if (err instanceof EditRefusal) return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
+    if (err instanceof EditRefusal)
+      return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
     throw err;
   }
 }

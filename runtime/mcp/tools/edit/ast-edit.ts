@@ -52,7 +52,8 @@ function missing(net: EditableNetwork, path: string): EditRefusal {
 /** The inside of the COMP at `comp`: the network root or a COMP svc built in it. */
 export function levelAt(net: EditableNetwork, comp: string): Level {
   if (comp === net.root) return { path: net.root, body: net.network };
-  if (!comp.startsWith(net.root + "/")) throw new EditRefusal("outside-network", `${comp} is not inside the network ${net.root}`);
+  if (!comp.startsWith(net.root + "/"))
+    throw new EditRefusal("outside-network", `${comp} is not inside the network ${net.root}`);
   let body: A.NetworkBody = net.network;
   let path = net.root;
   for (const segment of comp.slice(net.root.length + 1).split("/")) {
@@ -65,7 +66,8 @@ export function levelAt(net: EditableNetwork, comp: string): Level {
         `${path} is an instance of the recipe '${decl.type.name}': its inside comes from the recipe. Change the recipe's arguments on ${path}, or the recipe itself.`,
       );
     }
-    if (!decl.type.name.endsWith("COMP")) throw new EditRefusal("not-a-comp", `${path} is a ${decl.type.name}, not a COMP: it holds no network`);
+    if (!decl.type.name.endsWith("COMP"))
+      throw new EditRefusal("not-a-comp", `${path} is a ${decl.type.name}, not a COMP: it holds no network`);
     decl.network ??= { kind: "InnerNetwork", controls: [], nodes: [], wires: [], range: NO_RANGE };
     body = decl.network;
   }
@@ -92,7 +94,15 @@ export function freeName(net: EditableNetwork, level: Level, type: string): stri
 }
 
 export function addNode(level: Level, name: string, type: string): A.NodeDecl {
-  const decl: A.NodeDecl = { kind: "Node", name: ident(name), type: ident(type), flags: [], params: [], network: null, range: NO_RANGE };
+  const decl: A.NodeDecl = {
+    kind: "Node",
+    name: ident(name),
+    type: ident(type),
+    flags: [],
+    params: [],
+    network: null,
+    range: NO_RANGE,
+  };
   level.body.nodes.push(decl);
   return decl;
 }
@@ -153,7 +163,8 @@ export function removeParam(decl: A.NodeDecl, name: string): boolean {
         // One component of a tuple: the others stay, written one by one.
         decl.params = decl.params.filter((p) => p !== whole);
         whole.value.items.forEach((item, i) => {
-          if (i !== tuplet.index) decl.params.push({ kind: "Param", name: ident(tuplet.components[i]!), value: item, range: NO_RANGE });
+          if (i !== tuplet.index)
+            decl.params.push({ kind: "Param", name: ident(tuplet.components[i]!), value: item, range: NO_RANGE });
         });
         return true;
       }
@@ -179,7 +190,9 @@ export function setBooleanFlag(decl: A.NodeDecl, flag: A.BooleanFlagName, on: bo
 // ── wires ────────────────────────────────────────────────────────────────────
 
 export function edgesAt(level: Level): EdgeSpec[] {
-  return level.body.wires.flatMap(wireEdges).map(({ from, fromOutput, to, toInput }) => ({ from, fromOutput, to, toInput }));
+  return level.body.wires
+    .flatMap(wireEdges)
+    .map(({ from, fromOutput, to, toInput }) => ({ from, fromOutput, to, toInput }));
 }
 
 /** Removes the connections `match` selects; chains that held one are split into the connections left. */

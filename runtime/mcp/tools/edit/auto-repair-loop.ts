@@ -8,7 +8,11 @@ const MAX_ROUNDS = 8;
 
 const round = z.object({
   round: z.number(),
-  outcome: z.enum(["kept", "reverted", "refused"]).describe("kept: fewer live errors; reverted: not fewer, put back; refused: the candidate did not compile or could not apply, nothing changed"),
+  outcome: z
+    .enum(["kept", "reverted", "refused"])
+    .describe(
+      "kept: fewer live errors; reverted: not fewer, put back; refused: the candidate did not compile or could not apply, nothing changed",
+    ),
   errorsBefore: z.number().nullable(),
   errorsAfter: z.number().nullable(),
   message: z.string(),
@@ -17,15 +21,24 @@ const round = z.object({
 export const autoRepairLoop = defineTool({
   name: "auto_repair_loop",
   title: "Repair a network in rounds",
-  description: "Try corrected .svcnet candidates for one network in turn, each as repair_network does (kept only if the live errors go down, otherwise put back), until no error is left or the rounds run out.",
+  description:
+    "Try corrected .svcnet candidates for one network in turn, each as repair_network does (kept only if the live errors go down, otherwise put back), until no error is left or the rounds run out.",
   input: {
     path: nodePath("the network COMP, e.g. /project1/tunnel"),
     candidates: z
-      .array(z.object({ source: z.string().min(1).max(MAX_SOURCE_CHARS), file: z.string().max(260).optional() }).strict())
+      .array(
+        z.object({ source: z.string().min(1).max(MAX_SOURCE_CHARS), file: z.string().max(260).optional() }).strict(),
+      )
       .min(1)
       .max(MAX_ROUNDS)
       .describe("corrected sources to try, in order; each round builds on the last one kept"),
-    max_rounds: z.number().int().min(1).max(MAX_ROUNDS).optional().describe("stop after this many rounds (default: one per candidate)"),
+    max_rounds: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_ROUNDS)
+      .optional()
+      .describe("stop after this many rounds (default: one per candidate)"),
     force,
   },
   output: {
@@ -43,26 +56,48 @@ export const autoRepairLoop = defineTool({
     const rounds: z.infer<typeof round>[] = [];
     let errorsStart: number | null = null;
     let errorsEnd: number | null = null;
-    let stoppedBy: "no-errors" | "candidates" | "max-rounds" | "revert-failed" = limit < candidates.length ? "max-rounds" : "candidates";
+    let stoppedBy: "no-errors" | "candidates" | "max-rounds" | "revert-failed" =
+      limit < candidates.length ? "max-rounds" : "candidates";
     for (let i = 0; i < limit; i++) {
       if (ctx.signal.aborted) break;
       await ctx.progress(`round ${i + 1} of ${limit}`, { done: i, total: limit });
       const c = candidates[i]!;
-      const r = await repair(path, c.source, c.file ?? `candidate${i + 1}.svcnet`, { force, progress: (m) => void ctx.progress(m) });
+      const r = await repair(path, c.source, c.file ?? `candidate${i + 1}.svcnet`, {
+        force,
+        progress: (m) => void ctx.progress(m),
+      });
       if (!r.ok) {
         if (r.error.code === "revert-failed") {
-          rounds.push({ round: i + 1, outcome: "reverted", errorsBefore: null, errorsAfter: null, message: r.error.message });
+          rounds.push({
+            round: i + 1,
+            outcome: "reverted",
+            errorsBefore: null,
+            errorsAfter: null,
+            message: r.error.message,
+          });
           stoppedBy = "revert-failed";
           break;
         }
         if (r.error.code === "not-found") return r;
-        rounds.push({ round: i + 1, outcome: "refused", errorsBefore: null, errorsAfter: null, message: `${r.error.code}: ${r.error.message}`.slice(0, 2000) });
+        rounds.push({
+          round: i + 1,
+          outcome: "refused",
+          errorsBefore: null,
+          errorsAfter: null,
+          message: `${r.error.code}: ${r.error.message}`.slice(0, 2000),
+        });
         continue;
       }
       const d = r.data;
       errorsStart ??= d.errorsBefore;
       errorsEnd = d.reverted ? d.errorsBefore : d.errorsAfter;
-      rounds.push({ round: i + 1, outcome: d.reverted ? "reverted" : "kept", errorsBefore: d.errorsBefore, errorsAfter: d.errorsAfter, message: r.text.split("\n")[0]! });
+      rounds.push({
+        round: i + 1,
+        outcome: d.reverted ? "reverted" : "kept",
+        errorsBefore: d.errorsBefore,
+        errorsAfter: d.errorsAfter,
+        message: r.text.split("\n")[0]!,
+      });
       if (errorsEnd === 0) {
         stoppedBy = "no-errors";
         break;

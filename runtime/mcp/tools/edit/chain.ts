@@ -11,7 +11,11 @@ export interface ChainMember {
   parameters?: Record<string, ParamInput> | undefined;
 }
 
-export function buildChain(parent: string, members: readonly ChainMember[], options: RunOptions): Promise<ToolOutcome<RunResult>> {
+export function buildChain(
+  parent: string,
+  members: readonly ChainMember[],
+  options: RunOptions,
+): Promise<ToolOutcome<RunResult>> {
   return editNetwork(
     parent,
     true,
@@ -22,7 +26,8 @@ export function buildChain(parent: string, members: readonly ChainMember[], opti
       for (const m of members) {
         const step = runStep(net, { op: "create_node", parent, type: m.type, name: m.name, parameters: m.parameters });
         const path = step.path!;
-        if (paths.includes(path)) throw new EditRefusal("repeated-node", `${path} appears twice in the chain; a chain cannot loop back`);
+        if (paths.includes(path))
+          throw new EditRefusal("repeated-node", `${path} appears twice in the chain; a chain cannot loop back`);
         steps.push(step.note);
         if (paths.length > 0) steps.push(runStep(net, { op: "connect", from: paths.at(-1)!, to: path }).note);
         paths.push(path);

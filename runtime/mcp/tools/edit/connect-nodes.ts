@@ -5,7 +5,8 @@ import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput
 export const connectNodes = defineTool({
   name: "connect_nodes",
   title: "Wire two operators",
-  description: "Wire an output of one operator into an input of another in the same svc network, through a planned, checked apply; whatever fed that input before is unplugged.",
+  description:
+    "Wire an output of one operator into an input of another in the same svc network, through a planned, checked apply; whatever fed that input before is unplugged.",
   input: {
     from: nodePath("source operator, e.g. /project1/tunnel/noise1"),
     to: nodePath("target operator in the same COMP"),
@@ -19,6 +20,12 @@ export const connectNodes = defineTool({
   profiles: [],
   async handler({ from, to, from_output, to_input, force, allow_unmanaged }, ctx) {
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits([{ op: "connect", from, to, from_output, to_input }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await runEdits([{ op: "connect", from, to, from_output, to_input }], {
+        force,
+        allowUnmanaged: allow_unmanaged,
+        progress: (m) => void ctx.progress(m),
+      }),
+    );
   },
 });

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
-import { asToolOutcome, editOutput, force, nodeName, nodePath, opType, parameterMap, stepsOutput } from "./edit-schemas.js";
+import {
+  asToolOutcome,
+  editOutput,
+  force,
+  nodeName,
+  nodePath,
+  opType,
+  parameterMap,
+  stepsOutput,
+} from "./edit-schemas.js";
 
 const member = z.union([
   opType,
@@ -10,7 +19,8 @@ const member = z.union([
 export const createNodeChain = defineTool({
   name: "create_node_chain",
   title: "Create a chain of operators",
-  description: "Add operators to an svc network wired one into the next, as one planned apply; nodes of the same name and type are reused. A parent path that does not exist yet starts a new network there.",
+  description:
+    "Add operators to an svc network wired one into the next, as one planned apply; nodes of the same name and type are reused. A parent path that does not exist yet starts a new network there.",
   input: {
     parent: nodePath("COMP to create in, e.g. /project1/tunnel"),
     nodes: z.array(member).min(1).max(50).describe("in wiring order: a type (noiseTOP) or {type, name, parameters}"),

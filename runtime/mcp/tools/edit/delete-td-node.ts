@@ -7,15 +7,24 @@ import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput
 export const deleteTdNode = defineTool({
   name: "delete_td_node",
   title: "Bypass or delete an operator",
-  description: "Take an operator svc built out of action: by default the artist is asked in TouchDesigner (Keep, Bypass or Delete) when a UI is there; or bypass it, or delete it with confirm. Operators svc did not build are never deleted.",
+  description:
+    "Take an operator svc built out of action: by default the artist is asked in TouchDesigner (Keep, Bypass or Delete) when a UI is there; or bypass it, or delete it with confirm. Operators svc did not build are never deleted.",
   input: {
     path: nodePath("operator, e.g. /project1/tunnel/blur1"),
     mode: z
       .enum(["ask", "keep", "bypass", "unbypass", "delete"])
       .optional()
-      .describe("ask: the artist decides in TouchDesigner (the default when a UI is there, else keep); keep: change nothing; bypass/unbypass: set the bypass flag; delete: remove it"),
+      .describe(
+        "ask: the artist decides in TouchDesigner (the default when a UI is there, else keep); keep: change nothing; bypass/unbypass: set the bypass flag; delete: remove it",
+      ),
     confirm: z.boolean().default(false).describe("must be true with mode delete"),
-    ttl_seconds: z.number().int().min(5).max(120).default(30).describe("ask: how long the artist has; no answer keeps the operator"),
+    ttl_seconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(120)
+      .default(30)
+      .describe("ask: how long the artist has; no answer keeps the operator"),
     force,
     allow_unmanaged: allowUnmanaged,
   },
@@ -34,16 +43,37 @@ export const deleteTdNode = defineTool({
         const { OWNER_TAG } = await import("../../../plan/network-state.js");
         if (node === undefined || !node.tags.includes(OWNER_TAG)) {
           // not found, or not svc's: the edit says so without bothering the artist
-          return asToolOutcome(await runEdits([{ op: "delete", path }], { force, allowUnmanaged: allow_unmanaged, progress }));
+          return asToolOutcome(
+            await runEdits([{ op: "delete", path }], { force, allowUnmanaged: allow_unmanaged, progress }),
+          );
         }
         await ctx.progress(`asking the artist in TouchDesigner whether to delete ${path} (${ttl_seconds} s)`);
-        const answer = await askArtist(client, { kind: "node_delete", target: path, ttlSeconds: ttl_seconds, message: "An assistant asks to remove it.", signal: ctx.signal });
-        if (answer.choice === "Bypass") return asToolOutcome(await runEdits([{ op: "bypass", path, on: true }], { force, allowUnmanaged: allow_unmanaged, progress }));
+        const answer = await askArtist(client, {
+          kind: "node_delete",
+          target: path,
+          ttlSeconds: ttl_seconds,
+          message: "An assistant asks to remove it.",
+          signal: ctx.signal,
+        });
+        if (answer.choice === "Bypass")
+          return asToolOutcome(
+            await runEdits([{ op: "bypass", path, on: true }], { force, allowUnmanaged: allow_unmanaged, progress }),
+          );
         if (answer.choice === "Delete") {
-          return asToolOutcome(await runEdits([{ op: "delete", path }], { force, allowUnmanaged: allow_unmanaged, progress, deleteAuthorization: { path, interactionId: answer.id } }));
+          return asToolOutcome(
+            await runEdits([{ op: "delete", path }], {
+              force,
+              allowUnmanaged: allow_unmanaged,
+              progress,
+              deleteAuthorization: { path, interactionId: answer.id },
+            }),
+          );
         }
-        const why = answer.reason === "chosen" ? "the artist chose Keep" : `no decision (${answer.reason}), so it was kept`;
-        return failure("kept", `nothing was changed at ${path}: ${why}`, { details: { interaction: answer.id, reason: answer.reason } });
+        const why =
+          answer.reason === "chosen" ? "the artist chose Keep" : `no decision (${answer.reason}), so it was kept`;
+        return failure("kept", `nothing was changed at ${path}: ${why}`, {
+          details: { interaction: answer.id, reason: answer.reason },
+        });
       }
       mode = "keep";
     }
@@ -54,9 +84,13 @@ export const deleteTdNode = defineTool({
       );
     }
     if (mode === "delete" && !confirm) {
-      return failure("needs-confirmation", `deleting ${path} needs confirm: true; mode "bypass" takes it out of action reversibly instead`);
+      return failure(
+        "needs-confirmation",
+        `deleting ${path} needs confirm: true; mode "bypass" takes it out of action reversibly instead`,
+      );
     }
-    const edit = mode === "delete" ? { op: "delete" as const, path } : { op: "bypass" as const, path, on: mode === "bypass" };
+    const edit =
+      mode === "delete" ? { op: "delete" as const, path } : { op: "bypass" as const, path, on: mode === "bypass" };
     return asToolOutcome(await runEdits([edit], { force, allowUnmanaged: allow_unmanaged, progress }));
   },
 });

@@ -5,7 +5,8 @@ import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput
 export const disconnectNodes = defineTool({
   name: "disconnect_nodes",
   title: "Unwire operators",
-  description: "Remove the wires svc made into an operator: all of them, those from one source, or the one into a given input, through a planned, checked apply.",
+  description:
+    "Remove the wires svc made into an operator: all of them, those from one source, or the one into a given input, through a planned, checked apply.",
   input: {
     to: nodePath("operator whose inputs to unplug, e.g. /project1/tunnel/comp1"),
     from: nodePath("only wires from this operator").optional(),
@@ -18,6 +19,12 @@ export const disconnectNodes = defineTool({
   profiles: [],
   async handler({ to, from, to_input, force, allow_unmanaged }, ctx) {
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits([{ op: "disconnect", to, from, to_input }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await runEdits([{ op: "disconnect", to, from, to_input }], {
+        force,
+        allowUnmanaged: allow_unmanaged,
+        progress: (m) => void ctx.progress(m),
+      }),
+    );
   },
 });

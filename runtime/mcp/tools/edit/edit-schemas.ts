@@ -17,26 +17,50 @@ export const paramValue = z.union([
   scalar,
   z.array(scalar).min(1).max(4),
   z.object({ expression: z.string().min(1).max(2000).describe("one-line Python, e.g. absTime.seconds * 10") }).strict(),
-  z.object({ bind: z.string().min(1).max(300).describe("a control of an enclosing network (Gain) or op.Parameter (lfo1.Speed)") }).strict(),
+  z
+    .object({
+      bind: z
+        .string()
+        .min(1)
+        .max(300)
+        .describe("a control of an enclosing network (Gain) or op.Parameter (lfo1.Speed)"),
+    })
+    .strict(),
   z.object({ export: z.string().min(1).max(300).describe("a CHOP channel: lfo1.chan1") }).strict(),
 ]);
 
 export const parameterMap = z
-  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "parameter names are TouchDesigner Python names, e.g. period"), paramValue)
+  .record(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "parameter names are TouchDesigner Python names, e.g. period"),
+    paramValue,
+  )
   .refine((m) => Object.keys(m).length <= 200, "at most 200 parameters")
   .describe("parameter: value, by TouchDesigner Python name");
 
-export const nodeName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "letters, digits and underscores, not starting with a digit").max(64);
-export const opType = z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, "an operator type such as noiseTOP").max(64);
+export const nodeName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "letters, digits and underscores, not starting with a digit")
+  .max(64);
+export const opType = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9]*$/, "an operator type such as noiseTOP")
+  .max(64);
 
 export const nodePath = (what: string) => tdPath(what);
 
-export const force = z.boolean().default(false).describe("overwrite what this call changes even where it was edited live since svc's last apply (nodes moved by hand are laid out again too)");
+export const force = z
+  .boolean()
+  .default(false)
+  .describe(
+    "overwrite what this call changes even where it was edited live since svc's last apply (nodes moved by hand are laid out again too)",
+  );
 
 export const allowUnmanaged = z
   .boolean()
   .default(false)
-  .describe("change the node even though svc did not build it (an artist's node): done directly as one undo step, each value listed before and after in the reply");
+  .describe(
+    "change the node even though svc did not build it (an artist's node): done directly as one undo step, each value listed before and after in the reply",
+  );
 
 /** What every edit reports: the plan it applied and how the network cooks afterwards. */
 export const editOutput = {
@@ -51,7 +75,10 @@ export const editOutput = {
     .array(z.object({ path: z.string(), what: z.string(), before: z.unknown(), after: z.unknown() }))
     .optional()
     .describe("allow_unmanaged: each change made to a node svc did not build, before and after"),
-  undoStep: z.string().optional().describe("allow_unmanaged: the one undo step in TouchDesigner that puts the change back"),
+  undoStep: z
+    .string()
+    .optional()
+    .describe("allow_unmanaged: the one undo step in TouchDesigner that puts the change back"),
 };
 
 export const stepsOutput = { steps: z.array(z.string()).describe("what each edit did") };

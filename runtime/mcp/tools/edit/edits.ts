@@ -25,7 +25,13 @@ import { toValue, type ParamInput } from "./param-values.js";
 import { EditRefusal } from "./refusal.js";
 
 export type Edit =
-  | { op: "create_node"; parent: string; type: string; name?: string | undefined; parameters?: Record<string, ParamInput> | undefined }
+  | {
+      op: "create_node";
+      parent: string;
+      type: string;
+      name?: string | undefined;
+      parameters?: Record<string, ParamInput> | undefined;
+    }
   | { op: "set_parameter"; path: string; parameter: string; value: ParamInput }
   | { op: "reset_parameter"; path: string; parameter: string }
   | { op: "connect"; from: string; to: string; from_output?: number | undefined; to_input?: number | undefined }
@@ -48,7 +54,8 @@ export interface StepResult {
 }
 
 function setParameters(decl: A.NodeDecl, parameters: Record<string, ParamInput> | undefined): void {
-  for (const [name, value] of Object.entries(parameters ?? {})) setParam(decl, name, toValue(decl.type.name, name, value));
+  for (const [name, value] of Object.entries(parameters ?? {}))
+    setParam(decl, name, toValue(decl.type.name, name, value));
 }
 
 function createNode(net: EditableNetwork, e: Extract<Edit, { op: "create_node" }>): StepResult {
@@ -58,7 +65,11 @@ function createNode(net: EditableNetwork, e: Extract<Edit, { op: "create_node" }
   const existing = level.body.nodes.find((n) => n.name.name === name);
   if (existing !== undefined) {
     if (existing.type.name !== e.type) {
-      throw new EditRefusal("name-taken", `${path} already exists as a ${existing.type.name}; choose another name, or delete it first`, { path, type: existing.type.name });
+      throw new EditRefusal(
+        "name-taken",
+        `${path} already exists as a ${existing.type.name}; choose another name, or delete it first`,
+        { path, type: existing.type.name },
+      );
     }
     // The same node asked for again: keep it, and set what this call gives.
     setParameters(existing, e.parameters);
@@ -97,7 +108,12 @@ function resetParameter(net: EditableNetwork, e: Extract<Edit, { op: "reset_para
   if (isRecipeUse(decl)) {
     // A recipe argument left out takes the recipe's default.
     const had = removeParam(decl, e.parameter);
-    return { touched: scope(decl, path), note: had ? `${path}: argument ${e.parameter} back to the recipe's default` : `${path}: argument ${e.parameter} was not given` };
+    return {
+      touched: scope(decl, path),
+      note: had
+        ? `${path}: argument ${e.parameter} back to the recipe's default`
+        : `${path}: argument ${e.parameter} was not given`,
+    };
   }
   const names = scalarsOf(decl.type.name, e.parameter);
   const last = net.lastApplied?.nodes.get(path);
@@ -117,7 +133,10 @@ function resetParameter(net: EditableNetwork, e: Extract<Edit, { op: "reset_para
 
 function siblings(net: EditableNetwork, from: string, to: string): void {
   if (parentOf(from) !== parentOf(to)) {
-    throw new EditRefusal("not-siblings", `${from} and ${to} are in different networks; wires join nodes of one network (use In/Out operators to cross a COMP)`);
+    throw new EditRefusal(
+      "not-siblings",
+      `${from} and ${to} are in different networks; wires join nodes of one network (use In/Out operators to cross a COMP)`,
+    );
   }
   nodeAt(net, from);
   nodeAt(net, to);
@@ -126,7 +145,12 @@ function siblings(net: EditableNetwork, from: string, to: string): void {
 function connectNodes(net: EditableNetwork, e: Extract<Edit, { op: "connect" }>): StepResult {
   siblings(net, e.from, e.to);
   const level = levelAt(net, parentOf(e.to));
-  const edge: EdgeSpec = { from: nameOf(e.from), fromOutput: e.from_output ?? 0, to: nameOf(e.to), toInput: e.to_input ?? 0 };
+  const edge: EdgeSpec = {
+    from: nameOf(e.from),
+    fromOutput: e.from_output ?? 0,
+    to: nameOf(e.to),
+    toInput: e.to_input ?? 0,
+  };
   const replaced = connect(level, edge);
   const was = replaced.length ? ` (replacing ${replaced.map((r) => `${r.from}[${r.fromOutput}]`).join(", ")})` : "";
   return { touched: [e.to], note: `${edge.from}[${edge.fromOutput}] -> ${edge.to}[${edge.toInput}]${was}` };
@@ -137,11 +161,22 @@ function disconnectNodes(net: EditableNetwork, e: Extract<Edit, { op: "disconnec
   if (e.from !== undefined) siblings(net, e.from, e.to);
   const to = nameOf(path);
   const from = e.from === undefined ? undefined : nameOf(e.from);
-  const removed = removeEdges(level, (w) => w.to === to && (from === undefined || w.from === from) && (e.to_input === undefined || w.toInput === e.to_input));
+  const removed = removeEdges(
+    level,
+    (w) =>
+      w.to === to && (from === undefined || w.from === from) && (e.to_input === undefined || w.toInput === e.to_input),
+  );
   if (removed.length === 0) {
-    throw new EditRefusal("not-connected", `no wire${from ? ` from ${e.from}` : ""} into ${path}${e.to_input === undefined ? "" : `[${e.to_input}]`} is written by svc`, { path });
+    throw new EditRefusal(
+      "not-connected",
+      `no wire${from ? ` from ${e.from}` : ""} into ${path}${e.to_input === undefined ? "" : `[${e.to_input}]`} is written by svc`,
+      { path },
+    );
   }
-  return { touched: [path], note: `disconnected ${removed.map((w) => `${w.from}[${w.fromOutput}] -> ${w.to}[${w.toInput}]`).join(", ")}` };
+  return {
+    touched: [path],
+    note: `disconnected ${removed.map((w) => `${w.from}[${w.fromOutput}] -> ${w.to}[${w.toInput}]`).join(", ")}`,
+  };
 }
 
 function bypass(net: EditableNetwork, e: Extract<Edit, { op: "bypass" }>): StepResult {
@@ -153,7 +188,9 @@ function bypass(net: EditableNetwork, e: Extract<Edit, { op: "bypass" }>): StepR
 function deleteNode(net: EditableNetwork, e: Extract<Edit, { op: "delete" }>): StepResult {
   const found = nodeAt(net, e.path);
   // Deleting a COMP deletes what is inside; work svc did not build there is never deleted, force or not.
-  const theirs = [...net.live.nodes.values()].filter((n) => n.path.startsWith(found.path + "/") && !isOwned(n)).map((n) => n.path);
+  const theirs = [...net.live.nodes.values()]
+    .filter((n) => n.path.startsWith(found.path + "/") && !isOwned(n))
+    .map((n) => n.path);
   if (theirs.length > 0) {
     throw new EditRefusal(
       "holds-others-work",
@@ -167,7 +204,8 @@ function deleteNode(net: EditableNetwork, e: Extract<Edit, { op: "delete" }>): S
 
 function setDatContent(net: EditableNetwork, e: Extract<Edit, { op: "set_dat_content" }>): StepResult {
   const { decl, path } = nodeAt(net, e.path);
-  if (!decl.type.name.endsWith("DAT")) throw new EditRefusal("not-a-dat", `${path} is a ${decl.type.name}; only DATs hold text`);
+  if (!decl.type.name.endsWith("DAT"))
+    throw new EditRefusal("not-a-dat", `${path} is a ${decl.type.name}; only DATs hold text`);
   const value: A.StringValue = { kind: "String", value: e.text, range: NO_RANGE };
   setParam(decl, "text", value);
   return { touched: [path], note: `${path}: ${e.text.split("\n").length} line(s) of text` };
@@ -194,15 +232,35 @@ function swapType(net: EditableNetwork, e: Extract<Edit, { op: "swap_type" }>): 
   const { decl, path } = nodeAt(net, e.path);
   const from = getOperatorByType(decl.type.name);
   const to = getOperatorByType(e.type);
-  if (from === undefined) throw new EditRefusal("inside-recipe", `${path} is a recipe instance (${decl.type.name}), not one operator; swap the operators inside the recipe instead`, { path });
-  if (to === undefined) throw new EditRefusal("unknown-type", `there is no operator type ${e.type}; search_operators finds the right name`, { type: e.type });
+  if (from === undefined)
+    throw new EditRefusal(
+      "inside-recipe",
+      `${path} is a recipe instance (${decl.type.name}), not one operator; swap the operators inside the recipe instead`,
+      { path },
+    );
+  if (to === undefined)
+    throw new EditRefusal(
+      "unknown-type",
+      `there is no operator type ${e.type}; search_operators finds the right name`,
+      { type: e.type },
+    );
   if (to.family !== from.family) {
-    throw new EditRefusal("family-mismatch", `${path} is a ${from.family} and ${e.type} a ${to.family}: a swap keeps the wires, which join operators of one family`, { path, from: from.family, to: to.family });
+    throw new EditRefusal(
+      "family-mismatch",
+      `${path} is a ${from.family} and ${e.type} a ${to.family}: a swap keeps the wires, which join operators of one family`,
+      { path, from: from.family, to: to.family },
+    );
   }
   if (decl.network !== null && decl.network.nodes.length > 0) {
     throw new EditRefusal("holds-network", `${path} holds a network of its own; a swap would destroy it`, { path });
   }
-  if (to.type === decl.type.name) return { touched: [path], note: `${path} is already a ${e.type}`, kept: decl.params.map((p) => p.name.name), dropped: [] };
+  if (to.type === decl.type.name)
+    return {
+      touched: [path],
+      note: `${path} is already a ${e.type}`,
+      kept: decl.params.map((p) => p.name.name),
+      dropped: [],
+    };
   const kept = decl.params.filter((p) => fitsNewType(to.type, p));
   const dropped = decl.params.filter((p) => !kept.includes(p)).map((p) => p.name.name);
   decl.params = kept;

@@ -31,24 +31,41 @@ export async function placeExactly(
   positions: readonly ExplicitPosition[],
   options: { allowUnmanaged: boolean; idempotencyKey?: string | undefined },
 ): Promise<ToolOutcome<Record<string, unknown>>> {
-  const listing = await bridge.get<{ children: { path: string; tags: string[] }[]; complete: boolean }>("/api/nodes", { parent, detail: true, limit: 10000 });
+  const listing = await bridge.get<{ children: { path: string; tags: string[] }[]; complete: boolean }>("/api/nodes", {
+    parent,
+    detail: true,
+    limit: 10000,
+  });
   const tags = new Map(listing.children.map((c) => [c.path, c.tags]));
   const strangers = positions.map((p) => p.path).filter((p) => tags.has(p) && !tags.get(p)!.includes(OWNER_TAG));
   if (strangers.length > 0 && !options.allowUnmanaged) {
-    return failure("not-owned", `svc did not build ${strangers.slice(0, 3).join(", ")}${strangers.length > 3 ? ", …" : ""}; pass allow_unmanaged: true to place them anyway`, {
-      details: { paths: strangers, flag: "allow_unmanaged" },
-    });
+    return failure(
+      "not-owned",
+      `svc did not build ${strangers.slice(0, 3).join(", ")}${strangers.length > 3 ? ", …" : ""}; pass allow_unmanaged: true to place them anyway`,
+      {
+        details: { paths: strangers, flag: "allow_unmanaged" },
+      },
+    );
   }
-  const replayed = options.idempotencyKey !== undefined ? await earlierReceipt(bridge, options.idempotencyKey, positions) : undefined;
+  const replayed =
+    options.idempotencyKey !== undefined ? await earlierReceipt(bridge, options.idempotencyKey, positions) : undefined;
   if (replayed !== undefined && "error" in replayed) return replayed.error;
   const r =
     replayed?.receipt ??
     (await bridge.post<Reposition>(
       "/api/editor/reposition",
-      { parent, fingerprint: (await bridge.read<{ fingerprint: string }>("/api/editor/reposition/context", { parent })).fingerprint, positions },
+      {
+        parent,
+        fingerprint: (await bridge.read<{ fingerprint: string }>("/api/editor/reposition/context", { parent }))
+          .fingerprint,
+        positions,
+      },
       options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {},
     ));
-  const errors = await bridge.get<{ errors: { path: string; message: string }[]; warnings: { path: string; message: string }[] }>(`/api/network/${segment(parent)}/errors`, { depth: 1 });
+  const errors = await bridge.get<{
+    errors: { path: string; message: string }[];
+    warnings: { path: string; message: string }[];
+  }>(`/api/network/${segment(parent)}/errors`, { depth: 1 });
   const data = {
     root: parent,
     changed: r.moved.length > 0,
@@ -64,7 +81,10 @@ export async function placeExactly(
     replayed: replayed !== undefined || r.replayed === true,
   };
   const overridden = r.dock_overridden.length ? `; ${r.dock_overridden.join(", ")} followed their dock host` : "";
-  return success(data, `${data.replayed ? "replayed: " : ""}${r.moved.length} node(s) placed exactly in ${parent}${overridden}`);
+  return success(
+    data,
+    `${data.replayed ? "replayed: " : ""}${r.moved.length} node(s) placed exactly in ${parent}${overridden}`,
+  );
 }
 
 /**
@@ -85,9 +105,17 @@ async function earlierReceipt(
     throw err;
   }
   const placed = stored.ok ? stored.data?.positions : undefined;
-  const same = placed !== undefined && positions.every((p) => placed[p.path]?.x === Math.round(p.x) && placed[p.path]?.y === Math.round(p.y));
+  const same =
+    placed !== undefined &&
+    positions.every((p) => placed[p.path]?.x === Math.round(p.x) && placed[p.path]?.y === Math.round(p.y));
   if (!same) {
-    return { error: failure("idempotency-key-reused", `the idempotency_key '${key}' was used for another placement; choose a new key`, { details: { key } }) };
+    return {
+      error: failure(
+        "idempotency-key-reused",
+        `the idempotency_key '${key}' was used for another placement; choose a new key`,
+        { details: { key } },
+      ),
+    };
   }
   return { receipt: stored.data! };
 }

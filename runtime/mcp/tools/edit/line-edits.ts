@@ -22,18 +22,40 @@ export type LineEditsResult =
 export function applyLineEdits(text: string, edits: readonly LineEdit[]): LineEditsResult {
   const lines = linesOf(text);
   const endsWithNewline = text.endsWith("\n") || text === "";
-  const order = edits.map((e, index) => ({ e, index })).sort((a, b) => a.e.start_line - b.e.start_line || a.e.end_line - b.e.end_line);
+  const order = edits
+    .map((e, index) => ({ e, index }))
+    .sort((a, b) => a.e.start_line - b.e.start_line || a.e.end_line - b.e.end_line);
   let previousEnd = 0;
   for (const { e, index } of order) {
-    if (e.start_line < 1 || e.end_line < e.start_line - 1 || e.end_line > lines.length || e.start_line > lines.length + 1) {
-      return { ok: false, code: "line-out-of-range", index, message: `edit ${index}: lines ${e.start_line}..${e.end_line} are outside the text's ${lines.length} line(s)` };
+    if (
+      e.start_line < 1 ||
+      e.end_line < e.start_line - 1 ||
+      e.end_line > lines.length ||
+      e.start_line > lines.length + 1
+    ) {
+      return {
+        ok: false,
+        code: "line-out-of-range",
+        index,
+        message: `edit ${index}: lines ${e.start_line}..${e.end_line} are outside the text's ${lines.length} line(s)`,
+      };
     }
     if (e.start_line <= previousEnd) {
-      return { ok: false, code: "overlapping-edits", index, message: `edit ${index}: lines ${e.start_line}..${e.end_line} overlap an earlier edit` };
+      return {
+        ok: false,
+        code: "overlapping-edits",
+        index,
+        message: `edit ${index}: lines ${e.start_line}..${e.end_line} overlap an earlier edit`,
+      };
     }
     const current = lines.slice(e.start_line - 1, e.end_line).join("\n");
     if (e.expect !== undefined && e.expect.replace(/\n$/, "") !== current) {
-      return { ok: false, code: "stale-content", index, message: `edit ${index}: lines ${e.start_line}..${e.end_line} no longer hold the expected text; read the DAT again` };
+      return {
+        ok: false,
+        code: "stale-content",
+        index,
+        message: `edit ${index}: lines ${e.start_line}..${e.end_line} no longer hold the expected text; read the DAT again`,
+      };
     }
     previousEnd = Math.max(previousEnd, e.end_line);
   }
@@ -44,5 +66,10 @@ export function applyLineEdits(text: string, edits: readonly LineEdit[]): LineEd
     out.splice(e.start_line - 1, e.end_line - e.start_line + 1, ...replacement);
   }
   const joined = out.join("\n");
-  return { ok: true, text: out.length && endsWithNewline ? `${joined}\n` : joined, linesBefore: lines.length, linesAfter: out.length };
+  return {
+    ok: true,
+    text: out.length && endsWithNewline ? `${joined}\n` : joined,
+    linesBefore: lines.length,
+    linesAfter: out.length,
+  };
 }

@@ -41,7 +41,9 @@ export function isOwned(node: NodeState | undefined): boolean {
 }
 
 function isNotFound(err: unknown): boolean {
-  return err instanceof BridgeError && err.status === 404 && (err.code === "node_not_found" || err.code === "not_found");
+  return (
+    err instanceof BridgeError && err.status === 404 && (err.code === "node_not_found" || err.code === "not_found")
+  );
 }
 
 /** Whether an operator exists at `path`. */
@@ -59,7 +61,9 @@ export async function exists(client: BridgeClient, path: string): Promise<boolea
 export async function locateNetwork(client: BridgeClient, path: string): Promise<string | undefined> {
   for (let p = path; p !== "/" && p !== ""; p = parentOf(p)) {
     try {
-      const stored = await client.get<{ present: boolean }>(`/api/nodes/${encodePath(p)}/storage`, { key: APPLIED_KEY });
+      const stored = await client.get<{ present: boolean }>(`/api/nodes/${encodePath(p)}/storage`, {
+        key: APPLIED_KEY,
+      });
       if (stored.present) return p;
     } catch (err) {
       if (!isNotFound(err)) throw err;
@@ -103,7 +107,13 @@ export function svcControlNames(recorded: NodeState | undefined): Set<string> {
 }
 
 /** Drops unowned nodes (and wires and pins naming them) from one level, recursively. */
-function stripUnowned(body: A.NetworkBody, level: string, live: NetworkState, recorded: NetworkState | undefined, removed: string[]): void {
+function stripUnowned(
+  body: A.NetworkBody,
+  level: string,
+  live: NetworkState,
+  recorded: NetworkState | undefined,
+  removed: string[],
+): void {
   // Controls an artist added to a COMP stay theirs, like their parameters (all of them, on a COMP
   // that only hosts svc's nodes and has no record yet).
   const names = svcControlNames(recorded?.nodes.get(level));
@@ -127,7 +137,9 @@ function stripUnowned(body: A.NetworkBody, level: string, live: NetworkState, re
   body.wires = body.wires.flatMap((w) => {
     const edges = wireEdges(w);
     if (!edges.some((e) => gone.has(e.from) || gone.has(e.to))) return [w];
-    return edges.filter((e) => !gone.has(e.from) && !gone.has(e.to)).map((e) => singleWire(e.from, e.fromOutput, e.to, e.toInput));
+    return edges
+      .filter((e) => !gone.has(e.from) && !gone.has(e.to))
+      .map((e) => singleWire(e.from, e.fromOutput, e.to, e.toInput));
   });
 }
 
@@ -156,11 +168,16 @@ export async function openNetwork(client: BridgeClient, root: string): Promise<E
   const text = exportProgram([exported]);
   const parsed = parse(text, file);
   if (parsed.diagnostics.some((d) => d.severity === "error")) {
-    throw new EditRefusal("unreadable-network", `the export of ${root} does not parse back; run export_network to see it`, { source: text });
+    throw new EditRefusal(
+      "unreadable-network",
+      `the export of ${root} does not parse back; run export_network to see it`,
+      { source: text },
+    );
   }
   const program = parsed.ast;
   const network = program.networks.find((n) => n.name.name === nameOf(root));
-  if (network === undefined) throw new EditRefusal("unreadable-network", `the export of ${root} holds no network '${nameOf(root)}'`);
+  if (network === undefined)
+    throw new EditRefusal("unreadable-network", `the export of ${root} holds no network '${nameOf(root)}'`);
   // Other networks recorded in the same file are not this edit's business.
   program.networks = [network];
   const unowned: string[] = [];
@@ -171,7 +188,16 @@ export async function openNetwork(client: BridgeClient, root: string): Promise<E
     program.layout.entries = program.layout.entries.filter((e) => e.path.split("/")[0] === name && !kept.has(e.path));
     if (program.layout.entries.length === 0) program.layout = null;
   }
-  return { root, rootPath: rootPathOf(root), file, program, network, live: live.state, lastApplied: live.lastApplied?.state, unowned };
+  return {
+    root,
+    rootPath: rootPathOf(root),
+    file,
+    program,
+    network,
+    live: live.state,
+    lastApplied: live.lastApplied?.state,
+    unowned,
+  };
 }
 
 /** A network that does not exist yet: an empty `network name { }` this edit will create at `root`. */
@@ -180,7 +206,16 @@ export function newNetwork(root: string): EditableNetwork {
   const file = `${name}.svcnet`;
   const parsed = parse(`svcnet 1\nnetwork ${name} {\n}\n`, file);
   const network = parsed.ast.networks[0]!;
-  return { root, rootPath: rootPathOf(root), file, program: parsed.ast, network, live: { root, nodes: new Map(), wires: [] }, lastApplied: undefined, unowned: [] };
+  return {
+    root,
+    rootPath: rootPathOf(root),
+    file,
+    program: parsed.ast,
+    network,
+    live: { root, nodes: new Map(), wires: [] },
+    lastApplied: undefined,
+    unowned: [],
+  };
 }
 
 interface LevelInfo {
@@ -207,7 +242,10 @@ async function hasRecord(client: BridgeClient, path: string): Promise<boolean> {
  * record (an svc network) or was not built by svc (an artist's COMP, such as /project1, which then
  * hosts the nodes svc makes in it; svc never changes the COMP itself). Undefined above the top.
  */
-async function locateHome(client: BridgeClient, target: string): Promise<{ path: string; hosted: boolean } | undefined> {
+async function locateHome(
+  client: BridgeClient,
+  target: string,
+): Promise<{ path: string; hosted: boolean } | undefined> {
   for (let p = target; p !== "/" && p !== ""; p = parentOf(p)) {
     const info = await levelInfo(client, p);
     if (info === undefined) continue;
@@ -222,15 +260,33 @@ async function locateHome(client: BridgeClient, target: string): Promise<{ path:
  * hosts it, or (when `target` is a COMP path that does not exist yet and whose parent does) a new
  * network to be built there.
  */
-export async function networkFor(client: BridgeClient, target: string, options: { mayStart: boolean }): Promise<EditableNetwork> {
+export async function networkFor(
+  client: BridgeClient,
+  target: string,
+  options: { mayStart: boolean },
+): Promise<EditableNetwork> {
   const home = await locateHome(client, target);
   const targetExists = home?.path === target || (await exists(client, target));
-  if (!targetExists && options.mayStart && parentOf(target) !== "/" && home?.path === parentOf(target) && home.hosted && !(await hasRecord(client, home.path))) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(nameOf(target))) throw new EditRefusal("invalid-name", `'${nameOf(target)}' cannot name a network: use letters, digits and underscores, not starting with a digit`);
+  if (
+    !targetExists &&
+    options.mayStart &&
+    parentOf(target) !== "/" &&
+    home?.path === parentOf(target) &&
+    home.hosted &&
+    !(await hasRecord(client, home.path))
+  ) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(nameOf(target)))
+      throw new EditRefusal(
+        "invalid-name",
+        `'${nameOf(target)}' cannot name a network: use letters, digits and underscores, not starting with a digit`,
+      );
     return newNetwork(target);
   }
   if (!targetExists && !(await exists(client, parentOf(target)))) {
-    throw new EditRefusal("not-found", `nothing exists at ${target}${options.mayStart ? ` and its parent ${parentOf(target)} does not exist either` : ""}`);
+    throw new EditRefusal(
+      "not-found",
+      `nothing exists at ${target}${options.mayStart ? ` and its parent ${parentOf(target)} does not exist either` : ""}`,
+    );
   }
   if (home !== undefined) return openNetwork(client, home.path);
   throw new EditRefusal(

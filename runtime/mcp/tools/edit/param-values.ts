@@ -16,7 +16,19 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const COLOUR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 /** A relative or absolute operator path: ../level1, /project1/out1, comp1/out1. */
 const OP_PATH = /^(?:\.\.?\/)*(?:\/)?[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
-const REFERENCE_STYLES = new Set(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP", "OBJ", "OP", "PanelCOMP", "Object"]);
+const REFERENCE_STYLES = new Set([
+  "TOP",
+  "CHOP",
+  "SOP",
+  "POP",
+  "DAT",
+  "MAT",
+  "COMP",
+  "OBJ",
+  "OP",
+  "PanelCOMP",
+  "Object",
+]);
 
 const r = NO_RANGE;
 
@@ -34,7 +46,8 @@ function scalarValue(name: string, v: Scalar, style: string | null): A.Value {
     if (!Number.isFinite(v)) throw invalid(name, "numbers must be finite");
     return style === "Toggle" ? { kind: "Boolean", value: v !== 0, range: r } : { kind: "Number", value: v, range: r };
   }
-  if (style === "Toggle" && /^(on|off|true|false)$/i.test(v)) return { kind: "Boolean", value: /^(on|true)$/i.test(v), range: r };
+  if (style === "Toggle" && /^(on|off|true|false)$/i.test(v))
+    return { kind: "Boolean", value: /^(on|true)$/i.test(v), range: r };
   if (COLOUR.test(v)) return { kind: "Color", hex: v.slice(1).toLowerCase(), range: r };
   if ((style === "Menu" || style === "StrMenu") && IDENTIFIER.test(v)) return { kind: "Name", name: v, range: r };
   if (style !== null && REFERENCE_STYLES.has(style) && v !== "") {
@@ -47,7 +60,8 @@ function scalarValue(name: string, v: Scalar, style: string | null): A.Value {
 /** `Gain` or `lfo1.Speed` (`../ctrl.Speed`): a control, or an operator's parameter. */
 function bindValue(name: string, text: string): A.BindValue {
   const m = /^(?:(.+)\.)?([A-Za-z_][A-Za-z0-9_]*)$/.exec(text.trim());
-  if (!m || (m[1] !== undefined && !OP_PATH.test(m[1]))) throw invalid(name, `bind '${text}' is neither a control name (Gain) nor operator.Parameter (lfo1.Speed)`);
+  if (!m || (m[1] !== undefined && !OP_PATH.test(m[1])))
+    throw invalid(name, `bind '${text}' is neither a control name (Gain) nor operator.Parameter (lfo1.Speed)`);
   return {
     kind: "Bind",
     operator: m[1] === undefined ? null : { kind: "OperatorRef", path: m[1], range: r },
@@ -66,12 +80,20 @@ function exportValue(name: string, text: string): A.ExportValue {
 export function toValue(type: string, name: string, input: ParamInput): A.Value {
   if (Array.isArray(input)) {
     const style = styleOf(type, name);
-    return { kind: "Tuple", items: input.map((item) => scalarValue(name, item, style === "Toggle" ? "Toggle" : style === "Menu" ? null : style)), form: "paren", range: r };
+    return {
+      kind: "Tuple",
+      items: input.map((item) =>
+        scalarValue(name, item, style === "Toggle" ? "Toggle" : style === "Menu" ? null : style),
+      ),
+      form: "paren",
+      range: r,
+    };
   }
   if (typeof input === "object") {
     if ("expression" in input) {
       const python = input.expression.trim();
-      if (/[\r\n]/.test(python)) throw invalid(name, "an expression is one line of Python; longer code belongs in a Text DAT");
+      if (/[\r\n]/.test(python))
+        throw invalid(name, "an expression is one line of Python; longer code belongs in a Text DAT");
       return { kind: "Expression", python, range: r };
     }
     if ("bind" in input) return bindValue(name, input.bind);

@@ -6,7 +6,8 @@ import { asToolOutcome, editOutput, force, nodePath } from "./edit-schemas.js";
 export const repairNetwork = defineTool({
   name: "repair_network",
   title: "Repair a network",
-  description: "Apply a corrected .svcnet for one network at a path and keep it only if the live error count goes down; otherwise the network is put back as it was. Reports errors before and after.",
+  description:
+    "Apply a corrected .svcnet for one network at a path and keep it only if the live error count goes down; otherwise the network is put back as it was. Reports errors before and after.",
   input: { path: nodePath("the network COMP, e.g. /project1/tunnel"), ...sourceInput, force },
   output: {
     ...editOutput,
@@ -18,6 +19,8 @@ export const repairNetwork = defineTool({
   profiles: [],
   async handler({ path, source, file, force }, ctx) {
     const { repair } = await import("./whole-network.js");
-    return asToolOutcome(await repair(path, source, file ?? "network.svcnet", { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await repair(path, source, file ?? "network.svcnet", { force, progress: (m) => void ctx.progress(m) }),
+    );
   },
 });

@@ -100,28 +100,41 @@ export async function runEdits(edits: readonly Edit[], options: RunOptions): Pro
     if (!direct.ok || direct.data !== null) return direct as ToolOutcome<RunResult>;
   }
   // Only a node creation may start a network where none exists yet.
-  return editNetwork(anchor(first), first.op === "create_node", (net) => {
-    const outside = edits.map(anchor).filter((p) => !inside(net.root, p));
-    if (outside.length > 0) {
-      throw new EditRefusal("several-networks", `every edit of one call must be inside ${net.root}; not: ${[...new Set(outside)].join(", ")}`);
-    }
-    const touched = new Set<string>();
-    const steps: string[] = [];
-    const extra: Record<string, unknown> = {};
-    for (const [i, edit] of edits.entries()) {
-      try {
-        const step = runStep(net, edit);
-        for (const t of step.touched) touched.add(t);
-        steps.push(step.note);
-        if (edits.length === 1 && step.path !== undefined) Object.assign(extra, { path: step.path, reused: step.reused ?? false });
-        if (edits.length === 1 && step.kept !== undefined) Object.assign(extra, { kept: step.kept, dropped: step.dropped ?? [] });
-      } catch (err) {
-        if (err instanceof EditRefusal && edits.length > 1) {
-          throw new EditRefusal(err.code, `operation ${i + 1} (${edit.op}): ${err.message}; nothing was applied`, { ...err.details, operation: i + 1 });
-        }
-        throw err;
+  return editNetwork(
+    anchor(first),
+    first.op === "create_node",
+    (net) => {
+      const outside = edits.map(anchor).filter((p) => !inside(net.root, p));
+      if (outside.length > 0) {
+        throw new EditRefusal(
+          "several-networks",
+          `every edit of one call must be inside ${net.root}; not: ${[...new Set(outside)].join(", ")}`,
+        );
       }
-    }
-    return { touched, steps, extra };
-  }, options);
+      const touched = new Set<string>();
+      const steps: string[] = [];
+      const extra: Record<string, unknown> = {};
+      for (const [i, edit] of edits.entries()) {
+        try {
+          const step = runStep(net, edit);
+          for (const t of step.touched) touched.add(t);
+          steps.push(step.note);
+          if (edits.length === 1 && step.path !== undefined)
+            Object.assign(extra, { path: step.path, reused: step.reused ?? false });
+          if (edits.length === 1 && step.kept !== undefined)
+            Object.assign(extra, { kept: step.kept, dropped: step.dropped ?? [] });
+        } catch (err) {
+          if (err instanceof EditRefusal && edits.length > 1) {
+            throw new EditRefusal(err.code, `operation ${i + 1} (${edit.op}): ${err.message}; nothing was applied`, {
+              ...err.details,
+              operation: i + 1,
+            });
+          }
+          throw err;
+        }
+      }
+      return { touched, steps, extra };
+    },
+    options,
+  );
 }

@@ -6,13 +6,17 @@ import { failure, success } from "../result.js";
 export const serializeNetwork = defineTool({
   name: "serialize_network",
   title: "Serialize a network as .svcnet",
-  description: "Read one live network and return it as canonical .svcnet, the form rebuild_network and repair_network take back.",
+  description:
+    "Read one live network and return it as canonical .svcnet, the form rebuild_network and repair_network take back.",
   input: { path: nodePath("network COMP, e.g. /project1/tunnel") },
   output: { source: z.string(), nodes: z.number() },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
   async handler({ path }) {
-    const [{ exportNetworks }, { bridgeClient }] = await Promise.all([import("../network/read-networks.js"), import("../../bridge.js")]);
+    const [{ exportNetworks }, { bridgeClient }] = await Promise.all([
+      import("../network/read-networks.js"),
+      import("../../bridge.js"),
+    ]);
     const read = await exportNetworks(await bridgeClient(), [path]);
     if (!read.ok) return failure(read.code, read.message, { details: read.details });
     return success({ source: read.source, nodes: read.networks[0]!.nodes }, read.source);

@@ -5,7 +5,8 @@ import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput
 export const setDatContent = defineTool({
   name: "set_dat_content",
   title: "Set a DAT's text",
-  description: "Replace the whole text of a DAT svc built (a script, a shader, a table as tab-separated rows), through a planned, checked apply.",
+  description:
+    "Replace the whole text of a DAT svc built (a script, a shader, a table as tab-separated rows), through a planned, checked apply.",
   input: {
     path: nodePath("DAT, e.g. /project1/shader/pixel1"),
     text: z.string().max(500_000).describe("the new text; tables are rows of tab-separated cells"),
@@ -17,6 +18,12 @@ export const setDatContent = defineTool({
   profiles: [],
   async handler({ path, text, force, allow_unmanaged }, ctx) {
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits([{ op: "set_dat_content", path, text }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await runEdits([{ op: "set_dat_content", path, text }], {
+        force,
+        allowUnmanaged: allow_unmanaged,
+        progress: (m) => void ctx.progress(m),
+      }),
+    );
   },
 });

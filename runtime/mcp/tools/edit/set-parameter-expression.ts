@@ -5,12 +5,21 @@ import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput
 export const setParameterExpression = defineTool({
   name: "set_parameter_expression",
   title: "Drive a parameter by expression, bind or export",
-  description: "Make one parameter of an operator svc built follow a Python expression, a control or another parameter (bind), or a CHOP channel (export), through a planned, checked apply. Needs the bridge's exec switch.",
+  description:
+    "Make one parameter of an operator svc built follow a Python expression, a control or another parameter (bind), or a CHOP channel (export), through a planned, checked apply. Needs the bridge's exec switch.",
   input: {
     path: nodePath("operator, e.g. /project1/tunnel/transform1"),
-    parameter: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64).describe("TouchDesigner Python name, e.g. rotate"),
+    parameter: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .max(64)
+      .describe("TouchDesigner Python name, e.g. rotate"),
     mode: z.enum(["expression", "bind", "export"]).default("expression"),
-    text: z.string().min(1).max(2000).describe("expression: one line of Python (absTime.seconds * 10); bind: Gain or lfo1.Speed; export: lfo1.chan1"),
+    text: z
+      .string()
+      .min(1)
+      .max(2000)
+      .describe("expression: one line of Python (absTime.seconds * 10); bind: Gain or lfo1.Speed; export: lfo1.chan1"),
     force,
     allow_unmanaged: allowUnmanaged,
   },
@@ -25,6 +34,12 @@ export const setParameterExpression = defineTool({
     if (closed) return closed;
     const { runEdits } = await import("./run-edits.js");
     const value = mode === "expression" ? { expression: text } : mode === "bind" ? { bind: text } : { export: text };
-    return asToolOutcome(await runEdits([{ op: "set_parameter", path, parameter, value }], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await runEdits([{ op: "set_parameter", path, parameter, value }], {
+        force,
+        allowUnmanaged: allow_unmanaged,
+        progress: (m) => void ctx.progress(m),
+      }),
+    );
   },
 });

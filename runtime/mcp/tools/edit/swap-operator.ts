@@ -5,7 +5,8 @@ import { asToolOutcome, editOutput, force, nodePath, opType, stepsOutput } from 
 export const swapOperator = defineTool({
   name: "swap_operator",
   title: "Swap an operator's type",
-  description: "Replace an operator svc built by another type of the same family under the same name, keeping its wires and the parameters the new type also has, through a planned, checked apply.",
+  description:
+    "Replace an operator svc built by another type of the same family under the same name, keeping its wires and the parameters the new type also has, through a planned, checked apply.",
   input: {
     path: nodePath("the operator, e.g. /project1/net/blur1"),
     type: opType.describe("the new operator type, e.g. levelTOP"),
@@ -21,6 +22,8 @@ export const swapOperator = defineTool({
   profiles: [],
   async handler({ path, type, force }, ctx) {
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits([{ op: "swap_type", path, type }], { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await runEdits([{ op: "swap_type", path, type }], { force, progress: (m) => void ctx.progress(m) }),
+    );
   },
 });

@@ -53,7 +53,10 @@ export function targetOf(edit: Edit): string | undefined {
  * create_td_node naming an operator the artist built, of the same type: reused as it is (spec 4.4)
  * rather than refused or renamed. It stays the artist's, so parameters are not set on it here.
  */
-export function reuseArtistNode(edit: Extract<Edit, { op: "create_node" }>, node: NodeDetail): ToolOutcome<RunResult> | undefined {
+export function reuseArtistNode(
+  edit: Extract<Edit, { op: "create_node" }>,
+  node: NodeDetail,
+): ToolOutcome<RunResult> | undefined {
   if (node.type !== edit.type) return undefined;
   if (Object.keys(edit.parameters ?? {}).length > 0) {
     throw new EditRefusal(
@@ -62,7 +65,18 @@ export function reuseArtistNode(edit: Extract<Edit, { op: "create_node" }>, node
       { path: node.path, flag: "allow_unmanaged" },
     );
   }
-  const data: RunResult = { root: parentOf(node.path), changed: false, summary: { add: 0, change: 0, destroy: 0 }, nodes: [node.path], errors: 0, warnings: 0, issues: [], steps: [`reused ${node.path} (${node.type}, the artist's)`], path: node.path, reused: true };
+  const data: RunResult = {
+    root: parentOf(node.path),
+    changed: false,
+    summary: { add: 0, change: 0, destroy: 0 },
+    nodes: [node.path],
+    errors: 0,
+    warnings: 0,
+    issues: [],
+    steps: [`reused ${node.path} (${node.type}, the artist's)`],
+    path: node.path,
+    reused: true,
+  };
   return success(data, `reused ${node.path}: a ${node.type} the artist built, left as it is (svc does not manage it)`);
 }
 
@@ -74,14 +88,18 @@ const COLOUR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 function colourParts(hex: string): number[] {
   const h = hex.slice(1);
-  return Array.from({ length: h.length / 2 }, (_, i) => Math.round((parseInt(h.slice(i * 2, i * 2 + 2), 16) / 255) * 1e6) / 1e6);
+  return Array.from(
+    { length: h.length / 2 },
+    (_, i) => Math.round((parseInt(h.slice(i * 2, i * 2 + 2), 16) / 255) * 1e6) / 1e6,
+  );
 }
 
 /** Parameter name → value (constant) or expression, one bridge operation each. */
 function paramOps(path: string, type: string, name: string, value: ParamInput): BridgeOp[] {
   if (typeof value === "object" && !Array.isArray(value)) {
     if ("expression" in value) {
-      if (/[\r\n]/.test(value.expression)) throw new EditRefusal("invalid-value", `parameter '${name}': an expression is one line of Python`);
+      if (/[\r\n]/.test(value.expression))
+        throw new EditRefusal("invalid-value", `parameter '${name}': an expression is one line of Python`);
       return [{ action: "set_mode", path, param: name, mode: "expression", expr: value.expression.trim() }];
     }
     throw new EditRefusal(
@@ -91,11 +109,26 @@ function paramOps(path: string, type: string, name: string, value: ParamInput): 
     );
   }
   const tuplet = resolveTuplet(type, name);
-  const parts = Array.isArray(value) ? value : typeof value === "string" && COLOUR.test(value) && tuplet && tuplet.index === null ? colourParts(value) : undefined;
+  const parts = Array.isArray(value)
+    ? value
+    : typeof value === "string" && COLOUR.test(value) && tuplet && tuplet.index === null
+      ? colourParts(value)
+      : undefined;
   if (parts !== undefined) {
-    if (tuplet === undefined || tuplet.index !== null) throw new EditRefusal("invalid-value", `parameter '${name}' of a ${type} is not a tuplet; give one value`);
-    if (parts.length > tuplet.components.length) throw new EditRefusal("invalid-value", `${name} has ${tuplet.components.length} parts (${tuplet.components.join(", ")}), not ${parts.length}`);
-    return parts.map((v, i) => ({ action: "set_mode", path, param: tuplet.components[i]!, mode: "constant", value: v }));
+    if (tuplet === undefined || tuplet.index !== null)
+      throw new EditRefusal("invalid-value", `parameter '${name}' of a ${type} is not a tuplet; give one value`);
+    if (parts.length > tuplet.components.length)
+      throw new EditRefusal(
+        "invalid-value",
+        `${name} has ${tuplet.components.length} parts (${tuplet.components.join(", ")}), not ${parts.length}`,
+      );
+    return parts.map((v, i) => ({
+      action: "set_mode",
+      path,
+      param: tuplet.components[i]!,
+      mode: "constant",
+      value: v,
+    }));
   }
   if (tuplet !== undefined && tuplet.index === null) {
     return tuplet.components.map((c) => ({ action: "set_mode", path, param: c, mode: "constant", value }));
@@ -116,17 +149,41 @@ function operationsFor(edit: Edit, node: NodeDetail): BridgeOp[] {
     case "reset_parameter":
       return resetOps(node.path, node.type, edit.parameter);
     case "set_dat_content":
-      if (!node.type.endsWith("DAT")) throw new EditRefusal("not-a-dat", `${node.path} is a ${node.type}; only DATs hold text`);
+      if (!node.type.endsWith("DAT"))
+        throw new EditRefusal("not-a-dat", `${node.path} is a ${node.type}; only DATs hold text`);
       return [{ action: "set_text", path: node.path, text: edit.text }];
     case "bypass":
       return [{ action: "set_flags", path: node.path, flags: { bypass: edit.on } }];
     case "connect":
-      if (parentOf(edit.from) !== parentOf(edit.to)) throw new EditRefusal("not-siblings", `${edit.from} and ${edit.to} are in different networks; wires join nodes of one network`);
-      return [{ action: "connect", source_path: edit.from, target_path: edit.to, source_output: edit.from_output ?? 0, target_input: edit.to_input ?? 0 }];
+      if (parentOf(edit.from) !== parentOf(edit.to))
+        throw new EditRefusal(
+          "not-siblings",
+          `${edit.from} and ${edit.to} are in different networks; wires join nodes of one network`,
+        );
+      return [
+        {
+          action: "connect",
+          source_path: edit.from,
+          target_path: edit.to,
+          source_output: edit.from_output ?? 0,
+          target_input: edit.to_input ?? 0,
+        },
+      ];
     case "disconnect":
-      return [{ action: "disconnect", to_path: edit.to, ...(edit.from === undefined ? {} : { from_path: edit.from }), ...(edit.to_input === undefined ? {} : { to_input: edit.to_input }) }];
+      return [
+        {
+          action: "disconnect",
+          to_path: edit.to,
+          ...(edit.from === undefined ? {} : { from_path: edit.from }),
+          ...(edit.to_input === undefined ? {} : { to_input: edit.to_input }),
+        },
+      ];
     default:
-      throw new EditRefusal("not-owned", `${node.path} was not built by svc, and ${edit.op} is never done to such a node`, { path: node.path });
+      throw new EditRefusal(
+        "not-owned",
+        `${node.path} was not built by svc, and ${edit.op} is never done to such a node`,
+        { path: node.path },
+      );
   }
 }
 
@@ -142,10 +199,19 @@ const clip = (t: string) => (t.length > CLIP ? `${t.slice(0, CLIP)}… (${t.leng
 
 async function observe(client: BridgeClient, path: string, params: string[], withText: boolean): Promise<Observed> {
   const node = await readNode(client, path);
-  const out: Observed = { params: {}, bypass: node.flags.bypass === true, inputs: node.inputs.map((w) => `${w.source}[${w.source_output}] -> input ${w.target_input}`) };
+  const out: Observed = {
+    params: {},
+    bypass: node.flags.bypass === true,
+    inputs: node.inputs.map((w) => `${w.source}[${w.source_output}] -> input ${w.target_input}`),
+  };
   if (params.length > 0) {
-    const r = await client.get<{ params: Array<{ name: string; value: unknown; mode?: string; expr?: string }> }>(`/api/nodes/${encodePath(path)}/params`, { keys: params.join(","), modes: true });
-    for (const p of r.params) out.params[p.name] = p.mode === "expression" ? { value: p.value, mode: p.mode, expr: p.expr } : { value: p.value };
+    const r = await client.get<{ params: Array<{ name: string; value: unknown; mode?: string; expr?: string }> }>(
+      `/api/nodes/${encodePath(path)}/params`,
+      { keys: params.join(","), modes: true },
+    );
+    for (const p of r.params)
+      out.params[p.name] =
+        p.mode === "expression" ? { value: p.value, mode: p.mode, expr: p.expr } : { value: p.value };
   }
   if (withText) out.text = (await client.get<{ text: string }>(`/api/nodes/${encodePath(path)}/text`)).text;
   return out;
@@ -155,18 +221,30 @@ function differences(path: string, before: Observed, after: Observed): Unmanaged
   const out: UnmanagedChange[] = [];
   for (const [name, b] of Object.entries(before.params)) {
     const a = after.params[name];
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ path, what: name, before: b.mode ? `= ${b.expr}` : b.value, after: a?.mode ? `= ${a.expr}` : a?.value });
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      out.push({
+        path,
+        what: name,
+        before: b.mode ? `= ${b.expr}` : b.value,
+        after: a?.mode ? `= ${a.expr}` : a?.value,
+      });
   }
-  if (before.text !== undefined && before.text !== after.text) out.push({ path, what: "text", before: clip(before.text), after: clip(after.text ?? "") });
+  if (before.text !== undefined && before.text !== after.text)
+    out.push({ path, what: "text", before: clip(before.text), after: clip(after.text ?? "") });
   if (before.bypass !== after.bypass) out.push({ path, what: "bypass", before: before.bypass, after: after.bypass });
-  if (JSON.stringify(before.inputs) !== JSON.stringify(after.inputs)) out.push({ path, what: "inputs", before: before.inputs, after: after.inputs });
+  if (JSON.stringify(before.inputs) !== JSON.stringify(after.inputs))
+    out.push({ path, what: "inputs", before: before.inputs, after: after.inputs });
   return out;
 }
 
 const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
 /** Applies one edit to a node svc did not build, as one undo step, and says what changed. */
-export async function editUnmanaged(client: BridgeClient, edit: Edit, node: NodeDetail): Promise<ToolOutcome<RunResult>> {
+export async function editUnmanaged(
+  client: BridgeClient,
+  edit: Edit,
+  node: NodeDetail,
+): Promise<ToolOutcome<RunResult>> {
   const ops = operationsFor(edit, node);
   const params = [...new Set(ops.filter((o) => typeof o.param === "string").map((o) => o.param as string))];
   const withText = edit.op === "set_dat_content";
@@ -174,9 +252,20 @@ export async function editUnmanaged(client: BridgeClient, edit: Edit, node: Node
   const sent = await client.post<{ undo_label?: string }>("/api/batch", { operations: ops });
   const after = await observe(client, node.path, params, withText);
   const changes = differences(node.path, before, after);
-  const errors = await client.get<{ errors: string[]; warnings: string[] }>(`/api/nodes/${encodePath(node.path)}/errors`);
-  const issues = [...errors.errors.map((e) => `error: ${node.path}: ${e}`), ...errors.warnings.map((w) => `warning: ${node.path}: ${w}`)];
-  const lines = changes.length === 0 ? [`no change: ${node.path} already was as asked`] : changes.map((c) => `~ ${c.path} ${c.what}: ${show(c.before)} -> ${show(c.after)} (not svc's node; changed because allow_unmanaged was given)`);
+  const errors = await client.get<{ errors: string[]; warnings: string[] }>(
+    `/api/nodes/${encodePath(node.path)}/errors`,
+  );
+  const issues = [
+    ...errors.errors.map((e) => `error: ${node.path}: ${e}`),
+    ...errors.warnings.map((w) => `warning: ${node.path}: ${w}`),
+  ];
+  const lines =
+    changes.length === 0
+      ? [`no change: ${node.path} already was as asked`]
+      : changes.map(
+          (c) =>
+            `~ ${c.path} ${c.what}: ${show(c.before)} -> ${show(c.after)} (not svc's node; changed because allow_unmanaged was given)`,
+        );
   const data: RunResult = {
     root: parentOf(node.path),
     changed: changes.length > 0,

@@ -26,16 +26,22 @@ function atPath(source: string, file: string, path: string): string {
   if (parsed.diagnostics.some((d) => d.severity === "error")) return source; // the compiler reports them
   const networks = parsed.ast.networks;
   if (networks.length !== 1) {
-    throw new EditRefusal("one-network", `the source must declare exactly one network to build at one path; it declares ${networks.length}`);
+    throw new EditRefusal(
+      "one-network",
+      `the source must declare exactly one network to build at one path; it declares ${networks.length}`,
+    );
   }
   const old = networks[0]!.name;
   const name = nameOf(path);
   if (old.name === name) return source;
-  const splices: Array<{ at: number; length: number }> = [{ at: old.range.start.offset, length: old.range.end.offset - old.range.start.offset }];
+  const splices: Array<{ at: number; length: number }> = [
+    { at: old.range.start.offset, length: old.range.end.offset - old.range.start.offset },
+  ];
   // Pinned positions name the network first: tunnel/noise1.
   for (const entry of parsed.ast.layout?.entries ?? []) {
     const at = entry.range.start.offset;
-    if (entry.path.startsWith(`${old.name}/`) && source.startsWith(old.name, at)) splices.push({ at, length: old.name.length });
+    if (entry.path.startsWith(`${old.name}/`) && source.startsWith(old.name, at))
+      splices.push({ at, length: old.name.length });
   }
   let text = source;
   for (const s of splices.sort((a, b) => b.at - a.at)) text = text.slice(0, s.at) + name + text.slice(s.at + s.length);
@@ -52,29 +58,56 @@ function resultOf(root: string, result: LoopResult): EditResult {
     nodes,
     errors: result.verified.reduce((n, v) => n + v.errors, 0),
     warnings: result.verified.reduce((n, v) => n + v.warnings, 0),
-    issues: result.diagnostics.filter((d) => d.code === "live-cook-error" || d.code === "live-cook-warning").map((d) => `${d.severity}: ${d.message}`),
+    issues: result.diagnostics
+      .filter((d) => d.code === "live-cook-error" || d.code === "live-cook-warning")
+      .map((d) => `${d.severity}: ${d.message}`),
   };
 }
 
 /** Applies `source` (one network) at `path` through the loop. */
-async function applyAt(client: BridgeClient, path: string, source: string, file: string, options: RunOptions): Promise<LoopResult> {
+async function applyAt(
+  client: BridgeClient,
+  path: string,
+  source: string,
+  file: string,
+  options: RunOptions,
+): Promise<LoopResult> {
   const text = atPath(source, file, path);
-  return applyFile(client, { text, file }, { rootPath: rootPathOf(path), force: options.force, host: await mcpSourceHost(), ...(options.progress ? { progress: options.progress } : {}) });
+  return applyFile(
+    client,
+    { text, file },
+    {
+      rootPath: rootPathOf(path),
+      force: options.force,
+      host: await mcpSourceHost(),
+      ...(options.progress ? { progress: options.progress } : {}),
+    },
+  );
 }
 
-export function rebuild(path: string, source: string, file: string, options: RunOptions): Promise<ToolOutcome<EditResult>> {
+export function rebuild(
+  path: string,
+  source: string,
+  file: string,
+  options: RunOptions,
+): Promise<ToolOutcome<EditResult>> {
   return refusing(async () => {
     const client = await bridgeClient();
     const result = await applyAt(client, path, source, file, options);
     if (!result.ok) return loopFailure(result);
     const data = resultOf(path, result);
     const plan = result.plans[0]?.plan;
-    return success(data, [plan ? renderPlanText(plan).trimEnd() : `nothing to build at ${path}`, ...data.issues].join("\n"));
+    return success(
+      data,
+      [plan ? renderPlanText(plan).trimEnd() : `nothing to build at ${path}`, ...data.issues].join("\n"),
+    );
   });
 }
 
 async function errorCount(client: BridgeClient, path: string): Promise<number> {
-  const data = await client.get<{ errors: unknown[] }>(`/api/network/${encodePath(path)}/errors`, { time_budget_ms: 200 });
+  const data = await client.get<{ errors: unknown[] }>(`/api/network/${encodePath(path)}/errors`, {
+    time_budget_ms: 200,
+  });
   return data.errors.length;
 }
 
@@ -90,10 +123,19 @@ export interface RepairResult extends EditResult {
  * errors; otherwise the network is put back by applying what it was before (its export, without
  * the nodes svc does not own, which no apply touches anyway).
  */
-export function repair(path: string, source: string, file: string, options: RunOptions): Promise<ToolOutcome<RepairResult>> {
+export function repair(
+  path: string,
+  source: string,
+  file: string,
+  options: RunOptions,
+): Promise<ToolOutcome<RepairResult>> {
   return refusing<RepairResult>(async () => {
     const client = await bridgeClient();
-    if (!(await exists(client, path))) throw new EditRefusal("not-found", `nothing exists at ${path} to repair; build it with rebuild_network or apply_network`);
+    if (!(await exists(client, path)))
+      throw new EditRefusal(
+        "not-found",
+        `nothing exists at ${path} to repair; build it with rebuild_network or apply_network`,
+      );
     const before = await openNetwork(client, path);
     const previous = print(before.program);
     const errorsBefore = await errorCount(client, path);
@@ -103,15 +145,26 @@ export function repair(path: string, source: string, file: string, options: RunO
     const data = resultOf(path, result);
     const errorsAfter = data.errors;
     if (errorsAfter < errorsBefore) {
-      return success({ ...data, errorsBefore, errorsAfter, reverted: false }, `repaired: ${errorsBefore} -> ${errorsAfter} live errors\n${data.issues.join("\n")}`.trimEnd());
+      return success(
+        { ...data, errorsBefore, errorsAfter, reverted: false },
+        `repaired: ${errorsBefore} -> ${errorsAfter} live errors\n${data.issues.join("\n")}`.trimEnd(),
+      );
     }
     options.progress?.(`no fewer errors (${errorsBefore} -> ${errorsAfter}): putting the network back`);
-    const back = await applyFile(client, { text: previous, file: before.file }, { rootPath: before.rootPath, force: true, host: await mcpSourceHost() });
+    const back = await applyFile(
+      client,
+      { text: previous, file: before.file },
+      { rootPath: before.rootPath, force: true, host: await mcpSourceHost() },
+    );
     if (!back.ok) {
-      return failure("revert-failed", `the repair did not lower the live errors (${errorsBefore} -> ${errorsAfter}) and putting the network back failed too`, {
-        diagnostics: loopFailure(back).error.diagnostics ?? [],
-        details: { errorsBefore, errorsAfter },
-      });
+      return failure(
+        "revert-failed",
+        `the repair did not lower the live errors (${errorsBefore} -> ${errorsAfter}) and putting the network back failed too`,
+        {
+          diagnostics: loopFailure(back).error.diagnostics ?? [],
+          details: { errorsBefore, errorsAfter },
+        },
+      );
     }
     const settled = resultOf(path, back);
     return success(
@@ -126,7 +179,11 @@ export function arrange(path: string, options: RunOptions): Promise<ToolOutcome<
   return refusing(async () => {
     const client = await bridgeClient();
     const net = await networkFor(client, path, { mayStart: false });
-    if (net.lastApplied === undefined) throw new EditRefusal("not-an-svc-network", `svc has built nothing in ${net.root} yet, so there is nothing of svc's to arrange; build with apply_network or create_td_node first`);
+    if (net.lastApplied === undefined)
+      throw new EditRefusal(
+        "not-an-svc-network",
+        `svc has built nothing in ${net.root} yet, so there is nothing of svc's to arrange; build with apply_network or create_td_node first`,
+      );
     const all = new Set(net.live.nodes.keys());
     // Forced only so that positions the artist changed are recomputed too; anything but a position
     // in the plan is refused (positionsOnly), so no live value can be overwritten.

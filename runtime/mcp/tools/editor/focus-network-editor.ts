@@ -19,7 +19,8 @@ interface Receipt {
 export const focusNetworkEditor = defineTool({
   name: "focus_network_editor",
   title: "Show an operator in the network editor",
-  description: "Make the artist's network editor show an operator's network, select the operator and centre on it, on the next frame; returns whether it happened within 750 ms (state scheduled means it still may).",
+  description:
+    "Make the artist's network editor show an operator's network, select the operator and centre on it, on the next frame; returns whether it happened within 750 ms (state scheduled means it still may).",
   input: {
     path: tdPath("the operator to show, e.g. /project1/tunnel/level1"),
     select: z.boolean().default(true).describe("select it (and nothing else in its network)"),
@@ -36,7 +37,13 @@ export const focusNetworkEditor = defineTool({
       await new Promise((done) => setTimeout(done, POLL_MS));
       r = await bridge.get<Receipt>(`/api/editor/focus/${encodeURIComponent(r.operation_id)}`);
     }
-    const text = r.state === "done" ? `showing ${r.path} in ${r.result!.network}` : `${r.state}${r.reason ? `: ${r.reason}` : ""} (${r.operation_id})`;
-    return success({ operationId: r.operation_id, state: r.state, network: r.result?.network ?? null, reason: r.reason }, text);
+    const text =
+      r.state === "done"
+        ? `showing ${r.path} in ${r.result!.network}`
+        : `${r.state}${r.reason ? `: ${r.reason}` : ""} (${r.operation_id})`;
+    return success(
+      { operationId: r.operation_id, state: r.state, network: r.result?.network ?? null, reason: r.reason },
+      text,
+    );
   },
 });

@@ -39,7 +39,17 @@ export const layoutAnnotations = defineTool({
     action: z.enum(["read", "apply"]),
     path: tdPath("the COMP whose network is laid out, e.g. /project1/tunnel"),
     annotations: z
-      .array(z.object({ path: tdPath("an Annotate COMP of the network"), x: coordinate.optional(), y: coordinate.optional(), width: extent.optional(), height: extent.optional() }).strict())
+      .array(
+        z
+          .object({
+            path: tdPath("an Annotate COMP of the network"),
+            x: coordinate.optional(),
+            y: coordinate.optional(),
+            width: extent.optional(),
+            height: extent.optional(),
+          })
+          .strict(),
+      )
       .max(5000)
       .optional()
       .describe("apply: new boxes; a field left out keeps its value"),
@@ -52,12 +62,21 @@ export const layoutAnnotations = defineTool({
       .string()
       .regex(/^[0-9a-f]{1,64}$/)
       .optional()
-      .describe("apply: the fingerprint of the read this plan was made from; refused if the layout changed since. Left out: the layout read just before applying"),
+      .describe(
+        "apply: the fingerprint of the read this plan was made from; refused if the layout changed since. Left out: the layout read just before applying",
+      ),
   },
   output: {
     parent: z.string(),
     annotations: z.array(z.object({ path: z.string(), bounds: box, encloses: z.array(z.string()) })),
-    nodes: z.array(z.object({ path: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() }).passthrough()).optional().describe("read: every operator's placement"),
+    nodes: z
+      .array(
+        z
+          .object({ path: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+          .passthrough(),
+      )
+      .optional()
+      .describe("read: every operator's placement"),
     edges: z.array(z.unknown()).optional().describe("read: the wires between them"),
     fingerprint: z.string().describe("of the layout now: pass it to apply"),
     applied: z.object({ annotations: z.number(), nodes: z.number() }).optional(),
@@ -72,17 +91,32 @@ export const layoutAnnotations = defineTool({
         return failure("invalid-arguments", "annotations, positions and fingerprint are for action apply");
       }
       const g = await bridge.post<Geometry>("/api/editor/annotation-layout/context", { parent: path });
-      return success(g, `${g.parent}: ${g.annotations.length} annotation(s), ${g.nodes.length} operator(s), fingerprint ${g.fingerprint}`);
+      return success(
+        g,
+        `${g.parent}: ${g.annotations.length} annotation(s), ${g.nodes.length} operator(s), fingerprint ${g.fingerprint}`,
+      );
     }
-    if (!annotations?.length && !positions?.length) return failure("nothing-to-change", "apply needs annotations or positions");
-    const current = fingerprint ?? (await bridge.post<Geometry>("/api/editor/annotation-layout/context", { parent: path })).fingerprint;
+    if (!annotations?.length && !positions?.length)
+      return failure("nothing-to-change", "apply needs annotations or positions");
+    const current =
+      fingerprint ??
+      (await bridge.post<Geometry>("/api/editor/annotation-layout/context", { parent: path })).fingerprint;
     const r = await bridge.post<Applied>("/api/editor/annotation-layout/apply", {
       parent: path,
       fingerprint: current,
       ...(annotations?.length ? { annotations } : {}),
       ...(positions?.length ? { nodes: positions } : {}),
     });
-    const data = { parent: r.parent, annotations: r.annotations, fingerprint: r.fingerprint, applied: r.applied, undoStep: r.undo_label ?? null };
-    return success(data, `${r.parent}: ${r.applied.annotations} annotation box(es) and ${r.applied.nodes} operator(s) placed`);
+    const data = {
+      parent: r.parent,
+      annotations: r.annotations,
+      fingerprint: r.fingerprint,
+      applied: r.applied,
+      undoStep: r.undo_label ?? null,
+    };
+    return success(
+      data,
+      `${r.parent}: ${r.applied.annotations} annotation box(es) and ${r.applied.nodes} operator(s) placed`,
+    );
   },
 });

@@ -19,7 +19,8 @@ interface Annotation {
 export const manageAnnotation = defineTool({
   name: "manage_annotation",
   title: "Network editor annotations",
-  description: "Read, create or edit an Annotate COMP (a titled note or frame in the network editor): title, body text, colour with alpha, and its box; an edit is read back and undone whole if any field fails.",
+  description:
+    "Read, create or edit an Annotate COMP (a titled note or frame in the network editor): title, body text, colour with alpha, and its box; an edit is read back and undone whole if any field fails.",
   input: {
     action: z.enum(["read", "create", "edit"]),
     path: tdPath("read/edit: the Annotate COMP; create: the COMP to put it in"),
@@ -27,7 +28,15 @@ export const manageAnnotation = defineTool({
     title: z.string().max(100_000).optional(),
     body: z.string().max(100_000).optional(),
     color: z.tuple([unit, unit, unit, unit]).optional().describe("background [r, g, b, alpha], 0 to 1"),
-    bounds: z.object({ x: coordinate.optional(), y: coordinate.optional(), width: z.number().min(1).max(10_000_000).optional(), height: z.number().min(1).max(10_000_000).optional() }).strict().optional(),
+    bounds: z
+      .object({
+        x: coordinate.optional(),
+        y: coordinate.optional(),
+        width: z.number().min(1).max(10_000_000).optional(),
+        height: z.number().min(1).max(10_000_000).optional(),
+      })
+      .strict()
+      .optional(),
   },
   output: {
     path: z.string(),
@@ -45,7 +54,11 @@ export const manageAnnotation = defineTool({
     let target = path;
     let changed: string[] = [];
     if (action === "create") {
-      const made = await bridge.post<{ path: string }>("/api/nodes", { parent_path: path, type: "annotateCOMP", ...(name ? { name } : {}) });
+      const made = await bridge.post<{ path: string }>("/api/nodes", {
+        parent_path: path,
+        type: "annotateCOMP",
+        ...(name ? { name } : {}),
+      });
       target = made.path;
       changed = ["created"];
     } else if (name !== undefined) {
@@ -53,8 +66,15 @@ export const manageAnnotation = defineTool({
     }
     if (action !== "read" && Object.keys(given).length > 0) {
       try {
-        const r = await bridge.patch<{ fields: Record<string, { changed: boolean }> }>(`/api/nodes/${segment(target)}/annotation`, given);
-        changed.push(...Object.entries(r.fields).filter(([, f]) => f.changed).map(([k]) => k));
+        const r = await bridge.patch<{ fields: Record<string, { changed: boolean }> }>(
+          `/api/nodes/${segment(target)}/annotation`,
+          given,
+        );
+        changed.push(
+          ...Object.entries(r.fields)
+            .filter(([, f]) => f.changed)
+            .map(([k]) => k),
+        );
       } catch (err) {
         // A new annotation whose fields were refused is taken away again: nothing half-made stays.
         if (action === "create") await bridge.delete(`/api/nodes/${segment(target)}`, { confirmation_policy: "yolo" });
@@ -64,7 +84,10 @@ export const manageAnnotation = defineTool({
       return failure("nothing-to-change", "give at least one of title, body, color, bounds");
     }
     const a = await bridge.get<Annotation>(`/api/nodes/${segment(target)}/annotation`);
-    const text = action === "read" ? `${a.path}: "${a.title}" (${a.body.length} characters of body)` : `${a.path}: ${changed.join(", ") || "nothing changed"}`;
+    const text =
+      action === "read"
+        ? `${a.path}: "${a.title}" (${a.body.length} characters of body)`
+        : `${a.path}: ${changed.join(", ") || "nothing changed"}`;
     return success({ path: a.path, title: a.title, body: a.body, color: a.color, bounds: a.bounds, changed }, text);
   },
 });

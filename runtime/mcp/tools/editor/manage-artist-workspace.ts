@@ -34,11 +34,19 @@ export const manageArtistWorkspace = defineTool({
     action: z.enum(["open", "status", "restore", "cancel"]),
     kind: z.enum(["top_viewer", "panel"]).optional().describe("open: a TOP Viewer or a Panel"),
     path: tdPath("open: the TOP or Panel COMP to show").optional(),
-    workspace_id: z.string().regex(/^[A-Za-z0-9._:-]{1,80}$/).optional().describe("status, restore, cancel: from open"),
+    workspace_id: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,80}$/)
+      .optional()
+      .describe("status, restore, cancel: from open"),
   },
   output: {
     workspaceId: z.string(),
-    state: z.string().describe("scheduled, active, restoring, restored, cancelled, kept (the artist changed the pane; it stays) or failed"),
+    state: z
+      .string()
+      .describe(
+        "scheduled, active, restoring, restored, cancelled, kept (the artist changed the pane; it stays) or failed",
+      ),
     kind: z.string(),
     path: z.string(),
     pane: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),
@@ -51,10 +59,12 @@ export const manageArtistWorkspace = defineTool({
     let r: Receipt;
     if (action === "open") {
       if (kind === undefined || path === undefined) return failure("invalid-arguments", "open needs kind and path");
-      if (workspace_id !== undefined) return failure("invalid-arguments", "workspace_id is for status, restore and cancel");
+      if (workspace_id !== undefined)
+        return failure("invalid-arguments", "workspace_id is for status, restore and cancel");
       r = await bridge.post<Receipt>("/api/editor/workspaces", { kind, path });
     } else {
-      if (workspace_id === undefined) return failure("invalid-arguments", `${action} needs the workspace_id open returned`);
+      if (workspace_id === undefined)
+        return failure("invalid-arguments", `${action} needs the workspace_id open returned`);
       if (kind !== undefined || path !== undefined) return failure("invalid-arguments", "kind and path are for open");
       const at = `/api/editor/workspaces/${encodeURIComponent(workspace_id)}`;
       r = action === "status" ? await bridge.get<Receipt>(at) : await bridge.post<Receipt>(`${at}/${action}`, {});
@@ -64,8 +74,18 @@ export const manageArtistWorkspace = defineTool({
       await new Promise((done) => setTimeout(done, POLL_MS));
       r = await bridge.get<Receipt>(`/api/editor/workspaces/${encodeURIComponent(r.workspace_id)}`);
     }
-    const data = { workspaceId: r.workspace_id, state: r.state, kind: r.kind, path: r.path, pane: r.pane, reason: r.reason };
+    const data = {
+      workspaceId: r.workspace_id,
+      state: r.state,
+      kind: r.kind,
+      path: r.path,
+      pane: r.pane,
+      reason: r.reason,
+    };
     const still = MOVING.has(r.state) ? " (the next frames still may change it: read status)" : "";
-    return success(data, `workspace ${r.workspace_id} (${r.kind} of ${r.path}): ${r.state}${r.reason ? `: ${r.reason}` : ""}${still}`);
+    return success(
+      data,
+      `workspace ${r.workspace_id} (${r.kind} of ${r.path}): ${r.state}${r.reason ? `: ${r.reason}` : ""}${still}`,
+    );
   },
 });

@@ -18,9 +18,14 @@ const releaseRow = z.object({
 export const checkOperatorAvailability = defineTool({
   name: "check_operator_availability",
   title: "Check operator availability",
-  description: "Say whether an operator type exists in the running TouchDesigner build (when the bridge answers) and in which release profiles svc's knowledge base lists it.",
+  description:
+    "Say whether an operator type exists in the running TouchDesigner build (when the bridge answers) and in which release profiles svc's knowledge base lists it.",
   input: {
-    operator: z.string().regex(OP_TYPE, "an operator type is a letter followed by letters, digits or _").max(64).describe("operator type, e.g. 'noiseTOP'"),
+    operator: z
+      .string()
+      .regex(OP_TYPE, "an operator type is a letter followed by letters, digits or _")
+      .max(64)
+      .describe("operator type, e.g. 'noiseTOP'"),
     release: z.string().min(1).max(64).optional().describe("one release profile id or build number; all when omitted"),
   },
   output: {
@@ -44,7 +49,9 @@ export const checkOperatorAvailability = defineTool({
     const chosen = release === undefined ? profiles : profiles.filter((p) => p.id === release || p.build === release);
     if (chosen.length === 0) {
       const ids = profiles.map((p) => p.id);
-      return failure("unknown-release", `no release profile '${release}'; known profiles: ${ids.join(", ")}`, { details: { releases: ids } });
+      return failure("unknown-release", `no release profile '${release}'; known profiles: ${ids.join(", ")}`, {
+        details: { releases: ids },
+      });
     }
     // Availability is about exact types: a label such as "noise" is a question for search_operators.
     const entry = kb.allOperatorEntries().find((e) => e.type === operator);
@@ -54,19 +61,39 @@ export const checkOperatorAvailability = defineTool({
       kind: p.kind,
       build: p.build,
       date: p.date,
-      available: type === null ? (p.complete === true && p.operatorTypes ? false : null) : (known.profileHasOperator(p.id, type) ?? null),
+      available:
+        type === null
+          ? p.complete === true && p.operatorTypes
+            ? false
+            : null
+          : (known.profileHasOperator(p.id, type) ?? null),
     }));
     const suggestions = entry ? [] : kb.closestOperators(operator, 3).map((m) => m.type);
     const yes = releases.filter((r) => r.available === true).map((r) => r.id);
     const types = await liveOperatorTypes();
-    const live = types === undefined ? null : { available: types.byType.has(operator), family: types.byType.get(operator) ?? null, typeCount: types.count };
-    const liveLine = live === null ? "" : live.available ? "; the running build has it" : "; the running build does NOT have it";
+    const live =
+      types === undefined
+        ? null
+        : { available: types.byType.has(operator), family: types.byType.get(operator) ?? null, typeCount: types.count };
+    const liveLine =
+      live === null ? "" : live.available ? "; the running build has it" : "; the running build does NOT have it";
     const text = entry
-      ? `${entry.type} is a ${entry.family} operator` + (yes.length ? `; listed in ${yes.join(", ")}` : "; no chosen release profile lists it") + liveLine
+      ? `${entry.type} is a ${entry.family} operator` +
+        (yes.length ? `; listed in ${yes.join(", ")}` : "; no chosen release profile lists it") +
+        liveLine
       : live?.available
         ? `'${operator}' is not in svc's knowledge base, but the running build has it (a ${live.family} operator)`
         : `'${operator}' is not an operator type svc knows${liveLine}.${didYouMean(suggestions)}`;
-    const data = { operator, known: entry !== undefined, type, family: entry?.family ?? null, suggestions, releases, live, source: live === null ? ("kb" as const) : ("live" as const) };
+    const data = {
+      operator,
+      known: entry !== undefined,
+      type,
+      family: entry?.family ?? null,
+      suggestions,
+      releases,
+      live,
+      source: live === null ? ("kb" as const) : ("live" as const),
+    };
     return success(data, text);
   },
 });

@@ -8,7 +8,8 @@ import { liveMenu } from "./live-menu.js";
 export const getParameterMenu = defineTool({
   name: "get_parameter_menu",
   title: "Parameter menu entries",
-  description: "List the menu entries (names to write in .svcnet, and their labels) of a menu parameter: of a live operator when a path is given (the running build's menu), else of an operator type in the knowledge base.",
+  description:
+    "List the menu entries (names to write in .svcnet, and their labels) of a menu parameter: of a live operator when a path is given (the running build's menu), else of an operator type in the knowledge base.",
   input: {
     operator: z.string().trim().min(1).max(100).optional().describe("operator type or label, e.g. 'compositeTOP'"),
     path: tdPath("a live operator, e.g. /project1/comp1: its menu as the running build has it").optional(),
@@ -31,24 +32,39 @@ export const getParameterMenu = defineTool({
   profiles: ["core", "safe"],
   async handler({ operator, path, parameter }) {
     if (path !== undefined) return liveMenu(path, parameter);
-    if (operator === undefined) return failure("missing-argument", "give operator (a type, read from the knowledge base) or path (a live operator)");
+    if (operator === undefined)
+      return failure(
+        "missing-argument",
+        "give operator (a type, read from the knowledge base) or path (a live operator)",
+      );
     const kb = await loadKb();
     const found = lookupOperator(kb, operator);
     if (!found.found) {
-      return failure("unknown-operator", `no operator named '${operator}'.${didYouMean(found.suggestions)}`, { details: { suggestions: found.suggestions } });
+      return failure("unknown-operator", `no operator named '${operator}'.${didYouMean(found.suggestions)}`, {
+        details: { suggestions: found.suggestions },
+      });
     }
     const op = found.operator;
     const ref = kb.getParam(op, parameter);
     if (!ref) {
       const near = kb.closestParameters(op, parameter, 3).map((m) => m.name);
-      return failure("unknown-parameter", `${op.type} has no parameter '${parameter}'.${didYouMean(near)}`, { details: { suggestions: near } });
+      return failure("unknown-parameter", `${op.type} has no parameter '${parameter}'.${didYouMean(near)}`, {
+        details: { suggestions: near },
+      });
     }
     const p = ref.param;
     if (!p.menuNames) {
       const menus = op.params.filter((q) => q.menuNames).map((q) => q.name);
-      const hint = menus.length ? ` Its menu parameters: ${menus.slice(0, 12).join(", ")}${menus.length > 12 ? ", …" : ""}.` : "";
-      const why = p.style === "Menu" || p.style === "StrMenu" ? "its entries are not in the knowledge base" : `it is a ${p.style ?? "parameter of unknown style"}`;
-      return failure("not-a-menu", `${op.type}.${p.name} has no menu: ${why}.${hint}`, { details: { style: p.style, menuParameters: menus } });
+      const hint = menus.length
+        ? ` Its menu parameters: ${menus.slice(0, 12).join(", ")}${menus.length > 12 ? ", …" : ""}.`
+        : "";
+      const why =
+        p.style === "Menu" || p.style === "StrMenu"
+          ? "its entries are not in the knowledge base"
+          : `it is a ${p.style ?? "parameter of unknown style"}`;
+      return failure("not-a-menu", `${op.type}.${p.name} has no menu: ${why}.${hint}`, {
+        details: { style: p.style, menuParameters: menus },
+      });
     }
     const data = {
       operator: op.type,

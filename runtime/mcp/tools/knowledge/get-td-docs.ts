@@ -8,10 +8,19 @@ import { failure, success } from "../result.js";
 export const getTdDocs = defineTool({
   name: "get_td_docs",
   title: "Operator or Python class reference",
-  description: "Reference for an operator (inputs, outputs, every parameter with style, default, range and menu) or for a TouchDesigner Python class (bases and members).",
+  description:
+    "Reference for an operator (inputs, outputs, every parameter with style, default, range and menu) or for a TouchDesigner Python class (bases and members).",
   input: {
-    name: z.string().trim().min(1).max(100).describe("operator type or label ('noiseTOP', 'Noise TOP') or Python class ('Par', 'OP')"),
-    kind: z.enum(["operator", "python-class"]).optional().describe("which one when a name could be both; operator first otherwise"),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .describe("operator type or label ('noiseTOP', 'Noise TOP') or Python class ('Par', 'OP')"),
+    kind: z
+      .enum(["operator", "python-class"])
+      .optional()
+      .describe("which one when a name could be both; operator first otherwise"),
     page: z.string().max(60).optional().describe("operators: only parameters on this page"),
     match: z.string().max(60).optional().describe("only parameters or members whose name or label contains this"),
   },
@@ -30,7 +39,9 @@ export const getTdDocs = defineTool({
       if (found.found) {
         const doc = operatorDoc(kb, found.operator, { ...(page ? { page } : {}), ...(match ? { match } : {}) });
         if (page && doc.params.length === 0 && !doc.pages.some((p) => p.toLowerCase() === page.toLowerCase())) {
-          return failure("unknown-page", `${doc.type} has no page '${page}'; its pages are ${doc.pages.join(", ")}`, { details: { pages: doc.pages } });
+          return failure("unknown-page", `${doc.type} has no page '${page}'; its pages are ${doc.pages.join(", ")}`, {
+            details: { pages: doc.pages },
+          });
         }
         return success({ kind: "operator" as const, operator: doc }, operatorText(doc));
       }
@@ -44,8 +55,11 @@ export const getTdDocs = defineTool({
       }
       suggestions.push(...cls.suggestions);
     }
-    const what = kind === "operator" ? "operator" : kind === "python-class" ? "Python class" : "operator or Python class";
+    const what =
+      kind === "operator" ? "operator" : kind === "python-class" ? "Python class" : "operator or Python class";
     const unique = [...new Set(suggestions)].slice(0, 5);
-    return failure("unknown-name", `no ${what} named '${name}'.${didYouMean(unique)}`, { details: { suggestions: unique } });
+    return failure("unknown-name", `no ${what} named '${name}'.${didYouMean(unique)}`, {
+      details: { suggestions: unique },
+    });
   },
 });

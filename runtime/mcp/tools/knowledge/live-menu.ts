@@ -27,7 +27,9 @@ export async function liveMenu(path: string, parameter: string) {
     r = await bridge.get<LiveMenu>(`/api/nodes/${segment(path)}/params/${encodeURIComponent(parameter)}/menu`);
   } catch (err) {
     if (err instanceof BridgeError && err.code === "not_a_menu") {
-      return failure("not-a-menu", err.message, { details: { style: (err.details.style as string | undefined) ?? null } });
+      return failure("not-a-menu", err.message, {
+        details: { style: (err.details.style as string | undefined) ?? null },
+      });
     }
     throw err;
   }

@@ -7,9 +7,15 @@ import { success } from "../result.js";
 export const searchOperators = defineTool({
   name: "search_operators",
   title: "Search operators",
-  description: "Find TouchDesigner operator types by name, label or keyword, best match first. Use it to pick the opType to write in .svcnet.",
+  description:
+    "Find TouchDesigner operator types by name, label or keyword, best match first. Use it to pick the opType to write in .svcnet.",
   input: {
-    query: z.string().trim().min(1, "query must not be empty").max(100).describe("words, a label or a type, e.g. 'feedback' or 'noise top'"),
+    query: z
+      .string()
+      .trim()
+      .min(1, "query must not be empty")
+      .max(100)
+      .describe("words, a label or a type, e.g. 'feedback' or 'noise top'"),
     family: z.enum(FAMILIES).optional().describe("only this family"),
     limit: z.number().int().min(1).max(50).default(10),
   },

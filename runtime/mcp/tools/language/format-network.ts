@@ -7,7 +7,8 @@ import { sourceInput } from "./source-input.js";
 export const formatNetwork = defineTool({
   name: "format_network",
   title: "Format .svcnet",
-  description: "Print .svcnet source in its one canonical form (the form export and svc fmt produce), or return the syntax diagnostics that prevent it.",
+  description:
+    "Print .svcnet source in its one canonical form (the form export and svc fmt produce), or return the syntax diagnostics that prevent it.",
   input: sourceInput,
   output: {
     formatted: z.string(),
@@ -18,7 +19,10 @@ export const formatNetwork = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   profiles: ["core", "safe"],
   async handler({ source, file }) {
-    const [{ parse }, { print }] = await Promise.all([import("../../../../grammar/parse.js"), import("../../../../grammar/print.js")]);
+    const [{ parse }, { print }] = await Promise.all([
+      import("../../../../grammar/parse.js"),
+      import("../../../../grammar/print.js"),
+    ]);
     const parsed = parse(source, file);
     if (parsed.diagnostics.some((d) => d.severity === "error")) return diagnosticsFailure(parsed.diagnostics);
     const formatted = print(parsed.ast);

@@ -14,7 +14,13 @@ export const getNetworkPicture = defineTool({
   input: {
     ...sourceInput,
     format: z.enum(["png", "svg"]).optional().describe("png (default): an image block; svg: the SVG text"),
-    width: z.number().int().min(100).max(MAX_PICTURE_WIDTH).optional().describe("PNG width in pixels (default: the picture's own, at most 2000)"),
+    width: z
+      .number()
+      .int()
+      .min(100)
+      .max(MAX_PICTURE_WIDTH)
+      .optional()
+      .describe("PNG width in pixels (default: the picture's own, at most 2000)"),
   },
   output: {
     nodes: z.number().describe("operators drawn, every level included"),
@@ -33,7 +39,18 @@ export const getNetworkPicture = defineTool({
     const summary = `${drawing.nodes} node${drawing.nodes === 1 ? "" : "s"}, ${drawing.wires} wire${drawing.wires === 1 ? "" : "s"}`;
     const svgWidth = Number(/width="(\d+)"/.exec(drawing.svg)?.[1] ?? 0);
     const svgHeight = Number(/height="(\d+)"/.exec(drawing.svg)?.[1] ?? 0);
-    if (format === "svg") return success({ nodes: drawing.nodes, wires: drawing.wires, format: "svg" as const, width: svgWidth, height: svgHeight, svg: drawing.svg }, `SVG picture: ${summary}`);
+    if (format === "svg")
+      return success(
+        {
+          nodes: drawing.nodes,
+          wires: drawing.wires,
+          format: "svg" as const,
+          width: svgWidth,
+          height: svgHeight,
+          svg: drawing.svg,
+        },
+        `SVG picture: ${summary}`,
+      );
     const { svgToPng } = await import("../../../draw/png.js");
     const png = await svgToPng(drawing.svg, width ?? Math.min(svgWidth, MAX_PICTURE_WIDTH));
     return success(

@@ -22,7 +22,9 @@ const ROOTS_TIMEOUT_MS = 5_000;
 export async function clientRoots(extra: RequestExtra | undefined): Promise<string[]> {
   if (extra === undefined) return [];
   try {
-    const listed = await extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, { timeout: ROOTS_TIMEOUT_MS });
+    const listed = await extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, {
+      timeout: ROOTS_TIMEOUT_MS,
+    });
     return listed.roots.flatMap((r) => {
       try {
         return r.uri.startsWith("file:") ? [fileURLToPath(r.uri)] : [];
@@ -40,7 +42,16 @@ export async function mcpSourceHost(env: NodeJS.ProcessEnv = process.env, extra?
   const offered = await clientRoots(extra);
   const workspace = env.SVC_MCP_WORKSPACE?.trim();
   const roots = [...offered, ...(workspace ? [resolve(workspace)] : []), recipesDir()];
-  const named = [offered.length > 0 ? "the client's roots" : undefined, workspace ? "the workspace folder (SVC_MCP_WORKSPACE)" : undefined, "svc's recipes"].filter(Boolean);
+  const named = [
+    offered.length > 0 ? "the client's roots" : undefined,
+    workspace ? "the workspace folder (SVC_MCP_WORKSPACE)" : undefined,
+    "svc's recipes",
+  ].filter(Boolean);
   const what = named.join(", ").replace(/, ([^,]+)$/, " and $1");
-  return confinedHost(roots, offered.length > 0 || workspace ? what : `${what} (offer MCP roots, or set SVC_MCP_WORKSPACE, to let source read a folder of yours)`);
+  return confinedHost(
+    roots,
+    offered.length > 0 || workspace
+      ? what
+      : `${what} (offer MCP roots, or set SVC_MCP_WORKSPACE, to let source read a folder of yours)`,
+  );
 }

@@ -42,7 +42,8 @@ function networksOf(program: ProgramModel) {
 export const validateNetwork = defineTool({
   name: "validate_network",
   title: "Validate .svcnet",
-  description: "Check .svcnet source against the language and the operator knowledge base without touching TouchDesigner; returns every diagnostic with its position and help.",
+  description:
+    "Check .svcnet source against the language and the operator knowledge base without touching TouchDesigner; returns every diagnostic with its position and help.",
   input: sourceInput,
   output: {
     valid: z.boolean(),
@@ -58,12 +59,17 @@ export const validateNetwork = defineTool({
       import("../../../../compiler/index.js"),
       import("../../../../diagnostics/render-text.js"),
     ]);
-    const { program, diagnostics } = analyze({ text: source, file: sourceFile(file, DEFAULT_FILE) }, { host: await mcpSourceHost(process.env, ctx.extra) });
+    const { program, diagnostics } = analyze(
+      { text: source, file: sourceFile(file, DEFAULT_FILE) },
+      { host: await mcpSourceHost(process.env, ctx.extra) },
+    );
     const errors = diagnostics.filter((d) => d.severity === "error").length;
     const warnings = diagnostics.filter((d) => d.severity === "warning").length;
     const networks = networksOf(program);
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-    const summary = networks.map((n) => `network ${n.name} (${plural(n.nodes, "node")}, ${plural(n.wires, "wire")})`).join(", ") || "no networks";
+    const summary =
+      networks.map((n) => `network ${n.name} (${plural(n.nodes, "node")}, ${plural(n.wires, "wire")})`).join(", ") ||
+      "no networks";
     // The text is the code-frame rendering: what a person or a model reads to fix the source.
     const text = diagnostics.length === 0 ? `valid: ${summary}` : renderTextAll(diagnostics, program.sources);
     return success({ valid: errors === 0, errors, warnings, diagnostics: diagnostics.map(toJson), networks }, text);

@@ -9,7 +9,8 @@ import { CREATE_SCRIPT_DAT, runTemplate } from "./python-ops.js";
 export const createPythonScript = defineTool({
   name: "create_python_script",
   title: "Put a Python script in a DAT",
-  description: "Create a Text DAT holding Python written by the client (for run() or a module), without running it. Needs the bridge's exec switch, like every tool that places client Python.",
+  description:
+    "Create a Text DAT holding Python written by the client (for run() or a module), without running it. Needs the bridge's exec switch, like every tool that places client Python.",
   input: {
     parent: tdPath("the COMP to create it in, e.g. /project1"),
     name: nodeName.describe("the DAT's name; must be free"),
@@ -22,6 +23,9 @@ export const createPythonScript = defineTool({
   async handler({ parent, name, text }) {
     const r = await runTemplate<{ path: string }>(await bridgeClient(), CREATE_SCRIPT_DAT, { parent, name, text });
     if (!r.ok) return r;
-    return success({ path: r.result.path }, `created ${r.result.path} with ${text.split("\n").length} line(s) of Python (not run)`);
+    return success(
+      { path: r.result.path },
+      `created ${r.result.path} with ${text.split("\n").length} line(s) of Python (not run)`,
+    );
   },
 });

@@ -13,7 +13,8 @@ export const EXEC_CLOSED_MESSAGE =
 /** A failure for the exec gate or a raised exception; undefined for any other error (rethrow it). */
 export function execFailure(err: unknown): ToolFailure | undefined {
   if (!(err instanceof BridgeError)) return undefined;
-  if (err.code === "exec_disabled") return failure("exec_disabled", EXEC_CLOSED_MESSAGE, { details: { status: err.status ?? null } });
+  if (err.code === "exec_disabled")
+    return failure("exec_disabled", EXEC_CLOSED_MESSAGE, { details: { status: err.status ?? null } });
   if (err.code === "exec_error") {
     const traceback = err.details.traceback;
     return failure(

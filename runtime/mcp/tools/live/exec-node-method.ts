@@ -8,12 +8,21 @@ import { segment, tdPath } from "./live-input.js";
 export const execNodeMethod = defineTool({
   name: "exec_node_method",
   title: "Call an operator method",
-  description: "Call a public Python method of an operator in the live environment with JSON arguments, e.g. cook or a DAT's appendRow. Needs the bridge's exec switch.",
+  description:
+    "Call a public Python method of an operator in the live environment with JSON arguments, e.g. cook or a DAT's appendRow. Needs the bridge's exec switch.",
   input: {
     path: tdPath("operator, e.g. /project1/table1"),
-    method: z.string().min(1).max(100).regex(/^[A-Za-z][A-Za-z0-9_]*$/, "must be a public method name such as appendRow").describe("method name"),
+    method: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "must be a public method name such as appendRow")
+      .describe("method name"),
     args: z.array(z.unknown()).max(64).default([]).describe("positional arguments (JSON; operators by path string)"),
-    kwargs: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.unknown()).default({}).describe("keyword arguments (JSON)"),
+    kwargs: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.unknown())
+      .default({})
+      .describe("keyword arguments (JSON)"),
   },
   output: {
     path: z.string(),
@@ -34,6 +43,9 @@ export const execNodeMethod = defineTool({
       throw err;
     }
     const shown = JSON.stringify(reply.result ?? null);
-    return success({ path: reply.path, method: reply.method, result: reply.result ?? null }, `${reply.path}.${reply.method}() returned ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`);
+    return success(
+      { path: reply.path, method: reply.method, result: reply.result ?? null },
+      `${reply.path}.${reply.method}() returned ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`,
+    );
   },
 });

@@ -7,9 +7,14 @@ import { execFailure } from "./exec-gate.js";
 export const executePythonScript = defineTool({
   name: "execute_python_script",
   title: "Run Python in TouchDesigner",
-  description: "Run a Python script inside the live environment (td, op and root are available; assign to result to return a value). Needs the bridge's exec switch; prefer the language tools for building networks.",
+  description:
+    "Run a Python script inside the live environment (td, op and root are available; assign to result to return a value). Needs the bridge's exec switch; prefer the language tools for building networks.",
   input: {
-    script: z.string().min(1).max(1_000_000).describe("Python source; runs on the environment's main thread, one undo step"),
+    script: z
+      .string()
+      .min(1)
+      .max(1_000_000)
+      .describe("Python source; runs on the environment's main thread, one undo step"),
     return_output: z.boolean().default(true).describe("capture what the script prints"),
   },
   output: {
@@ -31,7 +36,9 @@ export const executePythonScript = defineTool({
       throw err;
     }
     const data = { result: reply.result ?? null, output: reply.output, outputTruncated: reply.output_truncated };
-    const printed = reply.output ? `; printed ${reply.output.length} characters${reply.output_truncated ? " (truncated)" : ""}` : "";
+    const printed = reply.output
+      ? `; printed ${reply.output.length} characters${reply.output_truncated ? " (truncated)" : ""}`
+      : "";
     const shown = JSON.stringify(data.result);
     return success(data, `script ran; result ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}${printed}`);
   },

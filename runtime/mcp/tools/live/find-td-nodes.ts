@@ -17,7 +17,8 @@ interface SearchReply {
 export const findTdNodes = defineTool({
   name: "find_td_nodes",
   title: "Find operators",
-  description: "Find operators in the live project below a COMP by name, type or family. Says whether the search covered everything.",
+  description:
+    "Find operators in the live project below a COMP by name, type or family. Says whether the search covered everything.",
   input: {
     root: tdPath("COMP to search below, e.g. /project1").default("/"),
     name: textFilter("operator name").optional(),
@@ -43,10 +44,27 @@ export const findTdNodes = defineTool({
   profiles: ["core", "safe"],
   async handler({ root, name, type, family, limit, depth }) {
     const bridge = await bridgeClient();
-    const reply = await bridge.get<SearchReply>("/api/nodes/search", { root, name, type, family, limit, max_depth: depth });
+    const reply = await bridge.get<SearchReply>("/api/nodes/search", {
+      root,
+      name,
+      type,
+      family,
+      limit,
+      max_depth: depth,
+    });
     const nodes = reply.results.map(({ path, name: n, type: t, family: f }) => ({ path, name: n, type: t, family: f }));
-    const data = { root: reply.root, nodes, count: nodes.length, scanned: reply.scanned, complete: reply.complete, stoppedBy: reply.stopped_by };
-    const shown = nodes.slice(0, 5).map((n) => n.path).join(", ");
+    const data = {
+      root: reply.root,
+      nodes,
+      count: nodes.length,
+      scanned: reply.scanned,
+      complete: reply.complete,
+      stoppedBy: reply.stopped_by,
+    };
+    const shown = nodes
+      .slice(0, 5)
+      .map((n) => n.path)
+      .join(", ");
     const text = `${nodes.length} operator${nodes.length === 1 ? "" : "s"} under ${reply.root} (${completenessNote(reply.complete, reply.stopped_by)})${shown ? `: ${shown}${nodes.length > 5 ? ", …" : ""}` : ""}`;
     return success(data, text);
   },

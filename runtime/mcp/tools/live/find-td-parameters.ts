@@ -7,7 +7,18 @@ import { completeness, completenessNote, tdPath, textFilter } from "./live-input
 const PAR_MODES = ["constant", "expression", "bind", "export"] as const;
 
 interface SearchReply {
-  matches: { path: string; type: string; name: string; style: string | null; mode: string; value: unknown; expr: string; bindExpr: string; isDefault: boolean; redacted: boolean }[];
+  matches: {
+    path: string;
+    type: string;
+    name: string;
+    style: string | null;
+    mode: string;
+    value: unknown;
+    expr: string;
+    bindExpr: string;
+    isDefault: boolean;
+    redacted: boolean;
+  }[];
   complete: boolean;
   stopped_by: string | null;
   nodes_scanned: number;
@@ -19,7 +30,8 @@ interface SearchReply {
 export const findTdParameters = defineTool({
   name: "find_td_parameters",
   title: "Find parameters",
-  description: "Find parameters in the live project, on one operator or below a COMP, by name, value, expression, mode or non-default state. Results are ordered by operator path, then parameter name.",
+  description:
+    "Find parameters in the live project, on one operator or below a COMP, by name, value, expression, mode or non-default state. Results are ordered by operator path, then parameter name.",
   input: {
     path: tdPath("one operator whose parameters to search").optional(),
     root: tdPath("a COMP whose operators' parameters to search (give path or root)").optional(),
@@ -29,7 +41,10 @@ export const findTdParameters = defineTool({
     value: textFilter("constant value as text, e.g. 0.5 or *noise*").optional(),
     expression: textFilter("the expression (expression mode) or bind expression (bind mode)").optional(),
     mode: z.enum(PAR_MODES).optional(),
-    nonDefault: z.boolean().optional().describe("true: only changed parameters (not default, or not constant); false: only untouched ones"),
+    nonDefault: z
+      .boolean()
+      .optional()
+      .describe("true: only changed parameters (not default, or not constant); false: only untouched ones"),
     limit: z.number().int().min(1).max(1000).default(100).describe("most parameters to return"),
     maxNodes: z.number().int().min(1).max(50_000).default(5000).describe("with root: most operators looked at"),
   },
@@ -39,7 +54,9 @@ export const findTdParameters = defineTool({
         path: z.string().describe("the operator"),
         type: z.string(),
         name: z.string(),
-        value: z.unknown().describe("the constant value (kept, not evaluated, in expression or bind mode); null when hidden"),
+        value: z
+          .unknown()
+          .describe("the constant value (kept, not evaluated, in expression or bind mode); null when hidden"),
         mode: z.string(),
         expression: z.string().nullable().describe("the expression or bind expression driving it"),
         isDefault: z.boolean(),
@@ -58,11 +75,16 @@ export const findTdParameters = defineTool({
   profiles: ["safe"],
   async handler(args) {
     if ((args.path === undefined) === (args.root === undefined)) {
-      return failure("invalid-arguments", "give either path (one operator) or root (a COMP to search below), not both and not neither");
+      return failure(
+        "invalid-arguments",
+        "give either path (one operator) or root (a COMP to search below), not both and not neither",
+      );
     }
     const bridge = await bridgeClient();
     const body = {
-      ...(args.path !== undefined ? { path: args.path } : { root: args.root, max_depth: args.depth, max_nodes: args.maxNodes }),
+      ...(args.path !== undefined
+        ? { path: args.path }
+        : { root: args.root, max_depth: args.depth, max_nodes: args.maxNodes }),
       node_type: args.nodeType,
       name: args.name,
       value: args.value,
@@ -83,8 +105,20 @@ export const findTdParameters = defineTool({
       style: typeof m.style === "string" ? m.style : null,
       hidden: m.redacted && m.value === null,
     }));
-    const data = { matches: shown, count: shown.length, nodesSearched: r.nodes_scanned, parametersScanned: r.params_scanned, unreadable: r.unreadable, frame: r.frame, complete: r.complete, stoppedBy: r.stopped_by };
-    const first = shown.slice(0, 3).map((m) => `${m.path}.${m.name}`).join(", ");
+    const data = {
+      matches: shown,
+      count: shown.length,
+      nodesSearched: r.nodes_scanned,
+      parametersScanned: r.params_scanned,
+      unreadable: r.unreadable,
+      frame: r.frame,
+      complete: r.complete,
+      stoppedBy: r.stopped_by,
+    };
+    const first = shown
+      .slice(0, 3)
+      .map((m) => `${m.path}.${m.name}`)
+      .join(", ");
     const text = `${shown.length} parameter${shown.length === 1 ? "" : "s"} on ${r.nodes_scanned} operator${r.nodes_scanned === 1 ? "" : "s"} (${completenessNote(r.complete, r.stopped_by)})${first ? `: ${first}${shown.length > 3 ? ", …" : ""}` : ""}`;
     return success(data, text);
   },

@@ -11,7 +11,8 @@ const MAX_PAGE_CHARS = 100_000;
 export const getDatContent = defineTool({
   name: "get_dat_content",
   title: "DAT text",
-  description: "Read a DAT's text from the live project, a page of lines at a time; call again with next_offset until it is null.",
+  description:
+    "Read a DAT's text from the live project, a page of lines at a time; call again with next_offset until it is null.",
   input: {
     path: tdPath("DAT, e.g. /project1/text1"),
     offset: z.number().int().min(0).max(10_000_000).default(0).describe("first line to return (0-based)"),
@@ -33,12 +34,18 @@ export const getDatContent = defineTool({
   async handler({ path, offset, limit }) {
     const bridge = await bridgeClient();
     // The bridge sends the whole text (it has no paged route); pages are cut here.
-    const reply = await bridge.get<{ path: string; text: string; length: number; editable: boolean }>(`/api/nodes/${segment(path)}/text`);
+    const reply = await bridge.get<{ path: string; text: string; length: number; editable: boolean }>(
+      `/api/nodes/${segment(path)}/text`,
+    );
     const page = pageOf(reply.text, offset, limit, MAX_PAGE_CHARS);
     if (offset > 0 && offset >= page.totalLines) {
-      return failure("offset-past-end", `${reply.path} has ${page.totalLines} line${page.totalLines === 1 ? "" : "s"}; offset ${offset} is past the end`, {
-        details: { totalLines: page.totalLines },
-      });
+      return failure(
+        "offset-past-end",
+        `${reply.path} has ${page.totalLines} line${page.totalLines === 1 ? "" : "s"}; offset ${offset} is past the end`,
+        {
+          details: { totalLines: page.totalLines },
+        },
+      );
     }
     const data = {
       path: reply.path,
@@ -52,6 +59,9 @@ export const getDatContent = defineTool({
       editable: reply.editable,
     };
     const range = page.lineCount ? `lines ${offset + 1}-${offset + page.lineCount} of ${page.totalLines}` : "empty";
-    return success(data, `${reply.path}: ${range}${page.nextOffset !== null ? `; next_offset ${page.nextOffset}` : ""}`);
+    return success(
+      data,
+      `${reply.path}: ${range}${page.nextOffset !== null ? `; next_offset ${page.nextOffset}` : ""}`,
+    );
   },
 });

@@ -13,7 +13,8 @@ const COLOR_TYPES: Record<number, string> = { 0: "grey", 2: "RGB", 3: "palette",
 export const getInlinePreview = defineTool({
   name: "get_inline_preview",
   title: "TOP thumbnail",
-  description: "A thumbnail of a TOP in the live project (scaled down to fit size x size), with its resolution, pixel format, cook counters and the errors it shows after cooking.",
+  description:
+    "A thumbnail of a TOP in the live project (scaled down to fit size x size), with its resolution, pixel format, cook counters and the errors it shows after cooking.",
   input: {
     path: tdPath("TOP, e.g. /project1/out1"),
     size: z.number().int().min(16).max(1024).default(256).describe("the thumbnail fits within size x size pixels"),
@@ -25,7 +26,10 @@ export const getInlinePreview = defineTool({
     scaled: z.boolean().describe("false when the image already fitted and is sent as it is"),
     bytes: z.number().describe("size of the thumbnail PNG"),
     resolution: z.object({ width: z.number(), height: z.number() }).describe("the TOP's own resolution"),
-    pixelFormat: z.string().nullable().describe("the TOP's pixel format parameter (useinput: the input's format); null if it has none"),
+    pixelFormat: z
+      .string()
+      .nullable()
+      .describe("the TOP's pixel format parameter (useinput: the input's format); null if it has none"),
     imageFormat: z.string().describe("layout of the PNG the environment produced, e.g. 8-bit RGBA"),
     cook: cookSchema.nullable(),
     errors: z.array(z.string()),
@@ -48,7 +52,8 @@ export const getInlinePreview = defineTool({
     try {
       thumb = downscalePng(Buffer.from(reply.png_base64, "base64"), size);
     } catch (err) {
-      if (err instanceof PngError) return failure("unreadable-image", `the image of ${reply.path} cannot be scaled: ${err.message}`);
+      if (err instanceof PngError)
+        return failure("unreadable-image", `the image of ${reply.path} cannot be scaled: ${err.message}`);
       throw err;
     }
     const scaled = thumb.width !== thumb.source.width || thumb.height !== thumb.source.height;
@@ -66,7 +71,9 @@ export const getInlinePreview = defineTool({
       errors: errs.errors.map((l) => splitErrorLine(l, reply.path).message),
       warnings: errs.warnings.map((l) => splitErrorLine(l, reply.path).message),
     };
-    const issues = data.errors.length ? `; ${data.errors.length} error${data.errors.length === 1 ? "" : "s"}: ${data.errors[0]}` : "";
+    const issues = data.errors.length
+      ? `; ${data.errors.length} error${data.errors.length === 1 ? "" : "s"}: ${data.errors[0]}`
+      : "";
     const text = `${reply.path}: ${reply.width}x${reply.height}${scaled ? `, thumbnail ${thumb.width}x${thumb.height}` : ""}${format ? `, ${format}` : ""}${issues}`;
     return success(data, text, [{ type: "image", data: thumb.png.toString("base64"), mimeType: "image/png" }]);
   },
@@ -76,7 +83,10 @@ export const getInlinePreview = defineTool({
 async function pixelFormat(path: string): Promise<string | null> {
   const bridge = await bridgeClient();
   try {
-    const reply = await bridge.get<{ params: { name: string; value: unknown }[] }>(`/api/nodes/${segment(path)}/params`, { keys: "format" });
+    const reply = await bridge.get<{ params: { name: string; value: unknown }[] }>(
+      `/api/nodes/${segment(path)}/params`,
+      { keys: "format" },
+    );
     const value = reply.params[0]?.value;
     return typeof value === "string" ? value : null;
   } catch (err) {

@@ -11,7 +11,8 @@ import { segment, tdPath } from "./live-input.js";
 export const getNodeStateRuntime = defineTool({
   name: "get_node_state_runtime",
   title: "Operator runtime state",
-  description: "One operator's live state: type, flags, errors and warnings, cook counters, wires, and its resolution (TOP), child count (COMP) or text length (DAT).",
+  description:
+    "One operator's live state: type, flags, errors and warnings, cook counters, wires, and its resolution (TOP), child count (COMP) or text length (DAT).",
   input: { path: tdPath("operator, e.g. /project1/noise1") },
   output: {
     path: z.string(),
@@ -33,7 +34,11 @@ export const getNodeStateRuntime = defineTool({
     const bridge = await bridgeClient();
     const node = await bridge.get<NodeDetail>(`/api/nodes/${segment(path)}`);
     // The performance route walks a COMP's children too; one child is enough to get the COMP's own row.
-    const perf = await bridge.get<{ nodes: CookRow[] }>(`/api/network/${segment(node.path)}/performance`, { limit: 2, depth: 1, max_nodes: 1 });
+    const perf = await bridge.get<{ nodes: CookRow[] }>(`/api/network/${segment(node.path)}/performance`, {
+      limit: 2,
+      depth: 1,
+      max_nodes: 1,
+    });
     const own = perf.nodes.find((r) => r.path === node.path);
     const data = {
       path: node.path,

@@ -15,7 +15,8 @@ interface InfoReply {
 export const getTdInfo = defineTool({
   name: "get_td_info",
   title: "Environment and bridge versions",
-  description: "Which TouchDesigner build, Python and bridge version are running, and whether the running bridge is older than the one this svc ships.",
+  description:
+    "Which TouchDesigner build, Python and bridge version are running, and whether the running bridge is older than the one this svc ships.",
   input: {},
   output: {
     product: z.string().describe("TouchDesigner, or tdsim for svc's emulation"),
@@ -49,6 +50,9 @@ export const getTdInfo = defineTool({
         : bridgeStatus === "newer"
           ? `; the running bridge is newer than this svc's ${shipped}: update svc`
           : "";
-    return success(data, `${data.product || "environment"} ${info.td_version}, Python ${info.python_version}, bridge ${info.bridge_version}${advice}`);
+    return success(
+      data,
+      `${data.product || "environment"} ${info.td_version}, Python ${info.python_version}, bridge ${info.bridge_version}${advice}`,
+    );
   },
 });

@@ -11,12 +11,19 @@ const entry = z.object({ path: z.string(), message: z.string() });
 export const getTdNodeErrors = defineTool({
   name: "get_td_node_errors",
   title: "Operator errors",
-  description: "Errors and warnings of an operator in the live project, and of everything inside it when it is a COMP. Use it after building to check that the network cooks cleanly.",
+  description:
+    "Errors and warnings of an operator in the live project, and of everything inside it when it is a COMP. Use it after building to check that the network cooks cleanly.",
   input: {
     path: tdPath("operator or COMP, e.g. /project1/tunnel"),
     recursive: z.boolean().default(true).describe("include everything inside a COMP"),
     depth: z.number().int().min(1).max(64).default(64).describe("COMP levels below path to include"),
-    limit: z.number().int().min(1).max(1000).default(100).describe("most errors and most warnings to list; the counts stay exact"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(100)
+      .describe("most errors and most warnings to list; the counts stay exact"),
   },
   output: {
     path: z.string(),
@@ -42,7 +49,9 @@ export const getTdNodeErrors = defineTool({
       complete = reply.complete;
       stoppedBy = reply.stopped_by;
     } else {
-      const reply = await bridge.get<{ path: string; errors: string[]; warnings: string[] }>(`/api/nodes/${segment(path)}/errors`);
+      const reply = await bridge.get<{ path: string; errors: string[]; warnings: string[] }>(
+        `/api/nodes/${segment(path)}/errors`,
+      );
       errors = reply.errors.map((l) => splitErrorLine(l, reply.path));
       warnings = reply.warnings.map((l) => splitErrorLine(l, reply.path));
     }

@@ -33,6 +33,9 @@ export const getTdNodeFlags = defineTool({
   async handler({ path }) {
     const bridge = await bridgeClient();
     const node = await bridge.get<NodeDetail>(`/api/nodes/${segment(path)}`);
-    return success({ path: node.path, type: node.type, family: node.family, flags: node.flags }, `${node.path} (${node.type}): ${flagWords(node.flags)}`);
+    return success(
+      { path: node.path, type: node.type, family: node.family, flags: node.flags },
+      `${node.path} (${node.type}): ${flagWords(node.flags)}`,
+    );
   },
 });

@@ -9,7 +9,11 @@ import { execFailure } from "./exec-gate.js";
 import type { ToolFailure } from "../result.js";
 
 /** A fixed Python template run with `args` bound to the JSON given; `result` comes back. */
-export async function runTemplate<T>(client: BridgeClient, template: string, args: Record<string, unknown>): Promise<{ ok: true; result: T } | ToolFailure> {
+export async function runTemplate<T>(
+  client: BridgeClient,
+  template: string,
+  args: Record<string, unknown>,
+): Promise<{ ok: true; result: T } | ToolFailure> {
   // JSON text as a Python string literal: JSON.stringify of a string only produces escapes Python reads the same way.
   const script = `import json\nargs = json.loads(${JSON.stringify(JSON.stringify(args))})\n${template}`;
   try {

@@ -21,13 +21,23 @@ async function typesUnder(bridge: BridgeClient, path: string, depth: number): Pr
   const self = await bridge.get<NodeSummary & { family: string }>(`/api/nodes/${segment(path)}`);
   types.set(self.path, self.type);
   if (self.family === "COMP") {
-    const found = await bridge.get<{ results: NodeSummary[] }>("/api/nodes/search", { root: path, max_depth: depth, limit: 1000, max_scan: 50000 });
+    const found = await bridge.get<{ results: NodeSummary[] }>("/api/nodes/search", {
+      root: path,
+      max_depth: depth,
+      limit: 1000,
+      max_scan: 50000,
+    });
     for (const n of found.results) types.set(n.path, n.type);
   }
   return types;
 }
 
-function group(entries: readonly ErrorEntry[], severity: Group["severity"], types: Map<string, string>, firstPaths: number): Group[] {
+function group(
+  entries: readonly ErrorEntry[],
+  severity: Group["severity"],
+  types: Map<string, string>,
+  firstPaths: number,
+): Group[] {
   const byMessage = new Map<string, { paths: string[]; count: number; types: Map<string, number> }>();
   for (const e of entries) {
     let g = byMessage.get(e.message);
@@ -42,7 +52,9 @@ function group(entries: readonly ErrorEntry[], severity: Group["severity"], type
     severity,
     message,
     count: g.count,
-    types: [...g.types].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
+    types: [...g.types]
+      .map(([type, count]) => ({ type, count }))
+      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
     paths: g.paths,
   }));
 }
@@ -50,7 +62,8 @@ function group(entries: readonly ErrorEntry[], severity: Group["severity"], type
 export const summarizeTdErrors = defineTool({
   name: "summarize_td_errors",
   title: "Error summary",
-  description: "Summarize the errors and warnings of a live network: equal messages grouped with their counts, the operator types involved and the first paths.",
+  description:
+    "Summarize the errors and warnings of a live network: equal messages grouped with their counts, the operator types involved and the first paths.",
   input: {
     path: tdPath("COMP (or operator) to summarize, e.g. /project1"),
     depth: z.number().int().min(1).max(64).default(64).describe("COMP levels below path to include"),
@@ -82,9 +95,13 @@ export const summarizeTdErrors = defineTool({
     const reply = await bridge.get<NetworkErrors>(`/api/network/${segment(path)}/errors`, { depth });
     const errors = entriesOf(reply.errors);
     const warnings = includeWarnings ? entriesOf(reply.warnings) : [];
-    const types = errors.length + warnings.length > 0 ? await typesUnder(bridge, reply.path, depth) : new Map<string, string>();
+    const types =
+      errors.length + warnings.length > 0 ? await typesUnder(bridge, reply.path, depth) : new Map<string, string>();
     const all = [...group(errors, "error", types, firstPaths), ...group(warnings, "warning", types, firstPaths)].sort(
-      (a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1) || b.count - a.count || a.message.localeCompare(b.message),
+      (a, b) =>
+        (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1) ||
+        b.count - a.count ||
+        a.message.localeCompare(b.message),
     );
     const groups = all.slice(0, maxGroups);
     const data = {

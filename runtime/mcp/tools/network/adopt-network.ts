@@ -7,7 +7,8 @@ import { failure, success } from "../result.js";
 export const adoptNetwork = defineTool({
   name: "adopt_network",
   title: "Adopt a hand-built network",
-  description: "Export a live COMP built by hand as canonical .svcnet; with confirm: true also let svc manage what is inside (tags and record, one undo step; release_network undoes it) so later plans and edits work on it.",
+  description:
+    "Export a live COMP built by hand as canonical .svcnet; with confirm: true also let svc manage what is inside (tags and record, one undo step; release_network undoes it) so later plans and edits work on it.",
   input: {
     path: tdPath("the COMP, e.g. /project1/show"),
     confirm: z.boolean().default(false).describe("true: take ownership; false (default): only export, change nothing"),
@@ -35,7 +36,15 @@ export const adoptNetwork = defineTool({
       }
       return failure(r.code, r.message);
     }
-    const data = { path: r.path, source: r.source, adopted: r.adopted, taken: r.taken, leftOut: r.leftOut, replanEmpty: r.replan?.empty ?? null, undoStep: r.undoStep ?? null };
+    const data = {
+      path: r.path,
+      source: r.source,
+      adopted: r.adopted,
+      taken: r.taken,
+      leftOut: r.leftOut,
+      replanEmpty: r.replan?.empty ?? null,
+      undoStep: r.undoStep ?? null,
+    };
     const head = r.adopted
       ? `svc now manages ${r.taken.length} node(s) in ${r.path}${r.replan?.empty ? "; planning the source again finds nothing to do" : `; planning again still shows:\n${r.replan?.text ?? ""}`}. release_network ${r.path} gives them back.`
       : `read-only export of ${r.path} (${r.taken.length} node(s)); nothing changed. Call again with confirm: true to let svc manage them.`;

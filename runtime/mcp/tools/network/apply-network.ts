@@ -9,16 +9,22 @@ import { mcpSourceHost } from "../language/source-host.js";
 export const applyNetwork = defineTool({
   name: "apply_network",
   title: "Apply .svcnet to the live project",
-  description: "Compile .svcnet source, plan it against the live project and apply it all-or-nothing at any size (a failed request rolls the whole apply back, verified; keep_partial keeps it), then report live errors at their source lines and a thumbnail of the output TOP. Never touches nodes svc did not create.",
+  description:
+    "Compile .svcnet source, plan it against the live project and apply it all-or-nothing at any size (a failed request rolls the whole apply back, verified; keep_partial keeps it), then report live errors at their source lines and a thumbnail of the output TOP. Never touches nodes svc did not create.",
   input: {
     ...sourceInput,
     root: rootTemplate,
-    force: z.boolean().default(false).describe("overwrite values changed live since the last apply instead of leaving them alone"),
+    force: z
+      .boolean()
+      .default(false)
+      .describe("overwrite values changed live since the last apply instead of leaving them alone"),
     preview: z.number().int().min(0).max(1024).default(256).describe("thumbnail size of the output TOP; 0 for none"),
     keep_partial: z
       .boolean()
       .default(false)
-      .describe("when a later request of a large apply fails, keep what the earlier ones did instead of rolling the whole apply back (the default: all or nothing)"),
+      .describe(
+        "when a later request of a large apply fails, keep what the earlier ones did instead of rolling the whole apply back (the default: all or nothing)",
+      ),
   },
   output: {
     applied: z.boolean().describe("false when there was nothing to change"),
@@ -33,17 +39,24 @@ export const applyNetwork = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: ["core"],
   async handler({ source, file, root, force, preview, keep_partial }, ctx) {
-    const [{ applyFile }, report] = await Promise.all([import("../../../loop/run-loop.js"), import("./loop-report.js")]);
+    const [{ applyFile }, report] = await Promise.all([
+      import("../../../loop/run-loop.js"),
+      import("./loop-report.js"),
+    ]);
     const bridge = await bridgeClient();
-    const result = await applyFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
-      force,
-      keepPartial: keep_partial,
-      host: await mcpSourceHost(process.env, ctx.extra),
-      compileInWorker: true,
-      ...(root === undefined ? {} : { rootPath: root }),
-      ...(preview > 0 ? { previewSize: preview } : {}),
-      progress: (m) => void ctx.progress(m),
-    });
+    const result = await applyFile(
+      bridge,
+      { text: source, file: sourceFile(file, DEFAULT_FILE) },
+      {
+        force,
+        keepPartial: keep_partial,
+        host: await mcpSourceHost(process.env, ctx.extra),
+        compileInWorker: true,
+        ...(root === undefined ? {} : { rootPath: root }),
+        ...(preview > 0 ? { previewSize: preview } : {}),
+        progress: (m) => void ctx.progress(m),
+      },
+    );
     return report.applyOutcome(result, preview);
   },
 });

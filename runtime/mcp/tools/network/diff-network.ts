@@ -5,18 +5,26 @@ import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 
 const side = z.union([
-  z.object({ source: z.string().min(1).max(MAX_SOURCE_CHARS).describe(".svcnet source"), file: z.string().max(260).optional() }).strict(),
+  z
+    .object({
+      source: z.string().min(1).max(MAX_SOURCE_CHARS).describe(".svcnet source"),
+      file: z.string().max(260).optional(),
+    })
+    .strict(),
   z.object({ path: tdPath("live network COMP, e.g. /project1/tunnel") }).strict(),
 ]);
 
 export const diffNetwork = defineTool({
   name: "diff_network",
   title: "Compare two networks by meaning",
-  description: "Compare two networks, each .svcnet source or a live network path: nodes added or removed, type changes, parameter, flag and text differences, and wires. Formatting, order, comments and positions do not count.",
+  description:
+    "Compare two networks, each .svcnet source or a live network path: nodes added or removed, type changes, parameter, flag and text differences, and wires. Formatting, order, comments and positions do not count.",
   input: { a: side, b: side },
   output: {
     same: z.boolean(),
-    networks: z.array(z.record(z.string(), z.unknown())).describe("per network pair: a, b, same, changes, wiresOnlyInA, wiresOnlyInB"),
+    networks: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe("per network pair: a, b, same, changes, wiresOnlyInA, wiresOnlyInB"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],

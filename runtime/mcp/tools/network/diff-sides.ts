@@ -7,8 +7,13 @@ import { codeFrames } from "./loop-report.js";
 
 type SideInput = { source: string; file?: string | undefined } | { path: string };
 
-export async function diffSides(a: SideInput, b: SideInput, client: BridgeClient | undefined): Promise<ToolOutcome<{ same: boolean; networks: Record<string, unknown>[] }>> {
-  const spec = (s: SideInput, name: string): SideSpec => ("source" in s ? { source: { text: s.source, file: s.file ?? name } } : { live: s.path });
+export async function diffSides(
+  a: SideInput,
+  b: SideInput,
+  client: BridgeClient | undefined,
+): Promise<ToolOutcome<{ same: boolean; networks: Record<string, unknown>[] }>> {
+  const spec = (s: SideInput, name: string): SideSpec =>
+    "source" in s ? { source: { text: s.source, file: s.file ?? name } } : { live: s.path };
   const [sa, sb] = await readSides(spec(a, "a.svcnet"), spec(b, "b.svcnet"), client);
   for (const s of [sa, sb]) {
     if (!s.ok) {
@@ -19,8 +24,11 @@ export async function diffSides(a: SideInput, b: SideInput, client: BridgeClient
   }
   const left = (sa as Extract<Side, { ok: true }>).networks;
   const right = (sb as Extract<Side, { ok: true }>).networks;
-  const file = (s: SideInput, name: string) => ("source" in s ? s.file ?? name : undefined);
+  const file = (s: SideInput, name: string) => ("source" in s ? (s.file ?? name) : undefined);
   const diffs = diffNetworks(left, right, { a: file(a, "a.svcnet"), b: file(b, "b.svcnet") });
   const same = diffs.every((d) => d.same);
-  return success({ same, networks: diffs as unknown as Record<string, unknown>[] }, diffs.map(renderDiffText).join("\n"));
+  return success(
+    { same, networks: diffs as unknown as Record<string, unknown>[] },
+    diffs.map(renderDiffText).join("\n"),
+  );
 }

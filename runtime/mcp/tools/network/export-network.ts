@@ -7,9 +7,14 @@ import { failure, success } from "../result.js";
 export const exportNetworkTool = defineTool({
   name: "export_network",
   title: "Export live networks as .svcnet",
-  description: "Read live networks and print them as one canonical .svcnet file, keeping the applied source's comments and spelling where nothing changed live. Edit the result and give it to plan_network or apply_network.",
+  description:
+    "Read live networks and print them as one canonical .svcnet file, keeping the applied source's comments and spelling where nothing changed live. Edit the result and give it to plan_network or apply_network.",
   input: {
-    paths: z.array(tdPath("network COMP, e.g. /project1/tunnel")).min(1).max(16).describe("COMPs to export; each becomes a network named after it"),
+    paths: z
+      .array(tdPath("network COMP, e.g. /project1/tunnel"))
+      .min(1)
+      .max(16)
+      .describe("COMPs to export; each becomes a network named after it"),
   },
   output: {
     source: z.string(),

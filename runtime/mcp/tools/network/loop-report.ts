@@ -13,7 +13,14 @@ import { applied, diagnosticsFailure, success, type ToolFailure } from "../resul
 
 export function planBrief(np: NetworkPlan) {
   const p = np.plan;
-  return { root: p.root, summary: { ...p.summary }, empty: isEmptyPlan(p), conflicts: p.conflicts.length, liveOnly: p.liveOnly.length, ignoredUnowned: p.ignoredUnowned };
+  return {
+    root: p.root,
+    summary: { ...p.summary },
+    empty: isEmptyPlan(p),
+    conflicts: p.conflicts.length,
+    liveOnly: p.liveOnly.length,
+    ignoredUnowned: p.ignoredUnowned,
+  };
 }
 
 export function severityCounts(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
@@ -23,7 +30,8 @@ export function severityCounts(diagnostics: readonly Diagnostic[]): { errors: nu
   };
 }
 
-export const diagnosticsJson = (diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => toJson(d) as unknown as Record<string, unknown>);
+export const diagnosticsJson = (diagnostics: readonly Diagnostic[]) =>
+  diagnostics.map((d) => toJson(d) as unknown as Record<string, unknown>);
 
 /** Code frames for people (and models): each problem under the source line it concerns. */
 export function codeFrames(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): string {
@@ -38,7 +46,11 @@ export function plansText(result: LoopResult): string {
  * The loop stopped (compile errors, a blocked plan, a failed apply): the diagnostics as JSON and
  * their code frames, so the caller can fix the source and try again.
  */
-export function loopFailure(result: LoopResult, extra: Record<string, unknown> = {}, options: { errorsOnly?: boolean } = {}): ToolFailure {
+export function loopFailure(
+  result: LoopResult,
+  extra: Record<string, unknown> = {},
+  options: { errorsOnly?: boolean } = {},
+): ToolFailure {
   const shown = options.errorsOnly ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
   const f = diagnosticsFailure(shown);
   f.error.details = { ...extra, codeFrames: codeFrames(shown, result.sources) };
@@ -86,13 +98,20 @@ export async function applyOutcome(result: LoopResult, preview: number) {
     applied: result.outcomes.length > 0,
     networks: result.plans.map(planBrief),
     operations: result.outcomes.reduce((n, o) => n + o.operations, 0),
-    verify: result.verified.map((v, i) => ({ root: result.plans[i]!.root, errors: v.errors, warnings: v.warnings, complete: v.complete })),
+    verify: result.verified.map((v, i) => ({
+      root: result.plans[i]!.root,
+      errors: v.errors,
+      warnings: v.warnings,
+      complete: v.complete,
+    })),
     ...counts,
     diagnostics: diagnosticsJson(result.diagnostics),
     preview: shot.brief,
   };
   const head = data.applied ? "applied" : "nothing to change";
   const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
-  const text = [`${head}${live}`, plansText(result), codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
+  const text = [`${head}${live}`, plansText(result), codeFrames(result.diagnostics, result.sources)]
+    .filter(Boolean)
+    .join("\n");
   return applied(data, text, shot.blocks, counts.errors);
 }

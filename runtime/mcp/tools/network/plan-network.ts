@@ -11,7 +11,8 @@ export const DEFAULT_FILE = "network.svcnet";
 export const planNetwork = defineTool({
   name: "plan_network",
   title: "Plan .svcnet against the live project",
-  description: "Compile .svcnet source and show what applying it would add, change and remove in the live project, without changing anything. Live edits and nodes svc does not own are listed as conflicts.",
+  description:
+    "Compile .svcnet source and show what applying it would add, change and remove in the live project, without changing anything. Live edits and nodes svc does not own are listed as conflicts.",
   input: {
     ...sourceInput,
     root: rootTemplate,
@@ -30,13 +31,17 @@ export const planNetwork = defineTool({
   async handler({ source, file, root, force }, ctx) {
     const [{ planFile }, report] = await Promise.all([import("../../../loop/run-loop.js"), import("./loop-report.js")]);
     const bridge = await bridgeClient();
-    const result = await planFile(bridge, { text: source, file: sourceFile(file, DEFAULT_FILE) }, {
-      force,
-      host: await mcpSourceHost(process.env, ctx.extra),
-      compileInWorker: true,
-      ...(root === undefined ? {} : { rootPath: root }),
-      progress: (m) => void ctx.progress(m),
-    });
+    const result = await planFile(
+      bridge,
+      { text: source, file: sourceFile(file, DEFAULT_FILE) },
+      {
+        force,
+        host: await mcpSourceHost(process.env, ctx.extra),
+        compileInWorker: true,
+        ...(root === undefined ? {} : { rootPath: root }),
+        progress: (m) => void ctx.progress(m),
+      },
+    );
     return report.planOutcome(result);
   },
 });

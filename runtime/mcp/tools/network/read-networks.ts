@@ -16,9 +16,20 @@ export async function exportNetworks(bridge: BridgeClient, paths: readonly strin
   const names = unique.map((p) => p.slice(p.lastIndexOf("/") + 1));
   const clash = names.find((n, i) => names.indexOf(n) !== i);
   if (clash !== undefined) {
-    return { ok: false, code: "duplicate-network-name", message: `two paths end in '${clash}': one file cannot hold two networks of the same name; export them one at a time`, details: { paths: unique } };
+    return {
+      ok: false,
+      code: "duplicate-network-name",
+      message: `two paths end in '${clash}': one file cannot hold two networks of the same name; export them one at a time`,
+      details: { paths: unique },
+    };
   }
-  if (unique.includes("/")) return { ok: false, code: "not-a-network", message: "the root '/' is not a network; export a COMP such as /project1/tunnel", details: {} };
+  if (unique.includes("/"))
+    return {
+      ok: false,
+      code: "not-a-network",
+      message: "the root '/' is not a network; export a COMP such as /project1/tunnel",
+      details: {},
+    };
   const networks: ExportedNetwork[] = [];
   const missing: string[] = [];
   for (const path of unique) {
@@ -26,7 +37,8 @@ export async function exportNetworks(bridge: BridgeClient, paths: readonly strin
     if (exported === undefined) missing.push(path);
     else networks.push(exported);
   }
-  if (missing.length > 0) return { ok: false, code: "not-found", message: `nothing exists at ${missing.join(", ")}`, details: { missing } };
+  if (missing.length > 0)
+    return { ok: false, code: "not-found", message: `nothing exists at ${missing.join(", ")}`, details: { missing } };
   return {
     ok: true,
     source: exportProgram(networks),

@@ -7,7 +7,8 @@ import { failure, success } from "../result.js";
 export const releaseNetwork = defineTool({
   name: "release_network",
   title: "Release a network to the artist",
-  description: "Stop managing the network in a COMP: svc's tags and record come off in one undo step and every node stays as it is, the artist's from now on.",
+  description:
+    "Stop managing the network in a COMP: svc's tags and record come off in one undo step and every node stays as it is, the artist's from now on.",
   input: { path: tdPath("the COMP svc manages, e.g. /project1/show") },
   output: { path: z.string(), released: z.array(z.string()), undoStep: z.string().nullable() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -16,6 +17,9 @@ export const releaseNetwork = defineTool({
     const { release } = await import("../../../adopt/adopt.js");
     const r = await release(await bridgeClient(), path);
     if (!r.ok) return failure(r.code, r.message);
-    return success({ path: r.path, released: r.released, undoStep: r.undoStep ?? null }, `svc no longer manages ${r.path}: ${r.released.length} node(s) are the artist's now`);
+    return success(
+      { path: r.path, released: r.released, undoStep: r.undoStep ?? null },
+      `svc no longer manages ${r.path}: ${r.released.length} node(s) are the artist's now`,
+    );
   },
 });

@@ -24,10 +24,17 @@ export const networkPlanBrief = z.object({
   summary: planSummary,
   empty: z.boolean(),
   conflicts: z.number().describe("live edits left alone (drift) or nodes in the way"),
-  liveOnly: z.number().describe("values set live on svc's nodes that the source does not mention: kept, listed in the plan text"),
+  liveOnly: z
+    .number()
+    .describe("values set live on svc's nodes that the source does not mention: kept, listed in the plan text"),
   ignoredUnowned: z.number().describe("live nodes svc did not create, never touched"),
 });
 
-export const verifyBrief = z.object({ root: z.string(), errors: z.number(), warnings: z.number(), complete: z.boolean() });
+export const verifyBrief = z.object({
+  root: z.string(),
+  errors: z.number(),
+  warnings: z.number(),
+  complete: z.boolean(),
+});
 
 export const previewBrief = z.object({ path: z.string(), width: z.number(), height: z.number() }).nullable();

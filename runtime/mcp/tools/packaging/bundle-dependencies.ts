@@ -6,8 +6,20 @@ import { success } from "../result.js";
 import { outDirInput } from "./output-folder.js";
 import { packagingFailure } from "./packaging-failure.js";
 
-const collected = z.object({ source: z.string(), file: z.string(), sha256: z.string(), bytes: z.number(), usedBy: z.array(z.object({ node: z.string(), param: z.string() })) });
-const uncollected = z.object({ node: z.string(), param: z.string(), value: z.string(), resolved: z.string(), reason: z.enum(["missing", "folder", "too-large", "not-regular"]) });
+const collected = z.object({
+  source: z.string(),
+  file: z.string(),
+  sha256: z.string(),
+  bytes: z.number(),
+  usedBy: z.array(z.object({ node: z.string(), param: z.string() })),
+});
+const uncollected = z.object({
+  node: z.string(),
+  param: z.string(),
+  value: z.string(),
+  resolved: z.string(),
+  reason: z.enum(["missing", "folder", "too-large", "not-regular"]),
+});
 
 export const bundleDependencies = defineTool({
   name: "bundle_dependencies",
@@ -17,10 +29,23 @@ export const bundleDependencies = defineTool({
   input: {
     path: tdPath("the COMP whose operators' files to collect"),
     out_dir: outDirInput("the bundle folder"),
-    base_dir: z.string().min(1).max(1024).optional().describe("where relative paths resolve (default: out_dir); TouchDesigner resolves them against the project folder"),
+    base_dir: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .describe(
+        "where relative paths resolve (default: out_dir); TouchDesigner resolves them against the project folder",
+      ),
     dry_run: z.boolean().default(false).describe("list what would be collected; copy nothing"),
   },
-  output: { path: z.string(), outDir: z.string(), collected: z.array(collected), uncollected: z.array(uncollected), dryRun: z.boolean() },
+  output: {
+    path: z.string(),
+    outDir: z.string(),
+    collected: z.array(collected),
+    uncollected: z.array(uncollected),
+    dryRun: z.boolean(),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
   async handler({ path, out_dir, base_dir, dry_run }, ctx) {
@@ -34,10 +59,19 @@ export const bundleDependencies = defineTool({
       const tree = await readLiveTree(await bridgeClient(), path);
       const bundle = collectDependencies(fileReferences(tree, base_dir ?? dir), dir, dry_run);
       if (!dry_run) {
-        writeJson(dir, "dependencies.json", { source: path, collected: bundle.collected, uncollected: bundle.uncollected });
+        writeJson(dir, "dependencies.json", {
+          source: path,
+          collected: bundle.collected,
+          uncollected: bundle.uncollected,
+        });
         writeChecksums(dir);
       }
-      const missing = bundle.uncollected.length ? `; ${bundle.uncollected.length} not collected (${bundle.uncollected.map((u) => `${u.node}.${u.param}: ${u.reason}`).slice(0, 5).join(", ")})` : "";
+      const missing = bundle.uncollected.length
+        ? `; ${bundle.uncollected.length} not collected (${bundle.uncollected
+            .map((u) => `${u.node}.${u.param}: ${u.reason}`)
+            .slice(0, 5)
+            .join(", ")})`
+        : "";
       return success(
         { path, outDir: dir, collected: bundle.collected, uncollected: bundle.uncollected, dryRun: dry_run },
         `${dry_run ? "would collect" : "collected"} ${bundle.collected.length} file(s) of ${path}${missing}`,

@@ -17,15 +17,25 @@ export interface SavedComponent {
   manifest: ComponentManifest;
 }
 
-export async function saveComponent(client: BridgeClient, library: string, req: { path: string; version: string; name?: string; description: string }): Promise<SavedComponent> {
+export async function saveComponent(
+  client: BridgeClient,
+  library: string,
+  req: { path: string; version: string; name?: string; description: string },
+): Promise<SavedComponent> {
   const { exportProgram, readExport } = await import("../../../export/export-network.js");
   const name = req.name ?? leafName(req.path);
   const dir = componentDir(library, name, req.version);
-  if (existsSync(dir)) throw new PackagingError("version-exists", `${name} ${req.version} is already in the library (${dir}); a saved version is never replaced: save a new version`);
+  if (existsSync(dir))
+    throw new PackagingError(
+      "version-exists",
+      `${name} ${req.version} is already in the library (${dir}); a saved version is never replaced: save a new version`,
+    );
   const exported = await readExport(client, req.path);
   if (exported === undefined) throw new PackagingError("not-found", `nothing is at ${req.path}`);
   // The component's network carries the component's name: load builds it under that name.
-  const text = exportProgram([{ ...exported, network: { ...exported.network, name: { ...exported.network.name, name } } }]);
+  const text = exportProgram([
+    { ...exported, network: { ...exported.network, name: { ...exported.network.name, name } } },
+  ]);
   mkdirSync(dir, { recursive: true });
   try {
     const tree = await readLiveTree(client, req.path);

@@ -42,7 +42,13 @@ export const exportExternalizedTree = defineTool({
       }
       writeChecksums(top);
       return success(
-        { path, outDir: top, folders: written.folders.length, files: written.files.map((f) => relative(top, f)), bytes: written.bytes },
+        {
+          path,
+          outDir: top,
+          folders: written.folders.length,
+          files: written.files.map((f) => relative(top, f)),
+          bytes: written.bytes,
+        },
         `wrote ${path} to ${top}: ${written.folders.length} folder(s), ${written.files.length} file(s)`,
       );
     } catch (err) {

@@ -41,21 +41,49 @@ export const exportLookTox = defineTool({
       const ins = top.filter((n) => n.type === "inTOP");
       const outs = top.filter((n) => n.type === "outTOP");
       if (ins.length !== 1 || outs.length !== 1) {
-        return failure("not-a-look", `${path} has ${ins.length} In TOP(s) and ${outs.length} Out TOP(s) at its top level; a look has exactly one of each`, {
-          details: { inTOPs: ins.map((n) => n.path), outTOPs: outs.map((n) => n.path) },
-        });
+        return failure(
+          "not-a-look",
+          `${path} has ${ins.length} In TOP(s) and ${outs.length} Out TOP(s) at its top level; a look has exactly one of each`,
+          {
+            details: { inTOPs: ins.map((n) => n.path), outTOPs: outs.map((n) => n.path) },
+          },
+        );
       }
-      const custom = await bridge.get<{ pages: { name: string; pars: { name: string; style: string }[] }[] }>(`/api/nodes/${segment(path)}/custom_params`);
+      const custom = await bridge.get<{ pages: { name: string; pars: { name: string; style: string }[] }[] }>(
+        `/api/nodes/${segment(path)}/custom_params`,
+      );
       const controls = custom.pages.flatMap((p) => p.pars.map((g) => ({ page: p.name, name: g.name, style: g.style })));
       const dir = await outputFolder(out_dir, ctx.extra);
       const look = { input: ins[0]!.name, output: outs[0]!.name, controls };
       const artifact = await writeToxArtifact(bridge, {
-        path, dir, overwrite, includeReadme: include_readme, ...(author === undefined ? {} : { author }),
-        readmeSections: [{ heading: "Look", body: `Feed an image into \`${look.input}\`; the graded image comes out of \`${look.output}\`. Controls: ${controls.length ? controls.map((c) => `\`${c.name}\``).join(", ") : "none"}.` }],
-        manifests: (_tree, provenance) => ({ "look.json": { name: path.slice(path.lastIndexOf("/") + 1), ...look, content_sha256: provenance.content_sha256 } }),
+        path,
+        dir,
+        overwrite,
+        includeReadme: include_readme,
+        ...(author === undefined ? {} : { author }),
+        readmeSections: [
+          {
+            heading: "Look",
+            body: `Feed an image into \`${look.input}\`; the graded image comes out of \`${look.output}\`. Controls: ${controls.length ? controls.map((c) => `\`${c.name}\``).join(", ") : "none"}.`,
+          },
+        ],
+        manifests: (_tree, provenance) => ({
+          "look.json": {
+            name: path.slice(path.lastIndexOf("/") + 1),
+            ...look,
+            content_sha256: provenance.content_sha256,
+          },
+        }),
       });
       return success(
-        { path, tox: artifact.tox.file, toxSha256: artifact.tox.sha256, ...look, files: artifact.files, evidence: TOX_EVIDENCE },
+        {
+          path,
+          tox: artifact.tox.file,
+          toxSha256: artifact.tox.sha256,
+          ...look,
+          files: artifact.files,
+          evidence: TOX_EVIDENCE,
+        },
         `saved the look ${path} as ${artifact.tox.file}: ${look.input} -> ${look.output}, ${controls.length} control(s)`,
       );
     } catch (err) {

@@ -14,8 +14,17 @@ export const generateReadme = defineTool({
   input: {
     path: tdPath("the COMP to describe, e.g. /project1/tunnel"),
     include_mermaid: z.boolean().default(true).describe("add a Mermaid flowchart of the wires"),
-    include_picture: z.boolean().default(true).describe("draw an SVG picture of the network (svc draw) beside the README"),
-    max_nodes: z.number().int().min(1).max(5000).default(200).describe("operators listed at most; the rest are counted in a footer"),
+    include_picture: z
+      .boolean()
+      .default(true)
+      .describe("draw an SVG picture of the network (svc draw) beside the README"),
+    max_nodes: z
+      .number()
+      .int()
+      .min(1)
+      .max(5000)
+      .default(200)
+      .describe("operators listed at most; the rest are counted in a footer"),
     title: z.string().min(1).max(200).optional().describe("the README's heading (default: the COMP's name)"),
     description: z.string().max(4000).optional().describe("a paragraph on what the network is for"),
     out_dir: outDirInput("write README.md and <name>.svg here").optional(),
@@ -38,12 +47,26 @@ export const generateReadme = defineTool({
       const dir = out_dir === undefined ? undefined : await outputFolder(out_dir, ctx.extra);
       const { makeReadme } = await import("./readme-files.js");
       const r = await makeReadme(await bridgeClient(), {
-        path, includeMermaid: include_mermaid, includePicture: include_picture, maxNodes: max_nodes,
-        ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }), ...(dir === undefined ? {} : { outDir: dir }),
+        path,
+        includeMermaid: include_mermaid,
+        includePicture: include_picture,
+        maxNodes: max_nodes,
+        ...(title === undefined ? {} : { title }),
+        ...(description === undefined ? {} : { description }),
+        ...(dir === undefined ? {} : { outDir: dir }),
       });
       const cutNote = r.cut > 0 ? `, ${r.cut} cut by max_nodes` : "";
       return success(
-        { path, markdown: r.markdown, nodes: r.tree.nodes.length, listed: r.listed, cut: r.cut, picture: r.picture, pictureProblem: r.pictureProblem, written: r.written },
+        {
+          path,
+          markdown: r.markdown,
+          nodes: r.tree.nodes.length,
+          listed: r.listed,
+          cut: r.cut,
+          picture: r.picture,
+          pictureProblem: r.pictureProblem,
+          written: r.written,
+        },
         `README of ${path}: ${r.listed} operator(s) listed${cutNote}${r.written.length ? `; wrote ${r.written.join(", ")}` : ""}`,
       );
     } catch (err) {

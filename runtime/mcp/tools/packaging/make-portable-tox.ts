@@ -13,7 +13,9 @@ export const makePortableTox = defineTool({
     "Save a live COMP as a .tox in out_dir with a README and picture (include_readme:false leaves them out), its external files collected into files/ (collect_files), provenance.json and SHA-256 checksums. Lists absolute file paths the .tox still references.",
   input: {
     path: tdPath("the COMP to package"),
-    out_dir: outDirInput("the artifact folder; must also be a folder the bridge may save to (the project folder or SVC_BRIDGE_EXPORT_DIR)"),
+    out_dir: outDirInput(
+      "the artifact folder; must also be a folder the bridge may save to (the project folder or SVC_BRIDGE_EXPORT_DIR)",
+    ),
     include_readme: z.boolean().default(true).describe("write README.md and a picture beside the .tox"),
     collect_files: z.boolean().default(true).describe("copy the external files the COMP references into files/"),
     overwrite: z.boolean().default(false).describe("replace an existing .tox"),
@@ -25,7 +27,11 @@ export const makePortableTox = defineTool({
     toxSha256: z.string(),
     readme: z.boolean(),
     files: z.array(z.object({ file: z.string(), sha256: z.string(), bytes: z.number() })),
-    absoluteReferences: z.array(z.object({ node: z.string(), param: z.string(), value: z.string() })).describe("parameters holding absolute paths: the .tox depends on this machine's files until they are made relative"),
+    absoluteReferences: z
+      .array(z.object({ node: z.string(), param: z.string(), value: z.string() }))
+      .describe(
+        "parameters holding absolute paths: the .tox depends on this machine's files until they are made relative",
+      ),
     evidence: z.string(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -39,17 +45,33 @@ export const makePortableTox = defineTool({
       const dir = await outputFolder(out_dir, ctx.extra);
       let absolute: { node: string; param: string; value: string }[] = [];
       const artifact = await writeToxArtifact(await bridgeClient(), {
-        path, dir, overwrite, includeReadme: include_readme, ...(author === undefined ? {} : { author }),
+        path,
+        dir,
+        overwrite,
+        includeReadme: include_readme,
+        ...(author === undefined ? {} : { author }),
         manifests: (tree) => {
           const refs = fileReferences(tree, dir);
-          absolute = refs.filter((r) => isAbsolute(r.value)).map((r) => ({ node: r.node, param: r.param, value: r.value }));
+          absolute = refs
+            .filter((r) => isAbsolute(r.value))
+            .map((r) => ({ node: r.node, param: r.param, value: r.value }));
           if (!collect_files) return {};
           const bundle = collectDependencies(refs, dir);
-          return { "dependencies.json": { source: path, collected: bundle.collected, uncollected: bundle.uncollected } };
+          return {
+            "dependencies.json": { source: path, collected: bundle.collected, uncollected: bundle.uncollected },
+          };
         },
       });
       return success(
-        { path, tox: artifact.tox.file, toxSha256: artifact.tox.sha256, readme: artifact.readme !== null, files: artifact.files, absoluteReferences: absolute, evidence: TOX_EVIDENCE },
+        {
+          path,
+          tox: artifact.tox.file,
+          toxSha256: artifact.tox.sha256,
+          readme: artifact.readme !== null,
+          files: artifact.files,
+          absoluteReferences: absolute,
+          evidence: TOX_EVIDENCE,
+        },
         `saved ${path} as ${artifact.tox.file} with ${artifact.files.length} checksummed file(s)${artifact.readme !== null ? " and a README" : ""}${absolute.length ? `; ${absolute.length} absolute file path(s) still referenced` : ""}`,
       );
     } catch (err) {

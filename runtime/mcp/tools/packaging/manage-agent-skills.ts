@@ -26,7 +26,8 @@ export const manageAgentSkills = defineTool({
       try {
         applySkills(plan);
       } catch (err) {
-        if (err instanceof SkillsError) return failure(err.code, err.message, { details: { ...err.details, skills: plan.skills } });
+        if (err instanceof SkillsError)
+          return failure(err.code, err.message, { details: { ...err.details, skills: plan.skills } });
         throw err;
       }
     }

@@ -10,7 +10,12 @@ export const managePackages = defineTool({
     "svc packages over MCP: search, info (checksums checked) a local package folder (SVC_PACKAGES_DIR); list, install (checksums verified, recipes compiled, all or nothing), uninstall (exactly what install put), doctor and path in svc's data folder (SVC_DATA_DIR, else ~/.svc).",
   input: {
     action: z.enum(["search", "list", "info", "install", "uninstall", "doctor", "path"]),
-    name: z.string().min(1).max(100).optional().describe("package name, name@version for info and install; words for search"),
+    name: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("package name, name@version for info and install; words for search"),
     dry_run: z.boolean().default(false).describe("install and uninstall: check and report, change nothing"),
     force: z.boolean().default(false).describe("uninstall: also remove package files changed since install"),
   },
@@ -31,36 +36,64 @@ export const managePackages = defineTool({
       switch (action) {
         case "search": {
           const { searchPublished } = await import("../../../packages/search.js");
-          const found = searchPublished(packageFolder(undefined, env, cwd), needName()).map((p) => ({ name: p.name, version: p.version, description: p.manifest.description, recipes: p.manifest.recipes }));
+          const found = searchPublished(packageFolder(undefined, env, cwd), needName()).map((p) => ({
+            name: p.name,
+            version: p.version,
+            description: p.manifest.description,
+            recipes: p.manifest.recipes,
+          }));
           return success({ action, result: found }, `${found.length} package(s) match '${name}'`);
         }
         case "info": {
           const found = findPublished(packageFolder(undefined, env, cwd), needName());
           const problems = verifyBundle(found.dir);
-          return success({ action, result: { dir: found.dir, manifest: found.manifest, problems } }, `${found.name} ${found.version}: ${problems.length === 0 ? "checksums match" : `${problems.length} checksum problem(s)`}`);
+          return success(
+            { action, result: { dir: found.dir, manifest: found.manifest, problems } },
+            `${found.name} ${found.version}: ${problems.length === 0 ? "checksums match" : `${problems.length} checksum problem(s)`}`,
+          );
         }
         case "install": {
-          const r = await installed.installPackage(packageFolder(undefined, env, cwd), dataFolder(undefined, env, cwd), needName(), { dryRun: dry_run });
-          return success({ action, result: r }, `${r.dryRun ? "would install" : "installed"} ${r.name} ${r.version} in ${r.dir}`);
+          const r = await installed.installPackage(
+            packageFolder(undefined, env, cwd),
+            dataFolder(undefined, env, cwd),
+            needName(),
+            { dryRun: dry_run },
+          );
+          return success(
+            { action, result: r },
+            `${r.dryRun ? "would install" : "installed"} ${r.name} ${r.version} in ${r.dir}`,
+          );
         }
         case "uninstall": {
           const r = installed.uninstallPackage(dataFolder(undefined, env, cwd), needName(), { dryRun: dry_run, force });
-          return success({ action, result: r }, `${r.dryRun ? "would remove" : "removed"} ${r.name} ${r.version} (${r.removed} files${r.kept.length ? `, ${r.kept.length} added by hand kept` : ""})`);
+          return success(
+            { action, result: r },
+            `${r.dryRun ? "would remove" : "removed"} ${r.name} ${r.version} (${r.removed} files${r.kept.length ? `, ${r.kept.length} added by hand kept` : ""})`,
+          );
         }
         case "list": {
-          const list = installed.listInstalled(dataFolder(undefined, env, cwd)).map((r) => ({ name: r.name, version: r.version, installed_at: r.installed_at }));
+          const list = installed
+            .listInstalled(dataFolder(undefined, env, cwd))
+            .map((r) => ({ name: r.name, version: r.version, installed_at: r.installed_at }));
           return success({ action, result: list }, `${list.length} package(s) installed`);
         }
         case "doctor": {
           const data = dataFolder(undefined, env, cwd);
           const health = installed.listInstalled(data).map((r) => installed.checkInstalled(data, r));
           const bad = health.filter((h) => h.missing.length + h.modified.length > 0).length;
-          return success({ action, result: health }, bad === 0 ? `${health.length} installed package(s), all files as installed` : `${bad} package(s) with missing or changed files`);
+          return success(
+            { action, result: health },
+            bad === 0
+              ? `${health.length} installed package(s), all files as installed`
+              : `${bad} package(s) with missing or changed files`,
+          );
         }
         case "path": {
           const data = dataFolder(undefined, env, cwd);
-          if (name === undefined) return success({ action, result: installed.packagesRoot(data) }, installed.packagesRoot(data));
-          if (installed.readInstalled(data, name) === undefined) return failure("not-installed", `'${name}' is not installed`);
+          if (name === undefined)
+            return success({ action, result: installed.packagesRoot(data) }, installed.packagesRoot(data));
+          if (installed.readInstalled(data, name) === undefined)
+            return failure("not-installed", `'${name}' is not installed`);
           return success({ action, result: installed.installedDir(data, name) }, installed.installedDir(data, name));
         }
       }

@@ -10,12 +10,17 @@ import { z } from "zod";
 import type { RequestExtra } from "../../logging.js";
 
 export function outDirInput(what: string) {
-  return z.string().min(2).max(1024).describe(`${what}: an absolute folder inside the client's roots or SVC_MCP_WORKSPACE (made when missing)`);
+  return z
+    .string()
+    .min(2)
+    .max(1024)
+    .describe(`${what}: an absolute folder inside the client's roots or SVC_MCP_WORKSPACE (made when missing)`);
 }
 
 export class OutputFolderError extends Error {
   constructor(
-    readonly code: "output-outside-workspace" | "output-not-absolute" | "output-link" | "output-not-folder" | "input-not-file",
+    readonly code:
+      "output-outside-workspace" | "output-not-absolute" | "output-link" | "output-not-folder" | "input-not-file",
     message: string,
   ) {
     super(message);
@@ -28,7 +33,10 @@ function inside(root: string, path: string): boolean {
 }
 
 /** The roots writes may go to: the client's roots and SVC_MCP_WORKSPACE, real paths. */
-export async function writableRoots(extra: RequestExtra | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+export async function writableRoots(
+  extra: RequestExtra | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[]> {
   const { clientRoots } = await import("../language/source-host.js");
   const workspace = env.SVC_MCP_WORKSPACE?.trim();
   const roots = [...(await clientRoots(extra)), ...(workspace ? [resolve(workspace)] : [])];
@@ -64,11 +72,13 @@ export function confineOutputFolder(dir: string, roots: readonly string[]): stri
   for (const part of parts) {
     if (!existsSync(part)) break;
     const stat = lstatSync(part);
-    if (stat.isSymbolicLink()) throw new OutputFolderError("output-link", `${part} is a link; svc writes only into real folders`);
+    if (stat.isSymbolicLink())
+      throw new OutputFolderError("output-link", `${part} is a link; svc writes only into real folders`);
     if (!stat.isDirectory()) throw new OutputFolderError("output-not-folder", `${part} is a file, not a folder`);
   }
   mkdirSync(path, { recursive: true });
-  if (!inside(root, realpathSync(path))) throw new OutputFolderError("output-outside-workspace", `${path} leads outside ${root}`);
+  if (!inside(root, realpathSync(path)))
+    throw new OutputFolderError("output-outside-workspace", `${path} leads outside ${root}`);
   return path;
 }
 
@@ -79,7 +89,8 @@ export async function outputFolder(dir: string, extra: RequestExtra | undefined)
 /** A file the client names for svc to read: inside the same roots, a regular file, no link. */
 export function confineInputFile(file: string, roots: readonly string[]): string {
   const { path, root } = placeIn(file, roots);
-  if (!existsSync(path) || lstatSync(path).isSymbolicLink() || !lstatSync(path).isFile()) throw new OutputFolderError("input-not-file", `${path} is not a regular file`);
+  if (!existsSync(path) || lstatSync(path).isSymbolicLink() || !lstatSync(path).isFile())
+    throw new OutputFolderError("input-not-file", `${path} is not a regular file`);
   if (!inside(root, realpathSync(path))) throw new OutputFolderError("output-link", `${path} leads outside ${root}`);
   return path;
 }
@@ -87,7 +98,8 @@ export function confineInputFile(file: string, roots: readonly string[]): string
 /** An existing folder the client names for svc to read: inside the roots, not leading out of them. */
 export function confineInputFolder(dir: string, roots: readonly string[]): string {
   const { path, root } = placeIn(dir, roots);
-  if (!existsSync(path) || !lstatSync(path).isDirectory()) throw new OutputFolderError("output-not-folder", `${path} is not a folder`);
+  if (!existsSync(path) || !lstatSync(path).isDirectory())
+    throw new OutputFolderError("output-not-folder", `${path} is not a folder`);
   if (!inside(root, realpathSync(path))) throw new OutputFolderError("output-link", `${path} leads outside ${root}`);
   return path;
 }

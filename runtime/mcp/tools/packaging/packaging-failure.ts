@@ -8,6 +8,7 @@ export class PackagingError extends CodedError {}
 /** The failure for a known packaging error, or undefined for anything else (rethrown by the caller). */
 export function packagingFailure(err: unknown): ToolFailure | undefined {
   if (err instanceof OutputFolderError) return failure(err.code, err.message);
-  if (err instanceof CodedError) return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
+  if (err instanceof CodedError)
+    return failure(err.code, err.message, Object.keys(err.details).length ? { details: err.details } : {});
   return undefined;
 }

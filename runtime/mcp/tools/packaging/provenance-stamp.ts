@@ -36,7 +36,11 @@ export const provenanceStamp = defineTool({
     path: tdPath("the COMP to stamp"),
     author: z.string().min(1).max(200).optional().describe("who made it"),
   },
-  output: { path: z.string(), provenance: z.object(provenanceShape), replaced: z.boolean().describe("an earlier stamp was replaced") },
+  output: {
+    path: z.string(),
+    provenance: z.object(provenanceShape),
+    replaced: z.boolean().describe("an earlier stamp was replaced"),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
   async handler({ path, author }) {
@@ -44,7 +48,8 @@ export const provenanceStamp = defineTool({
     const { readLiveTree } = await import("../../../packaging/live-tree.js");
     const { provenanceOf } = await import("../../../packaging/provenance.js");
     const node = await bridge.get<{ family: string }>(`/api/nodes/${segment(path)}`);
-    if (node.family !== "COMP") return failure("not-a-comp", `${path} is a ${node.family}; provenance is stamped on a COMP`);
+    if (node.family !== "COMP")
+      return failure("not-a-comp", `${path} is a ${node.family}; provenance is stamped on a COMP`);
     const provenance = await provenanceOf(bridge, await readLiveTree(bridge, path), author);
     const current = await bridge.get<{ pages: { name: string }[] }>(`/api/nodes/${segment(path)}/custom_params`);
     const replaced = current.pages.some((p) => p.name === PAGE);
@@ -52,15 +57,32 @@ export const provenanceStamp = defineTool({
     const operations = [
       ...(replaced ? [{ action: "delete", page: PAGE }] : []),
       { action: "add_page", page: PAGE },
-      ...FIELDS.map(([name, label, key]) => ({ action: "add", page: PAGE, name, style: "Str", label, value: String(values[key] ?? "") })),
+      ...FIELDS.map(([name, label, key]) => ({
+        action: "add",
+        page: PAGE,
+        name,
+        style: "Str",
+        label,
+        value: String(values[key] ?? ""),
+      })),
     ];
     await bridge.post(`/api/nodes/${segment(path)}/custom_params`, { operations });
     // Read back: the stamp is what the COMP now holds, not what was sent.
-    const read = await bridge.get<{ params: { name: string; value: unknown }[] }>(`/api/nodes/${segment(path)}/params`, { keys: FIELDS.map(([n]) => n).join(",") });
+    const read = await bridge.get<{ params: { name: string; value: unknown }[] }>(
+      `/api/nodes/${segment(path)}/params`,
+      { keys: FIELDS.map(([n]) => n).join(",") },
+    );
     for (const [name, , key] of FIELDS) {
       const got = read.params.find((p) => p.name === name)?.value;
-      if (got !== String(values[key] ?? "")) return failure("stamp-not-read-back", `${path}.par.${name} reads ${JSON.stringify(got)} after the stamp, not ${JSON.stringify(values[key] ?? "")}`);
+      if (got !== String(values[key] ?? ""))
+        return failure(
+          "stamp-not-read-back",
+          `${path}.par.${name} reads ${JSON.stringify(got)} after the stamp, not ${JSON.stringify(values[key] ?? "")}`,
+        );
     }
-    return success({ path, provenance, replaced }, `stamped ${path}: content ${provenance.content_sha256.slice(0, 12)}, ${provenance.operators} operator(s)${replaced ? " (earlier stamp replaced)" : ""}`);
+    return success(
+      { path, provenance, replaced },
+      `stamped ${path}: content ${provenance.content_sha256.slice(0, 12)}, ${provenance.operators} operator(s)${replaced ? " (earlier stamp replaced)" : ""}`,
+    );
   },
 });

@@ -13,12 +13,33 @@ export const publishRecipeBundle = defineTool({
     "Publish recipes (.svcnet files, or recipes of svc's library by name) and components of a component library as a versioned package in a local package folder: the bundle, svc-package.json, a publish manifest (publish.json) and SHA-256 checksums. Each recipe must compile inside the bundle.",
   input: {
     package_dir: outDirInput("the local package folder to publish into"),
-    name: z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/).describe("the package's name"),
+    name: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{0,63}$/)
+      .describe("the package's name"),
     version: version.describe("major.minor.patch; a published version is never replaced"),
     description: z.string().max(2000).default(""),
-    recipe_files: z.array(z.string().min(2).max(1024)).max(200).default([]).describe("absolute .svcnet files inside the client's roots or SVC_MCP_WORKSPACE"),
-    library_recipes: z.array(z.string().min(1).max(100)).max(200).default([]).describe("names of recipes in svc's library (svc recipes list)"),
-    components: z.array(z.object({ library: z.string().min(2).max(1024), name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/), version })).max(100).default([]).describe("components of a manage_component library"),
+    recipe_files: z
+      .array(z.string().min(2).max(1024))
+      .max(200)
+      .default([])
+      .describe("absolute .svcnet files inside the client's roots or SVC_MCP_WORKSPACE"),
+    library_recipes: z
+      .array(z.string().min(1).max(100))
+      .max(200)
+      .default([])
+      .describe("names of recipes in svc's library (svc recipes list)"),
+    components: z
+      .array(
+        z.object({
+          library: z.string().min(2).max(1024),
+          name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/),
+          version,
+        }),
+      )
+      .max(100)
+      .default([])
+      .describe("components of a manage_component library"),
     publisher: z.string().min(1).max(200).optional(),
   },
   output: {
@@ -52,11 +73,21 @@ export const publishRecipeBundle = defineTool({
       const { publishBundle } = await import("../../../packages/publish.js");
       const published = await publishBundle({
         packageDir: await outputFolder(args.package_dir, ctx.extra),
-        name: args.name, version: args.version, description: args.description, recipes, components,
+        name: args.name,
+        version: args.version,
+        description: args.description,
+        recipes,
+        components,
         ...(args.publisher === undefined ? {} : { publisher: args.publisher }),
       });
       return success(
-        { dir: published.dir, recipes: published.manifest.recipes, components: published.manifest.components, files: published.files, checksumsSha256: published.publish.checksums_sha256 },
+        {
+          dir: published.dir,
+          recipes: published.manifest.recipes,
+          components: published.manifest.components,
+          files: published.files,
+          checksumsSha256: published.publish.checksums_sha256,
+        },
         `published ${args.name} ${args.version} to ${published.dir}: ${published.manifest.recipes.length} recipe(s), ${published.manifest.components.length} component(s), ${published.files.length} checksummed file(s)`,
       );
     } catch (err) {

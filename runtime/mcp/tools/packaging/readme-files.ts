@@ -61,5 +61,14 @@ export async function makeReadme(client: BridgeClient, req: ReadmeRequest): Prom
       written.push(join(req.outDir, pictureName));
     }
   }
-  return { tree, markdown: readme.markdown, listed: readme.listed, cut: readme.cut, picture: pictureName ?? null, pictureSvg: svg, pictureProblem: problem, written };
+  return {
+    tree,
+    markdown: readme.markdown,
+    listed: readme.listed,
+    cut: readme.cut,
+    picture: pictureName ?? null,
+    pictureSvg: svg,
+    pictureProblem: problem,
+    written,
+  };
 }

@@ -13,7 +13,8 @@ import { provenanceOf, type Provenance } from "../../../packaging/provenance.js"
 import { saveTox, type SavedTox } from "../../../packaging/tox-file.js";
 import { makeReadme } from "./readme-files.js";
 
-export const TOX_EVIDENCE = "UNVERIFIED: the .tox was written by the environment's COMP.save(); under tdsim it is tdsim's JSON stand-in, not TouchDesigner's binary";
+export const TOX_EVIDENCE =
+  "UNVERIFIED: the .tox was written by the environment's COMP.save(); under tdsim it is tdsim's JSON stand-in, not TouchDesigner's binary";
 
 export interface ToxArtifactRequest {
   path: string;
@@ -44,12 +45,22 @@ export async function writeToxArtifact(client: BridgeClient, req: ToxArtifactReq
   let readme: string | null = null;
   if (req.includeReadme) {
     const made = await makeReadme(client, {
-      path: req.path, includeMermaid: true, includePicture: true, maxNodes: 200, outDir: req.dir,
+      path: req.path,
+      includeMermaid: true,
+      includePicture: true,
+      maxNodes: 200,
+      outDir: req.dir,
       ...(req.readmeTitle === undefined ? {} : { title: req.readmeTitle }),
       sections: [
         ...(req.readmeSections ?? []),
-        { heading: "Use", body: `Drag \`${leafName(req.path)}.tox\` into a network, or load it with \`COMP.loadTox()\`. ${TOX_EVIDENCE}.` },
-        { heading: "Provenance", body: `From \`${provenance.source}\`, content SHA-256 \`${provenance.content_sha256}\`, TouchDesigner ${provenance.td_version}, bridge ${provenance.bridge_version}, svc ${provenance.svc_version}, ${provenance.created_at}. Check the files with \`sha256sum -c SHA256SUMS\`.` },
+        {
+          heading: "Use",
+          body: `Drag \`${leafName(req.path)}.tox\` into a network, or load it with \`COMP.loadTox()\`. ${TOX_EVIDENCE}.`,
+        },
+        {
+          heading: "Provenance",
+          body: `From \`${provenance.source}\`, content SHA-256 \`${provenance.content_sha256}\`, TouchDesigner ${provenance.td_version}, bridge ${provenance.bridge_version}, svc ${provenance.svc_version}, ${provenance.created_at}. Check the files with \`sha256sum -c SHA256SUMS\`.`,
+        },
       ],
     });
     readme = made.markdown;

@@ -8,7 +8,8 @@ import { nodeName } from "../edit/edit-schemas.js";
 export const duplicateNetwork = defineTool({
   name: "duplicate_network",
   title: "Duplicate an operator or network",
-  description: "Copy an operator, or a COMP with everything inside it, next to the original or into another COMP; one undo step.",
+  description:
+    "Copy an operator, or a COMP with everything inside it, next to the original or into another COMP; one undo step.",
   input: {
     source_path: tdPath("what to copy, e.g. /project1/tunnel"),
     parent_path: tdPath("the COMP to copy into; default the source's own parent").optional(),

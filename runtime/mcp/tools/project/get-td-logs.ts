@@ -20,9 +20,16 @@ export const getTdLogs = defineTool({
   input: {
     severity: z.enum(["info", "warning", "error"]).default("info").describe("the lowest severity shown"),
     max_lines: z.number().int().min(1).max(1000).default(100),
-    scope: z.union([z.literal("bridge"), tdPath("a COMP whose cook errors are included")]).default("/").describe("a COMP path whose cook errors are included, or 'bridge' for the bridge's lines only"),
+    scope: z
+      .union([z.literal("bridge"), tdPath("a COMP whose cook errors are included")])
+      .default("/")
+      .describe("a COMP path whose cook errors are included, or 'bridge' for the bridge's lines only"),
   },
-  output: { lines: z.array(logLine), truncated: z.boolean().describe("older lines were left out"), complete: z.boolean().describe("false when the walk for cook errors stopped at a limit") },
+  output: {
+    lines: z.array(logLine),
+    truncated: z.boolean().describe("older lines were left out"),
+    complete: z.boolean().describe("false when the walk for cook errors stopped at a limit"),
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
   async handler({ severity, max_lines, scope }) {

@@ -10,7 +10,13 @@ export const saveNode = defineTool({
   description: "Save a COMP as .tox, a DAT as text or a TOP as an image file, on the machine running the environment.",
   input: {
     path: tdPath("the operator to save, e.g. /project1/tunnel"),
-    file_path: z.string().min(2).max(1024).describe("absolute path of the file, ending in .tox (COMP), .txt/.py/.json/... (DAT) or .png/.jpg/.exr/... (TOP)"),
+    file_path: z
+      .string()
+      .min(2)
+      .max(1024)
+      .describe(
+        "absolute path of the file, ending in .tox (COMP), .txt/.py/.json/... (DAT) or .png/.jpg/.exr/... (TOP)",
+      ),
     overwrite: z.boolean().default(false).describe("replace an existing file"),
   },
   output: { path: z.string(), filePath: z.string(), bytes: z.number() },
@@ -18,7 +24,13 @@ export const saveNode = defineTool({
   profiles: [],
   async handler({ path, file_path, overwrite }) {
     const bridge = await bridgeClient();
-    const r = await bridge.post<{ path: string; file_path: string; bytes: number }>(`/api/nodes/${segment(path)}/save`, { file_path, overwrite });
-    return success({ path: r.path, filePath: r.file_path, bytes: r.bytes }, `saved ${r.path} to ${r.file_path} (${r.bytes} bytes)`);
+    const r = await bridge.post<{ path: string; file_path: string; bytes: number }>(
+      `/api/nodes/${segment(path)}/save`,
+      { file_path, overwrite },
+    );
+    return success(
+      { path: r.path, filePath: r.file_path, bytes: r.bytes },
+      `saved ${r.path} to ${r.file_path} (${r.bytes} bytes)`,
+    );
   },
 });

@@ -5,7 +5,13 @@ import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
 
-const value = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))]);
+const value = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])),
+]);
 
 const watchRow = z.object({
   id: z.string(),
@@ -13,7 +19,9 @@ const watchRow = z.object({
   params: z.array(z.string()),
   state: z.enum(["active", "node_missing"]),
   values: z.record(z.string(), value).nullable(),
-  changes: z.array(z.object({ param: z.string(), old: value, new: value })).describe("each parameter that changed since the last read, once, however often it changed"),
+  changes: z
+    .array(z.object({ param: z.string(), old: value, new: value }))
+    .describe("each parameter that changed since the last read, once, however often it changed"),
 });
 
 interface WatchReply {
@@ -31,13 +39,35 @@ const line = (w: z.infer<typeof watchRow>) =>
 export const watchNode = defineTool({
   name: "watch_node",
   title: "Watch parameters",
-  description: "Watch parameters of an operator and read what changed since the last read: add a watch, read every watch, or remove one.",
+  description:
+    "Watch parameters of an operator and read what changed since the last read: add a watch, read every watch, or remove one.",
   input: {
     action: z.enum(["add", "read", "remove"]).default("read"),
     path: tdPath("add: the operator to watch").optional(),
-    params: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(64)).min(1).max(256).optional().describe("add: parameter names, e.g. ['seed', 'period']"),
-    id: z.string().regex(/^w[0-9]+$/).optional().describe("remove: the watch id add returned"),
-    wait_seconds: z.number().min(0).max(60).default(0).describe("read: wait up to this long for a change (pushed by the event stream when SVC_EVENTS is on, else polled)"),
+    params: z
+      .array(
+        z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+          .max(64),
+      )
+      .min(1)
+      .max(256)
+      .optional()
+      .describe("add: parameter names, e.g. ['seed', 'period']"),
+    id: z
+      .string()
+      .regex(/^w[0-9]+$/)
+      .optional()
+      .describe("remove: the watch id add returned"),
+    wait_seconds: z
+      .number()
+      .min(0)
+      .max(60)
+      .default(0)
+      .describe(
+        "read: wait up to this long for a change (pushed by the event stream when SVC_EVENTS is on, else polled)",
+      ),
   },
   output: { watches: z.array(watchRow), removed: z.string().nullable() },
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -48,7 +78,10 @@ export const watchNode = defineTool({
       if (path === undefined || params === undefined) return failure("missing-argument", "add needs path and params");
       const w = await bridge.post<WatchReply>("/api/params/watch", { path, params });
       const row = { id: w.id, path: w.path, params: w.params, state: "active" as const, values: w.values, changes: [] };
-      return success({ watches: [row], removed: null }, `watching ${row.params.join(", ")} of ${row.path} as ${row.id}`);
+      return success(
+        { watches: [row], removed: null },
+        `watching ${row.params.join(", ")} of ${row.path} as ${row.id}`,
+      );
     }
     if (action === "remove") {
       if (id === undefined) return failure("missing-argument", "remove needs the id add returned");
@@ -57,11 +90,22 @@ export const watchNode = defineTool({
     }
     const deadline = Date.now() + wait_seconds * 1000;
     let r = await bridge.get<{ watches: WatchReply[] }>("/api/params/watch");
-    while (Date.now() < deadline && !ctx.signal.aborted && !r.watches.some((w) => (w.changes ?? []).length > 0 || w.state === "node_missing")) {
+    while (
+      Date.now() < deadline &&
+      !ctx.signal.aborted &&
+      !r.watches.some((w) => (w.changes ?? []).length > 0 || w.state === "node_missing")
+    ) {
       await nextChange(deadline - Date.now(), ctx.signal);
       r = await bridge.get<{ watches: WatchReply[] }>("/api/params/watch");
     }
-    const watches = r.watches.map((w) => ({ id: w.id, path: w.path, params: w.params, state: w.state ?? "active", values: w.values, changes: w.changes ?? [] }));
+    const watches = r.watches.map((w) => ({
+      id: w.id,
+      path: w.path,
+      params: w.params,
+      state: w.state ?? "active",
+      values: w.values,
+      changes: w.changes ?? [],
+    }));
     return success({ watches, removed: null }, watches.length === 0 ? "no watches" : watches.map(line).join("\n"));
   },
 });

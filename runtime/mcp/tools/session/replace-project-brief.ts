@@ -10,7 +10,11 @@ export const replaceProjectBrief = defineTool({
   title: "Replace the project brief",
   description: `Replace the project's ${BRIEF_FILE} (title, goals, constraints, naming, notes) when its current revision is exactly expected_revision (0 when it has none); the folder is the one svc://project/brief reads.`,
   input: {
-    expected_revision: z.number().int().min(0).describe("the revision read from svc://project/brief; 0 creates the first"),
+    expected_revision: z
+      .number()
+      .int()
+      .min(0)
+      .describe("the revision read from svc://project/brief; 0 creates the first"),
     title: z.string().max(200).optional(),
     goals: z.array(z.string().max(500)).max(50).optional(),
     constraints: z.array(z.string().max(500)).max(50).optional(),
@@ -22,10 +26,20 @@ export const replaceProjectBrief = defineTool({
   profiles: [],
   async handler({ expected_revision, ...content }) {
     try {
-      const chosen = briefRoot({ explicitRoot: sessionExplicitRoot(), savedProjectFolder: readSessionProfile().projectFolder });
-      if (!chosen) return failure("brief-no-root", "no project folder is chosen: call load_session_profile with project_folder, or set SVC_PROJECT_DIR");
+      const chosen = briefRoot({
+        explicitRoot: sessionExplicitRoot(),
+        savedProjectFolder: readSessionProfile().projectFolder,
+      });
+      if (!chosen)
+        return failure(
+          "brief-no-root",
+          "no project folder is chosen: call load_session_profile with project_folder, or set SVC_PROJECT_DIR",
+        );
       const brief = replaceAgentBrief(chosen.root, expected_revision, content);
-      return success({ root: chosen.root, revision: brief.revision }, `Wrote revision ${brief.revision} of ${BRIEF_FILE} in ${chosen.root}.`);
+      return success(
+        { root: chosen.root, revision: brief.revision },
+        `Wrote revision ${brief.revision} of ${BRIEF_FILE} in ${chosen.root}.`,
+      );
     } catch (err) {
       if (err instanceof AgentBriefError || err instanceof SessionProfileError) return failure(err.code, err.message);
       throw err;

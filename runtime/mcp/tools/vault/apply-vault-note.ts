@@ -8,14 +8,21 @@ import { notePath, withVault } from "./vault-tool.js";
 export const applyVaultNote = defineTool({
   name: "apply_vault_note",
   title: "Apply a note's svcnet blocks",
-  description: "Compile the fenced ```svcnet blocks of a vault note, plan them and apply them all-or-nothing like apply_network, report live errors at the note's own lines and a thumbnail, and put back the vault: tag on operators its front matter links.",
+  description:
+    "Compile the fenced ```svcnet blocks of a vault note, plan them and apply them all-or-nothing like apply_network, report live errors at the note's own lines and a thumbnail, and put back the vault: tag on operators its front matter links.",
   input: {
     path: notePath(),
     block: noteBlock,
     root: rootTemplate,
-    force: z.boolean().default(false).describe("overwrite values changed live since the last apply instead of leaving them alone"),
+    force: z
+      .boolean()
+      .default(false)
+      .describe("overwrite values changed live since the last apply instead of leaving them alone"),
     preview: z.number().int().min(0).max(1024).default(256).describe("thumbnail size of the output TOP; 0 for none"),
-    keep_partial: z.boolean().default(false).describe("when a later request of a large apply fails, keep what the earlier ones did instead of rolling back"),
+    keep_partial: z
+      .boolean()
+      .default(false)
+      .describe("when a later request of a large apply fails, keep what the earlier ones did instead of rolling back"),
   },
   output: {
     applied: z.boolean(),
@@ -26,13 +33,19 @@ export const applyVaultNote = defineTool({
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
     preview: previewBrief,
-    links_restored: z.array(z.string()).describe("operators the note's front matter names that had lost its vault: tag and got it back"),
+    links_restored: z
+      .array(z.string())
+      .describe("operators the note's front matter names that had lost its vault: tag and got it back"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
   async handler({ path, block, root, force, preview, keep_partial }, ctx) {
     return withVault(async (vault) => {
-      const [{ applyFile }, report, { runNoteLoop, isFailure }] = await Promise.all([import("../../../loop/run-loop.js"), import("../network/loop-report.js"), import("./note-loop.js")]);
+      const [{ applyFile }, report, { runNoteLoop, isFailure }] = await Promise.all([
+        import("../../../loop/run-loop.js"),
+        import("../network/loop-report.js"),
+        import("./note-loop.js"),
+      ]);
       const bridge = await bridgeClient();
       const result = await runNoteLoop(vault, path, block, (input, host) =>
         applyFile(bridge, input, {

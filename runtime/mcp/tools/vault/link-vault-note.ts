@@ -8,7 +8,8 @@ import { notePath, withVault } from "./vault-tool.js";
 export const linkVaultNote = defineTool({
   name: "link_vault_note",
   title: "Link a vault note and an operator",
-  description: "Link a vault note and a live operator both ways: the note's front matter lists the operator's path under `nodes`, the operator gets the tag `vault:<note path>` (kept by svc's plans), both read back. `unlink` removes both.",
+  description:
+    "Link a vault note and a live operator both ways: the note's front matter lists the operator's path under `nodes`, the operator gets the tag `vault:<note path>` (kept by svc's plans), both read back. `unlink` removes both.",
   input: {
     note: notePath(),
     node: tdPath("the operator, e.g. /project1/tunnel/out1"),
@@ -33,11 +34,16 @@ export const linkVaultNote = defineTool({
       const bridge = await bridgeClient();
       const r = await linkNoteAndNode(vault, bridge, note, node, unlink);
       if (r.node_tags.includes(r.tag) === unlink || r.note_nodes.includes(node) === unlink) {
-        return failure("link-not-read-back", `the ${unlink ? "unlink" : "link"} of ${note} and ${node} did not read back: tags ${JSON.stringify(r.node_tags)}, note nodes ${JSON.stringify(r.note_nodes)}`);
+        return failure(
+          "link-not-read-back",
+          `the ${unlink ? "unlink" : "link"} of ${note} and ${node} did not read back: tags ${JSON.stringify(r.node_tags)}, note nodes ${JSON.stringify(r.note_nodes)}`,
+        );
       }
       const verb = unlink ? "unlinked" : "linked";
-      return success(r, `${verb} ${note} and ${node} (tag ${r.tag}${r.node_changed ? "" : ", already so on the operator"})${r.warning ? `\nwarning: ${r.warning}` : ""}`);
+      return success(
+        r,
+        `${verb} ${note} and ${node} (tag ${r.tag}${r.node_changed ? "" : ", already so on the operator"})${r.warning ? `\nwarning: ${r.warning}` : ""}`,
+      );
     });
   },
 });
-

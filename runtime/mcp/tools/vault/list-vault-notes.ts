@@ -7,7 +7,8 @@ import { folderPath, withVault } from "./vault-tool.js";
 export const listVaultNotes = defineTool({
   name: "list_vault_notes",
   title: "List the vault's notes",
-  description: "List the Markdown notes of the vault (SVC_VAULT_PATH) in path order, with size and modification time; links and hidden folders are never followed. Bounded; says when it is incomplete.",
+  description:
+    "List the Markdown notes of the vault (SVC_VAULT_PATH) in path order, with size and modification time; links and hidden folders are never followed. Bounded; says when it is incomplete.",
   input: {
     folder: folderPath,
     limit: z.number().int().min(1).max(MAX_LIST_RESULTS).default(DEFAULT_LIST_RESULTS).describe("most notes to list"),
@@ -26,7 +27,9 @@ export const listVaultNotes = defineTool({
       const { listNotes } = await import("../../../vault/notes.js");
       const list = listNotes(vault, folder, limit);
       const lines = list.notes.map((n) => n.path);
-      const tail = list.complete ? "" : `\n(incomplete: more notes than shown${list.links_skipped ? `; ${list.links_skipped} link(s) not followed` : ""})`;
+      const tail = list.complete
+        ? ""
+        : `\n(incomplete: more notes than shown${list.links_skipped ? `; ${list.links_skipped} link(s) not followed` : ""})`;
       return success(list, `${list.notes.length} note(s)${lines.length ? `:\n${lines.join("\n")}` : ""}${tail}`);
     });
   },

@@ -37,14 +37,23 @@ async function liveTags(bridge: BridgeClient, node: string): Promise<string[]> {
   return (await bridge.get<{ tags: string[] }>(`/api/nodes/${segment(node)}`)).tags;
 }
 
-export async function linkNoteAndNode(vault: Vault, bridge: BridgeClient, note: string, node: string, remove: boolean): Promise<LinkResult> {
+export async function linkNoteAndNode(
+  vault: Vault,
+  bridge: BridgeClient,
+  note: string,
+  node: string,
+  remove: boolean,
+): Promise<LinkResult> {
   const tag = noteTag(note);
   const file = readNoteFile(vault, note);
   // Worked out before anything changes: front matter that is not YAML stops the link here.
   const nextText = withLinkedNode(note, file.text, node, remove);
   const tags = await liveTags(bridge, node);
   const nodeChanged = tags.includes(tag) === remove;
-  if (nodeChanged) await bridge.patch(`/api/nodes/${segment(node)}/metadata`, { tags: remove ? tags.filter((t) => t !== tag) : [...tags, tag] });
+  if (nodeChanged)
+    await bridge.patch(`/api/nodes/${segment(node)}/metadata`, {
+      tags: remove ? tags.filter((t) => t !== tag) : [...tags, tag],
+    });
   if (nextText !== file.text) writeNoteFile(vault, note, nextText, { expectedSha256: file.sha256 });
   const ownTags = tags.filter((t) => t !== OWNER_TAG && !t.startsWith(VAULT_TAG));
   const warning =

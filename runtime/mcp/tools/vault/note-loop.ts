@@ -16,10 +16,22 @@ import type { ToolFailure } from "../result.js";
 export type NoteLoop = (input: CompileInput & object, host: CompilerHost) => Promise<LoopResult>;
 
 /** The loop's result with code frames over the note, or the failure that stopped it before compiling. */
-export async function runNoteLoop(vault: Vault, path: string, block: number | undefined, loop: NoteLoop): Promise<LoopResult | ToolFailure> {
+export async function runNoteLoop(
+  vault: Vault,
+  path: string,
+  block: number | undefined,
+  loop: NoteLoop,
+): Promise<LoopResult | ToolFailure> {
   const src = noteNetworkSource(vault, path, block);
   if (src.diagnostics.length > 0) {
-    return loopFailure({ diagnostics: src.diagnostics, sources: new Map([[path, src.note]]), plans: [], outcomes: [], verified: [], ok: false });
+    return loopFailure({
+      diagnostics: src.diagnostics,
+      sources: new Map([[path, src.note]]),
+      plans: [],
+      outcomes: [],
+      verified: [],
+      ok: false,
+    });
   }
   const host = confinedHost([vault.real, recipesDir()], "the vault and svc's recipes");
   const result = await loop({ text: src.source, file: path }, host);

@@ -4,12 +4,19 @@ import { defineTool } from "../registry.js";
 import { diagnosticJson, networkPlanBrief, rootTemplate } from "../network/schemas.js";
 import { notePath, withVault } from "./vault-tool.js";
 
-export const noteBlock = z.number().int().min(1).max(1000).optional().describe("plan only this svcnet block of the note (1 = the first); default: all of them, as one source");
+export const noteBlock = z
+  .number()
+  .int()
+  .min(1)
+  .max(1000)
+  .optional()
+  .describe("plan only this svcnet block of the note (1 = the first); default: all of them, as one source");
 
 export const planVaultNote = defineTool({
   name: "plan_vault_note",
   title: "Plan a note's svcnet blocks",
-  description: "Compile the fenced ```svcnet blocks of a vault note and show what applying them would change in the live project, without changing anything. Diagnostics point at the note's own lines.",
+  description:
+    "Compile the fenced ```svcnet blocks of a vault note and show what applying them would change in the live project, without changing anything. Diagnostics point at the note's own lines.",
   input: {
     path: notePath(),
     block: noteBlock,
@@ -28,10 +35,20 @@ export const planVaultNote = defineTool({
   profiles: ["safe"],
   async handler({ path, block, root, force }, ctx) {
     return withVault(async (vault) => {
-      const [{ planFile }, report, { runNoteLoop, isFailure }] = await Promise.all([import("../../../loop/run-loop.js"), import("../network/loop-report.js"), import("./note-loop.js")]);
+      const [{ planFile }, report, { runNoteLoop, isFailure }] = await Promise.all([
+        import("../../../loop/run-loop.js"),
+        import("../network/loop-report.js"),
+        import("./note-loop.js"),
+      ]);
       const bridge = await bridgeClient();
       const result = await runNoteLoop(vault, path, block, (input, host) =>
-        planFile(bridge, input, { force, host, compileInWorker: true, ...(root === undefined ? {} : { rootPath: root }), progress: (m) => void ctx.progress(m) }),
+        planFile(bridge, input, {
+          force,
+          host,
+          compileInWorker: true,
+          ...(root === undefined ? {} : { rootPath: root }),
+          progress: (m) => void ctx.progress(m),
+        }),
       );
       return isFailure(result) ? result : report.planOutcome(result);
     });

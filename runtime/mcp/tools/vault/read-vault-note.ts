@@ -6,7 +6,8 @@ import { notePath, withVault } from "./vault-tool.js";
 export const readVaultNote = defineTool({
   name: "read_vault_note",
   title: "Read a vault note",
-  description: "Read one Markdown note of the vault: its text, SHA-256 (for a later write_vault_note), front matter, the operators it names (`nodes`) and its svcnet blocks. Links, binary files and notes over 1 MB are refused.",
+  description:
+    "Read one Markdown note of the vault: its text, SHA-256 (for a later write_vault_note), front matter, the operators it names (`nodes`) and its svcnet blocks. Links, binary files and notes over 1 MB are refused.",
   input: { path: notePath() },
   output: {
     path: z.string(),

@@ -12,10 +12,17 @@ export function notePath(what = "the note's path inside the vault, e.g. 'shows/t
   return z.string().min(1).max(MAX_NOTE_PATH_CHARS).describe(what);
 }
 
-export const folderPath = z.string().min(1).max(MAX_NOTE_PATH_CHARS).optional().describe("only notes below this folder of the vault");
+export const folderPath = z
+  .string()
+  .min(1)
+  .max(MAX_NOTE_PATH_CHARS)
+  .optional()
+  .describe("only notes below this folder of the vault");
 
 /** Runs `work` on the vault SVC_VAULT_PATH names; a vault refusal becomes the tool's coded failure. */
-export async function withVault<T>(work: (vault: Vault) => Promise<ToolOutcome<T>> | ToolOutcome<T>): Promise<ToolOutcome<T>> {
+export async function withVault<T>(
+  work: (vault: Vault) => Promise<ToolOutcome<T>> | ToolOutcome<T>,
+): Promise<ToolOutcome<T>> {
   try {
     return await work(openVault(process.env));
   } catch (err) {

@@ -7,7 +7,8 @@ import { notePath, withVault } from "./vault-tool.js";
 export const writeVaultNote = defineTool({
   name: "write_vault_note",
   title: "Write a vault note",
-  description: "Create or replace a Markdown note of the vault, atomically (a temporary file renamed over it). Never outside the vault, never through a link; an existing note is replaced only with overwrite or its expected_sha256.",
+  description:
+    "Create or replace a Markdown note of the vault, atomically (a temporary file renamed over it). Never outside the vault, never through a link; an existing note is replaced only with overwrite or its expected_sha256.",
   input: {
     path: notePath(),
     text: z.string().max(MAX_NOTE_BYTES).describe("the whole note, Markdown"),
@@ -24,7 +25,10 @@ export const writeVaultNote = defineTool({
   async handler({ path, text, overwrite, expected_sha256 }) {
     return withVault(async (vault) => {
       const { writeNoteFile } = await import("../../../vault/safe-fs.js");
-      const w = writeNoteFile(vault, path, text, { overwrite, ...(expected_sha256 === undefined ? {} : { expectedSha256: expected_sha256 }) });
+      const w = writeNoteFile(vault, path, text, {
+        overwrite,
+        ...(expected_sha256 === undefined ? {} : { expectedSha256: expected_sha256 }),
+      });
       return success(w, `${w.created ? "created" : "replaced"} ${w.path} (${w.bytes} bytes)`);
     });
   },
