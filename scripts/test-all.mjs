@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every test suite (vitest, Python unittest, the bridge's mutation guard) and ends with one line
+// Runs every test suite (vitest, Python unittest, the bridge's mutation guard, the static checks of
+// scripts/static-checks.mjs) and ends with one line
 // `N passed, N failed`. Exits 1 when anything failed, so CI and a newcomer see the same verdict.
 // The two Python parts share nothing with vitest (their own processes, tdsim in process, a temporary
 // copy of the bridge), so they run beside it: the suite's wall time is its longest part, not the sum.
@@ -7,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runChecks } from "./static-checks.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const extra = process.argv.slice(2);
@@ -36,15 +38,26 @@ function collect(command, args) {
 }
 
 const python = existsSync(join(root, "test/python")) && extra.length === 0;
-const pyRun = python ? collect("python3", ["-m", "unittest", "discover", "-s", "test/python", "-t", ".", "-p", "test_*.py"]) : undefined;
+const pyRun = python
+  ? collect("python3", ["-m", "unittest", "discover", "-s", "test/python", "-t", ".", "-p", "test_*.py"])
+  : undefined;
 // The mutation guard on a short list: each removed rollback branch must make a bridge test fail
 // (the whole list: scripts/bridge-mutations; its kill rate is in bridge/README.md).
-const guardRun = extra.length === 0 ? collect("python3", [join(root, "scripts", "bridge-mutations"), "--short"]) : undefined;
+const guardRun =
+  extra.length === 0 ? collect("python3", [join(root, "scripts", "bridge-mutations"), "--short"]) : undefined;
+
+// The static checks (formatting, the import rules, unused code) read files only: one after another beside
+// the suites, each counted as one test.
+const checksRun = extra.length === 0 ? runChecks() : undefined;
 
 const work = mkdtempSync(join(tmpdir(), "svc-test-"));
 const report = join(work, "vitest.json");
 const vitest = await new Promise((resolve) => {
-  const child = spawn("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra], { cwd: root, stdio: "inherit" });
+  const child = spawn(
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra],
+    { cwd: root, stdio: "inherit" },
+  );
   child.on("error", () => resolve(null));
   child.on("close", (status) => resolve(status));
 });
@@ -54,7 +67,8 @@ if (existsSync(report)) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   // A suite that failed to load has no test results: count it as a failure.
-  for (const suite of r.testResults ?? []) if (suite.status === "failed" && suite.assertionResults.length === 0) failed++;
+  for (const suite of r.testResults ?? [])
+    if (suite.status === "failed" && suite.assertionResults.length === 0) failed++;
 } else if (vitest !== 0) {
   failed++;
 }
@@ -63,7 +77,13 @@ rmSync(work, { recursive: true, force: true });
 if (pyRun) {
   const py = await pyRun;
   const out = py.out;
-  process.stdout.write(out.split("\n").filter((l) => !/^\.+$/.test(l)).slice(-40).join("\n") + "\n");
+  process.stdout.write(
+    out
+      .split("\n")
+      .filter((l) => !/^\.+$/.test(l))
+      .slice(-40)
+      .join("\n") + "\n",
+  );
   const ran = Number(/Ran (\d+) tests?/.exec(out)?.[1] ?? "0");
   const failures = Number(/failures=(\d+)/.exec(out)?.[1] ?? "0");
   const errors = Number(/errors=(\d+)/.exec(out)?.[1] ?? "0");
@@ -77,10 +97,28 @@ if (pyRun) {
 
 if (guardRun) {
   const guard = await guardRun;
-  process.stdout.write(guard.out.split("\n").filter((l) => /^(killed|SURVIVED|baseline|\d+ mutations)/.test(l)).join("\n") + "\n");
+  process.stdout.write(
+    guard.out
+      .split("\n")
+      .filter((l) => /^(killed|SURVIVED|baseline|\d+ mutations)/.test(l))
+      .join("\n") + "\n",
+  );
   if (guard.status === 0) passed++;
   else failed++;
-  console.log(`bridge mutations: ${guard.status === 0 ? "every mutation killed" : "a mutation survived or the guard failed"}`);
+  console.log(
+    `bridge mutations: ${guard.status === 0 ? "every mutation killed" : "a mutation survived or the guard failed"}`,
+  );
+}
+
+if (checksRun) {
+  for (const r of await checksRun) {
+    if (r.ok) passed++;
+    else {
+      failed++;
+      process.stdout.write(r.out.split("\n").slice(-40).join("\n") + "\n");
+    }
+    console.log(`static check ${r.check.name}: ${r.ok ? "holds" : "FAILED"} (${r.check.holds})`);
+  }
 }
 
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
