@@ -90,7 +90,7 @@ async function measure(build) {
       droppedFrames: after.droppedFrames - before.droppedFrames,
       // The longest frame while the build ran (requests run inside frames).
       longestFrameMs: Math.max(...after.recentFrameMs.slice(-Math.max(1, after.frames - before.frames))),
-      // tdsim's own garbage collections, between frames (bridge/sim/tdsim/gcpacing.py)
+      // tdsim's own garbage collections, between frames (bridge/sim/tdsim/process/gcpacing.py)
       gcMaxMs: after.gcMaxMs ?? 0,
     };
   } finally {

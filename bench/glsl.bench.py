@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bridge", "sim"))
 
 import tdsim  # noqa: E402,F401
-from tdsim import glsl, glsltop  # noqa: E402
+from tdsim.families.top import glsl, glsltop  # noqa: E402
 
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
 TRIVIAL = "out vec4 fragColor;\nvoid main() { fragColor = TDOutputSwizzle(vec4(vUV.st, 0.0, 1.0)); }\n"

@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "bridge", "sim"))
 
 import td  # noqa: E402
 import tdsim  # noqa: E402
-from tdsim.host import Host  # noqa: E402
+from tdsim.host.host import Host  # noqa: E402
 
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
 

@@ -1,6 +1,6 @@
 """tdsim's GLSL renderer: a separate process that runs GLSL TOP shaders on Mesa's software OpenGL
 (llvmpipe) through OSMesa, with PyOpenGL and numpy. tdsim itself stays standard-library only; it
-starts this script with an interpreter that has those modules (see tdsim/glsl.py).
+starts this script with an interpreter that has those modules (see tdsim/families/top/glsl.py).
 
 Protocol on stdin/stdout, one request at a time: a JSON header line, then `payload` bytes.
   -> {"op": "render", "vertex": str, "pixel": str, "width": w, "height": h, "float": bool,

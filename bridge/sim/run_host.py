@@ -42,13 +42,13 @@ def main(argv=None) -> int:
             return 2
 
     import tdsim
-    from tdsim.host import Host
+    from tdsim.host.host import Host
     try:
         w = tdsim.reset(args.state) if args.state else tdsim.reset()
     except (ValueError, OSError) as exc:
         print(f"tdsim: cannot load state {args.state}: {exc}", file=sys.stderr)
         return 2
-    from tdsim.modules import install_main_globals
+    from tdsim.op.modules import install_main_globals
     install_main_globals()  # op, me, parent, ui, project, tdu... as in TouchDesigner's textport
     try:
         host = Host(port=args.port, callbacks_path=args.callbacks, bind=args.bind, w=w)

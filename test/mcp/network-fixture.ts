@@ -55,7 +55,7 @@ export async function startNetworkFixture(
   // Expressions are client Python: set_parameter_expression needs the bridge's exec switch.
   if (options.exec) env.SVC_BRIDGE_ALLOW_EXEC = "1";
   else delete env.SVC_BRIDGE_ALLOW_EXEC;
-  // tdsim's scripted artist answers the broker's message boxes from this file (tdsim/artist.py).
+  // tdsim's scripted artist answers the broker's message boxes from this file (tdsim/process/artist.py).
   const artistDir = mkdtempSync(join(tmpdir(), "svc-artist-"));
   const artistFile = join(artistDir, "steps");
   writeFileSync(artistFile, "");

@@ -42,7 +42,7 @@ export interface RecordedSim {
   sim: RunningSim;
   bridge: BridgeClient;
   recorded: Recorded[];
-  /** Steps for the artist's next message boxes (tdsim/artist.py): `choose:Allow`, `wait:6 choose:Allow`. */
+  /** Steps for the artist's next message boxes (tdsim/process/artist.py): `choose:Allow`, `wait:6 choose:Allow`. */
   artist(...steps: string[]): void;
   /** Drops the steps no box used (a question withdrawn before its box was shown). */
   clearArtist(): void;

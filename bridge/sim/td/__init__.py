@@ -10,24 +10,24 @@ from __future__ import annotations
 
 import threading
 
-from tdsim.appui import AbsTime, PaneType
-from tdsim.channel import Channel
-from tdsim.comp import COMP
-from tdsim.connectors import Connector
-from tdsim.dat import DAT, Cell
-from tdsim.errors import tdAttributeError, tdError
-from tdsim.families import CHOP, MAT, POP, SOP
-from tdsim.frameloop import Run
-from tdsim.modes import ParMode
-from tdsim.extensions import Ext as _Ext
-from tdsim.internal import iop_of as _iop_of, ipar_of as _ipar_of
-from tdsim.modules import mod
-from tdsim.op import OP
-from tdsim.par import Par
-from tdsim.parcollections import Page, ParCollection, ParGroup
-from tdsim.runtime import world as _world
-from tdsim.shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
-from tdsim.top import TOP
+from tdsim.process.appui import AbsTime, PaneType
+from tdsim.families.chop.channel import Channel
+from tdsim.families.comp.comp import COMP
+from tdsim.op.connectors import Connector
+from tdsim.families.dat.dat import DAT, Cell
+from tdsim.values.errors import tdAttributeError, tdError
+from tdsim.families.sop import CHOP, MAT, POP, SOP
+from tdsim.process.frameloop import Run
+from tdsim.values.modes import ParMode
+from tdsim.op.extensions import Ext as _Ext
+from tdsim.op.internal import iop_of as _iop_of, ipar_of as _ipar_of
+from tdsim.op.modules import mod
+from tdsim.op.op import OP
+from tdsim.par.par import Par
+from tdsim.par.parcollections import Page, ParCollection, ParGroup
+from tdsim.process.runtime import world as _world
+from tdsim.op.shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
+from tdsim.families.top.top import TOP
 
 op = OpShortcut()
 opex = OpexShortcut()
@@ -44,7 +44,7 @@ _DYNAMIC = ("root", "project", "app", "ui", "me", "families", "runs", "sysinfo",
 def run(script, *args, endFrame=False, fromOP=None, asParameter=False, group=None,
         delayFrames=0, delayMilliSeconds=0, delayRef=None):
     """Run a script string or a callable on the main thread after delayFrames frames."""
-    from tdsim.frameloop import schedule
+    from tdsim.process.frameloop import schedule
     return schedule(script, args, me=fromOP, delay_frames=delayFrames,
                     delay_ms=delayMilliSeconds, group=group)
 
@@ -58,7 +58,7 @@ def isMainThread():
 
 
 def _families():
-    from tdsim.create import type_class
+    from tdsim.create.create import type_class
     cat = _world().catalog
     return {f: [type_class(t) for t in cat.types(f)] for f in ("TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP")}
 
@@ -73,7 +73,7 @@ def __getattr__(name):
         if name == "me":
             return w.me
         return getattr(w, name)
-    from tdsim.create import type_class
+    from tdsim.create.create import type_class
     cls = type_class(name) if name[:1].islower() else None
     if cls is not None:
         return cls
@@ -95,7 +95,7 @@ def public_namespace() -> dict:
     """The globals a DAT module or a parameter expression sees (a fresh dict each call)."""
     import sys
     import tdu
-    from tdsim.create import type_class
+    from tdsim.create.create import type_class
     if not _base:
         for t in _world().catalog.types():
             _base[t] = type_class(t)

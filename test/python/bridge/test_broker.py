@@ -11,13 +11,13 @@ class BrokerCase(SimTestCase):
     def setUp(self):
         super().setUp()
         from svc_bridge import broker, ticker
-        import tdsim.artist
+        import tdsim.process.artist
         broker.reset()
         ticker.reset()
         self.addCleanup(broker.reset)
         self.addCleanup(ticker.reset)
         self.broker = broker
-        self.artist = tdsim.artist.artist()
+        self.artist = tdsim.process.artist.artist()
         self.clock = [1000.0]
         patcher = mock.patch.object(broker, "now", lambda: self.clock[0])
         patcher.start()
@@ -25,9 +25,9 @@ class BrokerCase(SimTestCase):
         self.ok("POST", "/api/nodes", {"parent_path": "/project1", "type": "noiseTOP", "name": "n1"})
 
     def frames(self, n=2):
-        import tdsim.runtime
+        import tdsim.process.runtime
         for _ in range(n):
-            tdsim.runtime.world().loop.step()
+            tdsim.process.runtime.world().loop.step()
 
     def ask(self, kind="node_delete", target="/project1/n1", **extra):
         return self.ok("POST", "/api/interactions", dict({"kind": kind, "target": target}, **extra))

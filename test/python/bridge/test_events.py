@@ -12,8 +12,8 @@ from unittest import mock
 from test.python.bridge import support
 from test.python.bridge.support import SimTestCase
 
-from tdsim.host import Host  # noqa: E402  (support set the path)
-from tdsim.websocket import encode_frame, read_frame  # noqa: E402
+from tdsim.host.host import Host  # noqa: E402  (support set the path)
+from tdsim.families.dat.websocket import encode_frame, read_frame  # noqa: E402
 
 CALLBACKS = os.path.join(support.BRIDGE, "callbacks", "webserver_callbacks.py")
 MASK = b"\x01\x02\x03\x04"
@@ -26,8 +26,8 @@ class EventStreamTest(SimTestCase):
         from svc_bridge import events
         events.reset()
         self.addCleanup(events.reset)
-        import tdsim.runtime
-        self.world = tdsim.runtime.world()
+        import tdsim.process.runtime
+        self.world = tdsim.process.runtime.world()
         self.host = Host(port=0, callbacks_path=CALLBACKS, w=self.world)
         self.host.start()
         thread = threading.Thread(target=self.world.loop.run_forever, daemon=True)

@@ -120,7 +120,7 @@ class MenuTest(SimTestCase):
 class PulseTest(SimTestCase):
     def test_reset_pulse_clears_a_feedback_loop(self):
         import tdsim
-        from tdsim import feedback
+        from tdsim.families.top import feedback
         self.make("/project1", "constantTOP", "noise1", outputresolution="custom", resolutionw=8, resolutionh=8)
         self.make("/project1", "feedbackTOP", "fb", top="/project1/comp1")
         self.make("/project1", "compositeTOP", "comp1")

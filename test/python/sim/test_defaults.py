@@ -1,8 +1,8 @@
 """Parameter defaults tdsim has to assume: they stay within the parameter's hard limits."""
 from .support import SimTestCase, td  # sets the import path first
 
-from tdsim.catalog import catalog  # noqa: E402
-from tdsim.pardef import defs_for  # noqa: E402
+from tdsim.values.catalog import catalog  # noqa: E402
+from tdsim.par.pardef import defs_for  # noqa: E402
 
 
 
@@ -10,7 +10,7 @@ class AssumedDefaultsTest(SimTestCase):
     def test_counts_the_defaults_tdsim_invents(self):
         # Every parameter whose default does not come from the kb (docs, curated or a live dump).
         import tdsim
-        from tdsim.pardef import builtin_defs
+        from tdsim.par.pardef import builtin_defs
         cat = catalog()
         assumed = total = 0
         for op_type in cat.types():

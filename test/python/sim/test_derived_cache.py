@@ -3,7 +3,7 @@ what it answers is always what a fresh computation would give."""
 
 from test.python.sim.support import SimTestCase
 
-from tdsim.top import TOP
+from tdsim.families.top.top import TOP
 
 
 def chain(case, length):
@@ -85,7 +85,7 @@ class RuleErrorCacheTest(SimTestCase):
     what a fresh evaluation gives as soon as anything does."""
 
     def test_expressions_are_evaluated_once_per_frame_for_repeated_reads(self):
-        from tdsim.cook import CookMixin
+        from tdsim.op.cook import CookMixin
         node = self.create("noiseTOP", "n")
         node.par.amp.expr = "1 / 0"
         calls = []

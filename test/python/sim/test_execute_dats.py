@@ -141,7 +141,7 @@ class ExecuteDatsTest(SimTestCase):
         self.assertIn("ValueError: boom", err.getvalue())
 
     def test_on_start_and_on_exit_run_with_the_host(self):
-        from tdsim.host import Host
+        from tdsim.host.host import Host
         self.execute("executeDAT", "def onStart():\n    LOG.append('start')\ndef onExit():\n    LOG.append('exit')\n",
                      start=True, exit=True)
         host = Host(port=0, w=self.world)

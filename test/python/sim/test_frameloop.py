@@ -1,6 +1,6 @@
 from .support import SimTestCase, td, tdsim  # sets the import path first
 
-from tdsim.frameloop import FrameLoop  # noqa: E402
+from tdsim.process.frameloop import FrameLoop  # noqa: E402
 
 
 class FakeClock:

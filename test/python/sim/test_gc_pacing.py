@@ -5,8 +5,8 @@ from unittest import mock
 
 from .support import SimTestCase  # sets the import path first
 
-from tdsim import gcpacing  # noqa: E402
-from tdsim.gcpacing import FrameGC  # noqa: E402
+from tdsim.process import gcpacing  # noqa: E402
+from tdsim.process.gcpacing import FrameGC  # noqa: E402
 
 
 class Cycle:

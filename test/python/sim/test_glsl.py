@@ -8,7 +8,7 @@ from .support import SimTestCase
 from .test_png import decode, pixel
 
 import tdsim  # noqa: E402
-from tdsim import glsl  # noqa: E402
+from tdsim.families.top import glsl  # noqa: E402
 
 BANDS = """uniform vec4 uField;
 uniform vec4 uTint;

@@ -13,8 +13,8 @@ import unittest
 
 from .support import SIM, SimTestCase, td, tdsim  # sets the import path first
 
-from tdsim.host import Host  # noqa: E402
-from tdsim.websocket import encode_frame, read_frame  # noqa: E402
+from tdsim.host.host import Host  # noqa: E402
+from tdsim.families.dat.websocket import encode_frame, read_frame  # noqa: E402
 
 CALLBACKS = textwrap.dedent('''
     import json, threading, time

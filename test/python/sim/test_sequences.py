@@ -95,7 +95,7 @@ class SequenceBlocks(SimTestCase):
         self.assertEqual(copy.seq.vec.numBlocks, 5)
         self.assertEqual(copy.par.vec4name.eval(), "uLast")
         path = os.path.join(tempfile.mkdtemp(), "state.json")
-        from tdsim.state import load_state, save_state
+        from tdsim.create.snapshots import load_state, save_state
         save_state(self.world, path)
         load_state(self.world, path)
         g = td.op("/project1/g")

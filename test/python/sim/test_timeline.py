@@ -4,7 +4,7 @@ import tempfile
 
 from .support import SimTestCase, td, tdsim  # sets the import path first
 
-from tdsim.frameloop import FrameLoop  # noqa: E402
+from tdsim.process.frameloop import FrameLoop  # noqa: E402
 
 
 def steady_loop(world, clock=None):

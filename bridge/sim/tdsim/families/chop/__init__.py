@@ -1,0 +1,1 @@
+"""CHOPs: the CHOP class, its channels and the cook model that computes them."""

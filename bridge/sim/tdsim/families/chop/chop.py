@@ -1,0 +1,130 @@
+"""CHOP: channel operators (td.CHOP): channel lookup and the CHOP members.
+
+`chop['name']` / `chop[index]` return a Channel (channel.py) computed by the cook model
+(chopcook.py) at the current time. Rules:
+- A name is matched exactly (no wildcards, as documented). A name the CHOP does not have gives
+  None, so `op('x')['missing'] * 2` fails with Python's TypeError about NoneType, as it does in
+  TouchDesigner (None for a missing name: documented for chan(); UNVERIFIED for []).
+- An index outside 0..numChans-1 raises IndexError (UNVERIFIED: the documentation does not say).
+- chan()/chans() take names with pattern matching, or indices; chans() with no argument gives
+  every channel. Results are in channel order (UNVERIFIED for several patterns).
+- numSamples, start, end, rate and isTimeSlice describe the current output; setting them is for
+  Script CHOPs only (td.tdError here: tdsim runs no Script CHOP cook).
+- The export flag can be read and set, but tdsim does not emulate exporting (export mode is not
+  emulated, see cook.py); exportChanges stays 0.
+- Channels injected with tdsim.inject_channels() replace whatever the cook model computes (a
+  test hook: there is no OSC, MIDI or audio device behind tdsim).
+"""
+from __future__ import annotations
+
+from .channel import Channel
+from .chopdata import DEFAULT_RATE, cook, from_values, loop_found, par_number
+from .chopnames import Matcher
+from ...values.errors import tdError
+from ...op.op import OP
+
+
+class CHOP(OP):
+    family = "CHOP"
+    _injected = None          # ChopData set by tdsim.inject_channels(), else None
+    _export_flag = False
+
+    def _output(self):
+        if not self._valid:
+            raise tdError("Operator has been deleted")
+        return cook(self)
+
+    def _rule_errors(self):
+        out = super()._rule_errors()
+        if not self._flags["bypass"] and loop_found(self):
+            out.append("Cook dependency loop: this CHOP depends on its own channels")  # UNVERIFIED wording
+        return out
+
+    # ---- channels ---------------------------------------------------------------------------
+    def __getitem__(self, key):
+        if isinstance(key, bool) or not isinstance(key, (int, str)):
+            raise TypeError("a CHOP is indexed by a channel name or a channel index")
+        data = self._output()
+        if isinstance(key, int):
+            if 0 <= key < len(data.names):
+                return Channel(self, key, data.names[key])
+            raise IndexError(f"channel index {key} out of range: {self.path} has "
+                             f"{len(data.names)} channel(s)")
+        if key in data.names:
+            return Channel(self, data.names.index(key), key)
+        return None
+
+    def chans(self, *nameOrIndex, caseSensitive=True):
+        data = self._output()
+        if not nameOrIndex:
+            wanted = range(len(data.names))
+        else:
+            indices = {k for k in nameOrIndex if isinstance(k, int) and not isinstance(k, bool)}
+            patterns = [k for k in nameOrIndex if isinstance(k, str)]
+            matcher = Matcher(" ".join(patterns), caseSensitive) if patterns else None
+            wanted = [i for i, name in enumerate(data.names)
+                      if i in indices or (matcher is not None and matcher.match(name) is not None)]
+        return [Channel(self, i, data.names[i]) for i in wanted]
+
+    def chan(self, *nameOrIndex, caseSensitive=True):
+        found = self.chans(*nameOrIndex, caseSensitive=caseSensitive) if nameOrIndex else []
+        return found[0] if found else None
+
+    # ---- members ----------------------------------------------------------------------------
+    numChans = property(lambda self: len(self._output().names))
+
+    numSamples = property(lambda self: self._output().num_samples,
+                          lambda self, v: CHOP._refuse("numSamples"))
+    start = property(lambda self: float(self._output().start),
+                     lambda self, v: CHOP._refuse("start"))
+    end = property(lambda self: float(self._end()), lambda self, v: CHOP._refuse("end"))
+    rate = property(lambda self: self._output().rate, lambda self, v: CHOP._refuse("rate"))
+    isTimeSlice = property(lambda self: self._output().timeslice,
+                           lambda self, v: CHOP._refuse("isTimeSlice"))
+
+    @staticmethod
+    def _refuse(name):
+        raise tdError(f"CHOP.{name} can only be set on a Script CHOP")
+
+    def _end(self):
+        data = self._output()
+        return data.start + max(data.num_samples, 1) - 1
+
+    @property
+    def export(self):
+        return self._export_flag
+
+    @export.setter
+    def export(self, flag):
+        self._export_flag = bool(flag)
+
+    exportChanges = property(lambda self: 0)
+
+    def numpyArray(self):
+        try:
+            import numpy
+        except ImportError:
+            raise tdError("numpy is not installed in the Python that runs tdsim") from None
+        return numpy.array(self._output().vals, dtype=numpy.float32)
+
+
+def inject_channels(target, channels, rate=None):
+    """Give a CHOP fixed channels (test/demo hook; no TouchDesigner equivalent).
+
+    target: a CHOP or an absolute path. channels: {name: number or list of samples}, replacing
+    whatever the cook model computes; None removes the injection. Raises td.tdError for a
+    missing or non-CHOP target and ValueError for channels of different lengths.
+    """
+    from ...values import paths
+    chop = paths.resolve(None, target) if isinstance(target, str) else target
+    if not isinstance(chop, CHOP) or not chop._valid:
+        raise tdError(f"inject_channels: no CHOP at {target!r}")
+    from ...process.runtime import world
+    world().derived.changed()  # expressions reading the channels may now give other values or errors
+    if channels is None:
+        chop._injected = None
+        return chop
+    if rate is None:
+        rate = par_number(chop, "rate", DEFAULT_RATE)
+    chop._injected = from_values(dict(channels), float(rate) or DEFAULT_RATE)
+    return chop

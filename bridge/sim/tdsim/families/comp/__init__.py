@@ -1,0 +1,1 @@
+"""COMPs: the COMP class, COMP-to-COMP wires, panel components and Time COMPs."""

@@ -1,0 +1,1 @@
+"""DATs: the DAT class, the Execute DAT family, and the Web Server and Web Client DATs."""

@@ -1,0 +1,142 @@
+"""Running GLSL shaders for tdsim: a client of the renderer process `bridge/sim/glsl_worker.py`.
+
+tdsim is standard-library Python; shaders need OpenGL. The worker runs on Mesa's software OpenGL
+(llvmpipe, through OSMesa) with PyOpenGL and numpy, under the first interpreter that has them:
+`TDSIM_GL_PYTHON` when set, else this interpreter, else `/usr/bin/python3` (where Debian's
+`python3-opengl` and `python3-numpy` install). It starts on first use and stops with tdsim (its
+stdin closes). When none works, `unavailable()` says why, and GLSL TOPs say so on the node.
+"""
+from __future__ import annotations
+
+import atexit
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import threading
+
+WORKER = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "glsl_worker.py"))
+SYSTEM_PYTHON = "/usr/bin/python3"
+INSTALL_HINT = ("install the Debian packages libosmesa6, python3-opengl and python3-numpy "
+                "(for /usr/bin/python3), or set TDSIM_GL_PYTHON to a python3 that has PyOpenGL and numpy")
+
+# The vertex stage of a GLSL TOP: one triangle covering the output, vUV.st from 0 to 1 across it.
+VERTEX_SHADER = """#version 460
+out vec3 vUV;
+void main() {
+    vec2 p = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);
+    vUV = vec3(p, 0.0);
+    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
+"""
+
+
+class ShaderError(Exception):
+    """The shader did not compile or link; `log` is the OpenGL compiler's log."""
+
+    def __init__(self, stage, log):
+        super().__init__(log)
+        self.stage, self.log = stage, log
+
+
+def _interpreter():
+    chosen = os.environ.get("TDSIM_GL_PYTHON")
+    if chosen:
+        return chosen
+    if importlib.util.find_spec("numpy") and importlib.util.find_spec("OpenGL"):
+        return sys.executable
+    return SYSTEM_PYTHON
+
+
+class _Worker:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.proc = None
+        self.reason = None     # why shaders cannot run here, once known
+
+    def _start(self):
+        python = _interpreter()
+        try:
+            self.proc = subprocess.Popen([python, WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL)
+        except OSError as exc:
+            self.reason = f"{python} cannot start ({exc.strerror or exc}): {INSTALL_HINT}"
+            return
+        hello = self._read_header()
+        if hello is None or not hello.get("ready"):
+            detail = hello.get("reason") if hello else "the renderer exited"
+            self.reason = f"no OpenGL for {python} ({detail}): {INSTALL_HINT}"
+            self._stop()
+
+    def _read_header(self):
+        line = self.proc.stdout.readline()
+        if not line:
+            return None
+        try:
+            return json.loads(line)
+        except ValueError:
+            return None
+
+    def _stop(self):
+        if self.proc is not None:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=5)
+            except Exception:
+                self.proc.kill()
+            self.proc = None
+
+    def request(self, header, payload=b""):
+        with self.lock:
+            if self.proc is None and self.reason is None:
+                self._start()
+            if self.reason is not None:
+                return None, b""
+            try:
+                self.proc.stdin.write(json.dumps(dict(header, payload=len(payload))).encode() + b"\n")
+                self.proc.stdin.write(payload)
+                self.proc.stdin.flush()
+                answer = self._read_header()
+                data = self.proc.stdout.read(answer.get("payload", 0)) if answer else b""
+            except (OSError, ValueError):
+                answer = None
+            if answer is None:
+                # The renderer died (a driver crash): start a fresh one next time.
+                self._stop()
+                return {"ok": False, "stage": "render", "log": "the GLSL renderer process stopped"}, b""
+            return answer, data
+
+
+_worker = _Worker()
+atexit.register(lambda: _worker._stop())
+
+
+def unavailable():
+    """Why tdsim cannot run shaders here, or None when it can (starts the renderer to find out)."""
+    if _worker.proc is None and _worker.reason is None:
+        _worker.request({"op": "ping"})
+    return _worker.reason
+
+
+def render(pixel_source, width, height, inputs, uniforms, want_float=False):
+    """Runs a complete pixel shader (environment included) at width x height.
+
+    inputs: [(width, height, rgba8 bytes or None, float32 bytes or None, extend)].
+    Returns (rgba8 bytes, float32 bytes or None); raises ShaderError when the shader does not
+    compile, RuntimeError when shaders cannot run here."""
+    specs, parts = [], []
+    for w, h, data, floats, extend in inputs:
+        specs.append({"width": w, "height": h, "float": floats is not None, "extend": extend})
+        parts.append(floats if floats is not None else bytes(data))
+    header = {"op": "render", "vertex": VERTEX_SHADER, "pixel": pixel_source, "width": width,
+              "height": height, "float": want_float, "inputs": specs, "uniforms": uniforms}
+    answer, data = _worker.request(header, b"".join(parts))
+    if answer is None:
+        raise RuntimeError(_worker.reason)
+    if not answer.get("ok"):
+        if answer.get("stage") == "render":
+            raise RuntimeError(answer.get("log", "the GLSL renderer failed"))
+        raise ShaderError(answer.get("stage"), answer.get("log", ""))
+    size = width * height * 4
+    return data[:size], (data[size:] if want_float else None)

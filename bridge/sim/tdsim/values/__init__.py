@@ -1,0 +1,2 @@
+"""values: what every layer above reads: errors, the operator catalog, parameter styles and the
+rules for their values, defaults, operator names and paths."""
