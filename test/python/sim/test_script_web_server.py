@@ -57,6 +57,17 @@ class ScriptWebServerTest(SimTestCase):
             t.join(0.01)
         return result["answer"]
 
+    def test_starting_does_not_start_the_project_again(self):
+        # Execute DAT onStart: "called when the project starts", once; a Web Server DAT that a
+        # script turns on later starts its server, not the project.
+        execute = self.project.create(td.executeDAT, "on_start")
+        execute.text = "def onStart():\n    op('/project1').fetch('log').append('project start')\n"
+        execute.par.start = True
+        execute.par.active = True
+        server, log = self.serve()
+        tdsim.step(2)
+        self.assertEqual(log, ["start"])
+
     def test_serves_with_its_callbacks_and_stops(self):
         server, log = self.serve()
         port = int(server.par.port.eval())

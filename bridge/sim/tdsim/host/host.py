@@ -197,8 +197,11 @@ class Host:
         self._thread = threading.Thread(target=self.server.serve_forever, name="tdsim-http", daemon=True)
         self._thread.start()
         self.world.loop.post(lambda: self.call_logged("onServerStart"))
-        from ..families.dat.executedats import start
-        self.world.loop.post(lambda: start(self.world))  # Execute DATs' onStart: the process starts
+        if getattr(self.world, "host", None) is self:
+            # Execute DATs' onStart: the process starts with the host, not with a Web Server DAT a
+            # script turns on (DatServer, webservers.py), whose start is its own onServerStart
+            from ..families.dat.executedats import start
+            self.world.loop.post(lambda: start(self.world))
 
     def stop(self):
         """Stop serving; onServerStop runs on the calling (main) thread."""
