@@ -48,7 +48,7 @@ def main(argv=None) -> int:
     except (ValueError, OSError) as exc:
         print(f"tdsim: cannot load state {args.state}: {exc}", file=sys.stderr)
         return 2
-    from tdsim.op.modules import install_main_globals
+    from tdsim.host.textport import install_main_globals
     install_main_globals()  # op, me, parent, ui, project, tdu... as in TouchDesigner's textport
     try:
         host = Host(port=args.port, callbacks_path=args.callbacks, bind=args.bind, w=w)

@@ -13,8 +13,11 @@ the emulation has:
 """
 from __future__ import annotations
 
-from .process.runtime import reset as _reset
-from .process.runtime import world
+from .families.chop.chop import inject_channels as _inject_channels
+from .families.top.top import render_png as _render_png
+from .process.current import reset as _reset
+from .process.current import world
+from .values.defaults import catalog_default
 
 __version__ = "0.1.0"
 
@@ -40,21 +43,18 @@ def reset_stats():
 
 
 def render_png(top, max_size=None):
-    from .families.top.top import render_png as _render_png
     return _render_png(top, max_size)
 
 
 def inject_channels(target, channels, rate=None):
     """Give a CHOP fixed channels, replacing its cook model (None removes them): the way tests
     and demos feed OSC/MIDI/audio input CHOPs, which have no data source in tdsim."""
-    from .families.chop.chop import inject_channels as _inject
-    return _inject(target, channels, rate)
+    return _inject_channels(world(), target, channels, rate)
 
 
 def assumed_defaults():
     """How many parameter defaults of the catalog's operator types tdsim assumes (no documented
     or dumped default; `tdsim/values/defaults.py`), out of how many: {"assumed": n, "total": m}."""
-    from .values.defaults import catalog_default
     cat = world().catalog
     assumed = total = 0
     for op_type in cat.types():

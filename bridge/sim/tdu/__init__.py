@@ -9,6 +9,7 @@ import re
 import shlex
 
 from tdsim.families.chop import chopnames as _chopnames
+from tdsim.process.current import world as _world
 from tdsim.values import naming as _naming
 
 
@@ -51,8 +52,7 @@ def expandPath(path):
     """TDU Class: a file path expanded "using project.paths, the current folder": a `name:` prefix
     that names a project.paths entry is replaced by that entry; a relative path is joined to
     project.folder (UNVERIFIED: the docs do not say which folder is current)."""
-    from tdsim.process.runtime import world
-    project = world().project
+    project = _world().project
     text = builtins.str(path)
     prefix, sep, rest = text.partition(":")
     if sep and prefix in project.paths:
@@ -66,8 +66,7 @@ def collapsePath(path, asExpression=False):
     """TDU Class: the reverse of expandPath: a project.paths entry becomes its `name:` prefix and
     the current folder is removed. asExpression quotes the result (UNVERIFIED form: TouchDesigner
     may also collapse to App Class members)."""
-    from tdsim.process.runtime import world
-    project = world().project
+    project = _world().project
     text = builtins.str(path).replace("\\", "/")
     for name, folder in sorted(project.paths.items(), key=lambda kv: -len(kv[1])):
         folder = folder.rstrip("/")

@@ -86,8 +86,8 @@ class SimTestCase(BridgeTestCase):
         patcher = mock.patch.object(budget.Budget, "spent", lambda self: self.seconds < 0.01 and spent(self))
         patcher.start()
         self.addCleanup(patcher.stop)
-        import tdsim.process.runtime
-        tdsim.process.runtime.reset()
+        import tdsim
+        tdsim.reset()
         import td
         self.td = td
 

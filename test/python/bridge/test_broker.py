@@ -25,9 +25,9 @@ class BrokerCase(SimTestCase):
         self.ok("POST", "/api/nodes", {"parent_path": "/project1", "type": "noiseTOP", "name": "n1"})
 
     def frames(self, n=2):
-        import tdsim.process.runtime
+        import tdsim
         for _ in range(n):
-            tdsim.process.runtime.world().loop.step()
+            tdsim.world().loop.step()
 
     def ask(self, kind="node_delete", target="/project1/n1", **extra):
         return self.ok("POST", "/api/interactions", dict({"kind": kind, "target": target}, **extra))

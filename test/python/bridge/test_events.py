@@ -26,8 +26,8 @@ class EventStreamTest(SimTestCase):
         from svc_bridge import events
         events.reset()
         self.addCleanup(events.reset)
-        import tdsim.process.runtime
-        self.world = tdsim.process.runtime.world()
+        import tdsim
+        self.world = tdsim.world()
         self.host = Host(port=0, callbacks_path=CALLBACKS, w=self.world)
         self.host.start()
         thread = threading.Thread(target=self.world.loop.run_forever, daemon=True)

@@ -48,7 +48,7 @@ class DatModulesTest(SimTestCase):
         self.assertIs(me_too.module.SAME, me_too.module)
 
     def test_td_names_are_main_globals(self):
-        from tdsim.op.modules import install_main_globals
+        from tdsim.host.textport import install_main_globals
         main = types.ModuleType("__main__")
         install_main_globals(main)
         for name in ("op", "me", "parent", "ui", "project", "root", "app", "tdu", "mod", "absTime", "ParMode"):

@@ -95,9 +95,8 @@ class SequenceBlocks(SimTestCase):
         self.assertEqual(copy.seq.vec.numBlocks, 5)
         self.assertEqual(copy.par.vec4name.eval(), "uLast")
         path = os.path.join(tempfile.mkdtemp(), "state.json")
-        from tdsim.create.snapshots import load_state, save_state
-        save_state(self.world, path)
-        load_state(self.world, path)
+        self.world.storage.save_state(path)
+        self.world.storage.load_state(path)
         g = td.op("/project1/g")
         self.assertEqual(g.seq.vec.numBlocks, 5)
         self.assertEqual(g.par.vec4name.eval(), "uLast")

@@ -1,25 +1,24 @@
-"""Network state as plain data: snapshots of operator subtrees (for undo and copy) and the
-JSON state file that `project.save()` writes and `run_host.py --state` loads.
+"""Network state as plain data: snapshots of operator subtrees, and operators built again from them
+(undo, copies, .tox files and the state file, process/storage.py).
 
 One operator is {"name", "type", "blocks" (sequence block counts that differ from a fresh
 operator's), "pars", "custom", "flags", "node", "comment", "color", "tags",
 "storage", "content", "timeline", "inputs", "children"}: only non-default built-in parameters
 are listed (value, mode, expression, bind expression); inputs are [source path, output index] or
 null per input; DAT content is its text, or its rows for a Table DAT; a Time COMP's timeline
-holds its current frame. The file is
-{"format": "tdsim-state", "version": 1, "project": {...}, "root": <operator>}.
+holds its current frame.
 """
 from __future__ import annotations
 
 import json
-import os
 
-from ..values import naming
+from ..families.dat.dat import to_rows, to_text
+from ..op.op import DEFAULT_COLOR, FLAG_DEFAULTS
+from ..par.custompars import snapshot_custom
+from ..par.pages import restore_custom
+from ..par.sequence import default_counts, resize
+from ..values import naming, paths
 from ..values.modes import ParMode
-from ..process.runtime import world
-
-FORMAT = "tdsim-state"
-VERSION = 1
 
 
 def _par_state(p):
@@ -27,10 +26,7 @@ def _par_state(p):
 
 
 def snapshot_op(op, with_children=True) -> dict:
-    from ..par.custompars import snapshot_custom
-    from ..op.op import FLAG_DEFAULTS, DEFAULT_COLOR
     snap = {"name": op._name, "type": op.OPType}
-    from ..par.sequence import default_counts
     blocks = {n: c for n, c in op._seq_counts.items() if c != default_counts(op).get(n)}
     if blocks:
         snap["blocks"] = blocks
@@ -79,9 +75,8 @@ def snapshot_subtree(op) -> dict:
     return {"op": snap, "outgoing": outgoing}
 
 
-def _apply(op, snap):
-    from ..par.custompars import restore_custom
-    from ..par.sequence import resize
+def apply_snapshot(op, snap):
+    """Give op the state snap holds (its children and wires aside)."""
     for name, count in (snap.get("blocks") or {}).items():
         if name in op._seq_counts:
             resize(op, name, int(count), record=False)
@@ -105,44 +100,43 @@ def _apply(op, snap):
     if op.isDAT and "content" in snap:
         content = snap["content"]
         if op.isTable and isinstance(content, str):
-            from ..families.dat.dat import _to_rows
-            content = _to_rows(content)
+            content = to_rows(content)
         elif not op.isTable and isinstance(content, list):
-            from ..families.dat.dat import _to_text
-            content = _to_text(content)
+            content = to_text(content)
         op._content_raw(content)
 
 
-def _build(parent, snap, name=None, wires=None):
-    from .create import _instantiate
-    op = _instantiate(parent, snap["type"], name or snap["name"], exact_name=True)
-    _apply(op, snap)
+def build(parent, snap, name=None, wires=None):
+    """The operator snap holds, made in parent (by the world's factory) with its children; its
+    wires are added to `wires` as (operator, inputs), for wire() once everything exists."""
+    op = parent._world.factory.instantiate(parent, snap["type"], name or snap["name"], exact_name=True)
+    apply_snapshot(op, snap)
     if wires is not None:
         wires.append((op, snap.get("inputs") or []))
     for child in snap.get("children") or ():
-        _build(op, child, wires=wires)
+        build(op, child, wires=wires)
     return op
 
 
-def _wire(pending, rename=None):
-    from ..values import paths
+def wire(w, pending, rename=None):
+    """Make the wires build() collected; rename(path) maps a source path (None drops the wire)."""
     for op, links in pending:
         for index, link in enumerate(links):
             if not link:
                 continue
             source_path = rename(link[0]) if rename else link[0]
-            source = paths.resolve(None, source_path) if source_path else None
+            source = paths.resolve(w, None, source_path) if source_path else None
             if source is not None:
                 op._set_input_raw(index, (source, int(link[1])))
 
 
 def restore_subtree(parent, subtree, name=None):
+    w = parent._world
     pending = []
-    op = _build(parent, subtree["op"], name, pending)
-    _wire(pending)
-    from ..values import paths
+    op = build(parent, subtree["op"], name, pending)
+    wire(w, pending)
     for target_path, index, source_path, out_index in subtree.get("outgoing", ()):
-        target, source = paths.resolve(None, target_path), paths.resolve(None, source_path)
+        target, source = paths.resolve(w, None, target_path), paths.resolve(w, None, source_path)
         if target is not None and source is not None:
             target._set_input_raw(index, (source, out_index))
     return op
@@ -150,13 +144,13 @@ def restore_subtree(parent, subtree, name=None):
 
 def copy_into(comp, sources, name=None):
     """Copy operators into comp with free names; wires between the copied operators are kept."""
-    w = world()
+    w = comp._world
     created, renames, pending = [], {}, []
     for source in sources:
         snap = snapshot_op(source)
         wanted = naming.next_numbered(name if name and len(sources) == 1 else source._name,
                                       comp._children)
-        new = _build(comp, snap, wanted, pending)
+        new = build(comp, snap, wanted, pending)
         renames[source.path] = new.path
         created.append(new)
 
@@ -165,7 +159,7 @@ def copy_into(comp, sources, name=None):
             if path == old or path.startswith(old + "/"):
                 return new + path[len(old):]
         return None  # wires from operators that were not copied are dropped
-    _wire(pending, rename)
+    wire(w, pending, rename)
     for new in created:
         w.undo.record_create(new)
     return created
@@ -179,7 +173,7 @@ def _jsonable(value):
         return False
 
 
-def _clean(snap):
+def json_safe(snap):
     """Drop what cannot be written as JSON (storage holding Python objects, Python pars)."""
     if "storage" in snap:
         snap["storage"] = {k: v for k, v in snap["storage"].items() if isinstance(k, str) and _jsonable(v)}
@@ -187,40 +181,5 @@ def _clean(snap):
         if not _jsonable(st["val"]):
             st["val"] = None
     for child in snap.get("children") or ():
-        _clean(child)
+        json_safe(child)
     return snap
-
-
-def save_state(w, path):
-    data = {"format": FORMAT, "version": VERSION,
-            "project": {"name": w.project.name, "frame": w.loop.frame},
-            "root": _clean(snapshot_op(w.root))}
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1, sort_keys=False)
-    os.replace(tmp, path)
-
-
-def load_state(w, path):
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    if data.get("format") != FORMAT:
-        raise ValueError(f"{path} is not a tdsim state file")
-    from ..process.default_project import make_root
-    for op in list(w.ops.values()):
-        op._valid = False
-    w.ops.clear()
-    w.live_pars.clear()
-    root_snap = data["root"]
-    root = make_root(w)
-    _apply(root, root_snap)
-    pending = [(root, root_snap.get("inputs") or [])]
-    for child in root_snap.get("children") or ():
-        _build(root, child, wires=pending)
-    _wire(pending)
-    w.project.name = data.get("project", {}).get("name", w.project.name)
-    w.project.folder = os.path.dirname(os.path.abspath(path))
-    w.project.savePath = os.path.abspath(path)
-    w.undo.clear()

@@ -3,7 +3,6 @@ tags (td.OP members). Every change is undo-recorded (_set_attr)."""
 from __future__ import annotations
 
 from ..values.errors import tdError
-from ..process.runtime import world
 
 # UNVERIFIED appearance defaults of a new node: grey tile of 130 x 90 network units.
 DEFAULT_COLOR = (0.55, 0.55, 0.55)
@@ -12,7 +11,7 @@ DEFAULT_NODE_SIZE = (130, 90)
 
 class AppearanceMixin:
     def _set_attr(self, attr, value):
-        world().undo.record_attr(self, attr, self._get_raw(attr), value)
+        self._world.undo.record_attr(self, attr, self._get_raw(attr), value)
         self._set_raw(attr, value)
 
     def _get_raw(self, attr):
@@ -23,7 +22,7 @@ class AppearanceMixin:
         return getattr(self, "_" + attr)
 
     def _set_raw(self, attr, value):
-        world().derived.changed()
+        self._world.derived.changed()
         if attr.startswith("flag:"):
             self._flags[attr[5:]] = value
         elif attr.startswith("node:"):

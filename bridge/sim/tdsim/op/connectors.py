@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..values.catalog import UNLIMITED_INPUTS
 from ..values.errors import tdError
-from ..process.runtime import world
+from ..values.opbase import OPBase
 
 FAMILY_INOUT = {"TOP", "CHOP", "SOP", "POP", "DAT", "MAT"}
 
@@ -74,13 +74,12 @@ class Connector:
                 if t._inputs[i] is not None and t._inputs[i][1] == self._index]
 
     def connect(self, target):
-        from .op import OP
         if self._is_input:
             if isinstance(target, Connector):
                 if target._is_input:
                     raise tdError("Cannot connect an input to an input")
                 self._owner._connect_input(self._index, target._owner, target._index)
-            elif isinstance(target, OP):
+            elif isinstance(target, OPBase):
                 self._owner._connect_input(self._index, target, 0)
             else:
                 raise tdError("connect() takes an operator or a connector")
@@ -89,7 +88,7 @@ class Connector:
             if not target._is_input:
                 raise tdError("Cannot connect an output to an output")
             target._owner._connect_input(target._index, self._owner, self._index)
-        elif isinstance(target, OP):
+        elif isinstance(target, OPBase):
             target._connect_input(target._free_input_index(), self._owner, self._index)
         else:
             raise tdError("connect() takes an operator or a connector")
@@ -210,21 +209,21 @@ class ConnectionsMixin:
             raise tdError(f"Connecting {source.path} to {self.path} would make a loop")
         before = self._link_paths(index)
         self._set_input_raw(index, (source, out_index))
-        world().undo.record_wire(self, index, before, self._link_paths(index))
+        self._world.undo.record_wire(self, index, before, self._link_paths(index))
 
     def _disconnect_input(self, index):
         if index >= len(self._inputs) or self._inputs[index] is None:
             return
         before = self._link_paths(index)
         self._set_input_raw(index, None)
-        world().undo.record_wire(self, index, before, None)
+        self._world.undo.record_wire(self, index, before, None)
 
     def _link_paths(self, index):
         link = self._inputs[index] if index < len(self._inputs) else None
         return (link[0].path, link[1]) if link else None
 
     def _set_input_raw(self, index, link):
-        world().derived.changed()
+        self._world.derived.changed()
         while len(self._inputs) <= index:
             self._inputs.append(None)
         old = self._inputs[index]

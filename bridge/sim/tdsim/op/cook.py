@@ -8,11 +8,13 @@ passed, so they clear as soon as the cause is fixed; kept otherwise, derived.py)
 - a parameter in expression or bind mode whose Python fails: "<par>: <ExceptionType>: <message>";
 - an operator-reference parameter (TOP, CHOP, ..., OP style) naming an operator that does not
   exist, or one of the wrong family;
-- a GLSL TOP whose pixel shader does not compile: one error per compiler message (glsltop.py);
-- errors added by scripts with addError()/addScriptError().
+- errors added by scripts with addError()/addScriptError();
+- what a family adds (a GLSL TOP whose pixel shader does not compile: families/top/glsltop.py; a
+  CHOP that needs its own channels: families/chop/chop.py).
 A bypassed operator does not cook, so it shows none of the rule errors (UNVERIFIED).
 Warnings: a parameter in export mode (tdsim does not emulate CHOP exports; the constant value
-is used), a GLSL TOP where tdsim cannot run shaders (no OpenGL), and warnings added with addWarning().
+is used), warnings added with addWarning(), and what a family adds (a GLSL TOP where tdsim cannot
+run shaders, no OpenGL).
 errors()/warnings() return one line per message, "<message> (<operator path>)" (UNVERIFIED
 format), joined by newlines; recurse=True adds every operator inside a COMP.
 """
@@ -23,9 +25,8 @@ import time
 from ..values import styles
 from ..values.errors import tdError
 from ..values.modes import ParMode
-from ..process.runtime import world
-
-GLSL_TYPES = ("glslTOP", "glslmultiTOP")
+from ..values.naming import match
+from ..values.opbase import OPBase
 
 
 class CookMixin:
@@ -46,7 +47,7 @@ class CookMixin:
         TouchDesigner finds an operator's errors when it cooks, at most once a frame, so a walk
         that asks every operator (the event sweep, errors routes) does not evaluate every
         expression of the project again."""
-        derived = world().derived
+        derived = self._world.derived
         known = derived.get(self, "rule_errors")
         if known is not None:
             return list(known)
@@ -68,9 +69,6 @@ class CookMixin:
             message = self._par_error(p)
             if message:
                 out.append(message)
-        if self.OPType in GLSL_TYPES:
-            from ..families.top import glsltop  # here: glsltop reads TOP helpers, which import this module
-            out.extend(glsltop.compile_errors(self))
         return out
 
     def _par_error(self, p):
@@ -88,8 +86,7 @@ class CookMixin:
             value = p._raw_eval()
         except Exception:
             return p._error
-        from .op import OP
-        if isinstance(value, OP) or value is None:
+        if isinstance(value, OPBase) or value is None:
             return None
         text = str(value).strip()
         if not text:
@@ -104,12 +101,8 @@ class CookMixin:
         return None
 
     def _rule_warnings(self):
-        out = [f"{p.name}: export mode is not emulated by tdsim; the constant value is used"
-               for p in self._pars.values() if p._mode == ParMode.EXPORT]
-        if self.OPType in GLSL_TYPES:
-            from ..families.top import glsltop
-            out.extend(glsltop.unavailable_warning(self))
-        return out
+        return [f"{p.name}: export mode is not emulated by tdsim; the constant value is used"
+                for p in self._pars.values() if p._mode == ParMode.EXPORT]
 
     def _collect(self, recurse, own):
         lines = [f"{m} ({self.path})" for m in own(self)]
@@ -146,7 +139,6 @@ class CookMixin:
         self._cook_added[1].append(str(msg))
 
     def clearScriptErrors(self, recurse=False, error="*"):
-        from ..values.naming import match
         self._script_errors = [e for e in self._script_errors if not match(error, e)]
         if recurse:
             for child in self.children:
@@ -173,7 +165,7 @@ class CookMixin:
         finally:
             self._cooking = False
         self._cook_count += 1
-        self._cook_frame = world().loop.frame
+        self._cook_frame = self._world.loop.frame
         self._cook_ms = (time.perf_counter() - start) * 1000.0
 
     cookTime = property(lambda self: self._cook_ms)
@@ -182,8 +174,8 @@ class CookMixin:
     totalCooks = property(lambda self: self._cook_count)
     cookFrame = property(lambda self: float(self._cook_frame))
     cookAbsFrame = property(lambda self: float(self._cook_frame))
-    cookedThisFrame = property(lambda self: self._cook_frame == world().loop.frame)
-    cookedPreviousFrame = property(lambda self: self._cook_frame == world().loop.frame - 1)
+    cookedThisFrame = property(lambda self: self._cook_frame == self._world.loop.frame)
+    cookedPreviousFrame = property(lambda self: self._cook_frame == self._world.loop.frame - 1)
     cpuMemory = property(lambda self: 0)
     gpuMemory = property(lambda self: 0)
 

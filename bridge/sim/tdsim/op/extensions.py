@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ..values.errors import tdAttributeError
+from ..values.modes import ParMode
 
 _BLOCK = re.compile(r"^ext(\d+)object$")
 
@@ -27,7 +28,6 @@ def _signature(comp):
 
 
 def _source(p):
-    from ..values.modes import ParMode
     return p._expr if p._mode == ParMode.EXPRESSION else (p._val if isinstance(p._val, str) else "")
 
 
@@ -42,7 +42,6 @@ def _blocks(comp):
 
 def build(comp, index=None):
     """(Re)build the extensions of comp; index limits it to one block. Returns what was built."""
-    from ..process.expressions import evaluate
     state = getattr(comp, "_ext_state", None)
     entries = dict(state[1]) if state is not None and index is not None else {}
     for n in _blocks(comp):
@@ -52,7 +51,7 @@ def build(comp, index=None):
         if not source:
             entries.pop(n, None)
             continue
-        obj = evaluate(source, comp)
+        obj = comp._world.expressions.evaluate(source, comp)
         name_par = comp._pars.get("ext%dname" % n)
         name = (name_par.eval() if name_par is not None else "") or type(obj).__name__
         promote_par = comp._pars.get("ext%dpromote" % n)
@@ -83,14 +82,17 @@ class Ext:
     """OP.ext: `ext.Name` is the nearest extension called Name on the operator's component or a
     parent of it."""
 
-    def __init__(self, origin=None):
+    def __init__(self, origin=None, world=None):
         self._origin = origin  # None: td.ext, which follows the running `me`
+        self._world = world    # callable returning the world whose `me` to follow, without an origin
 
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
-        from ..process.runtime import world
-        origin = self._origin if self._origin is not None else (world().me or world().root)
+        origin = self._origin
+        if origin is None:
+            w = self._world()
+            origin = w.me or w.root
         comp = origin if origin.isCOMP else origin._parent
         while comp is not None:
             for ext_name, obj, _promote in entries(comp):

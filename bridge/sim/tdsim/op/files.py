@@ -10,13 +10,12 @@ from __future__ import annotations
 import os
 
 from ..values.errors import tdError
-from ..process.runtime import world
 
 
 def target(op, filepath, extension, create_folders):
     """The path to write for op.save(filepath, createFolders=...): its folder exists after this."""
     if filepath is None or str(filepath) == "":
-        filepath = os.path.join(world().project.folder, op.name + extension)
+        filepath = os.path.join(op._world.project.folder, op.name + extension)
     filepath = os.fspath(filepath)
     folder = os.path.dirname(os.path.abspath(filepath))
     if not os.path.isdir(folder):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from ..values.errors import tdAttributeError
-from ..process.runtime import world
 
 _SHORTCUT = re.compile(r"^iop(\d+)shortcut$")
 
@@ -40,16 +39,18 @@ def _internal_op(start, name):
 
 
 class _InternalShortcut:
-    def __init__(self, origin=None, pars=False):
+    def __init__(self, origin=None, pars=False, world=None):
         self._origin = origin  # the operator to search from; None follows the running `me`
         self._pars = pars
+        self._world = world    # callable returning the world whose `me` to follow, without an origin
 
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
-        start = self._origin if self._origin is not None else world().me
+        start = self._origin
         if start is None:
-            start = world().root
+            w = self._world()
+            start = w.me if w.me is not None else w.root
         if not start.isCOMP:
             start = start._parent
         found = _internal_op(start, name)
@@ -62,9 +63,9 @@ class _InternalShortcut:
         return "<td.%s>" % ("ipar" if self._pars else "iop")
 
 
-def iop_of(origin=None):
-    return _InternalShortcut(origin, pars=False)
+def iop_of(origin=None, world=None):
+    return _InternalShortcut(origin, pars=False, world=world)
 
 
-def ipar_of(origin=None):
-    return _InternalShortcut(origin, pars=True)
+def ipar_of(origin=None, world=None):
+    return _InternalShortcut(origin, pars=True, world=world)

@@ -1,20 +1,29 @@
 """OP: what every operator has (td.OP): identity, hierarchy, parameters, flags and lifecycle.
 Wiring (connectors.py), the cook model (cook.py), appearance and tags (appearance.py) and
 storage (storage.py) are mixed in.
+
+An operator belongs to a world (`_world`, given when it is made): what is above this layer (the
+operator factory, the expression namespace, undo, the frame loop, storage) an operator, and each
+of its parameters, reaches through it.
 """
 from __future__ import annotations
 
+from ..par.custompars import snapshot_custom
+from ..par.pages import Page, restore_custom
+from ..par.par import ParCore, handle
+from ..par.parcollections import ParCollection, ParGroup, ParGroupCollection
+from ..par.pardef import defs_for
+from ..par.sequence import SequenceCollection, init_sequences, resize
 from ..values import naming, paths
+from ..values.catalog import type_name
+from ..values.errors import tdError
+from ..values.opbase import OPBase
 from .appearance import DEFAULT_COLOR, DEFAULT_NODE_SIZE, AppearanceMixin
 from .connectors import ConnectionsMixin
 from .cook import CookMixin
-from ..values.errors import tdError
-from ..families.dat.executedats import EXECUTE_TYPES
-from ..par.par import ParCore, handle
-from ..par.parcollections import Page, ParCollection, ParGroup, ParGroupCollection
-from ..par.pardef import defs_for
-from ..process.runtime import world
-from ..par.sequence import SequenceCollection, init_sequences, resize
+from .extensions import Ext
+from .internal import iop_of, ipar_of
+from .modules import MOD
 from .shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
 from .storage import StorageMixin
 
@@ -64,20 +73,20 @@ def _flag_property(name):
         value = bool(value)
         if name == "allowCooking" and not value and not self.isCOMP:
             raise tdError("Only COMPs can turn the cooking flag off")
-        world().undo.record_attr(self, "flag:" + name, self._flags[name], value)
-        world().derived.changed()  # bypass changes what an operator shows and passes on
+        self._world.undo.record_attr(self, "flag:" + name, self._flags[name], value)
+        self._world.derived.changed()  # bypass changes what an operator shows and passes on
         self._flags[name] = value
     return property(get, set_)
 
 
-class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
+class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin, OPBase):
     OPType = "OP"
     family = None
     _spec = None
     _valid = True  # until destroyed (also lets subclasses look at the class before OP.__init__)
 
-    def __init__(self, parent, name):
-        w = world()
+    def __init__(self, world, parent, name):
+        w = self._world = world
         self._valid = True
         self._id = w.new_id()
         self._name = name
@@ -97,10 +106,6 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         self._build_pars()
         init_sequences(self)
         w.ops[self._id] = self
-        if self.OPType in EXECUTE_TYPES:
-            w.execute_dats[self._id] = self
-        elif self.OPType == "webserverDAT":
-            w.web_server_dats[self._id] = self
         w.derived.changed()
 
     def _build_pars(self):
@@ -169,10 +174,10 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
             raise tdError(f"An operator named '{new}' already exists in {self._parent.path}")
         old = self._name
         self._rename_raw(new)
-        world().undo.record_rename(self._parent.path, old, new)
+        self._world.undo.record_rename(self._parent.path, old, new)
 
     def _rename_raw(self, new):
-        world().derived.changed()
+        self._world.derived.changed()
         kids = self._parent._children
         self._parent._children = {(new if k == self._name else k): v for k, v in kids.items()}
         self._name = new
@@ -212,8 +217,8 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     isDAT = property(lambda self: self.family == "DAT")
     isMAT = property(lambda self: self.family == "MAT")
     isBase = property(lambda self: self.OPType == "baseCOMP")
-    isObject = property(lambda self: "ObjectCOMP" in world().catalog.inherits(self.OPType))
-    isPanel = property(lambda self: "PanelCOMP" in world().catalog.inherits(self.OPType))
+    isObject = property(lambda self: "ObjectCOMP" in self._world.catalog.inherits(self.OPType))
+    isPanel = property(lambda self: "PanelCOMP" in self._world.catalog.inherits(self.OPType))
 
     # ---- hierarchy --------------------------------------------------------------------------
     @property
@@ -234,7 +239,6 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     @property
     def time(self):
         """The Time COMP giving this operator its time (timeline.py); root.time is /local/time."""
-        from ..families.comp.timeline import governing_time
         return governing_time(self)
 
     @property
@@ -257,8 +261,7 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
         return f"{path}.par.{toParName}" if toParName else path
 
     def evalExpression(self, source):
-        from ..process.expressions import evaluate
-        return evaluate(source, self)
+        return self._world.expressions.evaluate(source, self)
 
     def var(self, name, search=True):
         return ""
@@ -278,23 +281,19 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
 
     @property
     def iop(self):
-        from .internal import iop_of
         return iop_of(self)
 
     @property
     def ipar(self):
-        from .internal import ipar_of
         return ipar_of(self)
 
     @property
     def ext(self):
-        from .extensions import Ext
         return Ext(self)
 
     @property
     def mod(self):
         # OP Class: "a module on demand object that searches for DAT modules relative to this operator".
-        from .modules import MOD
         return MOD(self)
 
     def pars(self, *patterns):
@@ -326,7 +325,6 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
 
     def copyParameters(self, other, custom=True, builtin=True):
         if custom and other._custom_pages:
-            from ..par.custompars import restore_custom, snapshot_custom
             restore_custom(self, snapshot_custom(other))
         if builtin:
             for name, count in other._seq_counts.items():
@@ -338,11 +336,9 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
                     mine._change(lambda m=mine, s=p._state(): m._apply_state(s))
 
     def _on_pulse(self, par):
-        """React to a pulsed parameter. Emulated: the Feedback TOP's Reset Pulse, which clears its
-        history (Feedback TOP page: "Reset Pulse ... resets the feedback"); other pulses only fire."""
-        if self.OPType == "feedbackTOP" and par.name == "resetpulse":
-            from ..families.top.feedback import reset
-            reset(self)
+        """React to a pulsed parameter of this operator: the families that react to one (the
+        Feedback TOP's Reset Pulse, the Web Client DAT's Request) override this; here a pulse only
+        fires."""
 
     # ---- flags ------------------------------------------------------------------------------
     for _flag in FLAG_DEFAULTS:
@@ -353,18 +349,15 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
     def destroy(self):
         if self._parent is None:
             raise tdError("The root cannot be destroyed")
-        from ..create.snapshots import snapshot_subtree
-        w = world()
-        if w.undo.recording:
-            w.undo.record_destroy(self._parent.path, self.path, snapshot_subtree(self))
+        self._world.undo.record_destroy(self)
         self._destroy_raw()
 
     def _destroy_raw(self):
-        world().derived.changed()
+        self._world.derived.changed()
         for child in list(getattr(self, "_children", {}).values()):
             child._destroy_raw()
         self._disconnect_all()
-        w = world()
+        w = self._world
         for p in self._pars.values():
             p._valid = False
             w.live_pars.discard(p)
@@ -376,21 +369,20 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
 
     def changeType(self, op_type):
         """Replace this operator by one of another type with the same name, wires and position."""
-        from ..create.create import create_op, type_name
         if not isinstance(op_type, type):
             # OP Class: "This is not a string, but instead is a class defined in the global td
             # module" (exception class UNVERIFIED).
             raise TypeError(f"changeType() takes an operator class such as td.nullTOP, not {op_type!r}")
         parent, name = self._parent, self._name
         new_type = type_name(op_type)
-        spec = world().catalog.get(new_type)
+        spec = self._world.catalog.get(new_type)
         if spec is None:
             raise tdError(f"Unknown operator type: {new_type}")
         inputs = [link for link in self._inputs]
         outputs = [(t, i) for (t, i) in self._out_links]
         node, comment, color = list(self._node), self._comment, self._color
         self.destroy()
-        new = create_op(parent, new_type, name)
+        new = self._world.factory.create(parent, new_type, name)
         new._node = node
         new._comment, new._color = comment, color
         for index, link in enumerate(inputs):
@@ -400,3 +392,16 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin):
             if target._valid:
                 target._connect_input(index, new, 0)
         return new
+
+
+def governing_time(op):
+    """The Time COMP that gives `op` its time (OP.time): the first `local/time` Time COMP found
+    walking up from the operator's network, a COMP starting at itself."""
+    comp = op if op.isCOMP else op._parent
+    while comp is not None:
+        local = comp._children.get("local")
+        found = local._children.get("time") if local is not None and local.isCOMP else None
+        if found is not None and found.OPType == "timeCOMP":
+            return found
+        comp = comp._parent
+    return None

@@ -4,18 +4,20 @@ Each is bound to a function giving the operator it works from: the global td ver
 the current `me` (the operator whose callback, expression or script is running), so a
 relative path is looked up next to `me`, as in TouchDesigner; without any `me` they work from
 the root. `op.Name` finds a Global OP Shortcut and `parent.Name` a Parent Shortcut.
+
+The world searched is the origin operator's; a shortcut that follows the running `me` has none,
+and is given a function returning its world instead (`world`).
 """
 from __future__ import annotations
 
 from ..values import paths
 from ..values.errors import tdAttributeError, tdError
-from ..process.runtime import world
 
 
-def _network_of(me):
+def network_of(w, me):
     """The COMP in which relative paths given by `me` are resolved (its parent network)."""
     if me is None:
-        return world().root
+        return w.root
     parent = me._parent
     return parent if parent is not None else me
 
@@ -32,8 +34,8 @@ def _shortcut_name(comp, par_name):
     return value if isinstance(value, str) else ""
 
 
-def _global_shortcut(name):
-    for candidate in list(world().ops.values()):
+def _global_shortcut(w, name):
+    for candidate in list(w.ops.values()):
         if candidate._valid and candidate.isCOMP and _shortcut_name(candidate, "opshortcut") == name:
             return candidate
     return None
@@ -52,34 +54,44 @@ def _dot_base(patterns, here):
 class _Finder:
     """Where op()/opex()/ops() start looking."""
 
-    def __init__(self, origin=None, here=None):
+    def __init__(self, origin=None, here=None, world=None):
         self._origin = origin  # callable returning the COMP to search from, or None for `me`
         self._here = here      # callable returning the operator `./` means (default: `me`)
+        self._world = world    # callable returning the world, when there is no origin
+
+    def _w(self):
+        return self._world() if self._origin is None else self._origin()._world
 
     def _base(self, patterns=()):
-        here = self._here() if self._here else (world().me if self._origin is None else None)
+        if self._here:
+            here = self._here()
+        else:
+            here = self._w().me if self._origin is None else None
         dot = _dot_base(patterns, here)
         if dot is not None:
             return dot
-        return self._origin() if self._origin else _network_of(world().me)
+        if self._origin:
+            return self._origin()
+        w = self._w()
+        return network_of(w, w.me)
 
 
 class OpShortcut(_Finder):
     """op(): the first match or None."""
 
     def __call__(self, *patterns, includeUtility=False):
-        return paths.find_first(self._base(patterns), patterns)
+        return paths.find_first(self._w(), self._base(patterns), patterns)
 
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
-        found = _global_shortcut(name)
+        found = _global_shortcut(self._w(), name)
         if found is None:
             raise tdAttributeError(f"No global operator shortcut '{name}'")
         return found
 
     def __iter__(self):
-        for candidate in list(world().ops.values()):
+        for candidate in list(self._w().ops.values()):
             if candidate._valid and candidate.isCOMP and _shortcut_name(candidate, "opshortcut"):
                 yield _shortcut_name(candidate, "opshortcut")
 
@@ -88,7 +100,7 @@ class OpexShortcut(OpShortcut):
     """opex(): like op() but raises td.tdError when nothing matches."""
 
     def __call__(self, *patterns, includeUtility=False):
-        found = paths.find_first(self._base(patterns), patterns)
+        found = paths.find_first(self._w(), self._base(patterns), patterns)
         if found is None:
             raise tdError(f"Operator not found: {' '.join(str(p) for p in patterns)}")
         return found
@@ -96,17 +108,18 @@ class OpexShortcut(OpShortcut):
 
 class OpsShortcut(_Finder):
     def __call__(self, *patterns, includeUtility=False):
-        return paths.find_all(self._base(patterns), patterns)
+        return paths.find_all(self._w(), self._base(patterns), patterns)
 
 
 class ParentShortcut:
     """parent(n): the nth parent COMP; parent.Name: the nearest parent with that Parent Shortcut."""
 
-    def __init__(self, origin=None):
+    def __init__(self, origin=None, world=None):
         self._origin = origin  # callable returning the operator to climb from
+        self._world = world    # callable returning the world whose `me` to climb from, without one
 
     def _start(self):
-        return self._origin() if self._origin else world().me
+        return self._origin() if self._origin else self._world().me
 
     def __call__(self, n=1):
         node = self._start()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ..values import naming
-from ..process.runtime import world
 
 _NO_DEFAULT = object()
 
@@ -15,8 +14,8 @@ class StorageMixin:
     def store(self, key, value):
         before = dict(self._storage)
         self._storage[key] = value
-        world().derived.changed()
-        world().undo.record_attr(self, "storage", before, dict(self._storage))
+        self._world.derived.changed()
+        self._world.undo.record_attr(self, "storage", before, dict(self._storage))
         return value
 
     def unstore(self, *keys):
@@ -24,8 +23,8 @@ class StorageMixin:
         for pattern in keys:
             for k in [k for k in self._storage if naming.match(str(pattern), str(k))]:
                 del self._storage[k]
-        world().derived.changed()
-        world().undo.record_attr(self, "storage", before, dict(self._storage))
+        self._world.derived.changed()
+        self._world.undo.record_attr(self, "storage", before, dict(self._storage))
 
     def fetch(self, key, default=_NO_DEFAULT, search=True, storeDefault=False):
         node = self

@@ -3,14 +3,19 @@
 TouchDesigner gives a new Par object on every access (`op.par.tx is op.par.tx` is False; compare
 parameters with isSamePar, values with ==). tdsim keeps one ParCore per parameter for its own
 bookkeeping and hands scripts a fresh Par handle each time (`handle()`), so a script or a bridge
-that relies on Par identity fails here as it would in TouchDesigner."""
+that relies on Par identity fails here as it would in TouchDesigner.
+
+A parameter reaches what is above it through its operator: the world it belongs to (`_world`:
+the derived cache, undo, the frame loop, the expression namespace) and its sequences (`seq`)."""
 from __future__ import annotations
 
-from ..values import styles, values
+from ..values import paths, styles, values
 from ..values.errors import tdError
 from ..values.modes import ParMode
+from ..values.opbase import OPBase
+from .custompars import destroy_custom_par, rename_custom
+from .pardef import ParDef
 from .parprotocol import ValueProtocol
-from ..process.runtime import world
 
 # Members TouchDesigner lets scripts set on custom parameters only.
 _CUSTOM_ONLY = {
@@ -60,7 +65,6 @@ class ParCore(ValueProtocol):
         self._check()
         if not self._def.custom:
             raise tdError(f"Cannot rename built-in parameter '{self.name}'")
-        from .custompars import rename_custom
         rename_custom(self, new)
 
     @property
@@ -123,15 +127,15 @@ class ParCore(ValueProtocol):
             raise tdError(f"'{self.name}' is a built-in parameter: only custom parameters can change this")
         if not self._def.custom and field == "read_only":
             # Built-in definitions are shared between operators: give this Par its own copy.
-            from .pardef import ParDef
             clone = ParDef.__new__(ParDef)
             for slot in ParDef.__slots__:
                 setattr(clone, slot, getattr(self._def, slot))
             self._def = clone
         before = getattr(self._def, field)
         setattr(self._def, field, value)
-        world().derived.changed()
-        world().undo.record_def(self, field, before, value)
+        w = self._owner._world
+        w.derived.changed()
+        w.undo.record_def(self, field, before, value)
 
     def __getattr__(self, name):
         field = _CUSTOM_ONLY.get(name)
@@ -163,13 +167,20 @@ class ParCore(ValueProtocol):
 
     @property
     def sequence(self):
-        from .sequence import sequence_of
-        return sequence_of(self)
+        """The Sequence a block parameter (or header) belongs to, else None (the operator's own,
+        through OP.seq: sequence.py builds on this module)."""
+        name = self._def.sequence
+        if name is None or self.isCustom or name not in self._owner._seq_counts:
+            return None
+        return self._owner.seq[name]
 
     @property
     def sequenceBlock(self):
-        from .sequence import block_of
-        return block_of(self)
+        """The block of a block parameter, else None."""
+        seq = self.sequence
+        if seq is None or self._def.block_index is None:
+            return None
+        return seq._block(self._def.block_index)
 
     # ---- value and modes ------------------------------------------------------------------
     def _state(self):
@@ -180,11 +191,12 @@ class ParCore(ValueProtocol):
         self._set_mode_raw(mode)
 
     def _set_mode_raw(self, mode):
-        world().derived.changed()  # every change of value, mode, expression or bind passes here
+        w = self._owner._world
+        w.derived.changed()  # every change of value, mode, expression or bind passes here
         if mode != self._mode:
             self._prev_mode = self._mode
         self._mode = mode
-        live = world().live_pars
+        live = w.live_pars
         if mode in (ParMode.EXPRESSION, ParMode.BIND):
             live.add(self)
         else:
@@ -195,7 +207,7 @@ class ParCore(ValueProtocol):
         self._check()
         before = self._state()
         apply()
-        world().undo.record_par(self, before, self._state())
+        self._owner._world.undo.record_par(self, before, self._state())
 
     @property
     def val(self):
@@ -326,8 +338,7 @@ class ParCore(ValueProtocol):
 
     # ---- evaluation -----------------------------------------------------------------------
     def _bind_target(self):
-        from ..process.expressions import evaluate
-        target = core_of(evaluate(self._bind, self._owner))
+        target = core_of(self._owner._world.expressions.evaluate(self._bind, self._owner))
         if not isinstance(target, ParCore):
             raise tdError(f"Bind expression did not return a parameter: {self._bind!r}")
         if target is self:
@@ -336,9 +347,8 @@ class ParCore(ValueProtocol):
 
     def _raw_eval(self):
         """The value by mode, without resolving operator references."""
-        from ..process.expressions import evaluate
         if self._mode == ParMode.EXPRESSION and self._expr.strip():
-            return values.convert_result(self._def, evaluate(self._expr, self._owner))
+            return values.convert_result(self._def, self._owner._world.expressions.evaluate(self._expr, self._owner))
         if self._mode == ParMode.BIND and self._bind.strip():
             return values.convert_result(self._def, self._bind_target().eval())
         # CONSTANT, EXPORT (not emulated: the constant value is used) and empty expressions.
@@ -365,8 +375,7 @@ class ParCore(ValueProtocol):
         return value
 
     def evalExpression(self):
-        from ..process.expressions import evaluate
-        return evaluate(self._expr, self._owner)
+        return self._owner._world.expressions.evaluate(self._expr, self._owner)
 
     def evalOPs(self):
         found = self._resolve_ops(self._evaluate(), single=False)
@@ -378,12 +387,10 @@ class ParCore(ValueProtocol):
         return (v - self._def.norm_min) / span
 
     def _resolve_ops(self, value, single):
-        from ..op.op import OP
-        from ..values import paths
-        if isinstance(value, OP):
+        if isinstance(value, OPBase):
             return value if single else [value]
         if isinstance(value, (list, tuple)):
-            found = [v for v in value if isinstance(v, OP)]
+            found = [v for v in value if isinstance(v, OPBase)]
         else:
             text = "" if value is None else str(value)
             base = self._owner._parent if self._owner._parent is not None else self._owner
@@ -391,7 +398,7 @@ class ParCore(ValueProtocol):
                 # `.` is the parameter's own operator: Internal Operators sets a COMP's Internal OP
                 # to `./iparEffect`, a child of that COMP. A plain name is a sibling.
                 base = self._owner
-            found = paths.find_all(base, [text]) if text.strip() else []
+            found = paths.find_all(self._owner._world, base, [text]) if text.strip() else []
         if not single:
             return found
         if not found:
@@ -403,7 +410,7 @@ class ParCore(ValueProtocol):
         restores the parameter to its previous value", after `frames` or `seconds` when given;
         "for pulse type parameters no value or time is specified or used"."""
         self._check()
-        world().pulsed.add((self._owner._id, self.name))  # for Parameter Execute DATs (onPulse)
+        self._owner._world.pulsed.add((self._owner._id, self.name))  # for Parameter Execute DATs (onPulse)
         if self.isPulse:
             self._owner._on_pulse(self)
             return
@@ -415,7 +422,7 @@ class ParCore(ValueProtocol):
             if self._valid and self._owner._valid:
                 self._change(lambda: self._apply_state(before))
         if frames or seconds:
-            world().loop.schedule(restore, delay_frames=frames, delay_ms=seconds * 1000)
+            self._owner._world.loop.schedule(restore, delay_frames=frames, delay_ms=seconds * 1000)
         else:
             restore()
 
@@ -440,7 +447,6 @@ class ParCore(ValueProtocol):
         self._check()
         if not self._def.custom:
             raise tdError(f"Cannot destroy built-in parameter '{self.name}'")
-        from .custompars import destroy_custom_par
         destroy_custom_par(self)
 
 

@@ -1,4 +1,4 @@
-"""ParCollection (op.par), ParGroup and ParGroupCollection (op.parGroup) and Page."""
+"""ParCollection (op.par), ParGroup and ParGroupCollection (op.parGroup); pages are pages.py's."""
 from __future__ import annotations
 
 from ..values import naming
@@ -148,56 +148,3 @@ class ParGroupCollection:
 
     def __iter__(self):
         return iter(list(object.__getattribute__(self, "_op")._groups.values()))
-
-
-class Page:
-    """A parameter page. Built-in pages are read-only; custom pages grow through append*()."""
-
-    def __init__(self, op, name, custom=False):
-        self._op = op
-        self._name = name
-        self._custom = custom
-        self._groups: list[ParGroup] = []
-        self._valid = True
-
-    owner = property(lambda self: self._op)
-    isCustom = property(lambda self: self._custom)
-    parGroups = property(lambda self: list(self._groups))
-    pars = property(lambda self: [handle(p) for g in self._groups for p in g._pars])
-    valid = property(lambda self: self._valid)
-
-    @property
-    def name(self):
-        return self._name
-
-    @name.setter
-    def name(self, new):
-        if not self._custom:
-            raise tdError("Built-in pages cannot be renamed")
-        self._name = str(new)
-
-    @property
-    def index(self):
-        pages = self._op.customPages if self._custom else self._op.pages
-        return pages.index(self) if self in pages else -1
-
-    def __repr__(self):
-        return f"type:Page name:{self._name} owner:{self._op.path}"
-
-    def __getattr__(self, name):
-        # appendFloat, appendXYZ, ... live in custompars so this file stays about collections.
-        if name.startswith("append"):
-            from . import custompars
-            return custompars.appender(self, name)
-        raise AttributeError(f"'td.Page' object has no attribute '{name}'")
-
-    def destroy(self):
-        from . import custompars
-        custompars.destroy_page(self)
-
-    def sort(self, *names):
-        order = {n: i for i, n in enumerate(names)}
-        self._groups.sort(key=lambda g: order.get(g.name, len(order)))
-
-    def resetPars(self):
-        return any([g.reset() for g in self._groups])

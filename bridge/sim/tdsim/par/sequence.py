@@ -18,7 +18,6 @@ from ..values.errors import tdAttributeError, tdError
 from .par import ParCore, handle
 from .parcollections import ParGroup
 from .pardef import ParDef, defs_for
-from ..process.runtime import world
 
 # Blocks are built from block 0's definitions; the clones are shared by every operator of a type.
 _block_defs: dict[tuple[str, str, int], list[list[ParDef]]] = {}
@@ -90,7 +89,7 @@ def _add_block(op, seq, block):
 
 
 def _remove_block(op, seq, block):
-    w = world()
+    w = op._world
     for defs in block_defs(op._spec, seq, block):
         group = op._groups.pop(defs[0].group_name, None)
         if group is not None and group.page is not None and group in group.page._groups:
@@ -120,7 +119,7 @@ def resize(op, name, count, record=True):
     for block in range(current, count):
         _add_block(op, seq, block)
     op._seq_counts[name] = count
-    undo = world().undo
+    undo = op._world.undo
     if record and undo.recording:
         path = op.path
 
@@ -291,6 +290,10 @@ class Sequence:
     def blocks(self):
         return [SequenceBlock(self, i) for i in range(self.numBlocks)]
 
+    def _block(self, index):
+        """Block `index`, unchecked (Par.sequenceBlock of a block parameter)."""
+        return SequenceBlock(self, index)
+
     @property
     def blockPars(self):
         return [p for b in self.blocks for g in b for p in g]
@@ -438,19 +441,3 @@ class SequenceCollection:
 
     def __len__(self):
         return len(object.__getattribute__(self, "_op")._seq_counts)
-
-
-def sequence_of(par):
-    """Par.sequence: the Sequence a block parameter (or header) belongs to, else None."""
-    name = par._def.sequence
-    if name is None or par.isCustom or name not in par._owner._seq_counts:
-        return None
-    return Sequence(par._owner, name)
-
-
-def block_of(par):
-    """Par.sequenceBlock: the block of a block parameter, else None."""
-    seq = sequence_of(par)
-    if seq is None or par._def.block_index is None:
-        return None
-    return SequenceBlock(seq, par._def.block_index)

@@ -6,8 +6,9 @@ import os
 import platform
 import sys
 
+from ..values import paths
 from ..values.errors import tdError
-from .runtime import world
+from .artist import artist
 
 TDSIM_VERSION = "0.1.0"
 # The TouchDesigner release whose operator catalog tdsim follows (the kb's live POP dump).
@@ -22,12 +23,16 @@ APP_BUILD = "tdsim-" + EMULATED_BUILD
 
 class AbsTime:
     """absTime: frames and seconds since the process started (advances with the frame loop,
-    except while the root timeline is paused); frame 1 is 0 seconds."""
+    except while the root timeline is paused); frame 1 is 0 seconds. `world` returns the world
+    whose frame loop it reads (the current one, for td.absTime)."""
 
-    frame = property(lambda self: float(world().loop.abs_frame))
-    seconds = property(lambda self: world().loop.seconds)
+    def __init__(self, world):
+        self._world = world
+
+    frame = property(lambda self: float(self._world().loop.abs_frame))
+    seconds = property(lambda self: self._world().loop.seconds)
     step = property(lambda self: 1.0)
-    stepSeconds = property(lambda self: world().loop.period)
+    stepSeconds = property(lambda self: self._world().loop.period)
 
     def __repr__(self):
         return f"absTime frame:{self.frame} seconds:{self.seconds:.3f}"
@@ -79,16 +84,14 @@ class Project:
 
     def save(self, path=None, saveExternalToxs=False):
         """Write the network state (tdsim's JSON format, not a .toe) to path."""
-        from ..create.snapshots import save_state
         stem = os.path.splitext(self.name)[0]
         target = path or self.savePath or os.path.join(self.folder, stem + ".json")
-        save_state(self._world, target)
+        self._world.storage.save_state(target)
         self.savePath = target
         return True
 
     def load(self, path):
-        from ..create.snapshots import load_state
-        load_state(self._world, path)
+        self._world.storage.load_state(path)
 
     def __repr__(self):
         return f"project name:{self.name} folder:{self.folder}"
@@ -182,15 +185,16 @@ class Panes:
     """ui.panes (Panes Class, https://derivative.ca/UserGuide/Panes_Class): at start one network
     editor looking at /project1; panes are found by index or name."""
 
-    def __init__(self):
+    def __init__(self, w):
+        self._world = w
         self._list = None
         self._next_id = 2
         self._current = None
 
     def _panes(self):
         if self._list is None:
-            from ..values import paths
-            self._list = [Pane(self, paths.resolve(None, "/project1") or world().root, 1, "pane1",
+            w = self._world
+            self._list = [Pane(self, paths.resolve(w, None, "/project1") or w.root, 1, "pane1",
                                PaneType.NETWORKEDITOR)]
         return self._list
 
@@ -244,7 +248,7 @@ class Panes:
 class UI:
     def __init__(self, w):
         self._world = w
-        self.panes = Panes()
+        self.panes = Panes(w)
         self.performMode = False
         self.status = ""
         self.clipboard = ""
@@ -262,7 +266,6 @@ class UI:
 
     def messageBox(self, title, message, buttons=("Ok",)):
         # No one can click in tdsim: the scripted artist answers (artist.py; the first button by default).
-        from .artist import artist
         return artist().answer(title, message, list(buttons))
 
 

@@ -6,27 +6,15 @@ TouchDesigner's internal /sys and /ui trees are not emulated.
 """
 from __future__ import annotations
 
-from ..values.errors import tdError
-
-
-def make_root(w):
-    from ..create.create import type_class
-    cls = type_class("baseCOMP")
-    if cls is None:
-        raise tdError("The catalog has no baseCOMP: cannot build the root")
-    root = cls(None, "")
-    w.root = root
-    return root
-
 
 def build_default_project(w):
-    from ..create.create import _instantiate
-    root = make_root(w)
+    make = w.factory.instantiate
+    root = w.factory.make_root()
     for name, op_type, parent in (("local", "baseCOMP", root), ("perform", "windowCOMP", root),
                                   ("project1", "containerCOMP", root)):
         if w.catalog.get(op_type) is not None:
-            made = _instantiate(parent, op_type, name, exact_name=True)
+            made = make(parent, op_type, name, exact_name=True)
             if name == "local" and w.catalog.get("timeCOMP") is not None:
-                _instantiate(made, "timeCOMP", "time", exact_name=True)
+                make(made, "timeCOMP", "time", exact_name=True)
     w.undo.clear()
     return root

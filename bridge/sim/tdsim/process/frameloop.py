@@ -18,6 +18,10 @@ import threading
 import time
 import traceback
 
+from ..families.comp.timeline import advance_timelines
+from ..families.dat import executedats
+from ..families.dat.webservers import sync
+from ..op.cook import cook_frame
 from .gcpacing import FrameGC
 
 FPS = 60
@@ -49,17 +53,16 @@ class Run:
         self.active = False
 
     def _execute(self):
-        from .expressions import run_script
-        from .runtime import world
+        w = self._loop._world
         self.active = False
         if self._killed:
             return
         try:
             if callable(self._source):
-                with world().as_me(self._me):
+                with w.as_me(self._me):
                     self._source(*self._args)
             else:
-                run_script(str(self._source), self._me, self._args)
+                w.expressions.run_script(str(self._source), self._me, self._args)
         except Exception:
             # TouchDesigner prints script errors to the textport and keeps running.
             traceback.print_exc(file=sys.stderr)
@@ -70,6 +73,7 @@ class FrameLoop:
         self._world = world
         self._clock = clock
         self._sleep = sleep
+        self.fps = FPS
         self.period = 1.0 / FPS
         self.frame = 1       # frames the loop has run (run() delays, cook frames, statistics)
         self.abs_frame = 1   # absTime.frame: stands still while the root timeline is paused
@@ -104,10 +108,8 @@ class FrameLoop:
 
     # ---- one frame --------------------------------------------------------------------------
     def step(self) -> float:
-        from ..op.cook import cook_frame
-        from ..families.dat.executedats import frame_end, frame_start
         start = self._clock()
-        frame_start(self._world)
+        executedats.frame_start(self._world)
         for _ in range(len(self._posted)):
             fn, future = self._posted.popleft()
             if future.set_running_or_notify_cancel():
@@ -120,9 +122,8 @@ class FrameLoop:
         for run in due:
             run._execute()
         cook_frame(self._world)
-        frame_end(self._world)
+        executedats.frame_end(self._world)
         self._world.pulsed.clear()
-        from ..families.dat.webservers import sync
         sync(self._world)
         elapsed = self._clock() - start
         self._account(elapsed)
@@ -142,7 +143,6 @@ class FrameLoop:
             s["slowFrames"] += 1
         self._recent.append(round(ms, 3))
         self.frame += 1 + dropped
-        from ..families.comp.timeline import advance_timelines
         if advance_timelines(self._world, 1 + dropped, FPS):
             self.abs_frame += 1 + dropped
         return dropped
@@ -196,9 +196,3 @@ class FrameLoop:
         s["gcMs"] = round(self._gc.total_ms, 3)
         s["gcMaxMs"] = round(self._gc.max_ms, 3)
         return s
-
-
-def schedule(source, args=(), me=None, delay_frames=0, delay_ms=0, group=None):
-    from .runtime import world
-    w = world()
-    return w.loop.schedule(source, args, me if me is not None else w.me, delay_frames, delay_ms, group)

@@ -1,27 +1,27 @@
 """The emulated TouchDesigner process: one World holds the operator tree, ids, undo, the frame
-clock and the `me` context. `world()` returns it (creating a default project on first use);
-`reset()` replaces it (tests start from a fresh project this way).
+clock and the `me` context, and what the layers below ask it for: the operator factory
+(`factory`), the expression namespace (`expressions`) and storage (`storage`). Every operator
+knows its world (`op._world`). Which world is the current one is current.py's.
 """
 from __future__ import annotations
 
 import contextlib
 import threading
 
-_world = None
-_lock = threading.Lock()
+from ..create.create import Factory
+from ..values.catalog import catalog
+from .appui import UI, App, Monitors, Project, SysInfo
+from .derived import Derived
+from .expressions import Expressions
+from .frameloop import FrameLoop
+from .storage import Storage
+from .undo import Undo
 
 
 class World:
-    def __init__(self):
-        from ..values.catalog import catalog
-        from .frameloop import FrameLoop
-        from .undo import Undo
-        from .derived import Derived
-        from .appui import App, Monitors, Project, SysInfo, UI
-        # Loaded here, not on first use: the first COMP made (default contents) and the first
-        # delete or copy (snapshots) would otherwise pay for the import inside a frame.
-        from ..create import defaultcontents, snapshots as state  # noqa: F401
-
+    def __init__(self, namespace):
+        """`namespace(world)`: the globals every expression and DAT module of this world starts
+        from (the td module's members, current.py)."""
         self.catalog = catalog()
         self.next_id = 1
         self.ops = {}
@@ -34,6 +34,9 @@ class World:
         self.dat_servers = {}  # id -> the running server of a script-created Web Server DAT
         self.dat_server_failures = {}  # id -> the port that could not be opened
         self.pulsed = set()  # (op id, par name) pulsed this frame, for Parameter Execute DATs
+        self.factory = Factory(self)
+        self.expressions = Expressions(self, namespace)
+        self.storage = Storage(self)
         self.undo = Undo(self)
         self.derived = Derived(self)
         self.loop = FrameLoop(self)
@@ -62,35 +65,3 @@ class World:
             yield
         finally:
             self.context.pop()
-
-
-def world() -> World:
-    global _world
-    if _world is None:
-        with _lock:
-            if _world is None:
-                from .default_project import build_default_project
-                w = World()
-                _world = w
-                build_default_project(w)
-    return _world
-
-
-def reset(state_path: str | None = None) -> World:
-    """Start a fresh emulated process with the default project (or a saved state)."""
-    global _world
-    from .default_project import build_default_project
-    if _world is not None:
-        from ..families.dat.webservers import stop_all
-        stop_all(_world)  # no listening socket outlives its emulated process
-    from .artist import reset as reset_artist
-    reset_artist()
-    with _lock:
-        w = World()
-        _world = w
-        if state_path:
-            from ..create.snapshots import load_state
-            load_state(w, state_path)
-        else:
-            build_default_project(w)
-    return w

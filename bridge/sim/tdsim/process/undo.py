@@ -7,6 +7,9 @@ undo still works after other objects were recreated. Undo/redo themselves are no
 """
 from __future__ import annotations
 
+from ..create.snapshots import restore_subtree, snapshot_subtree
+from ..par.pages import restore_custom
+from ..values import paths
 from ..values.errors import tdError
 
 
@@ -111,8 +114,7 @@ class Undo:
             self._open.actions.append(_Action(undo, redo))
 
     def _find(self, path):
-        from ..values.paths import resolve
-        found = resolve(None, path)
+        found = paths.resolve(self._world, None, path)
         if found is None:
             raise tdError(f"Undo: operator {path} no longer exists")
         return found
@@ -142,7 +144,6 @@ class Undo:
     def record_custom(self, op, before, after):
         if not self.recording:
             return
-        from ..par.custompars import restore_custom
         path = op.path
         self._add(lambda: restore_custom(self._find(path), before),
                   lambda: restore_custom(self._find(path), after))
@@ -150,7 +151,6 @@ class Undo:
     def record_create(self, op):
         if not self.recording:
             return
-        from ..create.snapshots import restore_subtree, snapshot_subtree
         path, parent_path = op.path, op._parent.path
         held = {}
 
@@ -161,10 +161,11 @@ class Undo:
 
         self._add(undo, lambda: restore_subtree(self._find(parent_path), held["snap"]))
 
-    def record_destroy(self, parent_path, path, snapshot):
+    def record_destroy(self, op):
+        """op is about to be destroyed: undo brings it back as it is now."""
         if not self.recording:
             return
-        from ..create.snapshots import restore_subtree
+        parent_path, path, snapshot = op._parent.path, op.path, snapshot_subtree(op)
         self._add(lambda: restore_subtree(self._find(parent_path), snapshot),
                   lambda: self._find(path)._destroy_raw())
 

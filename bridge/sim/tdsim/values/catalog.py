@@ -10,6 +10,8 @@ import json
 import os
 from dataclasses import dataclass, field
 
+from .errors import tdError
+
 FAMILIES = ("TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP")
 
 # kb `inputs.max` uses this number for "as many as you like" (merge, composite, math...).
@@ -176,6 +178,16 @@ class Catalog:
 
     def __len__(self) -> int:
         return len(self._by_type)
+
+
+def type_name(op_type) -> str:
+    """An operator type given as a type class (td.noiseTOP), or as its OPType string."""
+    if isinstance(op_type, str):
+        return op_type
+    name = getattr(op_type, "OPType", None)
+    if isinstance(name, str):
+        return name
+    raise tdError(f"Invalid operator type: {op_type!r}")
 
 
 _catalog: Catalog | None = None

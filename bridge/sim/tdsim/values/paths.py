@@ -1,8 +1,10 @@
-"""Finding operators: absolute and relative paths, numeric ids, and wildcard patterns."""
+"""Finding operators: absolute and relative paths, numeric ids, and wildcard patterns.
+
+Every search is in a world (`w`: its root and its operators by id), which the caller passes in.
+"""
 from __future__ import annotations
 
 from . import naming
-from ..process.runtime import world
 
 
 def _child(comp, name):
@@ -10,12 +12,12 @@ def _child(comp, name):
     return kids.get(name) if kids else None
 
 
-def resolve(base, path):
+def resolve(w, base, path):
     """The operator at `path` seen from inside the COMP `base` (None if there is none).
 
-    '/a/b' is absolute; 'a/b', './a', '../a' are relative to base; an int is an operator id.
+    '/a/b' is absolute; 'a/b', './a', '../a' are relative to base (the root when None); an int
+    is an operator id.
     """
-    w = world()
     if isinstance(path, int) and not isinstance(path, bool):
         found = w.ops.get(path)
         return found if found is not None and found._valid else None
@@ -63,13 +65,12 @@ def _walk_pattern(node, parts):
         yield from _walk_pattern(kids[part], rest)
 
 
-def find_all(base, patterns):
+def find_all(w, base, patterns):
     """Every operator matching any of the patterns, in pattern order, without duplicates."""
-    w = world()
     out, seen = [], set()
     for pat in naming.split_patterns(patterns):
         if isinstance(pat, int):
-            hits = [resolve(base, pat)]
+            hits = [resolve(w, base, pat)]
         elif pat.startswith("/"):
             hits = _walk_pattern(w.root, pat.split("/")[1:])
         else:
@@ -81,8 +82,8 @@ def find_all(base, patterns):
     return out
 
 
-def find_first(base, patterns):
-    hits = find_all(base, patterns)
+def find_first(w, base, patterns):
+    hits = find_all(w, base, patterns)
     return hits[0] if hits else None
 
 

@@ -18,10 +18,8 @@ from __future__ import annotations
 import math
 import operator
 
-from .chopdata import cook
 from ...values.errors import tdError
-from ...process.frameloop import FPS
-from ...process.runtime import world
+from .chopcook import cook
 
 
 def _value(other):
@@ -113,11 +111,11 @@ class Channel:
 
     def evalSeconds(self, secs=None):
         data, i = self._need(secs)
-        return data.sample(i, world().loop.seconds if secs is None else float(secs))
+        return data.sample(i, self._owner._world.loop.seconds if secs is None else float(secs))
 
     def evalFrame(self, frame=None):
         # Frames map to seconds as absolute time does: frame 1 is 0 seconds.
-        return self.evalSeconds(None if frame is None else (float(frame) - 1.0) / FPS)
+        return self.evalSeconds(None if frame is None else (float(frame) - 1.0) / self._owner._world.loop.fps)
 
     def average(self):
         samples = self.vals
@@ -131,7 +129,7 @@ class Channel:
 
     def numpyArray(self):
         try:
-            import numpy
+            import numpy  # here, not at the top: optional and heavy, only numpyArray() needs it
         except ImportError:
             raise tdError("numpy is not installed in the Python that runs tdsim") from None
         return numpy.array(self.vals, dtype=numpy.float32)

@@ -17,11 +17,13 @@
 """
 from __future__ import annotations
 
-from .channel import Channel
-from .chopdata import DEFAULT_RATE, cook, from_values, loop_found, par_number
-from .chopnames import Matcher
-from ...values.errors import tdError
 from ...op.op import OP
+from ...values import paths
+from ...values.errors import tdError
+from .channel import Channel
+from .chopcook import cook, loop_found
+from .chopdata import DEFAULT_RATE, from_values, par_number
+from .chopnames import Matcher
 
 
 class CHOP(OP):
@@ -102,25 +104,23 @@ class CHOP(OP):
 
     def numpyArray(self):
         try:
-            import numpy
+            import numpy  # here, not at the top: optional and heavy, only numpyArray() needs it
         except ImportError:
             raise tdError("numpy is not installed in the Python that runs tdsim") from None
         return numpy.array(self._output().vals, dtype=numpy.float32)
 
 
-def inject_channels(target, channels, rate=None):
+def inject_channels(w, target, channels, rate=None):
     """Give a CHOP fixed channels (test/demo hook; no TouchDesigner equivalent).
 
-    target: a CHOP or an absolute path. channels: {name: number or list of samples}, replacing
+    target: a CHOP or an absolute path in the world `w`. channels: {name: number or list of samples}, replacing
     whatever the cook model computes; None removes the injection. Raises td.tdError for a
     missing or non-CHOP target and ValueError for channels of different lengths.
     """
-    from ...values import paths
-    chop = paths.resolve(None, target) if isinstance(target, str) else target
+    chop = paths.resolve(w, None, target) if isinstance(target, str) else target
     if not isinstance(chop, CHOP) or not chop._valid:
         raise tdError(f"inject_channels: no CHOP at {target!r}")
-    from ...process.runtime import world
-    world().derived.changed()  # expressions reading the channels may now give other values or errors
+    w.derived.changed()  # expressions reading the channels may now give other values or errors
     if channels is None:
         chop._injected = None
         return chop

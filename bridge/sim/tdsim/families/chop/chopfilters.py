@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from .chopdata import ChopData, par_number, par_value, cook
+from .chopdata import ChopData, par_number, par_value
 from .chopnames import Matcher, rename as rename_names
 from ...values.errors import tdError
 from ...values.naming import base as name_base
@@ -73,18 +73,18 @@ def select(op, ctx) -> ChopData:
         except Exception:
             sources = []
     if sources:
-        data = merge_all([d for d in (_cook_or_none(s, ctx.seconds) for s in sources)
+        data = merge_all([d for d in (_cook_or_none(s, ctx) for s in sources)
                           if d is not None], "unique")
     else:
         data = _first(op, ctx)
     return _renamed(op, _keep(data, par_value(op, "channames", "")))
 
 
-def _cook_or_none(chop, seconds):
+def _cook_or_none(chop, ctx):
     """A referenced CHOP's channels; one that is part of a cook loop counts as empty (the loop
     shows as an error on the CHOP)."""
     try:
-        return cook(chop, seconds)
+        return ctx.cook(chop)
     except tdError:
         return None
 

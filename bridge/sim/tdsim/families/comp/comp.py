@@ -1,25 +1,32 @@
-"""COMP: operators that hold a network (td.COMP): create, copy, findChildren, custom pages."""
+"""COMP: operators that hold a network (td.COMP): create, copy, findChildren, custom pages.
+
+Making operators (create, copy, .tox files) is the world's (its operator factory and storage,
+reached through `_world`): they build every family, COMPs included.
+"""
 from __future__ import annotations
 
+from ...op import extensions
+from ...op.op import OP
+from ...par.custompars import destroy_all
+from ...par.pages import append_page
 from ...values import naming
 from ...values.errors import tdError
-from ...op.op import OP
+from .compconnectors import COMPConnector, comp_input, comp_outputs
 
 
 class COMP(OP):
     family = "COMP"
 
-    def __init__(self, parent, name):
+    def __init__(self, world, parent, name):
         self._children: dict[str, OP] = {}
         self._comp_input = None  # the COMP wired into this one's top connector (compconnectors.py)
-        super().__init__(parent, name)
+        super().__init__(world, parent, name)
 
     def __getattr__(self, name):
         # Only for members Python did not find: a promoted extension member (op('comp1').Scale).
         if name[:1].isupper():
-            from ...op.extensions import promoted
             try:
-                return promoted(self, name)
+                return extensions.promoted(self, name)
             except AttributeError:
                 pass
         raise AttributeError(f"'td.{type(self).__name__}' object has no attribute '{name}'")
@@ -27,38 +34,32 @@ class COMP(OP):
     # ---- extensions (extensions.py) ---------------------------------------------------------
     @property
     def extensions(self):
-        from ...op.extensions import entries
-        return [obj for _name, obj, _promote in entries(self)]
+        return [obj for _name, obj, _promote in extensions.entries(self)]
 
     @property
     def extensionsReady(self):
         return getattr(self, "_ext_state", None) is not None
 
     def initializeExtensions(self, index=None):
-        from ...op.extensions import build
-        built = build(self, index)
+        built = extensions.build(self, index)
         return built if index is None else (built[index] if index < len(built) else None)
 
     # ---- COMP-to-COMP wires (compconnectors.py) ---------------------------------------------
     @property
     def inputCOMPConnectors(self):
-        from .compconnectors import COMPConnector
         return [COMPConnector(self, True)]
 
     @property
     def outputCOMPConnectors(self):
-        from .compconnectors import COMPConnector
         return [COMPConnector(self, False)]
 
     @property
     def inputCOMPs(self):
-        from .compconnectors import comp_input
         source = comp_input(self)
         return [source] if source is not None else []
 
     @property
     def outputCOMPs(self):
-        from .compconnectors import comp_outputs
         return comp_outputs(self)
 
     # ---- children ---------------------------------------------------------------------------
@@ -66,18 +67,15 @@ class COMP(OP):
         """Create an operator inside this COMP. A name in use gives the next numbered name.
         initialize=False skips the operator's initialization script (COMP Class: the Light COMP's
         builds a network of SOPs inside it), so the new COMP starts empty."""
-        from ...create.create import create_op
-        return create_op(self, opType, name, initialize=bool(initialize))
+        return self._world.factory.create(self, opType, name, initialize=bool(initialize))
 
     def copy(self, source, name=None, includeDocked=True):
-        from ...create.snapshots import copy_into
         if not isinstance(source, OP):
             raise tdError("copy() takes an operator, not a path")
-        return copy_into(self, [source], name)[0]
+        return self._world.factory.copy_into(self, [source], name)[0]
 
     def copyOPs(self, sources):
-        from ...create.snapshots import copy_into
-        return copy_into(self, list(sources), None)
+        return self._world.factory.copy_into(self, list(sources), None)
 
     def findChildren(self, type=None, name=None, path=None, depth=None, maxDepth=None,
                      text=None, comment=None, tags=None, allTags=False, parValue=None,
@@ -126,29 +124,24 @@ class COMP(OP):
     # ---- component files (tox.py) ------------------------------------------------------------
     def save(self, filepath=None, createFolders=False, password=None):
         """Write this component to a .tox (tdsim's JSON format); returns the file path."""
-        from ...process.storage import save
-        return save(self, filepath, createFolders, password)
+        return self._world.storage.save_tox(self, filepath, createFolders, password)
 
     def saveByteArray(self, password=None):
-        from ...process.storage import tox_bytes
-        return tox_bytes(self, password)
+        return self._world.storage.tox_bytes(self, password)
 
     def loadTox(self, filepath, unwired=False, pattern=None, password=None):
         """Load a .tox written by tdsim into this component; returns the new COMP."""
-        from ...process.storage import load, read_file
-        return load(self, read_file(filepath), filepath, pattern, password)
+        storage = self._world.storage
+        return storage.load_tox(self, storage.read_file(filepath), filepath, pattern, password)
 
     def loadByteArray(self, byteArray, unwired=False, pattern=None, password=None):
-        from ...process.storage import load
-        return load(self, byteArray, "the byte array", pattern, password)
+        return self._world.storage.load_tox(self, byteArray, "the byte array", pattern, password)
 
     # ---- custom parameters ------------------------------------------------------------------
     def appendCustomPage(self, name):
-        from ...par.custompars import append_page
         return append_page(self, name)
 
     def destroyCustomPars(self):
-        from ...par.custompars import destroy_all
         return destroy_all(self)
 
     def sortCustomPages(self, *names):

@@ -10,6 +10,7 @@ inputs do). Not emulated: undo of these wires, and the state file and .tox keep 
 """
 from __future__ import annotations
 
+from ...op.op import OP
 from ...values.errors import tdError
 
 
@@ -40,12 +41,11 @@ class COMPConnector:
         return [COMPConnector(c, True) for c in comp_outputs(self._owner)]
 
     def connect(self, target):
-        from .comp import COMP
         if isinstance(target, COMPConnector):
             if target._is_input == self._is_input:
                 raise tdError("Cannot connect two %s COMP connectors" % ("input" if self._is_input else "output"))
             other = target._owner
-        elif isinstance(target, COMP):
+        elif isinstance(target, OP) and target.isCOMP:
             other = target
         else:
             raise tdError("connect() takes a component or a COMP connector")

@@ -25,7 +25,6 @@ them (UNVERIFIED).
 from __future__ import annotations
 
 from ...values.errors import tdError
-from ...process.runtime import world
 
 GENERAL = ("select lselect mselect rselect reposition resize dragout ldragout mdragout rdragout ctrl alt "
            "shift cmd u v trueu truev rollu rollv dragrollover dragrollu dragrollv rollover inside insideu "
@@ -198,7 +197,7 @@ class Panel:
 
 def _press(comp, button):
     """What any click does: the select values for one frame, the click count, the focus."""
-    w = world()
+    w = comp._world
     values = _store(comp)
     for name in ("select", button[0] + "select"):
         values[name] = 1
@@ -271,7 +270,7 @@ class ButtonCOMPMixin(PanelCOMPMixin):
             write(self, "state", 1 if val is None else val)
             _store(self)[button[0] + "state"] = 1 if val is None else int(bool(val))
             if val is None:
-                world().panel_instants.append([self, ("state", button[0] + "state"), False])
+                self._world.panel_instants.append([self, ("state", button[0] + "state"), False])
         return None
 
 

@@ -9,6 +9,7 @@ real-time playback).
 Rules and guesses (see bridge/sim/README.md, "Timelines"):
 - OP.time is the first `local/time` Time COMP found walking up from the operator's network (a
   COMP starts at itself, so `root.time` is /local/time); None when there is none (UNVERIFIED).
+  That walk is OP's (op/op.py: governing_time).
 - Frame f is (f - 1) / rate seconds: frame 1 is 0 seconds, the convention the docs give for
   absolute time (UNVERIFIED for timelines).
 - Playback stays within rangestart..rangeend: past the end it wraps to rangestart (`loop`) or
@@ -20,20 +21,8 @@ from __future__ import annotations
 
 import math
 
+from ...op.op import governing_time
 from ...values.errors import tdError
-from ...process.runtime import world
-
-
-def governing_time(op):
-    """The Time COMP that gives `op` its time (OP.time)."""
-    comp = op if op.isCOMP else op._parent
-    while comp is not None:
-        local = comp._children.get("local")
-        found = local._children.get("time") if local is not None and local.isCOMP else None
-        if found is not None and isinstance(found, TimeCOMPMixin):
-            return found
-        comp = comp._parent
-    return None
 
 
 def root_time(w):
@@ -51,9 +40,9 @@ class TimeCOMPMixin:
 
     _tl_frame = None  # the current frame; None until first read (then the start frame)
 
-    def __init__(self, parent, name):
-        super().__init__(parent, name)
-        world().timelines[self._id] = self
+    def __init__(self, world, parent, name):
+        super().__init__(world, parent, name)
+        world.timelines[self._id] = self
 
     def _par_value(self, name):
         return self._pars[name].eval()

@@ -9,21 +9,22 @@ from __future__ import annotations
 import json
 import types
 
+from ...op import files
+from ...op.op import OP
 from ...values import naming
 from ...values.errors import tdError
-from ...op.op import OP
-from ...process.runtime import world
+from .executecalls import EXECUTE_TYPES
 
 TABLE_TYPES = frozenset({"tableDAT"})
 
 
-def _to_rows(text):
+def to_rows(text):
     if not text:
         return []
     return [line.split("\t") for line in text.rstrip("\n").split("\n")]
 
 
-def _to_text(rows):
+def to_text(rows):
     return "".join("\t".join(r) + "\n" for r in rows)
 
 
@@ -70,18 +71,20 @@ class Cell:
 class DAT(OP):
     family = "DAT"
 
-    def __init__(self, parent, name):
+    def __init__(self, world, parent, name):
         self._table = None if self.OPType not in TABLE_TYPES else []
         self._text = ""
         self._module = None
-        super().__init__(parent, name)
+        super().__init__(world, parent, name)
+        if self.OPType in EXECUTE_TYPES:
+            world.execute_dats[self._id] = self  # run from the frame loop (executedats.py)
 
     # ---- content ----------------------------------------------------------------------------
     def _content(self):
         return [list(r) for r in self._table] if self._table is not None else self._text
 
     def _content_raw(self, value):
-        world().derived.changed()
+        self._world.derived.changed()
         if isinstance(value, list):
             self._table = [list(r) for r in value]
         else:
@@ -91,14 +94,14 @@ class DAT(OP):
     def _set_content(self, value):
         before = self._content()
         self._content_raw(value)
-        world().undo.record_attr(self, "content", before, self._content())
+        self._world.undo.record_attr(self, "content", before, self._content())
 
     def _rows(self):
-        return self._table if self._table is not None else _to_rows(self._text)
+        return self._table if self._table is not None else to_rows(self._text)
 
     def _write_rows(self, rows):
         rows = [[str(c) for c in r] for r in rows]
-        self._set_content(rows if self._table is not None else _to_text(rows))
+        self._set_content(rows if self._table is not None else to_text(rows))
 
     isTable = property(lambda self: self._table is not None)
     isText = property(lambda self: self._table is None)
@@ -106,12 +109,12 @@ class DAT(OP):
 
     @property
     def text(self):
-        return _to_text(self._table) if self._table is not None else self._text
+        return to_text(self._table) if self._table is not None else self._text
 
     @text.setter
     def text(self, value):
         value = "" if value is None else str(value)
-        self._set_content(_to_rows(value) if self._table is not None else value)
+        self._set_content(to_rows(value) if self._table is not None else value)
 
     def write(self, *args):
         self.text = self.text + "".join(str(a) for a in args)
@@ -119,7 +122,6 @@ class DAT(OP):
     def save(self, filepath=None, append=False, createFolders=False):
         """Write the DAT's text (a table as tab-separated lines) in UTF-8; returns the file path.
         `append` adds to an existing file, for .txt files only, as documented."""
-        from ...op import files
         path = files.target(self, filepath, ".txt", createFolders)
         append = bool(append) and path.lower().endswith(".txt")
         return files.write_bytes(self, path, self.text.encode("utf-8"), append=append)
@@ -321,20 +323,18 @@ class DAT(OP):
         return self._module
 
     def run(self, *args, delayFrames=0, fromOP=None, **kwargs):
-        from ...process.frameloop import schedule
-        return schedule(self.text, args, me=fromOP or self, delay_frames=delayFrames)
+        return self._world.loop.schedule(self.text, args, fromOP or self, delayFrames)
 
 
 def load_module(dat, source, filename=None, register=None):
     """Run source as a module whose globals hold the td members, with `me` = the DAT."""
-    from ...process.expressions import namespace
     mod = types.ModuleType(dat.name)
     if register is not None:
         register(mod)
     # op(), parent() and me in a DAT's module are relative to that DAT, wherever it is called from.
-    mod.__dict__.update(namespace(dat))
+    mod.__dict__.update(dat._world.expressions.namespace(dat))
     if filename:
         mod.__file__ = filename
-    with world().as_me(dat):
+    with dat._world.as_me(dat):
         exec(compile(source, filename or dat.path, "exec"), mod.__dict__)
     return mod

@@ -19,77 +19,37 @@ import inspect
 import sys
 import traceback
 
+from ...par.par import handle
 from ...values import naming
-from ...process.runtime import world
-
-EXECUTE_TYPES = frozenset({"executeDAT", "chopexecuteDAT", "datexecuteDAT", "parameterexecuteDAT",
-                           "opexecuteDAT", "panelexecuteDAT"})
-
-
-def _flag(dat, name):
-    p = dat._pars.get(name)
-    if p is None:
-        return False
-    try:
-        return bool(p.eval())
-    except Exception:
-        return False
-
-
-def _call(dat, name, *args):
-    """Run dat's function `name` if its text defines one; errors are printed, never raised."""
-    w = world()
-    try:
-        with w.as_me(dat):
-            fn = getattr(dat.module, name, None)
-            if callable(fn):
-                fn(*args)
-    except Exception:
-        traceback.print_exc(file=sys.stderr)
-
+from ..comp.panels import instants_seen, release_instants
+from . import executecalls as calls
+from .panelexecute import panel_execute
 
 def _live(w):
     dats = [d for d in list(w.execute_dats.values()) if d._valid]
     if len(dats) != len(w.execute_dats):
         w.execute_dats = {d._id: d for d in dats}
-    return [d for d in dats if _flag(d, "active")]
-
-
-def _watched(dat, par_name):
-    p = dat._pars.get(par_name)
-    if p is None:
-        return []
-    try:
-        return [o for o in p.evalOPs() if o is not None and o._valid]
-    except Exception:
-        return []
-
-
-def _patterns(dat, par_name):
-    p = dat._pars.get(par_name)
-    text = str(p.eval()) if p is not None else ""
-    return naming.split_patterns([text]) or ["*"]
+    return [d for d in dats if calls.flag(d, "active")]
 
 
 # ---- Execute DAT: onStart(), onExit(), onFrameStart(frame), onFrameEnd(frame), onPlayStateChange(state)
 def frame_start(w):
-    from ..comp.panels import release_instants
     release_instants(w)
     for dat in _live(w):
-        if dat.OPType == "executeDAT" and _flag(dat, "framestart"):
-            _call(dat, "onFrameStart", w.loop.abs_frame)
+        if dat.OPType == "executeDAT" and calls.flag(dat, "framestart"):
+            calls.call(dat, "onFrameStart", w.loop.abs_frame)
 
 
 def start(w):
     for dat in _live(w):
-        if dat.OPType == "executeDAT" and _flag(dat, "start"):
-            _call(dat, "onStart")
+        if dat.OPType == "executeDAT" and calls.flag(dat, "start"):
+            calls.call(dat, "onStart")
 
 
 def exit_(w):
     for dat in _live(w):
-        if dat.OPType == "executeDAT" and _flag(dat, "exit"):
-            _call(dat, "onExit")
+        if dat.OPType == "executeDAT" and calls.flag(dat, "exit"):
+            calls.call(dat, "onExit")
 
 
 def frame_end(w):
@@ -98,12 +58,12 @@ def frame_end(w):
     for dat in _live(w):
         kind = dat.OPType
         if kind == "executeDAT":
-            if _flag(dat, "frameend"):
-                _call(dat, "onFrameEnd", w.loop.abs_frame)
+            if calls.flag(dat, "frameend"):
+                calls.call(dat, "onFrameEnd", w.loop.abs_frame)
             previous = getattr(dat, "_exec_play", play)
             dat._exec_play = play
-            if play != previous and _flag(dat, "playstatechange"):
-                _call(dat, "onPlayStateChange", play)
+            if play != previous and calls.flag(dat, "playstatechange"):
+                calls.call(dat, "onPlayStateChange", play)
         elif kind == "chopexecuteDAT":
             _chop_execute(dat)
         elif kind == "datexecuteDAT":
@@ -113,9 +73,7 @@ def frame_end(w):
         elif kind == "opexecuteDAT":
             _op_execute(dat)
         elif kind == "panelexecuteDAT":
-            from .panelexecute import panel_execute
             panel_execute(dat)
-    from ..comp.panels import instants_seen
     instants_seen(w)
 
 
@@ -130,8 +88,8 @@ def _root_play(w):
 def _chop_execute(dat):
     seen = {}
     before = getattr(dat, "_exec_chop", {})
-    pats = _patterns(dat, "channel")
-    for chop in _watched(dat, "chop"):
+    pats = calls.patterns(dat, "channel")
+    for chop in calls.watched(dat, "chop"):
         if chop.family != "CHOP":
             continue
         for ch in chop.chans():
@@ -147,16 +105,16 @@ def _chop_execute(dat):
                 continue
             prev = before[key]
             on, was_on = val != 0, prev != 0
-            if on and not was_on and _flag(dat, "offtoon"):
-                _call(dat, "onOffToOn", ch, index, val, prev)
-            if on and was_on and _flag(dat, "whileon"):
-                _call(dat, "whileOn", ch, index, val, prev)
-            if was_on and not on and _flag(dat, "ontooff"):
-                _call(dat, "onOnToOff", ch, index, val, prev)
-            if not on and not was_on and _flag(dat, "whileoff"):
-                _call(dat, "whileOff", ch, index, val, prev)
-            if val != prev and _flag(dat, "valuechange"):
-                _call(dat, "onValueChange", ch, index, val, prev)
+            if on and not was_on and calls.flag(dat, "offtoon"):
+                calls.call(dat, "onOffToOn", ch, index, val, prev)
+            if on and was_on and calls.flag(dat, "whileon"):
+                calls.call(dat, "whileOn", ch, index, val, prev)
+            if was_on and not on and calls.flag(dat, "ontooff"):
+                calls.call(dat, "onOnToOff", ch, index, val, prev)
+            if not on and not was_on and calls.flag(dat, "whileoff"):
+                calls.call(dat, "whileOff", ch, index, val, prev)
+            if val != prev and calls.flag(dat, "valuechange"):
+                calls.call(dat, "onValueChange", ch, index, val, prev)
     dat._exec_chop = seen
 
 
@@ -165,7 +123,7 @@ def _chop_execute(dat):
 def _dat_execute(dat):
     seen = {}
     before = getattr(dat, "_exec_dat", {})
-    for target in _watched(dat, "dat"):
+    for target in calls.watched(dat, "dat"):
         if target.family != "DAT":
             continue
         rows = [list(r) for r in target._rows()]
@@ -173,39 +131,38 @@ def _dat_execute(dat):
         old = before.get(target._id)
         if old is None or old == rows:
             continue
-        if _flag(dat, "tablechange"):
-            _call(dat, "onTableChange", target)
+        if calls.flag(dat, "tablechange"):
+            calls.call(dat, "onTableChange", target)
         size, old_size = (len(rows), max(map(len, rows), default=0)), (len(old), max(map(len, old), default=0))
         changed = [(r, c) for r in range(min(len(rows), len(old))) for c in range(min(len(rows[r]), len(old[r])))
                    if rows[r][c] != old[r][c]]
-        if changed and _flag(dat, "rowchange"):
-            _call(dat, "onRowChange", target, sorted({r for r, _c in changed}))
-        if changed and _flag(dat, "colchange"):
-            _call(dat, "onColChange", target, sorted({c for _r, c in changed}))
-        if changed and _flag(dat, "cellchange"):
-            _call(dat, "onCellChange", target, [target[r, c] for r, c in changed], [old[r][c] for r, c in changed])
-        if size != old_size and _flag(dat, "sizechange"):
-            _call(dat, "onSizeChange", target)
+        if changed and calls.flag(dat, "rowchange"):
+            calls.call(dat, "onRowChange", target, sorted({r for r, _c in changed}))
+        if changed and calls.flag(dat, "colchange"):
+            calls.call(dat, "onColChange", target, sorted({c for _r, c in changed}))
+        if changed and calls.flag(dat, "cellchange"):
+            calls.call(dat, "onCellChange", target, [target[r, c] for r, c in changed], [old[r][c] for r, c in changed])
+        if size != old_size and calls.flag(dat, "sizechange"):
+            calls.call(dat, "onSizeChange", target)
     dat._exec_dat = seen
 
 
 # ---- Parameter Execute: onValueChange(par, val, prev), onPulse(par), onExpressionChange /
 # onExportChange / onModeChange(par, val, prev)
 def _parameter_execute(dat):
-    from ...par.par import handle
     seen = {}
     before = getattr(dat, "_exec_par", {})
-    pats = _patterns(dat, "pars")
-    custom, builtin = _flag(dat, "custom"), _flag(dat, "builtin")
-    pulses = world().pulsed
-    for target in _watched(dat, "op"):
+    pats = calls.patterns(dat, "pars")
+    custom, builtin = calls.flag(dat, "custom"), calls.flag(dat, "builtin")
+    pulses = dat._world.pulsed
+    for target in calls.watched(dat, "op"):
         for name, core in list(target._pars.items()):
             if not (custom if core.isCustom else builtin) or not any(naming.match(p, name) for p in pats):
                 continue
             key = (target._id, name)
             if core.isPulse:
-                if (target._id, name) in pulses and _flag(dat, "onpulse"):
-                    _call(dat, "onPulse", handle(core))
+                if (target._id, name) in pulses and calls.flag(dat, "onpulse"):
+                    calls.call(dat, "onPulse", handle(core))
                 continue
             try:
                 value = core.eval()
@@ -216,12 +173,12 @@ def _parameter_execute(dat):
             old = before.get(key)
             if old is None:
                 continue
-            if state[0] != old[0] and _flag(dat, "valuechange"):
+            if state[0] != old[0] and calls.flag(dat, "valuechange"):
                 _value_change(dat, handle(core), state[0], old[0])
-            if state[1] != old[1] and _flag(dat, "expressionchange"):
-                _call(dat, "onExpressionChange", handle(core), state[1], old[1])
-            if state[2] != old[2] and _flag(dat, "modechange"):
-                _call(dat, "onModeChange", handle(core), state[2], old[2])
+            if state[1] != old[1] and calls.flag(dat, "expressionchange"):
+                calls.call(dat, "onExpressionChange", handle(core), state[1], old[1])
+            if state[2] != old[2] and calls.flag(dat, "modechange"):
+                calls.call(dat, "onModeChange", handle(core), state[2], old[2])
     dat._exec_par = seen
 
 
@@ -229,7 +186,7 @@ def _value_change(dat, par, val, prev):
     # The class page gives onValueChange(par, val, prev); older default templates define
     # onValueChange(par, prev): a two-argument function gets (par, prev) (UNVERIFIED which builds).
     try:
-        with world().as_me(dat):
+        with dat._world.as_me(dat):
             fn = getattr(dat.module, "onValueChange", None)
     except Exception:
         traceback.print_exc(file=sys.stderr)
@@ -241,7 +198,7 @@ def _value_change(dat, par, val, prev):
                       if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     except (TypeError, ValueError):
         positional = [None, None, None]
-    _call(dat, "onValueChange", *((par, prev) if len(positional) == 2 else (par, val, prev)))
+    calls.call(dat, "onValueChange", *((par, prev) if len(positional) == 2 else (par, val, prev)))
 
 
 # ---- OP Execute: onDestroy / onWireChange / onNameChange / onPathChange / onNumChildrenChange /
@@ -257,29 +214,29 @@ def _op_snapshot(target):
 def _op_execute(dat):
     seen = {}
     before = getattr(dat, "_exec_op", {})
-    watched = {o._id: o for o in _watched(dat, "op")}
+    watched = {o._id: o for o in calls.watched(dat, "op")}
     for ident, (target, old) in before.items():
-        if not target._valid and _flag(dat, "opdelete"):
-            _call(dat, "onDestroy", target)
+        if not target._valid and calls.flag(dat, "opdelete"):
+            calls.call(dat, "onDestroy", target)
     for ident, target in watched.items():
         now = _op_snapshot(target)
         seen[ident] = (target, now)
         old = before.get(ident, (None, None))[1]
         if old is None:
             continue
-        if now["name"] != old["name"] and _flag(dat, "namechange"):
-            _call(dat, "onNameChange", target)
-        if now["path"] != old["path"] and _flag(dat, "pathchange"):
-            _call(dat, "onPathChange", target)
-        if _flag(dat, "flagchange"):
+        if now["name"] != old["name"] and calls.flag(dat, "namechange"):
+            calls.call(dat, "onNameChange", target)
+        if now["path"] != old["path"] and calls.flag(dat, "pathchange"):
+            calls.call(dat, "onPathChange", target)
+        if calls.flag(dat, "flagchange"):
             for flag, value in now["flags"].items():
                 if old["flags"].get(flag) != value:
-                    _call(dat, "onFlagChange", target, flag)
-        if now["inputs"] != old["inputs"] and _flag(dat, "wirechange"):
-            _call(dat, "onWireChange", target)
-        if len(now["kids"]) != len(old["kids"]) and _flag(dat, "numchildrenchange"):
-            _call(dat, "onNumChildrenChange", target)
+                    calls.call(dat, "onFlagChange", target, flag)
+        if now["inputs"] != old["inputs"] and calls.flag(dat, "wirechange"):
+            calls.call(dat, "onWireChange", target)
+        if len(now["kids"]) != len(old["kids"]) and calls.flag(dat, "numchildrenchange"):
+            calls.call(dat, "onNumChildrenChange", target)
         renamed = any(old["kids"].get(i) not in (None, n) for i, n in now["kids"].items())
-        if renamed and _flag(dat, "childrename"):
-            _call(dat, "onChildRename", target)
+        if renamed and calls.flag(dat, "childrename"):
+            calls.call(dat, "onChildRename", target)
     dat._exec_op = seen

@@ -1,4 +1,4 @@
-"""One HTTP connection of the host: turns requests into TouchDesigner's request dict, waits
+"""One HTTP connection of a Web Server DAT's server (webserver.py): turns requests into TouchDesigner's request dict, waits
 for the main thread's response dict, and sends it; upgrades WebSocket requests.
 
 The request dict (TouchDesigner's Web Server DAT keys):
@@ -32,6 +32,16 @@ import socket
 import urllib.parse
 
 from . import websocket
+
+# The connection's bounds (what TouchDesigner's Web Server DAT does here is UNVERIFIED; tdsim is
+# strict): a body longer than MAX_BODY_BYTES is refused from its Content-Length before it is read
+# (what follows is dropped as it arrives, up to DISCARD_BYTES), and a connection that sends
+# nothing for READ_TIMEOUT seconds is closed. How many are served at once is the server's.
+MAX_BODY_BYTES = 8 * 1024 * 1024
+# After refusing a body, at most this much of it is read and dropped (never kept) so that the
+# client can read the refusal; a longer body meets a closed connection.
+DISCARD_BYTES = 32 * 1024 * 1024
+READ_TIMEOUT = 30.0
 
 
 def _client_ip(handler):
@@ -79,7 +89,7 @@ def make_handler(host):
         server_version = "tdsim"
         sys_version = ""
 
-        from ...host.host import READ_TIMEOUT as timeout  # seconds a read may wait (slow or silent clients)
+        timeout = READ_TIMEOUT  # seconds a read may wait (slow or silent clients)
 
         def log_message(self, format, *args):  # quiet: the bridge keeps its own log
             return
@@ -102,7 +112,6 @@ def make_handler(host):
 
         def _body(self):
             """The body, or None after answering a request whose body is refused or unreadable."""
-            from ...host.host import MAX_BODY_BYTES
             try:
                 return self._read_body(MAX_BODY_BYTES)
             except Malformed as exc:
@@ -116,7 +125,6 @@ def make_handler(host):
             """After an early 413, reads and drops what the client is still sending (up to
             DISCARD_BYTES, never kept), so that a client that writes its whole body before reading
             gets the reply rather than a broken pipe; past that the connection is simply closed."""
-            from ...host.host import DISCARD_BYTES
             raw = (self.headers.get("Content-Length") or "0").strip()
             left = min(int(raw), DISCARD_BYTES) if raw.isdigit() else 0
             try:

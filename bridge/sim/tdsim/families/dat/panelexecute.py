@@ -14,7 +14,7 @@ frame a value is seen, and a callback that raises prints its traceback.
 from __future__ import annotations
 
 from ...values import naming
-from .executedats import _call, _flag, _watched
+from . import executecalls as calls
 from ..comp.panels import PanelValue, read, value_names
 
 
@@ -28,15 +28,15 @@ def _is_on(value) -> bool:
 def _trigger(dat, was, now, changed):
     """The one callback (name, with prev?) this frame's change fires, or None."""
     on, was_on = _is_on(now), _is_on(was)
-    if on and not was_on and _flag(dat, "offtoon"):
+    if on and not was_on and calls.flag(dat, "offtoon"):
         return "onOffToOn", False
-    if was_on and not on and _flag(dat, "ontooff"):
+    if was_on and not on and calls.flag(dat, "ontooff"):
         return "onOnToOff", False
-    if changed and _flag(dat, "valuechange"):
+    if changed and calls.flag(dat, "valuechange"):
         return "onValueChange", True
-    if on and _flag(dat, "whileon"):
+    if on and calls.flag(dat, "whileon"):
         return "whileOn", False
-    if not on and _flag(dat, "whileoff"):
+    if not on and calls.flag(dat, "whileoff"):
         return "whileOff", False
     return None
 
@@ -46,7 +46,7 @@ def panel_execute(dat):
     before = getattr(dat, "_exec_panel", {})
     par = dat._pars.get("panelvalue")
     patterns = naming.split_patterns([str(par.eval())]) if par is not None else []
-    for comp in _watched(dat, "panels"):
+    for comp in calls.watched(dat, "panels"):
         if not getattr(comp, "isPanel", False):
             continue
         for name in value_names(comp):
@@ -63,5 +63,5 @@ def panel_execute(dat):
                 continue
             callback, with_prev = fired
             handle = PanelValue(comp, name)
-            _call(dat, callback, *((handle, was) if with_prev else (handle,)))
+            calls.call(dat, callback, *((handle, was) if with_prev else (handle,)))
     dat._exec_panel = seen

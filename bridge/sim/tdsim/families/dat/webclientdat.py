@@ -24,7 +24,6 @@ import traceback
 import urllib.error
 import urllib.request
 
-from ...process.runtime import world
 
 #: Bytes of a body handed to onResponse; the rest is dropped (tdsim's bound, not TouchDesigner's).
 MAX_BODY = 1 << 20
@@ -58,7 +57,7 @@ class WebClientDATMixin:
         timeout_ms = int(self.par.timeout.eval() or 0)
         timeout_s = timeout_ms / 1000.0 if timeout_ms > 0 else DEFAULT_TIMEOUT_S
         request_id = next(_ids)
-        loop = world().loop
+        loop = self._world.loop
 
         def work():
             answer = _fetch(method, url, timeout_s)
@@ -79,9 +78,8 @@ class WebClientDATMixin:
             callbacks = None
         if callbacks is None or not getattr(callbacks, "_valid", False):
             return
-        w = world()
         try:
-            with w.as_me(callbacks):
+            with self._world.as_me(callbacks):
                 fn = getattr(callbacks.module, "onResponse", None)
                 if callable(fn):
                     fn(self, {"code": code, "message": message}, headers, body, request_id)

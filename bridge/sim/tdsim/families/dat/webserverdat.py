@@ -1,14 +1,19 @@
-"""Members of the Web Server DAT that talk to the host: WebSocket sends and Basic auth."""
+"""Members of the Web Server DAT that talk to its server (webserver.py): WebSocket sends and
+Basic auth."""
 from __future__ import annotations
 
 import base64
 
 from ...values.errors import tdError
+from .webservers import server_of
 
 
 class WebServerDATMixin:
+    def __init__(self, world, parent, name):
+        super().__init__(world, parent, name)
+        world.web_server_dats[self._id] = self  # a script's one serves from the frame loop (webservers.py)
+
     def _host(self):
-        from .webservers import server_of
         host = server_of(self)
         if host is None:
             raise tdError(f"{self.path}: the web server is not running")
@@ -16,7 +21,6 @@ class WebServerDATMixin:
 
     @property
     def webSocketConnections(self):
-        from .webservers import server_of
         host = server_of(self)
         return host.websocket_clients() if host is not None else []
 

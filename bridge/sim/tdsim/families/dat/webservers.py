@@ -5,7 +5,7 @@ At the end of every frame tdsim starts a server for each Web Server DAT whose `a
 stops it when `active` goes off, the port changes or the DAT is destroyed, calling onServerStart /
 onServerStop of its callbacks DAT (the DAT its `callbacks` parameter names; its module is read
 again when its text changes). Requests and WebSocket messages are answered on the main thread
-exactly as for the host's DAT (httphandler.py). A DAT with no callbacks DAT answers 404.
+exactly as for the host's DAT (webserver.py, httphandler.py). A DAT with no callbacks DAT answers 404.
 
 UNVERIFIED: tdsim listens on the host's address (127.0.0.1 unless `--bind` says otherwise) where
 TouchDesigner listens on every interface; a port that cannot be opened is an error on the DAT
@@ -14,30 +14,19 @@ TouchDesigner listens on every interface; a port that cannot be opened is an err
 from __future__ import annotations
 
 import sys
-import threading
 import types
 
-from ...host.host import Host, _Server
-from ...process.runtime import world
+from .webserver import WebServer
 
 
-class DatServer(Host):
+class DatServer(WebServer):
     """The server of one script-created Web Server DAT."""
 
     def __init__(self, dat, port, bind, w):
-        import os
-        from .httphandler import make_handler
-        self.world = w
         self.callbacks_path = None
-        self.bind = bind
-        self.decode_uri = os.environ.get("TDSIM_URI", "").strip().lower() == "decoded"
-        self._ws = {}
-        self._ws_lock = threading.Lock()
-        self.server = _Server((bind, port), make_handler(self))
-        self.port = self.server.server_address[1]
+        super().__init__(w, port, bind)
         self.requested_port = port
         self.webserver = dat
-        self._thread = None
 
     @property
     def callbacks_dat(self):
@@ -113,7 +102,7 @@ def stop_all(w):
 
 def server_of(dat):
     """The running server of a Web Server DAT (the host's or its own), or None."""
-    w = world()
+    w = dat._world
     host = getattr(w, "host", None)
     if host is not None and host.webserver is dat:
         return host

@@ -15,7 +15,7 @@ from __future__ import annotations
 import weakref
 
 from . import renderpars as rp
-from ...process.runtime import world
+from .picture import Picture
 
 # id(target TOP) -> the Feedback TOPs that read it (weak: a destroyed TOP leaves no history behind).
 _readers: dict[int, weakref.WeakSet] = {}
@@ -51,7 +51,6 @@ def has_history(fb) -> bool:
 def previous(job):
     """The Feedback TOP's image for this frame: its target's output on an earlier frame, sized for
     the job, or None when it has none (then the input is shown)."""
-    from .render import Picture
     fb = job.top
     target = rp.reference(fb, "top")
     h = _history(fb)
@@ -59,7 +58,7 @@ def previous(job):
         h.latest = h.shown = None
         return None
     _readers.setdefault(id(target), weakref.WeakSet()).add(fb)
-    frame = world().loop.frame
+    frame = fb._world.loop.frame
     if h.latest is not None and h.latest_frame < frame and h.shown_frame != frame:
         h.shown, h.shown_frame = h.latest, frame
     pic = h.shown
@@ -75,7 +74,7 @@ def record(top, pic):
     readers = _readers.get(id(top))
     if not readers:
         return
-    frame = world().loop.frame
+    frame = top._world.loop.frame
     for fb in list(readers):
         if not fb._valid or rp.reference(fb, "top") is not top:
             readers.discard(fb)

@@ -16,8 +16,9 @@ import re
 from . import glsl
 from . import renderpars as rp
 from ...values.catalog import default_kb_dir
-from ...op.cook import GLSL_TYPES  # noqa: F401  (one list of the shader TOP types)
-from .top import wired_sources
+from .inputs import wired_sources
+
+GLSL_TYPES = ("glslTOP", "glslmultiTOP")
 
 FLOAT_FORMATS = ("rgba16float", "rgba32float", "rgba11float", "rgb16float", "rgb32float", "mono16float",
                  "mono32float", "rg16float", "rg32float", "a16float", "a32float", "monoalpha16float",

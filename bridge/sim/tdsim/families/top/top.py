@@ -7,14 +7,19 @@ names; a Crop TOP keeps only the cropped region), and an operator without an inp
 own resolution parameter. ASSUMPTION: a resolution parameter whose default the kb does not
 know is taken as 256 x 256 (kb curates 256 x 256 for common generators). 'fit' and 'limit'
 are treated like 'custom'.
+
+What a TOP family member adds to the cook model and to pulses is here too: a GLSL TOP's shader
+errors and warnings (glsltop.py), the Feedback TOP's Reset Pulse (feedback.py).
 """
 from __future__ import annotations
 
-from . import png
-from ...op.connectors import wired_source
-from ...values.errors import tdError
+from ...op import files
 from ...op.op import OP
-from ...process.runtime import world
+from ...values.errors import tdError
+from . import feedback, glsltop, png
+from .inputs import wired_sources
+from .render import Render, render
+from .renderfilters import crop_box
 
 _FACTORS = {"eighth": 0.125, "quarter": 0.25, "half": 0.5, "2x": 2.0, "4x": 4.0, "8x": 8.0}
 ASSUMED_RESOLUTION = 256
@@ -47,7 +52,7 @@ class TOP(OP):
         the 64-operator limit). A complete answer is kept for the frame (derived.py) and reused
         by a walk arriving at `depth` when its remaining length still fits under the limit, so
         the answer is always what the uncached walk from there would give."""
-        derived = world().derived
+        derived = self._world.derived
         known = derived.get(self, "resolution")
         if known is not None and depth + known[1] <= 64:
             return known
@@ -81,7 +86,6 @@ class TOP(OP):
         """The size this TOP makes of an input of w x h: the same, except for a Crop TOP, whose
         output is the cropped region (documented; rounding UNVERIFIED)."""
         if self.OPType == "cropTOP":
-            from .renderfilters import crop_box
             left, bottom, right, top = crop_box(self, w, h)
             return max(1, round(abs(right - left))), max(1, round(abs(top - bottom)))
         return w, h
@@ -103,18 +107,37 @@ class TOP(OP):
     aspectHeight = property(lambda self: self._resolution()[1])
     depth = property(lambda self: 1)
 
+    # ---- what TOPs add to the cook model and to pulses -------------------------------------
+    def _compute_rule_errors(self):
+        out = super()._compute_rule_errors()
+        if self.OPType in glsltop.GLSL_TYPES and not self._flags["bypass"]:
+            out.extend(glsltop.compile_errors(self))
+        return out
+
+    def _rule_warnings(self):
+        out = super()._rule_warnings()
+        if self.OPType in glsltop.GLSL_TYPES:
+            out.extend(glsltop.unavailable_warning(self))
+        return out
+
+    def _on_pulse(self, par):
+        """The Feedback TOP's Reset Pulse clears its history (Feedback TOP page: "Reset Pulse ...
+        resets the feedback"); other pulses only fire."""
+        if self.OPType == "feedbackTOP" and par.name == "resetpulse":
+            feedback.reset(self)
+            return
+        super()._on_pulse(par)
+
     def cook(self, force=False, recurse=False, includeUtility=False):
         """A TOP's cook computes its image: here, one render at the working size (a feedback
         loop moves on, shaders run)."""
         super().cook(force=force, recurse=recurse, includeUtility=includeUtility)
-        from .render import Render
         Render().picture(self)
 
     def _pixels(self):
         """(w, h, rows): the image at the TOP's resolution as RGBA floats 0..1, bottom row first
         (TouchDesigner's textures start at the bottom left). tdsim reads its 8-bit preview, so
         values are multiples of 1/255 (UNVERIFIED against a float TOP in TouchDesigner)."""
-        from .render import render
         w, h = self._resolution()
         data = render(self, w, h)
         rows = []
@@ -143,7 +166,7 @@ class TOP(OP):
         [h, w] from the bottom row. With delayed=True each call gives the image of the previous
         call (None the first time), as documented. Writing to it never changes the TOP."""
         try:
-            import numpy
+            import numpy  # here, not at the top: optional and heavy, only numpyArray() needs it
         except ImportError:
             raise tdError("numpy is not installed in the Python that runs tdsim") from None
         _w, _h, rows = self._pixels()
@@ -162,40 +185,14 @@ class TOP(OP):
     def save(self, filepath, asynchronous=False, createFolders=False, quality=1.0, metadata=()):
         """Write the image as a PNG; returns the file path (TouchDesigner returns a
         FileSaveStatus, which tdsim does not emulate; `asynchronous` writes at once)."""
-        from ...op import files
         if not str(filepath).lower().endswith(".png"):
             raise tdError("tdsim can only save TOPs as PNG files")
         path = files.target(self, filepath, ".png", createFolders)
         return files.write_bytes(self, path, render_png(self))
 
 
-def source_top(op, index):
-    """The TOP wired into input `index` (through a COMP's Out TOP when a COMP is wired)."""
-    return wired_source(op, index, "TOP")
-
-
-def wired_sources(top) -> list:
-    """The TOPs feeding `top`, in input order (unwired inputs skipped). An In TOP is fed by
-    what is wired into the matching input of its parent COMP, a Select TOP by the TOP its `top`
-    parameter names."""
-    if top.OPType == "selectTOP":
-        from .renderpars import reference
-        target = reference(top, "top")
-        usable = target is not None and target is not top and getattr(target, "isTOP", False)
-        return [target] if usable else []
-    if top.OPType == "inTOP":
-        parent = top._parent
-        ins = parent._io_ops("in") if parent is not None else []
-        index = next((i for i, o in enumerate(ins) if o is top), None)
-        source = source_top(parent, index) if index is not None else None
-        return [source] if source is not None else []
-    found = (source_top(top, i) for i in range(len(top._inputs)))
-    return [s for s in found if s is not None]
-
-
 def render_png(top, max_size=None) -> bytes:
     """PNG of a TOP at its resolution, or scaled down to fit max_size x max_size."""
-    from .render import render
     w, h = top._resolution()
     if max_size is not None and max(w, h) > max_size:
         scale = max_size / max(w, h)

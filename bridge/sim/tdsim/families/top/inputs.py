@@ -1,0 +1,29 @@
+"""Which TOPs feed a TOP: its wired inputs (through a COMP's Out TOP), what an In TOP's parent is
+fed, the TOP a Select TOP names."""
+from __future__ import annotations
+
+from ...op.connectors import wired_source
+from .renderpars import reference
+
+
+def source_top(op, index):
+    """The TOP wired into input `index` (through a COMP's Out TOP when a COMP is wired)."""
+    return wired_source(op, index, "TOP")
+
+
+def wired_sources(top) -> list:
+    """The TOPs feeding `top`, in input order (unwired inputs skipped). An In TOP is fed by
+    what is wired into the matching input of its parent COMP, a Select TOP by the TOP its `top`
+    parameter names."""
+    if top.OPType == "selectTOP":
+        target = reference(top, "top")
+        usable = target is not None and target is not top and getattr(target, "isTOP", False)
+        return [target] if usable else []
+    if top.OPType == "inTOP":
+        parent = top._parent
+        ins = parent._io_ops("in") if parent is not None else []
+        index = next((i for i, o in enumerate(ins) if o is top), None)
+        source = source_top(parent, index) if index is not None else None
+        return [source] if source is not None else []
+    found = (source_top(top, i) for i in range(len(top._inputs)))
+    return [s for s in found if s is not None]
