@@ -35,9 +35,6 @@ def default_router():
     global _default_router
     if _default_router is None:
         from .routes import build_router
-        # The write path's undo blocks, loaded with the routes (the first request, usually a
-        # read) instead of inside the first write's frame.
-        from . import undo  # noqa: F401
         _default_router = build_router()
     return _default_router
 

@@ -34,7 +34,7 @@ import urllib.parse
 import td
 
 from . import logbook, ticker
-from .body import check_known_fields, get_int, get_object, get_str
+from .body import check_known_fields, get_int, get_str
 from .errors import BridgeError
 from .live import check_path, require_op
 

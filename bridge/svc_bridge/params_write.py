@@ -151,12 +151,42 @@ def set_value(par, value, journal):
     _writable(par)
     seq = sequences.header_sequence(par)
     if seq is not None:
-        sequences.set_blocks(par, seq, value, journal)
+        set_blocks(par, seq, value, journal)
         return
     new = coerce(par, value)
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
     par.val = new
+
+
+def _block_pars(seq, first):
+    return [p for block in seq.blocks[first:] for group in block for p in group]
+
+
+def set_blocks(par, seq, value, journal):
+    """numBlocks = value, recorded so a rollback restores the count and the destroyed blocks (with
+    their parameters' values)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value) or value < 0:
+        raise BridgeError("invalid_param_value", "%s.%s is a block count: %r is not a whole number of blocks"
+                          % (par.owner.path, par.name, value), path=par.owner.path, param=par.name)
+    count = int(value)
+    limit = seq.maxBlocks
+    if limit is not None and count > limit:
+        raise BridgeError("invalid_param_value", "%s.%s takes at most %d blocks" % (par.owner.path, par.name, limit),
+                          path=par.owner.path, param=par.name)
+    before = seq.numBlocks
+    if count == before:
+        return
+    # Last recorded runs first on rollback: the count comes back before the parameters it holds.
+    for state in [par_snapshot_plain(p) for p in _block_pars(seq, count) if not (p.isPulse or p.isMomentary)]:
+        journal.record("restore %s.%s" % (state["path"], state["name"]), lambda s=state: restore_par(s))
+    path, name = par.owner.path, par.name
+
+    def back():
+        from .live import require_op
+        getattr(require_op(path).seq, name).numBlocks = before
+    journal.record("restore %s.%s blocks" % (path, name), back)
+    seq.numBlocks = count
 
 
 def set_parameters(node, parameters, journal):
@@ -227,7 +257,7 @@ def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
             raise BridgeError("invalid_mode", "%s.%s is a block count: it takes a number, not an expression or bind"
                               % (par.owner.path, par.name), path=par.owner.path, param=par.name)
         if has_value:
-            sequences.set_blocks(par, seq, value, journal)
+            set_blocks(par, seq, value, journal)
         return {"path": par.owner.path, "param": par.name, "mode": "constant", "value": seq.numBlocks, "expr": "", "bindExpr": ""}
     if mode == "constant":
         new = coerce(par, value) if has_value else None
