@@ -16,7 +16,6 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bridge", "sim"))
 
-import tdsim  # noqa: E402,F401
 from tdsim.families.top import glsl, glsltop  # noqa: E402
 
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5

@@ -3,8 +3,49 @@
 // holds. `npm test` runs them all beside the test suites and counts each as one test; run this file alone
 // (`node scripts/static-checks.mjs [name...]`) to see a rule's whole report.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
+
+/** Folders no project Python lives in: dependencies, build output, git's own. */
+const NOT_OURS = new Set(["node_modules", "dist"]);
+
+/** Every Python file of the project: `*.py`, and scripts whose first line runs python. */
+export function pythonFiles(dir = root) {
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith(".") || NOT_OURS.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...pythonFiles(path));
+    else if (entry.name.endsWith(".py") || (!entry.name.includes(".") && /^#!.*python/.test(firstLine(path))))
+      found.push(relative(root, path));
+  }
+  return found.sort();
+}
+
+function firstLine(path) {
+  return readFileSync(path, "utf8").slice(0, 200).split("\n", 1)[0];
+}
+
+// pylint names modules the way Python imports them: tdsim, td and tdu from bridge/sim, svc_bridge
+// from bridge, the kb generator from its folder. tdsim's folders go first on the command line too,
+// or pylint names them from bridge/ (sim.tdsim...), apart from the tdsim that td imports, and a
+// circle through td goes unseen.
+const PYLINT_PATHS = "import sys; sys.path[:0] = ['bridge/sim', 'bridge', 'kb/generate']";
+const pylint = (message, ...targets) => [
+  "pylint",
+  "--disable=all",
+  `--enable=${message}`,
+  "--score=n",
+  "--persistent=n",
+  `--init-hook=${PYLINT_PATHS}`,
+  ...targets,
+];
+
+/** svc_bridge's modules but its package root: see the python-import-cycles check. */
+const svcBridgeModules = () =>
+  pythonFiles(join(root, "bridge", "svc_bridge")).filter((p) => p !== "bridge/svc_bridge/__init__.py");
 
 /** Every static check: a name, what it holds, and the command that holds it. */
 export const staticChecks = [
@@ -12,6 +53,35 @@ export const staticChecks = [
     name: "format",
     holds: "every TypeScript and JavaScript file is as Prettier prints it (`npm run format` fixes it)",
     command: ["npx", "prettier", "--check", "--log-level", "warn", "."],
+  },
+  {
+    name: "python-import-cycles",
+    holds:
+      "no Python module of the bridge (svc_bridge, its callbacks, tdsim with td and tdu) or of kb/generate imports " +
+      "itself back through others, imports inside functions counted (pylint's cyclic-import, Debian's pylint). " +
+      "svc_bridge/__init__.py is not read: it holds BRIDGE_VERSION, which modules below it import, and the entry " +
+      "point handle() that installed callbacks call, which imports the app on the first request",
+    command: pylint(
+      "cyclic-import",
+      "bridge/sim/tdsim",
+      "bridge/sim/td",
+      "bridge/sim/tdu",
+      ...svcBridgeModules(),
+      "bridge/callbacks",
+      "kb/generate",
+    ),
+  },
+  {
+    name: "tdsim-imports-at-top",
+    holds:
+      "tdsim, td and tdu import at the top of a module, never inside a function to get round a circle " +
+      "(pylint's import-outside-toplevel); the optional, heavy numpy is the exception, marked where it is",
+    command: pylint("import-outside-toplevel", "bridge/sim/tdsim", "bridge/sim/td", "bridge/sim/tdu"),
+  },
+  {
+    name: "python-unused",
+    holds: "no Python file of the project imports or assigns a name it never uses (pyflakes, Debian's pyflakes3)",
+    command: ["pyflakes3", ...pythonFiles()],
   },
 ];
 

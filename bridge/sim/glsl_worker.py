@@ -32,20 +32,20 @@ def start():
     os.environ.setdefault("MESA_GL_VERSION_OVERRIDE", "4.6")
     os.environ.setdefault("MESA_GLSL_VERSION_OVERRIDE", "460")
     try:
-        import numpy  # noqa: F401
-        from OpenGL import GL, arrays, osmesa  # noqa: F401
+        # Here, not at the top: numpy and PyOpenGL are optional and heavy, and without them this
+        # process answers that it cannot render instead of failing to start.
+        import numpy
+        from OpenGL import GL, arrays, osmesa
     except Exception as exc:   # ImportError, or PyOpenGL failing to load libOSMesa
         return None, "%s: %s" % (type(exc).__name__, exc)
     try:
-        return Renderer(), None
+        return Renderer(numpy, GL, arrays, osmesa), None
     except Exception as exc:
         return None, "cannot create an OSMesa context: %s" % exc
 
 
 class Renderer:
-    def __init__(self):
-        import numpy as np
-        from OpenGL import GL, arrays, osmesa
+    def __init__(self, np, GL, arrays, osmesa):
         self.np, self.GL = np, GL
         self.ctx = osmesa.OSMesaCreateContextAttribs([
             osmesa.OSMESA_FORMAT, osmesa.OSMESA_RGBA, osmesa.OSMESA_PROFILE, osmesa.OSMESA_CORE_PROFILE,

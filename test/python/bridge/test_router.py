@@ -1,6 +1,5 @@
 import unittest
 
-from test.python.bridge import support  # noqa: F401  (sets sys.path)
 from svc_bridge.errors import BridgeError
 from svc_bridge.percent import decode_query_string, percent_decode
 from svc_bridge.router import Router

@@ -98,7 +98,6 @@ class PageBudgetTest(unittest.TestCase):
     """A page's time budget counts from the first node it lists, not from the request's start."""
 
     def test_a_budget_spent_finding_the_resume_point_still_lists_a_full_page(self):
-        from test.python.bridge.support import SIM  # noqa: F401  (puts the bridge on sys.path)
         import td
         import tdsim
         from svc_bridge.walk import PagedWalk

@@ -2,7 +2,6 @@
 
 import unittest
 
-from test.python.bridge import support  # noqa: F401  (import paths)
 from svc_bridge.routes.param_search import _match
 from svc_bridge.sensitive import redact
 from svc_bridge.text_match import matcher, value_text

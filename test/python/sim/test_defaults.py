@@ -1,9 +1,7 @@
 """Parameter defaults tdsim has to assume: they stay within the parameter's hard limits."""
-from .support import SimTestCase, td  # sets the import path first
+from .support import SimTestCase
 
-from tdsim.values.catalog import catalog  # noqa: E402
-from tdsim.par.pardef import defs_for  # noqa: E402
-
+from tdsim.values.catalog import catalog
 
 
 class AssumedDefaultsTest(SimTestCase):

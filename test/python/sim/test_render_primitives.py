@@ -2,8 +2,7 @@
 
 import unittest
 
-from . import support  # noqa: F401  (puts bridge/sim on the path)
-from tdsim.families.top import blur, images, warp  # noqa: E402
+from tdsim.families.top import blur, images, warp
 
 
 def row(values):

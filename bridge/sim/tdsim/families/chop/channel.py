@@ -129,7 +129,7 @@ class Channel:
 
     def numpyArray(self):
         try:
-            import numpy  # here, not at the top: optional and heavy, only numpyArray() needs it
+            import numpy  # pylint: disable=import-outside-toplevel  # optional and heavy: only numpyArray() needs it
         except ImportError:
             raise tdError("numpy is not installed in the Python that runs tdsim") from None
         return numpy.array(self.vals, dtype=numpy.float32)

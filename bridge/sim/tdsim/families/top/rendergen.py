@@ -356,7 +356,6 @@ def text(job):
     # The bitmap glyphs are 7 cells high; a font size is roughly 1.4 capital heights.
     scale = max(1, round(size / 10))
     line_h = 9 * scale
-    block_w = max(text_width(line, scale) for line in lines)
     block_h = line_h * (len(lines) - 1) + 7 * scale
     ax = rp.menu(top, "alignx", ("left", "center", "right"), "center")
     ay = rp.menu(top, "aligny", ("bottom", "center", "top"), "center")

@@ -166,7 +166,7 @@ class TOP(OP):
         [h, w] from the bottom row. With delayed=True each call gives the image of the previous
         call (None the first time), as documented. Writing to it never changes the TOP."""
         try:
-            import numpy  # here, not at the top: optional and heavy, only numpyArray() needs it
+            import numpy  # pylint: disable=import-outside-toplevel  # optional and heavy: only numpyArray() needs it
         except ImportError:
             raise tdError("numpy is not installed in the Python that runs tdsim") from None
         _w, _h, rows = self._pixels()
