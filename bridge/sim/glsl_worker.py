@@ -16,6 +16,8 @@ passes no pixels through the pipe until someone reads them.
                             the texture's pixels, resampled (linear) when the size differs
   -> {"op": "upload", "width", "height", "float"} + pixels  <- {"ok": true, "tex": id}
   -> {"op": "render", ...}  a pass answered with its pixels and not kept (whole images in, out)
+  -> {"op": "scene", ...}   a Render TOP's 3D scene (glsl_scene.py says what it holds)
+  -> {"op": "compile_mat", "vertex", "pixel"}   a material's program compiled and linked only
   -> {"op": "ping"}  <- {"ok": true}
 Any request may carry "free": [ids], textures no longer needed, dropped first.
 Pixels are rows from the top, as tdsim stores images; OpenGL's rows start at the bottom.
@@ -24,6 +26,8 @@ The first line written is {"ready": true} or {"ready": false, "reason": str}.
 import json
 import os
 import sys
+
+from glsl_scene import SceneRenderer
 
 
 def reply(header, payload=b""):
@@ -69,6 +73,7 @@ class Renderer:
         self.programs = {}
         self.uniform_types = {}
         self.helpers = self._helper_textures()
+        self.scene = SceneRenderer(self)
 
     def _helper_textures(self):
         """sTDNoiseMap (256x256 red random) and sTDSineLookup (a red 0..1 sine), deterministic."""
@@ -353,7 +358,8 @@ def main():
             reply({"ok": True})
             continue
         handler = {"render": renderer.render, "pass": renderer.run_pass, "read": renderer.read,
-                   "upload": renderer.upload}.get(req.get("op"))
+                   "upload": renderer.upload, "scene": renderer.scene.render,
+                   "compile_mat": renderer.scene.compile_only}.get(req.get("op"))
         try:
             renderer._free(req.get("free"))
             if handler is None:
