@@ -17,6 +17,8 @@
 """
 from __future__ import annotations
 
+import contextlib
+
 from ...op.op import OP
 from ...values import paths
 from ...values.errors import tdError
@@ -39,6 +41,23 @@ class CHOP(OP):
         super().__init__(world, parent, name)
         if self.OPType in TIMESLICED:
             world.timesliced_chops[self._id] = self   # cooked every frame (chopcook.cook_all)
+
+    # ---- per-channel parameters (me.chanIndex) ----------------------------------------------
+    _chan = (0, "")   # the channel a per-channel parameter is being evaluated for
+
+    @contextlib.contextmanager
+    def _channel_context(self, index, name):
+        """Evaluate parameters for one channel: `me.chanIndex` / `me.chanName` give it, as the
+        Delay CHOP documents for a delay per channel."""
+        before = self._chan
+        self._chan = (index, name)
+        try:
+            yield
+        finally:
+            self._chan = before
+
+    chanIndex = property(lambda self: self._chan[0])
+    chanName = property(lambda self: self._chan[1])
 
     def _output(self):
         if not self._valid:

@@ -4,7 +4,7 @@ in, and the cook itself with its dependency-loop check.
 Two kinds of cook model: those computed from their parameters and inputs at the time asked for,
 whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py), and the time-sliced ones
 that keep state from frame to frame (TIMESLICED: chophistory.py, cooked once a frame by
-timeslice.py; the frame loop cooks them all with `cook_all`).
+timeslice.py; the frame loop cooks them all with `cook_all`: chophistory.py, chopevents.py).
 
 Every other CHOP type has no channels in tdsim and shows a `tdsim-not-cooked` warning (chop.py).
 Tests and demos give any CHOP channels with tdsim.inject_channels(path, {name: value}).
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...op.connectors import wired_source
 from ...values.errors import tdError
-from . import chopfilters, chopgen, chophistory, timeslice
+from . import chopevents, chopfilters, chopgen, chophistory, timeslice
 from .chopdata import ChopData
 
 COOK_MODELS = {
@@ -33,6 +33,7 @@ COOK_MODELS = {
 
 TIMESLICED = {
     **chophistory.MODELS,
+    **chopevents.MODELS,
 }
 
 
