@@ -14,13 +14,15 @@ out Vertex {
     vec3 uv;
 } oVert;
 uniform float uPointSize;
+uniform int uPointColor;
 void main() {
     vec4 worldPos = TDDeform(TDPos());
     gl_Position = TDWorldToProj(worldPos);
     gl_PointSize = uPointSize;
     oVert.worldPos = worldPos.xyz;
     oVert.worldNorm = TDDeformNorm(TDNormal());
-    oVert.color = TDInstanceColor(TDPointColor());
+    // the point colour when the MAT applies it; an instance colour either way
+    oVert.color = TDInstanceColor(uPointColor == 1 ? TDPointColor() : vec4(1.0));
     oVert.uv = TDInstanceTexCoord(TDTexCoord(0u));
 }
 """
@@ -37,7 +39,7 @@ uniform int uHasColorMap;
 uniform sampler2D sColorMap;
 uniform int uPointColor;
 vec4 baseColor() {
-    vec4 c = uPointColor == 1 ? iVert.color : vec4(1.0);
+    vec4 c = iVert.color;
     if (uHasColorMap == 1) c *= texture(sColorMap, iVert.uv.st);
     return c;
 }
@@ -98,7 +100,7 @@ void main() {
 POINT_SPRITE = PIXEL_HEAD + """
 uniform vec4 uColor;
 void main() {
-    vec4 c = uColor * (uPointColor == 1 ? iVert.color : vec4(1.0));
+    vec4 c = uColor * iVert.color;
     if (uHasColorMap == 1) c *= texture(sColorMap, gl_PointCoord);
     fragColor = TDOutputSwizzle(vec4(c.rgb * c.a, c.a));
 }
