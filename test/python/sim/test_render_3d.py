@@ -173,3 +173,62 @@ class Render3DTest(SimTestCase):
         geo.par.numinstances = 100000                    # 18,960 vertices each: far past the bound
         self.image(render, "capped")
         self.assertIn("tdsim-render-capped", render.warnings())
+
+
+class GeometryTest(SimTestCase):
+    """SOPs and POPs cook into one geometry store: counts and positions a script reads back."""
+
+    def test_generators_make_their_documented_shapes(self):
+        geo = self.project.create(td.geometryCOMP, "g")
+        box = geo.create(td.boxSOP)
+        self.assertEqual((box.numPoints, box.numPrims), (8, 6))
+        self.assertEqual(max(p.x for p in box.points), 0.5)         # size 1, centred
+        grid = geo.create(td.gridSOP)
+        grid.par.rows, grid.par.cols = 3, 4
+        self.assertEqual((grid.numPoints, grid.numPrims), (12, 6))
+        line = geo.create(td.lineSOP)
+        line.par.points = 5
+        self.assertEqual((line.numPoints, line.numPrims, line.prims[0].closed), (5, 1, False))
+        sphere = geo.create(td.sphereSOP)
+        self.assertTrue(all(abs(math.sqrt(p.x ** 2 + p.y ** 2 + p.z ** 2) - 1.0) < 1e-6 for p in sphere.points))
+        pop = geo.create(td.pointgeneratorPOP)
+        pop.par.numpoints = 500
+        self.assertEqual(pop.numPoints, 500)
+        self.assertTrue(all(math.sqrt(p.x ** 2 + p.y ** 2 + p.z ** 2) <= 1.0 + 1e-6 for p in pop.points))
+
+    def test_filters_transform_merge_copy_and_delete(self):
+        geo = self.project.create(td.geometryCOMP, "g")
+        box = geo.create(td.boxSOP)
+        move = geo.create(td.transformSOP)
+        move.inputConnectors[0].connect(box)
+        move.par.tx, move.par.sy = 2, 3
+        self.assertEqual(move.points[0].P, (1.5, -1.5, -0.5))
+        merge = geo.create(td.mergeSOP)
+        merge.inputConnectors[0].connect(box)
+        merge.inputConnectors[1].connect(move)
+        self.assertEqual((merge.numPoints, merge.numPrims), (16, 12))
+        copy = geo.create(td.copySOP)
+        copy.inputConnectors[0].connect(box)
+        copy.par.ncy, copy.par.tx = 3, 2
+        self.assertEqual(copy.numPrims, 18)
+        self.assertEqual(max(p.x for p in copy.points), 4.5)        # the third copy moved twice
+        delete = geo.create(td.deleteSOP)
+        delete.inputConnectors[0].connect(box)
+        delete.par.pattern = "0-1"
+        self.assertEqual(delete.numPrims, 4)
+        pop = geo.create(td.boxPOP)
+        ptransform = geo.create(td.transformPOP)
+        ptransform.inputConnectors[0].connect(pop)
+        ptransform.par.ty = 1
+        self.assertEqual(min(p.y for p in ptransform.points), 0.5)
+
+    def test_chop_to_sop_places_a_point_per_sample(self):
+        geo = self.project.create(td.geometryCOMP, "g")
+        chop = self.project.create(td.constantCHOP, "pts")
+        tdsim.inject_channels(chop, {"tx": [0, 1, 2], "ty": [0, 1, 4], "tz": [0, 0, 0]})
+        sop = geo.create(td.choptoSOP)
+        sop.par.chop = chop
+        self.assertEqual([p.P for p in sop.points], [(0.0, 0.0, 0.0), (1.0, 1.0, 0.0), (2.0, 4.0, 0.0)])
+        self.assertEqual(sop.warnings(), "")
+        odd = geo.create(td.lsystemSOP)
+        self.assertIn("tdsim-not-cooked", odd.warnings())

@@ -56,24 +56,33 @@ class Prim:
         return self._geo.prims[self.index][1]
 
 
-class SOP(OP):
-    family = "SOP"
+class GeometryCook:
+    """Cooking into the geometry store, shared by SOPs and POPs: `_generators` and `_filters`
+    map an operator type to its cook, `_select_par` names the Select operator's reference."""
+    _generators: dict = {}
+    _filters: dict = {}
+    _select_par = "sop"
 
     def _inputs_geometry(self, depth):
         out = []
-        if self.OPType == "inSOP":
+        family = self.family
+        if self.OPType == "in" + family:
             parent = self._parent
             ins = parent._io_ops("in") if parent is not None else []
             index = next((i for i, o in enumerate(ins) if o is self), None)
-            source = wired_source(parent, index, "SOP") if index is not None else None
+            source = wired_source(parent, index, family) if index is not None else None
             return [geometry_of(source, depth + 1)] if source is not None else []
-        if self.OPType == "selectSOP":
-            target = self.par.sop.eval() if "sop" in self._pars else None
+        if self.OPType == "select" + family:
+            p = self._pars.get(self._select_par)
+            try:
+                target = p.eval() if p is not None else None
+            except Exception:
+                target = None
             if target is not None and target is not self and getattr(target, "family", "") in ("SOP", "POP"):
                 return [geometry_of(target, depth + 1)]
             return []
         for i in range(len(self._inputs)):
-            source = wired_source(self, i, "SOP")
+            source = wired_source(self, i, family)
             if source is not None:
                 out.append(geometry_of(source, depth + 1))
         return out
@@ -91,15 +100,12 @@ class SOP(OP):
         try:
             if self._flags["bypass"]:
                 geo = inputs[0] if inputs else Geometry()
-            elif kind in GENERATORS:
-                geo = GENERATORS[kind](self)
-                if inputs and kind in ("boxSOP", "sphereSOP", "gridSOP", "torusSOP", "tubeSOP", "rectangleSOP",
-                                       "circleSOP", "superquadSOP"):
-                    geo = _fit_bounds(geo, inputs[0]) if _has(self, "modifybounds") else geo
-            elif kind in FILTERS:
-                geo = FILTERS[kind](self, inputs)
-            elif kind in ("inSOP", "selectSOP"):
-                geo = inputs[0] if inputs else None
+            elif kind in self._generators:
+                geo = self._generators[kind](self)
+                if inputs and _has(self, "modifybounds"):
+                    geo = _fit_bounds(geo, inputs[0])
+            elif kind in self._filters:
+                geo = self._filters[kind](self, inputs)
             else:
                 geo = inputs[0] if inputs else None
         except Exception:     # a parameter that cannot be read: the cook model reports it
@@ -108,13 +114,17 @@ class SOP(OP):
         derived.put(self, "geometry", geo)
         return geo
 
+    def _cooked_here(self):
+        return (self.OPType in self._generators or self.OPType in self._filters
+                or self.OPType in ("in" + self.family, "select" + self.family))
+
     def _rule_warnings(self):
         out = super()._rule_warnings()
-        if self.OPType not in GENERATORS and self.OPType not in FILTERS and self.OPType not in ("inSOP", "selectSOP"):
+        if not self._cooked_here():
             out.append(f"tdsim-not-cooked: tdsim does not cook a {self.OPType}; it passes its first input on")
         return out
 
-    # ---- SOP Class --------------------------------------------------------------------------
+    # ---- SOP Class / POP Class ------------------------------------------------------------------
     @property
     def points(self):
         geo = self._geometry()
@@ -136,6 +146,12 @@ class SOP(OP):
     @property
     def numVertices(self):
         return sum(len(v) for v, _c in self._geometry().prims)
+
+
+class SOP(GeometryCook, OP):
+    family = "SOP"
+    _generators = GENERATORS
+    _filters = FILTERS
 
 
 def _has(op, name):
