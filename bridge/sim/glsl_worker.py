@@ -315,6 +315,9 @@ class Renderer:
             GL.GL_FLOAT_VEC3: lambda: GL.glUniform3f(loc, v[0], v[1], v[2]),
             GL.GL_FLOAT_VEC4: lambda: GL.glUniform4f(loc, v[0], v[1], v[2], v[3]),
             GL.GL_INT: lambda: GL.glUniform1i(loc, int(round(v[0]))),
+            GL.GL_INT_VEC2: lambda: GL.glUniform2i(loc, *(int(round(x)) for x in v[:2])),
+            GL.GL_INT_VEC3: lambda: GL.glUniform3i(loc, *(int(round(x)) for x in v[:3])),
+            GL.GL_INT_VEC4: lambda: GL.glUniform4i(loc, *(int(round(x)) for x in v[:4])),
             GL.GL_BOOL: lambda: GL.glUniform1i(loc, int(v[0] != 0.0)),
         }
         setter = setters.get(kind)

@@ -61,7 +61,9 @@ TYPE_DEFAULTS = {
 RENDER_DEFAULTS = {
     # TOPs
     "noiseTOP": {"type": "simplex3d", "aspectcorrect": True},
-    "compositeTOP": {"operand": "add"},
+    "compositeTOP": {"operand": "add", "extend": "zero"},
+    **{t: {"extend": "zero"} for t in ("overTOP", "underTOP", "addTOP", "multiplyTOP", "subtractTOP",
+                                       "differenceTOP", "insideTOP", "outsideTOP", "crossTOP")},
     "rampTOP": {"position1": 0.5, "position2": 0.5, "interp": "linear"},
     "edgeTOP": {"strength": 1.0, "offset1": 1.0, "offset2": 1.0, "edgecolorr": 1.0, "edgecolorg": 1.0,
                 "edgecolorb": 1.0, "edgecolora": 1.0},
@@ -71,6 +73,8 @@ RENDER_DEFAULTS = {
     "normalmapTOP": {"heightmap": 1.0, "offset1": 1.0, "offset2": 1.0, "method": "prevnext"},
     "displaceTOP": {"displaceweight1": 1.0, "displaceweight2": 1.0, "uvweight": 1.0, "offsetweight": 1.0},
     "remapTOP": {"vertsource": "green"},
+    "cornerpinTOP": {"extractp11": 0.0, "extractp12": 1.0, "extractp21": 1.0, "extractp22": 1.0, "extractp41": 1.0,
+                     "pinp11": 0.0, "pinp12": 1.0, "pinp21": 1.0, "pinp22": 1.0, "pinp41": 1.0},
     "fitTOP": {"fit": "fitbest", "justifyh": "center", "justifyv": "center", "sx": 1.0, "sy": 1.0},
     "monochromeTOP": {"mono": 1.0, "alpha": "alpha"},
     "thresholdTOP": {"comparator": "greater", "threshold": 0.5},
@@ -128,9 +132,20 @@ for _type, _values in RENDER_DEFAULTS.items():
     TYPE_DEFAULTS.setdefault(_type, {}).update(_values)
 
 
+# Every TOP filters its inputs linearly unless told otherwise (Common page, Input Smoothness:
+# "Interpolate Pixels ... how you get TOP images to look good"; the kb curates `linear` where it
+# knows the default). ASSUMPTION for the TOP types whose default the kb does not list.
+FAMILY_DEFAULTS = {"TOP": {"inputfiltertype": "linear"}}
+
+
 def type_default(op_type: str, name: str):
     """tdsim's assumed default for one parameter of one operator type, or None."""
-    return TYPE_DEFAULTS.get(op_type, {}).get(name)
+    value = TYPE_DEFAULTS.get(op_type, {}).get(name)
+    if value is None:
+        for family, values in FAMILY_DEFAULTS.items():
+            if op_type.endswith(family):
+                return values.get(name)
+    return value
 
 
 def catalog_default(spec, index: int | None):
