@@ -1,7 +1,7 @@
 """TOPs drawn as shaders on tdsim's renderer, each checked where its documented parameters put
 colour: a picture read back at chosen pixels, with what a person would see said at each test."""
 
-from .support import SimTestCase, td
+from .support import SimTestCase
 from .test_png import decode, pixel
 
 
