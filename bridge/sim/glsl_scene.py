@@ -46,6 +46,7 @@ class SceneRenderer:
         self.vbo, self.ibo = GL.glGenBuffers(2)
         self.ubos = GL.glGenBuffers(3)
         self.programs = {}
+        self.targets = {}
 
     # ---- programs ---------------------------------------------------------------------------
     def program(self, vertex, pixel):
@@ -132,22 +133,7 @@ class SceneRenderer:
             if prog is None:
                 return {"ok": False, "stage": stage, "log": log, "draw": d.get("name", "")}, b""
             programs.append(prog)
-        color_fmt = GL.GL_RGBA32F if want_float else GL.GL_RGBA8
-        fbo = GL.glGenFramebuffers(1)
-        GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, fbo)
-        rbs = GL.glGenRenderbuffers(2)
-        GL.glBindRenderbuffer(GL.GL_RENDERBUFFER, rbs[0])
-        if samples > 1:
-            GL.glRenderbufferStorageMultisample(GL.GL_RENDERBUFFER, samples, color_fmt, w, h)
-        else:
-            GL.glRenderbufferStorage(GL.GL_RENDERBUFFER, color_fmt, w, h)
-        GL.glFramebufferRenderbuffer(GL.GL_FRAMEBUFFER, GL.GL_COLOR_ATTACHMENT0, GL.GL_RENDERBUFFER, rbs[0])
-        GL.glBindRenderbuffer(GL.GL_RENDERBUFFER, rbs[1])
-        if samples > 1:
-            GL.glRenderbufferStorageMultisample(GL.GL_RENDERBUFFER, samples, GL.GL_DEPTH_COMPONENT32F, w, h)
-        else:
-            GL.glRenderbufferStorage(GL.GL_RENDERBUFFER, GL.GL_DEPTH_COMPONENT32F, w, h)
-        GL.glFramebufferRenderbuffer(GL.GL_FRAMEBUFFER, GL.GL_DEPTH_ATTACHMENT, GL.GL_RENDERBUFFER, rbs[1])
+        fbo = self._target(w, h, samples, want_float)
         GL.glViewport(0, 0, w, h)
         bg = req.get("bg", [0.0, 0.0, 0.0, 0.0])
         GL.glClearColor(*bg)
@@ -176,9 +162,36 @@ class SceneRenderer:
         if req.get("depth"):
             answer["depthtex"] = self._depth_texture(fbo, w, h, samples, req["camera"])
         GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, 0)
-        GL.glDeleteFramebuffers(2, [fbo, out])
-        GL.glDeleteRenderbuffers(2, rbs)
+        GL.glDeleteFramebuffers(1, [out])
         return answer, b""
+
+    def _target(self, w, h, samples, want_float):
+        """The framebuffer a scene is drawn into (colour and depth renderbuffers), kept for the
+        next render of the same size: allocating them costs as much as drawing."""
+        GL = self.GL
+        key = (w, h, samples, want_float)
+        if key not in self.targets:
+            if len(self.targets) > 8:
+                for fbo, rbs in self.targets.values():
+                    GL.glDeleteFramebuffers(1, [fbo])
+                    GL.glDeleteRenderbuffers(2, rbs)
+                self.targets.clear()
+            color_fmt = GL.GL_RGBA32F if want_float else GL.GL_RGBA8
+            fbo = GL.glGenFramebuffers(1)
+            GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, fbo)
+            rbs = GL.glGenRenderbuffers(2)
+            for rb, fmt, attachment in ((rbs[0], color_fmt, GL.GL_COLOR_ATTACHMENT0),
+                                        (rbs[1], GL.GL_DEPTH_COMPONENT32F, GL.GL_DEPTH_ATTACHMENT)):
+                GL.glBindRenderbuffer(GL.GL_RENDERBUFFER, rb)
+                if samples > 1:
+                    GL.glRenderbufferStorageMultisample(GL.GL_RENDERBUFFER, samples, fmt, w, h)
+                else:
+                    GL.glRenderbufferStorage(GL.GL_RENDERBUFFER, fmt, w, h)
+                GL.glFramebufferRenderbuffer(GL.GL_FRAMEBUFFER, attachment, GL.GL_RENDERBUFFER, rb)
+            self.targets[key] = (fbo, list(rbs))
+        fbo = self.targets[key][0]
+        GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, fbo)
+        return fbo
 
     def _depth_texture(self, fbo, w, h, samples, camera):
         """The depth buffer as a float texture of camera-space distances (a Depth TOP's input)."""

@@ -70,6 +70,7 @@ class Renderer:
         self.vao = GL.glGenVertexArrays(1)
         self.fbo = GL.glGenFramebuffers(1)
         self.textures, self.next_id = {}, 0
+        self.pool, self.pooled = {}, 0       # freed textures by (w, h, float), for reuse
         self.programs = {}
         self.uniform_types = {}
         self.helpers = self._helper_textures()
@@ -141,21 +142,41 @@ class Renderer:
 
     # ---- textures kept between requests ------------------------------------------------------
     def _new_texture(self, w, h, want_float, pixels=None, source_float=None):
+        """A kept texture. Storage for a texture to render into is reused from one freed at the same
+        size and format: llvmpipe takes about as long to allocate a 1280x720 texture as to draw it."""
         GL = self.GL
-        tex = GL.glGenTextures(1)
-        GL.glBindTexture(GL.GL_TEXTURE_2D, tex)
-        fmt = GL.GL_RGBA32F if want_float else GL.GL_RGBA8
-        if pixels is None:
-            kind = GL.GL_FLOAT if want_float else GL.GL_UNSIGNED_BYTE
+        key = (w, h, bool(want_float))
+        spare = self.pool.get(key)
+        if pixels is None and spare:
+            tex = spare.pop()
+            self.pooled -= 1
         else:
-            kind = GL.GL_FLOAT if source_float else GL.GL_UNSIGNED_BYTE
-        GL.glTexImage2D(GL.GL_TEXTURE_2D, 0, fmt, w, h, 0, GL.GL_RGBA, kind, pixels)
+            tex = GL.glGenTextures(1)
+            GL.glBindTexture(GL.GL_TEXTURE_2D, tex)
+            fmt = GL.GL_RGBA32F if want_float else GL.GL_RGBA8
+            if pixels is None:
+                kind = GL.GL_FLOAT if want_float else GL.GL_UNSIGNED_BYTE
+            else:
+                kind = GL.GL_FLOAT if source_float else GL.GL_UNSIGNED_BYTE
+            GL.glTexImage2D(GL.GL_TEXTURE_2D, 0, fmt, w, h, 0, GL.GL_RGBA, kind, pixels)
         self.next_id += 1
         self.textures[self.next_id] = (tex, w, h, bool(want_float))
         return self.next_id
 
+    POOL_LIMIT = 48      # freed textures kept for reuse, at most
+
     def _free(self, ids):
-        gone = [self.textures.pop(i)[0] for i in ids or () if i in self.textures]
+        gone = []
+        for i in ids or ():
+            entry = self.textures.pop(i, None)
+            if entry is None:
+                continue
+            tex, w, h, is_float = entry
+            if self.pooled < self.POOL_LIMIT:
+                self.pool.setdefault((w, h, is_float), []).append(tex)
+                self.pooled += 1
+            else:
+                gone.append(tex)
         if gone:
             self.GL.glDeleteTextures(gone)
 

@@ -222,8 +222,9 @@ class Job:
             return Picture(self.label("DEPTH: NO RENDER TOP"), self.w, self.h, self.true_size)
         self.source(0)
         depth = self.render.depths.get(id(source))
-        if depth is None:
-            return Picture(self.label("DEPTH: NO DEPTH"), self.w, self.h, self.true_size)
+        if depth is None:      # drawn without its depth: drawn again with it
+            _colour, depth = scene.draw(Job(source, self.render), depth=True)
+            self.render.depths[id(source)] = depth
         space = rp.menu(top, "depthspace", ("input", "cameraspace", "reranged"), "input")
         u = {"uSpace": ("input", "cameraspace", "reranged").index(space),
              "uFrom": [rp.number(top, "rangefrom1", 0.0), rp.number(top, "rangefrom2", 1.0)],

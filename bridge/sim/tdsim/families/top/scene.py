@@ -222,11 +222,13 @@ class Scene:
         return u
 
 
-def draw(job):
-    """The Render TOP's picture: (colour Texture, depth Texture) or raises as glsl does."""
+def draw(job, depth=False):
+    """The Render TOP's picture: (colour Texture, depth Texture or None: read only when `depth`,
+    for a Depth TOP) or raises as glsl does."""
     top = job.top
     scene = Scene(top, job.w, job.h)
     header, payload = scene.request(job)
+    header["depth"] = depth
     header["float"] = rp.text(top, "format", "") in ("rgba16float", "rgba32float", "rgb16float", "rgb32float")
     colour, depth = glsl.render_scene(header, payload)
     top._scene_warnings = scene.warnings
