@@ -98,6 +98,7 @@ RENDER_DEFAULTS = {
                      "threshold": 0.5},
     "depthTOP": {"rangefrom2": 1.0, "rangeto2": 1.0, "gamma": 1.0},
     "renderTOP": {"premultrgbbyalpha": True},
+    "circleTOP": {"borderalpha": 1.0}, "rectangleTOP": {"borderalpha": 1.0},
     # SOPs
     "sphereSOP": {"rows": 10, "cols": 20, "orient": "y", "type": "poly"},
     "gridSOP": {"rows": 10, "cols": 10, "sizex": 1.0, "sizey": 1.0, "orient": "xy"},

@@ -88,6 +88,7 @@ class MAT(OP):
         samplers = self._samplers()
         uniforms = dict(uniforms)
         uniforms.setdefault("uPointSize", extra.get("pointsize", 1.0))
+        uniforms["uPostMult"] = int(rp.flag(self, "postmultalpha"))
         uniforms["uHasColorMap"] = int(any(s[0] == "sColorMap" for s in samplers))
         out = dict(state(self), **{k: v for k, v in extra.items() if k != "pointsize"})
         out.update(vertex=environment.source("vertex", vertex, version, lights),

@@ -1,6 +1,6 @@
 """The built-in MATs as GLSL MAT shaders (environment.py runs them like a GLSL MAT): Constant,
 Phong, PBR, Wireframe, Line and Point Sprite, each with the parameters of its page
-(docs.derivative.ca/<Name>_MAT) that tdsim draws. Colours come out pre-multiplied by alpha.
+(docs.derivative.ca/<Name>_MAT) that tdsim draws. Colours are written with straight alpha (see `written`).
 Approximations, said where they are: PBR is Cook-Torrance with GGX (the page's metallic/roughness
 model, TouchDesigner's exact terms differ); the Line MAT draws edges and points in its near
 colours at one width (no depth-dependent width or colour, no caps or joins)."""
@@ -38,6 +38,11 @@ layout(location = 0) out vec4 fragColor;
 uniform int uHasColorMap;
 uniform sampler2D sColorMap;
 uniform int uPointColor;
+uniform int uPostMult;
+// The colour written: straight alpha, the Common page's blending (srcblend sa...) weighting it;
+// Post-Multiply Alpha multiplies the colour by alpha first (UNVERIFIED which TouchDesigner's
+// MATs write when blending is off; opaque colours are the same either way).
+vec4 written(vec3 c, float a) { return TDOutputSwizzle(vec4(uPostMult == 1 ? c * a : c, a)); }
 vec4 baseColor() {
     vec4 c = iVert.color;
     if (uHasColorMap == 1) c *= texture(sColorMap, iVert.uv.st);
@@ -55,7 +60,7 @@ CONSTANT = PIXEL_HEAD + """
 uniform vec4 uColor;
 void main() {
     vec4 c = baseColor() * uColor;
-    fragColor = TDOutputSwizzle(vec4(c.rgb * c.a, c.a));
+    fragColor = written(c.rgb, c.a);
 }
 """
 
@@ -72,8 +77,7 @@ void main() {
     }
     vec4 base = baseColor();
     vec3 c = base.rgb * (uDiffuse * diff + uAmbient * uTDGeneral.ambientColor.rgb) + uSpecular * spec + uEmit + uConstant;
-    float a = uAlpha * base.a;
-    fragColor = TDOutputSwizzle(vec4(c * a, a));
+    fragColor = written(c, uAlpha * base.a);
 }
 """
 
@@ -92,8 +96,7 @@ void main() {
         spec += r.specular;
     }
     vec3 c = diff + spec + diffuseColor * uTDGeneral.ambientColor.rgb + uEmit + uConstant;
-    float a = uAlpha * base.a;
-    fragColor = TDOutputSwizzle(vec4(c * a, a));
+    fragColor = written(c, uAlpha * base.a);
 }
 """
 
@@ -102,7 +105,7 @@ uniform vec4 uColor;
 void main() {
     vec4 c = uColor * iVert.color;
     if (uHasColorMap == 1) c *= texture(sColorMap, gl_PointCoord);
-    fragColor = TDOutputSwizzle(vec4(c.rgb * c.a, c.a));
+    fragColor = written(c.rgb, c.a);
 }
 """
 

@@ -114,7 +114,7 @@ def _default_material(lights):
                 pixel=environment.source("pixel", builtin.PHONG, 460, lights),
                 uniforms={"uDiffuse": [1.0] * 3, "uSpecular": [1.0] * 3, "uAmbient": [1.0] * 3, "uEmit": [0.0] * 3,
                           "uConstant": [0.0] * 3, "uShininess": 51.2, "uAlpha": 1.0, "uPointColor": 1,
-                          "uHasColorMap": 0, "uPointSize": 1.0}, samplers=[])
+                          "uHasColorMap": 0, "uPointSize": 1.0, "uPostMult": 0}, samplers=[])
 
 
 def _uniform_list(values):
