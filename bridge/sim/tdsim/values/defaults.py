@@ -129,6 +129,10 @@ RENDER_DEFAULTS = {
     "lightCOMP": {"coneangle": 45.0, "conedelta": 5.0, "attenuationend": 10.0, "attenuationexp": 2.0},
     "ambientlightCOMP": {"cr": 0.2, "cg": 0.2, "cb": 0.2, "dimmer": 1.0},
 }
+# Every MAT tests depth "less than or equal" (overlapping additive instances at one depth all
+# draw; ASSUMPTION, the menu's first entry is `less`).
+for _mat in ("constantMAT", "phongMAT", "pbrMAT", "glslMAT", "wireframeMAT", "lineMAT", "pointspriteMAT"):
+    RENDER_DEFAULTS.setdefault(_mat, {})["depthfunc"] = "lessorequal"
 for _type, _values in RENDER_DEFAULTS.items():
     TYPE_DEFAULTS.setdefault(_type, {}).update(_values)
 
