@@ -73,6 +73,8 @@ def not_rendered_warning(top):
         return [f"tdsim-not-rendered: tdsim does not draw a {kind}; its picture is a placeholder"]
     if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and not gpu():
         return [f"tdsim-not-rendered: {kind} needs tdsim's OpenGL renderer, which is not available here; its picture is a placeholder"]
+    if (kind in GENERATORS or kind in FILTERS) and not gpu():
+        return [f"tdsim-python-fallback: without tdsim's OpenGL renderer a {kind} is drawn in pure Python at a reduced size, with hard edges"]
     return []
 
 
