@@ -96,6 +96,8 @@ RENDER_DEFAULTS = {
     "lumalevelTOP": {"brightness1": 1.0, "gamma1": 1.0, "contrast": 1.0, "inhigh": 1.0, "outhigh": 1.0,
                      "clamphigh": 1.0, "gamma2": 1.0, "opacity": 1.0, "brightness2": 1.0, "stepsize": 0.1,
                      "threshold": 0.5},
+    "pointtransformTOP": {"sx": 1.0, "sy": 1.0, "sz": 1.0, "scale": 1.0, "inputtype": "position"},
+    "lensdistortTOP": {"center1": 0.5, "center2": 0.5, "focallength1": 1.0, "focallength2": 1.0},
     "depthTOP": {"rangefrom2": 1.0, "rangeto2": 1.0, "gamma": 1.0},
     "renderTOP": {"premultrgbbyalpha": True},
     "circleTOP": {"borderalpha": 1.0}, "rectangleTOP": {"borderalpha": 1.0},
