@@ -123,6 +123,12 @@ _worker = _Worker()
 atexit.register(lambda: _worker._stop())
 
 
+def known_unavailable():
+    """Why shaders cannot run here when that is already known, else None (never starts the
+    renderer: a node's warnings must not wait for it)."""
+    return _worker.reason
+
+
 def unavailable():
     """Why tdsim cannot run shaders here, or None when it can (starts the renderer to find out)."""
     if _worker.proc is None and _worker.reason is None:

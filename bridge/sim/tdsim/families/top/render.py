@@ -66,14 +66,21 @@ def gpu():
     return glsl.unavailable() is None
 
 
+def _known_without_gpu():
+    """Like `not gpu()`, but only once the renderer is known to be missing: answering a node's
+    warnings never starts (or waits for) the renderer process."""
+    return os.environ.get("TDSIM_RENDERER") == "python" or glsl.known_unavailable() is not None
+
+
 def not_rendered_warning(top):
     """The node's warning when its picture is a placeholder or a reduced pure-Python drawing."""
     kind = top.OPType
     if kind not in RENDERED:
         return [f"tdsim-not-rendered: tdsim does not draw a {kind}; its picture is a placeholder"]
-    if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and not gpu():
+    no_gpu = _known_without_gpu()
+    if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and no_gpu:
         return [f"tdsim-not-rendered: {kind} needs tdsim's OpenGL renderer, which is not available here; its picture is a placeholder"]
-    if (kind in GENERATORS or kind in FILTERS) and not gpu():
+    if (kind in GENERATORS or kind in FILTERS) and no_gpu:
         return [f"tdsim-python-fallback: without tdsim's OpenGL renderer a {kind} is drawn in pure Python at a reduced size, with hard edges"]
     return []
 
