@@ -67,16 +67,20 @@ class CHOP(OP):
     def _on_pulse(self, par):
         if self.OPType in TIMESLICED:
             self._pulses.append(par.name)   # seen by the next cook, this frame
-            cook(self)
+            self._cook_again()
         super()._on_pulse(par)
 
     def cook(self, force=False, recurse=False, includeUtility=False):
         super().cook(force=force, recurse=recurse, includeUtility=includeUtility)
         if self.OPType in TIMESLICED:
-            try:
-                cook(self)
-            except Exception:
-                pass   # the CHOP shows the failure as its error when read
+            self._cook_again()
+
+    def _cook_again(self):
+        """Cook a time-sliced CHOP now (a pulse, a forced cook, a callback's answer)."""
+        try:
+            cook(self)
+        except Exception:
+            pass   # the CHOP shows the failure as its error when read
 
     def _rule_errors(self):
         out = super()._rule_errors()
