@@ -11,7 +11,7 @@ world made before tdsim.reset() is still of td.noiseTOP); each world has its own
 from __future__ import annotations
 
 from ..families.chop.chop import CHOP
-from ..families.chop.timerchop import CHOP_MIXINS
+from ..families.chop.chopmixins import CHOP_MIXINS
 from ..families.comp.comp import COMP
 from ..families.comp.panels import mixin_for
 from ..families.comp.timeline import TimeCOMPMixin

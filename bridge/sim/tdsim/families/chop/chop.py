@@ -35,6 +35,7 @@ class CHOP(OP):
     _kept = None              # a time-sliced CHOP's last cook and state (timeslice.py)
     _cook_failure = None      # why the frame loop's last cook of it failed, if it did
     _model_warnings: list = []   # what its cook model could not emulate, from the last cook
+    _model_errors: list = []     # what its cook model failed on in the last cook (a Script CHOP's onCook)
 
     def __init__(self, world, parent, name):
         self._pulses: list[str] = []   # pulse parameters pulsed since the last time-sliced cook
@@ -59,10 +60,11 @@ class CHOP(OP):
     chanIndex = property(lambda self: self._chan[0])
     chanName = property(lambda self: self._chan[1])
 
-    def _output(self):
+    def _output(self, seconds=None):
+        """The channels at `seconds` (now by default); a Script CHOP's mixin answers its own."""
         if not self._valid:
             raise tdError("Operator has been deleted")
-        return cook(self)
+        return cook(self, seconds)
 
     def _on_pulse(self, par):
         if self.OPType in TIMESLICED:
@@ -86,8 +88,10 @@ class CHOP(OP):
         out = super()._rule_errors()
         if not self._flags["bypass"] and loop_found(self):
             out.append("Cook dependency loop: this CHOP depends on its own channels")  # UNVERIFIED wording
-        if self._cook_failure and not self._flags["bypass"]:
-            out.append(self._cook_failure)
+        if not self._flags["bypass"]:
+            if self._cook_failure:
+                out.append(self._cook_failure)
+            out.extend(self._model_errors)
         return out
 
     def _rule_warnings(self):

@@ -5,7 +5,7 @@ Two kinds of cook model: those computed from their parameters and inputs at the 
 whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py), and the time-sliced ones
 that keep state from frame to frame (TIMESLICED: chophistory.py, cooked once a frame by
 timeslice.py; the frame loop cooks them all with `cook_all`: chophistory.py, chopevents.py,
-choptimer.py).
+choptimer.py, chopscript.py).
 
 Every other CHOP type has no channels in tdsim and shows a `tdsim-not-cooked` warning (chop.py).
 Tests and demos give any CHOP channels with tdsim.inject_channels(path, {name: value}).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...op.connectors import wired_source
 from ...values.errors import tdError
-from . import chopevents, chopfilters, chopgen, chophistory, choptimer, timeslice
+from . import chopevents, chopfilters, chopgen, chophistory, chopscript, choptimer, timeslice
 from .chopdata import ChopData
 
 COOK_MODELS = {
@@ -36,6 +36,7 @@ TIMESLICED = {
     **chophistory.MODELS,
     **chopevents.MODELS,
     **choptimer.MODELS,
+    **chopscript.MODELS,
 }
 
 

@@ -149,6 +149,3 @@ def _seconds(seconds, frame, sample, fraction, length, rate):
     if fraction is not None:
         return float(fraction) * length if length != float("inf") else 0.0
     return 0.0
-
-
-CHOP_MIXINS = {"timerCHOP": TimerCHOPMixin}

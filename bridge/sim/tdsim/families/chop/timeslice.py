@@ -96,5 +96,7 @@ def cook(chop, model, ctx):
     ctx.pulses = pulses
     ctx.first = kept is None
     out = model(chop, ctx)
-    chop._kept = Kept(stamp, loop.abs_frame, out, state)
+    # stamped after the model ran: what its own cook changed (a Script CHOP's storage) does not
+    # make it cook again
+    chop._kept = Kept((loop.frame, w.derived.changes), loop.abs_frame, out, state)
     return out.copy()
