@@ -1,9 +1,9 @@
 """Time-sliced CHOPs keep state from frame to frame: Lag, Filter, Trail and Speed."""
 
-from .support import SimTestCase, tdsim
+from .support import SteadySimTestCase, tdsim
 
 
-class HistoryCase(SimTestCase):
+class HistoryCase(SteadySimTestCase):
     def source(self, names="x", value=0.0):
         c = self.create("constantCHOP")
         c.par.const0name = names

@@ -1,6 +1,6 @@
 """The Script CHOP: onCook builds its channels on the frame loop."""
 
-from .support import SimTestCase, td, tdsim
+from .support import SteadySimTestCase, td, tdsim
 
 COUNTER = """
 def onCook(scriptOp):
@@ -13,7 +13,7 @@ def onCook(scriptOp):
 """
 
 
-class ScriptCHOPTest(SimTestCase):
+class ScriptCHOPTest(SteadySimTestCase):
     def script(self, text):
         cb = self.create("textDAT", "script1_callbacks")
         cb.text = text

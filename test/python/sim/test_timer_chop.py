@@ -1,6 +1,6 @@
 """The Timer CHOP on the frame loop: segments, delays, cycles, its channels and its callbacks."""
 
-from .support import SimTestCase, td, tdsim
+from .support import SteadySimTestCase, td, tdsim
 
 CALLBACKS = """
 def log(*words):
@@ -36,7 +36,7 @@ def onDone(timerOp, segment, interrupt):
 """
 
 
-class TimerCase(SimTestCase):
+class TimerCase(SteadySimTestCase):
     def timer(self, segments=None, callbacks=CALLBACKS):
         log = self.create("tableDAT", "log")
         log.clear()

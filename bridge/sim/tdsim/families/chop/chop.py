@@ -43,15 +43,16 @@ class CHOP(OP):
         if self.OPType in TIMESLICED:
             world.timesliced_chops[self._id] = self   # cooked every frame (chopcook.cook_all)
 
-    # ---- per-channel parameters (me.chanIndex) ----------------------------------------------
-    _chan = (0, "")   # the channel a per-channel parameter is being evaluated for
+    # ---- per-channel parameters (me.chanIndex, me.inputVal) -----------------------------------
+    _chan = (0, "", 0, 0.0)   # channel index, name, sample index and input value being evaluated
 
     @contextlib.contextmanager
-    def _channel_context(self, index, name):
-        """Evaluate parameters for one channel: `me.chanIndex` / `me.chanName` give it, as the
-        Delay CHOP documents for a delay per channel."""
+    def _channel_context(self, index, name, sample=0, value=0.0):
+        """Evaluate parameters for one channel (and sample): `me.chanIndex`, `me.chanName`,
+        `me.sampleIndex`, `me.inputVal` give them, as the Delay, Pattern and Expression CHOPs
+        document for per-channel values."""
         before = self._chan
-        self._chan = (index, name)
+        self._chan = (index, name, sample, value)
         try:
             yield
         finally:
@@ -59,6 +60,12 @@ class CHOP(OP):
 
     chanIndex = property(lambda self: self._chan[0])
     chanName = property(lambda self: self._chan[1])
+    sampleIndex = property(lambda self: self._chan[2])
+    inputVal = property(lambda self: self._chan[3])
+
+    def _pulse_count(self, name) -> int:
+        """How many times the pulse parameter `name` was pulsed (a Pattern CHOP's Randomize)."""
+        return self._pulse_counts.get(name, 0) if self._pulse_counts else 0
 
     def _output(self, seconds=None):
         """The channels at `seconds` (now by default); a Script CHOP's mixin answers its own."""
@@ -66,7 +73,11 @@ class CHOP(OP):
             raise tdError("Operator has been deleted")
         return cook(self, seconds)
 
+    _pulse_counts: dict = {}
+
     def _on_pulse(self, par):
+        self._pulse_counts = dict(self._pulse_counts)
+        self._pulse_counts[par.name] = self._pulse_counts.get(par.name, 0) + 1
         if self.OPType in TIMESLICED:
             self._pulses.append(par.name)   # seen by the next cook, this frame
             self._cook_again()

@@ -2,10 +2,11 @@
 in, and the cook itself with its dependency-loop check.
 
 Two kinds of cook model: those computed from their parameters and inputs at the time asked for,
-whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py), and the time-sliced ones
+whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py, chopshape.py,
+choptime.py), and the time-sliced ones
 that keep state from frame to frame (TIMESLICED: chophistory.py, cooked once a frame by
 timeslice.py; the frame loop cooks them all with `cook_all`: chophistory.py, chopevents.py,
-choptimer.py, chopscript.py).
+choptimer.py, chopscript.py, the Limit CHOP of chopshape.py, the Beat CHOP of choptime.py).
 
 Every other CHOP type has no channels in tdsim and shows a `tdsim-not-cooked` warning (chop.py).
 Tests and demos give any CHOP channels with tdsim.inject_channels(path, {name: value}).
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 from ...op.connectors import wired_source
 from ...values.errors import tdError
-from . import chopevents, chopfilters, chopgen, chophistory, chopscript, choptimer, timeslice
+from . import (chopevents, chopfilters, chopgen, chophistory, chopscript, chopshape, choptime, choptimer,
+               timeslice)
 from .chopdata import ChopData
 
 COOK_MODELS = {
@@ -30,6 +32,8 @@ COOK_MODELS = {
     "mergeCHOP": chopfilters.merge,
     "mathCHOP": chopfilters.math_chop,
     "analyzeCHOP": chopfilters.analyze,
+    **chopshape.COOK_MODELS,
+    **choptime.COOK_MODELS,
 }
 
 TIMESLICED = {
@@ -37,6 +41,8 @@ TIMESLICED = {
     **chopevents.MODELS,
     **choptimer.MODELS,
     **chopscript.MODELS,
+    **chopshape.MODELS,
+    **choptime.MODELS,
 }
 
 
