@@ -6,7 +6,8 @@ whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py, chopshap
 choptime.py), and the time-sliced ones
 that keep state from frame to frame (TIMESLICED: chophistory.py, cooked once a frame by
 timeslice.py; the frame loop cooks them all with `cook_all`: chophistory.py, chopevents.py,
-choptimer.py, chopscript.py, the Limit CHOP of chopshape.py, the Beat CHOP of choptime.py).
+choptimer.py, chopscript.py, chopaudio.py, the Limit CHOP of chopshape.py, the Beat CHOP of
+choptime.py).
 
 Every other CHOP type has no channels in tdsim and shows a `tdsim-not-cooked` warning (chop.py).
 Tests and demos give any CHOP channels with tdsim.inject_channels(path, {name: value}).
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from ...op.connectors import wired_source
 from ...values.errors import tdError
-from . import (chopevents, chopfilters, chopgen, chophistory, chopscript, chopshape, choptime, choptimer,
+from . import (chopaudio, chopevents, chopfilters, chopgen, chophistory, chopscript, chopshape, choptime, choptimer,
                timeslice)
 from .chopdata import ChopData
 
@@ -43,6 +44,7 @@ TIMESLICED = {
     **chopscript.MODELS,
     **chopshape.MODELS,
     **choptime.MODELS,
+    **chopaudio.MODELS,
 }
 
 
