@@ -23,9 +23,13 @@ from ...op.op import OP
 from ...values import paths
 from ...values.errors import tdError
 from .channel import Channel
-from .chopcook import TIMESLICED, cook, loop_found
+from .chopcook import TIMESLICED, cook, cooked_types, loop_found
 from .chopdata import DEFAULT_RATE, from_values, par_number
 from .chopnames import Matcher
+
+
+NOT_COOKED = ("tdsim-not-cooked: tdsim does not compute the channels of a {label} CHOP ({type}), so it has "
+              "none here where TouchDesigner gives it some; tdsim.inject_channels() can give it channels")
 
 
 class CHOP(OP):
@@ -108,6 +112,9 @@ class CHOP(OP):
     def _rule_warnings(self):
         out = super()._rule_warnings()
         if self._injected is None and not self._flags["bypass"]:
+            if self.OPType not in cooked_types():
+                label = self._spec.label if self._spec is not None else self.OPType
+                out.append(NOT_COOKED.format(label=label, type=self.OPType))
             out.extend(self._model_warnings)
         return out
 
@@ -120,10 +127,30 @@ class CHOP(OP):
             if 0 <= key < len(data.names):
                 return Channel(self, key, data.names[key])
             raise IndexError(f"channel index {key} out of range: {self.path} has "
-                             f"{len(data.names)} channel(s)")
+                             f"{len(data.names)} channel(s){self._why_none(data)}")
         if key in data.names:
             return Channel(self, data.names.index(key), key)
+        notes = self._world.expressions.notes
+        if len(notes) < 256:   # bounded: scripts may look up missing channels outside any expression
+            notes.append(self._missing(key, data))
         return None
+
+    def _why_none(self, data) -> str:
+        """Why the CHOP has no channels, when it has none and tdsim knows why."""
+        if data.names:
+            return ""
+        if self._injected is None and self.OPType not in cooked_types():
+            return f": tdsim does not cook {self.OPType} (tdsim-not-cooked)"
+        if self._spec is not None and self._spec.inputs_min and not any(self._inputs):
+            return ": nothing is wired into it"
+        return ""
+
+    def _missing(self, name, data) -> str:
+        """The note an expression's error gets when it asked this CHOP for a channel it lacks."""
+        if not data.names:
+            return f"{self.path} has no channel '{name}': it has no channels{self._why_none(data)}"
+        shown = ", ".join(data.names[:8]) + (", ..." if len(data.names) > 8 else "")
+        return f"{self.path} has no channel '{name}' (its channels: {shown})"
 
     def chans(self, *nameOrIndex, caseSensitive=True):
         data = self._output()

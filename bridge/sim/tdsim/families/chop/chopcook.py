@@ -3,7 +3,7 @@ in, and the cook itself with its dependency-loop check.
 
 Two kinds of cook model: those computed from their parameters and inputs at the time asked for,
 whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py, chopshape.py,
-choptime.py), and the time-sliced ones
+choptime.py, chopcross.py), and the time-sliced ones
 that keep state from frame to frame (TIMESLICED: chophistory.py, cooked once a frame by
 timeslice.py; the frame loop cooks them all with `cook_all`: chophistory.py, chopevents.py,
 choptimer.py, chopscript.py, chopaudio.py, the Limit CHOP of chopshape.py, the Beat CHOP of
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...op.connectors import wired_source
 from ...values.errors import tdError
-from . import (chopaudio, chopevents, chopfilters, chopgen, chophistory, chopscript, chopshape, choptime, choptimer,
+from . import (chopaudio, chopcross, chopevents, chopfilters, chopgen, chophistory, chopscript, chopshape, choptime, choptimer,
                timeslice)
 from .chopdata import ChopData
 
@@ -35,6 +35,7 @@ COOK_MODELS = {
     "analyzeCHOP": chopfilters.analyze,
     **chopshape.COOK_MODELS,
     **choptime.COOK_MODELS,
+    **chopcross.COOK_MODELS,
 }
 
 TIMESLICED = {
