@@ -208,8 +208,9 @@ def math_chop(op, ctx) -> ChopData:
         return ChopData()
     scope = Matcher(par_value(op, "scope", "*") or "*")
     preop, postop = par_value(op, "preop", "off"), par_value(op, "postop", "off")
-    inputs = [_columns(_map(d, scope, lambda x: _unary(preop, x)), par_value(op, "chanop", "off"))
-              for d in inputs]
+    if preop != "off":
+        inputs = [_map(d, scope, lambda x: _unary(preop, x)) for d in inputs]
+    inputs = [_columns(d, par_value(op, "chanop", "off")) for d in inputs]
     chopop = par_value(op, "chopop", "off")
     if chopop != "off" and len(inputs) > 1:
         data = _combine_chops(inputs, chopop, par_value(op, "match", "index"))
@@ -222,11 +223,24 @@ def math_chop(op, ctx) -> ChopData:
     integer = par_value(op, "integer", "off")
     rounding = {"ceiling": math.ceil, "floor": math.floor, "round": round}.get(integer)
 
+    scale = (t2 - t1) / (f2 - f1) if f2 != f1 else 0.0   # UNVERIFIED for f1 == f2: t1
+    if postop == "off" and rounding is None:
+        # the common case in one expression per sample: audio-rate channels pass here every frame
+        a = gain * scale
+        b = (preoff * gain + postoff - f1) * scale + t1
+        return _map_samples(data, scope, lambda samples: [a * x + b for x in samples])
+
     def finish(x):
         x = (_unary(postop, x) + preoff) * gain + postoff
-        x = t1 + (x - f1) * (t2 - t1) / (f2 - f1) if f2 != f1 else t1   # UNVERIFIED for f1 == f2
+        x = t1 + (x - f1) * scale
         return float(rounding(x)) if rounding else x
     return _map(data, scope, finish)
+
+
+def _map_samples(data, scope, fn):
+    vals = [fn(samples) if scope.match(name) is not None else list(samples)
+            for name, samples in zip(data.names, data.vals)]
+    return ChopData(list(data.names), vals, data.rate, data.start, data.timeslice)
 
 
 def _map(data, scope, fn):
