@@ -66,7 +66,7 @@ class CrossTest(SimTestCase):
         out = self.create("audiodeviceoutCHOP")
         out.inputConnectors[0].connect(self.chop("l", 0.5))
         self.assertEqual(out["l"].eval(), 0.5)
-        self.assertIn("tdsim has no audio device: this CHOP sends nothing", out.warnings())
+        self.assertIn("tdsim-no-device: tdsim has no audio device, so this CHOP sends nothing", out.warnings())
 
 
 class HonestGapsTest(SimTestCase):

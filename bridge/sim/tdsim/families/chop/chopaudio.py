@@ -211,7 +211,7 @@ def audio_device_in(op, ctx) -> ChopData:
     rate = par_number(op, "rate", AUDIO_RATE) or AUDIO_RATE
     fmt = par_value(op, "format", "stereo")
     count = 1 if fmt == "mono" else 2 if fmt == "stereo" else max(1, int(par_number(op, "numchan", 2.0)))
-    op._model_warnings = ["tdsim has no audio device: Audio Device In gives silence "
+    op._model_warnings = ["tdsim-no-device: tdsim has no audio device, so Audio Device In gives silence "
                           "(tdsim.inject_channels() gives it a signal)"]
     n = max(slice_samples(ctx.seconds, ctx.frames, rate), 1)
     return sliced([f"chan{i + 1}" for i in range(count)], [[0.0] * n for _ in range(count)], rate, ctx.seconds)

@@ -217,7 +217,7 @@ def perform(op, ctx) -> ChopData:
 # ---- outputs with nothing behind them -----------------------------------------------------------
 def _sends_nothing(what):
     def model(op, ctx) -> ChopData:
-        op._model_warnings = [f"tdsim has no {what}: this CHOP sends nothing"]
+        op._model_warnings = [f"tdsim-no-device: tdsim has no {what}, so this CHOP sends nothing"]
         data = ctx.input(op, 0)
         return data if data is not None else ChopData()
     return model
