@@ -144,3 +144,19 @@ class TimerSegmentsTest(TimerCase):
         timer.par.segmethod = "parallel"
         timer["ready"].eval()
         self.assertIn("Parallel Timers are not emulated by tdsim", timer.warnings())
+
+
+class ChopExecuteTest(TimerCase):
+    def test_a_new_chop_execute_dat_fires_on_a_timer_going_done(self):
+        timer, log = self.timer()
+        timer.par.length = 0.1
+        watcher = self.create("chopexecuteDAT")
+        self.assertTrue(watcher.par.active.eval())   # active when created (assumed, as the Execute DAT)
+        watcher.par.chop = timer
+        watcher.par.channel = "done"
+        watcher.par.offtoon = True
+        watcher.text = "def onOffToOn(channel, sampleIndex, val, prev):\n    op('log').appendRow(['watched', channel.name])\n"
+        tdsim.step()
+        timer.par.start.pulse()
+        tdsim.step(10)
+        self.assertEqual([e for e in self.events(log) if e.startswith("watched")], ["watched done"])
