@@ -126,6 +126,19 @@ def datto(op, ctx) -> ChopData:
 
 # ---- TOP to ---------------------------------------------------------------------------------------
 def topto(op, ctx) -> ChopData:
+    """Read once a frame (and again after any change): reading a TOP renders it, and an expression
+    may read these channels several times a frame."""
+    w = op._world
+    stamp = (w.loop.frame, w.derived.changes)
+    kept = getattr(op, "_topto_kept", None)
+    if kept is not None and kept[0] == stamp:
+        return kept[1].copy()
+    out = _topto(op)
+    op._topto_kept = ((w.loop.frame, w.derived.changes), out)
+    return out.copy()
+
+
+def _topto(op) -> ChopData:
     tops = [o for o in _ops(op, "top") if o.family == "TOP"]
     if not tops:
         src = op.inputs[0] if op.inputs else None
