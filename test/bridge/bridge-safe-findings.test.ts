@@ -76,6 +76,62 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
+describe("finding 1: a safe expression reaches eval and modules", () => {
+  const modeOf = async () =>
+    (await ok(host, "GET", `/api/nodes/${enc("/project1/n")}/params?keys=period&modes=true`)).params[0];
+
+  it("refuses tdu.builtins, tdu.shlex.os through the mode route, bind mode and batch set_mode", async () => {
+    const victim = join(folder, "victim", "a.txt");
+    writeFileSync(victim, "kept");
+    const moved = join(folder, "victim", "b.txt");
+    const before = await modeOf();
+    for (const expr of [
+      `tdu.shlex.os.replace(${JSON.stringify(victim)}, ${JSON.stringify(moved)})`,
+      "tdu.builtins.eval('1 + 1')",
+      "tdu.builtins.__import__('os').getcwd()",
+    ]) {
+      for (const mode of ["expression", "bind"]) {
+        refused(
+          await send(host, "PATCH", `/api/nodes/${enc("/project1/n")}/params/period/mode`, { body: { mode, expr } }),
+          403,
+          "unsafe_python",
+        );
+      }
+      refused(
+        await send(host, "POST", "/api/batch", {
+          body: {
+            operations: [{ action: "set_mode", path: "/project1/n", param: "period", mode: "expression", expr }],
+          },
+        }),
+        403,
+        "unsafe_python",
+      );
+    }
+    expect(readFileSync(victim, "utf8")).toBe("kept");
+    expect(existsSync(moved)).toBe(false);
+    expect(await modeOf()).toEqual(before);
+  });
+});
+
+describe("finding 2: an Execute DAT's text writes unchecked Python elsewhere", () => {
+  it("refuses any text in an Execute DAT while exec is closed", async () => {
+    const before = (await ok(host, "GET", `/api/nodes/${enc("/project1/ex")}/text`)).text;
+    for (const text of [
+      "def onFrameStart(frame):\n    op('b').text = \"import os\"\n    return\n",
+      "def onFrameStart(frame):\n    op('n').par.period.expr = \"tdu.builtins.eval('1')\"\n    return\n",
+      "def onFrameStart(frame):\n    return\n",
+    ]) {
+      refused(
+        await send(host, "PUT", `/api/nodes/${enc("/project1/ex")}/text`, { body: { text } }),
+        403,
+        "exec_disabled",
+      );
+    }
+    expect((await ok(host, "GET", `/api/nodes/${enc("/project1/ex")}/text`)).text).toBe(before);
+    expect((await ok(host, "GET", `/api/nodes/${enc("/project1/b")}/text`)).text).toBe("");
+  });
+});
+
 describe("finding 3: a DAT saved over the bridge's own package, then reloaded", () => {
   it("refuses the save into the import path and the reload", async () => {
     const target = join(folder, "svc_bridge", "logbook.py");

@@ -5,6 +5,7 @@ import math
 from .. import config
 from ..body import get_bool, get_number, get_object, get_str, get_str_list
 from ..errors import BridgeError
+from ..exec_guard import check_not_running
 from ..live import check_name, check_path, child_named, require_comp, require_op, resolve_op_type
 from ..owned import check_module_name, holds_owned
 from ..params_write import set_parameters
@@ -326,6 +327,7 @@ def apply_rename(spec, journal, env):
     new_path = node.path
     journal.record("rename %s back to %s" % (new_path, old_name),
                    lambda: setattr(require_op(new_path), "name", old_name))
+    check_not_running(node)  # a name a callbacks parameter looks for makes a DAT run
     return {"path": new_path, "name": new_name, "renamed": True}
 
 

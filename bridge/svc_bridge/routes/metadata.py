@@ -13,6 +13,7 @@ import math
 from .. import config, operations
 from ..body import check_known_fields, get_number, get_str
 from ..errors import BridgeError
+from ..exec_guard import check_not_running
 from ..journal import Journal, run_atomically
 from ..live import check_path, child_named, require_comp, require_op
 from ..operations.nodes import check_deletable
@@ -79,6 +80,7 @@ def _move(node, parent_path, env, journal):
     journal.record("remove moved copy %s" % copy_path, lambda: _destroy(copy_path))
     copy.nodeX, copy.nodeY = x, y
     destroy_with_rollback(node, journal)
+    check_not_running(require_op(copy_path))
     return require_op(copy_path), dropped
 
 

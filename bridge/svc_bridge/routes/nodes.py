@@ -5,6 +5,7 @@ import os
 from .. import config
 from ..body import get_bool, get_number, get_str, query_bool, query_int
 from ..errors import BridgeError
+from ..exec_guard import check_copy
 from ..journal import Journal, run_atomically
 from ..live import check_name, check_path, child_named, find_op, require_comp, require_op
 from ..operations.nodes import CREATE_FIELDS
@@ -101,6 +102,7 @@ def duplicate(ctx):
         raise BridgeError("invalid_field", "a node cannot be copied into itself", field="parent_path")
     check_writable(parent.path, ctx.webserver, "parent_path")
     check_module_name(parent.path, name if name is not None else source.name, ctx.webserver)
+    check_copy(source)
 
     def work(journal):
         try:

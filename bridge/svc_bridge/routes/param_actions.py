@@ -2,6 +2,7 @@
 
 from ..body import check_known_fields, query_int
 from ..errors import BridgeError
+from ..exec_guard import check_pulse
 from ..live import require_op
 from ..params_write import require_par
 from ..serialize import mode_name, value_json
@@ -44,6 +45,7 @@ def pulse(ctx):
                           % (node.path, par.name, par.style), path=node.path, param=par.name, style=par.style)
     if par.readOnly:
         raise BridgeError("param_read_only", "%s.%s is read-only" % (node.path, par.name), path=node.path, param=par.name)
+    check_pulse(par)
     if not getattr(par, "enable", True):
         raise BridgeError("operation_failed", "%s.%s is disabled in the operator's current settings"
                           % (node.path, par.name), path=node.path, param=par.name)
