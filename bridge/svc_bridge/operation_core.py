@@ -22,6 +22,7 @@ from collections import OrderedDict
 
 import td
 
+from . import owned
 from .body import check_known_fields, get_object, get_str
 from .errors import BridgeError
 from .journal import Journal
@@ -145,6 +146,7 @@ def commit(operation, state_fingerprint, principal):
     status, problem, rollback_failures = "committed", None, []
     try:
         adapter.commit(node, changes, journal)
+        owned.verify()
         observed = adapter.observe(op)
         wrong = [c for c in changes if observed[c["param"]] != c["after"]]
         if wrong:

@@ -10,7 +10,7 @@ import re
 
 import td
 
-from . import config, exec_guard, sequences
+from . import config, exec_guard, owned, sequences
 from .errors import BridgeError
 from .serialize import mode_name, mode_value, value_json
 
@@ -153,6 +153,7 @@ def set_value(par, value, journal):
         set_blocks(par, seq, value, journal)
         return
     new = coerce(par, value)
+    owned.check_bind(par)
     exec_guard.check_value(par, new)
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
@@ -276,5 +277,6 @@ def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
     else:
         par.bindExpr = expr
         par.mode = td.ParMode.BIND
+        owned.check_bind(par)  # the master is known once the bind is made; the journal puts it back
     return {"path": par.owner.path, "param": par.name, "mode": mode_name(par.mode),
             "value": value_json(par.val), "expr": par.expr or "", "bindExpr": par.bindExpr or ""}

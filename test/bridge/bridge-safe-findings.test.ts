@@ -156,6 +156,49 @@ describe("finding 3: a DAT saved over the bridge's own package, then reloaded", 
   });
 });
 
+describe("finding 4: a bind writes through to the bridge's Web Server DAT", () => {
+  // customext (Custom Extension, the DAT Common page) is a string parameter of every DAT
+  const serverExt = async () =>
+    (await ok(host, "GET", `/api/nodes/${enc(SERVER)}/params?keys=customext`)).params[0].value;
+
+  it("refuses a bind whose master is a bridge parameter", async () => {
+    const before = await serverExt();
+    refused(
+      await send(host, "PATCH", `/api/nodes/${enc("/project1/t")}/params/customext/mode`, {
+        body: { mode: "bind", expr: `op('${SERVER}').par.customext` },
+      }),
+      403,
+      "bridge_read_only",
+    );
+    // the bind was not made: the write stays on /project1/t
+    await ok(host, "PATCH", `/api/nodes/${enc("/project1/t")}`, { parameters: { customext: "mine" } });
+    expect(await serverExt()).toBe(before);
+  });
+
+  it("refuses a write through a bind that came to point at the bridge later", async () => {
+    const before = await serverExt();
+    await ok(host, "PUT", `/api/nodes/${enc("/project1/sel")}/text`, { text: "/project1/b" });
+    await ok(host, "PATCH", `/api/nodes/${enc("/project1/t")}/params/customext/mode`, {
+      mode: "bind",
+      expr: "op(op('/project1/sel').text.strip()).par.customext",
+    });
+    await ok(host, "PUT", `/api/nodes/${enc("/project1/sel")}/text`, { text: SERVER });
+    refused(
+      await send(host, "PATCH", `/api/nodes/${enc("/project1/t")}`, { body: { parameters: { customext: "evil" } } }),
+      403,
+      "bridge_read_only",
+    );
+    refused(
+      await send(host, "POST", "/api/batch", {
+        body: { operations: [{ action: "update", path: "/project1/t", parameters: { customext: "evil" } }] },
+      }),
+      403,
+      "bridge_read_only",
+    );
+    expect(await serverExt()).toBe(before);
+  });
+});
+
 describe("finding 7: an idempotency key after /api/dev/reload", () => {
   it("with exec closed the reload is refused and the retry is replayed", async () => {
     const create = () =>

@@ -17,7 +17,7 @@ from ..exec_guard import check_not_running
 from ..journal import Journal, run_atomically
 from ..live import check_path, child_named, require_comp, require_op
 from ..operations.nodes import check_deletable
-from ..owned import check_module_name, check_writable
+from ..owned import check_new_paths, check_writable, subtree_paths
 from ..serialize import color_of, flags_of, input_wires, output_wires
 from ..snapshot import destroy_with_rollback
 
@@ -66,7 +66,7 @@ def _move(node, parent_path, env, journal):
         raise BridgeError("invalid_field", "%s cannot be moved into itself" % node.path, field="parent_path")
     check_writable(parent.path, env.webserver, "parent_path")
     check_deletable(node, env)
-    check_module_name(parent.path, node.name, env.webserver)
+    check_new_paths(subtree_paths(node, parent.path.rstrip("/") + "/" + node.name), env.webserver)
     if child_named(parent, node.name) is not None:
         raise BridgeError("name_conflict", "%s already has a child named %r" % (parent.path, node.name),
                           path=parent.path, field="parent_path")
