@@ -76,6 +76,17 @@ def check_file_value(par, value):
         check_not_importable(_absolute(value))
 
 
+def check_file_pars(node, skip=None):
+    """The files node writes now (a switch such as Sync to File or a Write pulse writes to them)."""
+    for par in exec_table.file_pars(node):
+        if par.name != skip:
+            try:
+                value = par.eval()
+            except Exception:
+                value = par.val
+            check_file_value(par, value if isinstance(value, str) else str(value or ""))
+
+
 def _absolute(path):
     import os
     folder = getattr(getattr(td, "project", None), "folder", None) or os.getcwd()
@@ -87,6 +98,7 @@ def check_value(par, value):
     if exec_allowed():
         return
     check_file_value(par, value)
+    check_file_pars(par.owner, skip=par.name)
     if not closed():
         return
     kind = exec_table.par_kind(par)
@@ -122,6 +134,8 @@ def check_mode(par, mode, expr):
 
 
 def check_pulse(par):
+    if not exec_allowed():
+        check_file_pars(par.owner)
     if closed():
         _check_running_owner(par)
         if exec_table.par_kind(par) == "loads_code":
