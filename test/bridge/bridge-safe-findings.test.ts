@@ -199,6 +199,64 @@ describe("finding 4: a bind writes through to the bridge's Web Server DAT", () =
   });
 });
 
+describe("finding 5: a .tox round trip in quarantine runs the .tox's code", () => {
+  let maker: SimHost;
+  beforeAll(async () => {
+    maker = await startHost({ env: { SVC_BRIDGE_EXPORT_DIR: join(folder, "export") } });
+  });
+  afterAll(async () => maker?.stop());
+
+  it("reports the code and never runs it", async () => {
+    const body = {
+      operations: [
+        { action: "create", parent_path: "/project1", type: "baseCOMP", name: "kit" },
+        {
+          action: "create",
+          parent_path: "/project1/kit",
+          type: "executeDAT",
+          name: "ex",
+          parameters: { framestart: true },
+        },
+        {
+          action: "set_text",
+          path: "/project1/kit/ex",
+          text: "def onFrameStart(frame):\n    m = op('/project1/marker')\n    if m is not None:\n        m.text = 'ran'\n    return\n",
+        },
+        { action: "create", parent_path: "/project1/kit", type: "constantCHOP", name: "c" },
+        {
+          action: "set_mode",
+          path: "/project1/kit/c",
+          param: "const0value",
+          mode: "expression",
+          expr: "op('/project1/marker').store('expr', 1) if op('/project1/marker') is not None else 0",
+        },
+      ],
+    };
+    const made = await call(maker, "POST", "/api/batch", { body });
+    expect(made.body.ok, JSON.stringify(made.body)).toBe(true);
+    const file = join(folder, "export", "kit.tox");
+    const started = await call(maker, "POST", "/api/artifacts/tox/exports", {
+      body: { path: "/project1/kit", file_path: file },
+    });
+    expect(started.body.ok, JSON.stringify(started.body)).toBe(true);
+    for (let i = 0; i < 600 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(file)).toBe(true);
+
+    const job = await ok(host, "POST", "/api/artifacts/tox/roundtrip", { file_path: file });
+    let done: Record<string, any> = job;
+    for (let i = 0; i < 600 && ["scheduled", "verifying", "cooking", "cleaning"].includes(done.state); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      done = await ok(host, "GET", `/api/artifacts/tox/roundtrip/${job.operation_id}`);
+    }
+    expect(done).toMatchObject({ state: "done", verdict: "REFUSED", cleanup: "verified" });
+    expect(done.error).toMatch(/^exec_disabled/);
+    expect(done.carries_code.map((c: { path: string }) => c.path.split("/").slice(-1)[0]).sort()).toEqual(["c", "ex"]);
+    // a few frames pass while the job runs: the marker must be as it was
+    expect((await ok(host, "GET", `/api/nodes/${enc("/project1/marker")}/text`)).text).toBe("nothing ran yet.");
+    expect((await ok(host, "GET", `/api/nodes/${enc("/project1/marker")}/storage`)).keys).toEqual([]);
+  });
+});
+
 describe("finding 7: an idempotency key after /api/dev/reload", () => {
   it("with exec closed the reload is refused and the retry is replayed", async () => {
     const create = () =>
