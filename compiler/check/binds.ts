@@ -9,7 +9,7 @@ import type { BindValue, CustomParamModel } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames, didYouMean } from "../util/closest.js";
 import { controlsOf, type CheckContext } from "./context.js";
-import type { Target } from "./params.js";
+import type { Target } from "./target.js";
 import { bindCompatible, controlClass, CONTROL_SUFFIXES, styleClass } from "./styles.js";
 
 function mismatch(

@@ -6,27 +6,19 @@
  */
 import { closestParameters, getParam, type Operator, type Param } from "../../kb/index.js";
 import { diagnostic } from "../../diagnostics/index.js";
-import type { AnyNode, BindValue, NodeModel, ParamModel, Value } from "../model.js";
+import type { BindValue, NodeModel, ParamModel, Value } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames, didYouMean } from "../util/closest.js";
 import { describeValue, formatNumber } from "../util/describe.js";
 import { controlAsParam, controlsOf, type CheckContext } from "./context.js";
 import { checkReference } from "./references.js";
 import { checkBind } from "./binds.js";
+import type { Target } from "./target.js";
 import { expectedWords, referencedFamily, styleClass } from "./styles.js";
 import { checkSequences, reportMalformedBlockName } from "./sequences.js";
 import { isAssumed, unlessAssumed } from "./assumed.js";
 
 /** Where a value is going: a parameter and, for one component of a tuplet, which one. */
-export interface Target {
-  node: AnyNode;
-  param: Param;
-  /** The scalar name for messages (`resolutionw`) or the plain/tuplet name. */
-  name: string;
-  /** Index of the component when a single component is set. */
-  component: number | null;
-}
-
 const MENU_LIST_LIMIT = 24;
 /** The entry that sets a DAT's contents. */
 export const DAT_TEXT = "text";
