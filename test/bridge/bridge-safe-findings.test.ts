@@ -255,6 +255,39 @@ describe("finding 5: a .tox round trip in quarantine runs the .tox's code", () =
     expect((await ok(host, "GET", `/api/nodes/${enc("/project1/marker")}/text`)).text).toBe("nothing ran yet.");
     expect((await ok(host, "GET", `/api/nodes/${enc("/project1/marker")}/storage`)).keys).toEqual([]);
   });
+
+  it("with exec open the same .tox cooks and its code runs: the gate is the switch", async () => {
+    const file = join(folder, "export", "kit.tox");
+    expect(existsSync(file)).toBe(true); // exported by the test before
+    const opened = await startHost({
+      env: {
+        SVC_BRIDGE_TOKEN: TOKEN,
+        SVC_BRIDGE_EXPRESSIONS: "safe",
+        SVC_PROJECT_RAG_QUARANTINE: "1",
+        SVC_BRIDGE_ALLOW_EXEC: "1",
+      },
+    });
+    try {
+      await ok(opened, "POST", "/api/batch", {
+        operations: [
+          { action: "create", parent_path: "/project1", type: "textDAT", name: "marker" },
+          { action: "set_text", path: "/project1/marker", text: "nothing ran yet." },
+        ],
+      });
+      const job = await ok(opened, "POST", "/api/artifacts/tox/roundtrip", { file_path: file });
+      let done: Record<string, any> = job;
+      for (let i = 0; i < 600 && ["scheduled", "verifying", "cooking", "cleaning"].includes(done.state); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        done = await ok(opened, "GET", `/api/artifacts/tox/roundtrip/${job.operation_id}`);
+      }
+      expect(done).toMatchObject({ state: "done", cleanup: "verified" });
+      expect(["PASS", "FAIL"]).toContain(done.verdict);
+      expect(done.carries_code.length).toBe(2);
+      expect((await ok(opened, "GET", `/api/nodes/${enc("/project1/marker")}/text`)).text).toBe("ran");
+    } finally {
+      await opened.stop();
+    }
+  });
 });
 
 describe("finding 7: an idempotency key after /api/dev/reload", () => {
