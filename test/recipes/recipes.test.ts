@@ -145,7 +145,13 @@ describe("every recipe used alone applies to tdsim", () => {
       const network = `use_${basename(file, ".svcnet")}`;
       const input = useOf(file, network);
       const result = await applyFile(client, input, { previewSize: 128 });
-      expect(result.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`)).toEqual([]);
+      // What tdsim cannot do (no audio device, a tracking CHOP it does not cook, a TOP it does not
+      // draw) is an honest warning on the node: every other diagnostic is a fault.
+      const tdsimGap = (d: { code: string; message: string }) =>
+        d.code === "live-cook-warning" && /tdsim-not-cooked|tdsim-not-rendered|tdsim-no-device/.test(d.message);
+      expect(
+        result.diagnostics.filter((d) => !tdsimGap(d)).map((d) => `${d.severity} ${d.code}: ${d.message}`),
+      ).toEqual([]);
       expect(result.ok).toBe(true);
 
       const again = await planFile(client, input);
