@@ -40,3 +40,4 @@ def public_namespace() -> dict:
 
 
 current.install_modules(td=sys.modules[__name__], tdu=tdu)
+current.install_builtins()

@@ -28,6 +28,27 @@ def to_text(rows):
     return "".join("\t".join(r) + "\n" for r in rows)
 
 
+def autocast(text):
+    """A cell's contents as Python reads them in an expression: an int or a float when they are
+    one, the string otherwise."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _replaced(cells, vals, entire):
+    """A row's (or column's) cells after replaceRow/replaceCol."""
+    vals = [str(v) for v in (vals if isinstance(vals, (list, tuple)) else [vals])]
+    return vals if entire else vals + cells[len(vals):]
+
+
+def _operand(other):
+    return other._cast() if isinstance(other, Cell) else other
+
+
 class Cell:
     def __init__(self, dat, row, col):
         self._dat, self._row, self._col = dat, row, col
@@ -59,10 +80,53 @@ class Cell:
     def __repr__(self):
         return f"type:Cell cell:({self._row}, {self._col}) owner:{self._dat.path} value:{self.val}"
 
+    # Cell Class, "Casting to a Value": a cell stands for its contents in expressions, as a number
+    # when they read as one ("3" + 1 is 4, a cell of "3" plus itself 6) and as a string otherwise
+    # (a cell of "a" plus itself is "aa").
+    def _cast(self):
+        return autocast(self.val)
+
+    def __float__(self):
+        return float(self.val)
+
+    def __int__(self):
+        return int(self._num_or_raise())
+
+    def _num_or_raise(self):
+        value = self._cast()
+        if isinstance(value, str):
+            raise ValueError(f"invalid literal for int() with base 10: {value!r}")
+        return value
+
+    __add__ = lambda s, o: s._cast() + _operand(o)
+    __radd__ = lambda s, o: _operand(o) + s._cast()
+    __sub__ = lambda s, o: s._cast() - _operand(o)
+    __rsub__ = lambda s, o: _operand(o) - s._cast()
+    __mul__ = lambda s, o: s._cast() * _operand(o)
+    __rmul__ = lambda s, o: _operand(o) * s._cast()
+    __truediv__ = lambda s, o: s._cast() / _operand(o)
+    __rtruediv__ = lambda s, o: _operand(o) / s._cast()
+    __floordiv__ = lambda s, o: s._cast() // _operand(o)
+    __rfloordiv__ = lambda s, o: _operand(o) // s._cast()
+    __mod__ = lambda s, o: s._cast() % _operand(o)
+    __rmod__ = lambda s, o: _operand(o) % s._cast()
+    __pow__ = lambda s, o: s._cast() ** _operand(o)
+    __rpow__ = lambda s, o: _operand(o) ** s._cast()
+    __neg__ = lambda s: -s._cast()
+    __pos__ = lambda s: +s._cast()
+    __abs__ = lambda s: abs(s._cast())
+    __lt__ = lambda s, o: s._cast() < _operand(o)
+    __le__ = lambda s, o: s._cast() <= _operand(o)
+    __gt__ = lambda s, o: s._cast() > _operand(o)
+    __ge__ = lambda s, o: s._cast() >= _operand(o)
+
+    def __round__(self, ndigits=None):
+        return round(self._num_or_raise(), ndigits)
+
     def __eq__(self, other):
         if isinstance(other, Cell):
             return other._dat is self._dat and (other._row, other._col) == (self._row, self._col)
-        return self.val == other
+        return self.val == other if isinstance(other, str) else self._cast() == other
 
     def __hash__(self):
         return hash((id(self._dat), self._row, self._col))
@@ -278,12 +342,29 @@ class DAT(OP):
     def insertCol(self, vals=(), nameOrIndex=0, sort=None):
         return self._insert(vals, nameOrIndex, 1)
 
-    def replaceRow(self, nameOrIndex, vals, entireRow=True):
+    def replaceRow(self, nameOrIndex, vals=(), entireRow=True):
+        """DAT Class: entireRow overwrites every cell of the row (no vals empties it); with
+        entireRow=False only as many cells as there are vals, the rest of the row stays."""
         rows = [list(r) for r in self._rows()]
         index = self._index(nameOrIndex, 0, rows)
         if index is None or index >= len(rows):
             raise tdError(f"No row {nameOrIndex!r} in {self.path}")
-        rows[index] = [str(v) for v in vals]
+        rows[index] = _replaced(rows[index], vals, entireRow)
+        self._write_rows(rows)
+        return index
+
+    def replaceCol(self, nameOrIndex, vals=(), entireCol=True):
+        """DAT Class: as replaceRow, down a column (a row shorter than the column grows to it)."""
+        rows = [list(r) for r in self._rows()]
+        index = self._index(nameOrIndex, 1, rows)
+        if index is None or index >= self.numCols:
+            raise tdError(f"No column {nameOrIndex!r} in {self.path}")
+        column = [r[index] if index < len(r) else "" for r in rows]
+        column = _replaced(column, vals, entireCol)
+        rows += [[] for _ in range(len(column) - len(rows))]
+        for r, row in enumerate(rows):
+            row += [""] * (index + 1 - len(row))
+            row[index] = column[r] if r < len(column) else ""
         self._write_rows(rows)
         return index
 
@@ -296,9 +377,20 @@ class DAT(OP):
         self._write_rows(rows)
         return index
 
-    def deleteRows(self, nameOrIndexes):
-        for key in sorted(nameOrIndexes, key=lambda k: -k if isinstance(k, int) else 0):
-            self.deleteRow(key)
+    def deleteRows(self, nameOrIndexes=()):
+        """DAT Class: each row given, by name or index, found before any is deleted (none given:
+        nothing happens)."""
+        rows = self._rows()
+        indexes = {self._index(k, 0, rows) for k in nameOrIndexes}
+        for index in sorted((i for i in indexes if i is not None), reverse=True):
+            self.deleteRow(index)
+
+    def deleteCols(self, nameOrIndexes=()):
+        """DAT Class: each column given, by name or index (none given: nothing happens)."""
+        rows = self._rows()
+        indexes = {self._index(k, 1, rows) for k in nameOrIndexes}
+        for index in sorted((i for i in indexes if i is not None), reverse=True):
+            self.deleteCol(index)
 
     def deleteCol(self, nameOrIndex):
         rows = [list(r) for r in self._rows()]
