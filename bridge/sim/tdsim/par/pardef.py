@@ -13,7 +13,8 @@ class ParDef:
     __slots__ = ("name", "label", "style", "page_name", "default", "min", "max", "clamp_min",
                  "clamp_max", "norm_min", "norm_max", "menu_names", "menu_labels", "read_only",
                  "custom", "group_name", "vec_index", "size", "help", "enable", "order",
-                 "start_section", "default_expr", "default_source", "sequence", "block_index")
+                 "start_section", "default_expr", "default_source", "sequence", "block_index",
+                 "menu_source")
 
     def __init__(self, name, style, *, label=None, page_name=None, default=None, custom=False,
                  group_name=None, vec_index=0, size=1, menu_names=None, menu_labels=None,
@@ -48,6 +49,7 @@ class ParDef:
         self.order = 0.0
         self.start_section = False
         self.default_expr = ""
+        self.menu_source = ""  # Par.menuSource: an expression giving the menu (custom parameters)
         # Sequence block parameters: the sequence's name and the block; headers: the name, block None.
         self.sequence = None
         self.block_index = None

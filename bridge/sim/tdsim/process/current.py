@@ -30,6 +30,7 @@ from ..op.extensions import Ext
 from ..op.internal import iop_of, ipar_of
 from ..op.modules import MOD
 from ..op.op import OP
+from ..op.passive import passive
 from ..op.shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
 from ..par.pages import Page
 from ..par.par import Par
@@ -132,6 +133,7 @@ STATIC = {
     "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
     "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
     "Channel": Channel, "PaneType": PaneType, "mod": mod, "iop": iop, "ipar": ipar, "ext": ext,
+    "passive": passive,
 }
 MODULES: dict = {}  # "td" and "tdu", put in by the td module
 _base: dict = {}
