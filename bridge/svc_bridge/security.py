@@ -153,5 +153,5 @@ def check_request(req):
 def check_exec_gate(route):
     if route.exec_gated and not config.exec_allowed():
         raise BridgeError("exec_disabled",
-                          "this route runs arbitrary Python and is closed; set SVC_BRIDGE_ALLOW_EXEC=1 in "
+                          "this route runs Python the client chooses and is closed; set SVC_BRIDGE_ALLOW_EXEC=1 in "
                           "TouchDesigner's environment to open it (a token alone never does)")

@@ -1,7 +1,8 @@
 """The frame loop: one main thread that does all the work, 60 frames a second.
 
 Each frame runs, in order: work posted by other threads (the host's HTTP/WebSocket callbacks),
-due td.run() jobs, then the cook (every live expression/bind parameter is re-evaluated). As in
+due td.run() jobs, then the cook (the time-sliced CHOPs, which keep state between frames, then
+every live expression/bind parameter is re-evaluated). As in
 TouchDesigner nothing else touches the network, so a callback that takes longer than a frame
 delays the next frame: those frames are dropped, counted, and absTime and playing timelines
 jump over them (real-time playback). Dropped frames of a frame that took d seconds:
@@ -18,6 +19,7 @@ import threading
 import time
 import traceback
 
+from ..families.chop.chopcook import cook_all as cook_chops
 from ..families.comp.timeline import advance_timelines
 from ..families.dat import executedats
 from ..families.dat.webservers import sync
@@ -121,6 +123,7 @@ class FrameLoop:
         self._runs = [r for r in self._runs if r._due > self.frame]
         for run in due:
             run._execute()
+        cook_chops(self._world)  # time-sliced CHOPs move on first, so expressions read this frame's
         cook_frame(self._world)
         executedats.frame_end(self._world)
         self._world.pulsed.clear()

@@ -33,6 +33,7 @@ class World:
         self.web_server_dats = {}  # id -> Web Server DAT; script-created ones serve (webservers.py)
         self.dat_servers = {}  # id -> the running server of a script-created Web Server DAT
         self.dat_server_failures = {}  # id -> the port that could not be opened
+        self.timesliced_chops = {}  # id -> CHOP that keeps state between frames (chop/timeslice.py)
         self.pulsed = set()  # (op id, par name) pulsed this frame, for Parameter Execute DATs
         self.factory = Factory(self)
         self.expressions = Expressions(self, namespace)

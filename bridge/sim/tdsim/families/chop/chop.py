@@ -17,11 +17,13 @@
 """
 from __future__ import annotations
 
+import contextlib
+
 from ...op.op import OP
 from ...values import paths
 from ...values.errors import tdError
 from .channel import Channel
-from .chopcook import cook, loop_found
+from .chopcook import TIMESLICED, cook, loop_found
 from .chopdata import DEFAULT_RATE, from_values, par_number
 from .chopnames import Matcher
 
@@ -30,16 +32,64 @@ class CHOP(OP):
     family = "CHOP"
     _injected = None          # ChopData set by tdsim.inject_channels(), else None
     _export_flag = False
+    _kept = None              # a time-sliced CHOP's last cook and state (timeslice.py)
+    _cook_failure = None      # why the frame loop's last cook of it failed, if it did
+    _model_warnings: list = []   # what its cook model could not emulate, from the last cook
+
+    def __init__(self, world, parent, name):
+        self._pulses: list[str] = []   # pulse parameters pulsed since the last time-sliced cook
+        super().__init__(world, parent, name)
+        if self.OPType in TIMESLICED:
+            world.timesliced_chops[self._id] = self   # cooked every frame (chopcook.cook_all)
+
+    # ---- per-channel parameters (me.chanIndex) ----------------------------------------------
+    _chan = (0, "")   # the channel a per-channel parameter is being evaluated for
+
+    @contextlib.contextmanager
+    def _channel_context(self, index, name):
+        """Evaluate parameters for one channel: `me.chanIndex` / `me.chanName` give it, as the
+        Delay CHOP documents for a delay per channel."""
+        before = self._chan
+        self._chan = (index, name)
+        try:
+            yield
+        finally:
+            self._chan = before
+
+    chanIndex = property(lambda self: self._chan[0])
+    chanName = property(lambda self: self._chan[1])
 
     def _output(self):
         if not self._valid:
             raise tdError("Operator has been deleted")
         return cook(self)
 
+    def _on_pulse(self, par):
+        if self.OPType in TIMESLICED:
+            self._pulses.append(par.name)   # seen by the next cook, this frame
+            cook(self)
+        super()._on_pulse(par)
+
+    def cook(self, force=False, recurse=False, includeUtility=False):
+        super().cook(force=force, recurse=recurse, includeUtility=includeUtility)
+        if self.OPType in TIMESLICED:
+            try:
+                cook(self)
+            except Exception:
+                pass   # the CHOP shows the failure as its error when read
+
     def _rule_errors(self):
         out = super()._rule_errors()
         if not self._flags["bypass"] and loop_found(self):
             out.append("Cook dependency loop: this CHOP depends on its own channels")  # UNVERIFIED wording
+        if self._cook_failure and not self._flags["bypass"]:
+            out.append(self._cook_failure)
+        return out
+
+    def _rule_warnings(self):
+        out = super()._rule_warnings()
+        if self._injected is None and not self._flags["bypass"]:
+            out.extend(self._model_warnings)
         return out
 
     # ---- channels ---------------------------------------------------------------------------
