@@ -37,7 +37,7 @@ class ParCore(MenuMembers, ValueProtocol):
         _set = object.__setattr__
         _set(self, "_owner", owner)
         _set(self, "_def", pdef)
-        _set(self, "_val", pdef.default)
+        _set(self, "_val", pdef.initial)
         _set(self, "_mode", ParMode.CONSTANT)
         _set(self, "_prev_mode", ParMode.CONSTANT)
         _set(self, "_default_mode", ParMode.CONSTANT)
