@@ -15,6 +15,7 @@ from ..values.modes import ParMode
 from ..values.opbase import OPBase
 from .custompars import destroy_custom_par, rename_custom
 from .pardef import ParDef
+from .parconveniences import ConvenienceMembers
 from .parmenus import MenuMembers
 from .parprotocol import ValueProtocol
 
@@ -27,7 +28,7 @@ _CUSTOM_ONLY = {
 }
 
 
-class ParCore(MenuMembers, ValueProtocol):
+class ParCore(MenuMembers, ConvenienceMembers, ValueProtocol):
     __slots__ = ("_owner", "_def", "_val", "_mode", "_prev_mode", "_expr", "_bind", "_error",
                  "_valid", "_page", "_group", "_default_mode", "__weakref__")
 

@@ -1,4 +1,4 @@
-"""tdu.fileTypes (TDU Class page): "A dictionary of all supported file types, organized by
+"""tdu.fileTypes and tdu.FileInfo (TDU Class page). tdu.fileTypes: "A dictionary of all supported file types, organized by
 category", each a list of extensions without the dot, in lower case (scripts test
 `suffix.lower() in tdu.fileTypes['movie']` and join lists with +).
 
@@ -33,3 +33,18 @@ def file_type(path):
         if ext in extensions:
             return category
     return ""
+
+
+class FileInfo(str):
+    """TDU.FileInfo: a str (the path) with path, ext, fileType (its category in tdu.fileTypes),
+    absPath, dir, exists, isDir, isFile and baseName. Par.evalFile() gives one."""
+
+    path = property(lambda self: str(self))
+    ext = property(lambda self: os.path.splitext(self)[1])
+    fileType = property(lambda self: file_type(self))
+    absPath = property(lambda self: os.path.abspath(self))
+    dir = property(lambda self: os.path.dirname(self))
+    exists = property(lambda self: os.path.exists(self))
+    isDir = property(lambda self: os.path.isdir(self))
+    isFile = property(lambda self: os.path.isfile(self))
+    baseName = property(lambda self: os.path.basename(self))
