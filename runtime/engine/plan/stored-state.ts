@@ -3,7 +3,7 @@
  * without source ranges, plus the canonical source (so an export can keep the artist's comments
  * and spelling for what did not change live).
  */
-import type { NetworkState, NodeState } from "../plan/network-state.js";
+import type { NetworkState, NodeState } from "./network-state.js";
 
 export interface StoredState {
   state: NetworkState;

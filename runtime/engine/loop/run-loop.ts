@@ -2,12 +2,12 @@
  * The network-as-code loop for one `.svcnet` file: compile, plan against the live project, apply,
  * verify, preview. The CLI, the demo, svc-agent and the MCP tools all run it, so they agree.
  */
-import type { CompilerHost } from "../../compiler/resolve/host.js";
-import type { CompileInput, CompileOptions, Operation } from "../../compiler/index.js";
-import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import type { CompilerHost } from "../../../compiler/resolve/host.js";
+import type { CompileInput, CompileOptions, Operation } from "../../../compiler/index.js";
+import { hasErrors, type Diagnostic } from "../../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress } from "../apply/apply-plan.js";
-import { planProgram, type NetworkPlan } from "../apply/plan-program.js";
+import { planProgram, type NetworkPlan } from "../plan/plan-program.js";
 import { fetchPreview, outputTop, type PreviewImage } from "../apply/preview.js";
 import { verifyNetwork, type VerifyResult } from "../apply/verify.js";
 
@@ -65,7 +65,7 @@ async function compiled(
   sources: ReadonlyMap<string, string>;
   canonical?: string;
 }> {
-  const { compile } = await import("../../compiler/index.js");
+  const { compile } = await import("../../../compiler/index.js");
   const result = await compile(input, options);
   return {
     diagnostics: result.diagnostics,
@@ -77,8 +77,8 @@ async function compiled(
 /** The source as `svc fmt` prints it, kept with the record so an export keeps comments and spelling. */
 async function canonicalText(text: string, file: string): Promise<string> {
   const [{ parse }, { print }] = await Promise.all([
-    import("../../grammar/parse.js"),
-    import("../../grammar/print.js"),
+    import("../../../grammar/parse.js"),
+    import("../../../grammar/print.js"),
   ]);
   return print(parse(text, file).ast);
 }
@@ -97,7 +97,7 @@ export async function planFile(
   const file = inputFile(input);
   const result =
     options.compileInWorker === true
-      ? await (await import("../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file)
+      ? await (await import("../../../compiler/compile-in-worker.js")).compileInWorker(input, compileOptions, file)
       : await compiled(input, compileOptions);
   const sources = new Map(result.sources);
   const out: LoopResult = {

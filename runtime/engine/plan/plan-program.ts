@@ -2,16 +2,16 @@
  * Plans a compiled program against the live project: one plan per network root, with conflicts
  * turned into diagnostics that point at the source.
  */
-import type { Operation } from "../../compiler/lower/operations.js";
-import { diagnostic, NO_RANGE, type Diagnostic } from "../../diagnostics/index.js";
+import type { Operation } from "../../../compiler/lower/operations.js";
+import { diagnostic, NO_RANGE, type Diagnostic } from "../../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
-import { planNetworkInSlices } from "../plan/diff.js";
-import type { NetworkState } from "../plan/network-state.js";
-import type { Plan } from "../plan/plan-types.js";
-import type { TracedOperation } from "./plan-operations.js";
+import { planNetworkInSlices } from "./reconcile.js";
+import type { NetworkState } from "./network-state.js";
+import type { Plan } from "./plan-types.js";
+import type { TracedOperation } from "../apply/plan-operations.js";
 import { desiredStateInSlices, networkRoots } from "./desired-state.js";
 import { readLiveNetwork, type LiveRead } from "./live-state.js";
-import { planOperationsInSlices } from "./plan-operations.js";
+import { planOperationsInSlices } from "../apply/plan-operations.js";
 import type { StoredState } from "./stored-state.js";
 
 export interface NetworkPlan {

@@ -5,7 +5,7 @@
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { BridgeError } from "../bridge-client/errors.js";
-import type { CustomPageState, JsonValue, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
+import type { CustomPageState, JsonValue, NetworkState, NodeState, ParamState } from "./network-state.js";
 import { readNetworkState, type NetworkStateRead, type StateEntry } from "./network-state-read.js";
 import { readRecord, type RecordDamage } from "./record-pieces.js";
 import type { StoredState } from "./stored-state.js";

@@ -6,14 +6,14 @@
  * the network again to check that it is exactly as it was before the apply. Only `keepPartial`
  * keeps what the earlier chunks did.
  */
-import { diagnostic, NO_RANGE, type Diagnostic } from "../../diagnostics/index.js";
+import { diagnostic, NO_RANGE, type Diagnostic } from "../../../diagnostics/index.js";
 import { randomUUID } from "node:crypto";
 import { BridgeError, type BridgeClient } from "../bridge-client/index.js";
 import { fingerprintState } from "../plan/fingerprint.js";
-import { readLiveNetwork } from "./live-state.js";
+import { readLiveNetwork } from "../plan/live-state.js";
 import { chunkByCost, type TracedOperation } from "./plan-operations.js";
-import { sourceParams, type NetworkPlan } from "./plan-program.js";
-import { stateToJson } from "./stored-state.js";
+import { sourceParams, type NetworkPlan } from "../plan/plan-program.js";
+import { stateToJson } from "../plan/stored-state.js";
 
 /** The bridge's own cap is 1000 operations per batch. */
 export const MAX_OPERATIONS_PER_REQUEST = 1000;

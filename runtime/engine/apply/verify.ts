@@ -2,8 +2,7 @@
  * After apply: the live network's cook errors and warnings, each shown at the `.svcnet` line of the
  * node that raised it, rendered like compile diagnostics.
  */
-import { diagnostic, NO_RANGE, type Diagnostic, type SourceRange } from "../../diagnostics/index.js";
-import { shaderLineIn } from "../../compiler/check/glsl/shaders.js";
+import { diagnostic, NO_RANGE, type Diagnostic, type SourceRange } from "../../../diagnostics/index.js";
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import type { NetworkState } from "../plan/network-state.js";
 
@@ -31,11 +30,14 @@ export interface VerifyResult {
   complete: boolean;
 }
 
+type ShaderLineIn = typeof import("../../../compiler/check/glsl/shaders.js").shaderLineIn;
+
 /** tdsim's (and svc's reading of TouchDesigner's) GLSL compile error: the DAT and the line in its text. */
 const SHADER_ERROR = /shader compile error in (\/\S+), line (\d+):/;
 
 /** A live shader compile error placed on the shader's own line, when the DAT's text came from the source. */
 function shaderPlace(
+  shaderLineIn: ShaderLineIn,
   message: string,
   desired: NetworkState,
   sources: ReadonlyMap<string, string>,
@@ -54,6 +56,10 @@ export async function verifyNetwork(
     time_budget_ms: 200,
   });
   const diagnostics: Diagnostic[] = [];
+  // The GLSL checker's module is loaded only when a live error is a shader's.
+  const shaders = [...data.errors, ...data.warnings].some((i) => SHADER_ERROR.test(i.message))
+    ? await import("../../../compiler/check/glsl/shaders.js")
+    : undefined;
   const rootSource = desired.nodes.get(desired.root)?.source;
   for (const issue of [...data.errors, ...data.warnings]) {
     const source = desired.nodes.get(issue.path)?.source ?? rootSource;
@@ -63,7 +69,7 @@ export async function verifyNetwork(
     const code =
       issue.severity === "error" ? (owned ? "live-cook-error" : "live-cook-error-unowned") : "live-cook-warning";
     const help = owned ? [] : [`${issue.path} is not declared in the source`];
-    const shader = shaderPlace(issue.message, desired, sources);
+    const shader = shaders && shaderPlace(shaders.shaderLineIn, issue.message, desired, sources);
     const place = shader ?? (source === undefined ? undefined : { file: source.file, range: source.range });
     diagnostics.push(
       diagnostic(

@@ -4,7 +4,10 @@
  * is kept: when it drops or cannot be made, it is tried again after a backoff that doubles from
  * `minBackoffMs` to `maxBackoffMs` (with jitter), and starts over once a welcome arrives.
  */
-import { WebSocket, request } from "undici";
+import type { WebSocket } from "undici";
+
+// undici (over 100 modules) is loaded when a stream first connects, not when the engine is imported.
+const undici = () => import("undici");
 
 export const HIGH_FREQUENCY_EVENTS = ["timeline.frame", "node.cook"] as const;
 export const EVENT_TYPES = [
@@ -90,6 +93,7 @@ export class BridgeEventStream {
   private async ticket(): Promise<{ ticket: string; path: string }> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    const { request } = await undici();
     const reply = await request(`${this.options.url}/api/events/ticket`, {
       method: "POST",
       headers,
@@ -110,6 +114,7 @@ export class BridgeEventStream {
     } catch (err) {
       return this.retry(err instanceof Error ? err.message : String(err));
     }
+    const { WebSocket } = await undici();
     if (!this.running) return;
     const socket = new WebSocket(this.options.url.replace(/^http/, "ws") + ticket.path);
     this.socket = socket;

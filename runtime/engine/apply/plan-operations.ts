@@ -4,15 +4,15 @@
  * set up), updates, wiring, and last the record of what was applied. Creates reuse the compiler's own operations for the node,
  * so a node built by a plan is exactly the node a fresh build would make.
  */
-import type { Operation } from "../../compiler/lower/operations.js";
-import type { Origin } from "../../compiler/model.js";
+import type { Operation } from "../../../compiler/lower/operations.js";
+import type { Origin } from "../../../compiler/model.js";
 import type { CustomPageState, NetworkState, NodeState, ParamState } from "../plan/network-state.js";
 import type { Plan } from "../plan/plan-types.js";
-import { toBatchRequest, type BridgeOperation } from "../../compiler/lower/batch-json.js";
-import { sequenceAwareChanges } from "./sequence-params.js";
-import { APPLIED_KEY } from "./live-state.js";
-import type { StoredState } from "./stored-state.js";
-import { recordRepairOperations, recordStoreOperations, type RecordDamage } from "./record-pieces.js";
+import { toBatchRequest, type BridgeOperation } from "../../../compiler/lower/batch-json.js";
+import { sequenceAwareChanges } from "../plan/sequence-params.js";
+import { APPLIED_KEY } from "../plan/live-state.js";
+import type { StoredState } from "../plan/stored-state.js";
+import { recordRepairOperations, recordStoreOperations, type RecordDamage } from "../plan/record-pieces.js";
 import { runInSlices, runToEnd, SLICE_MS } from "../plan/slices.js";
 
 export interface TracedOperation {

@@ -1,9 +1,9 @@
 /** One side of a diff: the networks a `.svcnet` file builds, or one live network read through the bridge. */
-import { compile, type CompileInput } from "../../compiler/index.js";
-import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import type { CompileInput } from "../../../compiler/index.js";
+import { hasErrors, type Diagnostic } from "../../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
-import { desiredState, networkRoots } from "../apply/desired-state.js";
-import { readLiveNetwork } from "../apply/live-state.js";
+import { desiredState, networkRoots } from "../plan/desired-state.js";
+import { readLiveNetwork } from "../plan/live-state.js";
 import type { NetworkState } from "../plan/network-state.js";
 import { semanticDiff, sideLabel, type SemanticDiff } from "./semantic-diff.js";
 
@@ -14,6 +14,8 @@ export type Side =
 export const isLivePath = (arg: string) => arg.startsWith("/") && !arg.endsWith(".svcnet");
 
 export async function fileSide(input: CompileInput): Promise<Side> {
+  // The compiler is loaded when a side is a file, not for two live networks.
+  const { compile } = await import("../../../compiler/index.js");
   const result = await compile(input, { layout: false });
   if (hasErrors(result.diagnostics) || result.operations === undefined) {
     return { ok: false, diagnostics: result.diagnostics, sources: new Map(result.program.sources) };

@@ -5,13 +5,11 @@
  * re-spelling of the same values. Anything changed live, or never applied by svc, is written from
  * the live state.
  */
-import { getOperatorByType } from "../../kb/index.js";
-import type * as A from "../../grammar/ast.js";
-import { parse } from "../../grammar/parse.js";
-import { print } from "../../grammar/print.js";
+import { getOperatorByType } from "../../../kb/index.js";
+import type * as A from "../../../grammar/ast.js";
 import type { BridgeClient } from "../bridge-client/index.js";
-import { readLiveNetwork, type LiveRead } from "../apply/live-state.js";
-import { planNetwork } from "../plan/diff.js";
+import { readLiveNetwork, type LiveRead } from "../plan/live-state.js";
+import { planNetwork } from "../plan/reconcile.js";
 import { OWNER_TAG, wireKey, type NetworkState, type NodeState } from "../plan/network-state.js";
 import { withoutGuards } from "../plan/output-guards.js";
 import * as B from "./ast-build.js";
@@ -52,8 +50,10 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
   return a.size === b.size && [...a].every((x) => b.has(x));
 }
 
+type ParseSource = typeof import("../../../grammar/parse.js").parse;
+
 /** What can be reused: compare live with the stored record, field by field, with the plan's own rules. */
-function reusable(live: LiveRead): Reuse | undefined {
+function reusable(live: LiveRead, parse: ParseSource): Reuse | undefined {
   const record = live.lastApplied;
   if (record?.source === undefined) return undefined;
   const parsed = parse(record.source.text, record.source.file);
@@ -180,7 +180,9 @@ export async function readExport(client: BridgeClient, root: string): Promise<Ex
   // Guards a safety chain or a failover backup wired in front of outputs are theirs, not this network's.
   const read = live.state;
   live = { ...live, state: withoutGuards(read, (p) => read.nodes.get(p)?.tags.includes(OWNER_TAG) === true) };
-  const reuse = reusable(live);
+  // The parser (chevrotain) is loaded only for a network whose record holds its source.
+  const parse = live.lastApplied?.source === undefined ? undefined : (await import("../../../grammar/parse.js")).parse;
+  const reuse = parse === undefined ? undefined : reusable(live, parse);
   const name = nameOf(root);
   const source = reuse?.program.networks.find((n) => n.name.name === name);
   const body = exportBody(live.state, root, source, reuse);
@@ -197,8 +199,12 @@ function layoutFor(recorded: A.Program | undefined, names: ReadonlySet<string>):
   return entries.length === 0 ? null : { ...block, entries };
 }
 
-/** One canonical file for the networks at `roots`, with the imports and recipes their record names. */
-export function exportProgram(networks: readonly ExportedNetwork[]): string {
+/**
+ * One canonical file for the networks at `roots`, with the imports and recipes their record names.
+ * The printer (and chevrotain's tokens under it) is loaded here, on the first export.
+ */
+export async function exportProgram(networks: readonly ExportedNetwork[]): Promise<string> {
+  const { print } = await import("../../../grammar/print.js");
   const recorded = networks.find((n) => n.recorded)?.recorded;
   const program: A.Program = {
     kind: "Program",

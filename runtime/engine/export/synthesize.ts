@@ -2,9 +2,9 @@
  * `.svcnet` syntax for live state that has no source to reuse: a node's flags, parameters (tuplets
  * folded, values spelled by their style from the knowledge base), a COMP's controls, and wires.
  */
-import { getOperatorByType, getParam, getSequence, impliedBlockCount } from "../../kb/index.js";
-import type * as A from "../../grammar/ast.js";
-import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
+import { getOperatorByType, getParam, getSequence, impliedBlockCount } from "../../../kb/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { BOOLEAN_FLAGS } from "../../../grammar/ast.js";
 import {
   OWNER_TAG,
   isDefaultColour,
@@ -66,7 +66,7 @@ function referenceValue(value: string, ownerPath: string, scope: string): A.Valu
         ? B.name(value)
         : B.opRef(value);
   }
-  if (value === "." || value.startsWith("./")) absolute = normalizePath(`${ownerPath}/${value}`);
+  if (value === "." || value.startsWith("../../export/")) absolute = normalizePath(`${ownerPath}/${value}`);
   else absolute = normalizePath(`${parentOf(ownerPath)}/${value}`);
   const from = scope.split("/").filter(Boolean);
   const to = absolute.split("/").filter(Boolean);
@@ -250,7 +250,12 @@ function controlDefault(style: string, value: JsonValue | undefined): A.Value | 
   if (style === "Toggle") return B.bool(value === true || value === 1);
   if (style === "Menu" && typeof value === "string" && IDENTIFIER.test(value)) return B.name(value);
   // A control's reference to a node of its own network is stored from the COMP: `./noise1`.
-  if (REFERENCE_STYLES.has(style) && typeof value === "string" && value.startsWith("./") && value.length > 2) {
+  if (
+    REFERENCE_STYLES.has(style) &&
+    typeof value === "string" &&
+    value.startsWith("../../export/") &&
+    value.length > 2
+  ) {
     const inner = value.slice(2);
     return IDENTIFIER.test(inner) ? B.name(inner) : B.opRef(inner);
   }

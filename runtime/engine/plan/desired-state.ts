@@ -2,17 +2,11 @@
  * The desired state of one network: what the compiler's operations would leave behind on an empty
  * project. Building it by replaying the operations keeps one definition of "what the source means".
  */
-import type { Operation } from "../../compiler/lower/operations.js";
-import { exportExpression } from "../../compiler/lower/batch-json.js";
+import type { Operation } from "../../../compiler/lower/operations.js";
+import { exportExpression } from "../../../compiler/lower/batch-json.js";
 import { rangeEntries } from "./live-state.js";
-import { runInSlices, runToEnd, SLICE_MS } from "../plan/slices.js";
-import {
-  OWNER_TAG,
-  type CustomPageState,
-  type JsonValue,
-  type NetworkState,
-  type NodeState,
-} from "../plan/network-state.js";
+import { runInSlices, runToEnd, SLICE_MS } from "./slices.js";
+import { OWNER_TAG, type CustomPageState, type JsonValue, type NetworkState, type NodeState } from "./network-state.js";
 
 function isUnder(path: string, root: string): boolean {
   return path === root || path.startsWith(root + "/");

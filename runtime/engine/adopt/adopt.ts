@@ -7,9 +7,9 @@
  * and the record off again, also in one request.
  */
 import type { BridgeClient } from "../bridge-client/index.js";
-import { APPLIED_KEY, readLiveNetwork } from "../apply/live-state.js";
-import type { StoredState } from "../apply/stored-state.js";
-import { recordRemoveOperations, recordStoreOperations } from "../apply/record-pieces.js";
+import { APPLIED_KEY, readLiveNetwork } from "../plan/live-state.js";
+import type { StoredState } from "../plan/stored-state.js";
+import { recordRemoveOperations, recordStoreOperations } from "../plan/record-pieces.js";
 import { exportProgram, readExport } from "../export/export-network.js";
 import { planFile, type LoopResult } from "../loop/run-loop.js";
 import { OWNER_TAG } from "../plan/network-state.js";
@@ -42,7 +42,7 @@ export type AdoptOutcome =
 async function exportFor(client: BridgeClient, root: string): Promise<{ text: string; file: string } | undefined> {
   const exported = await readExport(client, root);
   if (exported === undefined) return undefined;
-  return { text: exportProgram([exported]), file: `${nameOf(root)}.svcnet` };
+  return { text: await exportProgram([exported]), file: `${nameOf(root)}.svcnet` };
 }
 
 export async function adopt(client: BridgeClient, root: string, confirm: boolean): Promise<AdoptOutcome> {

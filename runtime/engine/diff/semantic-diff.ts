@@ -3,8 +3,8 @@
  * flags, controls, text and wires, by path relative to each network's root. Order, formatting,
  * comments and layout positions do not count; neither does a parameter written at its default.
  */
-import { getParam } from "../../kb/index.js";
-import { planNetwork } from "../plan/diff.js";
+import { getParam } from "../../../kb/index.js";
+import { planNetwork } from "../plan/reconcile.js";
 import {
   OWNER_TAG,
   isDefaultColour,

@@ -3,7 +3,7 @@
  * read of the live project (live), or what svc last applied (stored inside the network's COMP).
  * Planning is a pure comparison of these three.
  */
-import type { SourceRange } from "../../diagnostics/source-range.js";
+import type { SourceRange } from "../../../diagnostics/source-range.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

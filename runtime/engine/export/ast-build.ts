@@ -1,6 +1,6 @@
 /** Small constructors for AST nodes made from live state (no source, so no range). */
-import { NO_RANGE } from "../../diagnostics/source-range.js";
-import type * as A from "../../grammar/ast.js";
+import { NO_RANGE } from "../../../diagnostics/source-range.js";
+import type * as A from "../../../grammar/ast.js";
 export { hexColour } from "../plan/network-state.js";
 
 const r = NO_RANGE;

@@ -4,8 +4,8 @@
  * count at that default is left out of the live state, as a default parameter is. A change of count
  * takes its blocks along: resetting a parameter of a block the new count removes is nothing to do.
  */
-import { getOperatorByType, getSequence, readSequenceName } from "../../kb/index.js";
-import type { JsonValue, ParamState } from "../plan/network-state.js";
+import { getOperatorByType, getSequence, readSequenceName } from "../../../kb/index.js";
+import type { JsonValue, ParamState } from "./network-state.js";
 
 /** Is `value` of header `name` the block count a fresh operator of `type` has (per the kb)? */
 export function isDefaultBlockCount(type: string, name: string, value: JsonValue | undefined): boolean {

@@ -8,7 +8,7 @@
  * requests stay within their budget; the apply's transaction keeps head and pieces all-or-nothing.
  */
 import { createHash } from "node:crypto";
-import type { BridgeOperation } from "../../compiler/lower/batch-json.js";
+import type { BridgeOperation } from "../../../compiler/lower/batch-json.js";
 import type { StoredValue } from "./network-state-read.js";
 import { stateFromJson, stateToJson, type StoredState } from "./stored-state.js";
 
