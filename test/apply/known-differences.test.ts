@@ -4,7 +4,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { memoryClient } from "../mcp/helpers.js";
 import { useLiveSim } from "../support/live-sim.js";
 
