@@ -7,10 +7,10 @@
  * cooks no CHOP generator with several samples that a .svcnet could use yet.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
-import { fetchPreview } from "../../runtime/apply/preview.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { fetchPreview } from "../../runtime/engine/apply/preview.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 const W = 320;
