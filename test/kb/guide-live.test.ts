@@ -5,9 +5,9 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { getPattern, getTechnique, techniqueNetwork } from "../../kb/guide/index.js";
 

@@ -11,9 +11,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fetchPreview } from "../../runtime/apply/preview.js";
+import { fetchPreview } from "../../runtime/engine/apply/preview.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const RATE = 22050;

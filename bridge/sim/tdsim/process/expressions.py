@@ -76,6 +76,6 @@ class Expressions:
     def run_script(self, source, me, args=()):
         """Execute a script string (td.run) with `me` and `args` available."""
         ns = self.namespace(me)
-        ns["args"] = list(args)
+        ns["args"] = tuple(args)  # Run Class / DAT Class: "a local tuple named args"
         with self._world.as_me(me):
             exec(compile(source, "<run>", "exec"), ns)

@@ -1,0 +1,125 @@
+"""The safe mode's rules for text TouchDesigner runs (svc_bridge/exec_guard.py), in process against tdsim;
+test/bridge/bridge-safety-battery.test.ts tries the same from outside, over HTTP."""
+
+import os
+import sys
+
+from test.python.bridge import support
+from test.python.bridge.support import enc
+
+
+class SafeModeTest(support.SimTestCase):
+    def setUp(self):
+        super().setUp()
+        self.set_env(SVC_BRIDGE_EXPRESSIONS="safe")
+        td = self.td
+        p = td.op("/project1")
+        self.notes = p.create(td.textDAT, "notes")
+        self.ex = p.create(td.executeDAT, "ex")
+        self.timer = p.create(td.timerCHOP, "timer1")
+        self.script = p.create(td.scriptDAT, "script1")
+        self.script_cb = p.create(td.textDAT, "script1_callbacks")
+        self.script.par.callbacks = "script1_callbacks"
+        self.comp = p.create(td.baseCOMP, "tool")
+        self.ext = self.comp.create(td.textDAT, "ToolExt")
+
+    def code(self, reply):
+        return reply.error["cause"]["code"] if reply.code == "batch_failed" else reply.code
+
+    def refused(self, code, method, uri, body=None):
+        reply = self.call(method, uri, body)
+        self.assertEqual(self.code(reply), code, reply)
+        return reply
+
+    def test_text_of_a_dat_that_runs_is_exec(self):
+        for path in ("/project1/ex", "/project1/script1_callbacks"):
+            self.refused("exec_disabled", "PUT", "/api/nodes/%s/text" % enc(path), {"text": "1\n"})
+        self.assertEqual(self.script_cb.text, "")
+        # an extension names its DAT inside a Python expression
+        self.set_env(SVC_BRIDGE_ALLOW_EXEC="1")
+        self.ok("PATCH", "/api/nodes/%s" % enc("/project1/tool"),
+                {"parameters": {"ext0object": "op('./ToolExt').module.ToolExt(me)"}})
+        del os.environ["SVC_BRIDGE_ALLOW_EXEC"]
+        self.refused("exec_disabled", "PUT", "/api/nodes/%s/text" % enc("/project1/tool/ToolExt"), {"text": "x\n"})
+        # a DAT nothing runs takes data
+        self.ok("PUT", "/api/nodes/%s/text" % enc("/project1/notes"), {"text": "speed\t1\n"})
+
+    def test_parameters_that_run_code(self):
+        self.refused("exec_disabled", "PATCH", "/api/nodes/%s" % enc("/project1/timer1"),
+                     {"parameters": {"callbacks": "notes"}})
+        self.refused("unsafe_python", "PATCH", "/api/nodes/%s" % enc("/project1/tool"),
+                     {"parameters": {"ext0object": "op('./ToolExt').module.ToolExt(me)"}})
+        self.refused("exec_disabled", "PATCH", "/api/nodes/%s/params/callbacks/mode" % enc("/project1/timer1"),
+                     {"mode": "expression", "expr": "'notes'"})
+        self.refused("exec_disabled", "PATCH", "/api/nodes/%s" % enc("/project1/tool"),
+                     {"parameters": {"externaltox": "/tmp/kit.tox"}})
+        self.assertEqual(self.timer.par.callbacks.val, self.td.op("/project1/timer1").par.callbacks.val)
+        self.assertEqual(self.comp.par.ext0object.val, "")
+
+    def test_an_execute_dat_may_be_turned_off_but_not_on(self):
+        self.ok("PATCH", "/api/nodes/%s" % enc("/project1/ex"), {"parameters": {"active": False}})
+        self.refused("exec_disabled", "PATCH", "/api/nodes/%s" % enc("/project1/ex"), {"parameters": {"active": True}})
+        self.refused("exec_disabled", "PATCH", "/api/nodes/%s" % enc("/project1/ex"), {"parameters": {"framestart": True}})
+        self.assertFalse(self.ex.par.active.eval())
+
+    def test_wiring_into_an_evaluated_input_and_copying_code(self):
+        td = self.td
+        evaluate = td.op("/project1").create(td.evaluateDAT, "eval1")
+        self.refused("exec_disabled", "POST", "/api/connect", {"source_path": "/project1/notes",
+                                                              "target_path": "/project1/eval1"})
+        self.assertEqual(list(evaluate.inputs), [])
+        self.refused("unsafe_python", "PATCH", "/api/nodes/%s" % enc("/project1/eval1"),
+                     {"parameters": {"expr": "__import__('os').getcwd()"}})
+        self.ok("PATCH", "/api/nodes/%s" % enc("/project1/eval1"), {"parameters": {"expr": "me.inputCell.val"}})
+        self.refused("exec_disabled", "POST", "/api/duplicate", {"source_path": "/project1/ex"})
+        self.assertIsNone(td.op("/project1/ex1"))
+
+    def test_a_rename_into_a_callbacks_name_and_python_custom_parameters(self):
+        self.refused("exec_disabled", "POST", "/api/batch", {"operations": [
+            {"action": "delete", "path": "/project1/script1_callbacks", "confirmation_policy": "yolo"},
+            {"action": "rename", "path": "/project1/notes", "name": "script1_callbacks"}]})
+        self.assertIsNotNone(self.td.op("/project1/notes"))
+        self.refused("unsafe_python", "POST", "/api/nodes/%s/custom_params" % enc("/project1/tool"), {"operations": [
+            {"action": "add", "page": "P", "name": "Code", "style": "Python", "default": "__import__('os')"}]})
+        self.ok("POST", "/api/nodes/%s/custom_params" % enc("/project1/tool"), {"operations": [
+            {"action": "add", "page": "P", "name": "Code", "style": "Python", "default": "me.digits"}]})
+
+    def test_exec_open_lifts_every_rule(self):
+        self.set_env(SVC_BRIDGE_ALLOW_EXEC="1")
+        self.ok("PUT", "/api/nodes/%s/text" % enc("/project1/ex"), {"text": "import os\n"})
+        self.ok("PATCH", "/api/nodes/%s" % enc("/project1/timer1"), {"parameters": {"callbacks": "notes"}})
+        self.ok("PATCH", "/api/nodes/%s/params/customext/mode" % enc("/project1/notes"),
+                {"mode": "expression", "expr": "__import__('math').__name__"})
+        self.ok("POST", "/api/duplicate", {"source_path": "/project1/ex"})
+        self.assertEqual(self.ex.text, "import os\n")
+
+
+class FileParameterTest(support.SimTestCase):
+    """With exec closed, in any expression mode, a file TouchDesigner writes never lands where Python imports from."""
+
+    def setUp(self):
+        super().setUp()
+        td = self.td
+        self.out = td.op("/project1").create(td.fileoutDAT, "out1")
+        self.text = td.op("/project1").create(td.textDAT, "t")
+        self.package = os.path.join(support.BRIDGE, "svc_bridge")
+
+    def test_a_file_inside_the_import_path_is_refused(self):
+        for node in ("out1", "t"):
+            reply = self.call("PATCH", "/api/nodes/%s" % enc("/project1/" + node),
+                              {"parameters": {"file": os.path.join(self.package, "evil.py")}})
+            self.assertEqual(reply.code, "path_not_allowed", reply)
+        self.assertEqual(self.out.par.file.val, "")
+        self.assertIn(support.BRIDGE, [os.path.realpath(p) for p in sys.path])
+        self.ok("PATCH", "/api/nodes/%s" % enc("/project1/out1"), {"parameters": {"file": "/tmp/svc-notes.txt"}})
+
+    def test_an_expression_on_a_file_parameter_is_refused_in_the_safe_mode(self):
+        self.set_env(SVC_BRIDGE_EXPRESSIONS="safe")
+        reply = self.call("PATCH", "/api/nodes/%s/params/file/mode" % enc("/project1/out1"),
+                          {"mode": "expression", "expr": "'/tmp/x.txt'"})
+        self.assertEqual(reply.code, "exec_disabled", reply)
+
+    def test_exec_open_allows_it(self):
+        self.set_env(SVC_BRIDGE_ALLOW_EXEC="1")
+        self.ok("PATCH", "/api/nodes/%s" % enc("/project1/out1"),
+                {"parameters": {"file": os.path.join(self.package, "evil.py")}})
