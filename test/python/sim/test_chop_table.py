@@ -9,7 +9,8 @@ from tdsim.families.chop.chopcook import cooked_types  # noqa: E402
 
 
 def table_rows():
-    text = open(os.path.join(ROOT, "bridge", "sim", "README.md"), encoding="utf-8").read()
+    with open(os.path.join(ROOT, "bridge", "sim", "README.md"), encoding="utf-8") as f:
+        text = f.read()
     start = text.index("| CHOP | channels in tdsim |")
     rows = []
     for line in text[start:].splitlines()[2:]:
