@@ -12,8 +12,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = (p) => import(pathToFileURL(join(root, "dist", p)).href);
 const { startSim } = await dist("runtime/sim/start-sim.js");
-const { BridgeClient, bridgeConfigFromEnv } = await dist("runtime/bridge-client/index.js");
-const { applyFile } = await dist("runtime/loop/run-loop.js");
+const { BridgeClient, bridgeConfigFromEnv } = await dist("runtime/engine/bridge-client/index.js");
+const { applyFile } = await dist("runtime/engine/loop/run-loop.js");
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;

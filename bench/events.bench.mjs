@@ -20,7 +20,9 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 const { startSim } = await import(join(root, "dist", "runtime", "sim", "start-sim.js"));
-const { BridgeClient, bridgeConfigFromEnv } = await import(join(root, "dist", "runtime", "bridge-client", "index.js"));
+const { BridgeClient, bridgeConfigFromEnv } = await import(
+  join(root, "dist", "runtime", "engine", "bridge-client", "index.js")
+);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sim = await startSim({ port: 0 });

@@ -22,7 +22,7 @@ if (!existsSync(join(root, "dist", "runtime", "sim", "start-sim.js"))) {
 }
 const { startSim } = await import(join(root, "dist", "runtime", "sim", "start-sim.js"));
 const { BridgeClient, bridgeConfigFromEnv, encodePath } = await import(
-  join(root, "dist", "runtime", "bridge-client", "index.js")
+  join(root, "dist", "runtime", "engine", "bridge-client", "index.js")
 );
 
 const NODES = 120;

@@ -17,10 +17,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = (p) => import(pathToFileURL(join(root, "dist", p)).href);
 const { startSim } = await dist("runtime/sim/start-sim.js");
-const { BridgeClient, bridgeConfigFromEnv, encodePath } = await dist("runtime/bridge-client/index.js");
-const { planFile, applyFile } = await dist("runtime/loop/run-loop.js");
-const { readWholeTopology } = await dist("runtime/apply/paged-topology.js");
-const { clearNetworkStateCache, readNetworkState } = await dist("runtime/apply/network-state-read.js");
+const { BridgeClient, bridgeConfigFromEnv, encodePath } = await dist("runtime/engine/bridge-client/index.js");
+const { planFile, applyFile } = await dist("runtime/engine/loop/run-loop.js");
+const { readWholeTopology } = await dist("runtime/engine/plan/paged-topology.js");
+const { clearNetworkStateCache, readNetworkState } = await dist("runtime/engine/plan/network-state-read.js");
 
 const arg = (name, fallback) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;

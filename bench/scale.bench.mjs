@@ -13,9 +13,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = (p) => import(pathToFileURL(join(root, "dist", p)).href);
 const { startSim } = await dist("runtime/sim/start-sim.js");
-const { BridgeClient, bridgeConfigFromEnv } = await dist("runtime/bridge-client/index.js");
-const { planFile } = await dist("runtime/loop/run-loop.js");
-const { applyPlan } = await dist("runtime/apply/apply-plan.js");
+const { BridgeClient, bridgeConfigFromEnv } = await dist("runtime/engine/bridge-client/index.js");
+const { planFile } = await dist("runtime/engine/loop/run-loop.js");
+const { applyPlan } = await dist("runtime/engine/apply/apply-plan.js");
 
 const sizesArg = process.argv.indexOf("--sizes");
 const SIZES = sizesArg > 0 ? process.argv[sizesArg + 1].split(",").map(Number) : [200, 1000, 5000];

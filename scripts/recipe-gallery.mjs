@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "n
 import { basename, dirname, join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const { BridgeClient, bridgeConfigFromEnv } = await import(join(root, "dist/runtime/bridge-client/index.js"));
-const { applyFile } = await import(join(root, "dist/runtime/loop/run-loop.js"));
+const { BridgeClient, bridgeConfigFromEnv } = await import(join(root, "dist/runtime/engine/bridge-client/index.js"));
+const { applyFile } = await import(join(root, "dist/runtime/engine/loop/run-loop.js"));
 const { startSim } = await import(join(root, "dist/runtime/sim/start-sim.js"));
 const { downscalePng } = await import(join(root, "dist/runtime/image/downscale.js"));
 

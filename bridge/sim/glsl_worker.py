@@ -16,6 +16,8 @@ passes no pixels through the pipe until someone reads them.
                             the texture's pixels, resampled (linear) when the size differs
   -> {"op": "upload", "width", "height", "float"} + pixels  <- {"ok": true, "tex": id}
   -> {"op": "render", ...}  a pass answered with its pixels and not kept (whole images in, out)
+  -> {"op": "scene", ...}   a Render TOP's 3D scene (glsl_scene.py says what it holds)
+  -> {"op": "compile_mat", "vertex", "pixel"}   a material's program compiled and linked only
   -> {"op": "ping"}  <- {"ok": true}
 Any request may carry "free": [ids], textures no longer needed, dropped first.
 Pixels are rows from the top, as tdsim stores images; OpenGL's rows start at the bottom.
@@ -24,6 +26,8 @@ The first line written is {"ready": true} or {"ready": false, "reason": str}.
 import json
 import os
 import sys
+
+from glsl_scene import SceneRenderer
 
 
 def reply(header, payload=b""):
@@ -66,9 +70,11 @@ class Renderer:
         self.vao = GL.glGenVertexArrays(1)
         self.fbo = GL.glGenFramebuffers(1)
         self.textures, self.next_id = {}, 0
+        self.pool, self.pooled = {}, 0       # freed textures by (w, h, float), for reuse
         self.programs = {}
         self.uniform_types = {}
         self.helpers = self._helper_textures()
+        self.scene = SceneRenderer(self)
 
     def _helper_textures(self):
         """sTDNoiseMap (256x256 red random) and sTDSineLookup (a red 0..1 sine), deterministic."""
@@ -136,21 +142,41 @@ class Renderer:
 
     # ---- textures kept between requests ------------------------------------------------------
     def _new_texture(self, w, h, want_float, pixels=None, source_float=None):
+        """A kept texture. Storage for a texture to render into is reused from one freed at the same
+        size and format: llvmpipe takes about as long to allocate a 1280x720 texture as to draw it."""
         GL = self.GL
-        tex = GL.glGenTextures(1)
-        GL.glBindTexture(GL.GL_TEXTURE_2D, tex)
-        fmt = GL.GL_RGBA32F if want_float else GL.GL_RGBA8
-        if pixels is None:
-            kind = GL.GL_FLOAT if want_float else GL.GL_UNSIGNED_BYTE
+        key = (w, h, bool(want_float))
+        spare = self.pool.get(key)
+        if pixels is None and spare:
+            tex = spare.pop()
+            self.pooled -= 1
         else:
-            kind = GL.GL_FLOAT if source_float else GL.GL_UNSIGNED_BYTE
-        GL.glTexImage2D(GL.GL_TEXTURE_2D, 0, fmt, w, h, 0, GL.GL_RGBA, kind, pixels)
+            tex = GL.glGenTextures(1)
+            GL.glBindTexture(GL.GL_TEXTURE_2D, tex)
+            fmt = GL.GL_RGBA32F if want_float else GL.GL_RGBA8
+            if pixels is None:
+                kind = GL.GL_FLOAT if want_float else GL.GL_UNSIGNED_BYTE
+            else:
+                kind = GL.GL_FLOAT if source_float else GL.GL_UNSIGNED_BYTE
+            GL.glTexImage2D(GL.GL_TEXTURE_2D, 0, fmt, w, h, 0, GL.GL_RGBA, kind, pixels)
         self.next_id += 1
         self.textures[self.next_id] = (tex, w, h, bool(want_float))
         return self.next_id
 
+    POOL_LIMIT = 48      # freed textures kept for reuse, at most
+
     def _free(self, ids):
-        gone = [self.textures.pop(i)[0] for i in ids or () if i in self.textures]
+        gone = []
+        for i in ids or ():
+            entry = self.textures.pop(i, None)
+            if entry is None:
+                continue
+            tex, w, h, is_float = entry
+            if self.pooled < self.POOL_LIMIT:
+                self.pool.setdefault((w, h, is_float), []).append(tex)
+                self.pooled += 1
+            else:
+                gone.append(tex)
         if gone:
             self.GL.glDeleteTextures(gone)
 
@@ -310,6 +336,9 @@ class Renderer:
             GL.GL_FLOAT_VEC3: lambda: GL.glUniform3f(loc, v[0], v[1], v[2]),
             GL.GL_FLOAT_VEC4: lambda: GL.glUniform4f(loc, v[0], v[1], v[2], v[3]),
             GL.GL_INT: lambda: GL.glUniform1i(loc, int(round(v[0]))),
+            GL.GL_INT_VEC2: lambda: GL.glUniform2i(loc, *(int(round(x)) for x in v[:2])),
+            GL.GL_INT_VEC3: lambda: GL.glUniform3i(loc, *(int(round(x)) for x in v[:3])),
+            GL.GL_INT_VEC4: lambda: GL.glUniform4i(loc, *(int(round(x)) for x in v[:4])),
             GL.GL_BOOL: lambda: GL.glUniform1i(loc, int(v[0] != 0.0)),
         }
         setter = setters.get(kind)
@@ -353,7 +382,8 @@ def main():
             reply({"ok": True})
             continue
         handler = {"render": renderer.render, "pass": renderer.run_pass, "read": renderer.read,
-                   "upload": renderer.upload}.get(req.get("op"))
+                   "upload": renderer.upload, "scene": renderer.scene.render,
+                   "compile_mat": renderer.scene.compile_only}.get(req.get("op"))
         try:
             renderer._free(req.get("free"))
             if handler is None:

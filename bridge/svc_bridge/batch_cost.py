@@ -2,7 +2,7 @@
 
 A batch runs, and when one operation fails is rolled back, inside one request between two frames:
 a thousand operators made and then taken down again held a frame for more than a second. The
-units are svc's client's (runtime/apply/plan-operations.ts operationCost): a simple operation is
+units are svc's client's (runtime/engine/apply/plan-operations.ts operationCost): a simple operation is
 1, making or deleting an operator 4 (a delete may also restore a subtree), a custom parameter 2.
 Payloads (DAT text, stored values) are bounded by the body cap instead, so that one large record
 still travels in one operation.

@@ -3,7 +3,7 @@
  * broker"): one request, polled until it is terminal. A caller that goes away (its signal aborts)
  * cancels the request, so the artist is not left with a question nobody waits for.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 
 export type InteractionKind = "node_delete" | "file_overwrite" | "oauth_consent";
 

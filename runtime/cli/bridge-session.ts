@@ -3,8 +3,7 @@
  * one-line error and exit code 1 that every bridge command shares.
  */
 import { isAbsolute, resolve } from "node:path";
-import type { BridgeClient } from "../bridge-client/index.js";
-import type { Progress } from "../apply/apply-plan.js";
+import type { BridgeClient, Progress } from "../engine/index.js";
 import type { CommandIO } from "./command.js";
 
 export async function withBridge(
@@ -13,7 +12,7 @@ export async function withBridge(
   work: (client: BridgeClient) => Promise<number>,
 ): Promise<number> {
   // Loaded here, not at the top: every command's module is loaded for `svc --help`.
-  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../bridge-client/index.js");
+  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../engine/index.js");
   const client = new BridgeClient(bridgeConfigFromEnv(io.env));
   try {
     return await work(client);

@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 import { hostAllowed, originAllowed } from "../mcp/transports/http-guard.js";
 import { sampleDashboard, type DashboardSample } from "../show/dashboard.js";
 import { withBridge } from "./bridge-session.js";

@@ -1,7 +1,6 @@
 /** How plan and apply results print: the plan per network, then the diagnostics with code frames. */
 import { renderTextAll, toJson, type Diagnostic } from "../../diagnostics/index.js";
-import { planToJson, renderPlanText } from "../plan/render-plan.js";
-import type { LoopResult } from "../loop/run-loop.js";
+import { type LoopResult, planToJson, renderPlanText } from "../engine/index.js";
 
 export function renderDiagnostics(
   diagnostics: readonly Diagnostic[],

@@ -5,7 +5,7 @@
  * worst of them (1 over 2 over 0).
  */
 import { resolve } from "node:path";
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 import { UsageError, type FlagSpecs, type ParsedArgs } from "./args.js";
 import { withBridge } from "./bridge-session.js";
 import type { CommandIO } from "./command.js";

@@ -3,7 +3,7 @@
  * read back (its cues, setlist and what plays now), the output TOP is captioned by the vision model
  * when one is named, and the chat model writes the commentary from those facts (set-story.ts).
  */
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 import { readCueEngine } from "../show/cues.js";
 import { askModel } from "./ask-model.js";
 import type { LlmConfig } from "./llm-config.js";

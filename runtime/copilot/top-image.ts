@@ -4,8 +4,7 @@
  * whatever the TOP's resolution. The PNG sent is exactly what the bridge read from the TOP, or its
  * box-filtered reduction.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
-import { encodePath } from "../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../engine/index.js";
 import { downscalePng } from "../image/downscale.js";
 
 /** Vision models read images of a few hundred pixels; larger only costs time. */

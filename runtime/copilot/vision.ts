@@ -5,7 +5,7 @@
  * model is the configured vision model. Answers are bounded; the question and the request are the
  * artist's words, passed as data.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 import { askModel } from "./ask-model.js";
 import type { LlmConfig } from "./llm-config.js";
 import type { OllamaClient } from "./ollama-client.js";

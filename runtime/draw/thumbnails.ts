@@ -4,8 +4,7 @@
  * show (not built, or its image cannot be read) keeps a plain tile and is listed in `missing`.
  */
 import { walkComponents, type ProgramModel } from "../../compiler/model.js";
-import type { BridgeClient } from "../bridge-client/index.js";
-import { fetchPreview } from "../apply/preview.js";
+import { type BridgeClient, fetchPreview } from "../engine/index.js";
 import { downscalePng } from "../image/downscale.js";
 
 /** Thumbnails are at most this many pixels a side: a tile is about 100 picture units wide. */

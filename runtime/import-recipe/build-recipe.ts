@@ -6,11 +6,12 @@
  */
 import type * as A from "../../grammar/ast.js";
 import { NO_RANGE } from "../../diagnostics/source-range.js";
-import { booleanFlag, commentFlag, ident, node as nodeDecl, param, wire } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import type { ConvertContext } from "./context.js";
 import type { NodeEntry } from "./node-table.js";
 import { key, type Provenance } from "./provenance.js";
 import type { ConnectionSpec } from "./recipe-format.js";
+const { booleanFlag, commentFlag, ident, node: nodeDecl, param, wire } = astBuild;
 
 export interface RecipeShape {
   name: string;

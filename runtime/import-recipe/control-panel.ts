@@ -8,8 +8,9 @@ import type * as A from "../../grammar/ast.js";
 import { RECIPE_PARAM_TYPES, type ControlType } from "../../grammar/ast.js";
 import { legalControlName } from "../../compiler/check/names.js";
 import { NO_RANGE } from "../../diagnostics/source-range.js";
-import { ident, num, str } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import type { Located, Report, Where } from "./report.js";
+const { ident, num, str } = astBuild;
 
 export interface ControlDraft {
   type: ControlType;

@@ -5,10 +5,11 @@
 import type * as A from "../../grammar/ast.js";
 import { CONTROL_TYPES, type ControlType } from "../../grammar/ast.js";
 import type { ParamRef, ParStyle } from "../../kb/index.js";
-import { bool, colour, name as nameValue, num, opRef, str, tuple } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import { jsonKind, type JsonValue } from "./json-source.js";
 import type { NodeTable } from "./node-table.js";
 import type { Located, Report, Where } from "./report.js";
+const { bool, colour, name: nameValue, num, opRef, str, tuple } = astBuild;
 
 const BY_STYLE: Partial<Record<ParStyle, ControlType>> = {
   Float: "float",

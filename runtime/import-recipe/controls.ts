@@ -5,7 +5,7 @@
  * Python expression, its `op('...')` names rewritten to reach the recipe's nodes.
  */
 import type { ControlType } from "../../grammar/ast.js";
-import { bind, expression } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import type { ConvertContext } from "./context.js";
 import type { ControlDraft } from "./control-panel.js";
 import { controlDefault, controlTypeFor, controlTypeOfValue, fitsControl, readControlType } from "./control-values.js";
@@ -14,6 +14,7 @@ import { rewriteOpReferences } from "./op-references.js";
 import { knownParam, type KnownParam } from "./param-values.js";
 import type { ControlSpec, ControlTarget, ExposedParamSpec } from "./recipe-format.js";
 import type { Located } from "./report.js";
+const { bind, expression } = astBuild;
 
 /** Control types with a slider, so a range means something. */
 const NUMERIC: ReadonlySet<ControlType> = new Set([

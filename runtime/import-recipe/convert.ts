@@ -16,7 +16,7 @@ import { recipeShape } from "./metadata.js";
 import { NodeTable } from "./node-table.js";
 import { closestParameters, getParam } from "../../kb/index.js";
 import { didYouMean } from "../../compiler/util/closest.js";
-import { name as nameValue } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import { LeftOut, notInMenu, unambiguousParameter } from "./fixes.js";
 import type { JsonValue } from "./json-source.js";
 import type { NodeEntry } from "./node-table.js";
@@ -25,6 +25,7 @@ import { Provenance } from "./provenance.js";
 import { convertPythonCode } from "./python-code.js";
 import type { RecipeDocument } from "./recipe-format.js";
 import type { Located, Report, Where } from "./report.js";
+const { name: nameValue } = astBuild;
 
 export interface Converted {
   name: string;

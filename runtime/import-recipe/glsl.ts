@@ -9,12 +9,13 @@
  */
 import type * as A from "../../grammar/ast.js";
 import { getSequence } from "../../kb/index.js";
-import { bind, colour, num, str, name as nameValue } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import type { ConvertContext } from "./context.js";
 import type { NodeEntry } from "./node-table.js";
 import type { CodeSpec, UniformSpec } from "./recipe-format.js";
 import { jsonKind } from "./json-source.js";
 import type { Where } from "./report.js";
+const { bind, colour, num, str, name: nameValue } = astBuild;
 
 /** Parameters that name a GLSL operator's pixel (fragment) shader DAT, by operator family. */
 const PIXEL_SHADER_PARAMS = ["pixeldat", "pdat"] as const;

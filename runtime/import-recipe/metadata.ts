@@ -7,10 +7,11 @@
 import type * as A from "../../grammar/ast.js";
 import { RECIPE_DIFFICULTIES } from "../../grammar/ast.js";
 import { NO_RANGE } from "../../diagnostics/source-range.js";
-import { ident, str, tagsFlag } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import type { RecipeShape } from "./build-recipe.js";
 import type { RecipeDocument } from "./recipe-format.js";
 import type { Report } from "./report.js";
+const { ident, str, tagsFlag } = astBuild;
 
 /** `Neon Tunnel!` or `neon-tunnel` → `neon_tunnel`. */
 export function recipeNameOf(text: string): string {

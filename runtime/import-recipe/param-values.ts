@@ -7,10 +7,11 @@
 import type * as A from "../../grammar/ast.js";
 import { closestParameters, getParam, type ParamRef, type ParStyle } from "../../kb/index.js";
 import { didYouMean } from "../../compiler/util/closest.js";
-import { bool, colour, name as nameValue, num, opRef, str, tuple } from "../export/ast-build.js";
+import { astBuild } from "../engine/index.js";
 import { jsonKind, type JsonValue } from "./json-source.js";
 import type { NodeEntry, NodeTable } from "./node-table.js";
 import type { Located, Report, Where } from "./report.js";
+const { bool, colour, name: nameValue, num, opRef, str, tuple } = astBuild;
 
 /** Styles whose value names an operator. */
 const REFERENCE_STYLES: ReadonlySet<ParStyle> = new Set([

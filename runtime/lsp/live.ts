@@ -28,11 +28,7 @@ export interface LiveRun {
 
 /** Plans or applies the document's text against the bridge at `url`. */
 export async function runLive(command: LiveCommand, url: string, text: string, file: string): Promise<LiveRun> {
-  const [{ BridgeClient, bridgeConfigFromEnv }, { planFile, applyFile }, { renderPlanText }] = await Promise.all([
-    import("../bridge-client/index.js"),
-    import("../loop/run-loop.js"),
-    import("../plan/render-plan.js"),
-  ]);
+  const { BridgeClient, bridgeConfigFromEnv, planFile, applyFile, renderPlanText } = await import("../engine/index.js");
   const client = new BridgeClient(bridgeConfigFromEnv({ ...process.env, SVC_BRIDGE_URL: url }));
   try {
     const result = await (command === "svc.apply" ? applyFile : planFile)(client, { text, file });

@@ -2,18 +2,18 @@
  * The one bridge client of the server process, created on the first tool or resource that needs
  * the live environment, so that listing tools never loads the bridge client.
  */
-import { BridgeError } from "../bridge-client/errors.js";
-import type { BridgeClient } from "../bridge-client/client.js";
+import type { BridgeClient, BridgeError } from "../engine/index.js";
 
 let shared: Promise<BridgeClient> | undefined;
 
+/** By name, so that a server's start does not load the engine for its error class. */
 export function isBridgeError(err: unknown): err is BridgeError {
-  return err instanceof BridgeError;
+  return err instanceof Error && err.name === "BridgeError";
 }
 
 /** The process-wide client, configured from SVC_BRIDGE_URL and SVC_BRIDGE_TOKEN. */
 export function bridgeClient(): Promise<BridgeClient> {
-  shared ??= import("../bridge-client/index.js").then((m) => new m.BridgeClient(m.bridgeConfigFromEnv()));
+  shared ??= import("../engine/index.js").then((m) => new m.BridgeClient(m.bridgeConfigFromEnv()));
   return shared;
 }
 

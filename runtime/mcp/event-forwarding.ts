@@ -12,7 +12,7 @@ import {
   UnsubscribeRequestSchema,
   type LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { BridgeEvent } from "../events/bridge-events.js";
+import type { BridgeEvent } from "../engine/index.js";
 import type { ClientLogLevel } from "./logging.js";
 import { SCENE_VIEWS, unknownView, viewedNetwork } from "./resources/scene.js";
 

@@ -4,7 +4,7 @@
  */
 import type { EventsConfig } from "./config.js";
 import type { EventForwarding } from "./event-forwarding.js";
-import type { BridgeEventStream } from "../events/bridge-events.js";
+import type { BridgeEventStream } from "../engine/index.js";
 
 let stream: BridgeEventStream | undefined;
 
@@ -14,10 +14,7 @@ export async function startSharedEvents(
 ): Promise<EventForwarding | undefined> {
   if (!config.enabled) return undefined;
   if (!stream) {
-    const [{ BridgeEventStream }, { bridgeConfigFromEnv }] = await Promise.all([
-      import("../events/bridge-events.js"),
-      import("../bridge-client/config.js"),
-    ]);
+    const { BridgeEventStream, bridgeConfigFromEnv } = await import("../engine/index.js");
     const bridge = bridgeConfigFromEnv(env);
     stream = new BridgeEventStream({ url: bridge.url, token: bridge.token, highFrequency: config.highFrequency });
     stream.start();

@@ -2,8 +2,7 @@
  * A live COMP and everything inside it, read once through the bridge's paged topology route with
  * non-default parameters and DAT text: what the packaging tools describe, bundle and write out.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
-import { readWholeTopology, type TopologyWire } from "../apply/paged-topology.js";
+import { type BridgeClient, readWholeTopology, type TopologyWire } from "../engine/index.js";
 
 export interface LiveParam {
   name: string;

@@ -3,7 +3,7 @@
  * fingerprint of the network's content (operators, types, non-default parameters, DAT text, wires)
  * so two stamps of an unchanged network agree and a changed one does not.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 import { packageVersion } from "../package-root.js";
 import { sha256 } from "./checksums.js";
 import type { LiveTree } from "./live-tree.js";

@@ -4,7 +4,7 @@
  * (bridge/sim/README.md), TouchDesigner's is binary: what a .tox holds is UNVERIFIED here.
  */
 import { statSync } from "node:fs";
-import { encodePath, type BridgeClient } from "../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../engine/index.js";
 import { sha256File } from "./checksums.js";
 
 export interface SavedTox {

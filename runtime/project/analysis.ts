@@ -1,5 +1,5 @@
 /** GET /api/projects/{path}/analysis: the reply and its few lines of text (analyze_project, `svc analyze`). */
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 
 export interface AnalysisReply {
   path: string;

@@ -1,5 +1,5 @@
 /** GET /api/logs: the reply, one line as people read it, and the follow loop of `svc logs --follow`. */
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 
 export interface LogLine {
   severity: "info" | "warning" | "error";
@@ -55,7 +55,7 @@ export async function* followLogs(
   query: LogsQuery,
   signal?: AbortSignal,
 ): AsyncGenerator<{ lines: LogLine[]; truncated: boolean }, "gone" | "stopped"> {
-  const { BridgeError } = await import("../bridge-client/index.js");
+  const { BridgeError } = await import("../engine/index.js");
   const { setTimeout: sleep } = await import("node:timers/promises");
   const first = await readLogs(client, query);
   let seen = newLines(new Set(), first.lines).seen;

@@ -3,7 +3,7 @@
  * Save As target exists and `askToOverwrite` is set, the artist is asked in TouchDesigner through
  * the broker; only their Overwrite, used once by the bridge, replaces the file.
  */
-import { BridgeError, type BridgeClient } from "../bridge-client/index.js";
+import { type BridgeClient, BridgeError } from "../engine/index.js";
 import { askArtist } from "../broker/ask-artist.js";
 
 export interface SaveOptions {

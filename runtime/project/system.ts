@@ -1,5 +1,5 @@
 /** The bridge's health and system routes read into one shape, for get_td_system and `svc status`. */
-import type { BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../engine/index.js";
 
 interface HealthReply {
   status: string;

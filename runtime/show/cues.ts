@@ -3,8 +3,7 @@
  * cue or macro fired by one parameter write (exec closed), and a parameter's live value taken as a
  * cue value (a snapshot).
  */
-import type { BridgeClient } from "../bridge-client/index.js";
-import { encodePath } from "../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../engine/index.js";
 import {
   cuesFromTable,
   macrosFromTable,

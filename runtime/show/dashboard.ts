@@ -4,8 +4,7 @@
  * where the bridge reports them: tdsim's counters), live cook errors, the current cue and whether a
  * safety chain is in panic. Rendered as a screen on a terminal, as one plain line per sample when piped.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
-import { encodePath } from "../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../engine/index.js";
 import { readCueEngine } from "./cues.js";
 import { findSafetyChains } from "./panic.js";
 

@@ -5,7 +5,7 @@
  * programme from the next frame. Hand-back is deliberate (turn Live off on the backup), so a main
  * that flaps never bounces the picture between machines.
  */
-import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../engine/index.js";
 
 export interface WatchOptions {
   mainUrl: string;

@@ -3,8 +3,7 @@
  * TouchDesigner (device, NDI, Spout/Syphon, Touch, shared memory, stream outs) and every TOP a
  * Window COMP shows. Bounded: one search each, at most MAX_FOUND results.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
-import { encodePath } from "../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../engine/index.js";
 
 const OUTPUT_TOP_TYPES = new Set([
   "videodeviceoutTOP",

@@ -7,13 +7,11 @@
  *
  * The guards are wired with one batch per output (all or nothing, one undo block). They carry no
  * `svc` tag: they belong to no network's source, so no plan removes them, and a plan reads the wire
- * from a guard into its output as the wire it stands in for (runtime/plan/output-guards.ts), so the
+ * from a guard into its output as the wire it stands in for (runtime/engine/plan/output-guards.ts), so the
  * protected network still plans to nothing. A guard taken out by hand is reported by `svc panic` as
  * unprotected, and running the tool again wires it back.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
-import { encodePath } from "../bridge-client/index.js";
-import { GUARD_PICTURE_SUFFIXES, GUARD_SUFFIXES, isGuardOf } from "../plan/output-guards.js";
+import { type BridgeClient, encodePath, GUARD_PICTURE_SUFFIXES, GUARD_SUFFIXES, isGuardOf } from "../engine/index.js";
 
 export interface Wire {
   source: string;

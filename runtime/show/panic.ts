@@ -4,8 +4,7 @@
  * what every protected output now shows. Idempotent: a panic on a chain already in panic writes
  * nothing and says so. Used by `svc panic` and by the create_panic tool.
  */
-import type { BridgeClient } from "../bridge-client/index.js";
-import { encodePath } from "../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../engine/index.js";
 import { guardState } from "./guards.js";
 import { PROTECTED_TABLE } from "./safety-network.js";
 

@@ -9,8 +9,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { compareVersions, shippedBridgeVersion } from "../bridge-version.js";
-import type { BridgeClient } from "../bridge-client/index.js";
-import { encodePath } from "../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../engine/index.js";
 import { readSystem } from "../project/system.js";
 import { guardState } from "./guards.js";
 import { findSafetyChains, protectedOutputs } from "./panic.js";
@@ -98,8 +97,7 @@ async function safety(bridge: BridgeClient): Promise<GateStep> {
 }
 
 async function preflight(bridge: BridgeClient, profile: ShowProfile, configFile: string): Promise<GateStep> {
-  const { planFile } = await import("../loop/run-loop.js");
-  const { isEmptyPlan } = await import("../plan/plan-types.js");
+  const { planFile, isEmptyPlan } = await import("../engine/index.js");
   const problems: string[] = [];
   for (const network of profile.networks) {
     const file = resolve(dirname(configFile), network);

@@ -6,7 +6,7 @@
 import type { SourceRange } from "../../diagnostics/source-range.js";
 import type { Report, Where } from "../import-recipe/report.js";
 import { childPath } from "../import-recipe/report.js";
-import type { NetworkState } from "../plan/network-state.js";
+import type { NetworkState } from "../engine/index.js";
 import type { TdnObject, TdnValue } from "./document.js";
 
 export type FieldPath = readonly (string | number)[];

@@ -4,7 +4,7 @@
  * control cannot say (a menu filled from a DAT, a read-only or section-starting parameter, limits
  * other than the slider range) is reported, never dropped quietly.
  */
-import type { CustomPageState, CustomParState, JsonValue } from "../plan/network-state.js";
+import type { CustomPageState, CustomParState, JsonValue } from "../engine/index.js";
 import { isObject, kindOf, type TdnObject, type TdnValue } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 

@@ -4,7 +4,7 @@
  * text (cells separated by tabs, each row ending with a newline) and read back the same way.
  */
 import type { Operator } from "../../kb/index.js";
-import type { NodeState } from "../plan/network-state.js";
+import type { NodeState } from "../engine/index.js";
 import { kindOf, type TdnObject } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 

@@ -6,11 +6,15 @@
 import { compile, type CompileInput } from "../../compiler/index.js";
 import { packageVersion } from "../package-root.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
-import type { BridgeClient } from "../bridge-client/index.js";
-import { desiredState, networkRoots } from "../apply/desired-state.js";
-import { readLiveNetwork } from "../apply/live-state.js";
-import { OWNER_TAG, type NetworkState } from "../plan/network-state.js";
-import { withoutGuards } from "../plan/output-guards.js";
+import {
+  type BridgeClient,
+  desiredState,
+  networkRoots,
+  type NetworkState,
+  OWNER_TAG,
+  readLiveNetwork,
+  withoutGuards,
+} from "../engine/index.js";
 import { stateToTdn, type TdnExportProblem } from "./export-tdn.js";
 import { tdnYaml } from "./write-yaml.js";
 

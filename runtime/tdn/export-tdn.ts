@@ -7,14 +7,14 @@
 import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
 import { getOperatorByType, getSequence, readSequenceName } from "../../kb/index.js";
 import {
-  OWNER_TAG,
-  customScalarNames,
-  isDefaultColour,
   type CustomPageState,
   type CustomParState,
+  customScalarNames,
+  isDefaultColour,
   type NetworkState,
   type NodeState,
-} from "../plan/network-state.js";
+  OWNER_TAG,
+} from "../engine/index.js";
 import type { TdnObject, TdnValue } from "./document.js";
 import { isTableDat, tableRows } from "./dat-content.js";
 import { channel } from "./node-fields.js";

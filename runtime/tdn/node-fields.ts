@@ -4,7 +4,7 @@
  * `allowCooking` have no `.svcnet` meaning.
  */
 import { BOOLEAN_FLAGS } from "../../grammar/ast.js";
-import { hexColour, type NodeState } from "../plan/network-state.js";
+import { hexColour, type NodeState } from "../engine/index.js";
 import { kindOf, type TdnValue } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 

@@ -6,7 +6,7 @@
  */
 import { closestOperators, getOperatorByType, type Operator } from "../../kb/index.js";
 import { didYouMean } from "../../compiler/util/closest.js";
-import { OWNER_TAG, type NodeState } from "../plan/network-state.js";
+import { type NodeState, OWNER_TAG } from "../engine/index.js";
 import { isObject, kindOf, type TdnObject, type TdnValue } from "./document.js";
 import { IDENTIFIER, where, type FieldPath, type FileContext } from "./context.js";
 import { readCustomPars } from "./custom-pars.js";

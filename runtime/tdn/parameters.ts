@@ -6,7 +6,7 @@
  */
 import { closestParameters, getParam, getSequence, type Operator } from "../../kb/index.js";
 import { didYouMean } from "../../compiler/util/closest.js";
-import type { NodeState } from "../plan/network-state.js";
+import type { NodeState } from "../engine/index.js";
 import { isObject, kindOf, type TdnValue } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 import { isWritableBind, readParamValue } from "./values.js";

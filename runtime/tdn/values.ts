@@ -3,7 +3,7 @@
  * string starting with `=` is an expression, with `~` a bind, and a constant string that starts
  * with either is written with the character doubled (`==foo` is the text `=foo`).
  */
-import type { JsonValue, ParamState } from "../plan/network-state.js";
+import type { JsonValue, ParamState } from "../engine/index.js";
 import type { TdnValue } from "./document.js";
 
 /** The bind expressions `.svcnet` writes as `bind`: a control of an enclosing COMP, or an operator's parameter. */

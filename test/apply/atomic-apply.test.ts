@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { applyPlan } from "../../runtime/apply/apply-plan.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
-import { planProgram } from "../../runtime/apply/plan-program.js";
+import { applyPlan } from "../../runtime/engine/apply/apply-plan.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
+import { planProgram } from "../../runtime/engine/plan/plan-program.js";
 import { compile } from "../../compiler/index.js";
-import { fingerprintState } from "../../runtime/plan/fingerprint.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { createServer } from "node:net";
 
 const live = useLiveSim();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkByCost, operationCost, type TracedOperation } from "../../runtime/apply/plan-operations.js";
+import { chunkByCost, operationCost, type TracedOperation } from "../../runtime/engine/apply/plan-operations.js";
 
 const op = (action: string, i: number): TracedOperation => ({ op: { action, path: `/p/n${i}` }, path: `/p/n${i}` });
 

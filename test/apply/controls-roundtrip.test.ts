@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
-import { exportProgram, readExport } from "../../runtime/export/export-network.js";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { exportProgram, readExport } from "../../runtime/engine/export/export-network.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();
@@ -30,7 +30,7 @@ async function expectSettled(text: string, root = "/project1/panel") {
   expect(again.diagnostics).toEqual([]);
   expect(again.plans[0]!.plan.conflicts).toEqual([]);
   expect(again.plans[0]!.operations).toEqual([]);
-  const exported = exportProgram([(await readExport(live.client, root))!]);
+  const exported = await exportProgram([(await readExport(live.client, root))!]);
   expect(exported).toBe(print(parse(text, "panel.svcnet").ast));
 }
 
@@ -51,7 +51,7 @@ describe("an operator-reference control", () => {
     const text = panel(0.5, '\n    Source: top = noise1 help "The picture the panel shows"', "refs");
     await applyText(text);
     await expectSettled(text, "/project1/refs");
-    const exported = exportProgram([(await readExport(live.client, "/project1/refs"))!]);
+    const exported = await exportProgram([(await readExport(live.client, "/project1/refs"))!]);
     expect(exported).toContain('Source: top = noise1 help "The picture the panel shows"');
   });
 });
@@ -63,7 +63,7 @@ describe("export with no record to reuse", () => {
     await live.client.post("/api/batch", {
       operations: [{ action: "store", path: "/project1/bare", key: "svc_applied", value: null }],
     });
-    const exported = exportProgram([(await readExport(live.client, "/project1/bare"))!]);
+    const exported = await exportProgram([(await readExport(live.client, "/project1/bare"))!]);
     const controls = (t: string) => t.slice(t.indexOf("controls"), t.indexOf("}") + 1);
     expect(controls(exported)).toBe(controls(print(parse(text, "bare.svcnet").ast)));
   });
@@ -104,7 +104,7 @@ network picks {
     await live.client.post("/api/batch", {
       operations: [{ action: "store", path: "/project1/picks", key: "svc_applied", value: null }],
     });
-    const exported = exportProgram([(await readExport(live.client, "/project1/picks"))!]);
+    const exported = await exportProgram([(await readExport(live.client, "/project1/picks"))!]);
     expect(exported).toContain("Source: top = noise1");
   });
 });

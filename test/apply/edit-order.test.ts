@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();

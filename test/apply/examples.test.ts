@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.js";
-import { applyPlan } from "../../runtime/apply/apply-plan.js";
-import { planProgram } from "../../runtime/apply/plan-program.js";
-import { verifyNetwork } from "../../runtime/apply/verify.js";
+import { applyPlan } from "../../runtime/engine/apply/apply-plan.js";
+import { planProgram } from "../../runtime/engine/plan/plan-program.js";
+import { verifyNetwork } from "../../runtime/engine/apply/verify.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const examples = readdirSync("examples")

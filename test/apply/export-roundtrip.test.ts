@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
-import { encodePath } from "../../runtime/bridge-client/index.js";
-import { exportProgram, readExport } from "../../runtime/export/export-network.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
+import { exportProgram, readExport } from "../../runtime/engine/export/export-network.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const examples = readdirSync("examples")
@@ -20,7 +20,7 @@ async function exportFile(file: string): Promise<{ exported: string; roots: stri
   const roots = result.plans.map((p) => p.root);
   const networks = [];
   for (const root of roots) networks.push((await readExport(live.client, root))!);
-  return { exported: exportProgram(networks), roots };
+  return { exported: await exportProgram(networks), roots };
 }
 
 describe("apply, export, compare with svc fmt of the source", () => {
@@ -38,7 +38,7 @@ describe("export with no record to reuse", () => {
       await live.client.post("/api/batch", {
         operations: [{ action: "store", path: root, key: "svc_applied", value: null }],
       });
-      const text = exportProgram([(await readExport(live.client, root))!]);
+      const text = await exportProgram([(await readExport(live.client, root))!]);
       const result = await applyFile(
         live.client,
         { text, file: `exported-${file}` },
@@ -69,7 +69,7 @@ describe("export of what changed live", () => {
     });
     await live.client.post("/api/nodes", { parent_path: "/project1/tunnel", type: "blurTOP", name: "blur1" });
     const networks = [(await readExport(live.client, "/project1/tunnel"))!];
-    const text = exportProgram(networks);
+    const text = await exportProgram(networks);
     expect(text).toContain("    period: 4\n    resolution: 640x360\n    t4d: = absTime.seconds * 0.3\n");
     expect(text).toContain("blur1: blurTOP");
     // An untouched node keeps its comment from the source.
@@ -94,7 +94,7 @@ describe("export of what changed live", () => {
         { action: "set_flags", path: "/project1/handmade/n1", flags: { display: true } },
       ],
     });
-    const text = exportProgram([(await readExport(live.client, "/project1/handmade"))!]);
+    const text = await exportProgram([(await readExport(live.client, "/project1/handmade"))!]);
     expect(text).toBe(
       [
         "svcnet 1",

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetValidator } from "../../compiler/check/glsl/validator.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 const SOURCE = `svcnet 1

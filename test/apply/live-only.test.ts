@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.js";
-import { exportProgram, readExport } from "../../runtime/export/export-network.js";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
-import { renderPlanText } from "../../runtime/plan/render-plan.js";
+import { exportProgram, readExport } from "../../runtime/engine/export/export-network.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
+import { renderPlanText } from "../../runtime/engine/plan/render-plan.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();
@@ -40,7 +40,7 @@ describe("a value the artist sets live on an svc node that the source never ment
       expect(rendered).toContain("    noise1.seed: 7");
     }
 
-    const exported = exportProgram([(await readExport(live.client, "/project1/liveonly"))!]);
+    const exported = await exportProgram([(await readExport(live.client, "/project1/liveonly"))!]);
     expect(exported).toContain(`noise1: noiseTOP [comment: "the artist's seed"] { period: 2, seed: 7 }`);
     // The exported text builds the live network: applied, it changes nothing.
     const compiled = await compile({ text: exported, file: "exported.svcnet" });

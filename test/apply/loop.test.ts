@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.js";
-import { applyPlan } from "../../runtime/apply/apply-plan.js";
-import { planProgram } from "../../runtime/apply/plan-program.js";
-import { fetchPreview, outputTop } from "../../runtime/apply/preview.js";
-import { verifyNetwork } from "../../runtime/apply/verify.js";
-import type { NetworkState, NodeState } from "../../runtime/plan/network-state.js";
+import { applyPlan } from "../../runtime/engine/apply/apply-plan.js";
+import { planProgram } from "../../runtime/engine/plan/plan-program.js";
+import { fetchPreview, outputTop } from "../../runtime/engine/apply/preview.js";
+import { verifyNetwork } from "../../runtime/engine/apply/verify.js";
+import type { NetworkState, NodeState } from "../../runtime/engine/plan/network-state.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();
@@ -47,7 +47,7 @@ describe("plan, apply, verify and preview on tdsim", () => {
 
 describe("a fixed root path", () => {
   it("builds the network's COMP at that path even when its name differs from the network's", async () => {
-    const { applyFile } = await import("../../runtime/loop/run-loop.js");
+    const { applyFile } = await import("../../runtime/engine/loop/run-loop.js");
     const text = "svcnet 1\nnetwork tunnel {\n  c1: constantTOP\n  n1: nullTOP [display]\n  c1 -> n1\n}\n";
     const result = await applyFile(
       live.client,
@@ -68,7 +68,7 @@ describe("a fixed root path", () => {
 
 describe("the output TOP of a network made of COMPs", () => {
   it("is the display TOP inside its first COMP, as for a recipe use", async () => {
-    const { outputTop } = await import("../../runtime/apply/preview.js");
+    const { outputTop } = await import("../../runtime/engine/apply/preview.js");
     const node = (path: string, type: string, display = false): [string, NodeState] => [
       path,
       { path, type, params: {}, flags: display ? { display } : {}, tags: [] },

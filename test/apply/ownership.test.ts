@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exportProgram, readExport } from "../../runtime/export/export-network.js";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { exportProgram, readExport } from "../../runtime/engine/export/export-network.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();
@@ -115,7 +115,7 @@ describe("a custom page the artist added on svc's COMP", () => {
       );
       expect(pages.custom_pages.find((p) => p.name === "Look")!.pars[0]!.default).toBe(force ? 0.9 : 0.7);
     }
-    const exported = exportProgram([(await readExport(live.client, "/project1/paged"))!]);
+    const exported = await exportProgram([(await readExport(live.client, "/project1/paged"))!]);
     expect(exported).toContain('controls "Artist" {\n    Mine: float = 0.25\n  }');
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/index.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
-import { PAGE_BUDGET_MS, PAGE_MAX_NODES, readWholeTopology } from "../../runtime/apply/paged-topology.js";
-import { clearNetworkStateCache, readNetworkState } from "../../runtime/apply/network-state-read.js";
-import { PIECE_CHARS } from "../../runtime/apply/record-pieces.js";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
+import { PAGE_BUDGET_MS, PAGE_MAX_NODES, readWholeTopology } from "../../runtime/engine/plan/paged-topology.js";
+import { clearNetworkStateCache, readNetworkState } from "../../runtime/engine/plan/network-state-read.js";
+import { PIECE_CHARS } from "../../runtime/engine/plan/record-pieces.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
-import { renderPlanText } from "../../runtime/plan/render-plan.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
+import { renderPlanText } from "../../runtime/engine/plan/render-plan.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();

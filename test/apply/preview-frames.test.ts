@@ -3,9 +3,9 @@
  * feedback loop built from a .svcnet file shows its history in tdsim.
  */
 import { describe, expect, it } from "vitest";
-import { fetchPreview } from "../../runtime/apply/preview.js";
+import { fetchPreview } from "../../runtime/engine/apply/preview.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 // Every cook adds the grey seed (26 of 255) to what the loop held on the previous frame.

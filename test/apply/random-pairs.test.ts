@@ -7,8 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
-import { exportProgram, readExport } from "../../runtime/export/export-network.js";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { exportProgram, readExport } from "../../runtime/engine/export/export-network.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();
@@ -118,7 +118,7 @@ describe("any network to any other", () => {
             conflicts: p.plan.conflicts,
           })),
         ).toEqual([{ changes: [], added: [], removed: [], conflicts: [] }]);
-        const exported = exportProgram([(await readExport(live.client, ROOT))!]);
+        const exported = await exportProgram([(await readExport(live.client, ROOT))!]);
         expect(exported).toBe(print(parse(textB, "b.svcnet").ast));
       }),
       {

@@ -5,8 +5,8 @@ import {
   readRecord,
   recordStoreOperations,
   storedRecord,
-} from "../../runtime/apply/record-pieces.js";
-import { stateToJson, type StoredState } from "../../runtime/apply/stored-state.js";
+} from "../../runtime/engine/plan/record-pieces.js";
+import { stateToJson, type StoredState } from "../../runtime/engine/plan/stored-state.js";
 
 const record = (comment: string): StoredState => ({
   state: {

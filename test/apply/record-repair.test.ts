@@ -3,8 +3,8 @@
  * plan (`record-damaged`), and the next apply writes the record again so that it reads whole.
  */
 import { describe, expect, it } from "vitest";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();

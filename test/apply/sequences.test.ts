@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
-import { encodePath } from "../../runtime/bridge-client/index.js";
-import { exportProgram, readExport } from "../../runtime/export/export-network.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
+import { exportProgram, readExport } from "../../runtime/engine/export/export-network.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();
@@ -53,7 +53,7 @@ async function pars(path: string): Promise<Record<string, unknown>> {
 async function applyAndExport(text: string): Promise<string> {
   const result = await applyFile(live.client, { text, file: "uniforms.svcnet" }, { verify: false });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  return exportProgram([(await readExport(live.client, "/project1/uniforms"))!]);
+  return await exportProgram([(await readExport(live.client, "/project1/uniforms"))!]);
 }
 
 describe("a GLSL TOP with several uniforms, applied to tdsim and exported back", () => {

@@ -4,10 +4,10 @@
  */
 import { request } from "undici";
 import { afterAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
-import { clearNetworkStateCache, readNetworkState } from "../../runtime/apply/network-state-read.js";
-import { applyFile, planFile } from "../../runtime/loop/run-loop.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
+import { clearNetworkStateCache, readNetworkState } from "../../runtime/engine/plan/network-state-read.js";
+import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { useLiveSim } from "../support/live-sim.js";
 

@@ -12,7 +12,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { call, enc, envelopeOf, firstResponse, raw, startHost, type SimHost } from "./sim-host.js";
 
 const TOKEN = "load-token-31c9";

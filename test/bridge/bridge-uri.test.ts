@@ -4,7 +4,7 @@
  * (`errors`, `params`, `text`) are reached as nodes, and the routes still answer for their parent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/path.js";
+import { encodePath } from "../../runtime/engine/bridge-client/path.js";
 import { call, startHost, type SimHost } from "./sim-host.js";
 
 for (const uri of ["as sent", "decoded"] as const) {

@@ -6,7 +6,12 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, BridgeError, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
+import {
+  BridgeClient,
+  BridgeError,
+  bridgeConfigFromEnv,
+  encodePath,
+} from "../../runtime/engine/bridge-client/index.js";
 import { useLiveSim } from "../support/live-sim.js";
 
 const live = useLiveSim();

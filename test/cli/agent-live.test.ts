@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { agentCommands } from "../../runtime/cli/agent/index.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 let sim: RunningSim;

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
-import { encodePath } from "../../runtime/bridge-client/path.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { encodePath } from "../../runtime/engine/bridge-client/path.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { lineReader } from "../support/line-reader.js";
 

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/index.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { runSvc } from "./run-cli.js";
 

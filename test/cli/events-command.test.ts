@@ -8,10 +8,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { svcCommands } from "../../runtime/cli/commands/index.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
-import { BridgeEventStream, type StreamStatus } from "../../runtime/events/bridge-events.js";
+import { BridgeEventStream, type StreamStatus } from "../../runtime/engine/events/bridge-events.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { runSvc } from "./run-cli.js";
 

@@ -1,10 +1,10 @@
-import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
+import { readWholeTopology } from "../../runtime/engine/plan/paged-topology.js";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/index.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { runSvc } from "./run-cli.js";
 
@@ -133,8 +133,8 @@ describe("svc plan / apply / preview against tdsim", () => {
     await import("node:fs").then((fs) => fs.writeFileSync(source, text));
     const before = await topology();
     // Something appears where the plan will create blur1, after the plan was made: the request must fail.
-    const { planFile } = await import("../../runtime/loop/run-loop.js");
-    const { applyPlan } = await import("../../runtime/apply/apply-plan.js");
+    const { planFile } = await import("../../runtime/engine/loop/run-loop.js");
+    const { applyPlan } = await import("../../runtime/engine/apply/apply-plan.js");
     const planned = await planFile(live.client, source);
     expect(planned.plans[0]!.plan.summary.add).toBe(1);
     await live.client.post("/api/nodes", { parent_path: "/project1/tunnel", type: "blurTOP", name: "blur1" });

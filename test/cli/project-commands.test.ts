@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { svcCommands } from "../../runtime/cli/commands/index.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentCommands } from "../../runtime/cli/agent/index.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
-import { encodePath } from "../../runtime/bridge-client/index.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
 import { livePanel } from "../mcp/artist-fixture.js";
 import { errorOf, textOf } from "../mcp/helpers.js";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { drawProgram } from "../../runtime/draw/draw.js";
 import { svgToPng } from "../../runtime/draw/png.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { runSvc } from "../cli/run-cli.js";
 

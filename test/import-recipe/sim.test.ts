@@ -3,13 +3,13 @@
  * CLI and MCP tools use, and read back from the live project: no live errors, the panel's controls
  * exist, binds and expressions hold, shader and Python code sit in their DATs.
  */
-import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
+import { readWholeTopology } from "../../runtime/engine/plan/paged-topology.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
-import { applyFile, planFile, type LoopResult } from "../../runtime/loop/run-loop.js";
+import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/engine/bridge-client/index.js";
+import { applyFile, planFile, type LoopResult } from "../../runtime/engine/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { convertFixture, fixtureJson } from "./fixtures.js";
 

@@ -5,9 +5,9 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
-import { applyFile } from "../../runtime/loop/run-loop.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
+import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { getPattern, getTechnique, techniqueNetwork } from "../../kb/guide/index.js";
 
@@ -37,7 +37,13 @@ afterAll(async () => {
 
 async function applyAndRead(name: string, text: string): Promise<string[]> {
   const result = await applyFile(client, { text, file: join(process.cwd(), "kb", "guide", `${name}.svcnet`) });
-  expect(result.diagnostics.filter((d) => d.severity !== "info").map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+  // What tdsim cannot do (a CHOP type it does not cook, a TOP it does not draw, a device it does
+  // not have) is an honest warning on the node, not a fault of the guide.
+  const notCooked = (d: { code: string; message: string }) =>
+    d.code === "live-cook-warning" && /tdsim-not-cooked|tdsim-not-rendered|tdsim-no-device/.test(d.message);
+  expect(
+    result.diagnostics.filter((d) => d.severity !== "info" && !notCooked(d)).map((d) => `${d.code}: ${d.message}`),
+  ).toEqual([]);
   expect(result.ok).toBe(true);
   const network = /network (\w+)/.exec(text)![1]!;
   const root = `/project1/${network}`;

@@ -3,7 +3,7 @@
  * with its recipe COMPs and their panels, a PNG thumbnail, a .svcnet that re-plans to nothing), and
  * the recipe library as the tests see it (which recipes exist, their panel names).
  */
-import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
+import { readWholeTopology } from "../../runtime/engine/plan/paged-topology.js";
 import { readFileSync } from "node:fs";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";

@@ -6,10 +6,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { errorOf, stdioClient, textOf } from "./helpers.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
 
 let sim: RunningSim;
 let bridge: BridgeClient;

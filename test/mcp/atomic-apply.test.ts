@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
 import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
-import { fingerprintState } from "../../runtime/plan/fingerprint.js";
+import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { errorOf, memoryClient } from "./helpers.js";
 

@@ -2,10 +2,10 @@
  * Shared set-up for the atomic live-tool suites: one tdsim with the bridge per file, a small network
  * built through the bridge's REST API, and an in-process MCP client of the full profile pointed at it.
  */
-import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
+import { readWholeTopology } from "../../runtime/engine/plan/paged-topology.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { memoryClient } from "./helpers.js";

@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { digestOf, type Topology } from "../../runtime/mcp/live/digest.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refused, startNetworkFixture, type NetworkFixture } from "./network-fixture.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
 
 let f: NetworkFixture;
 

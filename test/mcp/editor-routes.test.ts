@@ -4,7 +4,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/path.js";
+import { encodePath } from "../../runtime/engine/bridge-client/path.js";
 import { NET, startLiveFixture, type LiveFixture } from "./atomic-fixture.js";
 import { errorOf, textOf } from "./helpers.js";
 

@@ -4,7 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
 import { ConfigError, mcpConfigFromEnv } from "../../runtime/mcp/config.js";
-import type { BridgeEvent } from "../../runtime/events/bridge-events.js";
+import type { BridgeEvent } from "../../runtime/engine/events/bridge-events.js";
 import { subscribedPath } from "../../runtime/mcp/event-forwarding.js";
 import { createSvcServer } from "../../runtime/mcp/server.js";
 

@@ -44,7 +44,7 @@ async function modulesLoadedForToolsList(
 }
 
 describe("lazy startup", () => {
-  it("answers tools/list without loading the knowledge base, grammar, compiler, elkjs, undici or the HTTP transport", async () => {
+  it("answers tools/list without loading the knowledge base, grammar, compiler, engine, elkjs, undici or the HTTP transport", async () => {
     const loaded = await modulesLoadedForToolsList();
     // The recorder works: the server itself shows up.
     expect(loaded.some((u) => u.endsWith("/dist/runtime/mcp/server.js"))).toBe(true);
@@ -53,7 +53,8 @@ describe("lazy startup", () => {
         /\/dist\/(compiler|grammar|diagnostics)\//.test(u) ||
         (/\/dist\/kb\//.test(u) && !u.endsWith("/dist/kb/types.js")) ||
         /\/node_modules\/(elkjs|undici|chevrotain|graphology)\//.test(u) ||
-        /\/dist\/runtime\/(bridge-client\/client|bridge-client\/index|mcp\/transports\/http)\.js$/.test(u) ||
+        /\/dist\/runtime\/engine\//.test(u) ||
+        /\/dist\/runtime\/mcp\/transports\/http\.js$/.test(u) ||
         /server\/streamableHttp\.js$/.test(u),
     );
     // diagnostics/render-json.js is the one module of the language the tool results need; it is tiny.

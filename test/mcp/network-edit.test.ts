@@ -1,7 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidArgs, refused, startNetworkFixture, type NetworkFixture } from "./network-fixture.js";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
 
 let f: NetworkFixture;
 const NET = "/project1/net";

@@ -5,11 +5,11 @@ import { join } from "node:path";
  * Shared set-up for the network tool suites: one tdsim per file, an in-process MCP client (full
  * profile unless asked otherwise), and direct bridge reads to check what a tool left behind.
  */
-import { readWholeTopology } from "../../runtime/apply/paged-topology.js";
+import { readWholeTopology } from "../../runtime/engine/plan/paged-topology.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import type { ToolProfile } from "../../runtime/mcp/config.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";

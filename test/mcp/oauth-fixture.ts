@@ -23,7 +23,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { OAUTH_DEFAULTS, type OAuthSettings } from "../../runtime/mcp/auth/auth-config.js";
 import { startHttpServer, type RunningHttpServer } from "../../runtime/mcp/transports/http.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";

@@ -8,7 +8,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BridgeError } from "../../runtime/bridge-client/errors.js";
+import { BridgeError } from "../../runtime/engine/bridge-client/errors.js";
 import { ClientLogLevel } from "../../runtime/mcp/logging.js";
 import { allTools } from "../../runtime/mcp/tools/all-tools.js";
 import { checkCatalog, defineTool, selectTools, type AnyToolDefinition } from "../../runtime/mcp/tools/registry.js";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../../compiler/index.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { setSessionExplicitRoot } from "../../runtime/session/current.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { planNetwork } from "../../runtime/plan/diff.js";
-import { fingerprintState } from "../../runtime/plan/fingerprint.js";
+import { planNetwork } from "../../runtime/engine/plan/reconcile.js";
+import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
 import {
   OWNER_TAG,
   type NetworkState,
   type NodeState,
   type ParamState,
   type WireState,
-} from "../../runtime/plan/network-state.js";
-import { renderPlanText } from "../../runtime/plan/render-plan.js";
+} from "../../runtime/engine/plan/network-state.js";
+import { renderPlanText } from "../../runtime/engine/plan/render-plan.js";
 
 const ROOT = "/project1/net";
 

@@ -9,12 +9,11 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.js";
 import type * as InWorker from "../../compiler/compile-in-worker.js";
-import { desiredState, desiredStateInSlices, networkRoots } from "../../runtime/apply/desired-state.js";
-import { planNetwork, planNetworkInSlices } from "../../runtime/plan/diff.js";
-import { planOperations, planOperationsInSlices } from "../../runtime/apply/plan-operations.js";
-import { fingerprintState } from "../../runtime/plan/fingerprint.js";
-import { wireKey, type NetworkState, type NodeState } from "../../runtime/plan/network-state.js";
-// @ts-expect-error plain JavaScript shared with the benchmarks
+import { desiredState, desiredStateInSlices, networkRoots } from "../../runtime/engine/plan/desired-state.js";
+import { planNetwork, planNetworkInSlices } from "../../runtime/engine/plan/reconcile.js";
+import { planOperations, planOperationsInSlices } from "../../runtime/engine/apply/plan-operations.js";
+import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
+import { wireKey, type NetworkState, type NodeState } from "../../runtime/engine/plan/network-state.js";
 import { generate } from "../../bench/generate-network.mjs";
 
 const { compileInWorker } = (await import(

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readLiveNetwork } from "../../runtime/apply/live-state.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
 import { runSvc } from "../cli/run-cli.js";
 import { useLiveSim } from "../support/live-sim.js";

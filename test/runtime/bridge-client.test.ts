@@ -1,8 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { BridgeClient, BridgeError, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
-import { HttpTransport } from "../../runtime/bridge-client/http-transport.js";
+import {
+  BridgeClient,
+  BridgeError,
+  bridgeConfigFromEnv,
+  encodePath,
+} from "../../runtime/engine/bridge-client/index.js";
+import { HttpTransport } from "../../runtime/engine/bridge-client/http-transport.js";
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 

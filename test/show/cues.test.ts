@@ -3,7 +3,7 @@
  * fired by name, and the live values read back frame after frame while the engine fades them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/index.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
 import { textOf } from "../mcp/helpers.js";
 import { refused, startNetworkFixture, type NetworkFixture } from "../mcp/network-fixture.js";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/index.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { runSvc } from "../cli/run-cli.js";
 import { textOf } from "../mcp/helpers.js";

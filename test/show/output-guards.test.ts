@@ -1,6 +1,6 @@
 /** How a plan reads wires through output guards, and only through them. */
 import { describe, expect, it } from "vitest";
-import { seeThroughGuards, withoutGuards } from "../../runtime/plan/output-guards.js";
+import { seeThroughGuards, withoutGuards } from "../../runtime/engine/plan/output-guards.js";
 
 const w = (from: string, to: string, toInput = 0) => ({ from, fromOutput: 0, to, toInput });
 const types: Record<string, string> = {

@@ -7,7 +7,7 @@
  * everything after the channel is the chain as built.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePath } from "../../runtime/bridge-client/index.js";
+import { encodePath } from "../../runtime/engine/bridge-client/index.js";
 import { safetySource } from "../../runtime/show/safety-network.js";
 import { runSvc } from "../cli/run-cli.js";
 import { textOf } from "../mcp/helpers.js";

@@ -1,6 +1,6 @@
 /** Shared by the show-control suites: a programme network to protect, and pixels read back from tdsim. */
-import type { BridgeClient } from "../../runtime/bridge-client/index.js";
-import { fetchPreview } from "../../runtime/apply/preview.js";
+import type { BridgeClient } from "../../runtime/engine/bridge-client/index.js";
+import { fetchPreview } from "../../runtime/engine/apply/preview.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
 
 /** Three outputs with flat, known colours: red, green and blue. */

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/engine/bridge-client/index.js";
 import { insertGuards } from "../../runtime/show/guards.js";
 import { safetySource } from "../../runtime/show/safety-network.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { parseShowConfig, ShowConfigError } from "../../runtime/show/show-config.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { runSvc } from "../cli/run-cli.js";

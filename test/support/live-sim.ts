@@ -3,7 +3,7 @@
  * stopped after. `live.client` / `live.env` are valid inside tests.
  */
 import { afterAll, beforeAll } from "vitest";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 export interface LiveSim {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import type { NetworkState, NodeState } from "../../runtime/plan/network-state.js";
+import type { NetworkState, NodeState } from "../../runtime/engine/plan/network-state.js";
 import { stateToTdn } from "../../runtime/tdn/export-tdn.js";
 import { tdnYaml } from "../../runtime/tdn/write-yaml.js";
 

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { UsageError, intFlag } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
-import { MAX_PREVIEW_FRAMES } from "../../apply/preview-limits.js";
+import { MAX_PREVIEW_FRAMES } from "../../engine/index.js";
 import { interruptSignal } from "./file-watch.js";
 import { imageProtocol, terminalImage } from "./terminal-image.js";
 
@@ -58,8 +58,7 @@ export const agentPreviewCommand: Command = {
       throw new UsageError("--inline prints the image; --out writes it: choose one");
     const out = typeof args.flags.out === "string" ? args.flags.out : `${path.slice(path.lastIndexOf("/") + 1)}.png`;
     return withBridge("svc-agent preview", io, async (client) => {
-      const { fetchPreview } = await import("../../apply/preview.js");
-      const { BridgeError } = await import("../../bridge-client/index.js");
+      const { fetchPreview, BridgeError } = await import("../../engine/index.js");
       const interrupt = interruptSignal();
       let last = "";
       let shown = 0;

@@ -5,7 +5,7 @@ import { UsageError, type ParsedArgs } from "../args.js";
 import { progressTo, sourcePath, withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import { renderDiagnostics } from "../loop-output.js";
-import { applyFile, type LoopResult } from "../../loop/run-loop.js";
+import { applyFile, type LoopResult } from "../../engine/index.js";
 import { CONFIG_FILE, readAgentConfig, type AgentStep } from "./agent-config.js";
 
 export interface StepSummary {

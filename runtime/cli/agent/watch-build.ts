@@ -32,7 +32,7 @@ function pyCompile(python: string, files: string[]): string | undefined {
 }
 
 async function reload(io: CommandIO): Promise<string> {
-  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
+  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../engine/index.js");
   const client = new BridgeClient(bridgeConfigFromEnv(io.env));
   try {
     const r = await client.post<{ before: string; after: string; modules: number }>("/api/dev/reload", {});

@@ -26,7 +26,7 @@ export const adoptCommand: Command = {
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one COMP, e.g. /project1/show");
     const path = args.positionals[0]!;
-    const { adopt } = await import("../../adopt/adopt.js");
+    const { adopt } = await import("../../engine/index.js");
     return withBridge("svc adopt", io, async (client) => {
       const r = await adopt(client, path, args.flags.confirm === true);
       if (!r.ok) {
@@ -70,7 +70,7 @@ export const releaseCommand: Command = {
   async run(args, io) {
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one COMP, e.g. /project1/show");
-    const { release } = await import("../../adopt/adopt.js");
+    const { release } = await import("../../engine/index.js");
     return withBridge("svc release", io, async (client) => {
       const r = await release(client, args.positionals[0]!);
       if (!r.ok) {

@@ -6,7 +6,7 @@ import { progressTo, sourcePath } from "../bridge-session.js";
 import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
-import { readSavedPlan, staleReasons } from "../saved-plan.js";
+import { readSavedPlan, staleReasons } from "../../engine/index.js";
 import { cacheDir } from "../../onboarding/places.js";
 
 export const applyCommand: Command = {
@@ -38,7 +38,7 @@ export const applyCommand: Command = {
   details:
     "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
   async run(args, io) {
-    const { applyFile, planFile } = await import("../../loop/run-loop.js");
+    const { applyFile, planFile } = await import("../../engine/index.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file or saved plan");
     const given = args.positionals[0]!;
     if (!existsSync(resolve(io.cwd, given))) throw new UsageError(`no such file: ${given}`);

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { packageRoot } from "../../package-root.js";
-import type { BridgeClient } from "../../bridge-client/index.js";
+import type { BridgeClient } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { renderDiagnostics, renderPlans } from "../loop-output.js";
 
@@ -11,7 +11,7 @@ const SHADER_EXAMPLE = "glsl-shader.svcnet";
 
 /** The GLSL example applied beside the main one, its shader run by tdsim, previewed after DEMO_FRAMES. */
 async function previewShader(client: BridgeClient, io: Parameters<Command["run"]>[1], out: string): Promise<boolean> {
-  const { applyFile } = await import("../../loop/run-loop.js");
+  const { applyFile } = await import("../../engine/index.js");
   const example = join(packageRoot(), "examples", SHADER_EXAMPLE);
   io.stdout(`\nApplying examples/${SHADER_EXAMPLE} (a GLSL TOP; tdsim runs its shader on a software OpenGL):\n`);
   const result = await applyFile(client, example, { previewSize: 256, previewFrames: DEMO_FRAMES });
@@ -39,8 +39,7 @@ export const demoCommand: Command = {
   details:
     "tdsim is svc's emulation of TouchDesigner (see bridge/sim/README.md); the same steps run against TouchDesigner with 'svc apply'.",
   async run(args, io) {
-    const { BridgeClient, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
-    const { applyFile } = await import("../../loop/run-loop.js");
+    const { BridgeClient, bridgeConfigFromEnv, applyFile } = await import("../../engine/index.js");
     const { SimStartError, startSim } = await import("../../sim/start-sim.js");
     const example =
       typeof args.flags.example === "string"

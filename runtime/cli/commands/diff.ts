@@ -4,8 +4,7 @@ import { renderTextAll } from "../../../diagnostics/index.js";
 import { UsageError } from "../args.js";
 import { sourcePath, withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
-import type { Side, SideSpec } from "../../diff/read-side.js";
-import type { BridgeClient } from "../../bridge-client/index.js";
+import type { BridgeClient, Side, SideSpec } from "../../engine/index.js";
 
 export const diffCommand: Command = {
   name: ["diff"],
@@ -15,8 +14,7 @@ export const diffCommand: Command = {
   details:
     "Formatting, order, comments and layout positions do not count. Exit codes: 0 same, 1 different, 2 bad usage or a side that does not compile.",
   async run(args, io) {
-    const { diffNetworks, isLivePath, readSides } = await import("../../diff/read-side.js");
-    const { renderDiffText } = await import("../../diff/semantic-diff.js");
+    const { diffNetworks, isLivePath, readSides, renderDiffText } = await import("../../engine/index.js");
     if (args.positionals.length !== 2) throw new UsageError("give two sides: .svcnet files or live network paths");
     for (const side of args.positionals) {
       if (!isLivePath(side) && !existsSync(resolve(io.cwd, side))) throw new UsageError(`no such file: ${side}`);

@@ -4,8 +4,7 @@ import { UsageError, intFlag } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command, CommandIO } from "../command.js";
 import type { Drawing, DrawOptions } from "../../draw/draw.js";
-import type { BridgeClient } from "../../bridge-client/index.js";
-import { MAX_PREVIEW_FRAMES } from "../../apply/preview-limits.js";
+import { type BridgeClient, MAX_PREVIEW_FRAMES } from "../../engine/index.js";
 
 /** Thumbnails of every TOP read through `client`; TOPs without one are said on stderr. */
 function thumbnailsFrom(client: BridgeClient, frames: number, io: CommandIO): NonNullable<DrawOptions["images"]> {
@@ -20,8 +19,7 @@ function thumbnailsFrom(client: BridgeClient, frames: number, io: CommandIO): No
 /** A file's thumbnails: tdsim started, the file applied to it, its TOPs rendered, tdsim stopped. */
 async function drawFileWithThumbnails(file: string, frames: number, io: CommandIO): Promise<Drawing | number> {
   const { SimStartError, startSim } = await import("../../sim/start-sim.js");
-  const { BridgeClient, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
-  const { applyFile } = await import("../../loop/run-loop.js");
+  const { BridgeClient, bridgeConfigFromEnv, applyFile } = await import("../../engine/index.js");
   const { drawProgram } = await import("../../draw/draw.js");
   let sim;
   try {
@@ -131,14 +129,14 @@ export const drawCommand: Command = {
       if (typeof drawing === "number") return drawing;
       return output(drawing, options, io, drawing.program.sources);
     }
-    const { exportProgram, readExport } = await import("../../export/export-network.js");
+    const { exportProgram, readExport } = await import("../../engine/index.js");
     return withBridge("svc draw", io, async (client) => {
       const exported = await readExport(client, target);
       if (exported === undefined) {
         io.stderr(`svc draw: nothing is at ${target}\n`);
         return 1;
       }
-      const text = exportProgram([exported]);
+      const text = await exportProgram([exported]);
       const file = `${target}.svcnet`;
       const drawing = await drawProgram(
         { text, file },

@@ -38,25 +38,20 @@ export const eventsCommand: Command = {
       if (!HIGH_FREQUENCY.includes(name))
         throw new UsageError(`--high-frequency takes ${HIGH_FREQUENCY.join(", ")}, not '${name}'`);
     if (args.positionals.length > 0) throw new UsageError("svc events takes no positional arguments");
-    const { eventText } = await import("../../events/event-text.js");
-    const print = (e: import("../../events/bridge-events.js").BridgeEvent) =>
+    const { eventText } = await import("../../engine/index.js");
+    const print = (e: import("../../engine/index.js").BridgeEvent) =>
       io.stdout((json ? JSON.stringify(e) : eventText(e)) + "\n");
     if (args.flags.follow !== true) {
       if (count !== undefined || high.length > 0) throw new UsageError("--count and --high-frequency need --follow");
       return withBridge("svc events", io, async (client) => {
-        const recent = await client.get<{ events: import("../../events/bridge-events.js").BridgeEvent[] }>(
-          "/api/events",
-        );
+        const recent = await client.get<{ events: import("../../engine/index.js").BridgeEvent[] }>("/api/events");
         for (const e of recent.events) print(e);
         if (recent.events.length === 0 && !json)
           io.stderr("svc events: no events yet (the bridge records them while someone follows)\n");
         return 0;
       });
     }
-    const [{ BridgeEventStream }, { bridgeConfigFromEnv }] = await Promise.all([
-      import("../../events/bridge-events.js"),
-      import("../../bridge-client/config.js"),
-    ]);
+    const { BridgeEventStream, bridgeConfigFromEnv } = await import("../../engine/index.js");
     const config = bridgeConfigFromEnv(io.env);
     const stream = new BridgeEventStream({ url: config.url, token: config.token, highFrequency: high });
     let printed = 0;

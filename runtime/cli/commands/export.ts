@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { UsageError } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
-import type { ExportedNetwork } from "../../export/export-network.js";
+import type { ExportedNetwork } from "../../engine/index.js";
 
 export const exportCommand: Command = {
   name: ["export"],
@@ -30,7 +30,7 @@ export const exportCommand: Command = {
     if (args.flags.format === "tdn") return (await import("./export-tdn.js")).exportTdn(args, io);
     if (args.flags.format !== undefined && args.flags.format !== "svcnet")
       throw new UsageError(`unknown --format '${String(args.flags.format)}': svcnet or tdn`);
-    const { exportProgram, readExport } = await import("../../export/export-network.js");
+    const { exportProgram, readExport } = await import("../../engine/index.js");
     if (args.positionals.length === 0 || args.positionals.some((p) => !p.startsWith("/"))) {
       throw new UsageError("give the absolute path of one or more network COMPs, e.g. /project1/tunnel");
     }
@@ -44,7 +44,7 @@ export const exportCommand: Command = {
         }
         networks.push(exported);
       }
-      const text = exportProgram(networks);
+      const text = await exportProgram(networks);
       if (typeof args.flags.out === "string") {
         writeFileSync(resolve(io.cwd, args.flags.out), text);
         io.stdout(`Exported ${networks.length} network${networks.length === 1 ? "" : "s"} to ${args.flags.out}\n`);

@@ -41,7 +41,7 @@ export const failoverCommand: Command = {
     const { readShowConfig, targetToken, ShowConfigError, SHOW_CONFIG_FILE } =
       await import("../../show/show-config.js");
     const { watchFailover } = await import("../../show/failover-watch.js");
-    const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
+    const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../engine/index.js");
     const given = typeof args.flags["show-config"] === "string" ? args.flags["show-config"] : SHOW_CONFIG_FILE;
     let pairs;
     try {

@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls /api/info until the staged version answers, or the time is up. */
 async function verify(url: string, version: string, waitSeconds: number, io: CommandIO): Promise<number> {
-  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
+  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../engine/index.js");
   const config = bridgeConfigFromEnv(io.env, { url, getRetries: 0, timeoutMs: 3_000 });
   const client = new BridgeClient(config);
   const deadline = Date.now() + waitSeconds * 1000;

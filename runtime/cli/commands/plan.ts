@@ -5,9 +5,8 @@ import { progressTo, sourcePath } from "../bridge-session.js";
 import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
-import { savePlan } from "../saved-plan.js";
+import { isEmptyPlan, savePlan } from "../../engine/index.js";
 import { cacheDir } from "../../onboarding/places.js";
-import { isEmptyPlan } from "../../plan/plan-types.js";
 
 export const planCommand: Command = {
   name: ["plan"],
@@ -35,7 +34,7 @@ export const planCommand: Command = {
   details:
     "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set. With --target, the\nbridges of svc.show.yaml instead, all planned at once, each under its own heading.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
   async run(args, io) {
-    const { planFile } = await import("../../loop/run-loop.js");
+    const { planFile } = await import("../../engine/index.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file");
     const file = args.positionals[0]!;
     if (!existsSync(resolve(io.cwd, file))) throw new UsageError(`no such file: ${file}`);

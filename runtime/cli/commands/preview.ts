@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { UsageError, intFlag } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
-import { MAX_PREVIEW_FRAMES } from "../../apply/preview-limits.js";
+import { MAX_PREVIEW_FRAMES } from "../../engine/index.js";
 
 export const previewCommand: Command = {
   name: ["preview"],
@@ -23,7 +23,7 @@ export const previewCommand: Command = {
     },
   },
   async run(args, io) {
-    const { fetchPreview } = await import("../../apply/preview.js");
+    const { fetchPreview } = await import("../../engine/index.js");
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
     const path = args.positionals[0]!;

@@ -66,8 +66,8 @@ export const recipesApplyCommand: Command = {
   details:
     "Exit codes: 0 applied (warnings allowed), 1 errors (compile, a failed request, live errors), 2 bad usage (unknown recipe, parameter or value).",
   async run(args, io) {
-    const { fetchPreview } = await import("../../apply/preview.js");
-    const { applyFile } = await import("../../loop/run-loop.js");
+    const { fetchPreview } = await import("../../engine/index.js");
+    const { applyFile } = await import("../../engine/index.js");
     const recipe = await recipeFromArgs(args);
     const network = typeof args.flags.network === "string" ? args.flags.network : recipe.name;
     if (!NAME.test(network))

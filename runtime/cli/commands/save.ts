@@ -35,7 +35,7 @@ export const saveCommand: Command = {
     return withBridge("svc save", io, async (client) => {
       const [{ saveProject }, { BridgeError }] = await Promise.all([
         import("../../project/save-project.js"),
-        import("../../bridge-client/index.js"),
+        import("../../engine/index.js"),
       ]);
       let r;
       try {

@@ -16,9 +16,9 @@ interface InteractionStatus {
 
 /** How the bridge would ask the artist now (GET /api/interactions/status); null from a bridge without the route. */
 async function readInteraction(
-  client: import("../../bridge-client/index.js").BridgeClient,
+  client: import("../../engine/index.js").BridgeClient,
 ): Promise<InteractionStatus | null> {
-  const { BridgeError } = await import("../../bridge-client/index.js");
+  const { BridgeError } = await import("../../engine/index.js");
   try {
     return await client.get<InteractionStatus>("/api/interactions/status");
   } catch (err) {
@@ -43,7 +43,7 @@ export const statusCommand: Command = {
   usage: "[--json]",
   flags: { json: { type: "boolean", description: "print the status as JSON" } },
   async run(args, io) {
-    const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../bridge-client/index.js");
+    const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../engine/index.js");
     const config = bridgeConfigFromEnv(io.env, { getRetries: 1, timeoutMs: 5_000 });
     const client = new BridgeClient(config);
     const shipped = shippedBridgeVersion();

@@ -5,7 +5,7 @@
  * verifiers, state and tokens stay in this process. Every failure is Deny: no bridge, a bridge
  * error, the box closed or timed out, the browser gone, a decision that cannot be consumed.
  */
-import type { BridgeClient } from "../../bridge-client/index.js";
+import type { BridgeClient } from "../../engine/index.js";
 import { askArtist } from "../../broker/ask-artist.js";
 
 export interface ConsentRequest {

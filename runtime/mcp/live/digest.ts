@@ -4,7 +4,7 @@
  * digested COMP, so a model can read a network of hundreds of nodes in a few kilobytes.
  */
 // Type-only: the client module is loaded by the first live read, not at startup.
-import type { BridgeClient } from "../../bridge-client/client.js";
+import type { BridgeClient } from "../../engine/index.js";
 
 /** The topology route's reply (bridge/svc_bridge/routes/network.py), the fields used here. */
 export interface Topology {

@@ -4,7 +4,7 @@
  * any, the diagnostics as JSON.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { BridgeError } from "../../bridge-client/errors.js";
+import type { BridgeError } from "../../engine/index.js";
 import type { Diagnostic } from "../../../diagnostics/diagnostic.js";
 import { toJson, type DiagnosticJson } from "../../../diagnostics/render-json.js";
 

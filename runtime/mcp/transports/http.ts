@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { BridgeClient } from "../../bridge-client/index.js";
+import type { BridgeClient } from "../../engine/index.js";
 import type { AuthConfig } from "../auth/auth-config.js";
 import { bridgeClient, closeBridgeClient } from "../bridge.js";
 import type { EventsConfig } from "../config.js";

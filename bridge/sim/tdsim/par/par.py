@@ -355,15 +355,22 @@ class ParCore(ValueProtocol):
         return self._val
 
     def _evaluate(self):
-        """Evaluate and remember the error, if any (the cook model reads it)."""
+        """Evaluate and remember the error, if any (the cook model reads it). What the expression
+        found missing on its way (a CHOP without the channel it asked for) is added to the error,
+        so it says which operator and why."""
+        notes = self._owner._world.expressions.notes
+        mark = len(notes)
         try:
             value = self._raw_eval()
         except RecursionError:
             self._error = f"{self.name}: expression refers to itself"
             raise tdError(self._error) from None
         except Exception as exc:  # any failure of user Python is a parameter error
-            self._error = f"{self.name}: {type(exc).__name__}: {exc}"
+            found = "; ".join(dict.fromkeys(notes[mark:]))
+            self._error = f"{self.name}: {type(exc).__name__}: {exc}" + (f" ({found})" if found else "")
             raise tdError(self._error) from exc
+        finally:
+            del notes[mark:]
         self._error = None
         return value
 

@@ -39,6 +39,8 @@ class Expressions:
         # One builtins dict for the world, shared by every namespace, so they stay cheap to make.
         self.builtins = dict(vars(builtins))
         self.builtins["__import__"] = self._import
+        # What expressions being evaluated found missing (a CHOP channel), for their error (par.py)
+        self.notes: list[str] = []
 
     def _import(self, name, globals=None, locals=None, fromlist=(), level=0):
         if level == 0 and name and "." not in name:

@@ -4,7 +4,7 @@
  * writes the name to the engine's Pending parameter and the engine fades the values in TouchDesigner.
  */
 import { parse } from "../../../../grammar/parse.js";
-import { BridgeError, encodePath, type BridgeClient } from "../../../bridge-client/index.js";
+import { type BridgeClient, BridgeError, encodePath } from "../../../engine/index.js";
 import {
   cueSource,
   type Cue,

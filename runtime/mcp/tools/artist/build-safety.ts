@@ -6,7 +6,7 @@
  * failover backup is built the same way, with standby guards that follow its Live toggle.
  */
 import { parse } from "../../../../grammar/parse.js";
-import { BridgeError, encodePath } from "../../../bridge-client/index.js";
+import { BridgeError, encodePath } from "../../../engine/index.js";
 import { checkOutputs, GuardError, insertGuards, STANDBY_GUARD, type GuardResult } from "../../../show/guards.js";
 import { failoverSource, type FailoverSpec } from "../../../show/failover-network.js";
 import { findOutputs } from "../../../show/find-outputs.js";

@@ -5,7 +5,7 @@
  * `svc apply`, and return the network, its source, the live errors and a thumbnail.
  */
 import { print } from "../../../../grammar/print.js";
-import { applyFile, planFile } from "../../../loop/run-loop.js";
+import { applyFile, planFile } from "../../../engine/index.js";
 import { bridgeClient } from "../../bridge.js";
 import type { ToolContext } from "../registry.js";
 import { applied, failure, type ToolOutcome } from "../result.js";

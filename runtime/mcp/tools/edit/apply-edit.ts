@@ -4,11 +4,15 @@
  * verify. A plan that would also change anything else (an artist's wire into an svc node, a node
  * the export cannot spell exactly) is refused before anything is sent, with the list.
  */
-import type { BridgeClient } from "../../../bridge-client/index.js";
-import type { DeleteAuthorization } from "../../../apply/apply-plan.js";
-import { applyFile, planFile, type LoopResult } from "../../../loop/run-loop.js";
-import type { Plan } from "../../../plan/plan-types.js";
-import { renderPlanText } from "../../../plan/render-plan.js";
+import {
+  applyFile,
+  type BridgeClient,
+  type DeleteAuthorization,
+  type LoopResult,
+  type Plan,
+  planFile,
+  renderPlanText,
+} from "../../../engine/index.js";
 import { print } from "../../../../grammar/print.js";
 import { failure, success, type ToolOutcome } from "../result.js";
 import { loopFailure } from "../network/loop-report.js";

@@ -40,7 +40,7 @@ export const deleteTdNode = defineTool({
       if (mode === "ask" || (await artistReachable(client))) {
         const { readNode } = await import("./unmanaged.js");
         const node = await readNode(client, path).catch(() => undefined);
-        const { OWNER_TAG } = await import("../../../plan/network-state.js");
+        const { OWNER_TAG } = await import("../../../engine/index.js");
         if (node === undefined || !node.tags.includes(OWNER_TAG)) {
           // not found, or not svc's: the edit says so without bothering the artist
           return asToolOutcome(

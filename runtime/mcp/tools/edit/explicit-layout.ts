@@ -4,11 +4,9 @@
  * between fails the call before anything changes). Dock hosts decide where their docked operators
  * go; one request, one undo step, every position read back and all put back on a failure.
  */
-import type { BridgeClient } from "../../../bridge-client/client.js";
-import { BridgeError } from "../../../bridge-client/errors.js";
+import { type BridgeClient, BridgeError, OWNER_TAG } from "../../../engine/index.js";
 import { failure, success, type ToolOutcome } from "../result.js";
 import { segment } from "../live/live-input.js";
-import { OWNER_TAG } from "../../../plan/network-state.js";
 
 export interface ExplicitPosition {
   path: string;

@@ -4,17 +4,24 @@
  * them) and minus the values an artist set live on svc's nodes where svc had set nothing (those
  * stay the artist's). Atomic tools change this tree and apply its printed text through the loop.
  */
-import { encodePath, type BridgeClient } from "../../../bridge-client/index.js";
-import { BridgeError } from "../../../bridge-client/errors.js";
-import { APPLIED_KEY, readLiveNetwork } from "../../../apply/live-state.js";
-import { exportProgram, readExport } from "../../../export/export-network.js";
-import { OWNER_TAG, type NetworkState, type NodeState } from "../../../plan/network-state.js";
+import {
+  APPLIED_KEY,
+  type BridgeClient,
+  BridgeError,
+  encodePath,
+  exportProgram,
+  type NetworkState,
+  type NodeState,
+  OWNER_TAG,
+  readExport,
+  readLiveNetwork,
+  rootPathOf,
+} from "../../../engine/index.js";
 import type * as A from "../../../../grammar/ast.js";
 import { parse } from "../../../../grammar/parse.js";
 import { getOperatorByType, resolveTuplet } from "../../../../kb/index.js";
 import { wireEdges } from "../../../../grammar/wires.js";
 import { EditRefusal } from "./refusal.js";
-import { rootPathOf } from "../../../loop/root-path.js";
 
 export interface EditableNetwork {
   /** The network COMP (the one holding svc's record). */
@@ -165,7 +172,7 @@ export async function openNetwork(client: BridgeClient, root: string): Promise<E
   const exported = await readExport(client, root);
   if (!live.exists || exported === undefined) throw new EditRefusal("not-found", `nothing exists at ${root}`);
   const file = live.lastApplied?.source?.file ?? `${nameOf(root)}.svcnet`;
-  const text = exportProgram([exported]);
+  const text = await exportProgram([exported]);
   const parsed = parse(text, file);
   if (parsed.diagnostics.some((d) => d.severity === "error")) {
     throw new EditRefusal(

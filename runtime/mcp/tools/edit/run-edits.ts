@@ -4,13 +4,11 @@
  */
 import { bridgeClient } from "../../bridge.js";
 import { success, type ToolOutcome } from "../result.js";
-import { BridgeError } from "../../../bridge-client/errors.js";
+import { BridgeError, type DeleteAuthorization, OWNER_TAG } from "../../../engine/index.js";
 import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
 import { runStep, type Edit } from "./edits.js";
-import type { DeleteAuthorization } from "../../../apply/apply-plan.js";
 import { networkFor, type EditableNetwork } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
-import { OWNER_TAG } from "../../../plan/network-state.js";
 
 export interface RunOptions {
   force: boolean;

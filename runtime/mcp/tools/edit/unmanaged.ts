@@ -4,7 +4,7 @@
  * change is sent as one atomic bridge request, so it is one undo step in TouchDesigner, and each
  * value is read before and after and returned, so the reply says exactly what was changed.
  */
-import { encodePath, type BridgeClient } from "../../../bridge-client/index.js";
+import { type BridgeClient, encodePath } from "../../../engine/index.js";
 import { resolveTuplet } from "../../../../kb/index.js";
 import { success, type ToolOutcome } from "../result.js";
 import type { RunResult } from "./run-edits.js";

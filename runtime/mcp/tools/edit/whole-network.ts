@@ -3,9 +3,7 @@
  * source and keep it only if the live error count went down) and arrange (lay the network out
  * again). All go through the loop; nodes svc did not build are never touched.
  */
-import { encodePath, type BridgeClient } from "../../../bridge-client/index.js";
-import { applyFile, type LoopResult } from "../../../loop/run-loop.js";
-import { renderPlanText } from "../../../plan/render-plan.js";
+import { applyFile, type BridgeClient, encodePath, type LoopResult, renderPlanText } from "../../../engine/index.js";
 import { parse } from "../../../../grammar/parse.js";
 import { print } from "../../../../grammar/print.js";
 import { bridgeClient } from "../../bridge.js";

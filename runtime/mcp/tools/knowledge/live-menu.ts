@@ -2,7 +2,7 @@
  * A menu parameter read from a live operator through the bridge's menu route: the entries and labels
  * the running build offers (which can be more than the documentation lists) and the current value.
  */
-import { BridgeError } from "../../../bridge-client/errors.js";
+import { BridgeError } from "../../../engine/index.js";
 import { bridgeClient } from "../../bridge.js";
 import { failure, success } from "../result.js";
 import { segment } from "../live/live-input.js";

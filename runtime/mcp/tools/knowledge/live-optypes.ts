@@ -11,7 +11,7 @@ export interface LiveTypes {
 }
 
 export async function liveOperatorTypes(): Promise<LiveTypes | undefined> {
-  const { BridgeError } = await import("../../../bridge-client/errors.js");
+  const { BridgeError } = await import("../../../engine/index.js");
   try {
     const bridge = await bridgeClient();
     const r = await bridge.get<{ families: Record<string, string[]>; count: number }>("/api/optypes");

@@ -3,7 +3,7 @@
  * are closed unless the environment's own process has SVC_BRIDGE_ALLOW_EXEC=1; these tools never
  * try another way to run the code.
  */
-import { BridgeError } from "../../../bridge-client/errors.js";
+import { BridgeError } from "../../../engine/index.js";
 import { failure, type ToolFailure } from "../result.js";
 
 export const EXEC_CLOSED_MESSAGE =

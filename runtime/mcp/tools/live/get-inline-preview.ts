@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BridgeError } from "../../../bridge-client/errors.js";
+import { BridgeError } from "../../../engine/index.js";
 import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bridgeClient } from "../../bridge.js";
-import { MAX_PREVIEW_FRAMES } from "../../../apply/preview-limits.js";
+import { MAX_PREVIEW_FRAMES } from "../../../engine/index.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { PreviewReply } from "./bridge-replies.js";
@@ -41,7 +41,7 @@ export const getPreview = defineTool({
   async handler({ path, size, frames }) {
     const bridge = await bridgeClient();
     // Imported on use: tools/list must not load the bridge client (test/mcp/lazy-startup.test.ts).
-    const { cookFrames } = await import("../../../apply/preview.js");
+    const { cookFrames } = await import("../../../engine/index.js");
     await cookFrames(bridge, path, frames);
     const reply = await bridge.get<PreviewReply>(`/api/preview/${segment(path)}`, { size });
     const data = {

@@ -3,7 +3,7 @@
  * purpose: tool files import this at startup, so it must not pull in the bridge client.
  */
 import { z } from "zod";
-import { encodePath } from "../../../bridge-client/path.js";
+import { encodePath } from "../../../engine/index.js";
 
 /** Absolute operator paths as the bridge accepts them: no op() patterns, no relative parts. */
 const TD_PATH = /^\/(?:[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*)?$/;

@@ -4,7 +4,7 @@
  * its exec switch is open, exactly as it refuses execute_python_script. The client's text travels
  * as JSON data inside a fixed script, never spliced into the code.
  */
-import type { BridgeClient } from "../../../bridge-client/index.js";
+import type { BridgeClient } from "../../../engine/index.js";
 import { execFailure } from "./exec-gate.js";
 import type { ToolFailure } from "../result.js";
 

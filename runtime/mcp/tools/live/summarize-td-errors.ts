@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BridgeClient } from "../../../bridge-client/client.js";
+import type { BridgeClient } from "../../../engine/index.js";
 import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";

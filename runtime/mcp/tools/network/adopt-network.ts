@@ -25,7 +25,7 @@ export const adoptNetwork = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: ["core"],
   async handler({ path, confirm }, ctx) {
-    const { adopt } = await import("../../../adopt/adopt.js");
+    const { adopt } = await import("../../../engine/index.js");
     const bridge = await bridgeClient();
     await ctx.progress(`${confirm ? "adopting" : "exporting"} ${path}`);
     const r = await adopt(bridge, path, confirm);

@@ -39,10 +39,7 @@ export const applyNetwork = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: ["core"],
   async handler({ source, file, root, force, preview, keep_partial }, ctx) {
-    const [{ applyFile }, report] = await Promise.all([
-      import("../../../loop/run-loop.js"),
-      import("./loop-report.js"),
-    ]);
+    const [{ applyFile }, report] = await Promise.all([import("../../../engine/index.js"), import("./loop-report.js")]);
     const bridge = await bridgeClient();
     const result = await applyFile(
       bridge,

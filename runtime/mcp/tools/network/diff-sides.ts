@@ -1,7 +1,12 @@
 /** diff_network's work: each side compiled or read live, paired by name, compared with svc diff's function. */
-import type { BridgeClient } from "../../../bridge-client/index.js";
-import { diffNetworks, readSides, type Side, type SideSpec } from "../../../diff/read-side.js";
-import { renderDiffText } from "../../../diff/semantic-diff.js";
+import {
+  type BridgeClient,
+  diffNetworks,
+  readSides,
+  renderDiffText,
+  type Side,
+  type SideSpec,
+} from "../../../engine/index.js";
 import { diagnosticsFailure, success, type ToolOutcome } from "../result.js";
 import { codeFrames } from "./loop-report.js";
 

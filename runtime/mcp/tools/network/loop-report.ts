@@ -1,14 +1,17 @@
 /**
- * How the loop's results (runtime/loop/run-loop.ts) become tool results: short structured facts,
+ * How the loop's results (runtime/engine/loop/run-loop.ts) become tool results: short structured facts,
  * the plan and code frames as text, the diagnostics as JSON. Loaded on a tool's first call.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { renderTextAll, toJson, type Diagnostic } from "../../../../diagnostics/index.js";
-import type { NetworkPlan } from "../../../apply/plan-program.js";
-import type { PreviewImage } from "../../../apply/preview.js";
-import type { LoopResult } from "../../../loop/run-loop.js";
-import { isEmptyPlan } from "../../../plan/plan-types.js";
-import { renderPlanText, planToJson } from "../../../plan/render-plan.js";
+import {
+  isEmptyPlan,
+  type LoopResult,
+  type NetworkPlan,
+  planToJson,
+  type PreviewImage,
+  renderPlanText,
+} from "../../../engine/index.js";
 import { applied, diagnosticsFailure, success, type ToolFailure } from "../result.js";
 
 export function planBrief(np: NetworkPlan) {

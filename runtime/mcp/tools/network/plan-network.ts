@@ -29,7 +29,7 @@ export const planNetwork = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
   async handler({ source, file, root, force }, ctx) {
-    const [{ planFile }, report] = await Promise.all([import("../../../loop/run-loop.js"), import("./loop-report.js")]);
+    const [{ planFile }, report] = await Promise.all([import("../../../engine/index.js"), import("./loop-report.js")]);
     const bridge = await bridgeClient();
     const result = await planFile(
       bridge,

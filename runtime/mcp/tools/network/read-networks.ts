@@ -1,6 +1,5 @@
 /** Live networks as one canonical .svcnet text, shared by export_network and serialize_network. */
-import type { BridgeClient } from "../../../bridge-client/index.js";
-import { exportProgram, readExport, type ExportedNetwork } from "../../../export/export-network.js";
+import { type BridgeClient, type ExportedNetwork, exportProgram, readExport } from "../../../engine/index.js";
 import type * as A from "../../../../grammar/ast.js";
 
 export type ExportRead =
@@ -41,7 +40,7 @@ export async function exportNetworks(bridge: BridgeClient, paths: readonly strin
     return { ok: false, code: "not-found", message: `nothing exists at ${missing.join(", ")}`, details: { missing } };
   return {
     ok: true,
-    source: exportProgram(networks),
+    source: await exportProgram(networks),
     networks: networks.map((n) => ({ root: n.root, nodes: countNodes(n.network) })),
   };
 }

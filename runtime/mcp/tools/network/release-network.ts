@@ -14,7 +14,7 @@ export const releaseNetwork = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
   async handler({ path }) {
-    const { release } = await import("../../../adopt/adopt.js");
+    const { release } = await import("../../../engine/index.js");
     const r = await release(await bridgeClient(), path);
     if (!r.ok) return failure(r.code, r.message);
     return success(

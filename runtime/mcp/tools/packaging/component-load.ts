@@ -1,7 +1,7 @@
 /** manage_component load: the component's .svcnet applied under a parent COMP, read back and verified. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BridgeClient } from "../../../bridge-client/index.js";
+import type { BridgeClient } from "../../../engine/index.js";
 import type { ComponentManifest } from "../../../packaging/component-library.js";
 import { PackagingError } from "./packaging-failure.js";
 
@@ -11,7 +11,7 @@ export async function loadComponent(
   manifest: ComponentManifest,
   parent: string,
 ): Promise<string> {
-  const { applyFile } = await import("../../../loop/run-loop.js");
+  const { applyFile } = await import("../../../engine/index.js");
   const file = join(dir, manifest.svcnet);
   const text = readFileSync(file, "utf8");
   const result = await applyFile(client, { text, file }, { rootPath: `${parent === "/" ? "" : parent}/{network}` });

@@ -1,7 +1,7 @@
 /** manage_component save: the COMP as .tox and .svcnet in a new version folder, with its manifest and checksums. */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BridgeClient } from "../../../bridge-client/index.js";
+import type { BridgeClient } from "../../../engine/index.js";
 import { writeJson } from "../../../packaging/artifact.js";
 import { writeChecksums } from "../../../packaging/checksums.js";
 import { componentDir, type ComponentManifest } from "../../../packaging/component-library.js";
@@ -22,7 +22,7 @@ export async function saveComponent(
   library: string,
   req: { path: string; version: string; name?: string; description: string },
 ): Promise<SavedComponent> {
-  const { exportProgram, readExport } = await import("../../../export/export-network.js");
+  const { exportProgram, readExport } = await import("../../../engine/index.js");
   const name = req.name ?? leafName(req.path);
   const dir = componentDir(library, name, req.version);
   if (existsSync(dir))
@@ -33,7 +33,7 @@ export async function saveComponent(
   const exported = await readExport(client, req.path);
   if (exported === undefined) throw new PackagingError("not-found", `nothing is at ${req.path}`);
   // The component's network carries the component's name: load builds it under that name.
-  const text = exportProgram([
+  const text = await exportProgram([
     { ...exported, network: { ...exported.network, name: { ...exported.network.name, name } } },
   ]);
   mkdirSync(dir, { recursive: true });

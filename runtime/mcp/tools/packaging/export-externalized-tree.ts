@@ -24,7 +24,7 @@ export const exportExternalizedTree = defineTool({
       const { readLiveTree, leafName } = await import("../../../packaging/live-tree.js");
       const { externalizeTree } = await import("../../../packaging/externalize.js");
       const { writeChecksums } = await import("../../../packaging/checksums.js");
-      const { exportProgram, readExport } = await import("../../../export/export-network.js");
+      const { exportProgram, readExport } = await import("../../../engine/index.js");
       const { writeFileSync } = await import("node:fs");
       const { join, relative } = await import("node:path");
       const dir = await outputFolder(out_dir, ctx.extra);
@@ -35,7 +35,7 @@ export const exportExternalizedTree = defineTool({
       const exported = await readExport(bridge, path);
       if (exported !== undefined) {
         const svcnet = join(top, "network.svcnet");
-        const text = exportProgram([exported]);
+        const text = await exportProgram([exported]);
         writeFileSync(svcnet, text);
         written.files.push(svcnet);
         written.bytes += Buffer.byteLength(text);

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BridgeClient } from "../../../bridge-client/index.js";
+import type { BridgeClient } from "../../../engine/index.js";
 import { leafName, readLiveTree, type LiveTree } from "../../../packaging/live-tree.js";
 import { networkReadme, type ReadmeOptions } from "../../../packaging/readme.js";
 

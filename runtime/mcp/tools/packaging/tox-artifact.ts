@@ -5,7 +5,7 @@
  * artifact says the real binary is UNVERIFIED until saved and loaded in TouchDesigner.
  */
 import { join } from "node:path";
-import type { BridgeClient } from "../../../bridge-client/index.js";
+import type { BridgeClient } from "../../../engine/index.js";
 import { writeChecksums, type ChecksumEntry } from "../../../packaging/checksums.js";
 import { writeJson } from "../../../packaging/artifact.js";
 import { leafName, readLiveTree, type LiveTree } from "../../../packaging/live-tree.js";

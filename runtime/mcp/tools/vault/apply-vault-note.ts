@@ -42,7 +42,7 @@ export const applyVaultNote = defineTool({
   async handler({ path, block, root, force, preview, keep_partial }, ctx) {
     return withVault(async (vault) => {
       const [{ applyFile }, report, { runNoteLoop, isFailure }] = await Promise.all([
-        import("../../../loop/run-loop.js"),
+        import("../../../engine/index.js"),
         import("../network/loop-report.js"),
         import("./note-loop.js"),
       ]);

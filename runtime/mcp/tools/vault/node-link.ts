@@ -4,13 +4,12 @@
  * `vault:<note path>`, set through the bridge's metadata route (one undo step) and read back.
  *
  * On a node svc built this is still the artist's own live tag: svc's plans keep a tag its source
- * and its record never named, without a conflict, even with --force (runtime/plan/diff.ts), so
+ * and its record never named, without a conflict, even with --force (runtime/engine/plan/reconcile.ts), so
  * applying the network (or the note that built it) again keeps the link. Only when the node's
  * source declares tags of its own is a further tag a live edit: the next plan reports it as drift
  * and keeps it unless --force; the answer says so.
  */
-import type { BridgeClient } from "../../../bridge-client/index.js";
-import { OWNER_TAG } from "../../../plan/network-state.js";
+import { type BridgeClient, OWNER_TAG } from "../../../engine/index.js";
 import { linkedNodes, withLinkedNode } from "../../../vault/front-matter.js";
 import { readNoteFile, writeNoteFile } from "../../../vault/safe-fs.js";
 import type { Vault } from "../../../vault/vault-root.js";

@@ -6,7 +6,7 @@
 import type { CompileInput } from "../../../../compiler/index.js";
 import type { CompilerHost } from "../../../../compiler/resolve/host.js";
 import { confinedHost } from "../../../../compiler/resolve/confined-host.js";
-import type { LoopResult } from "../../../loop/run-loop.js";
+import type { LoopResult } from "../../../engine/index.js";
 import { noteNetworkSource } from "../../../vault/note-network.js";
 import type { Vault } from "../../../vault/vault-root.js";
 import { recipesDir } from "../../knowledge/recipes.js";

@@ -36,7 +36,7 @@ export const planVaultNote = defineTool({
   async handler({ path, block, root, force }, ctx) {
     return withVault(async (vault) => {
       const [{ planFile }, report, { runNoteLoop, isFailure }] = await Promise.all([
-        import("../../../loop/run-loop.js"),
+        import("../../../engine/index.js"),
         import("../network/loop-report.js"),
         import("./note-loop.js"),
       ]);

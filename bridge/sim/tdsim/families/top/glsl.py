@@ -224,3 +224,26 @@ def render(pixel_source, width, height, inputs, uniforms, want_float=False):
         raise ShaderError(answer.get("stage"), answer.get("log", ""))
     size = width * height * 4
     return data[:size], (data[size:] if want_float else None)
+
+
+def compile_program(vertex, pixel):
+    """Compiles and links a material's program in the renderer: None when it links, else
+    (stage, log). Raises RuntimeError when shaders cannot run here."""
+    answer, _ = _worker.request({"op": "compile_mat", "vertex": vertex, "pixel": pixel})
+    if answer is None:
+        raise RuntimeError(_worker.reason)
+    if answer.get("ok"):
+        return None
+    if answer.get("stage") == "render":
+        raise RuntimeError(answer.get("log", "the renderer failed"))
+    return answer.get("stage"), answer.get("log", "")
+
+
+def render_scene(header, payload):
+    """Draws a 3D scene (glsl_scene.py) into new Textures: (colour, depth or None). Raises
+    ShaderError for a material that does not compile, RuntimeError when shaders cannot run here."""
+    answer, _ = _worker.request(dict(header, op="scene"), payload)
+    answer = _answer(answer)
+    w, h = header["width"], header["height"]
+    depth = Texture(answer["depthtex"], w, h, True) if answer.get("depthtex") else None
+    return Texture(answer["tex"], w, h, bool(header.get("float"))), depth

@@ -24,7 +24,7 @@ import math
 import os
 
 from . import feedback
-from . import glsl, glsltop, shading
+from . import glsl, glsltop, scene, shading
 from . import images
 from . import rendergen as gen
 from . import renderfilters as filt
@@ -52,7 +52,8 @@ PASS_THROUGH = {"nullTOP", "outTOP", "inTOP", "selectTOP"}
 SHADERS = set(glsltop.GLSL_TYPES)
 COMPOSITING_GENERATORS = {"circleTOP", "rectangleTOP", "textTOP"}
 # Drawn at full resolution where the renderer runs: shaders, and what only passes pictures on.
-FULL_SIZE = set(SHADER_TOPS) | SHADERS | PASS_THROUGH | {"switchTOP", "feedbackTOP"}
+SCENE_TOPS = {"renderTOP", "renderpassTOP", "depthTOP", "renderselectTOP"}
+FULL_SIZE = set(SHADER_TOPS) | SHADERS | PASS_THROUGH | SCENE_TOPS | {"switchTOP", "feedbackTOP"}
 # Every type with a picture of its own (the rest get the placeholder and a warning on the node).
 RENDERED = set(GENERATORS) | set(FILTERS) | FULL_SIZE
 
@@ -70,7 +71,7 @@ def not_rendered_warning(top):
     kind = top.OPType
     if kind not in RENDERED:
         return [f"tdsim-not-rendered: tdsim does not draw a {kind}; its picture is a placeholder"]
-    if kind in SHADER_TOPS and kind not in GENERATORS and kind not in FILTERS and not gpu():
+    if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and not gpu():
         return [f"tdsim-not-rendered: {kind} needs tdsim's OpenGL renderer, which is not available here; its picture is a placeholder"]
     return []
 
@@ -82,6 +83,7 @@ class Render:
         self.scale = scale
         self.done: dict[int, Picture] = {}
         self.active: set[int] = set()
+        self.depths: dict = {}          # id(Render TOP) -> its depth Texture
 
     def working_size(self, top):
         tw, th = top._resolution()
@@ -148,6 +150,8 @@ class Job:
                 return previous
         if (bypass or kind in PASS_THROUGH or kind == "feedbackTOP") and self.source(0) is not None:
             return self._passed_on(self.source(0))
+        if kind in SCENE_TOPS and not bypass and gpu():
+            return self._scene_picture(kind)
         if kind == "switchTOP" and not bypass and self._wired and gpu():
             return self._switch_picture()
         if kind in SHADER_TOPS and not bypass and gpu() and (self.source(0) is not None or kind in GENERATORS
@@ -182,6 +186,65 @@ class Job:
             return Picture(self.label(f"{kind}: SHADER ERROR {exc.log[:80]}"), self.w, self.h, self.true_size)
         except RuntimeError:
             return None
+        return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")
+
+    def _scene_picture(self, kind):
+        """Render, Render Pass, Depth and Render Select TOPs (scene.py)."""
+        top = self.top
+        try:
+            if kind == "renderselectTOP":
+                src = self.source(0)
+                return self._passed_on(src) if src is not None else Picture(self.label("RENDER SELECT: NO TOP"), self.w, self.h, self.true_size)
+            if kind == "depthTOP":
+                return self._depth_picture()
+            colour, depth = scene.draw(self)
+            self.render.depths[id(top)] = depth
+            if kind == "renderpassTOP":
+                below = self.source(0)
+                if below is not None:
+                    over = shading.Pass("void main() { vec4 a = texture(sTD2DInputs[0], vUV.st);"
+                                        " fragColor = a + texture(sTD2DInputs[1], vUV.st) * (1.0 - a.a); }", {},
+                                        [Picture(None, self.w, self.h, self.true_size, tex=colour), below])
+                    colour = shading.run(self, over, False)
+            return Picture(None, self.w, self.h, self.true_size, tex=colour, drawn_by="shader")
+        except glsl.ShaderError as exc:
+            return Picture(self.label(f"{kind}: A MATERIAL DOES NOT COMPILE ({exc.stage})"), self.w, self.h, self.true_size)
+        except RuntimeError as exc:
+            return Picture(self.label(f"{kind}: {str(exc)[:60]}"), self.w, self.h, self.true_size)
+
+    def _depth_picture(self):
+        """Depth TOP (docs.derivative.ca/Depth_TOP): its Render TOP's depth; `depthspace` input
+        gives the depth buffer's 0-1 values, cameraspace the distance along the camera's axis,
+        reranged that distance mapped from `rangefrom` to `rangeto` (then clamped with `clamp`)."""
+        top = self.top
+        source = self._wired[0] if self._wired else None
+        if source is None or source.OPType not in ("renderTOP", "renderpassTOP"):
+            return Picture(self.label("DEPTH: NO RENDER TOP"), self.w, self.h, self.true_size)
+        self.source(0)
+        depth = self.render.depths.get(id(source))
+        if depth is None:      # drawn without its depth: drawn again with it
+            _colour, depth = scene.draw(Job(source, self.render), depth=True)
+            self.render.depths[id(source)] = depth
+        space = rp.menu(top, "depthspace", ("input", "cameraspace", "reranged"), "input")
+        u = {"uSpace": ("input", "cameraspace", "reranged").index(space),
+             "uFrom": [rp.number(top, "rangefrom1", 0.0), rp.number(top, "rangefrom2", 1.0)],
+             "uTo": [rp.number(top, "rangeto1", 0.0), rp.number(top, "rangeto2", 1.0)],
+             "uClamp": int(rp.flag(top, "clamp")), "uGamma": rp.number(top, "gamma", 1.0) or 1.0}
+        body = """
+uniform int uSpace, uClamp;
+uniform vec2 uFrom, uTo;
+uniform float uGamma;
+void main() {
+    vec4 d = texture(sTD2DInputs[0], vUV.st);
+    float v = uSpace == 0 ? d.g : d.r;
+    if (uSpace == 2) v = (v - uFrom.x) / (uFrom.y - uFrom.x == 0.0 ? 1.0 : uFrom.y - uFrom.x) * (uTo.y - uTo.x) + uTo.x;
+    if (uClamp == 1) v = clamp(v, min(uTo.x, uTo.y), max(uTo.x, uTo.y));
+    v = sign(v) * pow(abs(v), 1.0 / uGamma);
+    fragColor = vec4(vec3(v), 1.0);
+}
+"""
+        pic = Picture(None, depth.w, depth.h, (depth.w, depth.h), tex=depth)
+        tex = shading.run(self, shading.Pass(body, u, [pic], smooth="nearest"), True)
         return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")
 
     def _switch_picture(self):

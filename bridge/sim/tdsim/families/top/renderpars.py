@@ -20,6 +20,7 @@ ASSUMED = {
     ("blurTOP", "scalex"): 1.0, ("blurTOP", "scaley"): 1.0,
     # Write a GLSL TOP: 4.60 is TouchDesigner's main GLSL version; its menu starts at 1.20.
     ("glslTOP", "glslversion"): "glsl460", ("glslmultiTOP", "glslversion"): "glsl460",
+    ("glslMAT", "glslversion"): "glsl460",
     # Generators start with Premultiply RGB by Alpha on, as TouchDesigner's TOPs keep their
     # colours pre-multiplied (Pixel Formats page; the starting value is UNVERIFIED).
     ("constantTOP", "multrgbbyalpha"): True, ("circleTOP", "multrgbbyalpha"): True,
@@ -49,17 +50,13 @@ def _unknown_default(p) -> bool:
 
 
 def value(top, name, fallback=None):
-    """The evaluated parameter, or `fallback` when it is missing or fails. A parameter still at a
-    default the kb does not know counts as ASSUMED's value, else as `fallback` when one is given:
-    the renderer's assumption of TouchDesigner's starting value (ASSUMPTION, UNVERIFIED)."""
+    """The evaluated parameter, or `fallback` when it is missing or fails. Starting values the kb
+    does not know are tdsim's assumptions (values/defaults.py RENDER_DEFAULTS, ASSUMED above)."""
     p = top._pars.get(name)
     if p is None:
         return fallback
-    if _unknown_default(p):
-        if (top.OPType, name) in ASSUMED:
-            return ASSUMED[(top.OPType, name)]
-        if fallback is not None and fallback != "":
-            return fallback
+    if _unknown_default(p) and (top.OPType, name) in ASSUMED:
+        return ASSUMED[(top.OPType, name)]
     try:
         return p.eval()
     except Exception:

@@ -228,11 +228,11 @@ def _homography(src, dst):
 
 def cornerpin(job):
     """Corner Pin TOP: https://docs.derivative.ca/Corner_Pin_TOP. The quad between the extract
-    corners (p1 bottom left, p2 bottom right, p3 top right, p4 top left, as fractions) is pinned
-    to the pin corners by a perspective map; outside the pinned quad, the background colour.
-    Bilinear mapping is drawn as perspective (labelled UNVERIFIED in the README)."""
+    corners (as the page names them: p3 bottom left, p4 bottom right, p1 top left, p2 top right,
+    in fractions) is pinned to the pin corners by a perspective map; outside the pinned quad, the
+    background colour. Bilinear mapping is drawn as perspective (UNVERIFIED)."""
     top, w, h = job.top, job.w, job.h
-    corners = {"p1": (0, 0), "p2": (1, 0), "p3": (1, 1), "p4": (0, 1)}
+    corners = {"p3": (0, 0), "p4": (1, 0), "p2": (1, 1), "p1": (0, 1)}
     extract = [_pin(top, "extract" + k, v, w, h) for k, v in corners.items()]
     pins = [_pin(top, "pin" + k, v, w, h) for k, v in corners.items()]
     m = _homography(pins, extract)        # output fraction -> input fraction
