@@ -228,6 +228,21 @@ class SavePathTest(support.SimTestCase):
         with open(os.path.join(self.root, "kept.txt")) as handle:
             self.assertEqual(handle.read(), "mine")
 
+    def test_a_folder_is_not_a_file(self):
+        os.makedirs(os.path.join(self.root, "folder.txt"))
+        reply = self.save(os.path.join(self.root, "folder.txt"), overwrite=True)
+        self.assertEqual(reply.code, "invalid_file_path", reply)
+
+    def test_no_python_module_beside_the_project(self):
+        project = os.path.join(self.root, "project")
+        os.makedirs(project)
+        with mock.patch.object(self.td.project, "folder", project):
+            reply = self.save(os.path.join(project, "sub", "helper.py"))
+            self.assertEqual(reply.code, "path_not_allowed", reply)
+            self.assertIn("a Python module in the project folder", reply.error["message"])
+            self.assertFalse(os.path.exists(os.path.join(project, "sub", "helper.py")))
+            self.ok("POST", "/api/nodes/%s/save" % enc("/project1/notes"), {"file_path": os.path.join(project, "notes.txt")})
+
     def test_never_into_the_import_path_with_exec_closed(self):
         pylib = os.path.join(self.root, "pylib")
         os.makedirs(pylib)

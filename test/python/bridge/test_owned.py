@@ -200,6 +200,7 @@ class PlainHostTest(support.SimTestCase):
         self.t.par.customext.mode = self.td.ParMode.BIND
         reply = self.served("PATCH", "/api/nodes/%s" % enc("/project1/t"), {"parameters": {"customext": "evil"}})
         self.assertEqual(reply.code, "bridge_read_only", reply)
+        self.assertIn("is bound to /project1/host/webserver.customext", reply.error["message"])  # refused before the write
         self.assertEqual(self.server.par.customext.val, "")
 
     def test_a_structured_operation_on_the_server_is_refused(self):
