@@ -73,7 +73,7 @@ class HonestGapsTest(SimTestCase):
     def test_an_uncooked_type_warns(self):
         k = self.create("keyboardinCHOP")
         self.assertEqual(k.numChans, 0)
-        self.assertIn("tdsim-not-cooked: tdsim does not compute the channels of a Keyboard In CHOP", k.warnings())
+        self.assertIn("tdsim-not-cooked: tdsim does not compute Keyboard In CHOP channels (keyboardinCHOP)", k.warnings())
         tdsim.inject_channels(k, {"a": 1})
         self.assertNotIn("tdsim-not-cooked", k.warnings())   # injected channels stand in for it
         self.assertNotIn("tdsim-not-cooked", self.create("lagCHOP").warnings())

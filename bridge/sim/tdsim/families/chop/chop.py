@@ -28,7 +28,7 @@ from .chopdata import DEFAULT_RATE, from_values, par_number
 from .chopnames import Matcher
 
 
-NOT_COOKED = ("tdsim-not-cooked: tdsim does not compute the channels of a {label} CHOP ({type}), so it has "
+NOT_COOKED = ("tdsim-not-cooked: tdsim does not compute {label} CHOP channels ({type}), so this CHOP has "
               "none here where TouchDesigner gives it some; tdsim.inject_channels() can give it channels")
 
 
