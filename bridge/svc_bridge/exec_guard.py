@@ -107,9 +107,7 @@ def check_value(par, value):
     elif kind in ("dat", "loads_code"):
         raise needs_exec("%s %s" % (_where(par), "names a DAT whose text runs" if kind == "dat" else "loads code"),
                          path=par.owner.path, param=par.name)
-    elif kind == "switch" and value:
-        raise needs_exec("turning %s on runs its text" % par.owner.path, path=par.owner.path, param=par.name)
-    if kind != "switch" or value:
+    if kind != "switch" or value:  # an Execute-family DAT runs: only turning it off is left
         _check_running_owner(par)
 
 
@@ -138,8 +136,6 @@ def check_pulse(par):
         check_file_pars(par.owner)
     if closed():
         _check_running_owner(par)
-        if exec_table.par_kind(par) == "loads_code":
-            raise needs_exec("pulsing %s loads code" % _where(par), path=par.owner.path, param=par.name)
 
 
 def check_wire(target, target_input):

@@ -76,7 +76,6 @@ def _preview_set_parameters(op):
             raise BridgeError("invalid_param_value", "%s.%s is in %s mode; the operation writes constant values only"
                               % (node.path, name, before["mode"]), path=node.path, param=name)
         value = coerce(par, op["parameters"][name])
-        owned.check_bind(par)
         exec_guard.check_value(par, value)  # refused at the preview, not only when committed
         after = value_json(value)
         changes.append({"param": par.name, "before": before["value"], "after": after})

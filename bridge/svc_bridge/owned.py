@@ -153,11 +153,6 @@ def check_new_paths(paths, webserver, field="name"):
                               "it imports" % (name, parent or "/", name), path=parent or "/", field=field)
 
 
-def check_module_name(parent_path, name, webserver, field="name"):
-    if name is not None:
-        check_new_paths([parent_path.rstrip("/") + "/" + name], webserver, field)
-
-
 def subtree_paths(node, new_path):
     """The paths node and everything in it would have at new_path (a copy, a move, a rename)."""
     out = [new_path]
@@ -183,7 +178,7 @@ def _state(webserver):
     if not exact:
         return None
     nodes = []
-    for path in sorted(exact):
+    for path in sorted(p for p in exact if not any(_inside(p, t) for t in trees)):
         node = td.op(path)
         nodes.append(_describe(node) if node is not None else (path, None))
     for root in sorted(trees):
@@ -200,10 +195,7 @@ def _state(webserver):
 
 
 def _describe(node):
-    pars = []
-    for par in node.pars():
-        pars.append((par.name, str(getattr(par.mode, "name", par.mode)), repr(par.val), par.expr or "",
-                     par.bindExpr or ""))
+    pars = [(par.name, str(par.mode), repr(par.val), par.expr, par.bindExpr) for par in node.pars()]
     flags = tuple(getattr(node, f, None) for f in ("bypass", "lock", "display", "render", "viewer", "allowCooking"))
     text = node.text if getattr(node, "isDAT", False) and node.OPType != "webserverDAT" else None
     return (node.path, node.OPType, node.name, tuple(pars), flags, text, node.comment, tuple(node.color),

@@ -261,8 +261,7 @@ def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
         if has_value:
             exec_guard.check_value(par, new)
     else:
-        check_expression(expr)
-        exec_guard.check_mode(par, mode, expr)
+        exec_guard.check_mode(par, mode, expr)  # the expression itself was checked with the operation
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
     if mode == "constant":

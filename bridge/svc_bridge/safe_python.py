@@ -88,9 +88,7 @@ class _Checker:
         return "value"  # None, bytes, complex, Ellipsis: inert
 
     def on_Name(self, node):
-        if not isinstance(node.ctx, ast.Load):
-            self.fail(node, "assignment is not allowed in the safe mode")
-        name = node.id
+        name = node.id  # always a load: nothing that assigns a name parses as safe
         t = self.t
         if name.startswith("_"):
             self.fail(node, "the name %r is not allowed (names never start with an underscore)" % name)
@@ -124,8 +122,6 @@ class _Checker:
             if name in t["shortcuts"]:
                 return t["shortcuts"][name]
             self.fail(node, "%s.%s: %s is only called in the safe mode" % (name, attr, name))
-        if receiver.startswith(("function:", "method:")):
-            self.fail(node, "%s has no attributes in the safe mode" % _describe(node.value))
         member = self.member(receiver, attr)
         if member is None:
             spec = self.type_spec(receiver)
@@ -153,8 +149,6 @@ class _Checker:
         for keyword in node.keywords:
             if keyword.arg is None:
                 self.fail(keyword.value, "**arguments are not allowed in the safe mode")
-            if keyword.arg.startswith("_"):
-                self.fail(keyword.value, "the keyword %r is not allowed" % keyword.arg)
             self.value(keyword.value)
         func = self.expr(node.func)
         if func.startswith("function:"):
@@ -278,6 +272,8 @@ def _a(kind):
     item = _list_item(kind)
     if item is not None:
         return "a list (of %s)" % item
+    if kind.startswith(("function:", "method:")):
+        return "a %s, which has no attributes" % kind.split(":")[0]
     return {"value": "a value of unknown type", "number": "a number", "bool": "a boolean", "str": "a string"}.get(
         kind, ("an %s" if kind[:1] in "AEIOU" else "a %s") % kind)
 

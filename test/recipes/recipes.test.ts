@@ -106,6 +106,11 @@ const EXPECTED_LOOKS: Record<string, { flat?: string; black?: string; saturated?
   audio_level_meter: { black: "silent without an audio input: the meter is empty" },
   audio_reactive_basic: { black: "silent without an audio input: nothing pulses" },
   spectrum_bands: { black: "silent without an audio input: every band is at zero" },
+  sidechain_pump: {
+    flat: "its kick trigger (Trigger CHOP) pulses the level: a pulse can fill the frame with white",
+    saturated: "its kick trigger (Trigger CHOP) pulses the level: a pulse can fill the frame with white",
+  },
+  strobe: { saturated: "a strobe: the whole picture flashes white while the strobe is on" },
 };
 
 /**

@@ -7,7 +7,7 @@ from ..body import get_bool, get_number, get_object, get_str, get_str_list
 from ..errors import BridgeError
 from ..exec_guard import check_not_running
 from ..live import check_name, check_path, child_named, require_comp, require_op, resolve_op_type
-from ..owned import check_module_name, check_new_paths, holds_owned, subtree_paths
+from ..owned import check_new_paths, holds_owned, subtree_paths
 from ..params_write import set_parameters
 from ..serialize import FLAG_NAMES, flags_of, node_summary
 from ..snapshot import destroy_with_rollback, remove_default_contents
@@ -77,7 +77,6 @@ def apply_create(spec, journal, env):
     parent = require_comp(spec["parent_path"], "parent_path")
     cls = resolve_op_type(spec["type"])
     name = spec.get("name")
-    check_module_name(parent.path, name, env.webserver)
     if name is not None and child_named(parent, name) is not None:
         raise BridgeError("name_conflict", "%s already has a child named %r" % (parent.path, name), field="name")
     try:

@@ -103,7 +103,7 @@ def duplicate(ctx):
     check_writable(parent.path, ctx.webserver, "parent_path")
     if holds_owned(source.path, ctx.webserver) or is_owned(source.path, ctx.webserver):
         # a copy of the bridge's server and callbacks would be a second door into TouchDesigner
-        raise BridgeError("bridge_read_only", "%s is or holds the bridge's own operators, which are never copied"
+        raise BridgeError("bridge_read_only", "%s is or holds the bridge's own operators; no request may copy them"
                           % source.path, path=source.path, field="source_path")
     check_new_paths(subtree_paths(source, parent.path.rstrip("/") + "/" + (name or source.name)), ctx.webserver)
     check_copy(source)
@@ -115,7 +115,6 @@ def duplicate(ctx):
             raise BridgeError("operation_failed", "cannot copy %s into %s: %s" % (source.path, parent.path, exc))
         path = copy.path
         journal.record("destroy copy %s" % path, lambda: _destroy(path))
-        check_new_paths(subtree_paths(copy, copy.path), ctx.webserver)  # the name the copy got
         copy.nodeX = int(round(x)) if x is not None else source.nodeX + 200
         copy.nodeY = int(round(y)) if y is not None else source.nodeY
         return node_summary(copy)

@@ -74,6 +74,7 @@ class ExpressionTest(unittest.TestCase):
             ("me.par.tx()", "cannot be called"),
             ("sorted([1], key=str)", "is not a value"),
             ("range(10)", "'range' is not one of the safe names"),
+            ("{**{}}", "**unpacking is not allowed"),
         ):
             self.refused(expr, words)
 

@@ -232,3 +232,23 @@ class GeometryTest(SimTestCase):
         self.assertEqual(sop.warnings(), "")
         odd = geo.create(td.lsystemSOP)
         self.assertIn("tdsim-not-cooked", odd.warnings())
+
+
+class FallbackTest(SimTestCase):
+    """Without the renderer (TDSIM_RENDERER=python stands in for a machine without OpenGL), TOPs
+    that have a pure-Python drawing say it is one; those that do not are placeholders, and say so."""
+
+    def setUp(self):
+        super().setUp()
+        os.environ["TDSIM_RENDERER"] = "python"
+        self.addCleanup(os.environ.pop, "TDSIM_RENDERER", None)
+
+    def test_fallback_pictures_and_placeholders_are_labelled(self):
+        level = self.project.create(td.levelTOP)
+        level.inputConnectors[0].connect(self.project.create(td.constantTOP))
+        self.assertIn("tdsim-python-fallback", level.warnings())
+        edge = self.project.create(td.edgeTOP)
+        edge.inputConnectors[0].connect(self.project.create(td.constantTOP))
+        self.assertIn("tdsim-not-rendered", edge.warnings())
+        w, h, img = decode(bytes(edge.saveByteArray(".png")))
+        self.assertEqual(pixel(img, w, 0, 0), (70, 70, 70, 255))       # the grey checkerboard

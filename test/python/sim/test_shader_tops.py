@@ -38,7 +38,7 @@ class ShaderTopTest(SimTestCase):
     def test_every_shader_type_draws_without_a_placeholder(self):
         from tdsim.families.top.shaders import SHADERS  # noqa: E402
         source = self.ramp()
-        for kind in sorted(SHADERS):
+        for kind in sorted(set(SHADERS) - {"choptoTOP"}):     # CHOP to TOP: tested with a CHOP below
             top = self.create(kind)
             for i in range(3):
                 if i < len(top.inputConnectors) or kind not in ("constantTOP", "noiseTOP", "rampTOP", "circleTOP", "rectangleTOP"):
@@ -189,3 +189,25 @@ class ShaderTopTest(SimTestCase):
         step.par.inputfiltertype = "nearest"
         big.par.inputfiltertype = "nearest"
         self.assertIn(self.at(big, 28, 5)[0], (0, 255))
+
+    def test_chop_to_top_lays_channels_in_rows(self):
+        # Two channels of three samples: the bottom row ramps black to red (0, 0.5, 1), the top
+        # row is red throughout.
+        from tdsim import inject_channels  # noqa: E402
+        chop = self.create("constantCHOP")
+        inject_channels(chop, {"a": [0.0, 0.5, 1.0], "b": [1.0, 1.0, 1.0]})
+        top = self.sized(self.create("choptoTOP"), 3, 2)
+        top.par.chop = chop
+        self.assertEqual([self.at(top, x, 0)[0] for x in range(3)], [0, 128, 255])
+        self.assertEqual([self.at(top, x, 1)[0] for x in range(3)], [255, 255, 255])
+
+    def test_senders_show_their_input_and_points_transform(self):
+        # An NDI Out TOP shows what it sends: its input. A Point Transform TOP moves the
+        # positions held in RGB: 0.25 red plus 0.5 along x is 0.75.
+        ndi = self.after("ndioutTOP", self.constant(0.2, 0.4, 0.6))
+        self.assertEqual(self.at(ndi, 1, 1)[:3], (51, 102, 153))
+        move = self.after("pointtransformTOP", self.constant(0.25, 0.0, 0.0))
+        move.par.tx = 0.5
+        r, g, b, _a = self.at(move, 1, 1)
+        self.assertAlmostEqual(r, 191, delta=1)
+        self.assertEqual((g, b), (0, 0))

@@ -96,6 +96,8 @@ RENDER_DEFAULTS = {
     "lumalevelTOP": {"brightness1": 1.0, "gamma1": 1.0, "contrast": 1.0, "inhigh": 1.0, "outhigh": 1.0,
                      "clamphigh": 1.0, "gamma2": 1.0, "opacity": 1.0, "brightness2": 1.0, "stepsize": 0.1,
                      "threshold": 0.5},
+    "pointtransformTOP": {"sx": 1.0, "sy": 1.0, "sz": 1.0, "scale": 1.0, "inputtype": "position"},
+    "lensdistortTOP": {"center1": 0.5, "center2": 0.5, "focallength1": 1.0, "focallength2": 1.0},
     "depthTOP": {"rangefrom2": 1.0, "rangeto2": 1.0, "gamma": 1.0},
     "renderTOP": {"premultrgbbyalpha": True},
     "circleTOP": {"borderalpha": 1.0}, "rectangleTOP": {"borderalpha": 1.0},
@@ -129,6 +131,10 @@ RENDER_DEFAULTS = {
     "lightCOMP": {"coneangle": 45.0, "conedelta": 5.0, "attenuationend": 10.0, "attenuationexp": 2.0},
     "ambientlightCOMP": {"cr": 0.2, "cg": 0.2, "cb": 0.2, "dimmer": 1.0},
 }
+# Every MAT tests depth "less than or equal" (overlapping additive instances at one depth all
+# draw; ASSUMPTION, the menu's first entry is `less`).
+for _mat in ("constantMAT", "phongMAT", "pbrMAT", "glslMAT", "wireframeMAT", "lineMAT", "pointspriteMAT"):
+    RENDER_DEFAULTS.setdefault(_mat, {})["depthfunc"] = "lessorequal"
 for _type, _values in RENDER_DEFAULTS.items():
     TYPE_DEFAULTS.setdefault(_type, {}).update(_values)
 

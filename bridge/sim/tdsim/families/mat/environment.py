@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from ...values.catalog import default_kb_dir
+from ..top.glsltop import glsl_dir
 
 MAX_LIGHTS = 8
 _files: dict = {}
@@ -20,7 +20,7 @@ _files: dict = {}
 
 def _read(name):
     if name not in _files:
-        with open(os.path.join(os.path.dirname(default_kb_dir()), "glsl", name), encoding="utf-8") as f:
+        with open(os.path.join(glsl_dir(), name), encoding="utf-8") as f:
             _files[name] = f.read()
     return _files[name]
 

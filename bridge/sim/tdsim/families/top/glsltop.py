@@ -31,10 +31,20 @@ _environment = None
 _MESSAGE = re.compile(r"^\d+:(\d+)\(\d+\): (error|warning): (.*)$")
 
 
+def glsl_dir():
+    """kb/glsl: beside the kb's data (TDSIM_KB_DIR may point at a copy of the data alone, then the
+    checkout's own kb/glsl is used)."""
+    beside = os.path.join(os.path.dirname(default_kb_dir()), "glsl")
+    if os.path.isdir(beside):
+        return beside
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, "..", "..", "..", "..", "..", "kb", "glsl"))
+
+
 def environment():
     global _environment
     if _environment is None:
-        folder = os.path.join(os.path.dirname(default_kb_dir()), "glsl")
+        folder = glsl_dir()
         parts = []
         for name in ENVIRONMENT_FILES:
             with open(os.path.join(folder, name), encoding="utf-8") as f:

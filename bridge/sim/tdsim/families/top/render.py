@@ -73,6 +73,8 @@ def not_rendered_warning(top):
         return [f"tdsim-not-rendered: tdsim does not draw a {kind}; its picture is a placeholder"]
     if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and not gpu():
         return [f"tdsim-not-rendered: {kind} needs tdsim's OpenGL renderer, which is not available here; its picture is a placeholder"]
+    if (kind in GENERATORS or kind in FILTERS) and not gpu():
+        return [f"tdsim-python-fallback: without tdsim's OpenGL renderer a {kind} is drawn in pure Python at a reduced size, with hard edges"]
     return []
 
 
@@ -184,7 +186,7 @@ class Job:
             self._wired_pictures = {}
         except glsl.ShaderError as exc:
             return Picture(self.label(f"{kind}: SHADER ERROR {exc.log[:80]}"), self.w, self.h, self.true_size)
-        except RuntimeError:
+        except (RuntimeError, OSError):      # no renderer, or its environment files are missing
             return None
         return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")
 

@@ -4,8 +4,8 @@ type to a function of a render job returning a shading.Pass, a list of them, or 
 TOP cannot be drawn with its settings (then it is labelled)."""
 from __future__ import annotations
 
-from . import colour, compose, filters, generators, spatial
+from . import colour, compose, filters, generators, more, spatial
 
 SHADERS: dict = {}
-for _module in (generators, compose, spatial, colour, filters):
+for _module in (generators, compose, spatial, colour, filters, more):
     SHADERS.update(_module.SHADERS)
