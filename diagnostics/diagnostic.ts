@@ -1,7 +1,8 @@
 import type { SourceRange } from "./source-range.js";
-import { messages, type DiagnosticCode } from "./messages.js";
+import { messages, type DiagnosticCode, type MessageArgsOf } from "./messages.js";
+import type { Severity } from "./severity.js";
 
-export type Severity = "error" | "warning" | "info";
+export type { Severity } from "./severity.js";
 
 /** A concrete edit that would fix the problem (for editors and assistants). */
 export interface Suggestion {
@@ -39,11 +40,37 @@ export interface DiagnosticExtras {
   severity?: Severity;
 }
 
-/** Builds a diagnostic from the catalog, filling the message template with `args`. */
-export function diagnostic(
+/**
+ * The arguments `diagnostic()` takes after the range for a code: optional when its message has no
+ * `{argument}`, else exactly the ones it names.
+ */
+export type ArgsAndExtras<
+  Code extends DiagnosticCode,
+  Extras = DiagnosticExtras,
+> = keyof MessageArgsOf<Code> extends never
+  ? [args?: Record<string, never>, extras?: Extras]
+  : [args: MessageArgsOf<Code>, extras?: Extras];
+
+/**
+ * Builds a diagnostic from the catalog, filling the message template with `args`. The arguments are
+ * typed by the template: a missing or misspelt one is a compile error, not a `{key}` left in the text.
+ */
+export function diagnostic<Code extends DiagnosticCode>(
+  code: Code,
+  range: SourceRange,
+  ...[args, extras]: ArgsAndExtras<Code>
+): Diagnostic {
+  return diagnosticFromCheckedArgs(code, range, args ?? {}, extras ?? {});
+}
+
+/**
+ * `diagnostic()` for helpers that take a code and its arguments themselves and have already typed
+ * them with `MessageArgsOf` / `ArgsAndExtras` (the type checker cannot follow a generic code through).
+ */
+export function diagnosticFromCheckedArgs(
   code: DiagnosticCode,
   range: SourceRange,
-  args: MessageArgs = {},
+  args: MessageArgs,
   extras: DiagnosticExtras = {},
 ): Diagnostic {
   const entry = messages[code];
@@ -57,6 +84,11 @@ export function diagnostic(
   };
   if (extras.file !== undefined) d.file = extras.file;
   return d;
+}
+
+/** The same diagnostic, said of `file` (scanners find problems before they know the file). */
+export function inFile(d: Diagnostic, file: string | undefined): Diagnostic {
+  return file === undefined ? d : { ...d, file };
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

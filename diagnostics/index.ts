@@ -4,3 +4,4 @@ export * from "./messages.js";
 export * from "./render-text.js";
 export * from "./render-json.js";
 export * from "./cap.js";
+export * from "./edit-distance.js";

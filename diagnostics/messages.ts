@@ -3,14 +3,15 @@
  * Templates name their arguments in braces; `diagnostic()` fills them.
  * Sections follow the phase that reports them; add new codes to the section of their phase.
  */
-import type { Severity } from "./diagnostic.js";
+import type { Severity } from "./severity.js";
 
-interface CatalogEntry {
+interface CatalogEntry<Message extends string = string> {
   severity: Severity;
-  message: string;
+  message: Message;
 }
 
-function entry(severity: Severity, message: string): CatalogEntry {
+/** Keeps the template's literal type, so that its `{argument}` names are known to the type checker. */
+function entry<const Message extends string>(severity: Severity, message: Message): CatalogEntry<Message> {
   return { severity, message };
 }
 
@@ -93,6 +94,11 @@ export const messages = {
   "read-only-parameter": entry("error", "'{name}' of '{type}' is read-only"),
   "parameter-type-mismatch": entry("error", "'{name}' of '{type}' takes {expected}, not {actual}"),
   "unknown-menu-entry": entry("error", "'{entry}' is not an entry of the menu '{name}' of '{type}'"),
+  "unchecked-menu-entry": entry(
+    "warning",
+    "'{entry}' could not be checked against the menu '{name}' of '{type}': {reason}",
+  ),
+  "older-parameter-name": entry("warning", "'{name}' of '{type}' is a name from older documentation: {note}"),
   "value-out-of-range": entry("error", "{value} is outside the allowed range of '{name}' ({range})"),
   "tuple-size-mismatch": entry("error", "'{name}' of '{type}' takes {expected} values, not {actual}"),
   "malformed-sequence-block": entry(
@@ -229,3 +235,13 @@ export const messages = {
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof messages;
+
+/** The `{argument}` names of a message template, as a union of string literal types. */
+type TemplateArguments<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | TemplateArguments<Rest>
+  : never;
+
+/** The arguments a code's message needs: leaving one out, or misspelling one, is a type error. */
+export type MessageArgsOf<Code extends DiagnosticCode> = {
+  [Name in TemplateArguments<(typeof messages)[Code]["message"]>]: string | number;
+};

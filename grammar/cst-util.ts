@@ -3,7 +3,12 @@
  * by the CST-to-AST builders.
  */
 import type { CstElement, CstNode, IToken } from "chevrotain";
-import { diagnostic, type Diagnostic, type DiagnosticCode, type MessageArgs } from "../diagnostics/index.js";
+import {
+  diagnosticFromCheckedArgs,
+  type Diagnostic,
+  type DiagnosticCode,
+  type MessageArgsOf,
+} from "../diagnostics/index.js";
 import type { Position, SourceRange } from "../diagnostics/source-range.js";
 import type { Identifier } from "./ast.js";
 
@@ -196,9 +201,14 @@ export class BuildContext {
     return this.rangeOf(node, fallback);
   }
 
-  report(code: DiagnosticCode, range: SourceRange, args: MessageArgs = {}, help: string[] = []): void {
+  report<Code extends DiagnosticCode>(
+    code: Code,
+    range: SourceRange,
+    args: MessageArgsOf<Code>,
+    help: string[] = [],
+  ): void {
     this.diagnostics.push(
-      diagnostic(code, range, args, this.file === undefined ? { help } : { file: this.file, help }),
+      diagnosticFromCheckedArgs(code, range, args, this.file === undefined ? { help } : { file: this.file, help }),
     );
   }
 

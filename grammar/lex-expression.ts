@@ -6,6 +6,7 @@
  * expression and `{ a: = x, b: 2 }` holds two parameters). A '#' outside a string ends it too,
  * as a comment would in Python. Expressions fit on one line.
  */
+import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { LexProblem, Scanner } from "./scanner.js";
 
 export interface ScannedExpression {
@@ -62,12 +63,14 @@ export function scanPythonExpression(s: Scanner): ScannedExpression {
           let stop = text.indexOf("\n", i);
           if (stop < 0) stop = text.length;
           if (text[stop - 1] === "\r") stop--;
-          problems.push({
-            code: "unterminated-string",
-            range: s.rangeOf(i, stop, line, lineStart),
-            args: {},
-            help: ["close the Python string on the same line; an expression fits on one line"],
-          });
+          problems.push(
+            diagnostic(
+              "unterminated-string",
+              s.rangeOf(i, stop, line, lineStart),
+              {},
+              { help: ["close the Python string on the same line; an expression fits on one line"] },
+            ),
+          );
           i = stop;
           break scan;
         }
@@ -79,12 +82,14 @@ export function scanPythonExpression(s: Scanner): ScannedExpression {
     }
   }
   for (const b of open) {
-    problems.push({
-      code: "unclosed-expression-bracket",
-      range: s.rangeOf(b.at, b.at + 1, line, lineStart),
-      args: { bracket: b.char },
-      help: [`close it with '${CLOSER[b.char]}' on the same line; longer Python belongs in a text DAT`],
-    });
+    problems.push(
+      diagnostic(
+        "unclosed-expression-bracket",
+        s.rangeOf(b.at, b.at + 1, line, lineStart),
+        { bracket: b.char },
+        { help: [`close it with '${CLOSER[b.char]}' on the same line; longer Python belongs in a text DAT`] },
+      ),
+    );
   }
   // The token ends after the last non-blank character, so trailing spaces are not part of it.
   let end = i;

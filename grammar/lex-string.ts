@@ -2,6 +2,7 @@
  * Double-quoted strings: one line, with the escapes \\ \" \n \t \r \0 and \u{hex}.
  * An unknown escape is reported and kept as written, so the rest of the string still reads.
  */
+import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { LexProblem, Scanner } from "./scanner.js";
 
 export const ESCAPES_HELP = 'the escapes are \\\\ \\" \\n \\t \\r \\0 and \\u{hex}, e.g. \\u{e9}';
@@ -50,12 +51,18 @@ export function decodeString(s: Scanner): DecodedString {
         i += m[0].length;
       } else {
         const end = m ? i + m[0].length : i + 2;
-        problems.push({
-          code: "invalid-escape",
-          range: s.rangeOf(i, end, line, lineStart),
-          args: { escape: text.slice(i, end) },
-          help: ["a \\u escape is written \\u{hex} with 1 to 6 hex digits naming a Unicode character, e.g. \\u{e9}"],
-        });
+        problems.push(
+          diagnostic(
+            "invalid-escape",
+            s.rangeOf(i, end, line, lineStart),
+            { escape: text.slice(i, end) },
+            {
+              help: [
+                "a \\u escape is written \\u{hex} with 1 to 6 hex digits naming a Unicode character, e.g. \\u{e9}",
+              ],
+            },
+          ),
+        );
         value += text.slice(i, end);
         i = end;
       }
@@ -64,12 +71,14 @@ export function decodeString(s: Scanner): DecodedString {
         next === undefined || next === "\n" || next === "\r"
           ? i + 1
           : i + 1 + (text.codePointAt(i + 1)! > 0xffff ? 2 : 1);
-      problems.push({
-        code: "invalid-escape",
-        range: s.rangeOf(i, end, line, lineStart),
-        args: { escape: text.slice(i, end) },
-        help: [ESCAPES_HELP, "a backslash on its own is written \\\\"],
-      });
+      problems.push(
+        diagnostic(
+          "invalid-escape",
+          s.rangeOf(i, end, line, lineStart),
+          { escape: text.slice(i, end) },
+          { help: [ESCAPES_HELP, "a backslash on its own is written \\\\"] },
+        ),
+      );
       value += text.slice(i, end);
       i = end;
     }

@@ -11,6 +11,7 @@
  * fence. The closing fence's indentation is removed from every line, so the block can be indented
  * with the file; the text ends with a newline. Line endings become '\n'.
  */
+import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { LexProblem, Scanner } from "./scanner.js";
 
 export interface ScannedTextBlock {
@@ -42,12 +43,14 @@ export function scanTextBlock(s: Scanner): ScannedTextBlock {
     if (info !== "") language = info;
   } else {
     const from = openOffset + fenceLength + (afterFence.length - afterFence.trimStart().length);
-    problems.push({
-      code: "invalid-text-block",
-      range: s.rangeOf(from, from + info.length, openLine, openLineStart),
-      args: { fence },
-      help: [`start the text on the line after ${fence}; a language name (glsl, python) may follow ${fence}`],
-    });
+    problems.push(
+      diagnostic(
+        "invalid-text-block",
+        s.rangeOf(from, from + info.length, openLine, openLineStart),
+        { fence },
+        { help: [`start the text on the line after ${fence}; a language name (glsl, python) may follow ${fence}`] },
+      ),
+    );
   }
 
   // Collect lines until the closing fence.
@@ -72,12 +75,14 @@ export function scanTextBlock(s: Scanner): ScannedTextBlock {
   }
 
   if (closing === undefined) {
-    problems.push({
-      code: "unterminated-text-block",
-      range: s.rangeOf(openOffset, openOffset + fenceLength, openLine, openLineStart),
-      args: { line: openLine, column: openColumn },
-      help: [`close it with ${fence} on a line of its own, indented like the text`],
-    });
+    problems.push(
+      diagnostic(
+        "unterminated-text-block",
+        s.rangeOf(openOffset, openOffset + fenceLength, openLine, openLineStart),
+        { line: openLine, column: openColumn },
+        { help: [`close it with ${fence} on a line of its own, indented like the text`] },
+      ),
+    );
     s.advance(text.length - s.offset);
     return { text: lines.map((l) => l.text).join("\n") + (lines.length > 0 ? "\n" : ""), language, problems };
   }
@@ -94,16 +99,20 @@ export function scanTextBlock(s: Scanner): ScannedTextBlock {
       continue;
     }
     const lead = /^[ \t]*/.exec(l.text)![0];
-    problems.push({
-      code: "text-block-indentation",
-      range: s.rangeOf(l.start, l.start + Math.max(1, lead.length), l.line, l.start),
-      args: { fence },
-      help: [
-        lead.includes("\t") !== indent.includes("\t")
-          ? "indent every line with the same characters as the closing fence: tabs and spaces do not mix"
-          : `indent every line at least as far as the closing ${fence}, or move the fence left`,
-      ],
-    });
+    problems.push(
+      diagnostic(
+        "text-block-indentation",
+        s.rangeOf(l.start, l.start + Math.max(1, lead.length), l.line, l.start),
+        { fence },
+        {
+          help: [
+            lead.includes("\t") !== indent.includes("\t")
+              ? "indent every line with the same characters as the closing fence: tabs and spaces do not mix"
+              : `indent every line at least as far as the closing ${fence}, or move the fence left`,
+          ],
+        },
+      ),
+    );
     out.push(l.text.slice(Math.min(lead.length, indent.length)));
   }
   s.advance(closing.end - s.offset);

@@ -2,8 +2,7 @@
  * A cursor over the source text that keeps line and column as it moves, so every lexeme knows its
  * range without rescanning. Lines count '\n' only (as the diagnostics renderer does).
  */
-import type { MessageArgs } from "../diagnostics/diagnostic.js";
-import type { DiagnosticCode } from "../diagnostics/messages.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Position, SourceRange } from "../diagnostics/source-range.js";
 
 export interface Mark {
@@ -132,10 +131,5 @@ export class Scanner {
   }
 }
 
-/** A problem found while scanning, turned into a diagnostic by the lexer (which knows the file). */
-export interface LexProblem {
-  code: DiagnosticCode;
-  range: SourceRange;
-  args: MessageArgs;
-  help: string[];
-}
+/** A problem found while scanning: a diagnostic whose file the lexer adds (it knows the file). */
+export type LexProblem = Diagnostic;

@@ -1,23 +1,5 @@
-/** Edit distance for "did you mean": insertions, deletions, substitutions and adjacent swaps cost 1. */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  if (!a.length) return b.length;
-  if (!b.length) return a.length;
-  let prev2 = new Array<number>(b.length + 1).fill(0);
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let cur = new Array<number>(b.length + 1).fill(0);
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      cur[j] = d;
-    }
-    [prev2, prev, cur] = [prev, cur, prev2];
-  }
-  return prev[b.length]!;
-}
+/** Similarity scores for ranked search, on the one edit distance of svc (diagnostics/edit-distance.ts). */
+import { editDistance } from "../diagnostics/edit-distance.js";
 
 /** 1 for equal strings, falling towards 0 as they differ; relative to the longer one. */
 export function similarity(a: string, b: string): number {

@@ -50,6 +50,13 @@ const svcBridgeModules = () =>
 /** Every static check: a name, what it holds, and the command that holds it. */
 export const staticChecks = [
   {
+    name: "typecheck",
+    holds:
+      "the whole project type-checks, tests included (the build compiles only the shipped code): typed message " +
+      "arguments and the tests' `@ts-expect-error` assertions about them are checked here",
+    command: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"],
+  },
+  {
     name: "format",
     holds: "every TypeScript and JavaScript file is as Prettier prints it (`npm run format` fixes it)",
     command: ["npx", "prettier", "--check", "--log-level", "warn", "."],

@@ -9,8 +9,9 @@ stages a newer bridge, TouchDesigner still runs the old one. From the textport:
 again from the folder on sys.path. The package object itself is re-run in place, so the Web Server
 DAT's callbacks, which hold it, call the new code from the next request on.
 
-What lives only in the old modules' memory starts empty: idempotency receipts, the log lines,
-open transactions, event subscriptions, pending interactions, .tox jobs. A reload therefore refuses
+Over HTTP the reload is exec (it imports whatever the folder holds): closed unless
+SVC_BRIDGE_ALLOW_EXEC is set. Idempotency receipts survive it (receipts.py keeps them on `sys`).
+What lives only in the old modules' memory starts empty: the log lines, open transactions, event subscriptions, pending interactions, .tox jobs. A reload therefore refuses
 while any of the last four is in use (`bridge_busy`), unless forced. When the new code fails to
 import, every old module is put back and the bridge keeps running as before.
 

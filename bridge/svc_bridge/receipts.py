@@ -5,9 +5,15 @@ receipt). The same key with the same request again (a client retrying after a ti
 first receipt back, marked `replayed`, and nothing is applied twice; the same key with another
 request is refused. `GET /api/receipts/{key}` tells a client that gave up waiting what actually
 happened. Bounded: the oldest receipts are forgotten first.
+
+The receipts outlive a reload of the bridge's code (`POST /api/dev/reload`): a client that retries
+a request after the reload must get the first receipt, not a second change. They are kept on the
+`sys` module, which a reload leaves alone, as plain data (an error as its envelope fields, never an
+exception object of the old code).
 """
 
 import hashlib
+import sys
 from collections import OrderedDict
 
 from .errors import BridgeError
@@ -15,8 +21,18 @@ from .errors import BridgeError
 HEADER = "Idempotency-Key"
 MAX_RECEIPTS = 512
 MAX_KEY_LENGTH = 128
+_REGISTRY = "_svc_bridge_receipts"
 
-_receipts = OrderedDict()
+
+def _store():
+    store = getattr(sys, _REGISTRY, None)
+    if not isinstance(store, OrderedDict):
+        store = OrderedDict()
+        setattr(sys, _REGISTRY, store)
+    return store
+
+
+_receipts = _store()
 
 
 def key_of(req):
@@ -39,21 +55,29 @@ def fingerprint(req):
     return digest.hexdigest()
 
 
+def _error_of(stored):
+    fields = dict(stored["error"])
+    return BridgeError(fields.pop("code"), fields.pop("message"), status=stored["status"], **fields)
+
+
 def lookup(key, request_fingerprint):
     """The stored receipt for key, or None; a key reused for another request is refused."""
     entry = _receipts.get(key)
     if entry is None:
         return None
-    stored_fingerprint, receipt = entry
+    stored_fingerprint, (outcome, value) = entry
     if stored_fingerprint != request_fingerprint:
         raise BridgeError("idempotency_key_reused", "the %s %r was already used for a different request"
                           % (HEADER, key), field=HEADER)
-    return receipt
+    return outcome, (_error_of(value) if outcome == "error" else value)
 
 
 def remember(key, request_fingerprint, receipt):
     """receipt: ("ok", data) or ("error", BridgeError)."""
-    _receipts[key] = (request_fingerprint, receipt)
+    outcome, value = receipt
+    if outcome == "error":
+        value = {"error": value.to_error(), "status": value.status}
+    _receipts[key] = (request_fingerprint, (outcome, value))
     _receipts.move_to_end(key)
     while len(_receipts) > MAX_RECEIPTS:
         _receipts.popitem(last=False)
@@ -68,4 +92,4 @@ def describe(key):
     outcome, value = entry[1]
     if outcome == "ok":
         return {"key": key, "ok": True, "data": value}
-    return {"key": key, "ok": False, "error": value.to_error()}
+    return {"key": key, "ok": False, "error": value["error"]}

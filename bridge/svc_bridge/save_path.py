@@ -6,14 +6,23 @@ refused unless it is absolute, free of NUL and `..`, lies inside one of the two 
 existing folder or file on the way from the root is a link. An existing file is replaced only
 with an explicit `overwrite`. A link made between this check and the write is not caught: the
 check keeps requests honest, the operating system's permissions remain the last word.
+
+With exec closed nothing is saved where Python imports from: no file inside a folder on
+`sys.path` (which holds the bridge's own package) and no Python module (`.py`, `.pth`, ...)
+anywhere in the project folder, beside the project's `.toe` (a folder on the path makes
+everything under it importable, namespace packages included).
 """
 
 import os
+import sys
 
 import td
 
-from .config import export_dir
+from .config import exec_allowed, export_dir
 from .errors import BridgeError
+
+# Files Python's import system or site.py reads as code.
+PYTHON_EXTENSIONS = (".py", ".pyw", ".pyc", ".pyd", ".pth", ".so")
 
 
 def allowed_roots():
@@ -36,6 +45,39 @@ def _root_of(path, roots):
             if path == form or path.startswith(form.rstrip(os.sep) + os.sep):
                 return form
     return None
+
+
+def import_folders():
+    """The folders Python imports from: every folder on sys.path ('' is the working folder), real paths."""
+    folders = []
+    for entry in list(sys.path):
+        if not isinstance(entry, str):
+            continue
+        folder = os.path.realpath(entry or os.getcwd())
+        if os.path.isdir(folder) and folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def _inside(path, folder):
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def check_not_importable(path):
+    """With exec closed, refuses a path Python would import from (see the module's docstring)."""
+    if exec_allowed():
+        return
+    real = os.path.realpath(path)
+    for folder in import_folders():
+        if _inside(path, folder) or _inside(real, folder):
+            _refuse("path_not_allowed", "%s is inside %s, a folder Python imports from (sys.path): saving there "
+                    "is running code, which needs SVC_BRIDGE_ALLOW_EXEC" % (path[:300], folder[:300]))
+    project_folder = getattr(getattr(td, "project", None), "folder", None)
+    if os.path.splitext(path)[1].lower() in PYTHON_EXTENSIONS and isinstance(project_folder, str) and project_folder:
+        for form in (os.path.normpath(project_folder), os.path.realpath(project_folder)):
+            if _inside(path, form) or _inside(real, form):
+                _refuse("path_not_allowed", "%s is a Python module in the project folder, where TouchDesigner's "
+                        "Python may import it: that needs SVC_BRIDGE_ALLOW_EXEC" % path[:300])
 
 
 def check_save_path(file_path, allowed_extensions, overwrite):
@@ -61,6 +103,7 @@ def check_save_path(file_path, allowed_extensions, overwrite):
             _refuse("path_not_allowed", "%s is a link; saves never follow links" % current[:300])
         if not os.path.lexists(current):
             break
+    check_not_importable(path)
     if os.path.lexists(path):
         if os.path.isdir(path) or not os.path.isfile(path):
             _refuse("invalid_file_path", "%s is a folder or not a regular file" % path[:300])

@@ -9,7 +9,7 @@ import type { BindValue, CustomParamModel } from "../model.js";
 import { at } from "../resolve/references.js";
 import { closestNames, didYouMean } from "../util/closest.js";
 import { controlsOf, type CheckContext } from "./context.js";
-import type { Target } from "./params.js";
+import type { Target } from "./target.js";
 import { bindCompatible, controlClass, CONTROL_SUFFIXES, styleClass } from "./styles.js";
 
 function mismatch(
@@ -32,6 +32,16 @@ function mismatch(
 
 function checkAgainstControl(t: Target, v: BindValue, control: CustomParamModel, ctx: CheckContext): void {
   const wantsTuplet = t.param.components !== undefined && t.component === null;
+  if (v.controlComponent !== undefined) {
+    // One component of the control: a single value of the control's class.
+    if (wantsTuplet)
+      mismatch(t, v, v.controlComponent, control.type, ctx, [
+        `'${t.name}' has ${t.param.components!.length} components; bind it to '${control.name}' or bind each of its components`,
+      ]);
+    else if (!bindCompatible(styleClass(t.param.style), controlClass(control.type)))
+      mismatch(t, v, v.controlComponent, control.type, ctx);
+    return;
+  }
   const size = CONTROL_SUFFIXES[control.type]?.length;
   if (wantsTuplet && size !== t.param.components!.length) {
     mismatch(t, v, control.name, control.type, ctx, [

@@ -2,27 +2,7 @@
  * "Did you mean" for names the compiler owns (nodes, controls, recipe parameters). Operator types
  * and parameters ask the knowledge base, which knows labels and synonyms too.
  */
-
-/** Edit distance with adjacent transpositions (optimal string alignment), case-insensitive. */
-export function editDistance(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  const rows = s.length + 1;
-  const cols = t.length + 1;
-  const d: number[] = new Array(rows * cols).fill(0);
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1])
-        v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
-      d[i * cols + j] = v;
-    }
-  }
-  return d[rows * cols - 1]!;
-}
+import { editDistanceIgnoringCase } from "../../diagnostics/edit-distance.js";
 
 /**
  * Candidates measured per call. A name unknown in a network of 20,000 nodes, once per node, would
@@ -45,7 +25,7 @@ export function closestNames(name: string, candidates: Iterable<string>, limit =
       (c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase())) && Math.min(name.length, c.length) >= 3;
     if (!prefix && Math.abs(c.length - name.length) > budget) continue; // too far apart by length alone
     if (++measured > MAX_CANDIDATES_MEASURED) break;
-    const distance = editDistance(name, c);
+    const distance = editDistanceIgnoringCase(name, c);
     if (distance <= budget || prefix) scored.push([c, distance]);
   }
   scored.sort((x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));

@@ -4,11 +4,12 @@
  * and a tool can address the field.
  */
 import {
-  diagnostic,
+  diagnosticFromCheckedArgs,
   type Diagnostic,
   type DiagnosticCode,
   type DiagnosticExtras,
   type MessageArgs,
+  type MessageArgsOf,
 } from "../../diagnostics/index.js";
 import type { SourceRange } from "../../diagnostics/source-range.js";
 
@@ -31,14 +32,20 @@ export function childPath(parent: string, key: string | number): string {
   return PLAIN_KEY.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
+/** The arguments of a code's message other than `{at}` (the report fills it), optional when there are none. */
+type ArgsBesidesAt<Code extends DiagnosticCode> = keyof Omit<MessageArgsOf<Code>, "at"> extends never
+  ? [args?: Omit<MessageArgsOf<Code>, "at">, extras?: Omit<DiagnosticExtras, "file">]
+  : [args: Omit<MessageArgsOf<Code>, "at">, extras?: Omit<DiagnosticExtras, "file">];
+
 /** Collects the diagnostics of one imported file. */
 export class Report {
   readonly diagnostics: Diagnostic[] = [];
   constructor(readonly file: string) {}
 
   /** Adds a diagnostic at a field; `{at}` in the message is the field's JSON path. */
-  add(code: DiagnosticCode, where: Where, args: MessageArgs = {}, extras: Omit<DiagnosticExtras, "file"> = {}): void {
-    this.diagnostics.push(diagnostic(code, where.range, { at: where.path, ...args }, { ...extras, file: this.file }));
+  add<Code extends DiagnosticCode>(code: Code, where: Where, ...[args, extras]: ArgsBesidesAt<Code>): void {
+    const filled: MessageArgs = { at: where.path, ...args };
+    this.diagnostics.push(diagnosticFromCheckedArgs(code, where.range, filled, { ...extras, file: this.file }));
   }
 
   hasErrors(): boolean {

@@ -23,6 +23,10 @@ export interface HostOptions {
   env?: Record<string, string>;
   bind?: string;
   callbacks?: string;
+  /** The host's working folder, which tdsim takes as `project.folder` (default: this process's). */
+  cwd?: string;
+  /** A saved project (tdsim state) to start from; its folder is `project.folder`. */
+  state?: string;
 }
 
 const BRIDGE_SWITCHES = [
@@ -38,14 +42,19 @@ export async function startHost(options: HostOptions = {}): Promise<SimHost> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of BRIDGE_SWITCHES) delete env[name];
   Object.assign(env, options.env ?? {});
-  if (!options.bind) {
-    const sim = await startSim({ port: 0, env, callbacks: options.callbacks ?? CALLBACKS });
+  if (!options.bind && !options.cwd) {
+    const sim = await startSim({
+      port: 0,
+      env,
+      callbacks: options.callbacks ?? CALLBACKS,
+      ...(options.state ? { state: options.state } : {}),
+    });
     return { url: sim.url, port: sim.port, stop: () => sim.stop() };
   }
   return spawnBoundHost(options, env);
 }
 
-/** startSim() listens on loopback only; a host on another interface is started here. */
+/** startSim() listens on loopback in this process's folder; a host on another interface or folder is started here. */
 function spawnBoundHost(options: HostOptions, env: NodeJS.ProcessEnv): Promise<SimHost> {
   const args = [
     join(ROOT, "bridge", "sim", "run_host.py"),
@@ -54,8 +63,12 @@ function spawnBoundHost(options: HostOptions, env: NodeJS.ProcessEnv): Promise<S
     "--callbacks",
     options.callbacks ?? CALLBACKS,
   ];
-  args.push("--bind", options.bind!);
-  const child: ChildProcess = spawn("python3", args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  args.push("--bind", options.bind ?? "127.0.0.1");
+  const child: ChildProcess = spawn("python3", args, {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {

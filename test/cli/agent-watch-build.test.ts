@@ -33,7 +33,12 @@ beforeAll(async () => {
       filter: (f) => !f.includes("__pycache__"),
     });
   staged = stageBridge(join(home, "staged"), source).dir;
-  sim = await startSim({ port: 0, callbacks: join(staged, "callbacks", "webserver_callbacks.py") });
+  // POST /api/dev/reload imports whatever the folder holds, so it is exec: the gate is open here
+  sim = await startSim({
+    port: 0,
+    callbacks: join(staged, "callbacks", "webserver_callbacks.py"),
+    env: { ...process.env, SVC_BRIDGE_ALLOW_EXEC: "1" },
+  });
 }, 60_000);
 
 afterAll(async () => {

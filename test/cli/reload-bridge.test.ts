@@ -53,7 +53,12 @@ beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), "svc-reload-"));
   staged = stageBridge(join(home, "bridge")).dir;
   // the staged callbacks put the staged folder on sys.path, as in TouchDesigner
-  sim = await startSim({ port: 0, callbacks: join(staged, "callbacks", "webserver_callbacks.py") });
+  // POST /api/dev/reload imports whatever the folder holds, so it is exec: the gate is open here
+  sim = await startSim({
+    port: 0,
+    callbacks: join(staged, "callbacks", "webserver_callbacks.py"),
+    env: { ...process.env, SVC_BRIDGE_ALLOW_EXEC: "1" },
+  });
   process.env.SVC_BRIDGE_URL = sim.url;
 }, 60_000);
 

@@ -1,4 +1,7 @@
-"""POST /api/dev/reload: import the bridge's modules again (see svc_bridge.dev)."""
+"""POST /api/dev/reload: import the bridge's modules again (see svc_bridge.dev).
+
+A reload runs whatever Python the bridge's folder holds now, so it is exec: closed unless
+SVC_BRIDGE_ALLOW_EXEC is set (the textport's `dev.reload_bridge()` is the artist's own way)."""
 
 from ..body import check_known_fields, get_bool
 
@@ -12,4 +15,4 @@ def reload(ctx):
 
 def register(router):
     # Not an undo block: it changes no operator. Never shed: it is how a stale bridge is recovered.
-    router.add("POST", "/api/dev/reload", reload, sheddable=False)
+    router.add("POST", "/api/dev/reload", reload, sheddable=False, exec_gated=True)

@@ -32,7 +32,8 @@ class ParameterTest(SimTestCase):
         self.assertEqual(lv.par.threshold.default, 0.0)   # Float without a known default
         self.assertEqual(self.create("blurTOP").par.size.default, 0)  # Int
         self.assertIs(n.par.dither.default, False)    # Toggle
-        self.assertEqual(n.par.type.default, "perlin2d")  # first menu entry
+        self.assertEqual(self.create("edgeTOP").par.select.default, "luminance")  # first menu entry
+        self.assertEqual(n.par.type.default, "simplex3d")  # tdsim's assumption for the renderer
         self.assertTrue(lv.par.threshold.isDefault)
         self.assertTrue(n.par.seed.isDefault)
         self.assertEqual(lv.par.brightness1.eval(), 1.0)  # curated default
@@ -68,7 +69,7 @@ class ParameterTest(SimTestCase):
             n.par.type = 99
         with self.assertRaises(td.tdError):
             n.par.type.menuIndex = -1
-        self.assertEqual(n.par.type.eval(), "perlin2d")
+        self.assertEqual(n.par.type.eval(), "simplex3d")      # still the default
 
     def test_wrong_type_value_fails(self):
         n = self.create("noiseTOP")

@@ -69,8 +69,8 @@ class FilterRenderTest(SimTestCase):
         self.assertGreater(pixel(img, w, 46, 16)[0], 235)
         t.par.extend = "hold"
         w, h, img = self.image(t)
-        self.assertEqual(pixel(img, w, 2, 16)[:3], (0, 0, 0))     # the left edge held
-        self.assertEqual(pixel(img, w, 61, 16)[:3], (255, 255, 255))
+        self.assertLess(max(pixel(img, w, 2, 16)[:3]), 5)       # the left edge held (its pixel centre)
+        self.assertGreater(min(pixel(img, w, 61, 16)[:3]), 250)
         t.par.extend = "repeat"
         w, h, img = self.image(t)
         self.assertGreater(pixel(img, w, 14, 16)[0], 200)  # the previous copy's bright end
@@ -278,5 +278,9 @@ class FilterRenderTest(SimTestCase):
             got = pixel(self.image(comp)[2], 64, 3, 3)[:3]
             for g, e in zip(got, rgb):
                 self.assertAlmostEqual(g, e, delta=1, msg=operand)
-        comp.par.operand = "hardlight"                     # not emulated: labelled
-        self.assertEqual(pixel(self.image(comp)[2], 64, 0, 0), (70, 70, 70, 255))
+        # Hard light: 2ab where the first input is below 0.5, else 1 - 2(1-a)(1-b): red 0.8 over 0.4
+        # gives 1 - 2 * 0.2 * 0.6 = 0.76, green 0.2 over 0.6 gives 2 * 0.2 * 0.6 = 0.24.
+        comp.par.operand = "hardlight"
+        r, g, _b, a = pixel(self.image(comp)[2], 64, 0, 0)
+        self.assertAlmostEqual(r, 194, delta=2)
+        self.assertAlmostEqual(g, 61, delta=2)

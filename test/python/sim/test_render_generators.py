@@ -39,10 +39,18 @@ class GeneratorRenderTest(SimTestCase):
         self.assertEqual(pixel(img, w, 80 + 43, 50), CLEAR)
         self.assertEqual(pixel(img, w, 80, 50 - 37), WHITE)
 
-    def test_polygon_circles_are_labelled(self):
+    def test_polygon_circles_have_corners(self):
+        # A square (4 sides, one flat at the top) inscribed in a circle of radius 24 pixels: its
+        # corners touch the circle, its sides are 24 cos 45 = 17 pixels from the centre.
         c = self.sized(self.create("circleTOP"), 64, 64)
-        c.par.ispolygon = True
-        self.assertEqual(pixel(self.image(c)[2], 64, 0, 0), (70, 70, 70, 255))
+        c.par.radiusx = c.par.radiusy = 24
+        c.par.radiusunit = "pixels"
+        c.par.ispolygon, c.par.sides = True, 4
+        w, h, img = self.image(c)
+        self.assertEqual(pixel(img, w, 32 + 15, 31 - 15)[3], 255)   # near a corner: inside
+        self.assertEqual(pixel(img, w, 32, 31 - 21)[3], 0)          # above the top side, inside the circle
+        c.par.ispolygon = False
+        self.assertEqual(pixel(self.image(c)[2], w, 32, 31 - 21)[3], 255)
 
     def test_rectangle_size_rotation_and_border(self):
         r = self.sized(self.create("rectangleTOP"), 100, 100)

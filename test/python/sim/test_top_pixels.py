@@ -24,9 +24,10 @@ class TopPixelsTest(SimTestCase):
 
     def test_the_vertical_ramp_starts_at_the_bottom(self):
         top = self.ramp()  # keys: position 0 black, position 1 white
-        self.assertEqual(top.sample(x=0, y=0)[:3], (0.0, 0.0, 0.0))
-        self.assertEqual(top.sample(u=0.0, v=0.99)[:3], (1.0, 1.0, 1.0))
-        self.assertEqual(top.sample(x=25, v=0.0)[:3], (0.0, 0.0, 0.0))  # x clamped to the last column
+        # Each row shows the ramp at its pixel centre: 4 rows give 1/8, 3/8, 5/8, 7/8.
+        self.assertAlmostEqual(top.sample(x=0, y=0)[0], 0.125, delta=0.01)
+        self.assertAlmostEqual(top.sample(u=0.0, v=0.99)[0], 0.875, delta=0.01)
+        self.assertEqual(top.sample(x=25, v=0.0), top.sample(x=7, y=0))  # x clamped to the last column
 
     def test_one_horizontal_and_one_vertical_coordinate_are_required(self):
         top = self.ramp()
@@ -43,7 +44,7 @@ class TopPixelsTest(SimTestCase):
         self.assertEqual(tuple(image[0, 0]), top.sample(x=0, y=0))
         self.assertEqual(tuple(image[3, 7]), top.sample(x=7, y=3))
         image[0, 0] = 5.0  # writing to the array never changes the TOP
-        self.assertEqual(top.numpyArray()[0, 0, 0], 0.0)
+        self.assertAlmostEqual(float(top.numpyArray()[0, 0, 0]), 0.125, delta=0.01)
 
     def test_delayed_gives_the_previous_call_image(self):
         if numpy is None:

@@ -18,6 +18,11 @@ class Derived:
         self._stamp = None
         self._values: dict = {}
 
+    @property
+    def changes(self) -> int:
+        """How many changes so far: a stamp for caches kept elsewhere (time-sliced CHOPs)."""
+        return self._changes
+
     def changed(self):
         """Something in the network changed: every derived value is stale."""
         self._changes += 1

@@ -33,6 +33,7 @@ class World:
         self.web_server_dats = {}  # id -> Web Server DAT; script-created ones serve (webservers.py)
         self.dat_servers = {}  # id -> the running server of a script-created Web Server DAT
         self.dat_server_failures = {}  # id -> the port that could not be opened
+        self.timesliced_chops = {}  # id -> CHOP that keeps state between frames (chop/timeslice.py)
         self.pulsed = set()  # (op id, par name) pulsed this frame, for Parameter Execute DATs
         self.factory = Factory(self)
         self.expressions = Expressions(self, namespace)
@@ -47,6 +48,7 @@ class World:
         self.monitors = Monitors()
         self.root = None
         self.main_thread = threading.get_ident()
+        self.publish_me = None  # set once the td names are builtins (current.install_builtins)
 
     def new_id(self) -> int:
         i = self.next_id
@@ -61,7 +63,12 @@ class World:
     def as_me(self, op):
         """Run code with `me` bound to op (callbacks, expressions, run() scripts)."""
         self.context.append(op)
+        publish = self.publish_me
+        if publish is not None:
+            publish(op)
         try:
             yield
         finally:
             self.context.pop()
+            if publish is not None:
+                publish(self.context[-1] if self.context else None)

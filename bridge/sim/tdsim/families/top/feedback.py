@@ -65,7 +65,7 @@ def previous(job):
     if pic is None:
         return None
     if (pic.w, pic.h) == (job.w, job.h):
-        return Picture(pic.data, job.w, job.h, job.true_size, pic.floats)
+        return Picture(pic._data, job.w, job.h, job.true_size, pic._floats, pic.tex, pic.drawn_by)
     return Picture(pic.stretched(job.w, job.h), job.w, job.h, job.true_size)
 
 

@@ -48,3 +48,8 @@ def draw_text(img: bytearray, width: int, height: int, text: str, x: int, y: int
 
 def text_width(text: str, scale: int) -> int:
     return len(text) * 6 * scale - scale
+
+
+def glyph(ch: str) -> str:
+    """The 35 cells (7 rows of 5, top row first, '1' = ink) of a character ('?' when it has none)."""
+    return _GLYPHS.get(ch, _GLYPHS["?"])

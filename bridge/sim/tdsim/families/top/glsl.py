@@ -1,5 +1,9 @@
 """Running GLSL shaders for tdsim: a client of the renderer process `bridge/sim/glsl_worker.py`.
 
+Images rendered there stay there as textures (`Texture`, freed when the last Python reference
+goes) until something reads their pixels, so a chain of shader TOPs sends no pixels through the
+pipe; only the picture asked for is read back.
+
 tdsim is standard-library Python; shaders need OpenGL. The worker runs on Mesa's software OpenGL
 (llvmpipe, through OSMesa) with PyOpenGL and numpy, under the first interpreter that has them:
 `TDSIM_GL_PYTHON` when set, else this interpreter, else `/usr/bin/python3` (where Debian's
@@ -15,6 +19,7 @@ import os
 import subprocess
 import sys
 import threading
+import weakref
 
 WORKER = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "glsl_worker.py"))
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -54,6 +59,8 @@ class _Worker:
         self.lock = threading.Lock()
         self.proc = None
         self.reason = None     # why shaders cannot run here, once known
+        self.epoch = 0         # which process the texture ids belong to
+        self.unused: list[int] = []   # textures to free with the next request
 
     def _start(self):
         python = _interpreter()
@@ -63,6 +70,8 @@ class _Worker:
         except OSError as exc:
             self.reason = f"{python} cannot start ({exc.strerror or exc}): {INSTALL_HINT}"
             return
+        self.epoch += 1
+        self.unused = []
         hello = self._read_header()
         if hello is None or not hello.get("ready"):
             detail = hello.get("reason") if hello else "the renderer exited"
@@ -93,6 +102,8 @@ class _Worker:
                 self._start()
             if self.reason is not None:
                 return None, b""
+            if self.unused:
+                header, self.unused = dict(header, free=self.unused), []
             try:
                 self.proc.stdin.write(json.dumps(dict(header, payload=len(payload))).encode() + b"\n")
                 self.proc.stdin.write(payload)
@@ -119,6 +130,79 @@ def unavailable():
     return _worker.reason
 
 
+class Texture:
+    """An image kept in the renderer process: its id there, size and whether it holds floats."""
+    __slots__ = ("id", "w", "h", "float", "epoch", "__weakref__")
+
+    def __init__(self, tid, w, h, is_float):
+        self.id, self.w, self.h, self.float, self.epoch = tid, w, h, is_float, _worker.epoch
+        weakref.finalize(self, _release, tid, self.epoch)
+
+    def valid(self):
+        return self.epoch == _worker.epoch and _worker.proc is not None
+
+
+def _release(tid, epoch):
+    if epoch == _worker.epoch:
+        _worker.unused.append(tid)
+
+
+def _answer(answer):
+    if answer is None:
+        raise RuntimeError(_worker.reason)
+    if not answer.get("ok"):
+        if answer.get("stage") == "render":
+            raise RuntimeError(answer.get("log", "the renderer failed"))
+        raise ShaderError(answer.get("stage"), answer.get("log", ""))
+    return answer
+
+
+def run_pass(pixel_source, width, height, inputs, uniforms, want_float=False, vertex=VERTEX_SHADER):
+    """Runs a complete pixel shader (environment included) at width x height into a new Texture.
+
+    inputs: [(Texture, extend, filter)]. Raises ShaderError when the shader does not compile,
+    RuntimeError when shaders cannot run here (or a texture belongs to a stopped renderer)."""
+    specs = []
+    for tex, extend, smooth in inputs:
+        if not tex.valid():
+            raise RuntimeError("the renderer process restarted: its images are gone")
+        specs.append({"tex": tex.id, "extend": extend, "filter": smooth})
+    header = {"op": "pass", "vertex": vertex, "pixel": pixel_source, "width": width, "height": height,
+              "float": want_float, "inputs": specs, "uniforms": uniforms}
+    answer = _answer(_worker.request(header)[0])
+    return Texture(answer["tex"], width, height, want_float)
+
+
+def upload(width, height, data, floats=None):
+    """A Texture holding RGBA8 `data` (rows from the top), or float32 `floats` when given."""
+    payload = floats if floats is not None else bytes(data)
+    header = {"op": "upload", "width": width, "height": height, "float": floats is not None}
+    answer = _answer(_worker.request(header, payload)[0])
+    return Texture(answer["tex"], width, height, floats is not None)
+
+
+BLIT_SHADER = """#version 460
+in vec3 vUV;
+uniform sampler2D sTD2DInputs[1];
+out vec4 fragColor;
+void main() { fragColor = texture(sTD2DInputs[0], vUV.st); }
+"""
+
+
+def read(tex, width=None, height=None, want_float=False):
+    """(RGBA8 bytes, float32 bytes or None) of a Texture, rows from the top; at another size it is
+    resampled with linear filtering first."""
+    if not tex.valid():
+        raise RuntimeError("the renderer process restarted: its images are gone")
+    w, h = width or tex.w, height or tex.h
+    header = {"op": "read", "tex": tex.id, "width": w, "height": h, "float": want_float,
+              "vertex": VERTEX_SHADER, "pixel": BLIT_SHADER}
+    answer, data = _worker.request(header)
+    _answer(answer)
+    size = w * h * 4
+    return data[:size], (data[size:] if want_float else None)
+
+
 def render(pixel_source, width, height, inputs, uniforms, want_float=False):
     """Runs a complete pixel shader (environment included) at width x height.
 
@@ -140,3 +224,26 @@ def render(pixel_source, width, height, inputs, uniforms, want_float=False):
         raise ShaderError(answer.get("stage"), answer.get("log", ""))
     size = width * height * 4
     return data[:size], (data[size:] if want_float else None)
+
+
+def compile_program(vertex, pixel):
+    """Compiles and links a material's program in the renderer: None when it links, else
+    (stage, log). Raises RuntimeError when shaders cannot run here."""
+    answer, _ = _worker.request({"op": "compile_mat", "vertex": vertex, "pixel": pixel})
+    if answer is None:
+        raise RuntimeError(_worker.reason)
+    if answer.get("ok"):
+        return None
+    if answer.get("stage") == "render":
+        raise RuntimeError(answer.get("log", "the renderer failed"))
+    return answer.get("stage"), answer.get("log", "")
+
+
+def render_scene(header, payload):
+    """Draws a 3D scene (glsl_scene.py) into new Textures: (colour, depth or None). Raises
+    ShaderError for a material that does not compile, RuntimeError when shaders cannot run here."""
+    answer, _ = _worker.request(dict(header, op="scene"), payload)
+    answer = _answer(answer)
+    w, h = header["width"], header["height"]
+    depth = Texture(answer["depthtex"], w, h, True) if answer.get("depthtex") else None
+    return Texture(answer["tex"], w, h, bool(header.get("float"))), depth

@@ -31,10 +31,20 @@ _environment = None
 _MESSAGE = re.compile(r"^\d+:(\d+)\(\d+\): (error|warning): (.*)$")
 
 
+def glsl_dir():
+    """kb/glsl: beside the kb's data (TDSIM_KB_DIR may point at a copy of the data alone, then the
+    checkout's own kb/glsl is used)."""
+    beside = os.path.join(os.path.dirname(default_kb_dir()), "glsl")
+    if os.path.isdir(beside):
+        return beside
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, "..", "..", "..", "..", "..", "kb", "glsl"))
+
+
 def environment():
     global _environment
     if _environment is None:
-        folder = os.path.join(os.path.dirname(default_kb_dir()), "glsl")
+        folder = glsl_dir()
         parts = []
         for name in ENVIRONMENT_FILES:
             with open(os.path.join(folder, name), encoding="utf-8") as f:
@@ -109,21 +119,19 @@ def unavailable_warning(top):
 
 
 def image(job):
-    """The TOP's image at the job's working size, or (None, label) when it cannot be drawn."""
+    """The TOP's image at its resolution as a glsl.Texture, or (None, label) when it cannot be drawn."""
     top = job.top
     dat = shader_dat(top)
     if dat is None or not dat.text.strip():
-        return None, None, "GLSL: NO PIXEL SHADER"
+        return None, "GLSL: NO PIXEL SHADER"
     extend = rp.text(top, "inputextenduv", "hold") or "hold"
-    inputs = []
-    for i in range(len(job._wired)):
-        pic = job.source(i)
-        inputs.append((pic.w, pic.h, pic.data, pic.floats, extend))
-    want_float = rp.text(top, "format", "") in FLOAT_FORMATS
+    smooth = "nearest" if rp.text(top, "inputfiltertype", "linear") == "nearest" else "linear"
     try:
-        data, floats = glsl.render(pixel_source(top, dat), job.w, job.h, inputs, uniforms(top), want_float)
+        inputs = [(job.source(i).texture(), extend, smooth) for i in range(len(job._wired))]
+        want_float = rp.text(top, "format", "") in FLOAT_FORMATS
+        tex = glsl.run_pass(pixel_source(top, dat), job.w, job.h, inputs, uniforms(top), want_float)
     except glsl.ShaderError:
-        return None, None, "GLSL: COMPILE ERROR"
+        return None, "GLSL: COMPILE ERROR"
     except RuntimeError:
-        return None, None, "GLSL: NOT RUN (NO OPENGL)"
-    return bytearray(data), floats, None
+        return None, "GLSL: NOT RUN (NO OPENGL)"
+    return tex, None

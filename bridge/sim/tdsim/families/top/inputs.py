@@ -11,12 +11,17 @@ def source_top(op, index):
     return wired_source(op, index, "TOP")
 
 
+# TOPs whose picture comes from a TOP a parameter names: a Select TOP, a Depth TOP (its Render
+# TOP), a Render Select TOP.
+REFERENCING = {"selectTOP": "top", "depthTOP": "rendertop", "renderselectTOP": "top"}
+
+
 def wired_sources(top) -> list:
     """The TOPs feeding `top`, in input order (unwired inputs skipped). An In TOP is fed by
     what is wired into the matching input of its parent COMP, a Select TOP by the TOP its `top`
-    parameter names."""
-    if top.OPType == "selectTOP":
-        target = reference(top, "top")
+    parameter names (a Depth TOP by its Render TOP, a Render Select TOP by its `top`)."""
+    if top.OPType in REFERENCING:
+        target = reference(top, REFERENCING[top.OPType])
         usable = target is not None and target is not top and getattr(target, "isTOP", False)
         return [target] if usable else []
     if top.OPType == "inTOP":

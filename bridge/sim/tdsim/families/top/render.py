@@ -1,10 +1,14 @@
-"""What a TOP looks like in tdsim: deterministic images for previews.
+"""What a TOP looks like in tdsim: images for previews.
 
 One request renders the TOP and what it reads, each operator once (a TOP read twice, like a
-noise feeding both a composite and a feedback, is drawn once and reused). Every TOP is drawn at
-its own resolution, or at a reduced working size when that has more than WORK_PIXELS pixels;
-the result is resized (nearest pixel) to the size asked for, so a 1280x720 PNG costs about as
-much as a 440x250 one. Parameters in pixels are scaled to the working size. An input whose
+noise feeding both a composite and a feedback, is drawn once and reused).
+
+Where the renderer process runs (OpenGL through OSMesa, glsl.py), TOPs are drawn as TouchDesigner
+draws them: as shaders (shading.py, shaders/), each at its own resolution, inputs sampled with
+linear filtering; their pictures stay in the renderer until pixels are asked for. TOPs without a
+shader (text) and every TOP on a machine without the renderer are drawn in pure Python at a
+reduced working size when the TOP has more than WORK_PIXELS pixels, resized by nearest pixel (the
+node has a warning saying so). Parameters in pixels are scaled to the working size. An input whose
 size differs from the TOP reading it is stretched to fill it.
 
 The rules per operator type are in rendergen.py (generators) and renderfilters.py (filters);
@@ -17,14 +21,18 @@ from __future__ import annotations
 
 import math
 
+import os
+
 from . import feedback
-from . import glsltop
+from . import glsl, glsltop, scene, shading
 from . import images
 from . import rendergen as gen
 from . import renderfilters as filt
 from . import renderpars as rp
 from .inputs import wired_sources
 from .picture import Picture
+from .shaders import SHADERS as SHADER_TOPS
+from .shaders import compose as _compose
 
 WORK_PIXELS = 110_000
 MAX_DEPTH = 64
@@ -40,9 +48,34 @@ FILTERS = {
     "compositeTOP": filt.composite, "overTOP": filt.composite, "addTOP": filt.composite,
     "multiplyTOP": filt.composite,
 }
-PASS_THROUGH = {"nullTOP", "outTOP", "inTOP"}
+PASS_THROUGH = {"nullTOP", "outTOP", "inTOP", "selectTOP"}
 SHADERS = set(glsltop.GLSL_TYPES)
 COMPOSITING_GENERATORS = {"circleTOP", "rectangleTOP", "textTOP"}
+# Drawn at full resolution where the renderer runs: shaders, and what only passes pictures on.
+SCENE_TOPS = {"renderTOP", "renderpassTOP", "depthTOP", "renderselectTOP"}
+FULL_SIZE = set(SHADER_TOPS) | SHADERS | PASS_THROUGH | SCENE_TOPS | {"switchTOP", "feedbackTOP"}
+# Every type with a picture of its own (the rest get the placeholder and a warning on the node).
+RENDERED = set(GENERATORS) | set(FILTERS) | FULL_SIZE
+
+
+def gpu():
+    """Whether TOPs are drawn on the renderer process here (TDSIM_RENDERER=python forces the
+    pure-Python fallback, for tests of it)."""
+    if os.environ.get("TDSIM_RENDERER") == "python":
+        return False
+    return glsl.unavailable() is None
+
+
+def not_rendered_warning(top):
+    """The node's warning when its picture is a placeholder or a reduced pure-Python drawing."""
+    kind = top.OPType
+    if kind not in RENDERED:
+        return [f"tdsim-not-rendered: tdsim does not draw a {kind}; its picture is a placeholder"]
+    if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and not gpu():
+        return [f"tdsim-not-rendered: {kind} needs tdsim's OpenGL renderer, which is not available here; its picture is a placeholder"]
+    if (kind in GENERATORS or kind in FILTERS) and not gpu():
+        return [f"tdsim-python-fallback: without tdsim's OpenGL renderer a {kind} is drawn in pure Python at a reduced size, with hard edges"]
+    return []
 
 
 class Render:
@@ -52,9 +85,12 @@ class Render:
         self.scale = scale
         self.done: dict[int, Picture] = {}
         self.active: set[int] = set()
+        self.depths: dict = {}          # id(Render TOP) -> its depth Texture
 
     def working_size(self, top):
         tw, th = top._resolution()
+        if top.OPType in FULL_SIZE and gpu():
+            return tw, th, (tw, th)
         s = min(self.scale, math.sqrt(WORK_PIXELS / (tw * th)))
         return max(1, round(tw * s)), max(1, round(th * s)), (tw, th)
 
@@ -84,9 +120,12 @@ class Job:
         self.w, self.h, self.true_size = render.working_size(top)
         self.sx, self.sy = self.w / self.true_size[0], self.h / self.true_size[1]
         self._wired = wired_sources(top)
+        self._wired_pictures = {}      # inputs replaced for a repeated pass (npasses)
 
     def source(self, i):
         """Input i as rendered (its own working size), or None when nothing is wired there."""
+        if i in self._wired_pictures:
+            return self._wired_pictures[i]
         return self.render.picture(self._wired[i]) if i < len(self._wired) else None
 
     def input(self, i):
@@ -101,16 +140,134 @@ class Job:
         return label(self.w, self.h, text, self.true_size)
 
     def draw(self) -> Picture:
-        if self.top.OPType in SHADERS and not self.top._flags["bypass"]:
-            data, floats, why = glsltop.image(self)
-            if data is None:
+        kind, bypass = self.top.OPType, self.top._flags["bypass"]
+        if kind in SHADERS and not bypass:
+            tex, why = glsltop.image(self)
+            if tex is None:
                 return Picture(self.label(f"{self.top.OPType} {why}"), self.w, self.h, self.true_size)
-            return Picture(data, self.w, self.h, self.true_size, floats)
-        if self.top.OPType == "feedbackTOP" and not self.top._flags["bypass"]:
+            return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")
+        if kind == "feedbackTOP" and not bypass:
             previous = feedback.previous(self)
             if previous is not None:
                 return previous
+        if (bypass or kind in PASS_THROUGH or kind == "feedbackTOP") and self.source(0) is not None:
+            return self._passed_on(self.source(0))
+        if kind in SCENE_TOPS and not bypass and gpu():
+            return self._scene_picture(kind)
+        if kind == "switchTOP" and not bypass and self._wired and gpu():
+            return self._switch_picture()
+        if kind in SHADER_TOPS and not bypass and gpu() and (self.source(0) is not None or kind in GENERATORS
+                                                              or kind not in FILTERS):
+            pic = self._shaded(kind)
+            if pic is not None:
+                return pic
         return Picture(self._image(), self.w, self.h, self.true_size)
+
+    def _passed_on(self, pic):
+        """An input shown as it is (null, out, in, select, bypass, a feedback's start)."""
+        if (pic.w, pic.h) == (self.w, self.h):
+            return Picture(pic._data, self.w, self.h, self.true_size, pic._floats, pic.tex, pic.drawn_by)
+        return Picture(pic.stretched(self.w, self.h), self.w, self.h, self.true_size)
+
+    def _shaded(self, kind):
+        """The TOP drawn by its shader passes (shaders/), `npasses` times (Common page: the
+        output fed back into the first input), or None when its settings cannot be drawn."""
+        try:
+            passes = SHADER_TOPS[kind](self)
+            if passes is None:
+                return None
+            want_float = shading.wants_float(self.top, [self.source(i) for i in range(len(self._wired))])
+            tex = shading.run(self, passes, want_float)
+            repeats = max(1, min(32, int(rp.number(self.top, "npasses", 1)))) if kind not in GENERATORS else 1
+            for _ in range(repeats - 1):
+                pic = Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")
+                self._wired_pictures = {0: pic}
+                tex = shading.run(self, SHADER_TOPS[kind](self), want_float)
+            self._wired_pictures = {}
+        except glsl.ShaderError as exc:
+            return Picture(self.label(f"{kind}: SHADER ERROR {exc.log[:80]}"), self.w, self.h, self.true_size)
+        except (RuntimeError, OSError):      # no renderer, or its environment files are missing
+            return None
+        return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")
+
+    def _scene_picture(self, kind):
+        """Render, Render Pass, Depth and Render Select TOPs (scene.py)."""
+        top = self.top
+        try:
+            if kind == "renderselectTOP":
+                src = self.source(0)
+                return self._passed_on(src) if src is not None else Picture(self.label("RENDER SELECT: NO TOP"), self.w, self.h, self.true_size)
+            if kind == "depthTOP":
+                return self._depth_picture()
+            colour, depth = scene.draw(self)
+            self.render.depths[id(top)] = depth
+            if kind == "renderpassTOP":
+                below = self.source(0)
+                if below is not None:
+                    over = shading.Pass("void main() { vec4 a = texture(sTD2DInputs[0], vUV.st);"
+                                        " fragColor = a + texture(sTD2DInputs[1], vUV.st) * (1.0 - a.a); }", {},
+                                        [Picture(None, self.w, self.h, self.true_size, tex=colour), below])
+                    colour = shading.run(self, over, False)
+            return Picture(None, self.w, self.h, self.true_size, tex=colour, drawn_by="shader")
+        except glsl.ShaderError as exc:
+            return Picture(self.label(f"{kind}: A MATERIAL DOES NOT COMPILE ({exc.stage})"), self.w, self.h, self.true_size)
+        except RuntimeError as exc:
+            return Picture(self.label(f"{kind}: {str(exc)[:60]}"), self.w, self.h, self.true_size)
+
+    def _depth_picture(self):
+        """Depth TOP (docs.derivative.ca/Depth_TOP): its Render TOP's depth; `depthspace` input
+        gives the depth buffer's 0-1 values, cameraspace the distance along the camera's axis,
+        reranged that distance mapped from `rangefrom` to `rangeto` (then clamped with `clamp`)."""
+        top = self.top
+        source = self._wired[0] if self._wired else None
+        if source is None or source.OPType not in ("renderTOP", "renderpassTOP"):
+            return Picture(self.label("DEPTH: NO RENDER TOP"), self.w, self.h, self.true_size)
+        self.source(0)
+        depth = self.render.depths.get(id(source))
+        if depth is None:      # drawn without its depth: drawn again with it
+            _colour, depth = scene.draw(Job(source, self.render), depth=True)
+            self.render.depths[id(source)] = depth
+        space = rp.menu(top, "depthspace", ("input", "cameraspace", "reranged"), "input")
+        u = {"uSpace": ("input", "cameraspace", "reranged").index(space),
+             "uFrom": [rp.number(top, "rangefrom1", 0.0), rp.number(top, "rangefrom2", 1.0)],
+             "uTo": [rp.number(top, "rangeto1", 0.0), rp.number(top, "rangeto2", 1.0)],
+             "uClamp": int(rp.flag(top, "clamp")), "uGamma": rp.number(top, "gamma", 1.0) or 1.0}
+        body = """
+uniform int uSpace, uClamp;
+uniform vec2 uFrom, uTo;
+uniform float uGamma;
+void main() {
+    vec4 d = texture(sTD2DInputs[0], vUV.st);
+    float v = uSpace == 0 ? d.g : d.r;
+    if (uSpace == 2) v = (v - uFrom.x) / (uFrom.y - uFrom.x == 0.0 ? 1.0 : uFrom.y - uFrom.x) * (uTo.y - uTo.x) + uTo.x;
+    if (uClamp == 1) v = clamp(v, min(uTo.x, uTo.y), max(uTo.x, uTo.y));
+    v = sign(v) * pow(abs(v), 1.0 / uGamma);
+    fragColor = vec4(vec3(v), 1.0);
+}
+"""
+        pic = Picture(None, depth.w, depth.h, (depth.w, depth.h), tex=depth)
+        tex = shading.run(self, shading.Pass(body, u, [pic], smooth="nearest"), True)
+        return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")
+
+    def _switch_picture(self):
+        n = len(self._wired)
+        index = rp.number(self.top, "index")
+        low = math.floor(index)                  # UNVERIFIED: a fractional index rounds down
+        a = self.source(self._wrap_index(low, n))
+        if not rp.flag(self.top, "blend") or index == low:
+            return self._passed_on(a)
+        from_shader = shading.run(self, _compose.mix_pass(a, self.source(self._wrap_index(low + 1, n)), index - low),
+                                  a.is_float)
+        return Picture(None, self.w, self.h, self.true_size, tex=from_shader, drawn_by="shader")
+
+    def _wrap_index(self, i, n):
+        mode = rp.menu(self.top, "extend", ("clamp", "loop", "zigzag"), "clamp")
+        if mode == "loop":
+            return i % n
+        if mode == "zigzag" and n > 1:
+            i %= 2 * (n - 1)
+            return i if i < n else 2 * (n - 1) - i
+        return min(max(i, 0), n - 1)
 
     def _image(self):
         top, kind = self.top, self.top.OPType

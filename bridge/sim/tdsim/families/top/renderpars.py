@@ -20,9 +20,20 @@ ASSUMED = {
     ("blurTOP", "scalex"): 1.0, ("blurTOP", "scaley"): 1.0,
     # Write a GLSL TOP: 4.60 is TouchDesigner's main GLSL version; its menu starts at 1.20.
     ("glslTOP", "glslversion"): "glsl460", ("glslmultiTOP", "glslversion"): "glsl460",
+    ("glslMAT", "glslversion"): "glsl460",
+    # Generators start with Premultiply RGB by Alpha on, as TouchDesigner's TOPs keep their
+    # colours pre-multiplied (Pixel Formats page; the starting value is UNVERIFIED).
+    ("constantTOP", "multrgbbyalpha"): True, ("circleTOP", "multrgbbyalpha"): True,
+    ("rectangleTOP", "multrgbbyalpha"): True, ("textTOP", "multrgbbyalpha"): True,
+    ("rampTOP", "multrgbbyalpha"): True,
     # A GLSL TOP's colour uniforms start opaque (UNVERIFIED).
     ("glslTOP", "color0alpha"): 1.0, ("glslmultiTOP", "color0alpha"): 1.0,
 }
+
+# Starting values of menus the kb lists without a default, where tdsim's renderers need one.
+ASSUMED_NOISE_TYPE = "simplex3d"       # Noise TOP `type` (UNVERIFIED)
+ASSUMED_COMPOSITE_OPERAND = "add"      # Composite TOP `operand` (UNVERIFIED)
+ASSUMED_TRANSFORM_EXTEND = "hold"      # Transform TOP `extend` (UNVERIFIED)
 
 ASSUMED_UNITS = {
     "tunit": "fraction", "punit": "fraction",
@@ -39,7 +50,8 @@ def _unknown_default(p) -> bool:
 
 
 def value(top, name, fallback=None):
-    """The evaluated parameter, or `fallback` when it is missing or fails."""
+    """The evaluated parameter, or `fallback` when it is missing or fails. Starting values the kb
+    does not know are tdsim's assumptions (values/defaults.py RENDER_DEFAULTS, ASSUMED above)."""
     p = top._pars.get(name)
     if p is None:
         return fallback

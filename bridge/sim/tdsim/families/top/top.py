@@ -18,8 +18,9 @@ from ...op.op import OP
 from ...values.errors import tdError
 from . import feedback, glsltop, png
 from .inputs import wired_sources
-from .render import Render, render
+from .render import Render, not_rendered_warning, render
 from .renderfilters import crop_box
+from .scene import scene_warnings
 
 _FACTORS = {"eighth": 0.125, "quarter": 0.25, "half": 0.5, "2x": 2.0, "4x": 4.0, "8x": 8.0}
 ASSUMED_RESOLUTION = 256
@@ -118,6 +119,8 @@ class TOP(OP):
         out = super()._rule_warnings()
         if self.OPType in glsltop.GLSL_TYPES:
             out.extend(glsltop.unavailable_warning(self))
+        out.extend(not_rendered_warning(self))
+        out.extend(scene_warnings(self))
         return out
 
     def _on_pulse(self, par):
