@@ -59,7 +59,6 @@ type Message =
 function theWorker(): Worker {
   if (worker !== undefined) return worker;
   const w = new Worker(new URL("./compile-worker.js", import.meta.url));
-  w.unref();
   w.on("message", (msg: Message) => {
     const job = jobs.get(msg.id);
     if (job === undefined) return;
@@ -81,6 +80,8 @@ function theWorker(): Worker {
   });
   w.on("error", (err) => failAll(err));
   w.on("exit", (code) => failAll(new Error(`the compile worker stopped (exit code ${code})`)));
+  // After the listeners: a 'message' listener added to a Worker refs it again (Node 20).
+  w.unref();
   worker = w;
   return w;
 }

@@ -11,6 +11,18 @@ import type { SourceRange } from "../diagnostics/index.js";
 
 export type { ControlType };
 
+/** Components of a multi-value control and the suffix TouchDesigner gives each (`Color` → `Colorr`...). */
+export const CONTROL_SUFFIXES: Partial<Record<ControlType, string[]>> = {
+  rgb: ["r", "g", "b"],
+  rgba: ["r", "g", "b", "a"],
+  xy: ["x", "y"],
+  xyz: ["x", "y", "z"],
+  xyzw: ["x", "y", "z", "w"],
+  uv: ["u", "v"],
+  uvw: ["u", "v", "w"],
+  wh: ["w", "h"],
+};
+
 /** Where an element came from. `via` is the recipe use that expanded it, when there is one. */
 export interface Origin {
   file: string;
@@ -116,6 +128,8 @@ export interface BindValue extends ValueBase {
   parameter: string;
   owner?: AnyNode;
   control?: CustomParamModel;
+  /** When the bind reads one component of a multi-value control (`bind Tintr` of `Tint`): its name. */
+  controlComponent?: string;
 }
 /** A CHOP channel exported onto the parameter (`export lfo1.chan1`). */
 export interface ExportValue extends ValueBase {

@@ -94,6 +94,11 @@ export const messages = {
   "read-only-parameter": entry("error", "'{name}' of '{type}' is read-only"),
   "parameter-type-mismatch": entry("error", "'{name}' of '{type}' takes {expected}, not {actual}"),
   "unknown-menu-entry": entry("error", "'{entry}' is not an entry of the menu '{name}' of '{type}'"),
+  "unchecked-menu-entry": entry(
+    "warning",
+    "'{entry}' could not be checked against the menu '{name}' of '{type}': {reason}",
+  ),
+  "older-parameter-name": entry("warning", "'{name}' of '{type}' is a name from older documentation: {note}"),
   "value-out-of-range": entry("error", "{value} is outside the allowed range of '{name}' ({range})"),
   "tuple-size-mismatch": entry("error", "'{name}' of '{type}' takes {expected} values, not {actual}"),
   "malformed-sequence-block": entry(

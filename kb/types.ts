@@ -85,8 +85,21 @@ export interface Param {
   absentInLiveDump?: true;
   /** Values not backed by a fact (curated overlay, inferred menus): svc check only warns on them. */
   assumed?: AssumedField[];
-  /** Not in this operator's docs page: `family-common-page` (the family's common page) or `real-build` (seen in real exports). */
+  /**
+   * Not in this operator's docs page: `family-common-page` (the family's common page),
+   * `family-shared-page` (a page template the family shares, instancing), `family-shared-sequence`
+   * (a GLSL sequence's blocks) or `real-build` (seen in real exports).
+   */
   addedFrom?: string;
+  /** Documented only in the older docs snapshot: the current parameter with its label, when there is one. */
+  newerName?: string;
+  /** The value a new operator has, where the build reports another default (empty file paths of some POPs). */
+  creationValue?: ScalarValue;
+  creationValueSource?: string;
+  /** A menu's entries taken from the same parameter elsewhere in the family (`family`): assumed. */
+  menuFrom?: string;
+  /** A sequence header whose block template no fact gives (see SequenceDef.templateAssumed). */
+  templateAssumed?: true;
 }
 
 /** A parameter value the kb assumes rather than knows. */
@@ -121,6 +134,8 @@ export interface SequenceDef {
   /** Limits on the block count; null = unknown (no fact source gives them). */
   minBlocks: number | null;
   maxBlocks: number | null;
+  /** No fact gives the block template (it is borrowed from a sibling operator): svc check only warns about other names. */
+  templateAssumed?: true;
 }
 
 export interface Inputs {

@@ -1,4 +1,5 @@
-"""The bridge's source fingerprint: sha256 over its Python files (svc_bridge/ and callbacks/).
+"""The bridge's source fingerprint: sha256 over its Python files and the data tables they read
+(`*.py` and `*.json` of svc_bridge/ and callbacks/).
 
 bridge/VERSION_FINGERPRINT records the BRIDGE_VERSION and the fingerprint it was made for. A
 test recomputes it, so a change to the bridge without a version bump fails the suite.
@@ -19,7 +20,7 @@ def source_files():
     for top in SOURCE_DIRS:
         for folder, dirs, names in os.walk(os.path.join(BRIDGE, top)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            files.extend(os.path.join(folder, n) for n in names if n.endswith(".py"))
+            files.extend(os.path.join(folder, n) for n in names if n.endswith((".py", ".json")))
     return sorted(files, key=lambda p: os.path.relpath(p, BRIDGE).replace(os.sep, "/"))
 
 

@@ -6,7 +6,7 @@ an exception: every outcome is an envelope with a stable code.
 
 import traceback
 
-from . import logbook, receipts
+from . import logbook, owned, receipts
 from .body import parse_json_body
 from .envelope import write_error, write_ok
 from .errors import BridgeError
@@ -40,13 +40,19 @@ def default_router():
 
 
 def _run(route, ctx):
-    if not route.mutating:
+    if ctx.request.method == "GET":
         return route.handler(ctx)
-    from .undo import UndoBlock
-    with UndoBlock(route.undo_label) as block:
-        data = route.handler(ctx)
-    if isinstance(data, dict):
-        data.update(block.receipt())
+    # The bridge's own operators must read the same after any request that may change something.
+    with owned.Guard(ctx.webserver):
+        if not route.mutating:
+            data = route.handler(ctx)
+        else:
+            from .undo import UndoBlock
+            with UndoBlock(route.undo_label) as block:
+                data = route.handler(ctx)
+            if isinstance(data, dict):
+                data.update(block.receipt())
+        owned.verify()
     return data
 
 

@@ -7,6 +7,7 @@ and digits (`Gain`, `Speed2`). A tuplet is one group with several parameters.
 import re
 
 from .errors import BridgeError
+from .exec_guard import check_expression
 from .serialize import par_groups
 
 CUSTOM_NAME_RE = re.compile(r"^[A-Z][a-z0-9]*$")
@@ -122,6 +123,11 @@ def configure(members, spec, restoring=False):
     are restored afterwards with the other parameters.
     """
     count = len(members)
+    if members and members[0].style == "Python":  # TouchDesigner evaluates a Python parameter's value
+        for key in ("default", "value"):
+            for value in _per_member(spec.get(key), count, key) if spec.get(key) is not None else ():
+                if isinstance(value, str) and value.strip():
+                    check_expression(value, field=key)
     if spec.get("help"):
         for par in members:
             par.help = spec["help"]

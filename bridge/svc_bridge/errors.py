@@ -19,8 +19,9 @@ CODES = {
     "not_found": (404, "no route has this path"),
     "method_not_allowed": (405, "the route exists but not with this method"),
     "bad_encoding": (400, "a percent-encoded part of the URL is malformed"),
-    "exec_disabled": (403, "exec and node-method routes are closed (SVC_BRIDGE_ALLOW_EXEC is not set)"),
-    "unsafe_python": (403, "an expression or DAT text is outside the safe Python subset (SVC_BRIDGE_EXPRESSIONS=safe)"),
+    "exec_disabled": (403, "exec, node-method and reload routes are closed, and in the safe mode so is text TouchDesigner "
+                      "runs (SVC_BRIDGE_ALLOW_EXEC is not set)"),
+    "unsafe_python": (403, "an expression, evaluated value or DAT text is outside the safe grammar (SVC_BRIDGE_EXPRESSIONS=safe)"),
     # request content
     "invalid_json": (400, "the body is not valid JSON"),
     "invalid_body": (400, "the body is not a JSON object"),

@@ -5,6 +5,7 @@ The journal is separate from TouchDesigner's own undo: the undo block gives the 
 Ctrl+Z per request, the journal gives the bridge a way back when a request fails halfway.
 """
 
+from . import owned
 from .errors import BridgeError
 
 
@@ -37,7 +38,9 @@ class Journal:
 def run_atomically(journal, work):
     """Runs work(journal); on any failure rolls back, then re-raises (or reports a failed rollback)."""
     try:
-        return work(journal)
+        result = work(journal)
+        owned.verify()  # the bridge's own operators unchanged, or everything goes back
+        return result
     except BaseException as exc:
         failures = journal.rollback()
         if failures:

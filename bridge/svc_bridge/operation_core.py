@@ -22,6 +22,7 @@ from collections import OrderedDict
 
 import td
 
+from . import exec_guard, owned
 from .body import check_known_fields, get_object, get_str
 from .errors import BridgeError
 from .journal import Journal
@@ -63,6 +64,7 @@ def _par_state(par):
 
 def _preview_set_parameters(op):
     node = require_op(op["path"])
+    owned.check_writable(node.path, owned.serving())
     changes = []
     for name in sorted(op["parameters"]):
         par = find_par(node, name)
@@ -73,7 +75,9 @@ def _preview_set_parameters(op):
         if before["mode"] != "constant":
             raise BridgeError("invalid_param_value", "%s.%s is in %s mode; the operation writes constant values only"
                               % (node.path, name, before["mode"]), path=node.path, param=name)
-        after = value_json(coerce(par, op["parameters"][name]))
+        value = coerce(par, op["parameters"][name])
+        exec_guard.check_value(par, value)  # refused at the preview, not only when committed
+        after = value_json(value)
         changes.append({"param": par.name, "before": before["value"], "after": after})
     return node, changes
 
@@ -145,6 +149,7 @@ def commit(operation, state_fingerprint, principal):
     status, problem, rollback_failures = "committed", None, []
     try:
         adapter.commit(node, changes, journal)
+        owned.verify()
         observed = adapter.observe(op)
         wrong = [c for c in changes if observed[c["param"]] != c["after"]]
         if wrong:

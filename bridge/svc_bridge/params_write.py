@@ -10,8 +10,7 @@ import re
 
 import td
 
-from . import config, safe_python, sequences
-from .config import expressions_safe
+from . import config, exec_guard, owned, sequences
 from .errors import BridgeError
 from .serialize import mode_name, mode_value, value_json
 
@@ -154,6 +153,8 @@ def set_value(par, value, journal):
         set_blocks(par, seq, value, journal)
         return
     new = coerce(par, value)
+    owned.check_bind(par)
+    exec_guard.check_value(par, new)
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
     par.val = new
@@ -222,12 +223,7 @@ def check_expression(expr, field="expr"):
         raise BridgeError("invalid_field", "'%s' is not a valid Python expression: %s" % (field, exc.msg), field=field)
     except ValueError as exc:  # a NUL byte
         raise BridgeError("invalid_field", "'%s' is not a valid Python expression: %s" % (field, exc), field=field)
-    if expressions_safe():
-        try:
-            safe_python.check_expression(expr)
-        except safe_python.Unsafe as exc:
-            raise BridgeError("unsafe_python", "'%s' is outside the safe expression subset "
-                              "(SVC_BRIDGE_EXPRESSIONS=safe): %s" % (field, exc), field=field)
+    exec_guard.check_expression(expr, field)
     return expr
 
 
@@ -237,6 +233,7 @@ def reset_par(par, journal):
     if sequences.header_sequence(par) is not None:
         raise BridgeError("invalid_param_value", "%s.%s is a block count, which has no default to reset to: set it"
                           % (par.owner.path, par.name), path=par.owner.path, param=par.name)
+    exec_guard.check_value(par, par.default)
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
     if mode_name(par.mode) != "constant":
@@ -261,8 +258,10 @@ def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
         return {"path": par.owner.path, "param": par.name, "mode": "constant", "value": seq.numBlocks, "expr": "", "bindExpr": ""}
     if mode == "constant":
         new = coerce(par, value) if has_value else None
+        if has_value:
+            exec_guard.check_value(par, new)
     else:
-        check_expression(expr)
+        exec_guard.check_mode(par, mode, expr)  # the expression itself was checked with the operation
     state = par_snapshot(par)
     journal.record("restore %s.%s" % (state["path"], state["name"]), lambda: restore_par(state))
     if mode == "constant":
@@ -277,5 +276,6 @@ def set_mode(par, mode, journal, expr=None, value=None, has_value=False):
     else:
         par.bindExpr = expr
         par.mode = td.ParMode.BIND
+        owned.check_bind(par)  # the master is known once the bind is made; the journal puts it back
     return {"path": par.owner.path, "param": par.name, "mode": mode_name(par.mode),
             "value": value_json(par.val), "expr": par.expr or "", "bindExpr": par.bindExpr or ""}

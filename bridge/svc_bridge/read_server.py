@@ -1,9 +1,13 @@
 """The whole-read port: an HTTP server in a Python thread whose replies wait on main-thread slices.
 
 It serves one route, `POST /api/network/{path}/state` without `after` (whole_read.py says why it
-needs its own port). Its threads only move bytes: each request becomes the dict a Web Server DAT
+needs its own port). Its threads only move bytes and check a request's head: the peer, the token,
+Origin and Host are checked before the body is read (a client without the token gets its 401 and
+the connection closed, its body never read), then the request becomes the dict a Web Server DAT
 gives its callback, is queued for the main thread, and the thread waits for the reply the main
-thread writes; every check and every operator read runs on the main thread. It listens on
+thread writes; the full checks and every operator read run on the main thread. A connection that
+sends nothing for SVC_BRIDGE_READ_IDLE_SECONDS (default 5) is closed, so idle sockets cannot hold
+the MAX_CONNECTIONS slots. It listens on
 loopback only (a LAN client reads in pages through the Web Server DAT), on
 `SVC_BRIDGE_READ_PORT` (default 0: a free port the system picks; `off`: no server), and
 `GET /api/info` names the port as `whole_read.port`. Started by the first `/api/info`, it lives
@@ -22,12 +26,12 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
-from . import BRIDGE_VERSION, config, ticker, whole_read
+from . import BRIDGE_VERSION, config, security, ticker, whole_read
 from .envelope import write_error
 from .errors import BridgeError
 
 MAX_CONNECTIONS = 8
-IDLE_SECONDS = 30
+IDLE_SECONDS = 5.0
 # Longer than whole_read.MAX_SECONDS, so the main thread's own timeout answers first.
 WAIT_SECONDS = whole_read.MAX_SECONDS + 10
 # A read the main thread has not picked up in this time means its frames are not running.
@@ -44,6 +48,16 @@ def port_setting(environ=None):
     if value.isdigit() and int(value) < 65536:
         return int(value)
     return 0
+
+
+def idle_seconds(environ=None):
+    """SVC_BRIDGE_READ_IDLE_SECONDS: how long a connection may send nothing (0.05 to 300; default 5)."""
+    value = (environ if environ is not None else os.environ).get("SVC_BRIDGE_READ_IDLE_SECONDS", "").strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        return IDLE_SECONDS
+    return min(max(seconds, 0.05), 300.0) if seconds == seconds else IDLE_SECONDS
 
 
 def _reply(handler, response):
@@ -72,10 +86,21 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     timeout = IDLE_SECONDS
 
+    def setup(self):
+        self.timeout = idle_seconds()  # each wait for bytes, head or body, is bounded by it
+        super().setup()
+
     def log_message(self, format, *args):  # the bridge keeps its own log
         return
 
     def _serve(self):
+        headers = {}
+        for name, value in self.headers.items():
+            headers.setdefault(name.lower(), []).append(value)
+        try:
+            security.check_head(self.client_address[0], headers)
+        except BridgeError as err:
+            return _refuse(self, err, close=True)  # before the body is read
         if self.headers.get("Transfer-Encoding"):
             return _refuse(self, BridgeError("invalid_body", "send the body with a Content-Length"), close=True)
         try:
@@ -85,7 +110,14 @@ class _Handler(BaseHTTPRequestHandler):
         if length < 0 or length > config.MAX_BODY_BYTES:
             return _refuse(self, BridgeError("payload_too_large", "the body is over %d bytes" % config.MAX_BODY_BYTES),
                            close=True)
-        body = self.rfile.read(length) if length else b""
+        try:
+            body = self.rfile.read(length) if length else b""
+        except OSError:  # the client went quiet mid-body (the idle timeout) or away: drop the connection
+            self.close_connection = True
+            return
+        if len(body) < length:
+            self.close_connection = True
+            return
         parts = urlsplit(self.path)
         raw = {"method": self.command, "uri": parts.path, "clientAddress": self.client_address[0],
                "serverAddress": "%s:%d" % self.server.server_address[:2], "data": body,

@@ -150,6 +150,28 @@ def check_request(req):
     _check_size(req)
 
 
+class _Head:
+    """A request's head alone (peer and headers), for checks made before its body is read."""
+
+    def __init__(self, client_address, headers):
+        self.client_address = client_address
+        self._headers = headers
+
+    def header(self, name):
+        return self._headers.get(name.lower(), [])
+
+
+def check_head(client_address, headers):
+    """The checks that need no body (peer, token, Origin, Host), for a server that has not read it yet:
+    headers maps lower-case names to every value sent."""
+    head = _Head(client_address, headers)
+    token = config.env_token()
+    _check_peer(head, token)
+    _check_token(head, token)
+    _check_origin(head)
+    _check_host(head)
+
+
 def check_exec_gate(route):
     if route.exec_gated and not config.exec_allowed():
         raise BridgeError("exec_disabled",

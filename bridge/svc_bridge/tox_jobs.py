@@ -4,6 +4,17 @@ Export: a COMP saved to a partial file beside the target on one frame, checked a
 on the next (`as_is`; `build_gated` also refuses a COMP whose tree has errors, at the start and
 again when writing). Round trip: a `.tox` loaded into a scratch COMP of a quarantine bridge, its
 contract read, its cook errors read a frame later, the scratch COMP destroyed and checked gone.
+
+The round trip never runs the `.tox`'s code before it has been looked at: the scratch COMP's cooking
+is off before the load (nothing inside cooks, so no expression is evaluated), and in the same
+callback, before any frame, every Execute-family DAT of the loaded tree is turned off. The code it
+carries (Execute-family DATs, callbacks and extension parameters, expressions: exec_table.holds_code)
+is listed in the receipt. With the exec gate closed a `.tox` that carries code is reported and
+removed, never cooked (verdict REFUSED); with exec open its DATs are turned back on and it cooks a
+frame as any other. UNVERIFIED in TouchDesigner: whether loadTox initialises a component's
+extensions (Extensions page) or calls an Execute DAT's onCreate while loading, before the bridge can
+turn anything off; tdsim does neither. To verify, load a .tox whose extension's __init__ writes a
+file into a COMP whose allowCooking is off.
 Cancels fail closed: a finished job is not undone, and a cancel reports whether its cleanup was
 verified. Jobs are kept in memory, bounded; an export started with an idempotency key is found
 again by that key after a lost response.
@@ -20,8 +31,9 @@ from collections import OrderedDict
 
 import td
 
-from . import config, ticker
+from . import config, exec_table, ticker
 from .errors import BridgeError
+from .params_write import par_snapshot_plain, restore_par
 
 MAX_JOBS = 128
 MAX_ERRORS = 50
@@ -159,8 +171,8 @@ def quarantine_refusal(port):
 def start_roundtrip(file_path):
     operation_id = "rt-" + secrets.token_hex(8)
     job = {"operation_id": operation_id, "kind": "roundtrip", "state": "scheduled", "file_path": file_path,
-           "verdict": None, "contract": None, "errors": None, "error": None, "cleanup": None, "evidence": EVIDENCE,
-           "_scratch": None}
+           "verdict": None, "contract": None, "carries_code": None, "errors": None, "error": None, "cleanup": None,
+           "evidence": EVIDENCE, "_scratch": None}
     _keep(job)
     return public(job)
 
@@ -169,12 +181,26 @@ def _roundtrip_step(job):
     if job["state"] == "scheduled":
         scratch = td.op("/").create("baseCOMP", "svc_quarantine_" + job["operation_id"][3:])
         job["_scratch"] = scratch.path
+        scratch.allowCooking = False  # nothing loaded cooks, so no expression runs, until the check is done
         loaded = scratch.loadTox(job["file_path"])
+        switched_off = _deactivate(loaded)
         children = list(loaded.children)
         job["contract"] = {"name": loaded.name, "type": loaded.OPType, "children": len(children),
                            "inputs": sorted(c.name for c in children if c.OPType.startswith("in")),
                            "outputs": sorted(c.name for c in children if c.OPType.startswith("out")),
                            "custom_pages": [p.name for p in getattr(loaded, "customPages", [])]}
+        job["carries_code"] = exec_table.holds_code(loaded)[:MAX_ERRORS]
+        if job["carries_code"] and not config.exec_allowed():
+            job["verdict"] = "REFUSED"
+            job["error"] = ("exec_disabled: the .tox carries code (%d place(s), first %s: %s); with the exec gate "
+                            "closed it is reported and removed, never run"
+                            % (len(job["carries_code"]), job["carries_code"][0]["path"], job["carries_code"][0]["why"]))
+            _destroy_scratch(job)
+            job["state"] = "cleaning"
+            return
+        for state in switched_off:
+            restore_par(state)
+        scratch.allowCooking = True
         job["state"] = "cooking"
         return
     if job["state"] == "cooking":
@@ -187,6 +213,26 @@ def _roundtrip_step(job):
         return
     job["cleanup"] = "verified" if td.op(job["_scratch"]) is None else "failed"
     job["state"] = "done"
+
+
+def _deactivate(comp):
+    """Turns every Execute-family DAT in comp's tree off; returns their switches as they were."""
+    found = []
+    stack = [comp]
+    while stack:
+        node = stack.pop()
+        if exec_table.is_execute_dat(node):
+            for name in exec_table.switches(node):
+                par = getattr(node.par, name, None)
+                if par is None:
+                    continue
+                # read without evaluating: an expression on the switch is the .tox's code too
+                found.append(par_snapshot_plain(par))
+                par.mode = td.ParMode.CONSTANT
+                par.val = False
+        if getattr(node, "isCOMP", False):
+            stack.extend(node.children)
+    return found
 
 
 def _destroy_scratch(job):

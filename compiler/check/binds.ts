@@ -32,6 +32,16 @@ function mismatch(
 
 function checkAgainstControl(t: Target, v: BindValue, control: CustomParamModel, ctx: CheckContext): void {
   const wantsTuplet = t.param.components !== undefined && t.component === null;
+  if (v.controlComponent !== undefined) {
+    // One component of the control: a single value of the control's class.
+    if (wantsTuplet)
+      mismatch(t, v, v.controlComponent, control.type, ctx, [
+        `'${t.name}' has ${t.param.components!.length} components; bind it to '${control.name}' or bind each of its components`,
+      ]);
+    else if (!bindCompatible(styleClass(t.param.style), controlClass(control.type)))
+      mismatch(t, v, v.controlComponent, control.type, ctx);
+    return;
+  }
   const size = CONTROL_SUFFIXES[control.type]?.length;
   if (wantsTuplet && size !== t.param.components!.length) {
     mismatch(t, v, control.name, control.type, ctx, [

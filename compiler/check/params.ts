@@ -36,6 +36,41 @@ function menuHelp(param: Param, written: string): { help: string[]; replacement?
   return close[0] === undefined ? { help } : { help, replacement: close[0] };
 }
 
+/**
+ * A number on a menu: TouchDesigner takes a menu's index (Par Class, Menu Parameters: `par.xord =
+ * 5` is its sixth entry), svc wants the entry's name; the help names the entry at that index.
+ */
+function menuIndexHelp(param: Param, index: number): string[] {
+  const names = param.menuNames ?? [];
+  const entry = Number.isInteger(index) && index >= 0 ? names[index] : undefined;
+  if (entry === undefined) return menuHelp(param, String(index)).help;
+  return [`${formatNumber(index)} is the index of the entry '${entry}': write ${param.name}: ${entry}`];
+}
+
+/** A parameter the current documentation no longer has: a warning, with its newer name when the facts give one. */
+function reportOlderName(node: NodeModel, param: Param, p: ParamModel, ctx: CheckContext): void {
+  // A tuplet's component written alone has no newer name of its own in the facts.
+  const newer = p.name === param.name ? param.newerName : undefined;
+  ctx.diagnostics.push(
+    diagnostic(
+      "older-parameter-name",
+      p.nameRange,
+      {
+        name: p.name,
+        type: node.type,
+        note:
+          newer === undefined ? "current builds may have renamed or removed it" : `current builds call it '${newer}'`,
+      },
+      at(p.origin, {
+        help: [
+          "only the older TouchDesigner documentation (2025-05) lists it; the current documentation and the live POP dump do not",
+        ],
+        suggestions: newer === undefined ? [] : [{ title: `replace with '${newer}'`, replacement: newer }],
+      }),
+    ),
+  );
+}
+
 /** Parameter styles that hold a file or folder path. */
 const PATH_STYLES = new Set(["File", "FileSave", "Folder"]);
 
@@ -90,7 +125,32 @@ function checkRange(t: Target, v: Extract<Value, { kind: "number" }>, ctx: Check
 function checkMenuEntry(t: Target, entry: string, v: Value, ctx: CheckContext): Value | undefined {
   const names = t.param.menuNames;
   const menu: Value = { kind: "menu", entry, origin: v.origin };
-  if (names === undefined || t.param.menuIncomplete === true || names.includes(entry)) return menu;
+  if (names !== undefined && names.includes(entry)) return menu;
+  if (names === undefined || names.length === 0 || t.param.menuIncomplete === true) {
+    // Not silence: the value is written as given, and svc says it could not check it.
+    ctx.diagnostics.push(
+      diagnostic(
+        "unchecked-menu-entry",
+        v.origin.range,
+        {
+          entry,
+          name: t.name,
+          type: t.node.type,
+          reason:
+            names === undefined || names.length === 0
+              ? "svc's knowledge base does not know its entries"
+              : "it is not among the entries svc knows, and the build has entries its documentation does not list",
+        },
+        at(v.origin, {
+          help: [
+            ...(names !== undefined && names.length > 0 ? [`the entries svc knows: ${names.join(", ")}`] : []),
+            `check the entry in TouchDesigner; 'svc kb import' of a live dump makes it known`,
+          ],
+        }),
+      ),
+    );
+    return menu;
+  }
   const { help, replacement } = menuHelp(t.param, entry);
   ctx.diagnostics.push(
     diagnostic(
@@ -144,7 +204,7 @@ export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value 
           : cls === "string" || cls === "strmenu"
             ? [`write it in quotes: "${formatNumber(v.value)}"`]
             : cls === "menu"
-              ? menuHelp(t.param, String(v.value)).help
+              ? menuIndexHelp(t.param, v.value)
               : [],
       );
     case "bool":
@@ -312,10 +372,13 @@ export function checkParams(node: NodeModel, op: Operator | undefined, ctx: Chec
       }
     }
     if (param === undefined) {
-      if (op !== undefined && !reportMalformedBlockName(node, op, p, ctx))
-        reportUnknownParameter(node, op, p, controls.keys(), ctx);
+      const malformed = op === undefined ? false : reportMalformedBlockName(node, op, p, ctx);
+      // Refused only by an assumed sequence template: written as given, unchecked.
+      if (malformed === "assumed") p.scalars = [p.name];
+      else if (op !== undefined && !malformed) reportUnknownParameter(node, op, p, controls.keys(), ctx);
       continue;
     }
+    if (param.onlyInOlderDocsSnapshot === true && ref !== undefined) reportOlderName(node, param, p, ctx);
     const scalars =
       param.components !== undefined
         ? component === null

@@ -32,10 +32,20 @@ function problemOf(m: MalformedBlockName): string {
   }
 }
 
-/** A diagnostic for a name that reads as a malformed block parameter; false when it does not. */
-export function reportMalformedBlockName(node: NodeModel, op: Operator, p: ParamModel, ctx: CheckContext): boolean {
+/**
+ * A diagnostic for a name that reads as a malformed block parameter; false when it does not.
+ * `"assumed"` when only the sequence's assumed template (no fact gives its blocks) refuses the
+ * name: a warning, and the parameter is written as given.
+ */
+export function reportMalformedBlockName(
+  node: NodeModel,
+  op: Operator,
+  p: ParamModel,
+  ctx: CheckContext,
+): boolean | "assumed" {
   const m = readSequenceName(op, p.name);
   if (m?.kind !== "malformed") return false;
+  const assumed = m.reason === "unknown-suffix" && m.sequence.templateAssumed === true;
   if (m.reason === "unknown-suffix" && m.block !== null) {
     const written = p.name.slice(m.sequence.name.length + String(m.block).length);
     const close = closestNames(
@@ -49,6 +59,10 @@ export function reportMalformedBlockName(node: NodeModel, op: Operator, p: Param
     `block parameters are named <sequence><block><parameter>, e.g. '${example}'; '${m.sequence.name}' has ${m.sequence.blockParams.map((t) => t.suffix).join(", ")}`,
   ];
   if (m.suggestion !== undefined) help.unshift(`did you mean '${m.suggestion}'?`);
+  if (assumed)
+    help.push(
+      `svc assumes the blocks of '${m.sequence.name}' (no TouchDesigner fact gives them): check them in TouchDesigner; 'svc kb import' of a live dump replaces the assumption`,
+    );
   ctx.diagnostics.push(
     diagnostic(
       "malformed-sequence-block",
@@ -58,10 +72,11 @@ export function reportMalformedBlockName(node: NodeModel, op: Operator, p: Param
         help,
         suggestions:
           m.suggestion === undefined ? [] : [{ title: `replace with '${m.suggestion}'`, replacement: m.suggestion }],
+        ...(assumed ? { severity: "warning" as const } : {}),
       }),
     ),
   );
-  return true;
+  return assumed ? "assumed" : true;
 }
 
 /** The header assignment `vec: N` as a block count, or undefined (with a diagnostic when it is not one). */

@@ -127,17 +127,7 @@ export function controlClass(type: ControlType): StyleClass {
   }
 }
 
-/** Components of a multi-value control and the suffix TouchDesigner gives each (`Color` → `Colorr`...). */
-export const CONTROL_SUFFIXES: Partial<Record<ControlType, string[]>> = {
-  rgb: ["r", "g", "b"],
-  rgba: ["r", "g", "b", "a"],
-  xy: ["x", "y"],
-  xyz: ["x", "y", "z"],
-  xyzw: ["x", "y", "z", "w"],
-  uv: ["u", "v"],
-  uvw: ["u", "v", "w"],
-  wh: ["w", "h"],
-};
+export { CONTROL_SUFFIXES } from "../model.js";
 
 /** Can a parameter of class `param` follow a value of class `source` through a bind? */
 export function bindCompatible(param: StyleClass, source: StyleClass): boolean {

@@ -143,7 +143,6 @@ class LayoutWorker {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       workerData: { source: elk, warmUp: warmUpGraph(TD_GEOMETRY) },
     });
-    this.worker.unref();
     this.worker.on("message", (m: Reply) => {
       const job = this.sent.get(m.id);
       if (job === undefined) return;
@@ -162,6 +161,9 @@ class LayoutWorker {
     };
     this.worker.on("error", fail);
     this.worker.on("exit", (code) => fail(new Error(`layout worker exited with code ${code}`)));
+    // Unref'd after its listeners: in Node 20 a 'message' listener added to a Worker refs it again, and
+    // a worker started ahead that is never sent a level would then keep the process from exiting.
+    this.worker.unref();
   }
 
   /** Nodes sent and not yet answered. */

@@ -21,6 +21,7 @@ function levelsUp(node: AnyNode, owner: AnyNode): number {
 /** The scalar names a bind reads from, one per scalar the assignment sets. */
 function bindSources(v: BindValue): string[] {
   const owner = v.owner!;
+  if (v.controlComponent !== undefined) return [v.controlComponent];
   if (v.control !== undefined) return (CONTROL_SUFFIXES[v.control.type] ?? [""]).map((s) => v.control!.name + s);
   for (const page of owner.customPages) {
     for (const c of page.params) {

@@ -6,6 +6,7 @@
 import { basename } from "node:path";
 import { diagnostic, type Diagnostic, type DiagnosticExtras } from "../../diagnostics/index.js";
 import {
+  CONTROL_SUFFIXES,
   walkComponents,
   type AnyNode,
   type ComponentModel,
@@ -41,6 +42,17 @@ function* controlOwners(scope: ComponentModel): Generator<ComponentModel> {
   for (let c: ComponentModel | undefined = scope; c !== undefined; c = c.parent) yield c;
 }
 
+/**
+ * Where a path is read from. A path starting with `.` starts at the operator whose parameter holds
+ * it: a COMP's `op('./child')` (an expression's `me.op`, Internal OP parameters such as
+ * `./iparEffect`) is inside that COMP, as TouchDesigner and tdsim resolve it; other paths are read
+ * in the network the operator sits in.
+ */
+function ownScope(path: string, node: AnyNode, scope: ComponentModel): ComponentModel {
+  const own = path === "." || path.startsWith("./");
+  return own && node.body !== undefined && scope !== node ? (node as ComponentModel) : scope;
+}
+
 export class ReferenceResolver {
   constructor(
     private readonly program: ProgramModel,
@@ -70,7 +82,7 @@ export class ReferenceResolver {
         return;
       }
       case "op-ref": {
-        const found = lookupPath(this.program, scope, v.path);
+        const found = lookupPath(this.program, ownScope(v.path, node, scope), v.path);
         if (found.kind === "found") v.target = found.node;
         else if (found.kind === "missing") this.reportMissing(v.path, node, v.origin, found);
         return;
@@ -85,7 +97,7 @@ export class ReferenceResolver {
         return this.resolveBind(v, node, scope);
       case "expression":
         for (const ref of v.refs) {
-          const found = lookupPath(this.program, scope, ref.path);
+          const found = lookupPath(this.program, ownScope(ref.path, node, scope), ref.path);
           if (found.kind === "found") ref.target = found.node;
           else if (found.kind === "missing") {
             const range = expressionRange(this.program.sources, v, ref.offset, ref.offset + ref.path.length);
@@ -119,6 +131,14 @@ export class ReferenceResolver {
           if (control.name === v.parameter) {
             v.owner = comp;
             v.control = control;
+            return;
+          }
+          // One component of a multi-value control, by the name TouchDesigner gives it (`Tintr`).
+          const components = (CONTROL_SUFFIXES[control.type] ?? []).map((s) => control.name + s);
+          if (components.includes(v.parameter)) {
+            v.owner = comp;
+            v.control = control;
+            v.controlComponent = v.parameter;
             return;
           }
           visible.push(control.name);

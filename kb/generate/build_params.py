@@ -1,7 +1,8 @@
 """Turns one operator's fact parameters into knowledge-base Param entries (see KB-SCHEMA.md)."""
 
 # Flags from the facts that matter to checking and documentation; everything else stays in the facts.
-CARRIED_FLAGS = ("onlyInOlderDocsSnapshot", "absentInLiveDump", "nameNotLowercase", "menuStyleConflict")
+CARRIED_FLAGS = ("onlyInOlderDocsSnapshot", "absentInLiveDump", "nameNotLowercase", "menuStyleConflict",
+                 "templateAssumed")
 
 
 def _member_facts(fact_params):
@@ -94,6 +95,13 @@ def convert_param(p, member_facts):
         out["addedFrom"] = p["addedFrom"]
     if p.get("menuAssumed"):
         out["menuAssumed"] = True
+    if p.get("menuFrom"):
+        out["menuFrom"] = p["menuFrom"]
+    if p.get("newerName"):
+        out["newerName"] = p["newerName"]
+    if "creationValue" in p:
+        out["creationValue"] = p["creationValue"]
+        out["creationValueSource"] = p["creationValueSource"]
     for flag in CARRIED_FLAGS:
         if p.get(flag):
             out[flag] = True

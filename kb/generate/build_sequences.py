@@ -51,4 +51,7 @@ def build_sequences(params):
             "minBlocks": None,
             "maxBlocks": None,
         })
+        if header.get("templateAssumed"):
+            # No fact gives this sequence's blocks: a name outside the template only warns.
+            sequences[-1]["templateAssumed"] = True
     return sequences

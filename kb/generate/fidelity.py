@@ -8,7 +8,11 @@
 2. `real-build.json`: type renames (the old name kept as an alias), renamed and missing parameters,
    menu entries and styles seen in networks exported from real builds (`addedFrom: "real-build"`,
    `styleSource: "real-build"`).
-3. POP vector tuplets: the live POP dump reports every x/y/z float tuplet (`t`, `r`, `s`, `p`, `size`,
+3. `real-build.json` `xyzTuplets`: the x/y/z float tuplets of the named types have the style the
+   build reports (XYZW of three components on the camera, light and camera blend COMPs);
+   `creationValues`: the value an operator's parameter has when it is created, where the build
+   reports another default (`creationValue`, `creationValueSource: "real-build"`).
+4. POP vector tuplets: the live POP dump reports every x/y/z float tuplet (`t`, `r`, `s`, `p`, `size`,
    `upvector`, ...) as an XYZW tuplet of three components; the few POP tuplets only inferred from
    their component names (`XYZ`) follow it (`styleSource: "inferred(live POP tuplets)"`).
 """
@@ -91,7 +95,9 @@ def merge_common_pages(fact_ops):
     return added
 
 
-def apply_real_build(fact_ops, rules):
+def apply_real_build(fact_ops, rules, counts=None):
+    """Applies the rules; `counts` (a dict) gets how many parameters each kind of rule touched."""
+    counts = {} if counts is None else counts
     ops = {op["optype"]: op for op in fact_ops}
     for r in rules.get("renames", []):
         op = ops.get(r["from"])
@@ -134,6 +140,7 @@ def apply_real_build(fact_ops, rules):
             entry["addedFrom"] = "real-build"
             entry["sources"] = ["real-build"]
             _insert_after_page(op, entry)
+            counts["real-build parameters added"] = counts.get("real-build parameters added", 0) + 1
     for r in rules.get("menus", []):
         for p in _rule_params(r, ops):
             names = list(p.get("menuNames") or [])
@@ -145,9 +152,11 @@ def apply_real_build(fact_ops, rules):
             p["menuNames"], p["menuLabels"] = names, labels
             if r.get("incomplete"):
                 p["menuIncomplete"] = True
+            counts["real-build menus completed"] = counts.get("real-build menus completed", 0) + 1
     for r in rules.get("styles", []):
         for p in _rule_params(r, ops):
             p["style"], p["styleSource"] = r["style"], "real-build"
+            counts["real-build styles"] = counts.get("real-build styles", 0) + 1
     return list(ops.values())
 
 
@@ -205,3 +214,32 @@ def infer_unit_menus(fact_ops):
             p["menuAssumed"] = True
             inferred += 1
     return inferred
+
+
+def xyz_tuplet_styles(fact_ops, rules):
+    """Returns {rule label: tuplets restyled}."""
+    ops = {op["optype"]: op for op in fact_ops}
+    counts = {}
+    for r in rules:
+        changed = 0
+        for t in r["types"]:
+            if t not in ops:
+                raise FidelityError(f"real-build.json names unknown operator type {t}")
+            for p in ops[t].get("parameters") or []:
+                if _is_xyz_floats(p) and p.get("style") != r["style"]:
+                    p["style"], p["styleSource"] = r["style"], "real-build"
+                    changed += 1
+        counts[f"x/y/z tuplets of {', '.join(r['types'])} are {r['style']}"] = changed
+    return counts
+
+
+def apply_creation_values(fact_ops, rules):
+    """Returns {rule label: parameters given a creation value}."""
+    counts = {}
+    for r in rules:
+        n = 0
+        for p in _rule_params(r, {op["optype"]: op for op in fact_ops}):
+            p["creationValue"], p["creationValueSource"] = r["value"], "real-build"
+            n += 1
+        counts[f"creation value {r['value']!r} of {r['param']} on {', '.join(r['types'])}"] = n
+    return counts

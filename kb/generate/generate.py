@@ -14,21 +14,41 @@ from build_operators import apply_curated, build_operator, check_names, finish_i
 from build_releases import build_releases
 from coverage import assumed_counts, assumed_table, coverage, markdown_table, source_counts, sources_table
 from facts_io import FAMILIES, read_facts, read_json, write_json, write_json_lines
-from fidelity import FidelityError, apply_real_build, infer_unit_menus, merge_common_pages, pop_vector_tuplets
+from fidelity import (FidelityError, apply_creation_values, apply_real_build, infer_unit_menus, merge_common_pages,
+                      pop_vector_tuplets, xyz_tuplet_styles)
+from leniency import close_family_menus, newer_names
+from shared_pages import merge_shared_pages, merge_shared_sequences
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KB_DIR = os.path.dirname(HERE)
 INDEX_VERSION = 1
 
 
-def corrected_facts(facts):
-    """The docs facts with the family common pages merged and the real build's facts applied."""
+def corrected_facts(facts, rules=None):
+    """The docs facts with the family common and shared pages merged and the real build's facts
+    applied. `rules` (a dict) gets how many parameters each rule added, changed or closed."""
+    rules = {} if rules is None else rules
     fact_ops = copy.deepcopy(facts["operators"])
-    merge_common_pages(fact_ops)
-    fact_ops = apply_real_build(fact_ops, read_json(os.path.join(HERE, "real-build.json")))
-    infer_unit_menus(fact_ops)
-    pop_vector_tuplets(fact_ops)
+    real = read_json(os.path.join(HERE, "real-build.json"))
+    rules["family Common pages: union on every member"] = merge_common_pages(fact_ops)
+    rules.update(merge_shared_pages(fact_ops, real.get("sharedPages", [])))
+    rules.update(merge_shared_sequences(fact_ops, real.get("sharedSequences", [])))
+    fact_ops = apply_real_build(fact_ops, real, rules)
+    rules.update(xyz_tuplet_styles(fact_ops, real.get("xyzTuplets", [])))
+    rules.update(apply_creation_values(fact_ops, real.get("creationValues", [])))
+    rules["CHOP unit menus without entries: the family's or time units (assumed)"] = infer_unit_menus(fact_ops)
+    rules["menus without entries closed from their family (default among the entries; assumed)"] = \
+        close_family_menus(fact_ops)
+    rules["POP x/y/z tuplets styled XYZW from the live dump"] = pop_vector_tuplets(fact_ops)
+    older, named = newer_names(fact_ops)
+    rules[f"names only in older docs ({older}, warned): newer spelling found"] = named
     return fact_ops
+
+
+def rules_table(rules):
+    lines = ["| rule | parameters |", "|---|---|"]
+    lines += [f"| {name} | {count} |" for name, count in rules.items()]
+    return "\n".join(lines)
 
 
 def build_all(facts):
@@ -92,13 +112,19 @@ def main(argv):
         print(f"generate: no operators.json in {args.facts}", file=sys.stderr)
         return 2
     facts = read_facts(args.facts)
+    rules = {}
     try:
-        facts["corrected"] = corrected_facts(facts)
+        facts["corrected"] = corrected_facts(facts, rules)
         by_family, index, problems = build_all(facts)
         check_against_stats(by_family, facts["stats"])
     except (OverlayError, FidelityError) as e:
         print("generate: " + str(e), file=sys.stderr)
         return 1
+    params = [p for f in FAMILIES for op in by_family[f] for p in op["params"]]
+    rules["menus left without entries (svc check warns on any value set)"] = \
+        sum(1 for p in params if p["style"] == "Menu" and not p.get("menuNames"))
+    rules["incomplete menus (svc check warns on an entry it does not know)"] = \
+        sum(1 for p in params if p.get("menuIncomplete"))
     for family in FAMILIES:
         write_json_lines(os.path.join(args.out, "operators", family + ".json"),
                          {"family": family}, "operators", by_family[family])
@@ -110,7 +136,7 @@ def main(argv):
     write_json(os.path.join(args.out, "coverage.json"), {"perFamily": table, "sources": sources})
     if os.path.abspath(args.out) == os.path.join(KB_DIR, "data"):
         write_readme_tables({"coverage": markdown_table(table), "sources": sources_table(sources),
-                             "assumed": assumed_table(assumed_counts(by_family))})
+                             "assumed": assumed_table(assumed_counts(by_family)), "rules": rules_table(rules)})
     for problem in problems:
         print("generate: warning: " + problem, file=sys.stderr)
     total = sum(len(v) for v in by_family.values())

@@ -1,27 +1,27 @@
 /**
- * Runs a command's work with a bridge client, turning an unreachable or refusing bridge into the
- * one-line error and exit code 1 that every bridge command shares.
+ * Runs a command's work with its services' bridge client, turning an unreachable or refusing bridge
+ * into the one-line error and exit code 1 that every bridge command shares. The client is closed
+ * with the services, by whoever made them.
  */
 import { isAbsolute, resolve } from "node:path";
 import type { BridgeClient, Progress } from "../engine/index.js";
 import type { CommandIO } from "./command.js";
+import type { Services } from "../services.js";
 
 export async function withBridge(
   program: string,
   io: CommandIO,
+  services: Services,
   work: (client: BridgeClient) => Promise<number>,
 ): Promise<number> {
   // Loaded here, not at the top: every command's module is loaded for `svc --help`.
-  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../engine/index.js");
-  const client = new BridgeClient(bridgeConfigFromEnv(io.env));
+  const { BridgeError } = await import("../engine/index.js");
   try {
-    return await work(client);
+    return await work(await services.bridge());
   } catch (err) {
     if (!(err instanceof BridgeError)) throw err;
     io.stderr(`${program}: ${err.oneLine()}\n`);
     return 1;
-  } finally {
-    await client.close();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FlagSpecs, ParsedArgs } from "./args.js";
+import type { Services } from "../services.js";
 
 /** Where a command writes; tests pass their own to capture output. */
 export interface CommandIO {
@@ -25,6 +26,9 @@ export interface Command {
   flags: FlagSpecs;
   /** Further help text printed under the flags. */
   details?: string;
-  /** Returns the process exit code: 0 ok, 1 the work found errors, 2 bad usage. */
-  run(args: ParsedArgs, io: CommandIO): Promise<number>;
+  /**
+   * Returns the process exit code: 0 ok, 1 the work found errors, 2 bad usage. `services` are the
+   * invocation's (the dispatcher builds them from `io.env` and closes them when the command ends).
+   */
+  run(args: ParsedArgs, io: CommandIO, services: Services): Promise<number>;
 }

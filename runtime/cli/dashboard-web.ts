@@ -8,6 +8,7 @@
  * port with a loopback name (a DNS-rebound name is refused), and an Origin, when sent, must be a
  * loopback origin; otherwise 403. Only GET is served, and the number of open event streams is bounded.
  */
+import type { Services } from "../services.js";
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -143,6 +144,7 @@ export async function startDashboardWeb(options: DashboardWebOptions): Promise<D
 
 export interface ServeDashboardInput {
   io: CommandIO;
+  services: Services;
   cues: string;
   intervalMs: number;
   port: number;
@@ -151,8 +153,15 @@ export interface ServeDashboardInput {
 }
 
 /** The command: serves until Ctrl-C or `count` samples, printing where. Exit 1 when the port is taken. */
-export async function serveDashboard({ io, cues, intervalMs, port, count }: ServeDashboardInput): Promise<number> {
-  return withBridge("svc dashboard", io, async (bridge) => {
+export async function serveDashboard({
+  io,
+  services,
+  cues,
+  intervalMs,
+  port,
+  count,
+}: ServeDashboardInput): Promise<number> {
+  return withBridge("svc dashboard", io, services, async (bridge) => {
     let samples = 0;
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));

@@ -2,6 +2,7 @@ import { UsageError } from "./args.js";
 import { CommandLineError, buildProgram, groupNamedBy, usageMessage, type ProgramSpec } from "./command-tree.js";
 import type { Command, CommandIO } from "./command.js";
 import { packageVersion } from "../package-root.js";
+import { createServices } from "../services.js";
 
 /**
  * Runs one invocation and returns its exit code; never throws for bad usage.
@@ -25,7 +26,13 @@ export async function dispatch(
   let chosen: Command | undefined;
   const root = buildProgram(spec, commands, io, async (cmd, args) => {
     chosen = cmd;
-    code = await cmd.run(args, io);
+    // The command's services, made from its environment; what it opened is closed when it ends.
+    const services = createServices(io.env);
+    try {
+      code = await cmd.run(args, io, services);
+    } finally {
+      await services.close();
+    }
   });
   const words = argv[0] === "help" ? helpWords(root, argv.slice(1)) : [...argv];
   const group = groupNamedBy(root, words);

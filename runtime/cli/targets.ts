@@ -4,6 +4,7 @@
  * order once all are done, each under a heading, then one line per target. The exit code is the
  * worst of them (1 over 2 over 0).
  */
+import type { Services } from "../services.js";
 import { resolve } from "node:path";
 import type { BridgeClient } from "../engine/index.js";
 import { UsageError, type FlagSpecs, type ParsedArgs } from "./args.js";
@@ -44,13 +45,14 @@ function worst(codes: number[]): number {
 export async function withTargets(
   program: string,
   io: CommandIO,
+  services: Services,
   args: ParsedArgs,
   work: (client: BridgeClient, io: CommandIO) => Promise<number>,
 ): Promise<number> {
   const wanted = (args.flags.target as string[] | undefined) ?? [];
   if (wanted.length === 0) {
     if (args.flags["show-config"] !== undefined) throw new UsageError("--show-config goes with --target");
-    return withBridge(program, io, (client) => work(client, io));
+    return withBridge(program, io, services, (client) => work(client, io));
   }
   const { readShowConfig, selectTargets, targetToken, ShowConfigError, SHOW_CONFIG_FILE } =
     await import("../show/show-config.js");
@@ -78,11 +80,16 @@ export async function withTargets(
         stdout: (s) => (run.stdout += s),
         stderr: (s) => (run.stderr += s),
       };
+      // Each target its own services, for its own bridge.
+      const { createServices } = await import("../services.js");
+      const targetServices = createServices(env);
       try {
-        run.code = await withBridge(`${program} [${t.name}]`, sub, (client) => work(client, sub));
+        run.code = await withBridge(`${program} [${t.name}]`, sub, targetServices, (client) => work(client, sub));
       } catch (err) {
         run.stderr += `${program} [${t.name}]: ${(err as Error).message}\n`;
         run.code = 1;
+      } finally {
+        await targetServices.close();
       }
       return run;
     }),

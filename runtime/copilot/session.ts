@@ -3,6 +3,7 @@
  * untrusted evidence, and one redacted receipt per turn. `svc ask` runs one turn; `svc chat` keeps
  * a session and runs a turn per message.
  */
+import type { Services } from "../services.js";
 import { briefRoot, readAgentBrief, BRIEF_FILE } from "../session/agent-brief.js";
 import { readSessionProfile, sessionProfilePath } from "../session/profile.js";
 import { untrustedEvidence } from "./evidence.js";
@@ -112,7 +113,7 @@ export class CopilotSession {
    * LlmOffError when no model is configured; LlmConfigError for a bad setting; LlmCalibrationError
    * when `svc copilot-calibrate` found this build of the model unable to drive tools reliably.
    */
-  static async open(env: NodeJS.ProcessEnv, mode: CopilotMode): Promise<CopilotSession> {
+  static async open(env: NodeJS.ProcessEnv, mode: CopilotMode, services?: Services): Promise<CopilotSession> {
     const config = llmConfigFromEnv(env);
     const client = new OllamaClient(config);
     const refusal = await calibrationRefusal(client, config, "copilot", env);
@@ -120,7 +121,7 @@ export class CopilotSession {
       throw new LlmCalibrationError(
         `${refusal}; set SVC_LLM_MODEL to a model that calls tools (then run svc copilot-calibrate), or run svc copilot-calibrate --refresh after pulling it again`,
       );
-    const toolbox = await openSvcToolbox(env, mode, config.maxTools, CALL_TIMEOUT_MS);
+    const toolbox = await openSvcToolbox(env, mode, config.maxTools, CALL_TIMEOUT_MS, services);
     return new CopilotSession(config, mode, client, toolbox, readBrief(env), makeRedactor(env));
   }
 

@@ -6,6 +6,7 @@
  * that run client-written Python are never offered. A call to a tool that was not offered is
  * refused here, whatever the model or the project brief says.
  */
+import type { Services } from "../services.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -94,13 +95,18 @@ export async function openSvcToolbox(
   mode: CopilotMode,
   maxTools: number,
   callTimeoutMs: number,
+  /** The caller's services; without them the server makes (and closes) its own. */
+  services?: Services,
 ): Promise<SvcToolbox> {
   const creative = mode === "creative";
-  const server = await createSvcServer({
-    profile: parseProfile(env.SVC_TOOL_PROFILE),
-    rawPython: false,
-    creative: { enabled: creative, applyCard: false },
-  });
+  const server = await createSvcServer(
+    {
+      profile: parseProfile(env.SVC_TOOL_PROFILE),
+      rawPython: false,
+      creative: { enabled: creative, applyCard: false },
+    },
+    services ? { services } : {},
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "svc-copilot", version: packageVersion() });

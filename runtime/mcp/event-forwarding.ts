@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeEvent } from "../engine/index.js";
 import type { ClientLogLevel } from "./logging.js";
+import type { Services } from "../services.js";
 import { SCENE_VIEWS, unknownView, viewedNetwork } from "./resources/scene.js";
 
 export interface EventSource {
@@ -46,7 +47,7 @@ function below(root: string): SubscriptionScope {
 }
 
 /** The scope of a subscribable URI, or why it cannot be subscribed to. */
-export function subscriptionScope(uri: string): SubscriptionScope | string {
+export function subscriptionScope(uri: string, services: Services): SubscriptionScope | string {
   if (uri.startsWith(SCENE_PREFIX)) {
     const view = uri.slice(SCENE_PREFIX.length);
     if (!Object.hasOwn(SCENE_VIEWS, view)) return unknownView(view);
@@ -55,7 +56,7 @@ export function subscriptionScope(uri: string): SubscriptionScope | string {
     return {
       mayCover: () => true,
       covers: async (paths) => {
-        const network = await viewedNetwork(view);
+        const network = await viewedNetwork(view, services);
         return network !== null && paths.some((p) => within(p, network));
       },
     };
@@ -88,13 +89,18 @@ function within(path: string, root: string): boolean {
 }
 
 /** Installs forwarding on a server before it connects; it stops when the server closes. */
-export function forwardEvents(server: McpServer, logLevel: ClientLogLevel, forwarding: EventForwarding): void {
+export function forwardEvents(
+  server: McpServer,
+  logLevel: ClientLogLevel,
+  forwarding: EventForwarding,
+  services: Services,
+): void {
   const subscriptions = new Map<string, SubscriptionScope>();
   /** Per URI, the paths changed since its update was scheduled (bounded; any one may be enough). */
   const due = new Map<string, { timer: NodeJS.Timeout; paths: Set<string> }>();
   server.server.registerCapabilities({ resources: { subscribe: true } });
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
-    const scope = subscriptionScope(request.params.uri);
+    const scope = subscriptionScope(request.params.uri, services);
     if (typeof scope === "string") throw new McpError(ErrorCode.InvalidParams, scope);
     if (!subscriptions.has(request.params.uri) && subscriptions.size >= MAX_SUBSCRIPTIONS) {
       throw new McpError(ErrorCode.InvalidParams, `at most ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe one first`);

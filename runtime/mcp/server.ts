@@ -13,11 +13,12 @@ import { creativeResources } from "./resources/creative.js";
 import { registerResources } from "./resources/registry.js";
 import { generatedToolList } from "./tools/generated-tool-list.js";
 import { listedTool } from "./tools/listed-tool.js";
-import { loadTool } from "./tools/load-tools.js";
+import { loadTool, toolByName } from "./tools/load-tools.js";
 import { checkCatalog, selectTools, type ToolSelection } from "./tools/registry.js";
 import { serveTools, type ServedTool } from "./tools/serve-tools.js";
 import { toolManifest, type ToolManifestEntry } from "./tools/tool-manifest.js";
 import { packageVersion } from "../package-root.js";
+import { createServices, type Services } from "../services.js";
 
 const INSTRUCTIONS = [
   "svc builds TouchDesigner networks from .svcnet source text.",
@@ -62,6 +63,11 @@ export async function buildCatalog(selection: ToolSelection): Promise<ServerTool
 export interface ServerOptions {
   /** The bridge's events, when SVC_EVENTS is on: forwarded as log messages and resource updates. */
   events?: EventForwarding;
+  /**
+   * The services every tool and resource is given; a transport passes the process's one set. A
+   * server made without them makes its own from the environment and closes them when it closes.
+   */
+  services?: Services;
 }
 
 export async function createSvcServer(selection: ToolSelection, options: ServerOptions = {}): Promise<McpServer> {
@@ -70,14 +76,27 @@ export async function createSvcServer(selection: ToolSelection, options: ServerO
     { name: "svc", version: packageVersion() },
     { capabilities: { logging: {} }, instructions: INSTRUCTIONS },
   );
+  const services = options.services ?? createServices(process.env);
+  if (!options.services) {
+    const closed = server.server.onclose;
+    server.server.onclose = () => {
+      closed?.();
+      void services.close();
+    };
+  }
   const logLevel = new ClientLogLevel();
   logLevel.install(server);
-  serveTools(server, tools, logLevel);
+  serveTools(server, tools, logLevel, { services, tool: toolByName });
   // The repertoire is opt-in (spec 2.7): its resources exist only when it is switched on.
   // Registered from the build's index, each file imported on first read; the catalog itself without one.
   const resources = indexedResources() ?? (await import("./resources/all-resources.js")).allResources;
-  registerResources(server, selection.creative?.enabled ? [...resources, ...creativeResources] : resources, catalog);
+  registerResources(
+    server,
+    selection.creative?.enabled ? [...resources, ...creativeResources] : resources,
+    catalog,
+    services,
+  );
   registerPrompts(server, catalog.prompts, new Set(catalog.toolNames));
-  if (options.events) forwardEvents(server, logLevel, options.events);
+  if (options.events) forwardEvents(server, logLevel, options.events, services);
   return server;
 }

@@ -229,6 +229,7 @@ describe("SVC_BRIDGE_EXPRESSIONS=safe", () => {
           operations: [
             { action: "create", parent_path: "/project1", type: "noiseTOP", name: "n" },
             { action: "create", parent_path: "/project1", type: "executeDAT", name: "ex" },
+            { action: "create", parent_path: "/project1", type: "textDAT", name: "notes" },
           ],
         },
       });
@@ -263,22 +264,30 @@ describe("SVC_BRIDGE_EXPRESSIONS=safe", () => {
     }
   });
 
-  it("checks the text of DATs that TouchDesigner runs", async () => {
-    expectError(await setText(safe, "import os\nos.system('id')\n"), 403, "unsafe_python");
-    expectError(await setText(safe, "def onFrameStart(frame):\n    exec('1')\n"), 403, "unsafe_python");
-    expectError(await setText(safe, "def onFrameStart(frame):\n    while True:\n        pass\n"), 403, "unsafe_python");
+  it("refuses any text for a DAT TouchDesigner runs, and code for any other DAT", async () => {
+    const setNotes = (host: SimHost, text: string) =>
+      call(host, "PUT", `/api/nodes/${enc("/project1/notes")}/text`, { body: { text } });
+    for (const text of ["import os\nos.system('id')\n", "def onFrameStart(frame):\n    return\n", "1\n"]) {
+      expectError(await setText(safe, text), 403, "exec_disabled");
+    }
     expectBatchCause(
       await call(safe, "POST", "/api/batch", {
         body: { operations: [{ action: "set_text", path: "/project1/ex", text: "class A: pass\n" }] },
       }),
-      "unsafe_python",
+      "exec_disabled",
     );
-    const good = "def onFrameStart(frame):\n    op('n').par.period = frame % 10 + 1\n    return\n";
-    expect((await setText(safe, good)).status).toBe(200);
-    expect((await setText(safe, '{"a": true, "b": null}')).status).toBe(200);
-    expect((await setText(safe, "uniform float uTime;\nvoid main() {}\n")).status).toBe(200);
-    expect((await call(safe, "GET", `/api/nodes/${enc("/project1/ex")}/text`)).body.data.text).toBe(
+    expectError(await setNotes(safe, "import os\n"), 403, "unsafe_python");
+    expectError(await setNotes(safe, "def f():\n    return 1\n"), 403, "unsafe_python");
+    expectError(await setNotes(safe, "name\tvalue\n__import__('os').getcwd()\t1\n"), 403, "unsafe_python");
+    for (const text of [
+      '{"a": true, "b": null}',
       "uniform float uTime;\nvoid main() {}\n",
+      "name\tvalue\nspeed\t1\n",
+    ]) {
+      expect((await setNotes(safe, text)).status, text).toBe(200);
+    }
+    expect((await call(safe, "GET", `/api/nodes/${enc("/project1/notes")}/text`)).body.data.text).toBe(
+      "name\tvalue\nspeed\t1\n",
     );
   });
 

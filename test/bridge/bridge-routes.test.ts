@@ -39,7 +39,10 @@ describe("bridge routes over HTTP", () => {
     const source = readFileSync(join(ROOT, "bridge", "svc_bridge", "__init__.py"), "utf8");
     expect(data.bridge_version).toBe(/^BRIDGE_VERSION = "([^"]+)"/m.exec(source)![1]);
     expect(data.python_version).toMatch(/^3\.\d+\.\d+$/);
-    expect(data.td_version).toMatch(/^tdsim-\d{4}\.tdsim-\d+$/);
+    // The version reads as TouchDesigner's (App Class: version and build are numbers as text);
+    // the product says it is tdsim.
+    expect(data.td_version).toMatch(/^\d{4}\.\d+$/);
+    expect(data.product).toBe("tdsim");
   });
 
   it("GET /api/health counts frames, with tdsim's frame statistics", async () => {

@@ -25,6 +25,8 @@ export interface HostOptions {
   callbacks?: string;
   /** The host's working folder, which tdsim takes as `project.folder` (default: this process's). */
   cwd?: string;
+  /** A saved project (tdsim state) to start from; its folder is `project.folder`. */
+  state?: string;
 }
 
 const BRIDGE_SWITCHES = [
@@ -41,7 +43,12 @@ export async function startHost(options: HostOptions = {}): Promise<SimHost> {
   for (const name of BRIDGE_SWITCHES) delete env[name];
   Object.assign(env, options.env ?? {});
   if (!options.bind && !options.cwd) {
-    const sim = await startSim({ port: 0, env, callbacks: options.callbacks ?? CALLBACKS });
+    const sim = await startSim({
+      port: 0,
+      env,
+      callbacks: options.callbacks ?? CALLBACKS,
+      ...(options.state ? { state: options.state } : {}),
+    });
     return { url: sim.url, port: sim.port, stop: () => sim.stop() };
   }
   return spawnBoundHost(options, env);

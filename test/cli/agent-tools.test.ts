@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentCommands } from "../../runtime/cli/agent/index.js";
 import { toolCommandEntries } from "../../runtime/cli/agent/tool-commands.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { toolManifest } from "../../runtime/mcp/tools/tool-manifest.js";
 import { verifyChecksums } from "../../runtime/packaging/checksums.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
@@ -58,7 +57,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeBridgeClient();
   await sim?.stop();
   for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
   Object.assign(process.env, saved);

@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { runAgent } from "./run-cli.js";
 
@@ -34,7 +33,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await closeBridgeClient();
   await bridge?.close();
   await sim?.stop();
   for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];

@@ -127,7 +127,6 @@ describe("svc save and save_project", () => {
   it("save_project saves as a new file over MCP", async () => {
     process.env.SVC_BRIDGE_URL = sim!.url;
     const { memoryClient } = await import("../mcp/helpers.js");
-    const { closeBridgeClient } = await import("../../runtime/mcp/bridge.js");
     const client = await memoryClient({ profile: "full", rawPython: false });
     try {
       const target = join(dir, "from-mcp.toe");
@@ -137,7 +136,6 @@ describe("svc save and save_project", () => {
       expect(existsSync(target)).toBe(true);
     } finally {
       await client.close();
-      await closeBridgeClient();
       delete process.env.SVC_BRIDGE_URL;
     }
   });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentCommands } from "../../runtime/cli/agent/index.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
 import { stageBridge } from "../../runtime/bridge-install/stage.js";
-import { bridgeClient, closeBridgeClient } from "../../runtime/mcp/bridge.js";
+import { createServices } from "../../runtime/services.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 let sim: RunningSim;
@@ -38,6 +38,9 @@ async function info(): Promise<{ bridge_version: string }> {
   return ((await res.json()) as { data: { bridge_version: string } }).data;
 }
 
+// svc's own client of the bridge under test, for the requests the test sends itself.
+const services = createServices(process.env);
+
 const initFile = () => join(staged, "svc_bridge", "__init__.py");
 function setVersion(version: string) {
   writeFileSync(
@@ -60,7 +63,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await closeBridgeClient();
+  await services.close();
   await sim?.stop();
   if (savedUrl === undefined) delete process.env.SVC_BRIDGE_URL;
   else process.env.SVC_BRIDGE_URL = savedUrl;
@@ -100,7 +103,7 @@ describe("reload_bridge on tdsim", () => {
 
   it("an open transaction refuses a reload with what it would drop; --force reloads and says what it dropped", async () => {
     // through svc's client, which sends a shed request again after Retry-After
-    const client = await bridgeClient();
+    const client = await services.bridge();
     await client.post("/api/batch", {
       transaction: "t-reload",
       operations: [{ action: "create", parent_path: "/project1", type: "levelTOP", name: "in_transaction" }],

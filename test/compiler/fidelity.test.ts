@@ -96,15 +96,27 @@ describe("the kb answers as the real build does", () => {
 
   it("every COMP that instances takes rottoxform in instancerottoorder", () => {
     const instancing = listFamily("COMP").filter((op) => op.params.some((p) => p.name === "instancerottoorder"));
+    // The four whose docs pages show the Instance pages, and every 3D object COMP (Xform, Pre-Xform
+    // and Render pages), which has them in the build (issue #48).
     expect(instancing.map((op) => op.type).sort()).toEqual([
       "actorCOMP",
+      "blendCOMP",
+      "boneCOMP",
+      "bulletsolverCOMP",
+      "cameraCOMP",
+      "camerablendCOMP",
+      "fbxCOMP",
       "geometryCOMP",
       "geotextCOMP",
+      "lightCOMP",
+      "nullCOMP",
+      "nvidiaflexsolverCOMP",
       "nvidiaflowemitterCOMP",
+      "usdCOMP",
     ]);
     const body = instancing.map((op, i) => `  c${i}: ${op.type} { instancerottoorder: rottoxform }`).join("\n");
     expect(compileBody(body).diagnostics).toEqual([]);
-    expect(codes(compileBody("  cam: cameraCOMP { instancerottoorder: rottoxform }"))).toEqual(["unknown-parameter"]);
+    expect(codes(compileBody("  t: baseCOMP { instancerottoorder: rottoxform }"))).toEqual(["unknown-parameter"]);
   });
 
   it("resizecomp and the Parameter CHOP's parameters have assumed styles: another kind of value warns", () => {

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Receipt } from "../../runtime/copilot/receipt.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { runSvc } from "../cli/run-cli.js";
 import { requireBuiltCli } from "../mcp/helpers.js";
 import { useLiveSim } from "../support/live-sim.js";
@@ -35,7 +34,6 @@ beforeAll(async () => {
   process.env.SVC_BRIDGE_URL = live.env.SVC_BRIDGE_URL;
 });
 afterAll(async () => {
-  await closeBridgeClient();
   delete process.env.SVC_BRIDGE_URL;
   await fake.close();
   rmSync(home, { recursive: true, force: true });

@@ -3,6 +3,7 @@
  * the recipes it names. Against the real recipe library; no model here (the model's side is in
  * plan-visual-llm.test.ts, over the Ollama protocol).
  */
+import { toolByName } from "../../runtime/mcp/tools/load-tools.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkPlan } from "../../runtime/mcp/tools/artist/plan-check.js";
 import { loadArtistCatalog, type ArtistCatalog } from "../../runtime/mcp/tools/artist/recipe-catalog.js";
@@ -20,13 +21,15 @@ beforeAll(async () => {
 });
 
 const problemsOf = async (proposal: unknown) => {
-  const r = await checkPlan(proposal, catalog);
+  const r = await checkPlan(proposal, catalog, toolByName);
   return r.ok ? [] : r.problems;
 };
 
 describe("checkPlan", () => {
   it("accepts a typed tool call within its schema and names the recipe it builds", async () => {
-    expect(await checkPlan({ tool: "create_kaleidoscope", arguments: { segments: 6, spin: -20 } }, catalog)).toEqual({
+    expect(
+      await checkPlan({ tool: "create_kaleidoscope", arguments: { segments: 6, spin: -20 } }, catalog, toolByName),
+    ).toEqual({
       ok: true,
       plan: { tool: "create_kaleidoscope", arguments: { segments: 6, spin: -20 }, recipes: ["glsl_kaleidoscope"] },
     });
@@ -76,6 +79,7 @@ describe("checkPlan", () => {
           },
         },
         catalog,
+        toolByName,
       ),
     ).toMatchObject({
       ok: true,
@@ -106,7 +110,7 @@ describe("planWithModel around the model's answer", () => {
   it("uses a valid plan as the model gave it, with the model's reasons", async () => {
     const ask = async () =>
       JSON.stringify({ tool: "create_glitch", arguments: { rate: 4 }, reasons: ["a glitch, calmer than usual"] });
-    const plan = await planWithModel("a calm glitch", catalog, ask, off);
+    const plan = await planWithModel("a calm glitch", catalog, ask, off, toolByName);
     expect(plan).toMatchObject({
       planner: "llm",
       fallback: null,
@@ -119,14 +123,14 @@ describe("planWithModel around the model's answer", () => {
 
   it("reads a plan inside a ```json fence", async () => {
     const ask = async () => '```json\n{"tool": "create_halftone", "arguments": {}}\n```';
-    expect(await planWithModel("halftone", catalog, ask, off)).toMatchObject({
+    expect(await planWithModel("halftone", catalog, ask, off, toolByName)).toMatchObject({
       planner: "llm",
       tool: "create_halftone",
     });
   });
 
   it("falls back to the deterministic plan, with the reason, when the model is off, fails, or answers badly", async () => {
-    const deterministic = await planWithModel("a kaleidoscope with 6 segments", catalog, undefined, off);
+    const deterministic = await planWithModel("a kaleidoscope with 6 segments", catalog, undefined, off, toolByName);
     expect(deterministic).toMatchObject({
       planner: "deterministic",
       tool: "create_kaleidoscope",
@@ -137,7 +141,7 @@ describe("planWithModel around the model's answer", () => {
     const failing = async () => {
       throw Object.assign(new Error("the model server did not finish in time"), { code: "llm-timeout" });
     };
-    expect(await planWithModel("a kaleidoscope with 6 segments", catalog, failing, off)).toMatchObject({
+    expect(await planWithModel("a kaleidoscope with 6 segments", catalog, failing, off, toolByName)).toMatchObject({
       planner: "deterministic",
       tool: "create_kaleidoscope",
       fallback: { code: "llm-timeout" },
@@ -148,6 +152,7 @@ describe("planWithModel around the model's answer", () => {
       catalog,
       async () => "Sure! I would use a kaleidoscope.",
       off,
+      toolByName,
     );
     expect(prose).toMatchObject({
       planner: "deterministic",
@@ -161,6 +166,7 @@ describe("planWithModel around the model's answer", () => {
       catalog,
       async () => '{"tool": "create_kaleidoscope", "arguments": {"segments": 500}}',
       off,
+      toolByName,
     );
     expect(invalid).toMatchObject({
       planner: "deterministic",

@@ -37,7 +37,13 @@ afterAll(async () => {
 
 async function applyAndRead(name: string, text: string): Promise<string[]> {
   const result = await applyFile(client, { text, file: join(process.cwd(), "kb", "guide", `${name}.svcnet`) });
-  expect(result.diagnostics.filter((d) => d.severity !== "info").map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+  // What tdsim cannot do (a CHOP type it does not cook, a TOP it does not draw, a device it does
+  // not have) is an honest warning on the node, not a fault of the guide.
+  const notCooked = (d: { code: string; message: string }) =>
+    d.code === "live-cook-warning" && /tdsim-not-cooked|tdsim-not-rendered|tdsim-no-device/.test(d.message);
+  expect(
+    result.diagnostics.filter((d) => d.severity !== "info" && !notCooked(d)).map((d) => `${d.code}: ${d.message}`),
+  ).toEqual([]);
   expect(result.ok).toBe(true);
   const network = /network (\w+)/.exec(text)![1]!;
   const root = `/project1/${network}`;

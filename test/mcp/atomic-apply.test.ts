@@ -10,7 +10,6 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
 import { useLiveSim } from "../support/live-sim.js";
 import { errorOf, memoryClient } from "./helpers.js";
@@ -73,7 +72,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client.close();
-  await closeBridgeClient();
   if (savedUrl === undefined) delete process.env.SVC_BRIDGE_URL;
   else process.env.SVC_BRIDGE_URL = savedUrl;
   proxy.closeAllConnections();

@@ -6,7 +6,6 @@ import { readWholeTopology } from "../../runtime/engine/plan/paged-topology.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { memoryClient } from "./helpers.js";
 
@@ -82,7 +81,6 @@ export async function startLiveFixture(options: { exec?: boolean } = {}): Promis
     },
     close: async () => {
       await client.close();
-      await closeBridgeClient();
       await bridge.close();
       await sim.stop();
       delete process.env.SVC_BRIDGE_URL;

@@ -1,7 +1,6 @@
 import { createServer } from "node:net";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { NET, startLiveFixture, TEXT_LINES, type LiveFixture } from "./atomic-fixture.js";
 import { errorOf, memoryClient, textOf } from "./helpers.js";
 
@@ -270,12 +269,14 @@ describe("get_td_info", () => {
         s.close(() => resolve(p));
       });
     });
-    await closeBridgeClient();
+    // A server whose services were made for a bridge that is not there.
     process.env.SVC_BRIDGE_URL = `http://127.0.0.1:${port}`;
+    const unreachable = await memoryClient({ profile: "full", rawPython: true });
     try {
-      refused(await f.call("get_td_info"), "connection_refused", /svc sim/);
+      const r = (await unreachable.callTool({ name: "get_td_info", arguments: {} })) as CallToolResult;
+      refused(r, "connection_refused", /svc sim/);
     } finally {
-      await closeBridgeClient();
+      await unreachable.close();
       process.env.SVC_BRIDGE_URL = f.sim.url;
     }
   });

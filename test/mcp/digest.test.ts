@@ -1,7 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { digestOf, type Topology } from "../../runtime/mcp/live/digest.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { memoryClient } from "./helpers.js";
@@ -101,7 +100,6 @@ describe("svc://digest/{+path} against tdsim", () => {
 
   afterAll(async () => {
     await client?.close();
-    await closeBridgeClient();
     await bridge?.close();
     await sim?.stop();
     delete process.env.SVC_BRIDGE_URL;
@@ -154,7 +152,6 @@ describe("svc://digest/{+path} without a bridge", () => {
       );
     } finally {
       await client.close();
-      await closeBridgeClient();
       delete process.env.SVC_BRIDGE_URL;
     }
   });

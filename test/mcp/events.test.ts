@@ -3,6 +3,7 @@
  * SDK client as log messages (stdio and Streamable HTTP) and as resource updates. Arrival and
  * order are asserted with generous waits; latency is measured in bench/events.bench.ts.
  */
+import { createServices } from "../../runtime/services.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -221,11 +222,16 @@ describe("bridge events as MCP notifications", () => {
 
       // What an editor subscription covers follows the artist: a change beside the COMP it shows is
       // not an update until the editor moves out to /project1.
-      const scope = subscriptionScope("svc://scene/editor") as SubscriptionScope;
-      expect(await scope.covers([`${net}/level1`])).toBe(true);
-      expect(await scope.covers(["/project1/viaHttp/bad"])).toBe(false);
-      await focusEditor(net, "/project1");
-      expect(await scope.covers(["/project1/viaHttp/bad"])).toBe(true);
+      const services = createServices(process.env);
+      try {
+        const scope = subscriptionScope("svc://scene/editor", services) as SubscriptionScope;
+        expect(await scope.covers([`${net}/level1`])).toBe(true);
+        expect(await scope.covers(["/project1/viaHttp/bad"])).toBe(false);
+        await focusEditor(net, "/project1");
+        expect(await scope.covers(["/project1/viaHttp/bad"])).toBe(true);
+      } finally {
+        await services.close();
+      }
     });
   });
 });

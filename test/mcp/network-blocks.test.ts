@@ -211,7 +211,9 @@ describe("create_external_io", () => {
       ]),
     );
     expect((await f.node(`${NET}/noise1`))?.params.amp?.expr).toBe(`op('${NET}/osc_in')['fader2']`);
-    expect([r.errors, r.issues]).toEqual([0, []]);
+    // tdsim has no network behind an OSC In CHOP: its tdsim-not-cooked warning is the one issue
+    expect(r.errors).toBe(0);
+    expect(r.issues.filter((issue) => !issue.includes("tdsim-not-cooked: "))).toEqual([]);
     await replanIsEmpty(NET);
   });
 

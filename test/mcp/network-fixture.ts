@@ -10,7 +10,6 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import type { ToolProfile } from "../../runtime/mcp/config.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { errorOf, memoryClient, textOf } from "./helpers.js";
@@ -130,7 +129,6 @@ export async function startNetworkFixture(
     close: async () => {
       rmSync(artistDir, { recursive: true, force: true });
       await client.close();
-      await closeBridgeClient();
       await bridge.close();
       await sim.stop();
       delete process.env.SVC_BRIDGE_URL;

@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { NET, startLiveFixture, type LiveFixture } from "./atomic-fixture.js";
 import { errorOf, memoryClient, textOf } from "./helpers.js";
 
@@ -202,7 +201,6 @@ describe("check_operator_availability and get_parameter_menu with a bridge", () 
       });
     });
     const saved = process.env.SVC_BRIDGE_URL;
-    await closeBridgeClient();
     process.env.SVC_BRIDGE_URL = `http://127.0.0.1:${port}`;
     const client = await memoryClient({ profile: "core", rawPython: false });
     try {
@@ -217,7 +215,6 @@ describe("check_operator_availability and get_parameter_menu with a bridge", () 
       });
     } finally {
       await client.close();
-      await closeBridgeClient();
       process.env.SVC_BRIDGE_URL = saved;
     }
   });

@@ -1,4 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { createServices } from "../../runtime/services.js";
+import { toolByName } from "../../runtime/mcp/tools/load-tools.js";
+
+/** What a server hands its tools: services from the environment, and any tool by name. */
+const provisions = () => ({ services: createServices(process.env), tool: toolByName });
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
@@ -82,7 +87,7 @@ describe("registered tool handlers", () => {
     const server = new McpServer({ name: "t", version: "1" }, { capabilities: { logging: {} } });
     const level = new ClientLogLevel();
     level.install(server);
-    registerTools(server, tools, level);
+    registerTools(server, tools, level, provisions());
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(b);
     client = new Client({ name: "c", version: "1" });
@@ -169,7 +174,7 @@ describe("unknown top-level arguments", () => {
   it("are refused with the names the tool takes, for a tool of svc's own catalog", async () => {
     const server = new McpServer({ name: "t", version: "1" }, { capabilities: { logging: {} } });
     const picked = allTools.filter((t) => ["search_operators", "get_td_info"].includes(t.name));
-    registerTools(server, picked, new ClientLogLevel());
+    registerTools(server, picked, new ClientLogLevel(), provisions());
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(b);
     const client = new Client({ name: "c", version: "1" });

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createServices } from "../../runtime/services.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import type { ServerCatalog } from "../../runtime/mcp/catalog-view.js";
@@ -30,7 +31,7 @@ const catalog: ServerCatalog = {
 
 function serverWith(resources: readonly ResourceDefinition[]): McpServer {
   const server = new McpServer({ name: "svc", version: "1" }, { capabilities: { logging: {} } });
-  registerResources(server, resources, catalog);
+  registerResources(server, resources, catalog, createServices(process.env));
   return server;
 }
 

@@ -3,6 +3,8 @@
  * reference that svc's own tools/list and tools/call must match byte for byte, and a raw exchange
  * that returns a request's result exactly as it goes over the wire.
  */
+import { createServices } from "../../runtime/services.js";
+import { toolByName } from "../../runtime/mcp/tools/load-tools.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -25,7 +27,7 @@ export function referenceServer(tools: readonly AnyToolDefinition[]): McpServer 
       server,
       tool.name,
       config,
-      toolCallback(tool, logLevel),
+      toolCallback(tool, logLevel, { services: createServices(process.env), tool: toolByName }),
     );
   }
   return server;

@@ -11,7 +11,6 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../../compiler/index.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
-import { closeBridgeClient } from "../../runtime/mcp/bridge.js";
 import { setSessionExplicitRoot } from "../../runtime/session/current.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { errorOf, memoryClient } from "./helpers.js";
@@ -70,7 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await full?.close();
-  await closeBridgeClient();
   await bridge?.close();
   await sim?.stop();
   setSessionExplicitRoot(null);

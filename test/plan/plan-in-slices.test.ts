@@ -14,7 +14,6 @@ import { planNetwork, planNetworkInSlices } from "../../runtime/engine/plan/reco
 import { planOperations, planOperationsInSlices } from "../../runtime/engine/apply/plan-operations.js";
 import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
 import { wireKey, type NetworkState, type NodeState } from "../../runtime/engine/plan/network-state.js";
-// @ts-expect-error plain JavaScript shared with the benchmarks
 import { generate } from "../../bench/generate-network.mjs";
 
 const { compileInWorker } = (await import(

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServices } from "../../runtime/services.js";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,14 +79,18 @@ describe("svc sim", () => {
     const out: string[] = [];
     const err: string[] = [];
     try {
-      const code = await simCommand.run(parseArgs(["--port", String(held.port)], simCommand.flags), {
-        stdout: (t) => out.push(t),
-        stderr: (t) => err.push(t),
-        readStdin: async () => "",
-        isTTY: false,
-        cwd: process.cwd(),
-        env: process.env,
-      });
+      const code = await simCommand.run(
+        parseArgs(["--port", String(held.port)], simCommand.flags),
+        {
+          stdout: (t) => out.push(t),
+          stderr: (t) => err.push(t),
+          readStdin: async () => "",
+          isTTY: false,
+          cwd: process.cwd(),
+          env: process.env,
+        },
+        createServices(process.env),
+      );
       expect(code).toBe(1);
       expect(out).toEqual([]);
       expect(err.join("")).toBe(`svc sim: port ${held.port} is already in use\n`);
@@ -96,14 +101,18 @@ describe("svc sim", () => {
 
   it("says so in one line when python3 is missing", async () => {
     const err: string[] = [];
-    const code = await simCommand.run(parseArgs(["--port", "0"], simCommand.flags), {
-      stdout: () => undefined,
-      stderr: (t) => err.push(t),
-      readStdin: async () => "",
-      isTTY: false,
-      cwd: process.cwd(),
-      env: { ...process.env, SVC_PYTHON: join(work, "no-such-python") },
-    });
+    const code = await simCommand.run(
+      parseArgs(["--port", "0"], simCommand.flags),
+      {
+        stdout: () => undefined,
+        stderr: (t) => err.push(t),
+        readStdin: async () => "",
+        isTTY: false,
+        cwd: process.cwd(),
+        env: { ...process.env, SVC_PYTHON: join(work, "no-such-python") },
+      },
+      createServices(process.env),
+    );
     expect(code).toBe(1);
     expect(err.join("")).toMatch(/^svc sim: .*no-such-python was not found; tdsim needs Python 3\.11 or newer\n$/);
   });

@@ -15,13 +15,13 @@ import tdu
 from tdsim.process import current
 from tdsim.process.current import (
     CHOP, COMP, DAT, MAT, OP, POP, SOP, TOP, Cell, Channel, Connector, Page, PaneType, Par, ParCollection,
-    ParGroup, ParMode, Run, absTime, debug, ext, iop, ipar, isMainThread, mod, op, opex, ops, parent, run,
-    tdAttributeError, tdError)
+    ParGroup, ParMode, Run, absTime, debug, ext, iop, ipar, isMainThread, mod, op, opex, ops, parent, passive,
+    run, tdAttributeError, tdError)
 
 __all__ = [
     "CHOP", "COMP", "DAT", "MAT", "OP", "POP", "SOP", "TOP", "Cell", "Channel", "Connector", "Page",
     "PaneType", "Par", "ParCollection", "ParGroup", "ParMode", "Run", "absTime", "debug", "ext", "iop",
-    "ipar", "isMainThread", "mod", "op", "opex", "ops", "parent", "run", "tdAttributeError", "tdError",
+    "ipar", "isMainThread", "mod", "op", "opex", "ops", "parent", "passive", "run", "tdAttributeError", "tdError",
 ]
 
 
@@ -40,3 +40,4 @@ def public_namespace() -> dict:
 
 
 current.install_modules(td=sys.modules[__name__], tdu=tdu)
+current.install_builtins()

@@ -12,6 +12,19 @@ from tdsim.families.chop import chopnames as _chopnames
 from tdsim.process.current import world as _world
 from tdsim.values import naming as _naming
 
+from tdsim.values.filetypes import FileInfo
+from tdsim.values.filetypes import file_types as _file_types
+
+from .color import Color
+from .matrix import Matrix
+from .quaternion import Quaternion
+from .vectors import Position, Vector
+
+# TDU Class members: the definition classes (Vector, Position, Matrix, Quaternion, Color), each
+# its own module, and the supported file types by category.
+__all__ = ["Color", "FileInfo", "Matrix", "Position", "Quaternion", "Vector", "fileTypes"]
+fileTypes = _file_types()
+
 
 def _last_element(text):
     # TDU Class: "The search begins after the last slash if any are present."
@@ -197,17 +210,3 @@ def TableMenu(table, nameCol=0, labelCol=None, includeFirstRow=False):
         return _MenuObject([], [])
     names = column(nameCol)
     return _MenuObject(names, names if labelCol is None else column(labelCol))
-
-
-class FileInfo(str):
-    """TDU.FileInfo: a str (the path) with path, ext, absPath, dir, exists, isDir, isFile and
-    baseName. `fileType` (from tdu.fileTypes) is not emulated."""
-
-    path = property(lambda self: builtins.str(self))
-    ext = property(lambda self: _os.path.splitext(self)[1])
-    absPath = property(lambda self: _os.path.abspath(self))
-    dir = property(lambda self: _os.path.dirname(self))
-    exists = property(lambda self: _os.path.exists(self))
-    isDir = property(lambda self: _os.path.isdir(self))
-    isFile = property(lambda self: _os.path.isfile(self))
-    baseName = property(lambda self: _os.path.basename(self))

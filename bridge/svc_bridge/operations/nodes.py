@@ -5,8 +5,9 @@ import math
 from .. import config
 from ..body import get_bool, get_number, get_object, get_str, get_str_list
 from ..errors import BridgeError
+from ..exec_guard import check_not_running
 from ..live import check_name, check_path, child_named, require_comp, require_op, resolve_op_type
-from ..owned import check_module_name, holds_owned
+from ..owned import check_new_paths, holds_owned, subtree_paths
 from ..params_write import set_parameters
 from ..serialize import FLAG_NAMES, flags_of, node_summary
 from ..snapshot import destroy_with_rollback, remove_default_contents
@@ -76,7 +77,6 @@ def apply_create(spec, journal, env):
     parent = require_comp(spec["parent_path"], "parent_path")
     cls = resolve_op_type(spec["type"])
     name = spec.get("name")
-    check_module_name(parent.path, name, env.webserver)
     if name is not None and child_named(parent, name) is not None:
         raise BridgeError("name_conflict", "%s already has a child named %r" % (parent.path, name), field="name")
     try:
@@ -85,6 +85,7 @@ def apply_create(spec, journal, env):
         raise BridgeError("operation_failed", "cannot create %s in %s: %s" % (spec["type"], parent.path, exc))
     path = node.path
     journal.record("destroy created %s" % path, lambda: _destroy_if_present(path))
+    check_new_paths([path], env.webserver)  # the name TouchDesigner gave it, when none was asked for
     if node.isCOMP:
         remove_default_contents(node)
     _place(node, parent, spec)
@@ -318,7 +319,7 @@ def apply_rename(spec, journal, env):
         return {"path": node.path, "name": new_name, "renamed": False}
     parent = node.parent()
     if parent is not None:
-        check_module_name(parent.path, new_name, env.webserver)
+        check_new_paths(subtree_paths(node, parent.path.rstrip("/") + "/" + new_name), env.webserver)
     if parent is not None and child_named(parent, new_name) is not None:
         raise BridgeError("name_conflict", "%s already has a child called %r" % (parent.path, new_name),
                           path=parent.path, field="name")
@@ -326,6 +327,7 @@ def apply_rename(spec, journal, env):
     new_path = node.path
     journal.record("rename %s back to %s" % (new_path, old_name),
                    lambda: setattr(require_op(new_path), "name", old_name))
+    check_not_running(node)  # a name a callbacks parameter looks for makes a DAT run
     return {"path": new_path, "name": new_name, "renamed": True}
 
 

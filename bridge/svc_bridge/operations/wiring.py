@@ -1,6 +1,7 @@
 """connect and disconnect."""
 
 from ..body import get_int, get_str
+from ..exec_guard import check_wire
 from ..live import check_path, require_op
 from ..wires import connect, disconnect
 
@@ -17,6 +18,7 @@ def validate_connect(spec, where):
 def apply_connect(spec, journal, env):
     source = require_op(spec["source_path"], "source_path")
     target = require_op(spec["target_path"], "target_path")
+    check_wire(target, int(spec.get("target_input") or 0))
     return connect(source, target, int(spec.get("source_output") or 0), int(spec.get("target_input") or 0), journal)
 
 

@@ -20,6 +20,7 @@ from ..body import check_known_fields, get_list, get_number, get_object, get_str
 from ..errors import BridgeError
 from ..journal import Journal, run_atomically
 from ..live import require_op
+from ..owned import check_writable
 from ..params_write import par_snapshot, require_par, restore_par
 
 FIELDS = ("title", "body", "color", "bounds")
@@ -148,6 +149,7 @@ def patch_annotation(ctx):
 
     def work(journal):
         node = require_annotation(path)
+        check_writable(node.path, ctx.webserver)
         before = read_state(node)
         write_fields(node, ctx.body, journal)
         after = _read_back(node, ctx.body)

@@ -17,6 +17,7 @@ from ..body import check_known_fields, get_list, get_number, get_str
 from ..errors import BridgeError
 from ..journal import Journal, run_atomically
 from ..live import check_path, require_comp, require_op
+from ..owned import check_writable
 from ..serialize import input_wires
 from .annotation import read_state, write_fields
 from .reposition import MAX_NODES, _place
@@ -94,6 +95,8 @@ def apply(ctx):
         raise BridgeError("stale_fingerprint", "the layout of %s drifted since the context was read; read it again"
                           % parent.path, field="fingerprint", fingerprint=geometry["fingerprint"])
     boxes, places = _plan(body, geometry)
+    for entry in boxes + places:
+        check_writable(entry["path"], ctx.webserver, "nodes")
 
     def work(journal):
         for box in boxes:

@@ -8,7 +8,7 @@ succeeds keeps its journal so a later failure can roll back every request of the
 batch closed: the node is kept and nothing else the batch did remains.
 """
 
-from .. import batch_cost, config, operations, transactions
+from .. import batch_cost, config, operations, owned, transactions
 from ..body import get_list, get_str
 from ..errors import BridgeError
 from ..journal import Journal
@@ -63,6 +63,11 @@ def batch(ctx):
             failures = journal.rollback()
             raise _fail(index, actions[index], exc, rolled_back=True, rollback_errors=failures)
         results.append({"index": index, "action": actions[index], "data": data})
+    try:
+        owned.verify()
+    except BridgeError as err:
+        failures = journal.rollback()
+        raise _fail(len(ops) - 1, actions[-1] if actions else None, err, rolled_back=True, rollback_errors=failures)
     if transaction is None:
         journal.commit()
     else:

@@ -16,6 +16,7 @@ from ..body import check_known_fields, get_list, get_str, get_str_list, query_in
 from ..errors import BridgeError
 from ..journal import Journal, run_atomically
 from ..live import require_comp
+from ..owned import check_writable
 from ..operations.params import PAR_FIELDS, validate_par
 from ..params_write import par_snapshot, restore_par
 from ..serialize import custom_pages, par_groups
@@ -303,6 +304,7 @@ def change_custom_params(ctx):
 
     def work(journal):
         node = require_comp(path)
+        check_writable(node.path, ctx.webserver)
         results = []
         for index, op in enumerate(ops):
             try:

@@ -13,10 +13,11 @@ import math
 from .. import config, operations
 from ..body import check_known_fields, get_number, get_str
 from ..errors import BridgeError
+from ..exec_guard import check_not_running
 from ..journal import Journal, run_atomically
 from ..live import check_path, child_named, require_comp, require_op
 from ..operations.nodes import check_deletable
-from ..owned import check_module_name, check_writable
+from ..owned import check_new_paths, check_writable, subtree_paths
 from ..serialize import color_of, flags_of, input_wires, output_wires
 from ..snapshot import destroy_with_rollback
 
@@ -65,7 +66,7 @@ def _move(node, parent_path, env, journal):
         raise BridgeError("invalid_field", "%s cannot be moved into itself" % node.path, field="parent_path")
     check_writable(parent.path, env.webserver, "parent_path")
     check_deletable(node, env)
-    check_module_name(parent.path, node.name, env.webserver)
+    check_new_paths(subtree_paths(node, parent.path.rstrip("/") + "/" + node.name), env.webserver)
     if child_named(parent, node.name) is not None:
         raise BridgeError("name_conflict", "%s already has a child named %r" % (parent.path, node.name),
                           path=parent.path, field="parent_path")
@@ -79,6 +80,7 @@ def _move(node, parent_path, env, journal):
     journal.record("remove moved copy %s" % copy_path, lambda: _destroy(copy_path))
     copy.nodeX, copy.nodeY = x, y
     destroy_with_rollback(node, journal)
+    check_not_running(require_op(copy_path))
     return require_op(copy_path), dropped
 
 

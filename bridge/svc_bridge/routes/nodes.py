@@ -5,10 +5,11 @@ import os
 from .. import config
 from ..body import get_bool, get_number, get_str, query_bool, query_int
 from ..errors import BridgeError
+from ..exec_guard import check_copy
 from ..journal import Journal, run_atomically
 from ..live import check_name, check_path, child_named, find_op, require_comp, require_op
 from ..operations.nodes import CREATE_FIELDS
-from ..owned import check_module_name, check_writable
+from ..owned import check_new_paths, check_writable, holds_owned, is_owned, subtree_paths
 from ..save_path import check_save_path
 from ..serialize import node_detail, node_meta, node_summary, text_lines
 from .common import body_spec, run_operation
@@ -100,7 +101,12 @@ def duplicate(ctx):
     if parent.path == source.path or parent.path.startswith(source.path.rstrip("/") + "/"):
         raise BridgeError("invalid_field", "a node cannot be copied into itself", field="parent_path")
     check_writable(parent.path, ctx.webserver, "parent_path")
-    check_module_name(parent.path, name if name is not None else source.name, ctx.webserver)
+    if holds_owned(source.path, ctx.webserver) or is_owned(source.path, ctx.webserver):
+        # a copy of the bridge's server and callbacks would be a second door into TouchDesigner
+        raise BridgeError("bridge_read_only", "%s is or holds the bridge's own operators; no request may copy them"
+                          % source.path, path=source.path, field="source_path")
+    check_new_paths(subtree_paths(source, parent.path.rstrip("/") + "/" + (name or source.name)), ctx.webserver)
+    check_copy(source)
 
     def work(journal):
         try:

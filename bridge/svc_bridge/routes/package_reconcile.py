@@ -16,7 +16,7 @@ import hashlib
 import json
 import time
 
-from .. import operations
+from .. import operations, owned
 from ..body import check_known_fields, get_object, get_str, get_str_list
 from ..errors import BridgeError
 from ..journal import Journal
@@ -128,6 +128,7 @@ def apply(ctx):
     try:
         for spec in specs:
             results.append(operations.apply(spec, journal, env))
+        owned.verify()
     except Exception:
         failures = journal.rollback()
         if failures:

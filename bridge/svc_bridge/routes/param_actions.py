@@ -2,7 +2,9 @@
 
 from ..body import check_known_fields, query_int
 from ..errors import BridgeError
+from ..exec_guard import check_pulse
 from ..live import require_op
+from ..owned import check_writable
 from ..params_write import require_par
 from ..serialize import mode_name, value_json
 
@@ -38,12 +40,14 @@ def pulse(ctx):
     Movie File In TOP's cue, a Timer CHOP's start). What the operator does in reaction is not undone."""
     check_known_fields(ctx.body, ())
     node = require_op(ctx.params["path"])
+    check_writable(node.path, ctx.webserver)
     par = require_par(node, ctx.params["param"], "param")
     if not (par.isPulse or par.isMomentary):
         raise BridgeError("not_a_pulse", "%s.%s is a %s parameter; only Pulse and Momentary parameters can be pulsed"
                           % (node.path, par.name, par.style), path=node.path, param=par.name, style=par.style)
     if par.readOnly:
         raise BridgeError("param_read_only", "%s.%s is read-only" % (node.path, par.name), path=node.path, param=par.name)
+    check_pulse(par)
     if not getattr(par, "enable", True):
         raise BridgeError("operation_failed", "%s.%s is disabled in the operator's current settings"
                           % (node.path, par.name), path=node.path, param=par.name)

@@ -18,6 +18,7 @@ from ..body import check_known_fields, get_list, get_number, get_str
 from ..errors import BridgeError
 from ..journal import Journal, run_atomically
 from ..live import check_path, require_comp, require_op
+from ..owned import check_writable
 
 MAX_NODES = 5000
 
@@ -94,6 +95,9 @@ def apply(ctx):
             if docked in wanted and docked not in overridden:
                 overridden.append(docked)
             wanted[docked] = (by_path[docked]["x"] + dx, by_path[docked]["y"] + dy)
+
+    for path in wanted:
+        check_writable(path, ctx.webserver, "positions")
 
     def work(journal):
         moved = []

@@ -7,6 +7,7 @@
  * statements, `await` and `yield` outside functions, a bare `:=` or `*x` at the top. Only the first
  * problem is reported, as Python does.
  */
+import { nestingProblem } from "./nesting.js";
 import { isPlainExpression } from "./plain-expression.js";
 import { descendants, withPythonTree, type SyntaxNode } from "./tree-sitter.js";
 
@@ -132,6 +133,8 @@ export function expressionNeedsGrammar(text: string): boolean {
 /** Returns the first syntax problem of `text` as one Python expression, or undefined when it is valid. */
 export function checkPythonExpression(text: string): PySyntaxError | undefined {
   if (text.trim() === "") return { message: "the expression is empty", start: 0, end: Math.max(1, text.length) };
+  const tooDeep = nestingProblem(text);
+  if (tooDeep !== undefined) return tooDeep;
   if (isPlainExpression(text)) return undefined;
   return grammarCheckExpression(text);
 }
@@ -139,6 +142,8 @@ export function checkPythonExpression(text: string): PySyntaxError | undefined {
 /** `checkPythonExpression` by Python's grammar alone, without the plain-expression shortcut. */
 export function grammarCheckExpression(text: string): PySyntaxError | undefined {
   if (text.trim() === "") return { message: "the expression is empty", start: 0, end: Math.max(1, text.length) };
+  const tooDeep = nestingProblem(text);
+  if (tooDeep !== undefined) return tooDeep;
   return withPythonTree(text, (root) => {
     const found = grammarProblem(root, text);
     if (found !== undefined) return found;
@@ -172,5 +177,7 @@ export function grammarCheckExpression(text: string): PySyntaxError | undefined 
 
 /** Returns the first syntax problem of `text` as a Python module (a DAT's text), or undefined. */
 export function checkPythonModule(text: string): PySyntaxError | undefined {
+  const tooDeep = nestingProblem(text);
+  if (tooDeep !== undefined) return tooDeep;
   return withPythonTree(text, (root) => grammarProblem(root, text) ?? ruleProblem(root));
 }

@@ -30,14 +30,14 @@ export const agentCheckOptypesCommand: Command = {
     "Without: which types of svc's knowledge base the build lacks, and which of the build's the knowledge base does not know.",
     "Exit codes: 0 every type used is there (or no files), 1 one is missing or a file does not compile, 2 bad usage.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     for (const f of args.positionals) if (!f.endsWith(".svcnet")) throw new UsageError(`'${f}' is not a .svcnet file`);
-    return withBridge("svc-agent check-optypes", io, async (client) => {
+    return withBridge("svc-agent check-optypes", io, services, async (client) => {
       const live = await client.get<{ families: Record<string, string[]>; count: number }>("/api/optypes");
       const info = await client.get<{ td_version: string }>("/api/info");
       const inBuild = new Set(Object.values(live.families).flat());
       if (args.positionals.length === 0) {
-        const { allOperatorEntries } = await import("../../../kb/index.js");
+        const { allOperatorEntries } = await services.kb();
         const kbTypes = [...new Set(allOperatorEntries().map((e) => e.type))].sort();
         const known = new Set(kbTypes);
         const missing = kbTypes.filter((t) => !inBuild.has(t));

@@ -22,10 +22,10 @@ export const agentLogTailCommand: Command = {
   },
   details:
     "A cook error is printed when it appears, and again only if it went away and came back. Exit codes: 0 stopped, 1 the bridge did not answer at first, 2 bad usage.",
-  async run(args, io) {
+  async run(args, io, services) {
     const query = logsQuery(args);
     const maxNew = intFlag(args, "max-new", 0, 1, 1_000_000);
-    return withBridge("svc-agent log-tail", io, async (client) => {
+    return withBridge("svc-agent log-tail", io, services, async (client) => {
       const interrupt = interruptSignal();
       const print = (line: Parameters<typeof logText>[0]) =>
         io.stdout((args.flags.json ? JSON.stringify(line) : logText(line)) + "\n");

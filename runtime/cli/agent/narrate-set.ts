@@ -53,7 +53,7 @@ export const agentNarrateSetCommand: Command = {
     "from the commentary so far and the captions kept. The MCP tool narrate_set does one step of it.",
     "Exit codes: 0 done, 1 no model, the model or the bridge failed, or no cue engine, 2 bad usage.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length > 0) throw new UsageError("svc-agent narrate-set takes no positional arguments");
     const engine = pathFlag(args.flags.engine, "engine", "the cue engine's COMP") ?? "/project1/cues";
     const output = pathFlag(args.flags.output, "output", "a TOP");
@@ -82,7 +82,7 @@ export const agentNarrateSetCommand: Command = {
       return fail(err);
     }
     const model = new OllamaClient(config);
-    return withBridge("svc-agent narrate-set", io, async (bridge) => {
+    return withBridge("svc-agent narrate-set", io, services, async (bridge) => {
       const interrupt = interruptSignal();
       const lines: string[] = [];
       const captions: Array<{ cue: string; text: string }> = [];

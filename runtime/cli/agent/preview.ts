@@ -44,7 +44,7 @@ export const agentPreviewCommand: Command = {
     },
   },
   details: "Exit codes: 0 done, 1 the TOP could not be read or the bridge did not answer, 2 bad usage.",
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
     const path = args.positionals[0]!;
@@ -57,7 +57,7 @@ export const agentPreviewCommand: Command = {
     if (args.flags.inline && args.flags.out !== undefined)
       throw new UsageError("--inline prints the image; --out writes it: choose one");
     const out = typeof args.flags.out === "string" ? args.flags.out : `${path.slice(path.lastIndexOf("/") + 1)}.png`;
-    return withBridge("svc-agent preview", io, async (client) => {
+    return withBridge("svc-agent preview", io, services, async (client) => {
       const { fetchPreview, BridgeError } = await import("../../engine/index.js");
       const interrupt = interruptSignal();
       let last = "";

@@ -64,13 +64,13 @@ export const agentRunCommand: Command = {
     "force and no_color (that step's diagnostics without colour, even on a terminal); file names are taken from the file's folder.",
     "Exit codes: 0 every step applied cleanly, 1 a step failed (compile errors, a blocked plan, a failed request or live errors), 2 bad usage.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     const steps = await stepsToRun(args.positionals, args.flags, io.cwd);
     if (steps.filter((p) => p.file === "-").length > 1) throw new UsageError("standard input ('-') can be read once");
     for (const p of steps)
       if (p.file !== "-" && !existsSync(resolve(io.cwd, p.file))) throw new UsageError(`no such file: ${p.file}`);
     const continueOnError = Boolean(args.flags["continue-on-error"]) || steps.continueOnError;
-    return withBridge("svc-agent run", io, async (client) => {
+    return withBridge("svc-agent run", io, services, async (client) => {
       const done: StepSummary[] = [];
       const details: unknown[] = [];
       const progress = progressTo(io, "svc-agent run");

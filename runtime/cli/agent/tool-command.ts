@@ -11,6 +11,7 @@ import { z } from "zod";
 import { UsageError, type FlagSpecs, type ParsedArgs } from "../args.js";
 import type { Command, CommandIO } from "../command.js";
 import type { AnyToolDefinition, ToolContext } from "../../mcp/tools/registry.js";
+import type { Services } from "../../services.js";
 
 /** How one tool is offered on the command line; the tool itself is loaded from the manifest. */
 export interface ToolCommandEntry {
@@ -136,7 +137,7 @@ function argumentsFrom(
 }
 
 /** The handler's context on a command line: progress as plain lines on stderr, the working folder as the one root. */
-function commandLineContext(io: CommandIO, signal: AbortSignal): ToolContext {
+function commandLineContext(io: CommandIO, services: Services, signal: AbortSignal): ToolContext {
   const extra = {
     signal,
     requestId: 0,
@@ -153,6 +154,8 @@ function commandLineContext(io: CommandIO, signal: AbortSignal): ToolContext {
     logLevel: { level: "info", allows: (level: string) => level !== "debug" } as unknown as ToolContext["logLevel"],
     signal,
     progress: async (message) => io.stderr(`… ${message}\n`),
+    services,
+    tool: async (name) => (await import("../../mcp/tools/load-tools.js")).toolByName(name),
   };
 }
 
@@ -178,14 +181,13 @@ export function toolCommand(entry: ToolCommandEntry, tool: AnyToolDefinition): C
     usage: [...positionals, "[options]"].join(" "),
     flags,
     details: `The MCP tool ${tool.name} on the command line: each option is one of its arguments. Exit codes: 0 done, 1 the tool failed, 2 bad usage.`,
-    async run(parsed, io) {
+    async run(parsed, io, services) {
       const { strictInput } = await import("../../mcp/tools/registry.js");
       const checked = strictInput(tool).safeParse(argumentsFrom(entry, shapes, parsed, io.cwd));
       if (!checked.success) throw new UsageError(validationMessage(checked.error, shapes));
-      const { closeBridgeClient } = await import("../../mcp/bridge.js");
       const controller = new AbortController();
       try {
-        const outcome = await tool.handler(checked.data as never, commandLineContext(io, controller.signal));
+        const outcome = await tool.handler(checked.data as never, commandLineContext(io, services, controller.signal));
         if (!outcome.ok) {
           if (parsed.flags.json) io.stdout(JSON.stringify({ ok: false, error: outcome.error }, null, 2) + "\n");
           io.stderr(`svc-agent ${name.join(" ")}: ${outcome.error.code}: ${outcome.error.message}\n`);
@@ -195,12 +197,10 @@ export function toolCommand(entry: ToolCommandEntry, tool: AnyToolDefinition): C
         else io.stdout(`${outcome.text}\n`);
         return outcome.isError ? 1 : 0;
       } catch (err) {
-        const { isBridgeError } = await import("../../mcp/bridge.js");
-        if (!isBridgeError(err)) throw err;
+        const { BridgeError } = await import("../../engine/index.js");
+        if (!(err instanceof BridgeError)) throw err;
         io.stderr(`svc-agent ${name.join(" ")}: ${err.oneLine()}\n`);
         return 1;
-      } finally {
-        await closeBridgeClient();
       }
     },
   };

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
+import type { Services } from "../../services.js";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { UsageError, intFlag } from "../args.js";
-import type { Command, CommandIO } from "../command.js";
+import type { Command } from "../command.js";
 import { interruptSignal, watchFiles, type WatchTarget } from "./file-watch.js";
 
 const STAGED = ["svc_bridge", "callbacks"];
@@ -31,17 +32,16 @@ function pyCompile(python: string, files: string[]): string | undefined {
   }
 }
 
-async function reload(io: CommandIO): Promise<string> {
-  const { BridgeClient, BridgeError, bridgeConfigFromEnv } = await import("../../engine/index.js");
-  const client = new BridgeClient(bridgeConfigFromEnv(io.env));
+async function reload(services: Services): Promise<string> {
+  const { BridgeError } = await import("../../engine/index.js");
   try {
-    const r = await client.post<{ before: string; after: string; modules: number }>("/api/dev/reload", {});
+    const r = await (
+      await services.bridge()
+    ).post<{ before: string; after: string; modules: number }>("/api/dev/reload", {});
     return r.before === r.after ? `reloaded bridge ${r.after}` : `reloaded bridge ${r.before} as ${r.after}`;
   } catch (err) {
     if (err instanceof BridgeError) return `not reloaded: ${err.oneLine()}`;
     throw err;
-  } finally {
-    await client.close();
   }
 }
 
@@ -80,7 +80,7 @@ export const agentWatchBuildCommand: Command = {
     "the reload_bridge tool): it refuses while open work would be dropped, and keeps the old code if the new fails.",
     "SVC_PYTHON names the Python (default python3). Exit codes: 0 stopped with the last build clean, 1 it failed, 2 bad usage.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}'`);
     const debounceMs = intFlag(args, "debounce", 200, 0, 60_000);
     const maxRuns = intFlag(args, "max-runs", 0, 1, 1_000_000);
@@ -123,7 +123,7 @@ export const agentWatchBuildCommand: Command = {
         );
         lastOk = true;
         if (!args.flags["no-reload-bridge"]) {
-          const reloaded = await reload(io);
+          const reloaded = await reload(services);
           lastOk = !reloaded.startsWith("not reloaded");
           parts.push(reloaded);
         }

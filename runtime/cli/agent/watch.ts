@@ -31,13 +31,13 @@ export const agentWatchCommand: Command = {
     "A file that does not compile is reported and nothing is applied; the watch goes on.",
     "Exit codes: 0 stopped with the last apply clean, 1 the last apply failed or the bridge is unreachable, 2 bad usage.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length !== 1) throw new UsageError("give the one .svcnet file to watch");
     const file = args.positionals[0]!;
     if (!existsSync(resolve(io.cwd, file))) throw new UsageError(`no such file: ${file}`);
     const debounceMs = intFlag(args, "debounce", 200, 0, 60_000);
     const maxRuns = intFlag(args, "max-runs", 0, 1, 1_000_000);
-    return withBridge("svc-agent watch", io, async (client) => {
+    return withBridge("svc-agent watch", io, services, async (client) => {
       const { applyFile } = await import("../../engine/index.js");
       const progress = progressTo(io, "svc-agent watch");
       const interrupt = interruptSignal();

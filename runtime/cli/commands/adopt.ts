@@ -22,12 +22,12 @@ export const adoptCommand: Command = {
   },
   details:
     "The COMP itself stays the artist's; the nodes inside become svc's, so 'svc plan' of the exported file then has nothing to do.",
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one COMP, e.g. /project1/show");
     const path = args.positionals[0]!;
     const { adopt } = await import("../../engine/index.js");
-    return withBridge("svc adopt", io, async (client) => {
+    return withBridge("svc adopt", io, services, async (client) => {
       const r = await adopt(client, path, args.flags.confirm === true);
       if (!r.ok) {
         if (r.code === "diagnostics" && r.planned) {
@@ -67,11 +67,11 @@ export const releaseCommand: Command = {
     "Stop managing a network: svc's tags and record come off in one undo step; every node stays as it is, the artist's.",
   usage: "<COMP path>",
   flags: {},
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one COMP, e.g. /project1/show");
     const { release } = await import("../../engine/index.js");
-    return withBridge("svc release", io, async (client) => {
+    return withBridge("svc release", io, services, async (client) => {
       const r = await release(client, args.positionals[0]!);
       if (!r.ok) {
         io.stderr(`svc release: ${r.message}\n`);

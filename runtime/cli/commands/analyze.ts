@@ -10,11 +10,11 @@ export const analyzeCommand: Command = {
   usage: "[--json] [<COMP path>]",
   flags: { json: { type: "boolean", description: "print the analysis as JSON" } },
   details: "The path defaults to /project1. The walk is bounded; an incomplete analysis says which limit stopped it.",
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length > 1) throw new UsageError("give one COMP path, e.g. /project1");
     const path = args.positionals[0] ?? "/project1";
     if (!path.startsWith("/")) throw new UsageError("the path is absolute, e.g. /project1");
-    return withBridge("svc analyze", io, async (client) => {
+    return withBridge("svc analyze", io, services, async (client) => {
       const a = await readAnalysis(client, path);
       io.stdout(args.flags.json ? JSON.stringify(a, null, 2) + "\n" : analysisText(a) + "\n");
       return 0;

@@ -37,7 +37,7 @@ export const applyCommand: Command = {
   },
   details:
     "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
-  async run(args, io) {
+  async run(args, io, services) {
     const { applyFile, planFile } = await import("../../engine/index.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file or saved plan");
     const given = args.positionals[0]!;
@@ -50,7 +50,7 @@ export const applyCommand: Command = {
     const force = saved?.force ?? Boolean(args.flags.force);
     if (args.flags.target !== undefined && typeof args.flags.preview === "string")
       throw new UsageError("--preview writes one file; preview one target at a time");
-    return withTargets("svc apply", io, args, async (client, io) => {
+    return withTargets("svc apply", io, services, args, async (client, io) => {
       const progress = progressTo(io, "svc apply");
       const options = {
         force,

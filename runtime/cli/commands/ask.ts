@@ -1,4 +1,5 @@
 import { intFlag, UsageError, type ParsedArgs } from "../args.js";
+import type { Services } from "../../services.js";
 import type { Command, CommandIO } from "../command.js";
 import type { CopilotSession } from "../../copilot/session.js";
 
@@ -25,6 +26,7 @@ export async function openCopilotSession(
   who: string,
   mode: ReturnType<typeof copilotModeOf>,
   io: CommandIO,
+  services: Services,
 ): Promise<CopilotSession | null> {
   const { CopilotSession } = await import("../../copilot/session.js");
   const { isLlmError } = await import("../../copilot/llm-errors.js");
@@ -36,7 +38,7 @@ export async function openCopilotSession(
   }
   const { CalibrationCacheError } = await import("../../copilot/calibration-cache.js");
   try {
-    return await CopilotSession.open(io.env, mode);
+    return await CopilotSession.open(io.env, mode, services);
   } catch (err) {
     if (!isLlmError(err) && !(err instanceof CalibrationCacheError)) throw err;
     io.stderr(`${who}: error ${err.code}: ${err.message}\n`);
@@ -60,15 +62,14 @@ export const askCommand: Command = {
   },
   details:
     "The project brief (.svc/agent-brief.json of SVC_PROJECT_DIR or the saved project folder) is shown to the model as untrusted evidence. Exit 0 when the model answered, 1 on an error or when it ran out of steps.",
-  async run(args, io) {
+  async run(args, io, services) {
     const prompt = args.positionals.join(" ").trim();
     if (prompt === "") throw new UsageError('give the prompt: svc ask "what is in /project1?"');
     const mode = copilotModeOf(args);
     const timeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
     const { CopilotInputError } = await import("../../copilot/session.js");
     const { receiptText } = await import("../../copilot/receipt.js");
-    const { closeBridgeClient } = await import("../../mcp/bridge.js");
-    const session = await openCopilotSession("svc ask", mode, io);
+    const session = await openCopilotSession("svc ask", mode, io, services);
     if (session === null) return 1;
     try {
       const { receipt } = await session.turn(prompt, { timeoutMs });
@@ -81,7 +82,6 @@ export const askCommand: Command = {
       throw err;
     } finally {
       await session.close();
-      await closeBridgeClient();
     }
   },
 };

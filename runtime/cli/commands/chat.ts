@@ -23,13 +23,12 @@ export const chatCommand: Command = {
     },
   },
   details: "Only requests whose Host and Origin are loopback names are answered (403 otherwise). Stops on Ctrl-C.",
-  async run(args, io) {
+  async run(args, io, services) {
     const mode = copilotModeOf(args);
     const port = intFlag(args, "port", DEFAULT_CHAT_PORT, 0, 65535);
     const turnTimeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
     const { startChatServer } = await import("../../copilot/chat-server.js");
-    const { closeBridgeClient } = await import("../../mcp/bridge.js");
-    const session = await openCopilotSession("svc chat", mode, io);
+    const session = await openCopilotSession("svc chat", mode, io, services);
     if (session === null) return 1;
     let server;
     try {
@@ -46,7 +45,6 @@ export const chatCommand: Command = {
     });
     await server.close();
     await session.close();
-    await closeBridgeClient();
     return 0;
   },
 };

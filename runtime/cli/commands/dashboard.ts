@@ -29,7 +29,7 @@ export const dashboardCommand: Command = {
   },
   details:
     "Dropped frames are shown where the bridge reports them (tdsim); in TouchDesigner the column reads '-'. Exit 1 when the bridge stops answering; the page keeps serving and says so. The page answers only this machine: a request whose Host or Origin is not a loopback name gets 403.",
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length > 0) throw new UsageError("svc dashboard takes no positional arguments");
     const interval = intFlag(args, "interval", 1000, 200, 60_000);
     const count = args.flags.count === undefined ? Infinity : intFlag(args, "count", 1, 1, 1_000_000);
@@ -41,14 +41,14 @@ export const dashboardCommand: Command = {
       if (args.flags.json) throw new UsageError("--json and --web do not go together: the page's /sample answers JSON");
       const port = intFlag(args, "port", 9981, 0, 65535);
       const { serveDashboard } = await import("../dashboard-web.js");
-      return serveDashboard({ io, cues, intervalMs: interval, port, count });
+      return serveDashboard({ io, services, cues, intervalMs: interval, port, count });
     }
     const { dashboardLine, dashboardScreen, sampleDashboard } = await import("../../show/dashboard.js");
     let stop = false;
     const onSignal = () => (stop = true);
     process.once("SIGINT", onSignal);
     try {
-      return await withBridge("svc dashboard", io, async (client) => {
+      return await withBridge("svc dashboard", io, services, async (client) => {
         let previous: Awaited<ReturnType<typeof sampleDashboard>>["next"] | undefined;
         for (let i = 0; i < count && !stop; i++) {
           if (i > 0) await new Promise((r) => setTimeout(r, interval));

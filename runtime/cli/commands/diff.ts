@@ -13,7 +13,7 @@ export const diffCommand: Command = {
   flags: { json: { type: "boolean", description: "print the differences as JSON" } },
   details:
     "Formatting, order, comments and layout positions do not count. Exit codes: 0 same, 1 different, 2 bad usage or a side that does not compile.",
-  async run(args, io) {
+  async run(args, io, services) {
     const { diffNetworks, isLivePath, readSides, renderDiffText } = await import("../../engine/index.js");
     if (args.positionals.length !== 2) throw new UsageError("give two sides: .svcnet files or live network paths");
     for (const side of args.positionals) {
@@ -38,6 +38,6 @@ export const diffCommand: Command = {
       else io.stdout(diffs.map(renderDiffText).join("\n"));
       return diffs.every((d) => d.same) ? 0 : 1;
     };
-    return needsBridge ? withBridge("svc diff", io, (client) => work(client)) : work();
+    return needsBridge ? withBridge("svc diff", io, services, (client) => work(client)) : work();
   },
 };

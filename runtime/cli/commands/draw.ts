@@ -110,7 +110,7 @@ export const drawCommand: Command = {
     "laid out by svc, not at the positions it has in the live editor. --thumbnails renders the TOPs",
     "(tdsim for a file, the live project for a live path) and shows each image in its tile.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length !== 1) throw new UsageError("give one .svcnet file or one live network path");
     const target = args.positionals[0]!;
     const options = {
@@ -130,7 +130,7 @@ export const drawCommand: Command = {
       return output(drawing, options, io, drawing.program.sources);
     }
     const { exportProgram, readExport } = await import("../../engine/index.js");
-    return withBridge("svc draw", io, async (client) => {
+    return withBridge("svc draw", io, services, async (client) => {
       const exported = await readExport(client, target);
       if (exported === undefined) {
         io.stderr(`svc draw: nothing is at ${target}\n`);

@@ -25,7 +25,7 @@ export const eventsCommand: Command = {
   },
   details:
     "Events are found by a sweep of the project every 6 frames while someone listens (bridge/README.md, Events).",
-  async run(args, io) {
+  async run(args, io, services) {
     const json = args.flags.json === true;
     const count = args.flags.count === undefined ? undefined : Number(args.flags.count);
     if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 1_000_000))
@@ -43,7 +43,7 @@ export const eventsCommand: Command = {
       io.stdout((json ? JSON.stringify(e) : eventText(e)) + "\n");
     if (args.flags.follow !== true) {
       if (count !== undefined || high.length > 0) throw new UsageError("--count and --high-frequency need --follow");
-      return withBridge("svc events", io, async (client) => {
+      return withBridge("svc events", io, services, async (client) => {
         const recent = await client.get<{ events: import("../../engine/index.js").BridgeEvent[] }>("/api/events");
         for (const e of recent.events) print(e);
         if (recent.events.length === 0 && !json)

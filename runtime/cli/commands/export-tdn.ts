@@ -2,6 +2,7 @@
  * `svc export --format tdn`: one network as a TDN file, read live (an absolute COMP path) or from
  * a `.svcnet` file (the network it builds; `--network` picks one when it builds several).
  */
+import type { Services } from "../../services.js";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { renderTextAll } from "../../../diagnostics/index.js";
@@ -21,13 +22,13 @@ function emit(args: ParsedArgs, io: CommandIO, tdn: TdnText): number {
   return 0;
 }
 
-export async function exportTdn(args: ParsedArgs, io: CommandIO): Promise<number> {
+export async function exportTdn(args: ParsedArgs, io: CommandIO, services: Services): Promise<number> {
   const { fileTdn, liveTdn } = await import("../../tdn/export-sources.js");
   if (args.positionals.length !== 1)
     throw new UsageError("--format tdn writes one network: give one COMP path or one .svcnet file");
   const source = args.positionals[0]!;
   if (source.startsWith("/") && !source.endsWith(".svcnet")) {
-    return withBridge("svc export", io, async (client) => {
+    return withBridge("svc export", io, services, async (client) => {
       const tdn = await liveTdn(client, source);
       if (tdn === undefined) {
         io.stderr(`svc export: nothing is at ${source}\n`);

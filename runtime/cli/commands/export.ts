@@ -26,15 +26,15 @@ export const exportCommand: Command = {
   },
   details:
     "What svc applied and nobody changed since keeps its source text and comments; everything else is written from the live state.",
-  async run(args, io) {
-    if (args.flags.format === "tdn") return (await import("./export-tdn.js")).exportTdn(args, io);
+  async run(args, io, services) {
+    if (args.flags.format === "tdn") return (await import("./export-tdn.js")).exportTdn(args, io, services);
     if (args.flags.format !== undefined && args.flags.format !== "svcnet")
       throw new UsageError(`unknown --format '${String(args.flags.format)}': svcnet or tdn`);
     const { exportProgram, readExport } = await import("../../engine/index.js");
     if (args.positionals.length === 0 || args.positionals.some((p) => !p.startsWith("/"))) {
       throw new UsageError("give the absolute path of one or more network COMPs, e.g. /project1/tunnel");
     }
-    return withBridge("svc export", io, async (client) => {
+    return withBridge("svc export", io, services, async (client) => {
       const networks: ExportedNetwork[] = [];
       for (const root of args.positionals) {
         const exported = await readExport(client, root);

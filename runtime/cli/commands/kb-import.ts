@@ -30,8 +30,8 @@ export const kbImportCommand: Command = {
     json: { type: "boolean", description: "print the report as JSON" },
   },
   details: "Make the dump with kb/dump/td_dump_operators.py inside TouchDesigner (see kb/README.md).",
-  async run(args, io) {
-    const { clearKbCache, kbDataDir } = await import("../../../kb/index.js");
+  async run(args, io, services) {
+    const { clearKbCache, kbDataDir } = await services.kb();
     const { importDump } = await import("../../../kb/import/apply.js");
     const { parseDump } = await import("../../../kb/import/dump-schema.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one dump file");

@@ -30,8 +30,8 @@ export const kbSearchCommand: Command = {
     limit: { type: "string", valueName: "N", description: `at most N results (default ${DEFAULT_LIMIT})` },
     json: { type: "boolean", description: "print the results as JSON" },
   },
-  async run(args, io) {
-    const { getOperator, isFamily, searchOperators } = await import("../../../kb/index.js");
+  async run(args, io, services) {
+    const { getOperator, isFamily, searchOperators } = await services.kb();
     const query = args.positionals.join(" ").trim();
     if (!query) throw new UsageError("give some words to search for");
     const family = parseFamily(args.flags.family, isFamily);

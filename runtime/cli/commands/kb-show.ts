@@ -6,8 +6,8 @@ export const kbShowCommand: Command = {
   usage: "<opType | label> [--json]",
   flags: { json: { type: "boolean", description: "print the operator entry as JSON" } },
   details: 'The operator may be named by type (noiseTOP), label with family ("Noise TOP") or label (noise).',
-  async run(args, io) {
-    const { closestOperators, findOperatorsByLabel, getOperator } = await import("../../../kb/index.js");
+  async run(args, io, services) {
+    const { closestOperators, findOperatorsByLabel, getOperator } = await services.kb();
     const { compactKey } = await import("../../../kb/normalize.js");
     const { formatOperatorText } = await import("../../../kb/describe.js");
     const name = args.positionals.join(" ").trim();

@@ -35,10 +35,10 @@ export const logsCommand: Command = {
     },
   },
   details: "A cook error is printed when it appears; with --follow, again only if it went away and came back.",
-  async run(args, io) {
+  async run(args, io, services) {
     const query = logsQuery(args);
     const lines = query.max_lines;
-    return withBridge("svc logs", io, async (client) => {
+    return withBridge("svc logs", io, services, async (client) => {
       if (!args.flags.follow) {
         const first = await readLogs(client, query);
         if (first.truncated) io.stdout(`(older lines left out; --lines ${lines})\n`);

@@ -23,14 +23,14 @@ export const panicCommand: Command = {
     "the second time. Exit codes: 0 every protected output follows the panic, 1 no chain found, an output",
     "not protected (its guard is not wired) or the bridge refused, 2 bad usage.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length > 0) throw new UsageError("svc panic takes no positional arguments");
     const chains = (args.flags.chain as string[] | undefined) ?? [];
     for (const c of chains)
       if (!/^\/[A-Za-z0-9_/]+$/.test(c))
         throw new UsageError(`--chain ${c}: give the absolute path of a safety chain's COMP, e.g. /project1/safety`);
     const engage = args.flags.release !== true;
-    return withTargets("svc panic", io, args, async (client, io) => {
+    return withTargets("svc panic", io, services, args, async (client, io) => {
       const { findSafetyChains, panicText, setPanic } = await import("../../show/panic.js");
       const found = chains.length > 0 ? { chains, complete: true } : await findSafetyChains(client);
       const report = await setPanic(client, engage, found.chains, found.complete);

@@ -33,14 +33,14 @@ export const planCommand: Command = {
   },
   details:
     "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set. With --target, the\nbridges of svc.show.yaml instead, all planned at once, each under its own heading.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
-  async run(args, io) {
+  async run(args, io, services) {
     const { planFile } = await import("../../engine/index.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file");
     const file = args.positionals[0]!;
     if (!existsSync(resolve(io.cwd, file))) throw new UsageError(`no such file: ${file}`);
     if (args.flags.target !== undefined && typeof args.flags.out === "string")
       throw new UsageError("--out saves one plan; plan one target at a time to save it");
-    return withTargets("svc plan", io, args, async (client, io) => {
+    return withTargets("svc plan", io, services, args, async (client, io) => {
       const progress = progressTo(io, "svc plan");
       const result = await planFile(client, sourcePath(io, file), {
         force: Boolean(args.flags.force),

@@ -22,7 +22,7 @@ export const previewCommand: Command = {
       description: `capture after the TOP has cooked on N frames, so feedback loops evolve (default 1, at most ${MAX_PREVIEW_FRAMES})`,
     },
   },
-  async run(args, io) {
+  async run(args, io, services) {
     const { fetchPreview } = await import("../../engine/index.js");
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one TOP, e.g. /project1/tunnel/out1");
@@ -30,7 +30,7 @@ export const previewCommand: Command = {
     const size = intFlag(args, "size", 256, 1, 1024);
     const frames = intFlag(args, "frames", 1, 1, MAX_PREVIEW_FRAMES);
     const out = typeof args.flags.out === "string" ? args.flags.out : `${path.slice(path.lastIndexOf("/") + 1)}.png`;
-    return withBridge("svc preview", io, async (client) => {
+    return withBridge("svc preview", io, services, async (client) => {
       const image = await fetchPreview(client, path, size, frames);
       writeFileSync(resolve(io.cwd, out), image.png);
       const after = frames > 1 ? ` after ${frames} frames` : "";

@@ -65,7 +65,7 @@ export const recipesApplyCommand: Command = {
   },
   details:
     "Exit codes: 0 applied (warnings allowed), 1 errors (compile, a failed request, live errors), 2 bad usage (unknown recipe, parameter or value).",
-  async run(args, io) {
+  async run(args, io, services) {
     const { fetchPreview } = await import("../../engine/index.js");
     const { applyFile } = await import("../../engine/index.js");
     const recipe = await recipeFromArgs(args);
@@ -81,7 +81,7 @@ export const recipesApplyCommand: Command = {
     const size = intFlag(args, "size", 256, 1, 1024);
     const previewFile = typeof args.flags.preview === "string" ? args.flags.preview : undefined;
 
-    return withBridge("svc recipes apply", io, async (client) => {
+    return withBridge("svc recipes apply", io, services, async (client) => {
       const progress = progressTo(io, "svc recipes apply");
       const result = await applyFile(client, input, {
         force: Boolean(args.flags.force),

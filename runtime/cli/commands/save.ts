@@ -22,7 +22,7 @@ export const saveCommand: Command = {
   },
   details:
     "Exit codes: 0 saved, 1 not saved (the file exists, the artist kept it, or the bridge refused), 2 bad usage.",
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length > 0)
       throw new UsageError("svc save takes no positional arguments; Save As with --as <file.toe>");
     const file = args.flags.as as string | undefined;
@@ -32,7 +32,7 @@ export const saveCommand: Command = {
     const ttl = Number((args.flags.ttl as string | undefined) ?? "30");
     if (!Number.isInteger(ttl) || ttl < 5 || ttl > 120)
       throw new UsageError("--ttl must be a whole number of seconds from 5 to 120");
-    return withBridge("svc save", io, async (client) => {
+    return withBridge("svc save", io, services, async (client) => {
       const [{ saveProject }, { BridgeError }] = await Promise.all([
         import("../../project/save-project.js"),
         import("../../engine/index.js"),

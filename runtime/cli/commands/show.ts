@@ -21,7 +21,7 @@ export const showCommand: Command = {
     "A profile in svc.show.yaml: profiles: { opening: { networks: [show.svcnet], perform: true, max_errors: 0, safety: true, target: stage-left } }.",
     "It stops at the first failed step, before Perform Mode is touched. Exit codes: 0 ready, 1 not ready, 2 bad usage or config.",
   ].join("\n"),
-  async run(args, io) {
+  async run(args, io, services) {
     if (args.positionals.length !== 1) throw new UsageError("name exactly one profile of svc.show.yaml");
     const name = args.positionals[0]!;
     const { readShowConfig, targetToken, ShowConfigError, SHOW_CONFIG_FILE } =
@@ -48,15 +48,22 @@ export const showCommand: Command = {
       throw err;
     }
     const found = config;
-    return withBridge("svc show", { ...io, env }, async (client) => {
-      const report = await runShowGate(
-        client,
-        { ...found, file: resolve(io.cwd, given) },
-        findProfile(found, name)!,
-        args.flags["dry-run"] === true,
-      );
-      io.stdout(args.flags.json ? JSON.stringify(report, null, 2) + "\n" : gateText(report) + "\n");
-      return report.passed ? 0 : 1;
-    });
+    // A profile's target is another bridge than the environment's: its own services.
+    const { createServices } = await import("../../services.js");
+    const targetServices = env === io.env ? services : createServices(env);
+    try {
+      return await withBridge("svc show", { ...io, env }, targetServices, async (client) => {
+        const report = await runShowGate(
+          client,
+          { ...found, file: resolve(io.cwd, given) },
+          findProfile(found, name)!,
+          args.flags["dry-run"] === true,
+        );
+        io.stdout(args.flags.json ? JSON.stringify(report, null, 2) + "\n" : gateText(report) + "\n");
+        return report.passed ? 0 : 1;
+      });
+    } finally {
+      if (targetServices !== services) await targetServices.close();
+    }
   },
 };

@@ -1,4 +1,4 @@
-import { bridgeClient, isBridgeError } from "../bridge.js";
+import { BridgeError } from "../../engine/index.js";
 import { readDigest } from "../live/digest.js";
 import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 
@@ -10,14 +10,15 @@ export const digestResource: TemplatedResource = {
     "A compact digest of a live COMP's network from the bridge: nodes and wires in .svcnet notation, with counts and completeness.",
   mimeType: "application/json",
   template: "svc://digest/{+path}",
-  async read({ path = "" }) {
+  async read({ path = "" }, _catalog, services) {
     const tdPath = path.startsWith("/") ? path : `/${path}`;
     try {
-      return json(await readDigest(await bridgeClient(), tdPath));
+      return json(await readDigest(await services.bridge(), tdPath));
     } catch (err) {
-      if (isBridgeError(err) && err.status === 404)
+      if (err instanceof BridgeError && err.status === 404)
         throw new ResourceNotFound(`no COMP at ${tdPath} in the live project: ${err.message}`);
-      if (isBridgeError(err)) throw new Error(`the bridge could not give the digest of ${tdPath}: ${err.oneLine()}`);
+      if (err instanceof BridgeError)
+        throw new Error(`the bridge could not give the digest of ${tdPath}: ${err.oneLine()}`);
       throw err;
     }
   },

@@ -3,6 +3,7 @@
  * own file, listed once in `catalog.ts`; this file registers them with the SDK, decodes template
  * variables and turns a missing entry into a clear "not found" error.
  */
+import type { Services } from "../../services.js";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerCatalog } from "../catalog-view.js";
@@ -25,7 +26,7 @@ interface ResourceCommon {
 
 export interface FixedResource extends ResourceCommon {
   uri: string;
-  read(catalog: ServerCatalog): Promise<ResourceBody>;
+  read(catalog: ServerCatalog, services: Services): Promise<ResourceBody>;
 }
 
 export interface TemplatedResource extends ResourceCommon {
@@ -33,7 +34,7 @@ export interface TemplatedResource extends ResourceCommon {
   template: string;
   /** Candidate values per variable for completion; filtered by prefix here. */
   complete?: Record<string, (value: string) => Promise<readonly string[]>>;
-  read(vars: Record<string, string>, catalog: ServerCatalog): Promise<ResourceBody>;
+  read(vars: Record<string, string>, catalog: ServerCatalog, services: Services): Promise<ResourceBody>;
 }
 
 export type ResourceDefinition = FixedResource | TemplatedResource;
@@ -82,11 +83,14 @@ export function registerResources(
   server: McpServer,
   resources: readonly ResourceDefinition[],
   catalog: ServerCatalog,
+  services: Services,
 ): void {
   for (const r of resources) {
     const metadata = { description: r.description, mimeType: r.mimeType, ...(r.title ? { title: r.title } : {}) };
     if ("uri" in r) {
-      server.registerResource(r.name, r.uri, metadata, async (uri) => toResult(uri.href, await r.read(catalog)));
+      server.registerResource(r.name, r.uri, metadata, async (uri) =>
+        toResult(uri.href, await r.read(catalog, services)),
+      );
       continue;
     }
     const complete: Record<string, (value: string) => Promise<string[]>> = {};
@@ -98,7 +102,7 @@ export function registerResources(
     server.registerResource(r.name, template, metadata, async (uri, variables) => {
       const vars: Record<string, string> = {};
       for (const [k, v] of Object.entries(variables)) vars[k] = decode(v);
-      return toResult(uri.href, await r.read(vars, catalog));
+      return toResult(uri.href, await r.read(vars, catalog, services));
     });
   }
 }

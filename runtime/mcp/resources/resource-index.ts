@@ -6,6 +6,7 @@
  * the text of catalog.js it was made from: when the catalog has changed since (a resource added),
  * the server imports the catalog as before, so no resource is ever missing.
  */
+import type { Services } from "../../services.js";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ServerCatalog } from "../catalog-view.js";
@@ -98,8 +99,8 @@ function lazyDefinition(entry: ResourceIndexEntry): ResourceDefinition {
     return {
       ...common,
       uri: entry.uri,
-      read: async (catalog: ServerCatalog) =>
-        ((await load()) as Extract<ResourceDefinition, { uri: string }>).read(catalog),
+      read: async (catalog: ServerCatalog, services: Services) =>
+        ((await load()) as Extract<ResourceDefinition, { uri: string }>).read(catalog, services),
     };
   }
   type Templated = Exclude<ResourceDefinition, { uri: string }>;
@@ -112,6 +113,7 @@ function lazyDefinition(entry: ResourceIndexEntry): ResourceDefinition {
     ...common,
     template: entry.template!,
     ...(complete ? { complete } : {}),
-    read: async (vars, catalog) => ((await load()) as Templated).read(vars, catalog),
+    read: async (vars: Record<string, string>, catalog: ServerCatalog, services: Services) =>
+      ((await load()) as Templated).read(vars, catalog, services),
   };
 }

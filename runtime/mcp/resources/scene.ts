@@ -3,7 +3,8 @@
  * children are what a network editor shows at that level; the body is their digest (one level),
  * bounded, with where to read more. Views are few and fixed (SCENE_VIEWS), so they complete.
  */
-import { bridgeClient, isBridgeError } from "../bridge.js";
+import type { BridgeClient } from "../../engine/index.js";
+import type { Services } from "../../services.js";
 import { readDigest } from "../live/digest.js";
 import { json, ResourceNotFound, type TemplatedResource } from "./registry.js";
 
@@ -37,14 +38,14 @@ function isView(view: string): boolean {
   return Object.hasOwn(SCENE_VIEWS, view);
 }
 
-async function editorContext(): Promise<EditorContext> {
-  return (await bridgeClient()).get<EditorContext>("/api/editor/context");
+async function editorContext(bridge: BridgeClient): Promise<EditorContext> {
+  return bridge.get<EditorContext>("/api/editor/context");
 }
 
 /** The COMP a view shows now: the editor's may change whenever the artist moves; null when no editor is open. */
-export async function viewedNetwork(view: string): Promise<string | null> {
+export async function viewedNetwork(view: string, services: Services): Promise<string | null> {
   if (view === "project") return "/";
-  return (await editorContext()).active_editor?.network ?? null;
+  return (await editorContext(await services.bridge())).active_editor?.network ?? null;
 }
 
 function more(network: string, complete: boolean): string {
@@ -57,12 +58,12 @@ function more(network: string, complete: boolean): string {
     .join(" ");
 }
 
-async function sceneOf(view: string): Promise<unknown> {
-  const bridge = await bridgeClient();
+async function sceneOf(view: string, services: Services): Promise<unknown> {
+  const bridge = await services.bridge();
   let editor: EditorContext | undefined;
   let network: string | null = "/";
   if (view === "editor") {
-    editor = await editorContext();
+    editor = await editorContext(bridge);
     network = editor.active_editor?.network ?? null;
   }
   if (network === null) {
@@ -111,12 +112,15 @@ export const sceneResource: TemplatedResource = {
   mimeType: "application/json",
   template: "svc://scene/{view}",
   complete: { view: async () => Object.keys(SCENE_VIEWS) },
-  async read({ view = "" }) {
+  async read({ view = "" }, _catalog, services) {
     if (!isView(view)) throw new ResourceNotFound(unknownView(view));
     try {
-      return json(await sceneOf(view));
+      return json(await sceneOf(view, services));
     } catch (err) {
-      if (isBridgeError(err)) throw new Error(`the bridge could not give the scene view '${view}': ${err.oneLine()}`);
+      // Loaded here: event forwarding imports this module when a server starts.
+      const { BridgeError } = await import("../../engine/index.js");
+      if (err instanceof BridgeError)
+        throw new Error(`the bridge could not give the scene view '${view}': ${err.oneLine()}`);
       throw err;
     }
   },

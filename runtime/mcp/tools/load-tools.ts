@@ -2,7 +2,7 @@
  * Imports the tools of some manifest lines and checks each against its line, so a server built from
  * the manifest offers exactly what the tool files declare.
  */
-import type { ToolManifestEntry } from "./tool-manifest.js";
+import { toolManifest, type ToolManifestEntry } from "./tool-manifest.js";
 import type { AnyToolDefinition } from "./registry.js";
 
 /** How a loaded tool disagrees with its manifest line; empty when it agrees. */
@@ -31,6 +31,12 @@ export async function loadTool(entry: ToolManifestEntry): Promise<AnyToolDefinit
   const problems = manifestMismatch(entry, tool);
   if (problems.length > 0) throw disagreement(problems);
   return tool;
+}
+
+/** Any tool of svc by name, whatever the profile, checked against its line: what ToolContext.tool gives. */
+export async function toolByName(name: string): Promise<AnyToolDefinition | undefined> {
+  const entry = toolManifest.find((e) => e.name === name);
+  return entry && loadTool(entry);
 }
 
 /** The tools of `entries`, imported side by side, in name order (the order of tools/list). */

@@ -8,7 +8,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { CreativeFeatures, ToolProfile } from "../config.js";
 import { progress, type ClientLogLevel, type ProgressOptions, type RequestExtra } from "../logging.js";
-import { isBridgeError } from "../bridge.js";
+import type { Services } from "../../services.js";
 import { bridgeFailure, failure, toCallToolResult, type ToolOutcome } from "./result.js";
 
 /** Profiles a tool can opt into; every tool is in `full`. */
@@ -22,7 +22,17 @@ export interface ToolContext {
   signal: AbortSignal;
   /** A log line (and progress, when asked for) for the client; see logging.ts. */
   progress(message: string, options?: ProgressOptions): Promise<void>;
+  /** The bridge client, the knowledge base, the compiler's host, the clock, the event stream. */
+  services: Services;
+  /** Another tool by name, for a tool that runs one; undefined when there is no such tool. */
+  tool: ToolLookup;
 }
+
+/** Finds a tool by name and loads it: how a tool reaches another without naming its file. */
+export type ToolLookup = (name: string) => Promise<AnyToolDefinition | undefined>;
+
+/** What a front end hands every tool it serves: the services and the way to another tool. */
+export type ToolProvisions = Pick<ToolContext, "services" | "tool">;
 
 type Shape = z.ZodRawShape;
 type Output<S extends Shape | undefined> = S extends Shape ? z.infer<z.ZodObject<S>> : Record<string, unknown>;
@@ -120,8 +130,10 @@ export function checkCatalog(all: readonly CatalogFacts[]): string[] {
 }
 
 /** Turns whatever a handler threw into a tool failure a client can read. */
-function unexpected(err: unknown) {
-  if (isBridgeError(err)) return bridgeFailure(err);
+async function unexpected(err: unknown) {
+  // The engine, for its error class, is loaded when a handler has thrown, not when tools are served.
+  const { BridgeError } = await import("../../engine/index.js");
+  if (err instanceof BridgeError) return bridgeFailure(err);
   const message = err instanceof Error ? err.message : String(err);
   return failure("internal-error", `the tool failed unexpectedly: ${message}`);
 }
@@ -143,7 +155,7 @@ export function strictInput(tool: AnyToolDefinition) {
 }
 
 /** A tool's handler as a tools/call callback: progress for the client, and any throw a tool error. */
-export function toolCallback(tool: AnyToolDefinition, logLevel: ClientLogLevel) {
+export function toolCallback(tool: AnyToolDefinition, logLevel: ClientLogLevel, provisions: ToolProvisions) {
   return async (args: unknown, extra: RequestExtra) => {
     // A client that sent a progressToken gets a progress notification for every step a tool
     // reports; a tool that does not count its steps itself counts one a message.
@@ -158,12 +170,14 @@ export function toolCallback(tool: AnyToolDefinition, logLevel: ClientLogLevel) 
           message,
           options.done === undefined && options.level !== "error" ? { ...options, done: ++steps } : options,
         ),
+      services: provisions.services,
+      tool: provisions.tool,
     };
     let outcome: ToolOutcome<unknown>;
     try {
       outcome = await tool.handler(args as never, ctx);
     } catch (err) {
-      outcome = unexpected(err);
+      outcome = await unexpected(err);
     }
     if (!outcome.ok) await ctx.progress(`${tool.name} failed: ${outcome.error.message}`, { level: "error" });
     return toCallToolResult(outcome);

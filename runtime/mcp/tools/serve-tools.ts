@@ -20,7 +20,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientLogLevel, RequestExtra } from "../logging.js";
 import { listedTool, type ListedTool } from "./listed-tool.js";
-import { strictInput, toolCallback, type AnyToolDefinition } from "./registry.js";
+import { strictInput, toolCallback, type AnyToolDefinition, type ToolProvisions } from "./registry.js";
 
 export interface ServedTool {
   name: string;
@@ -37,15 +37,26 @@ interface Callable {
 }
 
 /** Tools already in memory (tests, hosts that built them): listed by converting their schemas. */
-export function registerTools(server: McpServer, tools: readonly AnyToolDefinition[], logLevel: ClientLogLevel): void {
+export function registerTools(
+  server: McpServer,
+  tools: readonly AnyToolDefinition[],
+  logLevel: ClientLogLevel,
+  provisions: ToolProvisions,
+): void {
   serveTools(
     server,
     tools.map((t) => ({ name: t.name, listing: listedTool(t), load: async () => t })),
     logLevel,
+    provisions,
   );
 }
 
-export function serveTools(server: McpServer, tools: readonly ServedTool[], logLevel: ClientLogLevel): void {
+export function serveTools(
+  server: McpServer,
+  tools: readonly ServedTool[],
+  logLevel: ClientLogLevel,
+  provisions: ToolProvisions,
+): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const callables = new Map<string, Promise<Callable>>();
   const callable = (served: ServedTool): Promise<Callable> => {
@@ -54,7 +65,7 @@ export function serveTools(server: McpServer, tools: readonly ServedTool[], logL
       pending = served.load().then((tool) => ({
         input: strictInput(tool),
         output: tool.output ? normalizeObjectSchema(objectFromShape(tool.output)) : undefined,
-        call: toolCallback(tool, logLevel),
+        call: toolCallback(tool, logLevel, provisions),
       }));
       // A file that failed to load is tried again on the next call.
       pending.catch(() => callables.delete(served.name));

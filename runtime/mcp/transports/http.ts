@@ -13,10 +13,9 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { BridgeClient } from "../../engine/index.js";
 import type { AuthConfig } from "../auth/auth-config.js";
-import { bridgeClient, closeBridgeClient } from "../bridge.js";
 import type { EventsConfig } from "../config.js";
 import { createSvcServer } from "../server.js";
-import { startSharedEvents, stopSharedEvents } from "../shared-events.js";
+import { createServices, type Services } from "../../services.js";
 import type { ToolSelection } from "../tools/registry.js";
 import { allowedHostValues, bearerMatches, hostAllowed, isJsonContentType, originAllowed } from "./http-guard.js";
 import type { OAuthFront } from "../auth/oauth-front.js";
@@ -48,6 +47,8 @@ export interface HttpServerOptions {
   oauthBridge?: () => Promise<BridgeClient>;
   /** The clock of session expiry and OAuth lifetimes (tests move it instead of waiting). */
   now?: () => number;
+  /** The services every session's tools are given; made from the environment when absent. */
+  services?: Services;
 }
 
 export interface RunningHttpServer {
@@ -90,7 +91,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const oauthModule = auth.mode === "auto" ? undefined : await import("../auth/oauth-setup.js");
   const oauthStore = auth.mode === "auto" ? undefined : oauthModule!.openOAuthStore(auth.oauth, options.now);
   let oauth: OAuthFront | undefined;
-  const events = options.events ? await startSharedEvents(options.events) : undefined;
+  const services = options.services ?? createServices(process.env);
+  const events = options.events?.enabled
+    ? {
+        source: await services.startEvents(options.events.highFrequency),
+        highFrequency: new Set(options.events.highFrequency),
+      }
+    : undefined;
 
   async function openSession(
     req: IncomingMessage,
@@ -103,7 +110,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       refuse(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
       return;
     }
-    const server = await createSvcServer(options.selection, { events });
+    const server = await createSvcServer(options.selection, { events, services });
     let record: ReturnType<typeof store.add> | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -222,7 +229,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       mcpPath: MCP_PATH,
       settings: auth.oauth,
       store: oauthStore!,
-      consent: oauthModule!.brokerConsent(options.oauthBridge ?? bridgeClient, auth.oauth.consentSeconds),
+      consent: oauthModule!.brokerConsent(options.oauthBridge ?? (() => services.bridge()), auth.oauth.consentSeconds),
       legacyBearer:
         auth.mode === "hybrid" && options.token !== undefined
           ? (header) => bearerMatches(header, options.token!)
@@ -247,8 +254,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       await store.closeAll();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
-      if (events) stopSharedEvents();
-      await closeBridgeClient();
+      // The process's services are closed by whoever made them.
+      if (!options.services) await services.close();
     },
   };
 }

@@ -3,16 +3,19 @@
  * only protocol messages, so anything for people goes to stderr.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { closeBridgeClient } from "../bridge.js";
 import type { ToolSelection } from "../tools/registry.js";
 import type { EventsConfig } from "../config.js";
 import { createSvcServer } from "../server.js";
-import { startSharedEvents, stopSharedEvents } from "../shared-events.js";
+import { createServices } from "../../services.js";
 import { untilSignal } from "./shutdown.js";
 
 /** Serves until the client closes stdin or the process is asked to stop. */
 export async function serveStdio(selection: ToolSelection, events?: EventsConfig): Promise<void> {
-  const server = await createSvcServer(selection, { events: events ? await startSharedEvents(events) : undefined });
+  const services = createServices(process.env);
+  const forwarding = events?.enabled
+    ? { source: await services.startEvents(events.highFrequency), highFrequency: new Set(events.highFrequency) }
+    : undefined;
+  const server = await createSvcServer(selection, { events: forwarding, services });
   const transport = new StdioServerTransport();
   const stdinClosed = new Promise<string>((resolve) => {
     process.stdin.once("end", () => resolve("end"));
@@ -21,6 +24,5 @@ export async function serveStdio(selection: ToolSelection, events?: EventsConfig
   await server.connect(transport);
   await Promise.race([stdinClosed, untilSignal()]);
   await server.close();
-  stopSharedEvents();
-  await closeBridgeClient();
+  await services.close();
 }

@@ -135,3 +135,18 @@ class WholeReadTest(SimTestCase):
         auth = {"Authorization": "Bearer s3cret"}
         self.assertIsNone(self.ok("GET", "/api/info", client="192.168.1.20", headers=auth)["whole_read"])
         self.assertIsInstance(self.ok("GET", "/api/info", headers=auth)["whole_read"]["port"], int)
+
+    def test_a_request_without_the_token_is_answered_from_its_head(self):
+        # No frame runs here: the answer comes from the port's thread, and before the body (never sent).
+        import socket
+        self.set_env(SVC_BRIDGE_TOKEN="t", SVC_BRIDGE_READ_IDLE_SECONDS="0.5")
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as conn:
+            conn.sendall(("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                          "Content-Length: 5\r\n\r\n" % self.uri).encode("ascii"))
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+        self.assertTrue(answer.startswith(b"HTTP/1.1 401"), answer[:200])

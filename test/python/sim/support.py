@@ -11,6 +11,7 @@ if SIM not in sys.path:
 
 import td  # noqa: E402
 import tdsim  # noqa: E402
+from tdsim.process.frameloop import FrameLoop  # noqa: E402
 
 
 class SimTestCase(unittest.TestCase):
@@ -20,3 +21,13 @@ class SimTestCase(unittest.TestCase):
 
     def create(self, op_type, name=None, parent=None):
         return (parent or self.project).create(op_type, name)
+
+
+class SteadySimTestCase(SimTestCase):
+    """A fresh project whose frame loop runs on a clock that only moves when told: every
+    tdsim.step() is exactly one frame however long the machine takes (the real clock drops the
+    frames a slow machine misses, and time-sliced CHOPs count them)."""
+
+    def setUp(self):
+        super().setUp()
+        self.world.loop = FrameLoop(self.world, clock=lambda: 0.0, sleep=lambda s: None)

@@ -242,7 +242,7 @@ class FilterTest(SimTestCase):
         self.assertEqual(m["a"], 2.0)
 
     def test_unmodelled_chops_have_no_channels(self):
-        for op_type in ("oscinCHOP", "midiinCHOP", "audiodeviceinCHOP", "timerCHOP", "beatCHOP"):
+        for op_type in ("oscinCHOP", "midiinCHOP"):
             self.assertEqual(self.create(op_type).numChans, 0, op_type)
 
 

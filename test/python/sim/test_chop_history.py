@@ -1,9 +1,9 @@
 """Time-sliced CHOPs keep state from frame to frame: Lag, Filter, Trail and Speed."""
 
-from .support import SimTestCase, tdsim
+from .support import SteadySimTestCase, tdsim
 
 
-class HistoryCase(SimTestCase):
+class HistoryCase(SteadySimTestCase):
     def source(self, names="x", value=0.0):
         c = self.create("constantCHOP")
         c.par.const0name = names
@@ -242,3 +242,20 @@ class SpeedTest(HistoryCase):
         accel.par.order = "second"
         tdsim.step(60)
         self.assertAlmostEqual(accel["x"].eval(), (60 * 61 / 2) / 3600, places=6)
+
+
+class BoundedSliceTest(HistoryCase):
+    def test_a_long_gap_catches_up_one_second_at_most(self):
+        lfo = self.create("lfoCHOP")
+        trail = self.chain("trailCHOP", lfo)
+        trail.par.growlength = True
+        comp = self.create("baseCOMP")
+        inside = comp.create("speedCHOP")
+        inside.inputConnectors[0].connect(comp.create("constantCHOP"))
+        inside["chan1"].eval()
+        comp.allowCooking = False
+        tdsim.step(300)                  # five seconds without a cook
+        comp.allowCooking = True
+        tdsim.step()
+        self.assertLessEqual(inside.numSamples, 60)
+        self.assertEqual(trail.numSamples, 302)   # the trail, cooked every frame, kept all of them

@@ -11,6 +11,7 @@ world made before tdsim.reset() is still of td.noiseTOP); each world has its own
 from __future__ import annotations
 
 from ..families.chop.chop import CHOP
+from ..families.chop.chopmixins import CHOP_MIXINS
 from ..families.comp.comp import COMP
 from ..families.comp.panels import mixin_for
 from ..families.comp.timeline import TimeCOMPMixin
@@ -29,7 +30,8 @@ from .defaultcontents import add_default_contents
 
 FAMILY_CLASSES = {"TOP": TOP, "CHOP": CHOP, "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "COMP": COMP}
 # Members only some types have, mixed in before the family class.
-TYPE_MIXINS = {"webserverDAT": WebServerDATMixin, "webclientDAT": WebClientDATMixin, "timeCOMP": TimeCOMPMixin}
+TYPE_MIXINS = {"webserverDAT": WebServerDATMixin, "webclientDAT": WebClientDATMixin, "timeCOMP": TimeCOMPMixin,
+               **CHOP_MIXINS}
 
 _classes: dict[str, type] = {}
 

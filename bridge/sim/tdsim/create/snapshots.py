@@ -30,7 +30,9 @@ def snapshot_op(op, with_children=True) -> dict:
     blocks = {n: c for n, c in op._seq_counts.items() if c != default_counts(op).get(n)}
     if blocks:
         snap["blocks"] = blocks
-    pars = {n: _par_state(p) for n, p in op._pars.items() if not p.isCustom and not p.isDefault}
+    # A parameter at its default is left out, unless a new operator starts elsewhere (kb creationValue).
+    pars = {n: _par_state(p) for n, p in op._pars.items()
+            if not p.isCustom and (not p.isDefault or p._val != p._def.initial)}
     if pars:
         snap["pars"] = pars
     if op._custom_pages:

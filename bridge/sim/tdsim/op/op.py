@@ -82,6 +82,7 @@ def _flag_property(name):
 class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin, OPBase):
     OPType = "OP"
     family = None
+    passive = False  # OP Class: True for the passive version td.passive() gives (op/passive.py)
     _spec = None
     _valid = True  # until destroyed (also lets subclasses look at the class before OP.__init__)
 

@@ -37,6 +37,7 @@ def snapshot_custom(op) -> list:
                     "normMax": d.norm_max, "readOnly": d.read_only, "help": d.help, "enable": d.enable,
                     "menuNames": list(d.menu_names) if d.menu_names is not None else None,
                     "menuLabels": list(d.menu_labels) if d.menu_labels is not None else None,
+                    "menuSource": d.menu_source,
                     "val": p._val, "mode": p._mode.name, "expr": p._expr, "bindExpr": p._bind,
                 })
             groups.append({"name": g.name, "style": g.style, "label": g.label, "pars": pars})

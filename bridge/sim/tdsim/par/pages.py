@@ -170,6 +170,7 @@ def restore_custom(op, snapshot):
                 d.norm_max = pd.get("normMax", d.norm_max)
                 d.help = pd.get("help", "")
                 d.enable = pd.get("enable", True)
+                d.menu_source = pd.get("menuSource", "")
                 p = ParCore(op, d, page)
                 p._val = pd.get("val", d.default)
                 p._expr = pd.get("expr", "")

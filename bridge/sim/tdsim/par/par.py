@@ -15,6 +15,8 @@ from ..values.modes import ParMode
 from ..values.opbase import OPBase
 from .custompars import destroy_custom_par, rename_custom
 from .pardef import ParDef
+from .parconveniences import ConvenienceMembers
+from .parmenus import MenuMembers
 from .parprotocol import ValueProtocol
 
 # Members TouchDesigner lets scripts set on custom parameters only.
@@ -22,11 +24,11 @@ _CUSTOM_ONLY = {
     "label": "label", "min": "min", "max": "max", "clampMin": "clamp_min", "clampMax": "clamp_max",
     "normMin": "norm_min", "normMax": "norm_max", "default": "default", "help": "help",
     "enable": "enable", "order": "order", "startSection": "start_section",
-    "defaultExpr": "default_expr",
+    "defaultExpr": "default_expr", "menuSource": "menu_source",
 }
 
 
-class ParCore(ValueProtocol):
+class ParCore(MenuMembers, ConvenienceMembers, ValueProtocol):
     __slots__ = ("_owner", "_def", "_val", "_mode", "_prev_mode", "_expr", "_bind", "_error",
                  "_valid", "_page", "_group", "_default_mode", "__weakref__")
 
@@ -36,7 +38,7 @@ class ParCore(ValueProtocol):
         _set = object.__setattr__
         _set(self, "_owner", owner)
         _set(self, "_def", pdef)
-        _set(self, "_val", pdef.default)
+        _set(self, "_val", pdef.initial)
         _set(self, "_mode", ParMode.CONSTANT)
         _set(self, "_prev_mode", ParMode.CONSTANT)
         _set(self, "_default_mode", ParMode.CONSTANT)
@@ -103,24 +105,6 @@ class ParCore(ValueProtocol):
     def readOnly(self, flag):
         self._set_def("read_only", bool(flag), custom_only=False)
 
-    @property
-    def menuNames(self):
-        return list(self._def.menu_names) if self._def.menu_names is not None else (
-            [] if self.isMenu else None)
-
-    @menuNames.setter
-    def menuNames(self, names):
-        self._set_def("menu_names", tuple(str(n) for n in names))
-
-    @property
-    def menuLabels(self):
-        labels = self._def.menu_labels if self._def.menu_labels is not None else self._def.menu_names
-        return list(labels) if labels is not None else ([] if self.isMenu else None)
-
-    @menuLabels.setter
-    def menuLabels(self, labels):
-        self._set_def("menu_labels", tuple(str(n) for n in labels))
-
     def _set_def(self, field, value, custom_only=True):
         self._check()
         if custom_only and not self._def.custom:
@@ -148,6 +132,8 @@ class ParCore(ValueProtocol):
         if field is not None:
             if field == "default" and self._def.custom:
                 value = values.coerce(self._def, value)
+            elif field == "menu_source":
+                value = "" if value is None else str(value)
             self._set_def(field, value)
             return
         object.__setattr__(self, name, value)
@@ -227,7 +213,8 @@ class ParCore(ValueProtocol):
             # behaviour (UNVERIFIED in a real build, see bridge/sim/README.md).
             master.val = value
             return
-        stored = values.clamp(self._def, values.coerce(self._def, value))
+        names = self._menu_names() if self._def.menu_source else None
+        stored = values.clamp(self._def, values.coerce(self._def, value, menu_names=names))
 
         def apply():
             self._val = stored
@@ -243,19 +230,6 @@ class ParCore(ValueProtocol):
             return handle(self._bind_target())
         except Exception:
             return None  # UNVERIFIED: an unresolved bind is written as a constant, as documented for val
-
-    @property
-    def menuIndex(self):
-        names = self._def.menu_names or ()
-        v = self.eval()
-        return names.index(v) if v in names else -1
-
-    @menuIndex.setter
-    def menuIndex(self, index):
-        names = self._def.menu_names or ()
-        if not isinstance(index, int) or not 0 <= index < len(names):
-            raise tdError(f"Invalid menu index {index!r} for parameter '{self.name}'")
-        self.val = names[index]
 
     @property
     def expr(self):
@@ -313,6 +287,22 @@ class ParCore(ValueProtocol):
             return None
 
     @property
+    def bindReferences(self):
+        """Par Class: "The (possibly empty) list of objects which bind to this parameter": every
+        parameter of the world whose bind expression gives this one."""
+        found = []
+        for other in list(self._owner._world.live_pars):
+            if other is self or not other._valid or other._mode != ParMode.BIND or not other._bind.strip():
+                continue
+            try:
+                target = other._bind_target()
+            except Exception:
+                continue
+            if target is self:
+                found.append(handle(other))
+        return sorted(found, key=lambda p: (p.owner.path, p.name))
+
+    @property
     def defaultMode(self):
         return self._default_mode
 
@@ -355,15 +345,22 @@ class ParCore(ValueProtocol):
         return self._val
 
     def _evaluate(self):
-        """Evaluate and remember the error, if any (the cook model reads it)."""
+        """Evaluate and remember the error, if any (the cook model reads it). What the expression
+        found missing on its way (a CHOP without the channel it asked for) is added to the error,
+        so it says which operator and why."""
+        notes = self._owner._world.expressions.notes
+        mark = len(notes)
         try:
             value = self._raw_eval()
         except RecursionError:
             self._error = f"{self.name}: expression refers to itself"
             raise tdError(self._error) from None
         except Exception as exc:  # any failure of user Python is a parameter error
-            self._error = f"{self.name}: {type(exc).__name__}: {exc}"
+            found = "; ".join(dict.fromkeys(notes[mark:]))
+            self._error = f"{self.name}: {type(exc).__name__}: {exc}" + (f" ({found})" if found else "")
             raise tdError(self._error) from exc
+        finally:
+            del notes[mark:]
         self._error = None
         return value
 

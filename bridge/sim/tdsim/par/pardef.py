@@ -13,7 +13,8 @@ class ParDef:
     __slots__ = ("name", "label", "style", "page_name", "default", "min", "max", "clamp_min",
                  "clamp_max", "norm_min", "norm_max", "menu_names", "menu_labels", "read_only",
                  "custom", "group_name", "vec_index", "size", "help", "enable", "order",
-                 "start_section", "default_expr", "default_source", "sequence", "block_index")
+                 "start_section", "default_expr", "default_source", "sequence", "block_index",
+                 "menu_source", "initial")
 
     def __init__(self, name, style, *, label=None, page_name=None, default=None, custom=False,
                  group_name=None, vec_index=0, size=1, menu_names=None, menu_labels=None,
@@ -30,6 +31,8 @@ class ParDef:
                                              min, max, clamp_min, clamp_max)
             default_source = None
         self.default = default
+        # What a new operator holds: the default, unless the build creates it with another value.
+        self.initial = default
         self.default_source = default_source
         self.min = min
         self.max = max
@@ -48,6 +51,7 @@ class ParDef:
         self.order = 0.0
         self.start_section = False
         self.default_expr = ""
+        self.menu_source = ""  # Par.menuSource: an expression giving the menu (custom parameters)
         # Sequence block parameters: the sequence's name and the block; headers: the name, block None.
         self.sequence = None
         self.block_index = None
@@ -99,6 +103,8 @@ def builtin_defs(op_spec) -> list[list[ParDef]]:
                 min=spec.min, max=spec.max, clamp_min=spec.clamp_min, clamp_max=spec.clamp_max,
                 read_only=spec.read_only,
             ))
+            if spec.has_creation_value and not spec.components:
+                group[-1].initial = spec.creation_value
             if spec.sequence is not None or spec.is_sequence_header:
                 group[-1].sequence = spec.sequence if spec.sequence is not None else spec.name
                 group[-1].block_index = spec.block_index

@@ -14,11 +14,12 @@ TDSIM_VERSION = "0.1.0"
 # The TouchDesigner release whose operator catalog tdsim follows (the kb's live POP dump).
 EMULATED_VERSION = "2025"
 EMULATED_BUILD = "32460"
-# What app.version / app.build answer. TouchDesigner gives bare numbers ("2025", "32460": App
-# Class, both str); tdsim prefixes them so a version check, a log line or a bug report can never
-# take the emulation for a real build (`int(app.build)` fails here on purpose).
-APP_VERSION = "tdsim-" + EMULATED_VERSION
-APP_BUILD = "tdsim-" + EMULATED_BUILD
+# What app.version / app.build answer: TouchDesigner's bare numbers (App Class, both str), so code
+# written for TouchDesigner (`int(app.version) >= 2023`) runs unchanged. Nothing takes the
+# emulation for a real build all the same: app.product is 'tdsim', app.tdsim is True, and
+# tdsimVersion / emulatedVersion / emulatedBuild say which tdsim and which release it follows.
+APP_VERSION = EMULATED_VERSION
+APP_BUILD = EMULATED_BUILD
 
 
 class AbsTime:

@@ -12,6 +12,7 @@ both in (`install_modules`) when it is imported.
 """
 from __future__ import annotations
 
+import builtins
 import threading
 
 from ..create.create import type_class
@@ -29,11 +30,12 @@ from ..op.extensions import Ext
 from ..op.internal import iop_of, ipar_of
 from ..op.modules import MOD
 from ..op.op import OP
+from ..op.passive import passive
 from ..op.shortcuts import OpexShortcut, OpShortcut, OpsShortcut, ParentShortcut
 from ..par.pages import Page
 from ..par.par import Par
 from ..par.parcollections import ParCollection, ParGroup
-from ..values.catalog import FAMILIES
+from ..values.catalog import FAMILIES, catalog
 from ..values.errors import tdAttributeError, tdError
 from ..values.modes import ParMode
 from . import artist
@@ -44,6 +46,7 @@ from .runtime import World
 
 _world = None
 _lock = threading.Lock()
+_installed = False  # the td names are in Python's builtins (install_builtins)
 
 
 def world() -> World:
@@ -54,6 +57,8 @@ def world() -> World:
                 w = World(public_namespace)
                 _world = w
                 build_default_project(w)
+                if _installed:
+                    _publish_world(w)
     return _world
 
 
@@ -70,6 +75,8 @@ def reset(state_path: str | None = None) -> World:
             w.storage.load_state(state_path)
         else:
             build_default_project(w)
+    if _installed:
+        _publish_world(w)
     return w
 
 
@@ -126,6 +133,7 @@ STATIC = {
     "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "Par": Par, "ParGroup": ParGroup, "Page": Page,
     "ParCollection": ParCollection, "Connector": Connector, "Cell": Cell, "Run": Run,
     "Channel": Channel, "PaneType": PaneType, "mod": mod, "iop": iop, "ipar": ipar, "ext": ext,
+    "passive": passive,
 }
 MODULES: dict = {}  # "td" and "tdu", put in by the td module
 _base: dict = {}
@@ -148,3 +156,34 @@ def public_namespace(w) -> dict:
     ns.update({"root": w.root, "project": w.project, "app": w.app, "ui": w.ui, "me": w.me,
                "sysinfo": w.sysinfo, "monitors": w.monitors})
     return ns
+
+
+# ---- the td names in every script's reach ---------------------------------------------------------
+# td Module page: "All td module members and methods are imported when the application launches and
+# are automatically available in scripts, expressions, and the textport." Importing td is tdsim's
+# application launch: it puts the members into Python's builtins, so any code of the process sees
+# them whatever globals it was given (a script the bridge runs with exec() and its own dict, a
+# module imported from a file), every time, not only once a host has filled `__main__`. The names
+# that follow the process (root, project, app, ui, sysinfo, monitors, families) are put in again by
+# reset(); `me` follows the operator being run (World.as_me).
+def install_builtins():
+    global _installed
+    cat = catalog()
+    names = {t: type_class(cat, t) for t in cat.types()}
+    names.update(STATIC)
+    names.update(MODULES)
+    vars(builtins).update(names)
+    _installed = True
+    if _world is not None:
+        _publish_world(_world)
+
+
+def _publish_world(w):
+    vars(builtins).update({"root": w.root, "project": w.project, "app": w.app, "ui": w.ui,
+                           "sysinfo": w.sysinfo, "monitors": w.monitors, "families": families(w),
+                           "me": w.me})
+    w.publish_me = _publish_me
+
+
+def _publish_me(op):
+    vars(builtins)["me"] = op

@@ -39,6 +39,8 @@ class Expressions:
         # One builtins dict for the world, shared by every namespace, so they stay cheap to make.
         self.builtins = dict(vars(builtins))
         self.builtins["__import__"] = self._import
+        # What expressions being evaluated found missing (a CHOP channel), for their error (par.py)
+        self.notes: list[str] = []
 
     def _import(self, name, globals=None, locals=None, fromlist=(), level=0):
         if level == 0 and name and "." not in name:
@@ -74,6 +76,6 @@ class Expressions:
     def run_script(self, source, me, args=()):
         """Execute a script string (td.run) with `me` and `args` available."""
         ns = self.namespace(me)
-        ns["args"] = list(args)
+        ns["args"] = tuple(args)  # Run Class / DAT Class: "a local tuple named args"
         with self._world.as_me(me):
             exec(compile(source, "<run>", "exec"), ns)

@@ -30,25 +30,41 @@ FPS = 60
 
 
 class Run:
-    """td.Run: a pending run() job."""
+    """td.Run (Run Class): a pending run() job. `origin` is the DAT or Cell a DAT.run() or
+    Cell.run() came from (its `source`), None for td.run()'s string or callable."""
 
-    def __init__(self, loop, source, args, me, due_frame, group):
+    def __init__(self, loop, source, args, me, due_frame, group, origin=None):
         self._loop = loop
         self._source = source
+        self._origin = origin
         self._args = args
         self._me = me
         self._due = due_frame
         self.group = group
-        self.active = True
+        self.active = True  # Run Class: "Get or set whether or not this script will execute"
         self._killed = False
 
-    source = property(lambda self: self._source)
-    isString = property(lambda self: isinstance(self._source, str))
-    isDAT = property(lambda self: False)
-    isCell = property(lambda self: False)
+    source = property(lambda self: self._origin if self._origin is not None else self._source)
+    isString = property(lambda self: self._origin is None and isinstance(self._source, str))
+    isDAT = property(lambda self: getattr(self._origin, "family", None) == "DAT")
+    isCell = property(lambda self: type(self._origin).__name__ == "Cell")
     path = property(lambda self: self._me)
-    remainingFrames = property(lambda self: max(0, self._due - self._loop.frame))
-    remainingMilliseconds = property(lambda self: int(max(0, self._due - self._loop.frame) * 1000 / FPS))
+
+    @property
+    def remainingFrames(self):
+        return max(0, self._due - self._loop.frame)
+
+    @remainingFrames.setter
+    def remainingFrames(self, frames):
+        self._due = self._loop.frame + max(0, int(frames))
+
+    @property
+    def remainingMilliseconds(self):
+        return int(max(0, self._due - self._loop.frame) * 1000 / FPS)
+
+    @remainingMilliseconds.setter
+    def remainingMilliseconds(self, ms):
+        self._due = self._loop.frame + max(0, math.ceil(float(ms) / 1000 * FPS))
 
     def kill(self):
         self._killed = True
@@ -56,8 +72,9 @@ class Run:
 
     def _execute(self):
         w = self._loop._world
+        run_it = self.active and not self._killed
         self.active = False
-        if self._killed:
+        if not run_it:
             return
         try:
             if callable(self._source):
@@ -98,9 +115,9 @@ class FrameLoop:
         self._posted.append((fn, future))
         return future
 
-    def schedule(self, source, args=(), me=None, delay_frames=0, delay_ms=0, group=None) -> Run:
+    def schedule(self, source, args=(), me=None, delay_frames=0, delay_ms=0, group=None, origin=None) -> Run:
         frames = max(int(delay_frames or 0), math.ceil((delay_ms or 0) / 1000 * FPS))
-        run = Run(self, source, tuple(args), me, self.frame + frames, group)
+        run = Run(self, source, tuple(args), me, self.frame + frames, group, origin)
         self._runs.append(run)
         return run
 

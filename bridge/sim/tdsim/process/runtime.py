@@ -48,6 +48,7 @@ class World:
         self.monitors = Monitors()
         self.root = None
         self.main_thread = threading.get_ident()
+        self.publish_me = None  # set once the td names are builtins (current.install_builtins)
 
     def new_id(self) -> int:
         i = self.next_id
@@ -62,7 +63,12 @@ class World:
     def as_me(self, op):
         """Run code with `me` bound to op (callbacks, expressions, run() scripts)."""
         self.context.append(op)
+        publish = self.publish_me
+        if publish is not None:
+            publish(op)
         try:
             yield
         finally:
             self.context.pop()
+            if publish is not None:
+                publish(self.context[-1] if self.context else None)

@@ -39,6 +39,9 @@ class ParamSpec:
     # The sequence a block parameter belongs to and its block (kb `sequence`, `blockIndex`).
     sequence: str | None = None
     block_index: int | None = None
+    # kb `creationValue`: what a new operator holds where the build reports another default.
+    creation_value: object = None
+    has_creation_value: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,8 @@ def _param(entry: dict) -> ParamSpec:
         is_sequence_header=bool(entry.get("isSequenceHeader")),
         sequence=entry.get("sequence"),
         block_index=entry.get("blockIndex"),
+        creation_value=entry.get("creationValue"),
+        has_creation_value="creationValue" in entry,
     )
 
 

@@ -42,8 +42,9 @@ def _number(par_name, value, what):
         _fail(par_name, value, what)
 
 
-def coerce(pdef, value):
-    """Return the stored form of `value` for the parameter definition `pdef` or raise tdError."""
+def coerce(pdef, value, menu_names=None):
+    """Return the stored form of `value` for the parameter definition `pdef` or raise tdError.
+    `menu_names`: the entries of a menu that has them from elsewhere (Par.menuSource)."""
     style = pdef.style
     name = pdef.name
     if style in styles.FLOAT_STYLES:
@@ -57,7 +58,7 @@ def coerce(pdef, value):
             return value.strip().lower() in _TRUE
         _fail(name, value, "on/off")
     if style in styles.MENU_STYLES:
-        names = pdef.menu_names or ()
+        names = (menu_names if menu_names is not None else pdef.menu_names) or ()
         if isinstance(value, bool):
             _fail(name, value, "a menu entry")
         if isinstance(value, int):

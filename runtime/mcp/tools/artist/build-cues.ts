@@ -14,7 +14,6 @@ import {
   type Scene,
 } from "../../../show/cue-network.js";
 import { firePending, liveValue, readCueEngine, type CueEngine } from "../../../show/cues.js";
-import { bridgeClient } from "../../bridge.js";
 import type { ToolContext } from "../registry.js";
 import { bridgeFailure, failure, success, type ToolOutcome } from "../result.js";
 import { runArtist } from "./run-artist.js";
@@ -97,7 +96,7 @@ async function store(
   const source = cueSource(name, content.cues, content.macros, content.setlist);
   const built = await runArtist({ name, program: () => parse(source).ast }, [], 0, ctx);
   if (!built.ok) return built;
-  const engine = await readCueEngine(await bridgeClient(), `/project1/${name}`);
+  const engine = await readCueEngine(await ctx.services.bridge(), `/project1/${name}`);
   const d = data(engine, action, {
     applied: built.data.applied,
     source: built.data.source,
@@ -119,7 +118,7 @@ export interface ManageCueInput {
 }
 
 export async function manageCue(input: ManageCueInput, ctx: ToolContext): Promise<ToolOutcome<CueData>> {
-  const bridge = await bridgeClient();
+  const bridge = await ctx.services.bridge();
   const comp = `/project1/${input.network}`;
   try {
     const engine = await readCueEngine(bridge, comp);
@@ -181,7 +180,7 @@ export interface CreateMacroInput {
 }
 
 export async function createMacro(input: CreateMacroInput, ctx: ToolContext): Promise<ToolOutcome<CueData>> {
-  const bridge = await bridgeClient();
+  const bridge = await ctx.services.bridge();
   const comp = `/project1/${input.network}`;
   try {
     const engine = await readCueEngine(bridge, comp);
@@ -237,7 +236,7 @@ export interface SetlistInput {
 
 /** create_setlist_runner: stores the scenes (each a cue of the engine) and starts, advances or stops them. */
 export async function setlistRunner(input: SetlistInput, ctx: ToolContext): Promise<ToolOutcome<CueData>> {
-  const bridge = await bridgeClient();
+  const bridge = await ctx.services.bridge();
   const comp = `/project1/${input.network}`;
   try {
     const engine = await readCueEngine(bridge, comp);

@@ -12,7 +12,6 @@ import { failoverSource, type FailoverSpec } from "../../../show/failover-networ
 import { findOutputs } from "../../../show/find-outputs.js";
 import { findSafetyChains, setPanic, type PanicReport } from "../../../show/panic.js";
 import { safetySource, type SafetySpec } from "../../../show/safety-network.js";
-import { bridgeClient } from "../../bridge.js";
 import type { ToolContext } from "../registry.js";
 import { applied, bridgeFailure, failure, type ToolOutcome } from "../result.js";
 import { runArtist, type ArtistData } from "./run-artist.js";
@@ -34,7 +33,7 @@ export async function buildSafety(
   input: SafetyInput,
   ctx: ToolContext,
 ): Promise<ToolOutcome<SafetyData>> {
-  const bridge = await bridgeClient();
+  const bridge = await ctx.services.bridge();
   const chain = `/project1/${input.name}`;
   try {
     let outputs = input.outputs;
@@ -90,7 +89,7 @@ export async function buildFailover(
   input: FailoverSpec & { preview: number },
   ctx: ToolContext,
 ): Promise<ToolOutcome<SafetyData>> {
-  const bridge = await bridgeClient();
+  const bridge = await ctx.services.bridge();
   const chain = `/project1/${input.name}`;
   try {
     const inside = input.outputs.filter((o) => o === chain || o.startsWith(`${chain}/`));

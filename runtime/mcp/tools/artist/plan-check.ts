@@ -5,8 +5,7 @@
  * must exist, with settings its parameters accept and effects that take a picture in. A plan that
  * passes builds when its tool is called; one that does not comes back with every problem named.
  */
-import { strictInput } from "../registry.js";
-import { toolManifest } from "../tool-manifest.js";
+import { strictInput, type ToolLookup } from "../registry.js";
 import { GENERATIVE_STYLES } from "./generative-styles.js";
 import type { ArtistCatalog, ArtistRecipe } from "./recipe-catalog.js";
 import { recipeArguments, type ArgumentValue } from "./recipe-arguments.js";
@@ -82,7 +81,7 @@ function recipeCheck(
 }
 
 /** Checks a proposed `{tool, arguments}`; `proposal` is whatever the model sent, parsed from JSON. */
-export async function checkPlan(proposal: unknown, catalog: ArtistCatalog): Promise<PlanCheck> {
+export async function checkPlan(proposal: unknown, catalog: ArtistCatalog, tools: ToolLookup): Promise<PlanCheck> {
   if (!isObject(proposal))
     return { ok: false, problems: ["the plan is not a JSON object with 'tool' and 'arguments'"] };
   const { tool, arguments: args } = proposal;
@@ -93,7 +92,7 @@ export async function checkPlan(proposal: unknown, catalog: ArtistCatalog): Prom
       problems: [`'${tool.slice(0, 80)}' is not a tool a plan may name; one of ${PLANNABLE_TOOLS.join(", ")}`],
     };
   if (args !== undefined && !isObject(args)) return { ok: false, problems: ["'arguments' is not a JSON object"] };
-  const definition = await toolManifest.find((e) => e.name === tool)!.load();
+  const definition = (await tools(tool))!;
   const parsed = strictInput(definition).safeParse(args ?? {});
   if (!parsed.success)
     return {

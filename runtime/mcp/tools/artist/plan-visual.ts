@@ -37,7 +37,7 @@ export const planVisual = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   profiles: ["core", "safe"],
-  async handler({ request, planner }) {
+  async handler({ request, planner }, ctx) {
     const [{ loadArtistCatalog }, { planVisual: plan }] = await Promise.all([
       import("./recipe-catalog.js"),
       import("./visual-planner.js"),
@@ -50,7 +50,7 @@ export const planVisual = defineTool({
         import("../copilot/planner-model.js"),
       ]);
       const model = await plannerModel();
-      p = await planWithModel(request, catalog, model.ask, model.off, model.recipesShown);
+      p = await planWithModel(request, catalog, model.ask, model.off, ctx.tool, model.recipesShown);
     } else {
       const d = plan(request, catalog.recipes);
       p = d && { ...d, planner: "deterministic" as const, fallback: null };

@@ -6,7 +6,6 @@
  */
 import { print } from "../../../../grammar/print.js";
 import { applyFile, planFile } from "../../../engine/index.js";
-import { bridgeClient } from "../../bridge.js";
 import type { ToolContext } from "../registry.js";
 import { applied, failure, type ToolOutcome } from "../result.js";
 import * as report from "../network/loop-report.js";
@@ -71,7 +70,7 @@ async function build(
   const file = networkFile(draft.name);
   const input = { text: source, file };
   const network = `${ROOT}/${draft.name}`;
-  const bridge = await bridgeClient();
+  const bridge = await ctx.services.bridge();
   const progress = (m: string) => void ctx.progress(m);
 
   const planned = await planFile(bridge, input, { progress, host: await mcpSourceHost(process.env, ctx.extra) });

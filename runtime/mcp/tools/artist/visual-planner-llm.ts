@@ -5,6 +5,7 @@
  * that is off, slow, unreachable, or answers something that is not a valid plan gives way to the
  * deterministic planner, and the answer says why (`fallback`: a code, a message, every problem).
  */
+import type { ToolLookup } from "../registry.js";
 import type { ArtistCatalog, ArtistRecipe } from "./recipe-catalog.js";
 import { checkPlan } from "./plan-check.js";
 import { GENERATIVE_STYLES } from "./generative-styles.js";
@@ -133,6 +134,8 @@ export async function planWithModel(
   catalog: ArtistCatalog,
   ask: AskForJson | undefined,
   off: { code: string; message: string },
+  /** How the plan's tool is found, to check the plan's arguments against its schema. */
+  tools: ToolLookup,
   recipesShown: number = PROMPT_RECIPES.medium,
 ): Promise<PlannedVisual | undefined> {
   if (ask === undefined) return deterministic(request, catalog, { ...off, problems: [] });
@@ -161,7 +164,7 @@ export async function planWithModel(
       problems: [],
     });
   }
-  const checked = await checkPlan(proposal, catalog);
+  const checked = await checkPlan(proposal, catalog, tools);
   if (!checked.ok) {
     return deterministic(request, catalog, {
       code: "llm-invalid-plan",

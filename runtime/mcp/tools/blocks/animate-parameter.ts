@@ -35,6 +35,6 @@ export const animateParameter = defineTool({
   async handler(args, ctx) {
     const { animateParameter: run } = await import("./animate.js");
     const { force, ...spec } = args;
-    return asToolOutcome(await run(spec, { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(await run(spec, { force, services: ctx.services, progress: (m) => void ctx.progress(m) }));
   },
 });

@@ -57,6 +57,8 @@ export const createControlPanel = defineTool({
   profiles: [],
   async handler({ path, page, controls, force }, ctx) {
     const { createControlPanel: build } = await import("./control-panel.js");
-    return asToolOutcome(await build(path, page, controls, { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await build(path, page, controls, { force, services: ctx.services, progress: (m) => void ctx.progress(m) }),
+    );
   },
 });

@@ -48,6 +48,6 @@ export const createExternalIo = defineTool({
   async handler(args, ctx) {
     const { createExternalIo: run } = await import("./external-io.js");
     const { force, ...spec } = args;
-    return asToolOutcome(await run(spec, { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(await run(spec, { force, services: ctx.services, progress: (m) => void ctx.progress(m) }));
   },
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -35,7 +34,7 @@ export const captionTop = defineTool({
     if (!isLocalModel(model)) return model;
     const { captionTop: caption } = await import("../../../copilot/vision.js");
     try {
-      const seen = await caption(await bridgeClient(), model.client, model.config, path, size, ctx.signal);
+      const seen = await caption(await ctx.services.bridge(), model.client, model.config, path, size, ctx.signal);
       const data = {
         path: seen.image.path,
         caption: seen.text,

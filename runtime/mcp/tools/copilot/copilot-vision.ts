@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -36,7 +35,7 @@ export const copilotVision = defineTool({
     const { askAboutTop } = await import("../../../copilot/vision.js");
     try {
       const seen = await askAboutTop(
-        await bridgeClient(),
+        await ctx.services.bridge(),
         model.client,
         model.config,
         path,

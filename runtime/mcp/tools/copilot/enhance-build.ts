@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import type { ArtistData } from "../artist/run-artist.js";
 import { defineTool, strictInput, type ToolContext } from "../registry.js";
 import { failure, success, type ToolOutcome } from "../result.js";
-import { toolManifest } from "../tool-manifest.js";
 import { isLocalModel, localModel, modelFailure, visionModel } from "./local-model.js";
 
 const planSchema = z.object({
@@ -33,7 +31,7 @@ async function build(
   preview: number,
   ctx: ToolContext,
 ): Promise<Built | ToolOutcome<never>> {
-  const tool = await toolManifest.find((e) => e.name === plan.tool)!.load();
+  const tool = (await ctx.tool(plan.tool))!;
   const args = strictInput(tool).safeParse({ ...plan.arguments, ...(name ? { name } : {}), preview });
   if (!args.success)
     return failure(
@@ -109,7 +107,7 @@ export const enhanceBuild = defineTool({
     ]);
     const catalog = await loadArtistCatalog();
     const planner = await plannerModel();
-    const plan = await planWithModel(request, catalog, planner.ask, planner.off, planner.recipesShown);
+    const plan = await planWithModel(request, catalog, planner.ask, planner.off, ctx.tool, planner.recipesShown);
     if (plan === undefined)
       return failure("recipe-missing", "the recipe library is empty: there is nothing to plan with");
     const first = await build(plan, name, preview, ctx);
@@ -133,7 +131,7 @@ export const enhanceBuild = defineTool({
       try {
         data.critique = (
           await critiqueTop(
-            await bridgeClient(),
+            await ctx.services.bridge(),
             model.client,
             model.config,
             first.data.preview.path,
@@ -151,7 +149,7 @@ export const enhanceBuild = defineTool({
         throw err;
       }
       const again = `${request}\nThe first build was ${plan.tool} ${JSON.stringify(plan.arguments)}. A look at its picture says: ${data.critique}\nRevise the plan with the same tool "${plan.tool}" so the picture fits the request better.`;
-      const revised = await planWithModel(again, catalog, planner.ask, planner.off, planner.recipesShown);
+      const revised = await planWithModel(again, catalog, planner.ask, planner.off, ctx.tool, planner.recipesShown);
       const revisedPlan = revised && {
         tool: revised.tool,
         arguments: revised.arguments,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -51,7 +50,7 @@ export const narrateSetTool = defineTool({
     if (!isLocalModel(model)) return model;
     const { narrateSet, NoCueEngineError } = await import("../../../copilot/narrate-set.js");
     try {
-      const n = await narrateSet(await bridgeClient(), model.client, model.config, {
+      const n = await narrateSet(await ctx.services.bridge(), model.client, model.config, {
         engine,
         ...(output ? { output } : {}),
         captions,

@@ -8,10 +8,9 @@
  * Everything is checked before any builder runs.
  */
 import { z } from "zod";
-import { defineTool, strictInput, type AnyToolDefinition, type ToolContext } from "../registry.js";
+import { defineTool, strictInput, type AnyToolDefinition, type ToolContext, type ToolLookup } from "../registry.js";
 import { failure, success, type ToolOutcome } from "../result.js";
 import { argumentValue } from "../artist/artist-schemas.js";
-import { toolManifest } from "../tool-manifest.js";
 
 /** The builders a card may reach: the artist tools a card's affordances can name, nothing else. */
 export const APPLY_TARGETS = [
@@ -29,9 +28,9 @@ export const APPLY_TARGETS = [
 /** Colour arguments a builder may take, in the order a card's first palette colour goes to one. */
 const COLOUR_ARGUMENTS = ["tint", "color", "light"];
 
-async function target(name: string): Promise<AnyToolDefinition | undefined> {
+async function target(name: string, tools: ToolLookup): Promise<AnyToolDefinition | undefined> {
   if (!(APPLY_TARGETS as readonly string[]).includes(name)) return undefined;
-  return toolManifest.find((e) => e.name === name)?.load();
+  return tools(name);
 }
 
 type Planned = { tool: string; args: Record<string, unknown> };
@@ -40,6 +39,7 @@ async function plan(
   cardId: string,
   index: number,
   overrides: Record<string, unknown>,
+  tools: ToolLookup,
 ): Promise<ToolOutcome<Planned> & { builder?: AnyToolDefinition }> {
   const { configFor } = await import("../../../creative/cli-support.js");
   const config = configFor(process.env, process.cwd());
@@ -58,7 +58,7 @@ async function plan(
       `card '${card.title}' has ${card.svcAffordances.length} affordance(s), so affordance_index ${index} is out of range: ${card.svcAffordances.map((a, i) => `${i} ${a}`).join(", ")}`,
     );
   }
-  const builder = await target(name);
+  const builder = await target(name, tools);
   if (!builder)
     return failure(
       "target-not-allowed",
@@ -118,7 +118,7 @@ export const applyCreativeCard = defineTool({
   profiles: ["core", "safe"],
   feature: "creative-apply-card",
   async handler({ card_id, affordance_index, dry_run, overrides }, ctx: ToolContext) {
-    const planned = await plan(card_id, affordance_index, overrides);
+    const planned = await plan(card_id, affordance_index, overrides, ctx.tool);
     if (!planned.ok || dry_run) {
       if (!planned.ok) return planned;
       return success(planned.data, `dry run: ${planned.text}\n${JSON.stringify(planned.data)}`);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure } from "../result.js";
 import { allowUnmanaged, asToolOutcome, editOutput, nodePath } from "./edit-schemas.js";
@@ -57,7 +56,7 @@ export const arrangeNetwork = defineTool({
       if (positions === undefined) return failure("invalid-arguments", "layout_mode explicit needs positions");
       const { placeExactly } = await import("./explicit-layout.js");
       return asToolOutcome(
-        await placeExactly(await bridgeClient(), path, positions, {
+        await placeExactly(await ctx.services.bridge(), path, positions, {
           allowUnmanaged: allow_unmanaged,
           idempotencyKey: idempotency_key,
         }),
@@ -66,6 +65,8 @@ export const arrangeNetwork = defineTool({
     if (positions !== undefined || idempotency_key !== undefined)
       return failure("invalid-arguments", "positions and idempotency_key are for layout_mode explicit");
     const { arrange } = await import("./whole-network.js");
-    return asToolOutcome(await arrange(path, { force: true, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await arrange(path, { force: true, services: ctx.services, progress: (m) => void ctx.progress(m) }),
+    );
   },
 });

@@ -64,6 +64,7 @@ export const autoRepairLoop = defineTool({
       const c = candidates[i]!;
       const r = await repair(path, c.source, c.file ?? `candidate${i + 1}.svcnet`, {
         force,
+        services: ctx.services,
         progress: (m) => void ctx.progress(m),
       });
       if (!r.ok) {

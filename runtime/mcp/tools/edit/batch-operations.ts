@@ -74,6 +74,8 @@ export const batchOperations = defineTool({
       );
     }
     const { runEdits } = await import("./run-edits.js");
-    return asToolOutcome(await runEdits(operations, { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await runEdits(operations, { force, services: ctx.services, progress: (m) => void ctx.progress(m) }),
+    );
   },
 });

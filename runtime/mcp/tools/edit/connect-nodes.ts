@@ -24,6 +24,7 @@ export const connectNodes = defineTool({
       await runEdits([{ op: "connect", from, to, from_output, to_input }], {
         force,
         allowUnmanaged: allow_unmanaged,
+        services: ctx.services,
         progress: (m) => void ctx.progress(m),
       }),
     );

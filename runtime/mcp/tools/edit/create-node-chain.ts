@@ -32,6 +32,8 @@ export const createNodeChain = defineTool({
   async handler({ parent, nodes, force }, ctx) {
     const { buildChain } = await import("./chain.js");
     const members = nodes.map((m) => (typeof m === "string" ? { type: m } : m));
-    return asToolOutcome(await buildChain(parent, members, { force, progress: (m) => void ctx.progress(m) }));
+    return asToolOutcome(
+      await buildChain(parent, members, { force, services: ctx.services, progress: (m) => void ctx.progress(m) }),
+    );
   },
 });

@@ -36,6 +36,7 @@ export const createTdNode = defineTool({
     return asToolOutcome(
       await runEdits([{ op: "create_node", parent, type, name, parameters }], {
         force,
+        services: ctx.services,
         progress: (m) => void ctx.progress(m),
       }),
     );

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure } from "../result.js";
 import { allowUnmanaged, asToolOutcome, editOutput, force, nodePath, stepsOutput } from "./edit-schemas.js";
@@ -35,7 +34,7 @@ export const deleteTdNode = defineTool({
     const { runEdits } = await import("./run-edits.js");
     const progress = (m: string) => void ctx.progress(m);
     if (mode === undefined || mode === "ask") {
-      const client = await bridgeClient();
+      const client = await ctx.services.bridge();
       const { artistReachable, askArtist } = await import("../../../broker/ask-artist.js");
       if (mode === "ask" || (await artistReachable(client))) {
         const { readNode } = await import("./unmanaged.js");
@@ -44,7 +43,12 @@ export const deleteTdNode = defineTool({
         if (node === undefined || !node.tags.includes(OWNER_TAG)) {
           // not found, or not svc's: the edit says so without bothering the artist
           return asToolOutcome(
-            await runEdits([{ op: "delete", path }], { force, allowUnmanaged: allow_unmanaged, progress }),
+            await runEdits([{ op: "delete", path }], {
+              services: ctx.services,
+              force,
+              allowUnmanaged: allow_unmanaged,
+              progress,
+            }),
           );
         }
         await ctx.progress(`asking the artist in TouchDesigner whether to delete ${path} (${ttl_seconds} s)`);
@@ -57,11 +61,17 @@ export const deleteTdNode = defineTool({
         });
         if (answer.choice === "Bypass")
           return asToolOutcome(
-            await runEdits([{ op: "bypass", path, on: true }], { force, allowUnmanaged: allow_unmanaged, progress }),
+            await runEdits([{ op: "bypass", path, on: true }], {
+              services: ctx.services,
+              force,
+              allowUnmanaged: allow_unmanaged,
+              progress,
+            }),
           );
         if (answer.choice === "Delete") {
           return asToolOutcome(
             await runEdits([{ op: "delete", path }], {
+              services: ctx.services,
               force,
               allowUnmanaged: allow_unmanaged,
               progress,
@@ -91,6 +101,8 @@ export const deleteTdNode = defineTool({
     }
     const edit =
       mode === "delete" ? { op: "delete" as const, path } : { op: "bypass" as const, path, on: mode === "bypass" };
-    return asToolOutcome(await runEdits([edit], { force, allowUnmanaged: allow_unmanaged, progress }));
+    return asToolOutcome(
+      await runEdits([edit], { services: ctx.services, force, allowUnmanaged: allow_unmanaged, progress }),
+    );
   },
 });

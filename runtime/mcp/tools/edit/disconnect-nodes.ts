@@ -23,6 +23,7 @@ export const disconnectNodes = defineTool({
       await runEdits([{ op: "disconnect", to, from, to_input }], {
         force,
         allowUnmanaged: allow_unmanaged,
+        services: ctx.services,
         progress: (m) => void ctx.progress(m),
       }),
     );

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure } from "../result.js";
 import { segment } from "../live/live-input.js";
@@ -39,7 +38,7 @@ export const editDatContent = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   profiles: [],
   async handler({ path, edits, force, allow_unmanaged }, ctx) {
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     const current = await bridge.get<{ text: string }>(`/api/nodes/${segment(path)}/text`);
     const edited = applyLineEdits(current.text, edits);
     if (!edited.ok) return failure(edited.code, edited.message, { details: { index: edited.index } });
@@ -48,6 +47,7 @@ export const editDatContent = defineTool({
       await runEdits([{ op: "set_dat_content", path, text: edited.text }], {
         force,
         allowUnmanaged: allow_unmanaged,
+        services: ctx.services,
         progress: (m) => void ctx.progress(m),
       }),
     );

@@ -14,7 +14,11 @@ export const rebuildNetwork = defineTool({
   async handler({ path, source, file, force }, ctx) {
     const { rebuild } = await import("./whole-network.js");
     return asToolOutcome(
-      await rebuild(path, source, file ?? "network.svcnet", { force, progress: (m) => void ctx.progress(m) }),
+      await rebuild(path, source, file ?? "network.svcnet", {
+        force,
+        services: ctx.services,
+        progress: (m) => void ctx.progress(m),
+      }),
     );
   },
 });

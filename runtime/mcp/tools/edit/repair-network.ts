@@ -20,7 +20,11 @@ export const repairNetwork = defineTool({
   async handler({ path, source, file, force }, ctx) {
     const { repair } = await import("./whole-network.js");
     return asToolOutcome(
-      await repair(path, source, file ?? "network.svcnet", { force, progress: (m) => void ctx.progress(m) }),
+      await repair(path, source, file ?? "network.svcnet", {
+        force,
+        services: ctx.services,
+        progress: (m) => void ctx.progress(m),
+      }),
     );
   },
 });

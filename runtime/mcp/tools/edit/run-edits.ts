@@ -2,7 +2,7 @@
  * Runs atomic edits end to end: find the one svc network they act in, open it, change its tree
  * step by step, and apply the result as one plan. Loaded on the first edit tool call.
  */
-import { bridgeClient } from "../../bridge.js";
+import type { Services } from "../../../services.js";
 import { success, type ToolOutcome } from "../result.js";
 import { BridgeError, type DeleteAuthorization, OWNER_TAG } from "../../../engine/index.js";
 import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
@@ -11,6 +11,8 @@ import { networkFor, type EditableNetwork } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
 
 export interface RunOptions {
+  /** The caller's services: the edit reads and applies through their bridge client. */
+  services: Services;
   force: boolean;
   /** Change a node svc did not build, directly and as one undo step (single edits only). */
   allowUnmanaged?: boolean;
@@ -57,7 +59,7 @@ export async function editNetwork(
   options: RunOptions,
 ): Promise<ToolOutcome<RunResult>> {
   return refusing(async () => {
-    const client = await bridgeClient();
+    const client = await options.services.bridge();
     options.progress?.(`reading the network around ${anchorPath}`);
     const net = await networkFor(client, anchorPath, { mayStart });
     const done = work(net);
@@ -77,7 +79,7 @@ export async function runEdits(edits: readonly Edit[], options: RunOptions): Pro
   const target = edits.length === 1 ? await unmanagedTarget(first) : undefined;
   if (target !== undefined) {
     const direct = await refusing<RunResult | null>(async () => {
-      const client = await bridgeClient();
+      const client = await options.services.bridge();
       const { editUnmanaged, readNode, reuseArtistNode } = await import("./unmanaged.js");
       const node = await readNode(client, target).catch((err: unknown) => {
         if (err instanceof BridgeError && err.status === 404) return undefined; // the edit's own path says "not found"

@@ -12,12 +12,9 @@ export const serializeNetwork = defineTool({
   output: { source: z.string(), nodes: z.number() },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path }) {
-    const [{ exportNetworks }, { bridgeClient }] = await Promise.all([
-      import("../network/read-networks.js"),
-      import("../../bridge.js"),
-    ]);
-    const read = await exportNetworks(await bridgeClient(), [path]);
+  async handler({ path }, ctx) {
+    const { exportNetworks } = await import("../network/read-networks.js");
+    const read = await exportNetworks(await ctx.services.bridge(), [path]);
     if (!read.ok) return failure(read.code, read.message, { details: read.details });
     return success({ source: read.source, nodes: read.networks[0]!.nodes }, read.source);
   },

@@ -22,6 +22,7 @@ export const setDatContent = defineTool({
       await runEdits([{ op: "set_dat_content", path, text }], {
         force,
         allowUnmanaged: allow_unmanaged,
+        services: ctx.services,
         progress: (m) => void ctx.progress(m),
       }),
     );

@@ -29,8 +29,7 @@ export const setParameterExpression = defineTool({
   async handler({ path, parameter, mode, text, force, allow_unmanaged }, ctx) {
     // An expression is Python the client wrote, evaluated on every cook: the bridge's exec switch decides (spec 5.2).
     const { execGate } = await import("../live/python-ops.js");
-    const { bridgeClient } = await import("../../bridge.js");
-    const closed = await execGate(await bridgeClient());
+    const closed = await execGate(await ctx.services.bridge());
     if (closed) return closed;
     const { runEdits } = await import("./run-edits.js");
     const value = mode === "expression" ? { expression: text } : mode === "bind" ? { bind: text } : { export: text };
@@ -38,6 +37,7 @@ export const setParameterExpression = defineTool({
       await runEdits([{ op: "set_parameter", path, parameter, value }], {
         force,
         allowUnmanaged: allow_unmanaged,
+        services: ctx.services,
         progress: (m) => void ctx.progress(m),
       }),
     );

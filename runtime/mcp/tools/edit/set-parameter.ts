@@ -30,7 +30,12 @@ export const setParameter = defineTool({
       ? { op: "reset_parameter" as const, path, parameter }
       : { op: "set_parameter" as const, path, parameter, value: value! };
     return asToolOutcome(
-      await runEdits([edit], { force, allowUnmanaged: allow_unmanaged, progress: (m) => void ctx.progress(m) }),
+      await runEdits([edit], {
+        force,
+        allowUnmanaged: allow_unmanaged,
+        services: ctx.services,
+        progress: (m) => void ctx.progress(m),
+      }),
     );
   },
 });

@@ -23,7 +23,11 @@ export const swapOperator = defineTool({
   async handler({ path, type, force }, ctx) {
     const { runEdits } = await import("./run-edits.js");
     return asToolOutcome(
-      await runEdits([{ op: "swap_type", path, type }], { force, progress: (m) => void ctx.progress(m) }),
+      await runEdits([{ op: "swap_type", path, type }], {
+        force,
+        services: ctx.services,
+        progress: (m) => void ctx.progress(m),
+      }),
     );
   },
 });

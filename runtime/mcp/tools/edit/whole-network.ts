@@ -6,7 +6,6 @@
 import { applyFile, type BridgeClient, encodePath, type LoopResult, renderPlanText } from "../../../engine/index.js";
 import { parse } from "../../../../grammar/parse.js";
 import { print } from "../../../../grammar/print.js";
-import { bridgeClient } from "../../bridge.js";
 import { failure, success, type ToolOutcome } from "../result.js";
 import { loopFailure } from "../network/loop-report.js";
 import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
@@ -90,7 +89,7 @@ export function rebuild(
   options: RunOptions,
 ): Promise<ToolOutcome<EditResult>> {
   return refusing(async () => {
-    const client = await bridgeClient();
+    const client = await options.services.bridge();
     const result = await applyAt(client, path, source, file, options);
     if (!result.ok) return loopFailure(result);
     const data = resultOf(path, result);
@@ -128,7 +127,7 @@ export function repair(
   options: RunOptions,
 ): Promise<ToolOutcome<RepairResult>> {
   return refusing<RepairResult>(async () => {
-    const client = await bridgeClient();
+    const client = await options.services.bridge();
     if (!(await exists(client, path)))
       throw new EditRefusal(
         "not-found",
@@ -175,7 +174,7 @@ export function repair(
 /** Lays the network out again: applied with positions recomputed, nodes moved by hand included. */
 export function arrange(path: string, options: RunOptions): Promise<ToolOutcome<EditResult>> {
   return refusing(async () => {
-    const client = await bridgeClient();
+    const client = await options.services.bridge();
     const net = await networkFor(client, path, { mayStart: false });
     if (net.lastApplied === undefined)
       throw new EditRefusal(

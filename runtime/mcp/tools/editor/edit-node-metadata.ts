@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { segment, tdPath } from "../live/live-input.js";
@@ -55,8 +54,8 @@ export const editNodeMetadata = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ path, ...fields }) {
-    const bridge = await bridgeClient();
+  async handler({ path, ...fields }, ctx) {
+    const bridge = await ctx.services.bridge();
     if (fields.name !== undefined || fields.parent_path !== undefined) {
       // svc's plan knows its nodes by path: renamed or moved, the next apply would make them again.
       const node = await bridge.get<{ tags: string[] }>(`/api/nodes/${segment(path)}`);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
@@ -29,11 +28,11 @@ export const focusNetworkEditor = defineTool({
   output: { operationId: z.string(), state: z.string(), network: z.string().nullable(), reason: z.string().nullable() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path, select, frame }) {
-    const bridge = await bridgeClient();
+  async handler({ path, select, frame }, ctx) {
+    const bridge = await ctx.services.bridge();
     let r = await bridge.post<Receipt>("/api/editor/focus", { path, select, frame });
-    const until = Date.now() + WINDOW_MS;
-    while (r.state === "scheduled" && Date.now() < until) {
+    const until = ctx.services.clock.now() + WINDOW_MS;
+    while (r.state === "scheduled" && ctx.services.clock.now() < until) {
       await new Promise((done) => setTimeout(done, POLL_MS));
       r = await bridge.get<Receipt>(`/api/editor/focus/${encodeURIComponent(r.operation_id)}`);
     }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { segment, tdPath } from "../live/live-input.js";
@@ -37,8 +36,8 @@ export const insertOperatorAtSelection = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ type, name, target }) {
-    const bridge = await bridgeClient();
+  async handler({ type, name, target }, tool) {
+    const bridge = await tool.services.bridge();
     const ctx = await bridge.get<EditorContext>("/api/editor/context");
     if (ctx.active_editor === null || ctx.fingerprint === null)
       return failure("no-editor", "no network editor is open in TouchDesigner");

@@ -5,7 +5,6 @@
  * since the fingerprint was read (the caller's own, or one read just before when none is given).
  */
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
@@ -84,8 +83,8 @@ export const layoutAnnotations = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ action, path, annotations, positions, fingerprint }) {
-    const bridge = await bridgeClient();
+  async handler({ action, path, annotations, positions, fingerprint }, ctx) {
+    const bridge = await ctx.services.bridge();
     if (action === "read") {
       if (annotations !== undefined || positions !== undefined || fingerprint !== undefined) {
         return failure("invalid-arguments", "annotations, positions and fingerprint are for action apply");

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { segment, tdPath } from "../live/live-input.js";
@@ -48,8 +47,8 @@ export const manageAnnotation = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ action, path, name, ...fields }) {
-    const bridge = await bridgeClient();
+  async handler({ action, path, name, ...fields }, ctx) {
+    const bridge = await ctx.services.bridge();
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     let target = path;
     let changed: string[] = [];

@@ -5,7 +5,6 @@
  * the race). Each call waits up to 750 ms for the frames that do the work, as focus does.
  */
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
@@ -54,8 +53,8 @@ export const manageArtistWorkspace = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ action, kind, path, workspace_id }) {
-    const bridge = await bridgeClient();
+  async handler({ action, kind, path, workspace_id }, ctx) {
+    const bridge = await ctx.services.bridge();
     let r: Receipt;
     if (action === "open") {
       if (kind === undefined || path === undefined) return failure("invalid-arguments", "open needs kind and path");
@@ -69,8 +68,8 @@ export const manageArtistWorkspace = defineTool({
       const at = `/api/editor/workspaces/${encodeURIComponent(workspace_id)}`;
       r = action === "status" ? await bridge.get<Receipt>(at) : await bridge.post<Receipt>(`${at}/${action}`, {});
     }
-    const until = Date.now() + WINDOW_MS;
-    while (action !== "status" && MOVING.has(r.state) && Date.now() < until) {
+    const until = ctx.services.clock.now() + WINDOW_MS;
+    while (action !== "status" && MOVING.has(r.state) && ctx.services.clock.now() < until) {
       await new Promise((done) => setTimeout(done, POLL_MS));
       r = await bridge.get<Receipt>(`/api/editor/workspaces/${encodeURIComponent(r.workspace_id)}`);
     }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { segment, tdPath } from "../live/live-input.js";
@@ -145,8 +144,8 @@ export const manageCustomParameters = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ path, operations }) {
-    const bridge = await bridgeClient();
+  async handler({ path, operations }, ctx) {
+    const bridge = await ctx.services.bridge();
     const shape = (pages: Pages["pages"]) =>
       pages.map((p) => ({
         name: p.name,

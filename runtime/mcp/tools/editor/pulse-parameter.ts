@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { segment, tdPath } from "../live/live-input.js";
@@ -20,8 +19,8 @@ export const pulseParameter = defineTool({
   output: { path: z.string(), parameter: z.string(), style: z.string(), pulsed: z.boolean() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ path, parameter }) {
-    const bridge = await bridgeClient();
+  async handler({ path, parameter }, ctx) {
+    const bridge = await ctx.services.bridge();
     const r = await bridge.post<{ path: string; param: string; style: string; pulsed: boolean }>(
       `/api/nodes/${segment(path)}/params/${parameter}/pulse`,
       {},

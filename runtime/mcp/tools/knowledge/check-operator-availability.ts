@@ -43,7 +43,7 @@ export const checkOperatorAvailability = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ operator, release }) {
+  async handler({ operator, release }, ctx) {
     const [kb, known] = await Promise.all([loadKb(), loadReleases()]);
     const profiles = known.releaseProfiles();
     const chosen = release === undefined ? profiles : profiles.filter((p) => p.id === release || p.build === release);
@@ -70,7 +70,7 @@ export const checkOperatorAvailability = defineTool({
     }));
     const suggestions = entry ? [] : kb.closestOperators(operator, 3).map((m) => m.type);
     const yes = releases.filter((r) => r.available === true).map((r) => r.id);
-    const types = await liveOperatorTypes();
+    const types = await liveOperatorTypes(ctx.services);
     const live =
       types === undefined
         ? null

@@ -30,8 +30,8 @@ export const getParameterMenu = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ operator, path, parameter }) {
-    if (path !== undefined) return liveMenu(path, parameter);
+  async handler({ operator, path, parameter }, ctx) {
+    if (path !== undefined) return liveMenu(await ctx.services.bridge(), path, parameter);
     if (operator === undefined)
       return failure(
         "missing-argument",

@@ -2,8 +2,7 @@
  * A menu parameter read from a live operator through the bridge's menu route: the entries and labels
  * the running build offers (which can be more than the documentation lists) and the current value.
  */
-import { BridgeError } from "../../../engine/index.js";
-import { bridgeClient } from "../../bridge.js";
+import { BridgeError, type BridgeClient } from "../../../engine/index.js";
 import { failure, success } from "../result.js";
 import { segment } from "../live/live-input.js";
 
@@ -20,8 +19,7 @@ interface LiveMenu {
   accepts_other_text: boolean;
 }
 
-export async function liveMenu(path: string, parameter: string) {
-  const bridge = await bridgeClient();
+export async function liveMenu(bridge: BridgeClient, path: string, parameter: string) {
   let r: LiveMenu;
   try {
     r = await bridge.get<LiveMenu>(`/api/nodes/${segment(path)}/params/${encodeURIComponent(parameter)}/menu`);

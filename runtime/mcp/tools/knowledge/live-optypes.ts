@@ -2,7 +2,7 @@
  * The operator types of the running build, when a bridge answers; undefined when none does, so the
  * knowledge tools fall back to the knowledge base instead of failing offline.
  */
-import { bridgeClient } from "../../bridge.js";
+import type { Services } from "../../../services.js";
 
 export interface LiveTypes {
   /** type → family */
@@ -10,10 +10,10 @@ export interface LiveTypes {
   count: number;
 }
 
-export async function liveOperatorTypes(): Promise<LiveTypes | undefined> {
+export async function liveOperatorTypes(services: Services): Promise<LiveTypes | undefined> {
   const { BridgeError } = await import("../../../engine/index.js");
   try {
-    const bridge = await bridgeClient();
+    const bridge = await services.bridge();
     const r = await bridge.get<{ families: Record<string, string[]>; count: number }>("/api/optypes");
     const byType = new Map<string, string>();
     for (const [family, types] of Object.entries(r.families)) for (const t of types) byType.set(t, family);

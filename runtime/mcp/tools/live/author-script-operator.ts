@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { tdPath } from "./live-input.js";
@@ -25,9 +24,9 @@ export const authorScriptOperator = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
   rawPython: true,
-  async handler({ parent, family, name, callbacks }) {
+  async handler({ parent, family, name, callbacks }, ctx) {
     const r = await runTemplate<{ path: string; callbacks: string; type: string }>(
-      await bridgeClient(),
+      await ctx.services.bridge(),
       CREATE_SCRIPT_OPERATOR,
       { parent, family, name, callbacks },
     );

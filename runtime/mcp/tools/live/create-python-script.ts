@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { tdPath } from "./live-input.js";
@@ -20,8 +19,12 @@ export const createPythonScript = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
   rawPython: true,
-  async handler({ parent, name, text }) {
-    const r = await runTemplate<{ path: string }>(await bridgeClient(), CREATE_SCRIPT_DAT, { parent, name, text });
+  async handler({ parent, name, text }, ctx) {
+    const r = await runTemplate<{ path: string }>(await ctx.services.bridge(), CREATE_SCRIPT_DAT, {
+      parent,
+      name,
+      text,
+    });
     if (!r.ok) return r;
     return success(
       { path: r.result.path },

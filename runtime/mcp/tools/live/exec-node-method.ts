@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { execFailure } from "./exec-gate.js";
@@ -32,8 +31,8 @@ export const execNodeMethod = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   profiles: [],
   rawPython: true,
-  async handler({ path, method, args, kwargs }) {
-    const bridge = await bridgeClient();
+  async handler({ path, method, args, kwargs }, ctx) {
+    const bridge = await ctx.services.bridge();
     let reply: { path: string; method: string; result: unknown };
     try {
       reply = await bridge.post(`/api/nodes/${segment(path)}/method`, { method, args, kwargs });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { execFailure } from "./exec-gate.js";
@@ -25,8 +24,8 @@ export const executePythonScript = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   profiles: [],
   rawPython: true,
-  async handler({ script, return_output }) {
-    const bridge = await bridgeClient();
+  async handler({ script, return_output }, ctx) {
+    const bridge = await ctx.services.bridge();
     let reply: { result: unknown; output: string | null; output_truncated: boolean };
     try {
       reply = await bridge.post("/api/exec", { script, return_output });

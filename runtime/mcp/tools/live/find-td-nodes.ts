@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { NodeSummary } from "./bridge-replies.js";
@@ -42,8 +41,8 @@ export const findTdNodes = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ root, name, type, family, limit, depth }) {
-    const bridge = await bridgeClient();
+  async handler({ root, name, type, family, limit, depth }, ctx) {
+    const bridge = await ctx.services.bridge();
     const reply = await bridge.get<SearchReply>("/api/nodes/search", {
       root,
       name,

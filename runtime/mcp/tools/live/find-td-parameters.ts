@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { completeness, completenessNote, tdPath, textFilter } from "./live-input.js";
@@ -73,14 +72,14 @@ export const findTdParameters = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler(args) {
+  async handler(args, ctx) {
     if ((args.path === undefined) === (args.root === undefined)) {
       return failure(
         "invalid-arguments",
         "give either path (one operator) or root (a COMP to search below), not both and not neither",
       );
     }
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     const body = {
       ...(args.path !== undefined
         ? { path: args.path }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { pageOf } from "./dat-pages.js";
@@ -31,8 +30,8 @@ export const getDatContent = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path, offset, limit }) {
-    const bridge = await bridgeClient();
+  async handler({ path, offset, limit }, ctx) {
+    const bridge = await ctx.services.bridge();
     // The bridge sends the whole text (it has no paged route); pages are cut here.
     const reply = await bridge.get<{ path: string; text: string; length: number; editable: boolean }>(
       `/api/nodes/${segment(path)}/text`,

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { BridgeError } from "../../../engine/index.js";
-import { bridgeClient } from "../../bridge.js";
+import { BridgeError, type BridgeClient } from "../../../engine/index.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import type { CookRow, PreviewReply } from "./bridge-replies.js";
@@ -37,14 +36,14 @@ export const getInlinePreview = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ path, size }) {
-    const bridge = await bridgeClient();
+  async handler({ path, size }, ctx) {
+    const bridge = await ctx.services.bridge();
     const reply = await bridge.get<PreviewReply>(`/api/preview/${segment(path)}`, { size });
     // Read after the image so the errors are those of the cook that produced it.
     const [errs, perf, format] = await Promise.all([
       bridge.get<{ errors: string[]; warnings: string[] }>(`/api/nodes/${segment(reply.path)}/errors`),
       bridge.get<{ nodes: CookRow[] }>(`/api/network/${segment(reply.path)}/performance`, { limit: 1 }),
-      pixelFormat(reply.path),
+      pixelFormat(bridge, reply.path),
     ]);
     const { downscalePng } = await import("../../../image/downscale.js");
     const { PngError } = await import("../../../image/png-chunks.js");
@@ -80,8 +79,7 @@ export const getInlinePreview = defineTool({
 });
 
 /** The `format` parameter's entry, or null for a TOP that has no such parameter. */
-async function pixelFormat(path: string): Promise<string | null> {
-  const bridge = await bridgeClient();
+async function pixelFormat(bridge: BridgeClient, path: string): Promise<string | null> {
   try {
     const reply = await bridge.get<{ params: { name: string; value: unknown }[] }>(
       `/api/nodes/${segment(path)}/params`,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { CookRow, NodeDetail } from "./bridge-replies.js";
@@ -30,8 +29,8 @@ export const getNodeStateRuntime = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path }) {
-    const bridge = await bridgeClient();
+  async handler({ path }, ctx) {
+    const bridge = await ctx.services.bridge();
     const node = await bridge.get<NodeDetail>(`/api/nodes/${segment(path)}`);
     // The performance route walks a COMP's children too; one child is enough to get the COMP's own row.
     const perf = await bridge.get<{ nodes: CookRow[] }>(`/api/network/${segment(node.path)}/performance`, {

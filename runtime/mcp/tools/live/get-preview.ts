@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { MAX_PREVIEW_FRAMES } from "../../../engine/index.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -38,8 +37,8 @@ export const getPreview = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path, size, frames }) {
-    const bridge = await bridgeClient();
+  async handler({ path, size, frames }, ctx) {
+    const bridge = await ctx.services.bridge();
     // Imported on use: tools/list must not load the bridge client (test/mcp/lazy-startup.test.ts).
     const { cookFrames } = await import("../../../engine/index.js");
     await cookFrames(bridge, path, frames);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { compareVersions, shippedBridgeVersion } from "../../../bridge-version.js";
@@ -29,8 +28,8 @@ export const getTdInfo = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler() {
-    const bridge = await bridgeClient();
+  async handler(_args, ctx) {
+    const bridge = await ctx.services.bridge();
     const info = await bridge.get<InfoReply>("/api/info");
     const shipped = shippedBridgeVersion();
     const order = compareVersions(info.bridge_version, shipped);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { NetworkErrors } from "./bridge-replies.js";
@@ -36,8 +35,8 @@ export const getTdNodeErrors = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ path, recursive, depth, limit }) {
-    const bridge = await bridgeClient();
+  async handler({ path, recursive, depth, limit }, ctx) {
+    const bridge = await ctx.services.bridge();
     let errors: ErrorEntry[];
     let warnings: ErrorEntry[];
     let complete = true;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { NodeDetail } from "./bridge-replies.js";
@@ -30,8 +29,8 @@ export const getTdNodeFlags = defineTool({
   output: { path: z.string(), type: z.string(), family: z.string(), flags: flagsSchema },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path }) {
-    const bridge = await bridgeClient();
+  async handler({ path }, ctx) {
+    const bridge = await ctx.services.bridge();
     const node = await bridge.get<NodeDetail>(`/api/nodes/${segment(path)}`);
     return success(
       { path: node.path, type: node.type, family: node.family, flags: node.flags },

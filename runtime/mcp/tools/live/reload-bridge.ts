@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { compareVersions, shippedBridgeVersion } from "../../../bridge-version.js";
@@ -34,8 +33,8 @@ export const reloadBridge = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ force }) {
-    const bridge = await bridgeClient();
+  async handler({ force }, ctx) {
+    const bridge = await ctx.services.bridge();
     const reply = await bridge.post<ReloadReply>("/api/dev/reload", { force });
     const shipped = shippedBridgeVersion();
     const order = compareVersions(reply.after, shipped);

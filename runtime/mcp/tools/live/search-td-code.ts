@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { completeness, completenessNote, tdPath } from "./live-input.js";
@@ -60,8 +59,8 @@ export const searchTdCode = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ query, root, kinds, limit, depth, maxDocuments }) {
-    const bridge = await bridgeClient();
+  async handler({ query, root, kinds, limit, depth, maxDocuments }, ctx) {
+    const bridge = await ctx.services.bridge();
     const r = await bridge.post<CodeReply>("/api/code/search", {
       query,
       root: root ?? "/",

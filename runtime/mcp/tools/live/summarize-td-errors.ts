@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { BridgeClient } from "../../../engine/index.js";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import type { NetworkErrors, NodeSummary } from "./bridge-replies.js";
@@ -90,8 +89,8 @@ export const summarizeTdErrors = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path, depth, includeWarnings, firstPaths, maxGroups }) {
-    const bridge = await bridgeClient();
+  async handler({ path, depth, includeWarnings, firstPaths, maxGroups }, ctx) {
+    const bridge = await ctx.services.bridge();
     const reply = await bridge.get<NetworkErrors>(`/api/network/${segment(path)}/errors`, { depth });
     const errors = entriesOf(reply.errors);
     const warnings = includeWarnings ? entriesOf(reply.warnings) : [];

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -26,7 +25,7 @@ export const adoptNetwork = defineTool({
   profiles: ["core"],
   async handler({ path, confirm }, ctx) {
     const { adopt } = await import("../../../engine/index.js");
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     await ctx.progress(`${confirm ? "adopting" : "exporting"} ${path}`);
     const r = await adopt(bridge, path, confirm);
     if (!r.ok) {

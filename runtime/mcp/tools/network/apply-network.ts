@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
 import { DEFAULT_FILE } from "./plan-network.js";
@@ -40,7 +39,7 @@ export const applyNetwork = defineTool({
   profiles: ["core"],
   async handler({ source, file, root, force, preview, keep_partial }, ctx) {
     const [{ applyFile }, report] = await Promise.all([import("../../../engine/index.js"), import("./loop-report.js")]);
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     const result = await applyFile(
       bridge,
       { text: source, file: sourceFile(file, DEFAULT_FILE) },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { completeness, tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -20,9 +19,9 @@ export const compactGraphDigest = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ path }) {
+  async handler({ path }, ctx) {
     const { readDigest } = await import("../../live/digest.js");
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     const d = await readDigest(bridge, path);
     const lines = [
       `${d.path}: ${d.counts.nodes} nodes (${d.counts.ownedBySvc} built by svc), ${d.counts.wires} wires${d.complete ? "" : `, incomplete (stopped by ${d.stoppedBy})`}`,

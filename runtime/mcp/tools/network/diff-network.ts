@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { MAX_SOURCE_CHARS } from "../language/source-input.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
@@ -28,9 +27,9 @@ export const diffNetwork = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ a, b }) {
+  async handler({ a, b }, ctx) {
     const { diffSides } = await import("./diff-sides.js");
     const needsBridge = "path" in a || "path" in b;
-    return diffSides(a, b, needsBridge ? await bridgeClient() : undefined);
+    return diffSides(a, b, needsBridge ? await ctx.services.bridge() : undefined);
   },
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -24,7 +23,7 @@ export const exportNetworkTool = defineTool({
   profiles: ["core", "safe"],
   async handler({ paths }, ctx) {
     const { exportNetworks } = await import("./read-networks.js");
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     await ctx.progress(`reading ${paths.join(", ")}`);
     const read = await exportNetworks(bridge, paths);
     if (!read.ok) return failure(read.code, read.message, { details: read.details });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
 import { diagnosticJson, networkPlanBrief, rootTemplate } from "./schemas.js";
@@ -30,7 +29,7 @@ export const planNetwork = defineTool({
   profiles: ["core", "safe"],
   async handler({ source, file, root, force }, ctx) {
     const [{ planFile }, report] = await Promise.all([import("../../../engine/index.js"), import("./loop-report.js")]);
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     const result = await planFile(
       bridge,
       { text: source, file: sourceFile(file, DEFAULT_FILE) },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -13,9 +12,9 @@ export const releaseNetwork = defineTool({
   output: { path: z.string(), released: z.array(z.string()), undoStep: z.string().nullable() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ path }) {
+  async handler({ path }, ctx) {
     const { release } = await import("../../../engine/index.js");
-    const r = await release(await bridgeClient(), path);
+    const r = await release(await ctx.services.bridge(), path);
     if (!r.ok) return failure(r.code, r.message);
     return success(
       { path: r.path, released: r.released, undoStep: r.undoStep ?? null },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -56,7 +55,7 @@ export const bundleDependencies = defineTool({
       const { writeChecksums } = await import("../../../packaging/checksums.js");
       const { writeJson } = await import("../../../packaging/artifact.js");
       const dir = await outputFolder(out_dir, ctx.extra);
-      const tree = await readLiveTree(await bridgeClient(), path);
+      const tree = await readLiveTree(await ctx.services.bridge(), path);
       const bundle = collectDependencies(fileReferences(tree, base_dir ?? dir), dir, dry_run);
       if (!dry_run) {
         writeJson(dir, "dependencies.json", {

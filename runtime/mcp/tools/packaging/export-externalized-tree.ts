@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -28,7 +27,7 @@ export const exportExternalizedTree = defineTool({
       const { writeFileSync } = await import("node:fs");
       const { join, relative } = await import("node:path");
       const dir = await outputFolder(out_dir, ctx.extra);
-      const bridge = await bridgeClient();
+      const bridge = await ctx.services.bridge();
       const tree = await readLiveTree(bridge, path);
       const written = externalizeTree(tree, dir);
       const top = join(dir, leafName(path));

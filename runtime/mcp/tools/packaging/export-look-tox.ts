@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { segment, tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -35,7 +34,7 @@ export const exportLookTox = defineTool({
       const { outputFolder } = await import("./output-folder.js");
       const { readLiveTree } = await import("../../../packaging/live-tree.js");
       const { writeToxArtifact, TOX_EVIDENCE } = await import("./tox-artifact.js");
-      const bridge = await bridgeClient();
+      const bridge = await ctx.services.bridge();
       // Checked before anything is written: a COMP that is not a look leaves no files behind.
       const top = (await readLiveTree(bridge, path, 1)).nodes;
       const ins = top.filter((n) => n.type === "inTOP");

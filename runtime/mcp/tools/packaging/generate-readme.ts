@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -46,7 +45,7 @@ export const generateReadme = defineTool({
       const { outputFolder } = await import("./output-folder.js");
       const dir = out_dir === undefined ? undefined : await outputFolder(out_dir, ctx.extra);
       const { makeReadme } = await import("./readme-files.js");
-      const r = await makeReadme(await bridgeClient(), {
+      const r = await makeReadme(await ctx.services.bridge(), {
         path,
         includeMermaid: include_mermaid,
         includePicture: include_picture,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -44,7 +43,7 @@ export const makePortableTox = defineTool({
       const { isAbsolute } = await import("node:path");
       const dir = await outputFolder(out_dir, ctx.extra);
       let absolute: { node: string; param: string; value: string }[] = [];
-      const artifact = await writeToxArtifact(await bridgeClient(), {
+      const artifact = await writeToxArtifact(await ctx.services.bridge(), {
         path,
         dir,
         overwrite,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -60,7 +59,7 @@ export const manageComponent = defineTool({
         if (args.path === undefined || args.version === undefined)
           return failure("missing-argument", "save needs path (the COMP) and version (major.minor.patch)");
         const { saveComponent } = await import("./component-save.js");
-        const saved = await saveComponent(await bridgeClient(), library, {
+        const saved = await saveComponent(await ctx.services.bridge(), library, {
           path: args.path,
           version: args.version,
           ...(args.name === undefined ? {} : { name: args.name }),
@@ -112,7 +111,7 @@ export const manageComponent = defineTool({
           { details: { problems: check.problems } },
         );
       const { loadComponent } = await import("./component-load.js");
-      const loadedAt = await loadComponent(await bridgeClient(), check.dir, check.manifest, args.parent);
+      const loadedAt = await loadComponent(await ctx.services.bridge(), check.dir, check.manifest, args.parent);
       return success(
         { action: "load", name: args.name, version, dir: check.dir, loadedAt },
         `loaded ${args.name} ${version} at ${loadedAt}, verified`,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { segment, tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -43,8 +42,8 @@ export const provenanceStamp = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ path, author }) {
-    const bridge = await bridgeClient();
+  async handler({ path, author }, ctx) {
+    const bridge = await ctx.services.bridge();
     const { readLiveTree } = await import("../../../packaging/live-tree.js");
     const { provenanceOf } = await import("../../../packaging/provenance.js");
     const node = await bridge.get<{ family: string }>(`/api/nodes/${segment(path)}`);

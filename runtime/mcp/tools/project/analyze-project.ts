@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { completeness, tdPath } from "../live/live-input.js";
@@ -32,8 +31,8 @@ export const analyzeProject = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ path, max_depth }) {
-    const bridge = await bridgeClient();
+  async handler({ path, max_depth }, ctx) {
+    const bridge = await ctx.services.bridge();
     const a = await readAnalysis(bridge, path, max_depth);
     const data = {
       path: a.path,

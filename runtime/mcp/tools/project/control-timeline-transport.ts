@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 
@@ -33,14 +32,14 @@ export const controlTimelineTransport = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ action, frame, seconds, rate }) {
+  async handler({ action, frame, seconds, rate }, ctx) {
     if (frame !== undefined && seconds !== undefined)
       return failure("frame-or-seconds", "give frame or seconds, not both");
     if (action === "seek" && frame === undefined && seconds === undefined)
       return failure("missing-argument", "seek needs frame or seconds");
     if (action === "rate" && rate === undefined)
       return failure("missing-argument", "rate needs rate (frames per second)");
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     const body = {
       action,
       ...(frame === undefined ? {} : { frame }),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
@@ -18,8 +17,8 @@ export const duplicateNetwork = defineTool({
   output: { path: z.string(), type: z.string() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   profiles: [],
-  async handler({ source_path, parent_path, name }) {
-    const bridge = await bridgeClient();
+  async handler({ source_path, parent_path, name }, ctx) {
+    const bridge = await ctx.services.bridge();
     const body = { source_path, ...(parent_path ? { parent_path } : {}), ...(name ? { name } : {}) };
     const r = await bridge.post<{ path: string; type: string }>("/api/duplicate", body);
     return success({ path: r.path, type: r.type }, `copied ${source_path} to ${r.path}`);

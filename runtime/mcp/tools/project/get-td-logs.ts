@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
@@ -32,8 +31,8 @@ export const getTdLogs = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ severity, max_lines, scope }) {
-    const bridge = await bridgeClient();
+  async handler({ severity, max_lines, scope }, ctx) {
+    const bridge = await ctx.services.bridge();
     const reply = await readLogs(bridge, { severity, max_lines, scope });
     const data = { lines: reply.lines, truncated: reply.truncated, complete: reply.complete };
     const head = `${reply.lines.length} line(s) at ${severity} or above${reply.truncated ? " (older ones left out)" : ""}`;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { readSystem, systemText } from "../../../project/system.js";
@@ -28,8 +27,8 @@ export const getTdSystem = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler() {
-    const data = await readSystem(await bridgeClient());
+  async handler(_args, ctx) {
+    const data = await readSystem(await ctx.services.bridge());
     return success(data, systemText(data));
   },
 });

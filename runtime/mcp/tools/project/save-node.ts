@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 import { segment, tdPath } from "../live/live-input.js";
@@ -22,8 +21,8 @@ export const saveNode = defineTool({
   output: { path: z.string(), filePath: z.string(), bytes: z.number() },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ path, file_path, overwrite }) {
-    const bridge = await bridgeClient();
+  async handler({ path, file_path, overwrite }, ctx) {
+    const bridge = await ctx.services.bridge();
     const r = await bridge.post<{ path: string; file_path: string; bytes: number }>(
       `/api/nodes/${segment(path)}/save`,
       { file_path, overwrite },

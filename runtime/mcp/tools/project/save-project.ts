@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 
@@ -35,7 +34,7 @@ export const saveProject = defineTool({
   profiles: [],
   async handler({ file_path, overwrite, ttl_seconds }, ctx) {
     const { saveProject: save } = await import("../../../project/save-project.js");
-    const r = await save(await bridgeClient(), {
+    const r = await save(await ctx.services.bridge(), {
       ...(file_path === undefined ? {} : { filePath: file_path }),
       askToOverwrite: overwrite,
       ttlSeconds: ttl_seconds,

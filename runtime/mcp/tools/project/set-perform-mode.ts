@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
 
@@ -11,8 +10,8 @@ export const setPerformMode = defineTool({
   output: { performMode: z.boolean().describe("the mode read back after the change") },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ enabled }) {
-    const bridge = await bridgeClient();
+  async handler({ enabled }, ctx) {
+    const bridge = await ctx.services.bridge();
     const r = await bridge.post<{ performMode: boolean }>("/api/perform", { enabled });
     return success({ performMode: r.performMode }, `Perform Mode is ${r.performMode ? "on" : "off"}`);
   },

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
-import { sharedEventStream } from "../../shared-events.js";
+import type { BridgeEventStream } from "../../../engine/index.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import { tdPath } from "../live/live-input.js";
@@ -73,7 +72,7 @@ export const watchNode = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
   async handler({ action, path, params, id, wait_seconds }, ctx) {
-    const bridge = await bridgeClient();
+    const bridge = await ctx.services.bridge();
     if (action === "add") {
       if (path === undefined || params === undefined) return failure("missing-argument", "add needs path and params");
       const w = await bridge.post<WatchReply>("/api/params/watch", { path, params });
@@ -88,14 +87,14 @@ export const watchNode = defineTool({
       const r = await bridge.delete<{ removed: string }>("/api/params/watch", { id });
       return success({ watches: [], removed: r.removed }, `removed watch ${r.removed}`);
     }
-    const deadline = Date.now() + wait_seconds * 1000;
+    const deadline = ctx.services.clock.now() + wait_seconds * 1000;
     let r = await bridge.get<{ watches: WatchReply[] }>("/api/params/watch");
     while (
-      Date.now() < deadline &&
+      ctx.services.clock.now() < deadline &&
       !ctx.signal.aborted &&
       !r.watches.some((w) => (w.changes ?? []).length > 0 || w.state === "node_missing")
     ) {
-      await nextChange(deadline - Date.now(), ctx.signal);
+      await nextChange(ctx.services.events(), deadline - ctx.services.clock.now(), ctx.signal);
       r = await bridge.get<{ watches: WatchReply[] }>("/api/params/watch");
     }
     const watches = r.watches.map((w) => ({
@@ -111,8 +110,7 @@ export const watchNode = defineTool({
 });
 
 /** Until the event stream reports a watched change (SVC_EVENTS on and connected), or a short poll interval. */
-function nextChange(maxMs: number, signal: AbortSignal): Promise<void> {
-  const stream = sharedEventStream();
+function nextChange(stream: BridgeEventStream | undefined, maxMs: number, signal: AbortSignal): Promise<void> {
   const pushed = stream?.isConnected === true;
   return new Promise((resolve) => {
     let stop = () => {};

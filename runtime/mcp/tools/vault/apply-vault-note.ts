@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { diagnosticJson, networkPlanBrief, previewBrief, rootTemplate, verifyBrief } from "../network/schemas.js";
 import { noteBlock } from "./plan-vault-note.js";
@@ -46,7 +45,7 @@ export const applyVaultNote = defineTool({
         import("../network/loop-report.js"),
         import("./note-loop.js"),
       ]);
-      const bridge = await bridgeClient();
+      const bridge = await ctx.services.bridge();
       const result = await runNoteLoop(vault, path, block, (input, host) =>
         applyFile(bridge, input, {
           force,

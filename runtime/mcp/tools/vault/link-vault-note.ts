@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { tdPath } from "../live/live-input.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
@@ -28,10 +27,10 @@ export const linkVaultNote = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   profiles: [],
-  async handler({ note, node, unlink }) {
+  async handler({ note, node, unlink }, ctx) {
     return withVault(async (vault) => {
       const { linkNoteAndNode } = await import("./node-link.js");
-      const bridge = await bridgeClient();
+      const bridge = await ctx.services.bridge();
       const r = await linkNoteAndNode(vault, bridge, note, node, unlink);
       if (r.node_tags.includes(r.tag) === unlink || r.note_nodes.includes(node) === unlink) {
         return failure(

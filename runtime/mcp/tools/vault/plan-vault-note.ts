@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bridgeClient } from "../../bridge.js";
 import { defineTool } from "../registry.js";
 import { diagnosticJson, networkPlanBrief, rootTemplate } from "../network/schemas.js";
 import { notePath, withVault } from "./vault-tool.js";
@@ -40,7 +39,7 @@ export const planVaultNote = defineTool({
         import("../network/loop-report.js"),
         import("./note-loop.js"),
       ]);
-      const bridge = await bridgeClient();
+      const bridge = await ctx.services.bridge();
       const result = await runNoteLoop(vault, path, block, (input, host) =>
         planFile(bridge, input, {
           force,

@@ -9,8 +9,8 @@ expression exactly like `op('lfo1')['chan1'].eval() * 2`. Truthiness is the valu
 A Channel keeps its CHOP, name and index and reads the CHOP's current output on every use, so a
 Channel kept in a variable follows later cooks. When the CHOP no longer has a channel of that
 name it is not `valid`, and reading it raises td.tdError (UNVERIFIED exception class).
-Modifying channels (vals =, copyNumpyArray) is for Script CHOPs only in TouchDesigner; tdsim
-runs no Script CHOP cook, so those raise td.tdError. `exports` is always empty: tdsim does not
+Modifying channels (vals =, [i] =, copyNumpyArray) is for Script CHOPs only (chopscript.py): on
+any other CHOP they raise td.tdError. `exports` is always empty: tdsim does not
 emulate export mode.
 """
 from __future__ import annotations
@@ -19,7 +19,6 @@ import math
 import operator
 
 from ...values.errors import tdError
-from .chopcook import cook
 
 
 def _value(other):
@@ -67,7 +66,7 @@ class Channel:
         """(ChopData, channel index) for this channel now, or None when it is gone."""
         if not self._owner._valid:
             return None
-        data = cook(self._owner, seconds)
+        data = self._owner._output(seconds)
         if self._index < len(data.names) and data.names[self._index] == self._name:
             return data, self._index
         if self._name in data.names:
@@ -88,7 +87,23 @@ class Channel:
 
     @vals.setter
     def vals(self, values):
-        raise tdError("Channel values can only be set in a Script CHOP")
+        _, i = self._need()
+        self._writer("_set_channel")(i, list(values))
+
+    def __setitem__(self, index, value):
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError("a sample index must be an int")
+        data, i = self._need()
+        if not 0 <= index < len(data.vals[i]):
+            raise IndexError(f"sample index {index} out of range (0..{len(data.vals[i]) - 1})")
+        self._writer("_set_sample")(i, index, value)
+
+    def _writer(self, name):
+        """The owner's way to write its channels: a Script CHOP's (chopscript.py), else td.tdError."""
+        write = getattr(self._owner, name, None)
+        if write is None:
+            raise tdError("Channel values can only be set in a Script CHOP")
+        return write
 
     def __len__(self):
         data, i = self._need()
@@ -135,7 +150,8 @@ class Channel:
         return numpy.array(self.vals, dtype=numpy.float32)
 
     def copyNumpyArray(self, numpyArray):
-        raise tdError("Channel values can only be set in a Script CHOP")
+        values = numpyArray.tolist() if hasattr(numpyArray, "tolist") else list(numpyArray)
+        self.vals = [float(v) for v in values]
 
     def destroy(self):
         """Remove the channel. TouchDesigner allows it on Script and OSC In CHOPs; tdsim allows

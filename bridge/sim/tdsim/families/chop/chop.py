@@ -23,9 +23,13 @@ from ...op.op import OP
 from ...values import paths
 from ...values.errors import tdError
 from .channel import Channel
-from .chopcook import TIMESLICED, cook, loop_found
+from .chopcook import TIMESLICED, cook, cooked_types, loop_found
 from .chopdata import DEFAULT_RATE, from_values, par_number
 from .chopnames import Matcher
+
+
+NOT_COOKED = ("tdsim-not-cooked: tdsim does not compute {label} CHOP channels ({type}), so this CHOP has "
+              "none here where TouchDesigner gives it some; tdsim.inject_channels() can give it channels")
 
 
 class CHOP(OP):
@@ -35,6 +39,7 @@ class CHOP(OP):
     _kept = None              # a time-sliced CHOP's last cook and state (timeslice.py)
     _cook_failure = None      # why the frame loop's last cook of it failed, if it did
     _model_warnings: list = []   # what its cook model could not emulate, from the last cook
+    _model_errors: list = []     # what its cook model failed on in the last cook (a Script CHOP's onCook)
 
     def __init__(self, world, parent, name):
         self._pulses: list[str] = []   # pulse parameters pulsed since the last time-sliced cook
@@ -42,15 +47,16 @@ class CHOP(OP):
         if self.OPType in TIMESLICED:
             world.timesliced_chops[self._id] = self   # cooked every frame (chopcook.cook_all)
 
-    # ---- per-channel parameters (me.chanIndex) ----------------------------------------------
-    _chan = (0, "")   # the channel a per-channel parameter is being evaluated for
+    # ---- per-channel parameters (me.chanIndex, me.inputVal) -----------------------------------
+    _chan = (0, "", 0, 0.0)   # channel index, name, sample index and input value being evaluated
 
     @contextlib.contextmanager
-    def _channel_context(self, index, name):
-        """Evaluate parameters for one channel: `me.chanIndex` / `me.chanName` give it, as the
-        Delay CHOP documents for a delay per channel."""
+    def _channel_context(self, index, name, sample=0, value=0.0):
+        """Evaluate parameters for one channel (and sample): `me.chanIndex`, `me.chanName`,
+        `me.sampleIndex`, `me.inputVal` give them, as the Delay, Pattern and Expression CHOPs
+        document for per-channel values."""
         before = self._chan
-        self._chan = (index, name)
+        self._chan = (index, name, sample, value)
         try:
             yield
         finally:
@@ -58,37 +64,57 @@ class CHOP(OP):
 
     chanIndex = property(lambda self: self._chan[0])
     chanName = property(lambda self: self._chan[1])
+    sampleIndex = property(lambda self: self._chan[2])
+    inputVal = property(lambda self: self._chan[3])
 
-    def _output(self):
+    def _pulse_count(self, name) -> int:
+        """How many times the pulse parameter `name` was pulsed (a Pattern CHOP's Randomize)."""
+        return self._pulse_counts.get(name, 0) if self._pulse_counts else 0
+
+    def _output(self, seconds=None):
+        """The channels at `seconds` (now by default); a Script CHOP's mixin answers its own."""
         if not self._valid:
             raise tdError("Operator has been deleted")
-        return cook(self)
+        return cook(self, seconds)
+
+    _pulse_counts: dict = {}
 
     def _on_pulse(self, par):
+        self._pulse_counts = dict(self._pulse_counts)
+        self._pulse_counts[par.name] = self._pulse_counts.get(par.name, 0) + 1
         if self.OPType in TIMESLICED:
             self._pulses.append(par.name)   # seen by the next cook, this frame
-            cook(self)
+            self._cook_again()
         super()._on_pulse(par)
 
     def cook(self, force=False, recurse=False, includeUtility=False):
         super().cook(force=force, recurse=recurse, includeUtility=includeUtility)
         if self.OPType in TIMESLICED:
-            try:
-                cook(self)
-            except Exception:
-                pass   # the CHOP shows the failure as its error when read
+            self._cook_again()
+
+    def _cook_again(self):
+        """Cook a time-sliced CHOP now (a pulse, a forced cook, a callback's answer)."""
+        try:
+            cook(self)
+        except Exception:
+            pass   # the CHOP shows the failure as its error when read
 
     def _rule_errors(self):
         out = super()._rule_errors()
         if not self._flags["bypass"] and loop_found(self):
             out.append("Cook dependency loop: this CHOP depends on its own channels")  # UNVERIFIED wording
-        if self._cook_failure and not self._flags["bypass"]:
-            out.append(self._cook_failure)
+        if not self._flags["bypass"]:
+            if self._cook_failure:
+                out.append(self._cook_failure)
+            out.extend(self._model_errors)
         return out
 
     def _rule_warnings(self):
         out = super()._rule_warnings()
         if self._injected is None and not self._flags["bypass"]:
+            if self.OPType not in cooked_types():
+                label = self._spec.label if self._spec is not None else self.OPType
+                out.append(NOT_COOKED.format(label=label, type=self.OPType))
             out.extend(self._model_warnings)
         return out
 
@@ -101,10 +127,30 @@ class CHOP(OP):
             if 0 <= key < len(data.names):
                 return Channel(self, key, data.names[key])
             raise IndexError(f"channel index {key} out of range: {self.path} has "
-                             f"{len(data.names)} channel(s)")
+                             f"{len(data.names)} channel(s){self._why_none(data)}")
         if key in data.names:
             return Channel(self, data.names.index(key), key)
+        notes = self._world.expressions.notes
+        if len(notes) < 256:   # bounded: scripts may look up missing channels outside any expression
+            notes.append(self._missing(key, data))
         return None
+
+    def _why_none(self, data) -> str:
+        """Why the CHOP has no channels, when it has none and tdsim knows why."""
+        if data.names:
+            return ""
+        if self._injected is None and self.OPType not in cooked_types():
+            return f": tdsim does not cook {self.OPType} (tdsim-not-cooked)"
+        if self._spec is not None and self._spec.inputs_min and not any(self._inputs):
+            return ": nothing is wired into it"
+        return ""
+
+    def _missing(self, name, data) -> str:
+        """The note an expression's error gets when it asked this CHOP for a channel it lacks."""
+        if not data.names:
+            return f"{self.path} has no channel '{name}': it has no channels{self._why_none(data)}"
+        shown = ", ".join(data.names[:8]) + (", ..." if len(data.names) > 8 else "")
+        return f"{self.path} has no channel '{name}' (its channels: {shown})"
 
     def chans(self, *nameOrIndex, caseSensitive=True):
         data = self._output()

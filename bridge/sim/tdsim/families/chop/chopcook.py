@@ -2,9 +2,12 @@
 in, and the cook itself with its dependency-loop check.
 
 Two kinds of cook model: those computed from their parameters and inputs at the time asked for,
-whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py), and the time-sliced ones
+whenever something reads them (COOK_MODELS: chopgen.py, chopfilters.py, chopshape.py,
+choptime.py, chopcross.py), and the time-sliced ones
 that keep state from frame to frame (TIMESLICED: chophistory.py, cooked once a frame by
-timeslice.py; the frame loop cooks them all with `cook_all`: chophistory.py, chopevents.py).
+timeslice.py; the frame loop cooks them all with `cook_all`: chophistory.py, chopevents.py,
+choptimer.py, chopscript.py, chopaudio.py, the Limit CHOP of chopshape.py, the Beat CHOP of
+choptime.py).
 
 Every other CHOP type has no channels in tdsim and shows a `tdsim-not-cooked` warning (chop.py).
 Tests and demos give any CHOP channels with tdsim.inject_channels(path, {name: value}).
@@ -13,7 +16,8 @@ from __future__ import annotations
 
 from ...op.connectors import wired_source
 from ...values.errors import tdError
-from . import chopevents, chopfilters, chopgen, chophistory, timeslice
+from . import (chopaudio, chopcross, chopevents, chopfilters, chopgen, chophistory, chopscript, chopshape, choptime, choptimer,
+               timeslice)
 from .chopdata import ChopData
 
 COOK_MODELS = {
@@ -29,11 +33,19 @@ COOK_MODELS = {
     "mergeCHOP": chopfilters.merge,
     "mathCHOP": chopfilters.math_chop,
     "analyzeCHOP": chopfilters.analyze,
+    **chopshape.COOK_MODELS,
+    **choptime.COOK_MODELS,
+    **chopcross.COOK_MODELS,
 }
 
 TIMESLICED = {
     **chophistory.MODELS,
     **chopevents.MODELS,
+    **choptimer.MODELS,
+    **chopscript.MODELS,
+    **chopshape.MODELS,
+    **choptime.MODELS,
+    **chopaudio.MODELS,
 }
 
 
@@ -62,6 +74,7 @@ class CookContext:
         self.state: dict = {}
         self.pulses: set = set()
         self.first = False
+        self.after: list = []   # what a cook leaves to run once it is over (a Timer's callbacks)
 
     @property
     def input_frames(self) -> int:
@@ -117,12 +130,15 @@ def cook(chop, seconds: float | None = None, frames: int = 1) -> ChopData:
             first = ctx.input(chop, 0)
             return first if first is not None else ChopData()
         model = TIMESLICED.get(chop.OPType)
-        if model is not None:
-            ctx.seconds = chop._world.loop.seconds
-            return timeslice.cook(chop, model, ctx)
-        return cook_model(chop.OPType)(chop, ctx)
+        if model is None:
+            return cook_model(chop.OPType)(chop, ctx)
+        ctx.seconds = chop._world.loop.seconds
+        out = timeslice.cook(chop, model, ctx)
     finally:
         _computing.discard(key)
+    for later in ctx.after:   # callbacks run once the cook is over, so they may read this CHOP
+        later()
+    return out
 
 
 def cook_all(w):

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...values.modes import ParMode
+from ...values.styles import OP_STYLES
+
 DEFAULT_RATE = 60.0
 
 
@@ -64,10 +67,15 @@ def from_values(channels: dict, rate: float = DEFAULT_RATE) -> ChopData:
 def par_value(op, name, default):
     """A parameter's value for a cook; a parameter that fails to evaluate counts as `default`
     (its error is shown on the operator by the cook model). UNVERIFIED: TouchDesigner keeps the
-    last good value of a failing parameter."""
+    last good value of a failing parameter. A constant without hard limits is read as stored: the
+    cook models read a dozen parameters a frame each, and Par.eval()'s checks cost most of a
+    frame over a 200-CHOP network."""
     p = op._pars.get(name)
     if p is None:
         return default
+    d = p._def
+    if p._mode is ParMode.CONSTANT and not (d.clamp_min or d.clamp_max) and d.style not in OP_STYLES:
+        return p._val
     try:
         return p.eval()
     except Exception:

@@ -15,8 +15,7 @@
   (x + preoff) * gain + postoff, then the from/to range, then integer rounding. Scope limits
   the unary steps, multiply-add, range and rounding to matching channels. The combined channel
   keeps the first channel's name (UNVERIFIED).
-- Analyze: average, maximum, minimum, sum, rmspower, maximumindex, minimumindex over each
-  channel's samples (one sample out); other functions give no channels.
+- Analyze: every documented function (see analyze()).
 - Lag, Filter, Trail, Speed: APPROXIMATED as pass-through. They smooth, record or integrate
   over time in TouchDesigner; tdsim keeps no history, so they output their input unchanged
   (a lag settles on its input value; a speed CHOP does NOT integrate in tdsim).
@@ -209,8 +208,9 @@ def math_chop(op, ctx) -> ChopData:
         return ChopData()
     scope = Matcher(par_value(op, "scope", "*") or "*")
     preop, postop = par_value(op, "preop", "off"), par_value(op, "postop", "off")
-    inputs = [_columns(_map(d, scope, lambda x: _unary(preop, x)), par_value(op, "chanop", "off"))
-              for d in inputs]
+    if preop != "off":
+        inputs = [_map(d, scope, lambda x: _unary(preop, x)) for d in inputs]
+    inputs = [_columns(d, par_value(op, "chanop", "off")) for d in inputs]
     chopop = par_value(op, "chopop", "off")
     if chopop != "off" and len(inputs) > 1:
         data = _combine_chops(inputs, chopop, par_value(op, "match", "index"))
@@ -223,11 +223,24 @@ def math_chop(op, ctx) -> ChopData:
     integer = par_value(op, "integer", "off")
     rounding = {"ceiling": math.ceil, "floor": math.floor, "round": round}.get(integer)
 
+    scale = (t2 - t1) / (f2 - f1) if f2 != f1 else 0.0   # UNVERIFIED for f1 == f2: t1
+    if postop == "off" and rounding is None:
+        # the common case in one expression per sample: audio-rate channels pass here every frame
+        a = gain * scale
+        b = (preoff * gain + postoff - f1) * scale + t1
+        return _map_samples(data, scope, lambda samples: [a * x + b for x in samples])
+
     def finish(x):
         x = (_unary(postop, x) + preoff) * gain + postoff
-        x = t1 + (x - f1) * (t2 - t1) / (f2 - f1) if f2 != f1 else t1   # UNVERIFIED for f1 == f2
+        x = t1 + (x - f1) * scale
         return float(rounding(x)) if rounding else x
     return _map(data, scope, finish)
+
+
+def _map_samples(data, scope, fn):
+    vals = [fn(samples) if scope.match(name) is not None else list(samples)
+            for name, samples in zip(data.names, data.vals)]
+    return ChopData(list(data.names), vals, data.rate, data.start, data.timeslice)
 
 
 def _map(data, scope, fn):
@@ -248,10 +261,74 @@ _ANALYZE = {
 }
 
 
+def _peaks(s, valleys, allow_start, allow_end):
+    """Indices of the peaks (or valleys) of a channel: a sample above both neighbours; the first and
+    last samples only when allowed (docs.derivative.ca/Analyze_CHOP)."""
+    sign = -1.0 if valleys else 1.0
+    v = [sign * x for x in s]
+    out = []
+    if len(v) > 1 and allow_start and v[0] > v[1]:
+        out.append(0)
+    out.extend(i for i in range(1, len(v) - 1) if v[i] > v[i - 1] and v[i] > v[i + 1])
+    if len(v) > 1 and allow_end and v[-1] > v[-2]:
+        out.append(len(v) - 1)
+    return out
+
+
+def _peak_function(kind, s, peaks, none):
+    if kind == "totalpeaks":
+        return float(len(peaks))
+    if not peaks:
+        return none
+    if kind.startswith("first"):
+        i = peaks[0]
+    elif kind.startswith("last"):
+        i = peaks[-1]
+    elif kind.startswith("highest"):
+        top = max(s[p] for p in peaks)
+        i = [p for p in peaks if s[p] == top][-1]   # the last of equal peaks, as documented
+    else:
+        low = min(s[p] for p in peaks)
+        i = [p for p in peaks if s[p] == low][-1]
+    return float(i) if kind.endswith("index") else s[i]
+
+
 def analyze(op, ctx) -> ChopData:
+    """One sample per channel (docs.derivative.ca/Analyze_CHOP): average, maximum, minimum, their
+    indices, sum, RMS power, the first / last / highest / lowest peak's value or index and the
+    number of peaks (valleys instead with Analyze Valleys; start and end samples only when allowed;
+    No Peak Value when there is none), and Duplicates: per channel its distinct values with
+    `<name>_count` (how many times each appears) and `<name>_index` (where it first appears;
+    UNVERIFIED names and layout)."""
     data = _first(op, ctx)
-    fn = _ANALYZE.get(par_value(op, "function", "average"))
-    if fn is None or not data.names:
+    kind = par_value(op, "function", "average")
+    if not data.names or not data.num_samples:
         return ChopData(rate=data.rate)
-    return ChopData(list(data.names), [[fn(samples)] for samples in data.vals], data.rate,
-                    data.start, data.timeslice)
+    if kind == "duplicates":
+        return _duplicates(data)
+    fn = _ANALYZE.get(kind)
+    if fn is not None:
+        vals = [[fn(samples)] for samples in data.vals]
+    else:
+        valleys = bool(par_value(op, "valleys", False))
+        allow_start, allow_end = bool(par_value(op, "allowstart", False)), bool(par_value(op, "allowend", False))
+        none = par_number(op, "nopeakvalue", -1.0)
+        vals = [[_peak_function(kind, list(s), _peaks(list(s), valleys, allow_start, allow_end), none)]
+                for s in data.vals]
+    return ChopData(list(data.names), vals, data.rate, data.start, data.timeslice)
+
+
+def _duplicates(data):
+    names, vals = [], []
+    for name, samples in zip(data.names, data.vals):
+        counts: dict = {}
+        first: dict = {}
+        for i, x in enumerate(samples):
+            counts[x] = counts.get(x, 0) + 1
+            first.setdefault(x, i)
+        keys = list(counts)
+        names += [name, f"{name}_count", f"{name}_index"]
+        vals += [keys, [float(counts[k]) for k in keys], [float(first[k]) for k in keys]]
+    length = max(len(v) for v in vals)
+    vals = [v + [v[-1]] * (length - len(v)) for v in vals]
+    return ChopData(names, vals, data.rate, 0, False)

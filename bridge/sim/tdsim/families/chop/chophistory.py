@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 
 from .chopdata import ChopData, par_number, par_value
+from .chopsamples import ChannelState, run_channels
 from .chopunits import in_scope, limited, resample_linear, scope_of, seconds_of, toggle, unit_seconds
 from .timeslice import is_static, slice_samples, sliced, take_slice
 
@@ -462,7 +463,49 @@ def speed(op, ctx) -> ChopData:
     return sliced(names, vals, rate, ctx.seconds)
 
 
+# ---- Envelope -----------------------------------------------------------------------------------
+def envelope(op, ctx) -> ChopData:
+    """The maximum amplitude near each sample (docs.derivative.ca/Envelope_CHOP): Exponential Decay
+    follows a new peak at once and decays toward the signal (to a third of the way in a third of the
+    width, UNVERIFIED rate); Local Maximum Window takes the largest of the last Envelope Width
+    samples (time-sliced: past samples only, UNVERIFIED; the documented cubic interpolation between
+    window centres is not emulated). Bounds: magnitude, signal power (squared), the maximum values
+    (`min`, as the menu labels it) or the minimum values (`max`)."""
+    data = _input(op, ctx)
+    rate = data.rate
+    width = max(1, int(round(seconds_of(op, "width", "widthunit", rate, 1.0) * rate)))
+    bounds = par_value(op, "bounds", "mag")
+    window = par_value(op, "method", "exp") == "window"
+    decay = math.exp(-3.0 / width)
+    lower = bounds == "max"
+
+    def amplitude(x):
+        if bounds == "power":
+            return x * x
+        if bounds in ("min", "max"):
+            return x
+        return abs(x)
+
+    def make(name, samples):
+        first = amplitude(samples[-1]) if samples else 0.0
+        return ChannelState(out=first, env=first, buf=[first])
+
+    def step(state, x, i):
+        a = amplitude(x)
+        if window:
+            state.buf.append(a)
+            if len(state.buf) > width:
+                del state.buf[0]
+            return min(state.buf) if lower else max(state.buf)
+        beyond = a <= state.env if lower else a >= state.env
+        state.env = a if beyond else a + (state.env - a) * decay
+        return state.env
+
+    return run_channels(op, ctx, data, make, step)
+
+
 MODELS = {
+    "envelopeCHOP": envelope,
     "lagCHOP": lag,
     "filterCHOP": filter_chop,
     "trailCHOP": trail,

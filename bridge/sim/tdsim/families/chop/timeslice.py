@@ -24,6 +24,7 @@ from __future__ import annotations
 from .chopdata import ChopData
 
 FPS = 60.0
+MAX_SLICE_FRAMES = 60
 
 
 class Kept:
@@ -88,6 +89,9 @@ def cook(chop, model, ctx):
         frames, state = 0, {}
     else:
         frames = 0 if kept.stamp[0] == loop.frame else max(0, loop.abs_frame - kept.abs_frame)
+        # a CHOP not cooked for a long time (inside a COMP whose cooking is off) catches up one
+        # second at most, so its slice stays bounded (UNVERIFIED: TouchDesigner's longest slice)
+        frames = min(frames, MAX_SLICE_FRAMES)
         state = kept.state
     pulses = set(chop._pulses)
     chop._pulses.clear()
@@ -95,6 +99,14 @@ def cook(chop, model, ctx):
     ctx.state = state
     ctx.pulses = pulses
     ctx.first = kept is None
-    out = model(chop, ctx)
-    chop._kept = Kept(stamp, loop.abs_frame, out, state)
+    try:
+        out = model(chop, ctx)
+    except Exception:
+        # time moves on even when a cook fails, so the next slice is one frame, not all since
+        chop._kept = Kept((loop.frame, w.derived.changes), loop.abs_frame,
+                          kept.out if kept is not None else ChopData(), state)
+        raise
+    # stamped after the model ran: what its own cook changed (a Script CHOP's storage) does not
+    # make it cook again
+    chop._kept = Kept((loop.frame, w.derived.changes), loop.abs_frame, out, state)
     return out.copy()

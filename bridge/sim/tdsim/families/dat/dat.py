@@ -6,6 +6,8 @@ text of a table is its rows joined by tabs and newlines.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 import types
 
@@ -13,7 +15,9 @@ from ...op import files
 from ...op.op import OP
 from ...values import naming
 from ...values.errors import tdError
+from .cell import Cell
 from .executecalls import EXECUTE_TYPES
+from .tableedits import TableEdits
 
 TABLE_TYPES = frozenset({"tableDAT"})
 
@@ -28,47 +32,7 @@ def to_text(rows):
     return "".join("\t".join(r) + "\n" for r in rows)
 
 
-class Cell:
-    def __init__(self, dat, row, col):
-        self._dat, self._row, self._col = dat, row, col
-
-    owner = property(lambda self: self._dat)
-    row = property(lambda self: self._row)
-    col = property(lambda self: self._col)
-
-    @property
-    def valid(self):
-        rows = self._dat._rows()
-        return self._row < len(rows) and self._col < len(rows[self._row])
-
-    @property
-    def val(self):
-        rows = self._dat._rows()
-        return rows[self._row][self._col] if self.valid else ""
-
-    @val.setter
-    def val(self, value):
-        self._dat[self._row, self._col] = value
-
-    def offset(self, r, c):
-        return self._dat[self._row + r, self._col + c]
-
-    def __str__(self):
-        return self.val
-
-    def __repr__(self):
-        return f"type:Cell cell:({self._row}, {self._col}) owner:{self._dat.path} value:{self.val}"
-
-    def __eq__(self, other):
-        if isinstance(other, Cell):
-            return other._dat is self._dat and (other._row, other._col) == (self._row, self._col)
-        return self.val == other
-
-    def __hash__(self):
-        return hash((id(self._dat), self._row, self._col))
-
-
-class DAT(OP):
+class DAT(TableEdits, OP):
     family = "DAT"
 
     def __init__(self, world, parent, name):
@@ -151,24 +115,29 @@ class DAT(OP):
         return max((len(r) for r in rows), default=0)
 
     # ---- cells ------------------------------------------------------------------------------
-    def _index(self, key, axis, rows, case_sensitive=True):
+    def _index(self, key, axis, rows, case_sensitive=True, pattern=True):
+        found = self._indexes(key, axis, rows, case_sensitive, pattern)
+        return found[0] if found else None
+
+    def _indexes(self, key, axis, rows, case_sensitive=True, pattern=True):
+        """Every row (axis 0) or column (1) a name, pattern or index gives, in order."""
         if isinstance(key, Cell):
             key = key.row if axis == 0 else key.col
         if isinstance(key, int) and not isinstance(key, bool):
-            return key
+            return [key]
         key = str(key)
         names = [r[0] if r else "" for r in rows] if axis == 0 else (rows[0] if rows else [])
-        for i, n in enumerate(names):
-            if naming.match(key, n, case_sensitive):
-                return i
-        return None
+        if pattern:
+            return [i for i, n in enumerate(names) if naming.match(key, n, case_sensitive)]
+        return [i for i, n in enumerate(names) if n == key]
 
     def __getitem__(self, key):
+        # DAT Class, [row, col]: "an exact string name ... Pattern Matching is not supported".
         if not isinstance(key, tuple):
             key = (key, 0)
         rows = self._rows()
-        r = self._index(key[0], 0, rows)
-        c = self._index(key[1], 1, rows)
+        r = self._index(key[0], 0, rows, pattern=False)
+        c = self._index(key[1], 1, rows, pattern=False)
         if r is None or c is None or r < 0 or c < 0 or r >= len(rows) or c >= len(rows[r]):
             return None
         return Cell(self, r, c)
@@ -187,8 +156,47 @@ class DAT(OP):
         self._write_rows(rows)
 
     def cell(self, rowNameOrIndex, colNameOrIndex, caseSensitive=True, val=False):
-        found = self[rowNameOrIndex, colNameOrIndex]
-        return (found.val if found else None) if val else found
+        """DAT Class: the first cell the row and column give (names are patterns), or None."""
+        found = self.cells(rowNameOrIndex, colNameOrIndex, caseSensitive)
+        if not found:
+            return None
+        return found[0].val if val else found[0]
+
+    def cells(self, rowNameOrIndex, colNameOrIndex, caseSensitive=True, val=False):
+        """DAT Class: "a (possibly empty) list of cells that match the given row/column names or
+        indices", row by row."""
+        rows = self._rows()
+        out = []
+        for r in self._indexes(rowNameOrIndex, 0, rows, caseSensitive):
+            for c in self._indexes(colNameOrIndex, 1, rows, caseSensitive):
+                if 0 <= r < len(rows) and 0 <= c < len(rows[r]):
+                    out.append(Cell(self, r, c))
+        return [x.val for x in out] if val else out
+
+    @property
+    def csv(self):
+        """DAT Class: the contents in csv format, which, unlike `text`, keeps commas, tabs and
+        newlines inside cells."""
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(self._rows())
+        return buffer.getvalue()
+
+    @csv.setter
+    def csv(self, value):
+        rows = [list(r) for r in csv.reader(io.StringIO("" if value is None else str(value)))]
+        if self._table is not None:
+            self._write_rows(rows)
+        else:
+            self._set_content(to_text(rows))
+
+    def copy(self, DAT):  # noqa: N803  (the documented argument name)
+        """DAT Class: "Copy the text or table from the specified DAT operator"."""
+        if getattr(DAT, "family", None) != "DAT":
+            raise tdError(f"copy() takes a DAT, not {type(DAT).__name__}")
+        if self._table is not None:
+            self._write_rows([list(r) for r in DAT._rows()])
+        else:
+            self.text = DAT.text
 
     def row(self, *nameOrIndexes, caseSensitive=True, val=False):
         rows = self._rows()
@@ -233,81 +241,6 @@ class DAT(OP):
                     out.append(Cell(self, r, c))
         return [x.val for x in out] if val else out
 
-    # ---- table edits ------------------------------------------------------------------------
-    def setSize(self, numrows, numcols):
-        rows = [list(r) for r in self._rows()][:numrows]
-        rows += [[] for _ in range(numrows - len(rows))]
-        self._write_rows([(r + [""] * numcols)[:numcols] for r in rows])
-
-    def _insert(self, vals, at, axis):
-        vals = [str(v) for v in (vals if isinstance(vals, (list, tuple)) else [vals])]
-        rows = [list(r) for r in self._rows()]
-        if axis == 0:
-            index = len(rows) if at is None else self._index(at, 0, rows)
-            if index is None:
-                raise tdError(f"No row {at!r} in {self.path}")
-            rows.insert(index, vals)
-        else:
-            width = self.numCols
-            index = width if at is None else self._index(at, 1, rows)
-            if index is None:
-                raise tdError(f"No column {at!r} in {self.path}")
-            height = max(len(rows), len(vals))
-            rows += [[] for _ in range(height - len(rows))]
-            for r, row in enumerate(rows):
-                row += [""] * (index - len(row))
-                row.insert(index, vals[r] if r < len(vals) else "")
-        self._write_rows(rows)
-        return index
-
-    def appendRow(self, vals=(), nameOrIndex=None, sort=None):
-        return self._insert(vals, None if nameOrIndex is None else nameOrIndex, 0)
-
-    def appendRows(self, rows, nameOrIndex=None, sort=None):
-        return [self.appendRow(r) for r in rows][-1] if rows else self.numRows
-
-    def appendCol(self, vals=(), nameOrIndex=None, sort=None):
-        return self._insert(vals, None if nameOrIndex is None else nameOrIndex, 1)
-
-    def appendCols(self, cols, nameOrIndex=None, sort=None):
-        return [self.appendCol(c) for c in cols][-1] if cols else self.numCols
-
-    def insertRow(self, vals=(), nameOrIndex=0, sort=None):
-        return self._insert(vals, nameOrIndex, 0)
-
-    def insertCol(self, vals=(), nameOrIndex=0, sort=None):
-        return self._insert(vals, nameOrIndex, 1)
-
-    def replaceRow(self, nameOrIndex, vals, entireRow=True):
-        rows = [list(r) for r in self._rows()]
-        index = self._index(nameOrIndex, 0, rows)
-        if index is None or index >= len(rows):
-            raise tdError(f"No row {nameOrIndex!r} in {self.path}")
-        rows[index] = [str(v) for v in vals]
-        self._write_rows(rows)
-        return index
-
-    def deleteRow(self, nameOrIndex):
-        rows = [list(r) for r in self._rows()]
-        index = self._index(nameOrIndex, 0, rows)
-        if index is None or index >= len(rows):
-            raise tdError(f"No row {nameOrIndex!r} in {self.path}")
-        del rows[index]
-        self._write_rows(rows)
-        return index
-
-    def deleteRows(self, nameOrIndexes):
-        for key in sorted(nameOrIndexes, key=lambda k: -k if isinstance(k, int) else 0):
-            self.deleteRow(key)
-
-    def deleteCol(self, nameOrIndex):
-        rows = [list(r) for r in self._rows()]
-        index = self._index(nameOrIndex, 1, rows)
-        if index is None:
-            raise tdError(f"No column {nameOrIndex!r} in {self.path}")
-        self._write_rows([r[:index] + r[index + 1:] for r in rows])
-        return index
-
     # ---- Python in DATs ---------------------------------------------------------------------
     @property
     def module(self):
@@ -322,8 +255,11 @@ class DAT(OP):
                 raise
         return self._module
 
-    def run(self, *args, delayFrames=0, fromOP=None, **kwargs):
-        return self._world.loop.schedule(self.text, args, fromOP or self, delayFrames)
+    def run(self, *args, endFrame=False, fromOP=None, asParameter=False, group=None, delayFrames=0,
+            delayMilliSeconds=0, wallTime=False, delayRef=None):
+        """DAT Class: run the DAT's text as a script; `args` reach it as a local tuple."""
+        return self._world.loop.schedule(self.text, args, fromOP or self, delayFrames, delayMilliSeconds,
+                                         group, origin=self)
 
 
 def load_module(dat, source, filename=None, register=None):
