@@ -10,6 +10,7 @@ import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
 import { applyFile } from "../../runtime/engine/loop/run-loop.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { getPattern, getTechnique, techniqueNetwork } from "../../kb/guide/index.js";
+import { isTdsimGap } from "../support/tdsim-gaps.js";
 
 const LIVE_PATTERNS = [
   "feedback-trail",
@@ -37,12 +38,8 @@ afterAll(async () => {
 
 async function applyAndRead(name: string, text: string): Promise<string[]> {
   const result = await applyFile(client, { text, file: join(process.cwd(), "kb", "guide", `${name}.svcnet`) });
-  // What tdsim cannot do (a CHOP type it does not cook, a TOP it does not draw, a device it does
-  // not have) is an honest warning on the node, not a fault of the guide.
-  const notCooked = (d: { code: string; message: string }) =>
-    d.code === "live-cook-warning" && /tdsim-not-cooked|tdsim-not-rendered|tdsim-no-device/.test(d.message);
   expect(
-    result.diagnostics.filter((d) => d.severity !== "info" && !notCooked(d)).map((d) => `${d.code}: ${d.message}`),
+    result.diagnostics.filter((d) => d.severity !== "info" && !isTdsimGap(d)).map((d) => `${d.code}: ${d.message}`),
   ).toEqual([]);
   expect(result.ok).toBe(true);
   const network = /network (\w+)/.exec(text)![1]!;

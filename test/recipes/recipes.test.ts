@@ -20,6 +20,7 @@ import { applyFile, planFile } from "../../runtime/engine/loop/run-loop.js";
 import { loadLibrary, recipeCategory } from "../../runtime/recipes/library.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { REQUIRED_FILES } from "./recipe-names.js";
+import { isTdsimGap } from "../support/tdsim-gaps.js";
 
 const RECIPES = join(process.cwd(), "recipes");
 const NUMERIC = new Set(["float", "int"]);
@@ -182,12 +183,8 @@ describe("every recipe used alone applies to tdsim", () => {
       const network = `use_${basename(file, ".svcnet")}`;
       const input = useOf(file, network);
       const result = await applyFile(client, input, { previewSize: 128 });
-      // What tdsim cannot do (no audio device, a tracking CHOP it does not cook, a TOP it does not
-      // draw) is an honest warning on the node: every other diagnostic is a fault.
-      const tdsimGap = (d: { code: string; message: string }) =>
-        d.code === "live-cook-warning" && /tdsim-not-cooked|tdsim-not-rendered|tdsim-no-device/.test(d.message);
       expect(
-        result.diagnostics.filter((d) => !tdsimGap(d)).map((d) => `${d.severity} ${d.code}: ${d.message}`),
+        result.diagnostics.filter((d) => !isTdsimGap(d)).map((d) => `${d.severity} ${d.code}: ${d.message}`),
       ).toEqual([]);
       expect(result.ok).toBe(true);
 
