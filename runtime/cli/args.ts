@@ -3,26 +3,9 @@
  * (declared flags only, so a typo is an error, exit 2); commander does it (command-tree.ts).
  */
 import { CommandLineError, parseWith, usageMessage } from "./command-tree.js";
+import type { FlagSpecs, ParsedArgs } from "./flag-specs.js";
 
-export interface FlagSpec {
-  /** "boolean" flags take no value; "string" flags take the next word or `--flag=value`. A boolean
-   * named `no-x` is a plain switch too: `flags["no-x"]` is true when given. */
-  type: "boolean" | "string";
-  /** A string flag that may be given more than once collects every value. */
-  multiple?: boolean;
-  /** One-letter alias, without the dash. */
-  short?: string;
-  description: string;
-  /** Shown in help as `--flag <value>`. */
-  valueName?: string;
-}
-
-export type FlagSpecs = Record<string, FlagSpec>;
-
-export interface ParsedArgs {
-  flags: Record<string, string | boolean | string[] | undefined>;
-  positionals: string[];
-}
+export type { FlagSpec, FlagSpecs, ParsedArgs } from "./flag-specs.js";
 
 export class UsageError extends Error {
   constructor(message: string) {

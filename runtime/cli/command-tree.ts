@@ -4,7 +4,7 @@
  * plain data; only this file knows commander.
  */
 import { Command as Program, CommanderError, Option } from "commander";
-import type { FlagSpec, FlagSpecs, ParsedArgs } from "./args.js";
+import type { FlagSpec, FlagSpecs, ParsedArgs } from "./flag-specs.js";
 import type { Command, CommandIO } from "./command.js";
 
 /** Runs the command the words chose with its parsed words (the caller keeps its exit code). */

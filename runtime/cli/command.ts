@@ -1,4 +1,4 @@
-import type { FlagSpecs, ParsedArgs } from "./args.js";
+import type { FlagSpecs, ParsedArgs } from "./flag-specs.js";
 import type { Services } from "../services.js";
 
 /** Where a command writes; tests pass their own to capture output. */
@@ -11,6 +11,17 @@ export interface CommandIO {
   isTTY: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The program the command runs in, set by the dispatcher: commands that list commands read it. */
+  program?: ProgramCommands;
+}
+
+/**
+ * A program's whole command list, loaded on demand: one command may run with only its own module
+ * loaded (command-index.ts), so the list comes from the program's entry point, not an import.
+ */
+export interface ProgramCommands {
+  name: string;
+  load(): Promise<{ commands: readonly Command[]; groups?: Record<string, string> }>;
 }
 
 /**

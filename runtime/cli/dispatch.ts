@@ -1,12 +1,13 @@
 import { UsageError } from "./args.js";
 import { CommandLineError, buildProgram, groupNamedBy, usageMessage, type ProgramSpec } from "./command-tree.js";
-import type { Command, CommandIO } from "./command.js";
+import type { Command, CommandIO, ProgramCommands } from "./command.js";
 import { packageVersion } from "../package-root.js";
 import { createServices } from "../services.js";
 
 /**
  * Runs one invocation and returns its exit code; never throws for bad usage.
  * `help <words>` is `<words> --help`; words that name only a group (`svc kb`) list its commands.
+ * `loadAll` gives the program's whole list when `commands` is a part of it (a lazily loaded command).
  */
 export async function dispatch(
   program: string,
@@ -15,7 +16,10 @@ export async function dispatch(
   argv: readonly string[],
   io: CommandIO,
   groupSummaries?: Record<string, string>,
+  loadAll?: ProgramCommands["load"],
 ): Promise<number> {
+  const wholeList = { commands, ...(groupSummaries ? { groups: groupSummaries } : {}) };
+  io = { ...io, program: { name: program, load: loadAll ?? (async () => wholeList) } };
   const spec: ProgramSpec = {
     program,
     summary,

@@ -21,5 +21,9 @@ if (argv.length === 0) {
     : single
       ? { svcCommands: [single], svcGroups: undefined }
       : await import("./commands/index.js");
-  process.exitCode = await dispatch("svc", SUMMARY, svcCommands, argv, processIO(), svcGroups);
+  const loadAll = async () => {
+    const all = await import("./commands/index.js");
+    return { commands: all.svcCommands, groups: all.svcGroups };
+  };
+  process.exitCode = await dispatch("svc", SUMMARY, svcCommands, argv, processIO(), svcGroups, loadAll);
 }

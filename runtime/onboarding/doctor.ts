@@ -12,25 +12,9 @@ import { envFilePath, readEnvFile, setEnvFileValue } from "./env-file.js";
 import { clientSpecs, clientStatus, serverEntry } from "./clients.js";
 import { cliPath, profileDir, userHome } from "./places.js";
 import { vaultCheck } from "./vault-check.js";
+import type { Check, CheckResult, CheckStatus } from "./check.js";
 
-export type CheckStatus = "ok" | "warn" | "fail" | "skip";
-
-export interface CheckResult {
-  id: string;
-  status: CheckStatus;
-  detail: string;
-  /** What to do about it, when not ok. */
-  hint?: string;
-  /** Set when `--fix` can repair it: what the fix does. */
-  fixable?: string;
-}
-
-export interface Check {
-  id: string;
-  run(): Promise<CheckResult>;
-  /** Repairs what the check found; the check is run again afterwards. */
-  fix?(): Promise<void>;
-}
+export type { Check, CheckResult, CheckStatus } from "./check.js";
 
 export interface DoctorContext {
   env: NodeJS.ProcessEnv;

@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import type { Check, CheckResult } from "./doctor.js";
+import type { Check, CheckResult } from "./check.js";
 import { vaultPath } from "./places.js";
 
 const ID = "vault";

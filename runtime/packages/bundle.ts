@@ -7,8 +7,8 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { compareVersions } from "../bridge-version.js";
-import { CodedError } from "../packaging/coded-error.js";
-import { CHECKSUMS_FILE, sha256File, verifyChecksums, type ChecksumProblem } from "../packaging/checksums.js";
+import { CodedError } from "../artifacts/coded-error.js";
+import { CHECKSUMS_FILE, sha256File, verifyChecksums, type ChecksumProblem } from "../artifacts/checksums.js";
 
 export const BUNDLE_MANIFEST = "svc-package.json";
 export const PUBLISH_MANIFEST = "publish.json";

@@ -8,8 +8,8 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, rmdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { writeJson } from "../packaging/artifact.js";
-import { listFiles, sha256File } from "../packaging/checksums.js";
+import { writeJson } from "../artifacts/artifact.js";
+import { listFiles, sha256File } from "../artifacts/checksums.js";
 import { PACKAGE_NAME, PackageError, findPublished, verifyBundle, type BundleManifest } from "./bundle.js";
 
 export const INSTALLED_MANIFEST = "installed.json";

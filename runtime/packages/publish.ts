@@ -8,9 +8,9 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { packageVersion } from "../package-root.js";
-import { writeJson } from "../packaging/artifact.js";
-import { CHECKSUMS_FILE, sha256File, writeChecksums } from "../packaging/checksums.js";
-import { checkComponent, componentDir } from "../packaging/component-library.js";
+import { writeJson } from "../artifacts/artifact.js";
+import { CHECKSUMS_FILE, sha256File, writeChecksums } from "../artifacts/checksums.js";
+import { checkComponent, componentDir } from "../artifacts/component-library.js";
 import {
   BUNDLE_MANIFEST,
   PACKAGE_NAME,

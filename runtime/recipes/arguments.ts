@@ -3,7 +3,7 @@
  * value of the parameter's declared type, or a plain-words reason why it does not fit. Ranges are
  * left to the compiler, which knows whether the recipe clamps them (error) or not (warning).
  */
-import type { RecipeParamInfo } from "../mcp/knowledge/recipes.js";
+import type { RecipeParamInfo } from "./catalog.js";
 
 export type ArgumentResult = { ok: true; literal: string } | { ok: false; message: string };
 

@@ -1,16 +1,10 @@
 /**
  * The recipe library as the CLI sees it: the recipes the MCP server already reads from `recipes/`
- * (one reader, `runtime/mcp/knowledge/recipes.ts`), plus what a caller needs to use one: its
+ * (one reader, `catalog.ts`), plus what a caller needs to use one: its
  * category, a tag filter, and the text of a one-node network that instantiates it.
  */
 import { basename, dirname, relative, sep } from "node:path";
-import {
-  loadRecipeLibrary,
-  recipesDir,
-  type RecipeInfo,
-  type RecipeLibrary,
-  type RecipeParamInfo,
-} from "../mcp/knowledge/recipes.js";
+import { loadRecipeLibrary, recipesDir, type RecipeInfo, type RecipeLibrary, type RecipeParamInfo } from "./catalog.js";
 
 export type { RecipeInfo, RecipeLibrary, RecipeParamInfo };
 export { loadRecipeLibrary as loadLibrary, recipesDir };

@@ -20,8 +20,8 @@ import {
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { packageRoot } from "../package-root.js";
-import { sha256, sha256File } from "../packaging/checksums.js";
-import { CodedError } from "../packaging/coded-error.js";
+import { sha256, sha256File } from "../artifacts/checksums.js";
+import { CodedError } from "../artifacts/coded-error.js";
 
 export const SKILL_COUNT = 3;
 export const OWNERSHIP_FILE = ".svc-skills.json";

@@ -4,8 +4,8 @@
  * state being built, shared by every file a `tdn_ref` brings in.
  */
 import type { SourceRange } from "../../diagnostics/source-range.js";
-import type { Report, Where } from "../import-recipe/report.js";
-import { childPath } from "../import-recipe/report.js";
+import type { Report, Where } from "../recipes/import/report.js";
+import { childPath } from "../recipes/import/report.js";
 import type { NetworkState } from "../engine/index.js";
 import type { TdnObject, TdnValue } from "./document.js";
 

@@ -12,7 +12,7 @@ import { sortDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import type * as A from "../../grammar/ast.js";
 import { print } from "../../grammar/print.js";
 import { networkFromState, type NetworkState, OWNER_TAG } from "../engine/index.js";
-import { Report, type Where } from "../import-recipe/report.js";
+import { Report, type Where } from "../recipes/import/report.js";
 import { IDENTIFIER, where, type Build, type FileContext } from "./context.js";
 import { readCustomPars } from "./custom-pars.js";
 import { isObject, kindOf, readTdnText, type TdnObject, type TdnValue } from "./document.js";

@@ -2,7 +2,7 @@
  * Every way a vault call can be refused, as one coded error: the code is stable (tools and scripts
  * match on it), the message names the note or folder, and `help` says what to do instead.
  */
-import { CodedError } from "../packaging/coded-error.js";
+import { CodedError } from "../artifacts/coded-error.js";
 
 export type VaultErrorCode =
   | "vault-not-configured"

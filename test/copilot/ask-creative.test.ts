@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cardFromDraft } from "../../runtime/creative/card.js";
 import { writeCard } from "../../runtime/creative/store.js";
-import type { Receipt } from "../../runtime/copilot/receipt.js";
+import type { Receipt } from "../../runtime/chat/receipt.js";
 import { runSvc } from "../cli/run-cli.js";
 import { draft } from "../creative/card-fixture.js";
 import { startEmbedServer, TEST_MODEL, type EmbedServer } from "../creative/embed-server.js";

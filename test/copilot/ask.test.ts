@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Receipt } from "../../runtime/copilot/receipt.js";
+import type { Receipt } from "../../runtime/chat/receipt.js";
 import { runSvc } from "../cli/run-cli.js";
 import { requireBuiltCli } from "../mcp/helpers.js";
 import { useLiveSim } from "../support/live-sim.js";

@@ -9,10 +9,10 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatServer, type ChatServer } from "../../runtime/copilot/chat-server.js";
-import { isLoopbackHost } from "../../runtime/copilot/loopback-guard.js";
-import type { Receipt } from "../../runtime/copilot/receipt.js";
-import { CopilotSession } from "../../runtime/copilot/session.js";
+import { startChatServer, type ChatServer } from "../../runtime/chat/chat-server.js";
+import { isLoopbackHost } from "../../runtime/chat/loopback-guard.js";
+import type { Receipt } from "../../runtime/chat/receipt.js";
+import { CopilotSession } from "../../runtime/chat/session.js";
 import { rawRequest } from "../mcp/helpers.js";
 import { FAKE_MODEL, startFakeOllama, type FakeOllama } from "./fake-ollama.js";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { llmConfigFromEnv, llmConfigured, urlFromOllamaHost } from "../../runtime/copilot/llm-config.js";
 import { LlmError } from "../../runtime/copilot/llm-errors.js";
 import { OllamaClient, type OllamaSettings } from "../../runtime/copilot/ollama-client.js";
-import { runToolLoop, type ToolRunner } from "../../runtime/copilot/tool-loop.js";
+import { runToolLoop, type ToolRunner } from "../../runtime/chat/tool-loop.js";
 import { FAKE_DIGEST, FAKE_MODEL, startFakeOllama, type FakeOllama } from "./fake-ollama.js";
 
 let fake: FakeOllama;

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getSequence } from "../../kb/index.js";
-import { importRecipe, type ImportResult } from "../../runtime/import-recipe/import-recipe.js";
+import { importRecipe, type ImportResult } from "../../runtime/recipes/import/import-recipe.js";
 
 const FILE = "bad.json";
 

@@ -1,6 +1,6 @@
 /** The JSON recipes the importer tests convert, read once, and their conversion. */
 import { readFileSync } from "node:fs";
-import { importRecipe, type ImportResult } from "../../runtime/import-recipe/import-recipe.js";
+import { importRecipe, type ImportResult } from "../../runtime/recipes/import/import-recipe.js";
 
 export const FIXTURES = ["neon-tunnel", "pulse-grid"] as const;
 export type FixtureName = (typeof FIXTURES)[number];

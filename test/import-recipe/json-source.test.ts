@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJson, plainJson } from "../../runtime/import-recipe/json-source.js";
+import { parseJson, plainJson } from "../../runtime/recipes/import/json-source.js";
 
 describe("parseJson", () => {
   it("reads what JSON.parse reads, with each value's place", () => {

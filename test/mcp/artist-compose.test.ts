@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recipesDir } from "../../runtime/mcp/knowledge/recipes.js";
+import { recipesDir } from "../../runtime/recipes/catalog.js";
 import type { ArtistRecipe } from "../../runtime/mcp/tools/artist/recipe-catalog.js";
 import { controlsOfParams, expectBuilt, libraryRecipes, livePanel } from "./artist-fixture.js";
 import { textOf } from "./helpers.js";

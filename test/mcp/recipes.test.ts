@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRecipesDir } from "../../runtime/mcp/knowledge/recipes.js";
+import { setRecipesDir } from "../../runtime/recipes/catalog.js";
 import { memoryClient } from "./helpers.js";
 
 const GLOW = `svcnet 1

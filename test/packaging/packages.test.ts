@@ -12,7 +12,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { applyFile } from "../../runtime/engine/loop/run-loop.js";
-import { writeChecksums } from "../../runtime/packaging/checksums.js";
+import { writeChecksums } from "../../runtime/artifacts/checksums.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { runSvc } from "../cli/run-cli.js";
 import { errorOf, memoryClient, textOf } from "../mcp/helpers.js";

@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "../../grammar/parse.js";
 import { encodePath } from "../../runtime/engine/bridge-client/index.js";
-import { sha256, verifyChecksums } from "../../runtime/packaging/checksums.js";
+import { sha256, verifyChecksums } from "../../runtime/artifacts/checksums.js";
 import { startLiveFixture, type LiveFixture } from "../mcp/atomic-fixture.js";
 import { errorOf, textOf } from "../mcp/helpers.js";
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 } from "../../runtime/packaging/checksums.js";
+import { sha256 } from "../../runtime/artifacts/checksums.js";
 import { applySkills, bundledSkillsDir, planSkills, SkillsError } from "../../runtime/skills/manage-skills.js";
 import { runSvc } from "../cli/run-cli.js";
 import { errorOf, memoryClient } from "../mcp/helpers.js";

@@ -1,6 +1,6 @@
 /** `--set key=value` text read by each recipe parameter type. */
 import { describe, expect, it } from "vitest";
-import type { RecipeParamInfo } from "../../runtime/mcp/knowledge/recipes.js";
+import type { RecipeParamInfo } from "../../runtime/recipes/catalog.js";
 import { argumentLiteral } from "../../runtime/recipes/arguments.js";
 
 const param = (type: string, extra: Partial<RecipeParamInfo> = {}): RecipeParamInfo => ({

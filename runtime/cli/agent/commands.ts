@@ -31,7 +31,10 @@ export const agentCommandsCommand: Command = {
   async run(args, io) {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}'`);
     const { svcCommands } = await import("../commands/index.js");
-    const { agentCommands } = await import("./index.js");
+    // svc-agent's own list comes from the program that runs this command (the list imports this file)
+    if (io.program === undefined)
+      throw new Error("svc-agent commands runs through the dispatcher, which names its program");
+    const { commands: agentCommands } = await io.program.load();
     const all = [...svcCommands.map((c) => describe("svc", c)), ...agentCommands.map((c) => describe("svc-agent", c))];
     if (args.flags.json) io.stdout(JSON.stringify({ commands: all }, null, 2) + "\n");
     else {

@@ -1,7 +1,7 @@
 import { intFlag, UsageError, type ParsedArgs } from "../args.js";
 import type { Services } from "../../services.js";
 import type { Command, CommandIO } from "../command.js";
-import type { CopilotSession } from "../../copilot/session.js";
+import type { CopilotSession } from "../../chat/session.js";
 
 /** A turn with no --timeout still ends: model requests and tool calls together, at most this long. */
 export const DEFAULT_TURN_SECONDS = 600;
@@ -28,7 +28,7 @@ export async function openCopilotSession(
   io: CommandIO,
   services: Services,
 ): Promise<CopilotSession | null> {
-  const { CopilotSession } = await import("../../copilot/session.js");
+  const { CopilotSession } = await import("../../chat/session.js");
   const { isLlmError } = await import("../../copilot/llm-errors.js");
   const { creativeOff } = await import("../../copilot/creative-gate.js");
   const off = mode === "creative" ? creativeOff(io.env) : null;
@@ -67,8 +67,8 @@ export const askCommand: Command = {
     if (prompt === "") throw new UsageError('give the prompt: svc ask "what is in /project1?"');
     const mode = copilotModeOf(args);
     const timeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
-    const { CopilotInputError } = await import("../../copilot/session.js");
-    const { receiptText } = await import("../../copilot/receipt.js");
+    const { CopilotInputError } = await import("../../chat/session.js");
+    const { receiptText } = await import("../../chat/receipt.js");
     const session = await openCopilotSession("svc ask", mode, io, services);
     if (session === null) return 1;
     try {

@@ -27,7 +27,7 @@ export const chatCommand: Command = {
     const mode = copilotModeOf(args);
     const port = intFlag(args, "port", DEFAULT_CHAT_PORT, 0, 65535);
     const turnTimeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
-    const { startChatServer } = await import("../../copilot/chat-server.js");
+    const { startChatServer } = await import("../../chat/chat-server.js");
     const session = await openCopilotSession("svc chat", mode, io, services);
     if (session === null) return 1;
     let server;

@@ -17,9 +17,11 @@ export const completionCommand: Command = {
     if (args.positionals.length !== 1 || !(SHELLS as readonly string[]).includes(shell!)) {
       throw new UsageError(`name one shell: ${SHELLS.join(", ")}`);
     }
-    // the command list imports this file, so it is read when the script is asked for
-    const { svcCommands, svcGroups } = await import("./index.js");
-    io.stdout(completionScript(shell as (typeof SHELLS)[number], "svc", svcCommands, svcGroups));
+    // the whole list comes from the program that runs this command (the list imports this file)
+    const program = io.program;
+    if (program === undefined) throw new Error("svc completion runs through the dispatcher, which names its program");
+    const { commands, groups } = await program.load();
+    io.stdout(completionScript(shell as (typeof SHELLS)[number], program.name, commands, groups));
     return 0;
   },
 };

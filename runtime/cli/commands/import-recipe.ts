@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { diagnostic, NO_RANGE, type Diagnostic } from "../../../diagnostics/index.js";
 import { finishImport, writeAtomically, type ImportOutcome } from "../import-output.js";
-import type { ImportResult, importRecipe } from "../../import-recipe/import-recipe.js";
+import type { ImportResult, importRecipe } from "../../recipes/import/import-recipe.js";
 import type { Command, CommandIO } from "../command.js";
 import { UsageError } from "../args.js";
 
@@ -87,7 +87,7 @@ export const importRecipeCommand: Command = {
     "3 every file written but assignments were left out.",
   ].join("\n"),
   async run(args, io) {
-    const { importRecipe: convert } = await import("../../import-recipe/import-recipe.js");
+    const { importRecipe: convert } = await import("../../recipes/import/import-recipe.js");
     if (args.positionals.length === 0) throw new UsageError("give at least one JSON recipe file");
     const outDir = typeof args.flags.out === "string" ? resolve(io.cwd, args.flags.out) : undefined;
     const claimed = new Map<string, string>();

@@ -196,7 +196,7 @@ export const operatorExamplesResource: TemplatedResource = {
     const found = lookupOperator(kb, operator);
     if (!found.found) throw new ResourceNotFound(`no operator '${operator}'.${didYouMean(found.suggestions)}`);
     const type = found.operator.type;
-    const { loadRecipeLibrary } = await import("../knowledge/recipes.js");
+    const { loadRecipeLibrary } = await import("../../recipes/catalog.js");
     const declares = new RegExp(`^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*:\\s*${type}\\b.*$`, "m");
     const examples = [
       ...guide.patterns().flatMap((p) => {

@@ -1,4 +1,4 @@
-import { loadRecipeLibrary, NO_RECIPES, searchRecipes, type RecipeLibrary } from "../knowledge/recipes.js";
+import { loadRecipeLibrary, NO_RECIPES, searchRecipes, type RecipeLibrary } from "../../recipes/catalog.js";
 import { json, ResourceNotFound, type FixedResource, type TemplatedResource } from "./registry.js";
 
 function summary(library: RecipeLibrary) {

@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import type * as A from "../../../../grammar/ast.js";
 import { NO_RANGE } from "../../../../diagnostics/source-range.js";
-import { recipesDir } from "../../knowledge/recipes.js";
+import { recipesDir } from "../../../recipes/catalog.js";
 import type { ArtistRecipe } from "./recipe-catalog.js";
 
 const r = NO_RANGE;

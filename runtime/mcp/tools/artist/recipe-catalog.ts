@@ -5,7 +5,7 @@
  * call, so a recipe added while the server runs is seen.
  */
 import { relative, sep } from "node:path";
-import { loadRecipeLibrary, recipesDir, type RecipeInfo, type RecipeParamInfo } from "../../knowledge/recipes.js";
+import { loadRecipeLibrary, recipesDir, type RecipeInfo, type RecipeParamInfo } from "../../../recipes/catalog.js";
 
 export type { RecipeParamInfo };
 

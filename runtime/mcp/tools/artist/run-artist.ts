@@ -12,7 +12,7 @@ import * as report from "../network/loop-report.js";
 import { networkFile, type NetworkDraft } from "./network-source.js";
 import { mcpSourceHost } from "../language/source-host.js";
 import { RECIPES_URI } from "../language/source-input.js";
-import { recipesDir } from "../../knowledge/recipes.js";
+import { recipesDir } from "../../../recipes/catalog.js";
 
 export interface ArtistData {
   network: string;

@@ -8,7 +8,8 @@ import { nodeAt, setParam } from "../edit/ast-edit.js";
 import { runStep } from "../edit/edits.js";
 import { nameOf, parentOf } from "../edit/live-network.js";
 import { EditRefusal } from "../edit/refusal.js";
-import { editNetwork, type RunOptions, type RunResult } from "../edit/run-edits.js";
+import type { RunResult } from "../edit/apply-edit.js";
+import { editNetwork, type RunOptions } from "../edit/run-edits.js";
 import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 
 export interface AnimateSpec {

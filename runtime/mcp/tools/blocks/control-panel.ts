@@ -9,7 +9,8 @@ import { levelAt, nodeAt, setParam } from "../edit/ast-edit.js";
 import { toValue, type ParamInput } from "../edit/param-values.js";
 import { svcControlNames } from "../edit/live-network.js";
 import { EditRefusal } from "../edit/refusal.js";
-import { editNetwork, type RunOptions, type RunResult } from "../edit/run-edits.js";
+import type { RunResult } from "../edit/apply-edit.js";
+import { editNetwork, type RunOptions } from "../edit/run-edits.js";
 
 /** The page `controls { }` without a name puts parameters on. */
 const DEFAULT_PAGE = "Custom";

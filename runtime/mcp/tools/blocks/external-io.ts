@@ -13,7 +13,8 @@ import { runStep } from "../edit/edits.js";
 import type { EditableNetwork } from "../edit/live-network.js";
 import type { ParamInput } from "../edit/param-values.js";
 import { EditRefusal } from "../edit/refusal.js";
-import { editNetwork, type RunOptions, type RunResult } from "../edit/run-edits.js";
+import type { RunResult } from "../edit/apply-edit.js";
+import { editNetwork, type RunOptions } from "../edit/run-edits.js";
 import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 
 export type Protocol = "osc" | "midi" | "dmx" | "artnet" | "ndi";

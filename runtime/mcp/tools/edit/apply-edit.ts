@@ -30,6 +30,12 @@ export interface EditResult {
   issues: string[];
 }
 
+/** An edit run's result: the applied edit and the steps it took. */
+export interface RunResult extends EditResult {
+  steps: string[];
+  [key: string]: unknown;
+}
+
 export interface ApplyEditOptions {
   force: boolean;
   progress?: (message: string) => void;

@@ -3,7 +3,8 @@ import type { ToolOutcome } from "../result.js";
 import { runStep } from "./edits.js";
 import type { ParamInput } from "./param-values.js";
 import { EditRefusal } from "./refusal.js";
-import { editNetwork, type RunOptions, type RunResult } from "./run-edits.js";
+import type { RunResult } from "./apply-edit.js";
+import { editNetwork, type RunOptions } from "./run-edits.js";
 
 export interface ChainMember {
   type: string;

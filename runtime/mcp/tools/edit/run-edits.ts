@@ -5,7 +5,7 @@
 import type { Services } from "../../../services.js";
 import { success, type ToolOutcome } from "../result.js";
 import { BridgeError, type DeleteAuthorization, OWNER_TAG } from "../../../engine/index.js";
-import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
+import { applyEdit, refusing, type RunResult } from "./apply-edit.js";
 import { runStep, type Edit } from "./edits.js";
 import { networkFor, type EditableNetwork } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
@@ -19,11 +19,6 @@ export interface RunOptions {
   progress?: (message: string) => void;
   /** A delete the artist authorized through the broker (its batch operation carries the interaction). */
   deleteAuthorization?: DeleteAuthorization;
-}
-
-export interface RunResult extends EditResult {
-  steps: string[];
-  [key: string]: unknown;
 }
 
 /** The path that decides which network an edit belongs to. */

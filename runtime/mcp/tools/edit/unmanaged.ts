@@ -7,7 +7,7 @@
 import { type BridgeClient, encodePath } from "../../../engine/index.js";
 import { resolveTuplet } from "../../../../kb/index.js";
 import { success, type ToolOutcome } from "../result.js";
-import type { RunResult } from "./run-edits.js";
+import type { RunResult } from "./apply-edit.js";
 import type { Edit } from "./edits.js";
 import { parentOf } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";

@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ListRootsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CompilerHost } from "../../../../compiler/resolve/host.js";
-import { recipesDir } from "../../knowledge/recipes.js";
+import { recipesDir } from "../../../recipes/catalog.js";
 import type { RequestExtra } from "../../logging.js";
 
 /** How long a client may take to list its roots before the call goes on without them. */

@@ -1,7 +1,7 @@
 /** The argument every language tool takes: .svcnet source text, and a name for its diagnostics. */
 import { join, normalize, sep } from "node:path";
 import { z } from "zod";
-import { recipesDir } from "../../knowledge/recipes.js";
+import { recipesDir } from "../../../recipes/catalog.js";
 
 /** Larger sources belong in files on disk; a megabyte of .svcnet is thousands of nodes. */
 export const MAX_SOURCE_CHARS = 1_000_000;

@@ -50,10 +50,10 @@ export const bundleDependencies = defineTool({
   async handler({ path, out_dir, base_dir, dry_run }, ctx) {
     try {
       const { outputFolder } = await import("./output-folder.js");
-      const { readLiveTree } = await import("../../../packaging/live-tree.js");
-      const { collectDependencies, fileReferences } = await import("../../../packaging/dependencies.js");
-      const { writeChecksums } = await import("../../../packaging/checksums.js");
-      const { writeJson } = await import("../../../packaging/artifact.js");
+      const { readLiveTree } = await import("../../../artifacts/live-tree.js");
+      const { collectDependencies, fileReferences } = await import("../../../artifacts/dependencies.js");
+      const { writeChecksums } = await import("../../../artifacts/checksums.js");
+      const { writeJson } = await import("../../../artifacts/artifact.js");
       const dir = await outputFolder(out_dir, ctx.extra);
       const tree = await readLiveTree(await ctx.services.bridge(), path);
       const bundle = collectDependencies(fileReferences(tree, base_dir ?? dir), dir, dry_run);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BridgeClient } from "../../../engine/index.js";
-import type { ComponentManifest } from "../../../packaging/component-library.js";
+import type { ComponentManifest } from "../../../artifacts/component-library.js";
 import { PackagingError } from "./packaging-failure.js";
 
 export async function loadComponent(

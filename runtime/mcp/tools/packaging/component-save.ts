@@ -2,12 +2,12 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BridgeClient } from "../../../engine/index.js";
-import { writeJson } from "../../../packaging/artifact.js";
-import { writeChecksums } from "../../../packaging/checksums.js";
-import { componentDir, type ComponentManifest } from "../../../packaging/component-library.js";
-import { leafName, readLiveTree } from "../../../packaging/live-tree.js";
-import { provenanceOf } from "../../../packaging/provenance.js";
-import { saveTox } from "../../../packaging/tox-file.js";
+import { writeJson } from "../../../artifacts/artifact.js";
+import { writeChecksums } from "../../../artifacts/checksums.js";
+import { componentDir, type ComponentManifest } from "../../../artifacts/component-library.js";
+import { leafName, readLiveTree } from "../../../artifacts/live-tree.js";
+import { provenanceOf } from "../../../artifacts/provenance.js";
+import { saveTox } from "../../../artifacts/tox-file.js";
 import { PackagingError } from "./packaging-failure.js";
 
 export interface SavedComponent {

@@ -20,9 +20,9 @@ export const exportExternalizedTree = defineTool({
   async handler({ path, out_dir }, ctx) {
     try {
       const { outputFolder } = await import("./output-folder.js");
-      const { readLiveTree, leafName } = await import("../../../packaging/live-tree.js");
-      const { externalizeTree } = await import("../../../packaging/externalize.js");
-      const { writeChecksums } = await import("../../../packaging/checksums.js");
+      const { readLiveTree, leafName } = await import("../../../artifacts/live-tree.js");
+      const { externalizeTree } = await import("../../../artifacts/externalize.js");
+      const { writeChecksums } = await import("../../../artifacts/checksums.js");
       const { exportProgram, readExport } = await import("../../../engine/index.js");
       const { writeFileSync } = await import("node:fs");
       const { join, relative } = await import("node:path");

@@ -32,7 +32,7 @@ export const exportLookTox = defineTool({
   async handler({ path, out_dir, include_readme, overwrite, author }, ctx) {
     try {
       const { outputFolder } = await import("./output-folder.js");
-      const { readLiveTree } = await import("../../../packaging/live-tree.js");
+      const { readLiveTree } = await import("../../../artifacts/live-tree.js");
       const { writeToxArtifact, TOX_EVIDENCE } = await import("./tox-artifact.js");
       const bridge = await ctx.services.bridge();
       // Checked before anything is written: a COMP that is not a look leaves no files behind.

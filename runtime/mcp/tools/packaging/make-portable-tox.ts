@@ -39,7 +39,7 @@ export const makePortableTox = defineTool({
     try {
       const { outputFolder } = await import("./output-folder.js");
       const { writeToxArtifact, TOX_EVIDENCE } = await import("./tox-artifact.js");
-      const { collectDependencies, fileReferences } = await import("../../../packaging/dependencies.js");
+      const { collectDependencies, fileReferences } = await import("../../../artifacts/dependencies.js");
       const { isAbsolute } = await import("node:path");
       const dir = await outputFolder(out_dir, ctx.extra);
       let absolute: { node: string; param: string; value: string }[] = [];

@@ -49,7 +49,7 @@ export const manageComponent = defineTool({
   async handler(args, ctx) {
     try {
       const { outputFolder } = await import("./output-folder.js");
-      const lib = await import("../../../packaging/component-library.js");
+      const lib = await import("../../../artifacts/component-library.js");
       const library = await outputFolder(args.library, ctx.extra);
       if (args.action === "list") {
         const components = lib.listComponents(library);

@@ -1,6 +1,6 @@
 /** Errors of the packaging, packages and skills helpers as tool failures with their own codes, not "internal-error". */
 import { failure, type ToolFailure } from "../result.js";
-import { CodedError } from "../../../packaging/coded-error.js";
+import { CodedError } from "../../../artifacts/coded-error.js";
 import { OutputFolderError } from "./output-folder.js";
 
 export class PackagingError extends CodedError {}

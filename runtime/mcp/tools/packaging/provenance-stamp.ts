@@ -44,8 +44,8 @@ export const provenanceStamp = defineTool({
   profiles: [],
   async handler({ path, author }, ctx) {
     const bridge = await ctx.services.bridge();
-    const { readLiveTree } = await import("../../../packaging/live-tree.js");
-    const { provenanceOf } = await import("../../../packaging/provenance.js");
+    const { readLiveTree } = await import("../../../artifacts/live-tree.js");
+    const { provenanceOf } = await import("../../../artifacts/provenance.js");
     const node = await bridge.get<{ family: string }>(`/api/nodes/${segment(path)}`);
     if (node.family !== "COMP")
       return failure("not-a-comp", `${path} is a ${node.family}; provenance is stamped on a COMP`);

@@ -5,8 +5,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BridgeClient } from "../../../engine/index.js";
-import { leafName, readLiveTree, type LiveTree } from "../../../packaging/live-tree.js";
-import { networkReadme, type ReadmeOptions } from "../../../packaging/readme.js";
+import { leafName, readLiveTree, type LiveTree } from "../../../artifacts/live-tree.js";
+import { networkReadme, type ReadmeOptions } from "../../../artifacts/readme.js";
 
 export interface ReadmeRequest {
   path: string;
@@ -38,7 +38,7 @@ export async function makeReadme(client: BridgeClient, req: ReadmeRequest): Prom
   let svg: string | null = null;
   let problem: string | null = null;
   if (req.includePicture) {
-    const { livePicture } = await import("../../../packaging/live-picture.js");
+    const { livePicture } = await import("../../../artifacts/live-picture.js");
     const picture = await livePicture(client, req.path);
     if (picture.ok) svg = picture.svg;
     else problem = picture.reason;

@@ -6,11 +6,11 @@
  */
 import { join } from "node:path";
 import type { BridgeClient } from "../../../engine/index.js";
-import { writeChecksums, type ChecksumEntry } from "../../../packaging/checksums.js";
-import { writeJson } from "../../../packaging/artifact.js";
-import { leafName, readLiveTree, type LiveTree } from "../../../packaging/live-tree.js";
-import { provenanceOf, type Provenance } from "../../../packaging/provenance.js";
-import { saveTox, type SavedTox } from "../../../packaging/tox-file.js";
+import { writeChecksums, type ChecksumEntry } from "../../../artifacts/checksums.js";
+import { writeJson } from "../../../artifacts/artifact.js";
+import { leafName, readLiveTree, type LiveTree } from "../../../artifacts/live-tree.js";
+import { provenanceOf, type Provenance } from "../../../artifacts/provenance.js";
+import { saveTox, type SavedTox } from "../../../artifacts/tox-file.js";
 import { makeReadme } from "./readme-files.js";
 
 export const TOX_EVIDENCE =

@@ -9,7 +9,7 @@ import { confinedHost } from "../../../../compiler/resolve/confined-host.js";
 import type { LoopResult } from "../../../engine/index.js";
 import { noteNetworkSource } from "../../../vault/note-network.js";
 import type { Vault } from "../../../vault/vault-root.js";
-import { recipesDir } from "../../knowledge/recipes.js";
+import { recipesDir } from "../../../recipes/catalog.js";
 import { loopFailure } from "../network/loop-report.js";
 import type { ToolFailure } from "../result.js";
 

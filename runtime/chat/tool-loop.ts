@@ -4,8 +4,8 @@
  * the caller's (svc's own tools in a copilot turn, fixture tools in calibration); this file only
  * keeps the conversation well-formed and every part of it bounded.
  */
-import type { OllamaClient } from "./ollama-client.js";
-import type { ChatMessage, ChatUsage, ToolCall, ToolSpec } from "./ollama-wire.js";
+import type { OllamaClient } from "../copilot/ollama-client.js";
+import type { ChatMessage, ChatUsage, ToolCall, ToolSpec } from "../copilot/ollama-wire.js";
 
 /** What a tool call gave back, as the model will read it. */
 export interface ToolCallResult {

@@ -10,8 +10,8 @@ import {
   type DiagnosticExtras,
   type MessageArgs,
   type MessageArgsOf,
-} from "../../diagnostics/index.js";
-import type { SourceRange } from "../../diagnostics/source-range.js";
+} from "../../../diagnostics/index.js";
+import type { SourceRange } from "../../../diagnostics/source-range.js";
 
 export interface Where {
   /** JSONPath of the field: `$`, `$.nodes[2].type`, `$.glsl_code["my shader"]`. */

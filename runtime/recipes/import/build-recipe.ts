@@ -4,9 +4,9 @@
  * the panel as `params` and `controls`. The tree is printed by the canonical printer, never
  * concatenated as text. Every part is recorded in the provenance, for diagnostics.
  */
-import type * as A from "../../grammar/ast.js";
-import { NO_RANGE } from "../../diagnostics/source-range.js";
-import { astBuild } from "../engine/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { NO_RANGE } from "../../../diagnostics/source-range.js";
+import { astBuild } from "../../engine/index.js";
 import type { ConvertContext } from "./context.js";
 import type { NodeEntry } from "./node-table.js";
 import { key, type Provenance } from "./provenance.js";

@@ -4,10 +4,10 @@
  * (`[summary: "...", tags: (...), difficulty: ...]`); the title, a longer description,
  * `td_version_min` and `preview_description` have no place in the language and become comments.
  */
-import type * as A from "../../grammar/ast.js";
-import { RECIPE_DIFFICULTIES } from "../../grammar/ast.js";
-import { NO_RANGE } from "../../diagnostics/source-range.js";
-import { astBuild } from "../engine/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { RECIPE_DIFFICULTIES } from "../../../grammar/ast.js";
+import { NO_RANGE } from "../../../diagnostics/source-range.js";
+import { astBuild } from "../../engine/index.js";
 import type { RecipeShape } from "./build-recipe.js";
 import type { RecipeDocument } from "./recipe-format.js";
 import type { Report } from "./report.js";

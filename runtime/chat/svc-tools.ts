@@ -13,7 +13,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { parseProfile } from "../mcp/config.js";
 import { createSvcServer } from "../mcp/server.js";
 import { packageVersion } from "../package-root.js";
-import type { ToolSpec } from "./ollama-wire.js";
+import type { ToolSpec } from "../copilot/ollama-wire.js";
 import { untrustedEvidence } from "./evidence.js";
 import type { ToolCallResult, ToolRunner } from "./tool-loop.js";
 

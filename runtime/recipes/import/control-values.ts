@@ -2,10 +2,10 @@
  * Control types and defaults: which control type drives a parameter of a given style (a bind
  * needs matching kinds and component counts), and a JSON default written as a value of that type.
  */
-import type * as A from "../../grammar/ast.js";
-import { CONTROL_TYPES, type ControlType } from "../../grammar/ast.js";
-import type { ParamRef, ParStyle } from "../../kb/index.js";
-import { astBuild } from "../engine/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { CONTROL_TYPES, type ControlType } from "../../../grammar/ast.js";
+import type { ParamRef, ParStyle } from "../../../kb/index.js";
+import { astBuild } from "../../engine/index.js";
 import { jsonKind, type JsonValue } from "./json-source.js";
 import type { NodeTable } from "./node-table.js";
 import type { Located, Report, Where } from "./report.js";

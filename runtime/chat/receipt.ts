@@ -2,7 +2,7 @@
  * The one structured receipt every copilot turn ends with: what the model was asked and answered,
  * each tool it called, what changed the project, and every error, redacted before it leaves.
  */
-import type { LlmTier } from "./llm-config.js";
+import type { LlmTier } from "../copilot/llm-config.js";
 import type { Redactor } from "./redact.js";
 import type { CopilotMode } from "./svc-tools.js";
 import type { LoopCall } from "./tool-loop.js";

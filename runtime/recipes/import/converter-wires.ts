@@ -4,7 +4,7 @@
  * source through the converter's parameter named after the source's family (`chop`, `top`, `dat`,
  * `sop`, `pop`), not through an input. Such a connection becomes a reference in that parameter.
  */
-import type { Family } from "../../kb/index.js";
+import type { Family } from "../../../kb/index.js";
 import { referenceValue } from "./param-values.js";
 import type { ConvertContext } from "./context.js";
 import type { NodeEntry } from "./node-table.js";

@@ -4,11 +4,11 @@
  * control with a default also gets a recipe parameter of the same name in lower case, so a use of
  * the recipe can start it elsewhere (`Gain: float = $gain`), as the first-party recipes do.
  */
-import type * as A from "../../grammar/ast.js";
-import { RECIPE_PARAM_TYPES, type ControlType } from "../../grammar/ast.js";
-import { legalControlName } from "../../compiler/check/names.js";
-import { NO_RANGE } from "../../diagnostics/source-range.js";
-import { astBuild } from "../engine/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { RECIPE_PARAM_TYPES, type ControlType } from "../../../grammar/ast.js";
+import { legalControlName } from "../../../compiler/check/names.js";
+import { NO_RANGE } from "../../../diagnostics/source-range.js";
+import { astBuild } from "../../engine/index.js";
 import type { Located, Report, Where } from "./report.js";
 const { ident, num, str } = astBuild;
 

@@ -7,9 +7,9 @@
  * block of its sequence, as many as the shader needs; svc makes the blocks when it builds the node.
  * Only a maximum the knowledge base knows can run out; a uniform past it is reported and left out.
  */
-import type * as A from "../../grammar/ast.js";
-import { getSequence } from "../../kb/index.js";
-import { astBuild } from "../engine/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { getSequence } from "../../../kb/index.js";
+import { astBuild } from "../../engine/index.js";
 import type { ConvertContext } from "./context.js";
 import type { NodeEntry } from "./node-table.js";
 import type { CodeSpec, UniformSpec } from "./recipe-format.js";

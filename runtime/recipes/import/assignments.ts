@@ -5,8 +5,8 @@
  * constant of the same parameter — the constant was the value before the recipe exposed it — while
  * two drivers of one parameter are an error: the JSON would be ambiguous.
  */
-import type * as A from "../../grammar/ast.js";
-import { resolveTuplet } from "../../kb/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { resolveTuplet } from "../../../kb/index.js";
 import type { NodeEntry } from "./node-table.js";
 import type { Report, Where } from "./report.js";
 

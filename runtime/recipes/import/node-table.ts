@@ -4,9 +4,9 @@
  * other part of the conversion looks nodes up here, so an unknown name is reported the same way
  * wherever it is written.
  */
-import { closestOperators, getOperatorByType, type Operator } from "../../kb/index.js";
-import { legalOperatorName } from "../../compiler/check/names.js";
-import { closestNames, didYouMean } from "../../compiler/util/closest.js";
+import { closestOperators, getOperatorByType, type Operator } from "../../../kb/index.js";
+import { legalOperatorName } from "../../../compiler/check/names.js";
+import { closestNames, didYouMean } from "../../../compiler/util/closest.js";
 import type { NodeSpec } from "./recipe-format.js";
 import type { Located, Report, Where } from "./report.js";
 

@@ -4,7 +4,7 @@
  * the assignment is left out, kept as a comment above its node, and reported. The rest of the recipe
  * still converts.
  */
-import { closestParameters, getParam, resolveTuplet, validateValue, type Operator } from "../../kb/index.js";
+import { closestParameters, getParam, resolveTuplet, validateValue, type Operator } from "../../../kb/index.js";
 import type { JsonValue } from "./json-source.js";
 import type { NodeEntry } from "./node-table.js";
 

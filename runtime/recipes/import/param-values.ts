@@ -4,10 +4,10 @@
  * reference to another node of the recipe as its path, colours as `#rrggbb`. Values that fit no
  * kind are left for the compiler, whose diagnostics the importer maps back to the JSON field.
  */
-import type * as A from "../../grammar/ast.js";
-import { closestParameters, getParam, type ParamRef, type ParStyle } from "../../kb/index.js";
-import { didYouMean } from "../../compiler/util/closest.js";
-import { astBuild } from "../engine/index.js";
+import type * as A from "../../../grammar/ast.js";
+import { closestParameters, getParam, type ParamRef, type ParStyle } from "../../../kb/index.js";
+import { didYouMean } from "../../../compiler/util/closest.js";
+import { astBuild } from "../../engine/index.js";
 import { jsonKind, type JsonValue } from "./json-source.js";
 import type { NodeEntry, NodeTable } from "./node-table.js";
 import type { Located, Report, Where } from "./report.js";

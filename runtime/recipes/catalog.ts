@@ -5,8 +5,8 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import type { Recipe } from "../../../grammar/ast.js";
-import { packageRoot } from "../../package-root.js";
+import type { Recipe } from "../../grammar/ast.js";
+import { packageRoot } from "../package-root.js";
 
 export interface RecipeParamInfo {
   name: string;
@@ -118,7 +118,7 @@ export async function loadRecipeLibrary(): Promise<RecipeLibrary> {
   const files = await svcnetFiles(dir);
   const library: RecipeLibrary = { recipes: [], problems: [] };
   if (files.length === 0) return library;
-  const { parse } = await import("../../../grammar/parse.js");
+  const { parse } = await import("../../grammar/parse.js");
   for (const path of files) {
     const file = relative(root, path).split(sep).join("/");
     let text: string;

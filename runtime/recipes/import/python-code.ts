@@ -5,7 +5,7 @@
  * the code as its own text. Any other node runs no Python: the code is still kept, in a Text DAT
  * beside the node, and a warning says that nothing runs it.
  */
-import { astBuild } from "../engine/index.js";
+import { astBuild } from "../../engine/index.js";
 import type { ConvertContext } from "./context.js";
 import type { CodeSpec } from "./recipe-format.js";
 const { name: nameValue, str } = astBuild;

@@ -4,8 +4,8 @@
  * when nothing is an error, so a caller never writes a recipe that would not compile.
  */
 import { join } from "node:path";
-import { sortDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
-import { print } from "../../grammar/print.js";
+import { sortDiagnostics, type Diagnostic } from "../../../diagnostics/index.js";
+import { print } from "../../../grammar/print.js";
 import { compileCheck } from "./compile-check.js";
 import { convertDocument } from "./convert.js";
 import { parseJson } from "./json-source.js";

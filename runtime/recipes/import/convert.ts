@@ -4,7 +4,7 @@
  * uniforms), the code (GLSL and Python in DATs), wires into converters as their source parameter,
  * and last the tree itself with its wires.
  */
-import type * as A from "../../grammar/ast.js";
+import type * as A from "../../../grammar/ast.js";
 import { Assignments } from "./assignments.js";
 import { buildRecipe } from "./build-recipe.js";
 import { ControlPanel } from "./control-panel.js";
@@ -14,9 +14,9 @@ import type { ConvertContext } from "./context.js";
 import { convertGlslCode, convertUniform, UniformSlots } from "./glsl.js";
 import { recipeShape } from "./metadata.js";
 import { NodeTable } from "./node-table.js";
-import { closestParameters, getParam } from "../../kb/index.js";
-import { didYouMean } from "../../compiler/util/closest.js";
-import { astBuild } from "../engine/index.js";
+import { closestParameters, getParam } from "../../../kb/index.js";
+import { didYouMean } from "../../../compiler/util/closest.js";
+import { astBuild } from "../../engine/index.js";
 import { LeftOut, notInMenu, unambiguousParameter } from "./fixes.js";
 import type { JsonValue } from "./json-source.js";
 import type { NodeEntry } from "./node-table.js";

@@ -5,9 +5,9 @@
  * its two ends); after printing, the text is parsed again and a diagnostic's position is matched to
  * the innermost part that contains it.
  */
-import type * as A from "../../grammar/ast.js";
-import { parse } from "../../grammar/parse.js";
-import type { SourceRange } from "../../diagnostics/source-range.js";
+import type * as A from "../../../grammar/ast.js";
+import { parse } from "../../../grammar/parse.js";
+import type { SourceRange } from "../../../diagnostics/source-range.js";
 import type { Where } from "./report.js";
 
 export const key = {

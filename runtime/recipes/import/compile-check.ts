@@ -4,8 +4,8 @@
  * file that was never written. A problem with no matching field keeps its place in the generated
  * text, which is shown with it.
  */
-import { analyze } from "../../compiler/index.js";
-import type { Diagnostic } from "../../diagnostics/index.js";
+import { analyze } from "../../../compiler/index.js";
+import type { Diagnostic } from "../../../diagnostics/index.js";
 import { partLocator, type Provenance } from "./provenance.js";
 
 export function compileCheck(text: string, outFile: string, jsonFile: string, provenance: Provenance): Diagnostic[] {

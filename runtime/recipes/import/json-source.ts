@@ -4,7 +4,7 @@
  * file; so this small recursive-descent parser (RFC 8259, nothing more) builds a tree of values
  * with source ranges, and a syntax error is a result with its line and column, never a throw.
  */
-import type { Position, SourceRange } from "../../diagnostics/source-range.js";
+import type { Position, SourceRange } from "../../../diagnostics/source-range.js";
 
 export type JsonValue = JsonObject | JsonArray | JsonString | JsonNumber | JsonBoolean | JsonNull;
 

@@ -4,8 +4,8 @@
  * parameter with a `value` is a control of its own; one with `expr` makes the parameter follow a
  * Python expression, its `op('...')` names rewritten to reach the recipe's nodes.
  */
-import type { ControlType } from "../../grammar/ast.js";
-import { astBuild } from "../engine/index.js";
+import type { ControlType } from "../../../grammar/ast.js";
+import { astBuild } from "../../engine/index.js";
 import type { ConvertContext } from "./context.js";
 import type { ControlDraft } from "./control-panel.js";
 import { controlDefault, controlTypeFor, controlTypeOfValue, fitsControl, readControlType } from "./control-values.js";
