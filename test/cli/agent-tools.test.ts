@@ -12,7 +12,7 @@ import { agentCommands } from "../../runtime/cli/agent/index.js";
 import { toolCommandEntries } from "../../runtime/cli/agent/tool-commands.js";
 import { dispatch } from "../../runtime/cli/dispatch.js";
 import { toolManifest } from "../../runtime/mcp/tools/tool-manifest.js";
-import { verifyChecksums } from "../../runtime/packaging/checksums.js";
+import { verifyChecksums } from "../../runtime/artifacts/checksums.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 let sim: RunningSim;
