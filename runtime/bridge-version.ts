@@ -2,15 +2,22 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "./package-root.js";
 
-/** The bridge version this package ships, read from the bridge's own source so there is one constant. */
+/** The file that holds BRIDGE_VERSION, the one place the bridge's version lives. */
+export const BRIDGE_VERSION_FILE = join("svc_bridge", "version.py");
+
+/** BRIDGE_VERSION of the bridge in `bridgeDir` (a folder holding `svc_bridge/`), read from its source. */
+export function bridgeVersionIn(bridgeDir: string): string {
+  const source = readFileSync(join(bridgeDir, BRIDGE_VERSION_FILE), "utf8");
+  const match = /^BRIDGE_VERSION\s*=\s*["']([^"']+)["']/m.exec(source);
+  if (!match) throw new Error(`BRIDGE_VERSION is not defined in ${join(bridgeDir, BRIDGE_VERSION_FILE)}`);
+  return match[1]!;
+}
+
 let cached: string | undefined;
 
+/** The bridge version this package ships, read from the bridge's own source so there is one constant. */
 export function shippedBridgeVersion(): string {
-  if (cached !== undefined) return cached;
-  const source = readFileSync(join(packageRoot(), "bridge", "svc_bridge", "__init__.py"), "utf8");
-  const match = /^BRIDGE_VERSION\s*=\s*["']([^"']+)["']/m.exec(source);
-  if (!match) throw new Error("BRIDGE_VERSION is not defined in bridge/svc_bridge/__init__.py");
-  cached = match[1]!;
+  cached ??= bridgeVersionIn(join(packageRoot(), "bridge"));
   return cached;
 }
 

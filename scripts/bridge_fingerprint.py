@@ -35,10 +35,10 @@ def compute():
 
 
 def current_version():
-    with open(os.path.join(BRIDGE, "svc_bridge", "__init__.py"), encoding="utf-8") as handle:
+    with open(os.path.join(BRIDGE, "svc_bridge", "version.py"), encoding="utf-8") as handle:
         match = re.search(r'^BRIDGE_VERSION\s*=\s*["\']([^"\']+)["\']', handle.read(), re.M)
     if not match:
-        raise SystemExit("BRIDGE_VERSION is not defined in bridge/svc_bridge/__init__.py")
+        raise SystemExit("BRIDGE_VERSION is not defined in bridge/svc_bridge/version.py")
     return match.group(1)
 
 

@@ -28,6 +28,7 @@ import td
 
 from . import config, logbook, ticker
 from .security import is_loopback_peer
+from .version import BRIDGE_VERSION
 
 STREAM_PATH = "/api/events/stream"
 TICKET_TTL_S = 10.0
@@ -188,7 +189,6 @@ def _subscribers(event):
 
 
 def _welcome_new():
-    from . import BRIDGE_VERSION
     for client, entry in list(_clients.items()):
         if entry["authed"] and not entry.get("live"):
             entry["live"] = True

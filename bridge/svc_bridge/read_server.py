@@ -26,7 +26,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
-from . import BRIDGE_VERSION, config, security, ticker, whole_read
+from . import config, security, ticker, whole_read
+from .version import BRIDGE_VERSION
 from .envelope import write_error
 from .errors import BridgeError
 

@@ -17,6 +17,7 @@ import {
 import { homedir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bridgeVersionIn } from "../bridge-version.js";
 
 /** The folders copied, relative to bridge/; only their .py files travel. */
 const STAGED_DIRS = ["svc_bridge", "callbacks"];
@@ -39,12 +40,13 @@ export function bridgeSourceDir(root = svcRoot()): string {
   return join(root, "bridge");
 }
 
-/** BRIDGE_VERSION from bridge/svc_bridge/__init__.py: the one place the version lives. */
+/** BRIDGE_VERSION of the bridge to stage (bridge/svc_bridge/version.py). */
 export function bridgeVersion(bridgeDir = bridgeSourceDir()): string {
-  const source = readFileSync(join(bridgeDir, "svc_bridge", "__init__.py"), "utf8");
-  const match = /^BRIDGE_VERSION\s*=\s*["']([^"']+)["']/m.exec(source);
-  if (!match) throw new StageError("BRIDGE_VERSION is not defined in bridge/svc_bridge/__init__.py");
-  return match[1]!;
+  try {
+    return bridgeVersionIn(bridgeDir);
+  } catch (error) {
+    throw new StageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 export function defaultStageDir(version: string, home = homedir()): string {

@@ -36,7 +36,7 @@ afterAll(async () => {
 describe("bridge routes over HTTP", () => {
   it("GET /api/info reports the bridge version of the sources", async () => {
     const data = await ok("GET", "/api/info");
-    const source = readFileSync(join(ROOT, "bridge", "svc_bridge", "__init__.py"), "utf8");
+    const source = readFileSync(join(ROOT, "bridge", "svc_bridge", "version.py"), "utf8");
     expect(data.bridge_version).toBe(/^BRIDGE_VERSION = "([^"]+)"/m.exec(source)![1]);
     expect(data.python_version).toMatch(/^3\.\d+\.\d+$/);
     // The version reads as TouchDesigner's (App Class: version and build are numbers as text);

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 describe("svc-agent watch-build", () => {
   it("compiles, stages and reloads on each save; a file that does not compile stops the build before staging", async () => {
-    const init = join(source, "svc_bridge", "__init__.py");
+    const init = join(source, "svc_bridge", "version.py");
     const original = readFileSync(init, "utf8");
     const shipped = await runningVersion();
     const child = spawn(

@@ -41,7 +41,7 @@ async function info(): Promise<{ bridge_version: string }> {
 // svc's own client of the bridge under test, for the requests the test sends itself.
 const services = createServices(process.env);
 
-const initFile = () => join(staged, "svc_bridge", "__init__.py");
+const initFile = () => join(staged, "svc_bridge", "version.py");
 function setVersion(version: string) {
   writeFileSync(
     initFile(),

@@ -21,7 +21,7 @@ describe("svc status", () => {
       filter: (p) => !p.includes("__pycache__"),
     });
     cpSync("bridge/callbacks", join(work, "callbacks"), { recursive: true });
-    const init = join(work, "svc_bridge", "__init__.py");
+    const init = join(work, "svc_bridge", "version.py");
     writeFileSync(init, readFileSync(init, "utf8").replace(/^BRIDGE_VERSION = ".*"$/m, 'BRIDGE_VERSION = "0.0.1"'));
     sim = await startSim({ port: 0, callbacks: join(work, "callbacks", "webserver_callbacks.py") });
     const run = await runSvc(["status"], { SVC_BRIDGE_URL: sim.url });

@@ -4,7 +4,7 @@ import sys
 
 import td
 
-from .. import BRIDGE_VERSION
+from ..version import BRIDGE_VERSION
 
 
 def td_version():
