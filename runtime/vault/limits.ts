@@ -16,8 +16,6 @@ export const DEFAULT_LIST_RESULTS = 200;
 export const SEARCH_MAX_FILES = 5_000;
 export const SEARCH_MAX_BYTES = 50_000_000;
 export const SEARCH_MAX_MS = 3_000;
-/** Notes larger than this are skipped by search (counted in the answer). */
-export const SEARCH_MAX_FILE_BYTES = MAX_NOTE_BYTES;
 export const SEARCH_MAX_RESULTS = 100;
 export const SEARCH_DEFAULT_RESULTS = 20;
 /** Snippets per note and characters per snippet. */

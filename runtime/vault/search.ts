@@ -5,8 +5,8 @@
  * when not, which bound stopped it.
  */
 import {
+  MAX_NOTE_BYTES,
   SEARCH_MAX_BYTES,
-  SEARCH_MAX_FILE_BYTES,
   SEARCH_MAX_FILES,
   SEARCH_MAX_MS,
   SEARCH_SNIPPET_CHARS,
@@ -91,7 +91,8 @@ export function searchVault(vault: Vault, query: string, options: SearchOptions)
   const stats = walkNotes(vault, startFolder(vault, options.folder), (note) => {
     if (now() - started > SEARCH_MAX_MS) return stop("time");
     if (out.notes_read >= SEARCH_MAX_FILES) return stop("files");
-    if (note.bytes > SEARCH_MAX_FILE_BYTES) {
+    // a note larger than a note may be is skipped by search (counted in the answer)
+    if (note.bytes > MAX_NOTE_BYTES) {
       out.skipped.too_large++;
       return true;
     }
