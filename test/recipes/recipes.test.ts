@@ -12,7 +12,7 @@ import { glslTops } from "../../compiler/check/glsl/shaders.js";
 import type { NodeModel } from "../../compiler/model.js";
 import { parse } from "../../grammar/parse.js";
 import type { Recipe } from "../../grammar/ast.js";
-import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { BridgeClient, bridgeConfigFromEnv, encodePath } from "../../runtime/engine/bridge-client/index.js";
 import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
 import { fetchPreview } from "../../runtime/engine/apply/preview.js";
 import { decodePng } from "../../runtime/image/png-decode.js";
@@ -181,60 +181,69 @@ describe("every recipe used alone applies to tdsim", () => {
     { timeout: 180_000 },
     async (file) => {
       const network = `use_${basename(file, ".svcnet")}`;
-      const input = useOf(file, network);
-      const result = await applyFile(client, input, { previewSize: 128 });
-      expect(
-        result.diagnostics.filter((d) => !isTdsimGap(d)).map((d) => `${d.severity} ${d.code}: ${d.message}`),
-      ).toEqual([]);
-      expect(result.ok).toBe(true);
-
-      const again = await planFile(client, input);
-      for (const np of again.plans) {
-        expect({
-          changes: np.plan.changes,
-          added: np.plan.wiresAdded,
-          removed: np.plan.wiresRemoved,
-          conflicts: np.plan.conflicts,
-        }).toEqual({
-          changes: [],
-          added: [],
-          removed: [],
-          conflicts: [],
-        });
+      try {
+        await checkRecipeLive(file, network);
+      } finally {
+        // tdsim cooks every network of the project each frame: one left behind would slow every later case.
+        await client.delete(`/api/nodes/${encodePath(`/project1/${network}`)}`, { confirmation_policy: "yolo" });
       }
-
-      // The use is a COMP, so the network's own level has no TOP: the preview is the recipe's out1.
-      const image = result.preview ?? (await fetchPreview(client, `/project1/${network}/r1/out1`, 128));
-      const decoded = decodePng(image.png);
-      expect([decoded.width, decoded.height]).toEqual([image.width, image.height]);
-      expect([image.width, image.height]).toEqual([1280, 720]);
-
-      // GLSL TOPs run for real in tdsim: each shows a picture (not the label of what tdsim cannot
-      // draw, not one flat colour), and one driven by time or a feedback loop moves on.
-      const { program } = await compile(input, { layout: false });
-      for (const { node, comp } of glslTops(program)) {
-        const first = pictureFacts(await fetchPreview(client, node.path, 128));
-        expect({ node: node.path, flat: first.colours < 2 }).toEqual({ node: node.path, flat: false });
-        if (first.labelShare >= 0.5) {
-          // Only a picture passed on from an input tdsim cannot draw (a camera) may look like a label.
-          const source = comp.body.wires.find((w) => w.to.node === node && w.to.index === 0)?.from.node;
-          expect(source, `${node.path} is labelled`).toBeDefined();
-          expect(pictureFacts(await fetchPreview(client, source!.path, 128)).labelShare).toBeGreaterThanOrEqual(0.5);
-        }
-        if (!animated(node)) continue;
-        const later = pictureFacts(await fetchPreview(client, node.path, 128, 3));
-        expect(later.digest, `${node.path} moves on`).not.toBe(first.digest);
-      }
-
-      // The picture a person sees once the recipe has run a few frames: neither one flat colour,
-      // nor black, nor burnt white, unless the recipe says why (EXPECTED_LOOKS).
-      const settled = pictureStats(await fetchPreview(client, image.path, 128, SETTLE_FRAMES));
-      const expected = EXPECTED_LOOKS[basename(file, ".svcnet")] ?? {};
-      if (!expected.flat) expect(settled.colours, `${file} is one flat colour`).toBeGreaterThanOrEqual(2);
-      if (!expected.black) expect(settled.brightest, `${file} is black`).toBeGreaterThan(40);
-      if (!expected.saturated) expect(settled.saturated, `${file} burns to white`).toBeLessThan(0.9);
     },
   );
+
+  async function checkRecipeLive(file: string, network: string): Promise<void> {
+    const input = useOf(file, network);
+    const result = await applyFile(client, input, { previewSize: 128 });
+    expect(
+      result.diagnostics.filter((d) => !isTdsimGap(d)).map((d) => `${d.severity} ${d.code}: ${d.message}`),
+    ).toEqual([]);
+    expect(result.ok).toBe(true);
+
+    const again = await planFile(client, input);
+    for (const np of again.plans) {
+      expect({
+        changes: np.plan.changes,
+        added: np.plan.wiresAdded,
+        removed: np.plan.wiresRemoved,
+        conflicts: np.plan.conflicts,
+      }).toEqual({
+        changes: [],
+        added: [],
+        removed: [],
+        conflicts: [],
+      });
+    }
+
+    // The use is a COMP, so the network's own level has no TOP: the preview is the recipe's out1.
+    const image = result.preview ?? (await fetchPreview(client, `/project1/${network}/r1/out1`, 128));
+    const decoded = decodePng(image.png);
+    expect([decoded.width, decoded.height]).toEqual([image.width, image.height]);
+    expect([image.width, image.height]).toEqual([1280, 720]);
+
+    // GLSL TOPs run for real in tdsim: each shows a picture (not the label of what tdsim cannot
+    // draw, not one flat colour), and one driven by time or a feedback loop moves on.
+    const { program } = await compile(input, { layout: false });
+    for (const { node, comp } of glslTops(program)) {
+      const first = pictureFacts(await fetchPreview(client, node.path, 128));
+      expect({ node: node.path, flat: first.colours < 2 }).toEqual({ node: node.path, flat: false });
+      if (first.labelShare >= 0.5) {
+        // Only a picture passed on from an input tdsim cannot draw (a camera) may look like a label.
+        const source = comp.body.wires.find((w) => w.to.node === node && w.to.index === 0)?.from.node;
+        expect(source, `${node.path} is labelled`).toBeDefined();
+        expect(pictureFacts(await fetchPreview(client, source!.path, 128)).labelShare).toBeGreaterThanOrEqual(0.5);
+      }
+      if (!animated(node)) continue;
+      const later = pictureFacts(await fetchPreview(client, node.path, 128, 3));
+      expect(later.digest, `${node.path} moves on`).not.toBe(first.digest);
+    }
+
+    // The picture a person sees once the recipe has run a few frames: neither one flat colour,
+    // nor black, nor burnt white, unless the recipe says why (EXPECTED_LOOKS).
+    const settled = pictureStats(await fetchPreview(client, image.path, 128, SETTLE_FRAMES));
+    const expected = EXPECTED_LOOKS[basename(file, ".svcnet")] ?? {};
+    if (!expected.flat) expect(settled.colours, `${file} is one flat colour`).toBeGreaterThanOrEqual(2);
+    if (!expected.black) expect(settled.brightest, `${file} is black`).toBeGreaterThan(40);
+    if (!expected.saturated) expect(settled.saturated, `${file} burns to white`).toBeLessThan(0.9);
+  }
 
   it("an argument sets the default of the control it feeds, live", async () => {
     const input = useOf("feedback/feedback_tunnel.svcnet", "override", "gain: 0.5");
