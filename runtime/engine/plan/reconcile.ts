@@ -243,11 +243,53 @@ export function planNetworkInSlices(input: PlanInput, sliceMs = SLICE_MS): Promi
   return runInSlices(planNetworkSteps(input), sliceMs);
 }
 
+/** What the phases of one plan share: the inputs after renames, and the plan as it grows. */
+interface Reconciling {
+  desired: NetworkState;
+  live: NetworkState;
+  last: NetworkState | undefined;
+  force: boolean;
+  /** Live nodes renamed by hand, held as drift (without --force): their new and their old paths. */
+  heldNew: ReadonlySet<string>;
+  heldOld: ReadonlySet<string>;
+  /** True when this network is built inside a root COMP svc did not build. */
+  hosted: boolean;
+  /** A live node this network owns. */
+  mine: (n: NodeState) => boolean;
+  changes: NodeChange[];
+  conflicts: Conflict[];
+  liveOnly: LiveOnlyValue[];
+  summary: Plan["summary"];
+}
+
 function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
+  const liveFingerprint = yield* fingerprintSteps(input.live);
+  const plan = yield* reconcileRenames(input);
+  const ignoredUnowned = [...plan.live.nodes.values()].filter((n) => !plan.mine(n)).length;
+  const replacedComps = yield* reconcileNodes(plan);
+  const doomedPaths = reconcileDeletes(plan, replacedComps);
+  const { wiresAdded, wiresRemoved } = yield* reconcileWires(plan, doomedPaths);
+  return {
+    root: plan.desired.root,
+    changes: plan.changes,
+    wiresAdded,
+    wiresRemoved,
+    conflicts: plan.conflicts,
+    liveOnly: plan.liveOnly,
+    ignoredUnowned,
+    summary: plan.summary,
+    liveFingerprint,
+    forced: plan.force,
+  };
+}
+
+/**
+ * Renames first: a node the source renames (`[was: old]`) is renamed live, and a node renamed by hand
+ * is the artist's edit like any other: held as drift, renamed back by --force.
+ */
+function* reconcileRenames(input: PlanInput): Generator<void, Reconciling> {
   const force = input.force ?? false;
   const { desired } = input;
-  const liveFingerprint = yield* fingerprintSteps(input.live);
-
   const renames: Array<{ from: string; to: string; type: string }> = [];
   for (const node of desired.nodes.values()) {
     if (node.renamedFrom === undefined) continue;
@@ -257,16 +299,11 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
   }
   let live = applyRenames(input.live, renames);
   const last = input.lastApplied ? applyRenames(input.lastApplied, renames) : undefined;
-  // A node renamed by hand is the artist's edit like any other: held as drift, renamed back by --force.
   const handRenames = yield* findHandRenames(desired, live, last);
   if (force) {
     renames.push(...handRenames);
     live = applyRenames(live, handRenames);
   }
-  const heldNew = new Set(force ? [] : handRenames.map((r) => r.from));
-  const heldOld = new Set(force ? [] : handRenames.map((r) => r.to));
-
-  const changes: NodeChange[] = renames.map((r) => ({ kind: "rename", from: r.from, to: r.to, type: r.type }));
   const conflicts: Conflict[] = force
     ? []
     : handRenames.map((r) => ({
@@ -278,26 +315,38 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
         desired: nameOf(r.to),
         message: `was renamed live to '${nameOf(r.from)}'; svc leaves it: write '${nameOf(r.from)}: ${r.type} [was: ${nameOf(r.to)}]' in the source to keep the new name, or use --force to rename it back`,
       }));
-  const liveOnly: LiveOnlyValue[] = [];
-  let ignoredUnowned = 0;
-  const summary = { add: 0, change: renames.length, destroy: 0 };
-
   // A root COMP svc did not build (an artist's /project1) hosts svc's nodes: svc builds and manages
   // its own nodes inside and never changes the COMP itself. Below a host, an svc node counts as
   // this network's only when this network made it (its record or its source names it): another
   // svc network may live in an artist's COMP further down, and it is not this plan's to delete.
   const liveRoot = live.nodes.get(desired.root);
   const hosted = liveRoot !== undefined && !isOwned(liveRoot);
-  const mine = (n: NodeState) =>
-    isOwned(n) && (!hosted || desired.nodes.has(n.path) || last?.nodes.has(n.path) === true);
+  return {
+    desired,
+    live,
+    last,
+    force,
+    heldNew: new Set(force ? [] : handRenames.map((r) => r.from)),
+    heldOld: new Set(force ? [] : handRenames.map((r) => r.to)),
+    hosted,
+    mine: (n) => isOwned(n) && (!hosted || desired.nodes.has(n.path) || last?.nodes.has(n.path) === true),
+    changes: renames.map((r) => ({ kind: "rename", from: r.from, to: r.to, type: r.type })),
+    conflicts,
+    liveOnly: [],
+    summary: { add: 0, change: renames.length, destroy: 0 },
+  };
+}
 
-  for (const node of live.nodes.values()) if (!mine(node)) ignoredUnowned++;
-
-  // Replaced COMPs: everything live inside them goes with them, so what the source keeps there is built anew.
+/**
+ * Each node the source wants: created, replaced (another type), updated, or a conflict. Returns the
+ * replaced COMPs: everything live inside them goes with them, so what the source keeps there is built anew.
+ */
+function* reconcileNodes(plan: Reconciling): Generator<void, Set<string>> {
+  const { desired, live, last, force, heldOld, changes, conflicts, summary } = plan;
   const replacedComps = new Set<string>();
   for (const [i, want] of [...desired.nodes.values()].sort(byPath).entries()) {
     if (i % NODES_PER_STEP === 0) yield;
-    if (hosted && want.path === desired.root) {
+    if (plan.hosted && want.path === desired.root) {
       if (Object.keys(want.params).length > 0 || (want.customPages?.length ?? 0) > 0) {
         conflicts.push({
           kind: "unowned-in-the-way",
@@ -331,17 +380,23 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
     }
     const d = diffNode(want, have, last?.nodes.get(want.path), force);
     conflicts.push(...d.conflicts);
-    liveOnly.push(...d.liveOnly);
+    plan.liveOnly.push(...d.liveOnly);
     if (d.params.length > 0 || d.fields.length > 0) {
       changes.push({ kind: "update", path: want.path, type: want.type, params: d.params, fields: d.fields });
       if (d.params.length > 0 || d.fields.some((f) => f.field !== "position")) summary.change++;
     }
   }
+  return replacedComps;
+}
 
-  // Owned live nodes the source no longer has. A COMP's children go with it, so only the top-most is
-  // deleted; unowned work inside it blocks the delete.
+/**
+ * Owned live nodes the source no longer has. A COMP's children go with it, so only the top-most is
+ * deleted; unowned work inside it blocks the delete. Returns every doomed path.
+ */
+function reconcileDeletes(plan: Reconciling, replacedComps: ReadonlySet<string>): Set<string> {
+  const { desired, live, force, mine } = plan;
   const doomed = [...live.nodes.values()]
-    .filter((n) => mine(n) && !desired.nodes.has(n.path) && !atOrUnder(heldNew, n.path))
+    .filter((n) => mine(n) && !desired.nodes.has(n.path) && !atOrUnder(plan.heldNew, n.path))
     .sort(byPath);
   const doomedPaths = new Set(doomed.map((n) => n.path));
   for (const node of doomed) {
@@ -349,7 +404,7 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
     if (doomedPaths.has(parent) || atOrUnder(replacedComps, parent)) continue;
     const unownedInside = [...live.nodes.values()].filter((n) => n.path.startsWith(node.path + "/") && !mine(n));
     if (unownedInside.length > 0 && !force) {
-      conflicts.push({
+      plan.conflicts.push({
         kind: "unowned-inside-delete",
         path: node.path,
         message: `${node.path} would be deleted but holds ${unownedInside.length} node(s) svc did not create (${unownedInside
@@ -359,11 +414,21 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
       });
       continue;
     }
-    changes.push({ kind: "delete", path: node.path, type: node.type });
-    summary.destroy++;
+    plan.changes.push({ kind: "delete", path: node.path, type: node.type });
+    plan.summary.destroy++;
   }
+  return doomedPaths;
+}
 
-  // Wires into owned nodes are svc's to manage; wires into unowned nodes are left alone.
+/**
+ * Wires: those into owned nodes are svc's to manage; wires into unowned nodes are left alone. A
+ * rewired node counts as one change unless its node change is already counted.
+ */
+function* reconcileWires(
+  plan: Reconciling,
+  doomedPaths: ReadonlySet<string>,
+): Generator<void, { wiresAdded: PlanWire[]; wiresRemoved: PlanWire[] }> {
+  const { desired, live, mine, heldNew, heldOld, changes } = plan;
   const ownedTarget = (path: string) => {
     const n = live.nodes.get(path) ?? desired.nodes.get(path);
     return n !== undefined && (desired.nodes.has(path) || mine(n));
@@ -411,24 +476,12 @@ function* planNetworkSteps(input: PlanInput): Generator<void, Plan> {
   const countedPaths = new Set(
     changes.filter((c) => counted(c) && "path" in c).map((c) => (c as { path: string }).path),
   );
-  for (const path of touchedByWires) if (!countedPaths.has(path)) summary.change++;
+  for (const path of touchedByWires) if (!countedPaths.has(path)) plan.summary.change++;
   // By target and input index: a multi-input operator grows one connector at a time, so its
   // inputs must be wired in order.
   const byKey = (a: WireState, b: WireState) =>
     comparePaths(a.to, b.to) || a.toInput - b.toInput || comparePaths(wireKey(a), wireKey(b));
   wiresAdded.sort(byKey);
   wiresRemoved.sort(byKey);
-
-  return {
-    root: desired.root,
-    changes,
-    wiresAdded,
-    wiresRemoved,
-    conflicts,
-    liveOnly,
-    ignoredUnowned,
-    summary,
-    liveFingerprint,
-    forced: force,
-  };
+  return { wiresAdded, wiresRemoved };
 }
