@@ -12,12 +12,13 @@ import {
   type TextEdit,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import { hasErrors } from "../../diagnostics/index.js";
 import { print } from "../../grammar/print.js";
 import { lex } from "../../grammar/lexer.js";
 import { complete } from "./completion.js";
 import { uriToPath } from "./convert.js";
-import { documentDiagnostics, quickFixes } from "./diagnostics.js";
+import { quickFixes } from "./diagnostics.js";
+import { DocumentChecks } from "./document-checks.js";
 import { hover } from "./hover.js";
 import { LIVE_COMMANDS, liveCodeLenses, runLive, type LiveCommand } from "./live.js";
 import { Navigation } from "./navigation.js";
@@ -33,108 +34,89 @@ export interface ServerOptions {
   bridgeUrl?: string;
 }
 
-export const SERVER_NAME = "svc";
+const SERVER_NAME = "svc";
+
+/** What the server offers; the plan/apply lenses and commands only with a bridge to run them on. */
+function serverCapabilities(bridgeUrl: string | undefined): InitializeResult["capabilities"] {
+  return {
+    textDocumentSync: TextDocumentSyncKind.Incremental,
+    completionProvider: { triggerCharacters: [":", " ", ">", "[", ",", "$", "{"] },
+    hoverProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    renameProvider: { prepareProvider: true },
+    documentSymbolProvider: true,
+    foldingRangeProvider: true,
+    documentFormattingProvider: true,
+    semanticTokensProvider: { legend: semanticTokensLegend, full: true },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    ...(bridgeUrl === undefined
+      ? {}
+      : { codeLensProvider: {}, executeCommandProvider: { commands: [...LIVE_COMMANDS] } }),
+  };
+}
 
 export function startLanguageServer(connection: Connection, options: ServerOptions = {}): Workspace {
   const workspace = new Workspace();
-  const navigation = new Navigation(workspace);
   const documents = new TextDocuments(TextDocument);
-  const pending = new Map<string, NodeJS.Timeout>();
-  let delay = options.diagnosticsDelayMs ?? 150;
+  const checks = new DocumentChecks(connection, documents, workspace, options.diagnosticsDelayMs ?? 150);
   let bridgeUrl = options.bridgeUrl;
-  /** What the live project last reported for a document, shown until the document changes. */
-  const live = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
-
-  /** The files each open document's last check read: a change to one re-checks its readers. */
-  const reads = new Map<string, ReadonlySet<string>>();
-
-  const publish = (doc: TextDocument) => {
-    const analysis = workspace.analysis(doc);
-    reads.set(doc.uri, new Set(analysis.program.sources.keys()));
-    const parsed = workspace.parsed(doc);
-    const reported = live.get(doc.uri);
-    // The live run compiled the same text: keep only what the live project added.
-    const added =
-      reported?.version !== doc.version
-        ? []
-        : reported.diagnostics.filter(
-            (d) =>
-              !analysis.diagnostics.some(
-                (a) => a.code === d.code && a.range.start.offset === d.range.start.offset && a.message === d.message,
-              ),
-          );
-    const all = [...analysis.diagnostics, ...added];
-    void connection.sendDiagnostics({
-      uri: doc.uri,
-      version: doc.version,
-      diagnostics: documentDiagnostics(analysis.path, parsed.ast, all, workspace.host),
-    });
-  };
-
-  /** Checks `doc` after a pause, and every other open document that reads it. */
-  const schedule = (doc: TextDocument) => {
-    const changed = uriToPath(doc.uri);
-    for (const other of documents.all()) {
-      if (other.uri !== doc.uri && reads.get(other.uri)?.has(changed) !== true) continue;
-      clearTimeout(pending.get(other.uri));
-      pending.set(
-        other.uri,
-        setTimeout(() => {
-          pending.delete(other.uri);
-          const current = documents.get(other.uri);
-          if (current !== undefined) publish(current);
-        }, delay),
-      );
-    }
-  };
-
-  const withDoc = <T>(uri: string, empty: T, run: (doc: TextDocument) => T): T => {
-    const doc = documents.get(uri);
-    return doc === undefined ? empty : run(doc);
-  };
 
   connection.onInitialize((params): InitializeResult => {
     const init = (params.initializationOptions ?? {}) as { diagnosticsDelayMs?: unknown; bridgeUrl?: unknown };
-    if (typeof init.diagnosticsDelayMs === "number" && init.diagnosticsDelayMs >= 0) delay = init.diagnosticsDelayMs;
+    if (typeof init.diagnosticsDelayMs === "number" && init.diagnosticsDelayMs >= 0)
+      checks.delayMs = init.diagnosticsDelayMs;
     if (typeof init.bridgeUrl === "string" && init.bridgeUrl.trim() !== "") bridgeUrl = init.bridgeUrl.trim();
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [":", " ", ">", "[", ",", "$", "{"] },
-        hoverProvider: true,
-        definitionProvider: true,
-        referencesProvider: true,
-        renameProvider: { prepareProvider: true },
-        documentSymbolProvider: true,
-        foldingRangeProvider: true,
-        documentFormattingProvider: true,
-        semanticTokensProvider: { legend: semanticTokensLegend, full: true },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        ...(bridgeUrl === undefined
-          ? {}
-          : { codeLensProvider: {}, executeCommandProvider: { commands: [...LIVE_COMMANDS] } }),
-      },
-      serverInfo: { name: SERVER_NAME },
-    };
+    return { capabilities: serverCapabilities(bridgeUrl), serverInfo: { name: SERVER_NAME } };
   });
 
   documents.onDidOpen((e) => {
     workspace.set(e.document);
-    publish(e.document);
-    schedule(e.document);
+    checks.publish(e.document);
+    checks.schedule(e.document);
   });
   documents.onDidChangeContent((e) => {
     workspace.set(e.document);
-    schedule(e.document);
+    checks.schedule(e.document);
   });
   documents.onDidClose((e) => {
-    clearTimeout(pending.get(e.document.uri));
-    pending.delete(e.document.uri);
     workspace.close(e.document.uri);
-    reads.delete(e.document.uri);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    checks.close(e.document.uri);
   });
 
+  answerLanguageRequests(connection, documents, workspace);
+  connection.onCodeLens((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    return doc === undefined || bridgeUrl === undefined ? [] : liveCodeLenses(doc.uri, workspace.parsed(doc).ast);
+  });
+  connection.onExecuteCommand(async (p) => {
+    const command = p.command as LiveCommand;
+    const uri = p.arguments?.[0];
+    const doc = typeof uri === "string" ? documents.get(uri) : undefined;
+    if (bridgeUrl === undefined || !LIVE_COMMANDS.includes(command) || doc === undefined)
+      return { ok: false, text: "svc: nothing to run (no bridge configured, or the document is not open)" };
+    const result = await runLive(command, bridgeUrl, doc.getText(), uriToPath(doc.uri));
+    checks.reportLive(doc, result.diagnostics);
+    return { ok: result.ok, text: result.text };
+  });
+
+  documents.listen(connection);
+  connection.onShutdown(() => checks.stop());
+  connection.listen();
+  return workspace;
+}
+
+/** The language features of an open document: each request answered from the workspace's parse and analysis. */
+function answerLanguageRequests(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  workspace: Workspace,
+): void {
+  const navigation = new Navigation(workspace);
+  const withDoc = <T>(uri: string, empty: T, run: (doc: TextDocument) => T): T => {
+    const doc = documents.get(uri);
+    return doc === undefined ? empty : run(doc);
+  };
   connection.onCompletion((p) =>
     withDoc(p.textDocument.uri, null, (doc) => {
       const parsed = workspace.parsed(doc);
@@ -196,28 +178,4 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     }),
   );
   connection.onCodeAction((p) => quickFixes(p.textDocument.uri, p.context.diagnostics));
-  connection.onCodeLens((p) =>
-    withDoc(p.textDocument.uri, [], (doc) =>
-      bridgeUrl === undefined ? [] : liveCodeLenses(doc.uri, workspace.parsed(doc).ast),
-    ),
-  );
-  connection.onExecuteCommand(async (p) => {
-    const command = p.command as LiveCommand;
-    const uri = p.arguments?.[0];
-    const doc = typeof uri === "string" ? documents.get(uri) : undefined;
-    if (bridgeUrl === undefined || !LIVE_COMMANDS.includes(command) || doc === undefined)
-      return { ok: false, text: "svc: nothing to run (no bridge configured, or the document is not open)" };
-    const result = await runLive(command, bridgeUrl, doc.getText(), uriToPath(doc.uri));
-    live.set(doc.uri, { version: doc.version, diagnostics: result.diagnostics });
-    publish(doc);
-    return { ok: result.ok, text: result.text };
-  });
-
-  documents.listen(connection);
-  connection.onShutdown(() => {
-    for (const t of pending.values()) clearTimeout(t);
-    pending.clear();
-  });
-  connection.listen();
-  return workspace;
 }
