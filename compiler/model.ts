@@ -30,7 +30,7 @@ export interface Origin {
   via?: Origin;
 }
 
-export const FAMILIES = ["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP"] as const;
+const FAMILIES = ["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP"] as const;
 export type Family = (typeof FAMILIES)[number];
 
 /** The family an operator type names by its suffix (`noiseTOP` → TOP), or undefined. */
@@ -50,19 +50,19 @@ interface ValueBase {
   scope?: ComponentModel;
 }
 
-export interface NumberValue extends ValueBase {
+interface NumberValue extends ValueBase {
   kind: "number";
   value: number;
   /** True when written without a fraction or exponent (`3`, not `3.0`): an Int parameter needs it. */
   integer: boolean;
 }
-export interface StringValue extends ValueBase {
+interface StringValue extends ValueBase {
   kind: "string";
   value: string;
   /** Written as a text block (DAT text, shaders). */
   block: boolean;
 }
-export interface BoolValue extends ValueBase {
+interface BoolValue extends ValueBase {
   kind: "bool";
   value: boolean;
 }
@@ -71,23 +71,23 @@ export interface BoolValue extends ValueBase {
  * style decides; check replaces it with a `menu` or an `op-ref` value. `target` is the sibling of
  * that name, when there is one.
  */
-export interface NameValue extends ValueBase {
+interface NameValue extends ValueBase {
   kind: "name";
   name: string;
   target?: NodeModel;
 }
 /** A menu entry by its name (`operand: add`). */
-export interface MenuValue extends ValueBase {
+interface MenuValue extends ValueBase {
   kind: "menu";
   entry: string;
 }
 /** One value per tuplet component (`resolution: 1280x720`). */
-export interface TupleValue extends ValueBase {
+interface TupleValue extends ValueBase {
   kind: "tuple";
   items: Value[];
 }
 /** Components from 0 to 1 (`#ff8800` → 1, 0.533, 0). */
-export interface ColourValue extends ValueBase {
+interface ColourValue extends ValueBase {
   kind: "colour";
   rgba: [number, number, number, number];
   /** True when the source wrote an alpha component (`#ff880080`). */
@@ -98,7 +98,7 @@ export interface ColourValue extends ValueBase {
  * node's network (`comp1/out1`, `../level1`) or absolute. `target` is the node found by resolve;
  * absent when the path leaves what svc builds (an absolute path outside the network).
  */
-export interface OpRefValue extends ValueBase {
+interface OpRefValue extends ValueBase {
   kind: "op-ref";
   path: string;
   target?: NodeModel;
@@ -132,14 +132,14 @@ export interface BindValue extends ValueBase {
   controlComponent?: string;
 }
 /** A CHOP channel exported onto the parameter (`export lfo1.chan1`). */
-export interface ExportValue extends ValueBase {
+interface ExportValue extends ValueBase {
   kind: "export";
   operator: string;
   channel: string;
   target?: NodeModel;
 }
 /** Text from `file("...")` (DAT text or a shader), read when the program is resolved. */
-export interface TextValue extends ValueBase {
+interface TextValue extends ValueBase {
   kind: "text";
   text: string;
   /** The file the text was read from, as written. */
@@ -162,8 +162,6 @@ export type Value =
   | ExportValue
   | TextValue;
 
-export type ValueKind = Value["kind"];
-
 // ── nodes ───────────────────────────────────────────────────────────────────
 
 /** A parameter assignment as written (`resolution: 1280x720`). */
@@ -182,7 +180,7 @@ export interface ParamModel {
   implicit?: true;
 }
 
-export interface Flags {
+interface Flags {
   display?: boolean;
   render?: boolean;
   viewer?: boolean;
@@ -193,7 +191,7 @@ export const FLAG_NAMES = ["display", "render", "viewer", "bypass", "lock"] as c
 export type FlagName = (typeof FLAG_NAMES)[number];
 
 /** Network-editor annotations on a node. */
-export interface NodeMeta {
+interface NodeMeta {
   comment?: string;
   /** Node colour, components 0..1. */
   color?: [number, number, number];
@@ -258,7 +256,7 @@ export interface NodeModel {
   renamedFrom?: string;
 }
 
-export interface WireEnd {
+interface WireEnd {
   node: NodeModel;
   /** Output index for a source end, input index for a target end. */
   index: number;
@@ -306,14 +304,6 @@ export type AnyNode = NodeModel | ComponentModel;
 
 export function isComponent(node: NodeModel | ComponentModel): node is ComponentModel {
   return node.body !== undefined;
-}
-
-/** Every node below `comp`, depth first, parents before their children. */
-export function* walkNodes(comp: ComponentModel): Generator<NodeModel> {
-  for (const node of comp.body.nodes) {
-    yield node;
-    if (node.body !== undefined) yield* walkNodes(node as ComponentModel);
-  }
 }
 
 /** Every component from `comp` down, `comp` first. */

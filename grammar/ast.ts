@@ -63,7 +63,7 @@ export interface Program extends Base {
 }
 
 /** `svcnet 1`: the language version the file is written in. */
-export interface VersionHeader extends Base {
+interface VersionHeader extends Base {
   kind: "VersionHeader";
   version: number;
 }
@@ -245,7 +245,7 @@ export type Flag =
   BooleanFlag | ColorFlag | TagsFlag | NodeCommentFlag | RenamedFromFlag | SummaryFlag | DifficultyFlag;
 
 /** `was: noise1`: the node is the one that was called `noise1` (a rename, not a new node). */
-export interface RenamedFromFlag extends Base {
+interface RenamedFromFlag extends Base {
   kind: "RenamedFromFlag";
   name: Identifier;
 }
@@ -257,7 +257,7 @@ export interface SummaryFlag extends Base {
 }
 
 /** A recipe's difficulty: beginner, intermediate or advanced. */
-export interface DifficultyFlag extends Base {
+interface DifficultyFlag extends Base {
   kind: "DifficultyFlag";
   level: Identifier;
 }
@@ -379,13 +379,13 @@ export interface ExportValue extends Base {
 }
 
 /** `file("shaders/tunnel.glsl")`: text read from a file relative to this one. */
-export interface FileValue extends Base {
+interface FileValue extends Base {
   kind: "File";
   path: StringValue;
 }
 
 /** `$gain`: a recipe parameter, replaced by its value when the recipe is expanded. */
-export interface RecipeParamRef extends Base {
+interface RecipeParamRef extends Base {
   kind: "RecipeParamRef";
   name: string;
 }

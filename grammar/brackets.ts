@@ -35,7 +35,7 @@ export interface BracketReport {
  * Real networks nest a few levels; a recursive-descent parser needs stack for every level, so a
  * (machine-made) file nested absurdly deep is refused with a diagnostic instead of a crash.
  */
-export const MAX_NESTING = 100;
+const MAX_NESTING = 100;
 
 interface Pair {
   open: IToken;

@@ -6,7 +6,7 @@ import type { CstNode, IToken } from "chevrotain";
 import { BuildContext, describeToken, nodeOf, tokenRange, tokensUnder } from "./cst-util.js";
 
 /** What the parser expected where junk was found, by the kind of body it was found in. */
-export const EXPECTED_IN = {
+const EXPECTED_IN = {
   top: "'network', 'recipe', 'import' or 'layout'",
   network: "a node (name: type), a wire (a -> b), 'controls { }' or '}'",
   nodeBody: "a parameter (name: value), 'network { }' or '}'",

@@ -158,7 +158,7 @@ interface BuiltBody {
   params: ParamsBlock | null;
 }
 
-export function buildNetworkBody(
+function buildNetworkBody(
   ctx: BuildContext,
   bodyNode: CstNode | undefined,
   owner: "network" | "recipe" | "inner",
@@ -237,7 +237,7 @@ function lastTokenOfEndpoint(e: CstNode): IToken | undefined {
   return tokenOf(e, "RBracket");
 }
 
-export function buildControls(ctx: BuildContext, node: CstNode, range: SourceRange): ControlsBlock {
+function buildControls(ctx: BuildContext, node: CstNode, range: SourceRange): ControlsBlock {
   const page = tokenOf(node, "page");
   return {
     kind: "ControlsBlock",

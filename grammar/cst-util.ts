@@ -12,7 +12,7 @@ import {
 import type { Position, SourceRange } from "../diagnostics/source-range.js";
 import type { Identifier } from "./ast.js";
 
-export function isCstNode(e: CstElement): e is CstNode {
+function isCstNode(e: CstElement): e is CstNode {
   return (e as CstNode).children !== undefined;
 }
 
@@ -22,7 +22,7 @@ export function isCstNode(e: CstElement): e is CstNode {
  * saves an array per child, about 200,000 for a 10,000-node file. The helpers below read it;
  * nothing else reads `children` directly.
  */
-export type CstChild = CstElement | CstElement[];
+type CstChild = CstElement | CstElement[];
 type CstChildren = Record<string, CstChild | undefined>;
 
 const childrenOf = (node: CstNode) => node.children as unknown as CstChildren;
@@ -92,7 +92,7 @@ export function tokenStart(t: IToken): Position {
   return tokenRange(t).start;
 }
 
-export function tokenEnd(t: IToken): Position {
+function tokenEnd(t: IToken): Position {
   return tokenRange(t).end;
 }
 
@@ -142,12 +142,8 @@ export function firstToken(node: CstNode): IToken | undefined {
   return edgeToken(node, false);
 }
 
-export function lastToken(node: CstNode): IToken | undefined {
-  return edgeToken(node, true);
-}
-
 /** The range a CST node covers, from its first to its last real token (walking the CST). */
-export function nodeRange(node: CstNode, fallback: SourceRange): SourceRange {
+function nodeRange(node: CstNode, fallback: SourceRange): SourceRange {
   const first = edgeToken(node, false);
   if (first === undefined) return fallback;
   const last = edgeToken(node, true) ?? first;

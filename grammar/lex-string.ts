@@ -5,7 +5,7 @@
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { LexProblem, Scanner } from "./scanner.js";
 
-export const ESCAPES_HELP = 'the escapes are \\\\ \\" \\n \\t \\r \\0 and \\u{hex}, e.g. \\u{e9}';
+const ESCAPES_HELP = 'the escapes are \\\\ \\" \\n \\t \\r \\0 and \\u{hex}, e.g. \\u{e9}';
 
 const SIMPLE: Record<string, string> = { "\\": "\\", '"': '"', n: "\n", t: "\t", r: "\r", "0": "\0" };
 

@@ -31,7 +31,7 @@ export const LABEL = {
 };
 
 /** Tokens that can begin a value (after `name:`). */
-export const VALUE_START: TokenType[] = [
+const VALUE_START: TokenType[] = [
   T.NumberLit,
   T.Dimensions,
   T.StringLit,

@@ -394,7 +394,7 @@ export class SvcnetParser extends ValueGrammar {
 }
 
 /** The shared instance: reuse it, creating a parser is the expensive part. */
-export const svcnetParser = new SvcnetParser();
+const svcnetParser = new SvcnetParser();
 
 export interface ParseTree {
   cst: CstNode;

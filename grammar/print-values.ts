@@ -7,7 +7,6 @@ import { scanPythonExpression } from "./lex-expression.js";
 import { quoteString } from "./lex-string.js";
 import { Scanner } from "./scanner.js";
 import { naturalCompare, sortedCopy } from "./natural-order.js";
-import { KEYWORDS } from "./tokens.js";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PATH = /^(?:\/|(?:\.\.?|[A-Za-z_][A-Za-z0-9_]*)(?=\/))(?:(?:^|\/)(?:\.\.?|[A-Za-z_][A-Za-z0-9_]*))*$/;
@@ -15,12 +14,12 @@ const PATH = /^(?:\/|(?:\.\.?|[A-Za-z_][A-Za-z0-9_]*)(?=\/))(?:(?:^|\/)(?:\.\.?|
 /** Names that would read as something else if written bare in a value. */
 const RESERVED_IN_VALUES = new Set(["on", "off", "bind", "export", "file"]);
 
-export function isIdentifier(name: string): boolean {
+function isIdentifier(name: string): boolean {
   return IDENTIFIER.test(name);
 }
 
 /** A number as the lexer reads it back; non-finite numbers can only be written as Python. */
-export function formatNumber(n: number): string {
+function formatNumber(n: number): string {
   if (Number.isNaN(n)) return "= float('nan')";
   if (!Number.isFinite(n)) return n > 0 ? "= float('inf')" : "= -float('inf')";
   return String(n);
@@ -178,9 +177,4 @@ export function formatDeclaration(d: Declaration): string {
 /** After '=' (which the lexer does not read as an expression there), a value cannot be Python. */
 function formatDefault(v: Value): string {
   return v.kind === "Expression" ? quoteString(v.python) : formatValue(v);
-}
-
-/** Keywords that the parser reads specially at the start of a statement. */
-export function isKeyword(name: string): boolean {
-  return KEYWORDS.has(name);
 }

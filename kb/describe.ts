@@ -32,7 +32,7 @@ function formatMenu(p: Param): string {
 }
 
 /** One line per parameter: name (with components), style, default, range or menu. */
-export function formatParamLine(p: Param, nameWidth = 22): string {
+function formatParamLine(p: Param, nameWidth = 22): string {
   const name = p.components ? `${p.name} (${p.components.join(" ")})` : p.name;
   const parts = [
     name.padEnd(nameWidth),

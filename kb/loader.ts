@@ -56,7 +56,7 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, "utf8")) as T;
 }
 
-export function loadIndex(): IndexFile {
+function loadIndex(): IndexFile {
   index ??= readJson<IndexFile>(join(kbDataDir(), "index.json"));
   return index;
 }

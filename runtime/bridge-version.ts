@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { packageRoot } from "./package-root.js";
 
 /** The file that holds BRIDGE_VERSION, the one place the bridge's version lives. */
-export const BRIDGE_VERSION_FILE = join("svc_bridge", "version.py");
+const BRIDGE_VERSION_FILE = join("svc_bridge", "version.py");
 
 /** BRIDGE_VERSION of the bridge in `bridgeDir` (a folder holding `svc_bridge/`), read from its source. */
 export function bridgeVersionIn(bridgeDir: string): string {

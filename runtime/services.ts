@@ -13,14 +13,14 @@
 import type { CompilerHost } from "../compiler/index.js";
 import type { BridgeClient, BridgeEventStream } from "./engine/index.js";
 
-export type KnowledgeBase = typeof import("../kb/index.js");
+type KnowledgeBase = typeof import("../kb/index.js");
 
 /** The time, in milliseconds since the epoch; a test gives a clock it moves itself. */
-export interface Clock {
+interface Clock {
   now(): number;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
+const systemClock: Clock = { now: () => Date.now() };
 
 export interface Services {
   /** The environment the services were configured from (SVC_BRIDGE_URL, SVC_BRIDGE_TOKEN, ...). */

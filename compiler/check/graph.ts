@@ -7,7 +7,7 @@ import { DirectedGraph } from "graphology";
 import { hasCycle, topologicalSort, willCreateCycle } from "graphology-dag";
 import type { ComponentModel, WireModel } from "../model.js";
 
-export function wireGraph(comp: ComponentModel): DirectedGraph {
+function wireGraph(comp: ComponentModel): DirectedGraph {
   const g = new DirectedGraph({ allowSelfLoops: true });
   for (const n of comp.body.nodes) g.mergeNode(n.name);
   for (const w of comp.body.wires) g.mergeEdge(w.from.node.name, w.to.node.name);

@@ -21,7 +21,7 @@ import { isAssumed, unlessAssumed } from "./assumed.js";
 /** Where a value is going: a parameter and, for one component of a tuplet, which one. */
 const MENU_LIST_LIMIT = 24;
 /** The entry that sets a DAT's contents. */
-export const DAT_TEXT = "text";
+const DAT_TEXT = "text";
 
 function menuHelp(param: Param, written: string): { help: string[]; replacement?: string } {
   const names = param.menuNames ?? [];
@@ -172,7 +172,7 @@ function checkMenuEntry(t: Target, entry: string, v: Value, ctx: CheckContext): 
 }
 
 /** Checks a value for one scalar parameter; returns the value as lowering should read it. */
-export function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value | undefined {
+function checkScalarValue(t: Target, v: Value, ctx: CheckContext): Value | undefined {
   const cls = styleClass(t.param.style);
   switch (v.kind) {
     case "expression":

@@ -153,20 +153,3 @@ export function bindCompatible(param: StyleClass, source: StyleClass): boolean {
       return false;
   }
 }
-
-/** The family an operator control type refers to. */
-export function controlFamily(type: ControlType): Family | "any" | undefined {
-  const map: Partial<Record<ControlType, Family | "any">> = {
-    op: "any",
-    comp: "COMP",
-    top: "TOP",
-    chop: "CHOP",
-    sop: "SOP",
-    dat: "DAT",
-    mat: "MAT",
-    pop: "POP",
-    obj: "COMP",
-    panelcomp: "COMP",
-  };
-  return map[type];
-}

@@ -10,7 +10,7 @@ export interface LayoutGraph {
   nodes: string[];
   edges: LayoutEdge[];
 }
-export interface LayoutEdge {
+interface LayoutEdge {
   from: string;
   fromIndex: number;
   to: string;
@@ -18,14 +18,14 @@ export interface LayoutEdge {
 }
 
 /** Above this many nodes, ELK spends less effort on crossings so a level stays within a second or so. */
-export const LARGE_LEVEL = 300;
+const LARGE_LEVEL = 300;
 
 /**
  * Layered left-to-right layout. Brandes-Koepf placement stays fast on large graphs (network simplex
  * placement grows badly past a few hundred nodes); the seed is fixed so runs repeat exactly. Edge
  * routes are straight lines: TouchDesigner draws its own wires, only node positions are used.
  */
-export function elkRootOptions(geometry: LayoutGeometry, nodeCount = 0): ElkOptions {
+function elkRootOptions(geometry: LayoutGeometry, nodeCount = 0): ElkOptions {
   const large: ElkOptions =
     nodeCount > LARGE_LEVEL
       ? {
@@ -49,7 +49,7 @@ export function elkRootOptions(geometry: LayoutGeometry, nodeCount = 0): ElkOpti
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function edgeKey(e: LayoutEdge): string {
+function edgeKey(e: LayoutEdge): string {
   return `${e.from}[${e.fromIndex}]->${e.to}[${e.toIndex}]`;
 }
 

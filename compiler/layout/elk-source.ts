@@ -48,7 +48,7 @@ export const CAST_CHECKS: readonly ElkEdit[] = [
 ];
 
 /** hashCode() of Property (its id `b`) and of LayoutOptionData (its id `f`), kept once computed. */
-export const HASH_CODES: readonly ElkEdit[] = [
+const HASH_CODES: readonly ElkEdit[] = [
   [
     "_.Hb=function mLd(){return Bhb(this.b)}",
     "_.Hb=function mLd(){var h=this.svcHash;return h===undefined?(this.svcHash=Bhb(this.b)):h}",
@@ -64,7 +64,7 @@ export const HASH_CODES: readonly ElkEdit[] = [
  * back for nodes only. IId writes a node's (KHd) or a port's (LHd) layout into its JSON; the
  * second walk (lambda$36, JId) writes edges' and labels'.
  */
-export const NODES_ONLY: readonly ElkEdit[] = [
+const NODES_ONLY: readonly ElkEdit[] = [
   [
     "if(b){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}",
     "if(b&&Object.keys(b).length>0){i=new jC(b);g=MNd(i);kwd(d,SC(KC(y4,1),nAe,544,0,[g]))}",
@@ -133,7 +133,7 @@ export function elkSource(options: { shipped?: boolean; codeCacheFolder?: string
  * applies to the compiling thread's later optimizations too (its parse and check were not
  * slower). It changes which code is optimized, never what the code computes.
  */
-export const ELK_V8_FLAGS = "--max-inlined-bytecode-size-cumulative=300";
+const ELK_V8_FLAGS = "--max-inlined-bytecode-size-cumulative=300";
 
 /**
  * Evaluates an ElkSource as CommonJS, as `require` would, and yields ELK's constructor. A string

@@ -14,7 +14,7 @@ export interface BatchOptions {
  * About 100 operations keep one request within a frame of a 60 fps project (the bridge's benchmark:
  * about 0.15 ms per operation, as much again to roll back); the bridge refuses more than 1000.
  */
-export const DEFAULT_BATCH: Required<BatchOptions> = { maxOperations: 100, maxBytes: 256 * 1024 };
+const DEFAULT_BATCH: Required<BatchOptions> = { maxOperations: 100, maxBytes: 256 * 1024 };
 
 export interface Batch {
   index: number;

@@ -41,7 +41,7 @@ export interface LowerOptions {
 }
 
 /** The key svc's record is stored under in a network COMP. */
-export const METADATA_KEY = "svc";
+const METADATA_KEY = "svc";
 
 function parentPath(path: string): string {
   const cut = path.lastIndexOf("/");

@@ -67,7 +67,7 @@ interface Base {
  * Create `type` named `name` inside the COMP `parent` (`path` = parent + "/" + name), with its
  * tags. The tags always include `svc`, the ownership mark, so no node svc makes is ever unmarked.
  */
-export interface CreateOp extends Base {
+interface CreateOp extends Base {
   kind: "create";
   parent: string;
   name: string;
@@ -77,51 +77,51 @@ export interface CreateOp extends Base {
   renamedFrom?: string;
 }
 /** Set a scalar parameter to a constant. */
-export interface SetParamOp extends Base {
+interface SetParamOp extends Base {
   kind: "set-param";
   param: string;
   value: ConstantValue;
 }
 /** Put a scalar parameter in expression mode. */
-export interface SetExpressionOp extends Base {
+interface SetExpressionOp extends Base {
   kind: "set-expression";
   param: string;
   expression: string;
 }
 /** Put a scalar parameter in bind mode (`expression` is the bind expression, e.g. `parent().par.Zoom`). */
-export interface SetBindOp extends Base {
+interface SetBindOp extends Base {
   kind: "set-bind";
   param: string;
   expression: string;
 }
 /** Export a CHOP channel onto a scalar parameter. `chop` is the CHOP's absolute path. */
-export interface SetExportOp extends Base {
+interface SetExportOp extends Base {
   kind: "set-export";
   param: string;
   chop: string;
   channel: string;
 }
 /** Replace a DAT's text. */
-export interface SetTextOp extends Base {
+interface SetTextOp extends Base {
   kind: "set-text";
   text: string;
   /** The file the text was read from with file("..."), when it was (origin is then the `text:` entry). */
   textFile?: string;
 }
 /** Wire output `fromIndex` of `path` to input `toIndex` of `to`. */
-export interface ConnectOp extends Base {
+interface ConnectOp extends Base {
   kind: "connect";
   fromIndex: number;
   to: string;
   toIndex: number;
 }
 /** Set the listed flags; flags not listed are left as they are. */
-export interface SetFlagsOp extends Base {
+interface SetFlagsOp extends Base {
   kind: "set-flags";
   flags: Partial<Record<OperatorFlag, boolean>>;
 }
 /** Append a custom parameter page with its parameters to a COMP. */
-export interface AddCustomPageOp extends Base {
+interface AddCustomPageOp extends Base {
   kind: "add-custom-page";
   page: string;
   params: CustomParamSpec[];
@@ -132,22 +132,22 @@ export interface SetPositionOp extends Base {
   x: number;
   y: number;
 }
-export interface SetCommentOp extends Base {
+interface SetCommentOp extends Base {
   kind: "set-comment";
   comment: string;
 }
 /** Node colour, components 0..1. */
-export interface SetColorOp extends Base {
+interface SetColorOp extends Base {
   kind: "set-color";
   color: [number, number, number];
 }
 /** Replace the operator's tags (always includes `svc`); for changing an existing node (lowering puts tags in `create`). */
-export interface SetTagsOp extends Base {
+interface SetTagsOp extends Base {
   kind: "set-tags";
   tags: string[];
 }
 /** Store svc's record of what it applied, inside the network COMP (travels with the .toe). */
-export interface StoreMetadataOp extends Base {
+interface StoreMetadataOp extends Base {
   kind: "store-metadata";
   key: string;
   value: unknown;

@@ -35,7 +35,7 @@ function where(origin: Origin): string {
 }
 
 /** The operation as one line (plus the text of a set-text, indented). */
-export function renderOperation(op: Operation): string {
+function renderOperation(op: Operation): string {
   switch (op.kind) {
     case "create":
       // Every node carries the ownership tag; only other tags are worth a mention.

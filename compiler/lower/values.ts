@@ -34,7 +34,7 @@ function bindSources(v: BindValue): string[] {
 }
 
 /** The Python a bind puts in the parameter, for each scalar. */
-export function bindExpressions(node: AnyNode, v: BindValue): string[] {
+function bindExpressions(node: AnyNode, v: BindValue): string[] {
   const sources = bindSources(v);
   if (v.control !== undefined) {
     const n = levelsUp(node, v.owner!);
@@ -46,7 +46,7 @@ export function bindExpressions(node: AnyNode, v: BindValue): string[] {
 }
 
 /** The string a reference parameter holds: relative when svc builds the target, as written otherwise. */
-export function referenceText(node: AnyNode, target: AnyNode | undefined, written: string): string {
+function referenceText(node: AnyNode, target: AnyNode | undefined, written: string): string {
   return target === undefined ? written : relativeTdPath(node, target);
 }
 

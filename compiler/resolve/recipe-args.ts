@@ -41,11 +41,7 @@ function numbersTuple(v: Value, size: number): boolean {
  * Checks `v` against a parameter type and returns the value the recipe body receives (a name
  * becomes a menu entry or an operator reference), or undefined when it does not fit.
  */
-export function coerceRecipeValue(
-  type: ast.RecipeParamType,
-  v: Value,
-  entries: readonly string[] | null,
-): Value | undefined {
+function coerceRecipeValue(type: ast.RecipeParamType, v: Value, entries: readonly string[] | null): Value | undefined {
   // An expression is evaluated by TouchDesigner, so it can stand for any plain value.
   if (v.kind === "expression" && type !== "op" && type !== "text") return v;
   switch (type) {

@@ -32,7 +32,7 @@ function* namesOf(nodes: readonly { name: string }[]): Generator<string> {
   for (const n of nodes) yield n.name;
 }
 
-export function missingHelp(lookup: Extract<PathLookup, { kind: "missing" }>, path: string): string[] {
+function missingHelp(lookup: Extract<PathLookup, { kind: "missing" }>, path: string): string[] {
   const segment = path.split("/")[lookup.segment] ?? path;
   return didYouMean(closestNames(segment, namesOf(lookup.within.body.nodes)));
 }

@@ -10,7 +10,7 @@ import type { CompilerHost } from "./host.js";
 import { readProblem } from "./load.js";
 
 /** The recipe whose body is being expanded, with its arguments (already converted, defaults filled). */
-export interface RecipeFrame {
+interface RecipeFrame {
   recipe: string;
   /** Every declared parameter; undefined when its argument was missing or wrong (already reported). */
   args: Map<string, Value | undefined>;
@@ -40,7 +40,7 @@ function rawText(ctx: ValueContext, range: ast.SourceRange): string {
 /** `op('name')` / `op("a/b")`, not `.op(...)` (a method of another operator, read from elsewhere). */
 const OP_CALL = /(?<![\w.])op\(\s*(['"])([^'"\\\n]+)\1\s*\)/g;
 
-export function expressionRefs(python: string): ExpressionRef[] {
+function expressionRefs(python: string): ExpressionRef[] {
   const refs: ExpressionRef[] = [];
   for (const m of python.matchAll(OP_CALL)) {
     const quote = m[0].indexOf(m[1]!);

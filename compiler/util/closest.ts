@@ -9,7 +9,7 @@ import { editDistanceIgnoringCase } from "../../diagnostics/edit-distance.js";
  * otherwise cost 400 million distances: beyond this many the search stops, so that checking stays
  * linear in the size of the program (a suggestion may then be missed in such a huge network).
  */
-export const MAX_CANDIDATES_MEASURED = 2000;
+const MAX_CANDIDATES_MEASURED = 2000;
 
 /** Up to `limit` candidates close to `name`, nearest first (ties by name); far-off ones are left out. */
 export function closestNames(name: string, candidates: Iterable<string>, limit = 3): string[] {

@@ -10,7 +10,7 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, "utf8")) as T;
 }
 
-export function readSnapshot(dataDir: string): KbSnapshot {
+function readSnapshot(dataDir: string): KbSnapshot {
   const families = {} as Record<Family, Operator[]>;
   for (const f of FAMILIES) families[f] = readJson<FamilyFile>(join(dataDir, "operators", `${f}.json`)).operators;
   return { families, index: readJson<IndexFile>(join(dataDir, "index.json")).operators };
@@ -22,14 +22,14 @@ function linesJson(head: Record<string, unknown>, key: string, items: readonly u
   return `${headText},"${key}":[\n${items.map((i) => JSON.stringify(i)).join(",\n")}\n]}\n`;
 }
 
-export function writeSnapshot(dataDir: string, kb: KbSnapshot, indexVersion: number): void {
+function writeSnapshot(dataDir: string, kb: KbSnapshot, indexVersion: number): void {
   for (const f of FAMILIES)
     writeFileSync(join(dataDir, "operators", `${f}.json`), linesJson({ family: f }, "operators", kb.families[f]));
   writeFileSync(join(dataDir, "index.json"), linesJson({ version: indexVersion }, "operators", kb.index));
 }
 
 /** The release profile a dump describes: every type the build enumerated, created or not. */
-export function profileFromDump(dump: Dump): ReleaseProfile {
+function profileFromDump(dump: Dump): ReleaseProfile {
   const families = [...new Set(dump.operators.map((o) => o.family))].sort(
     (a, b) => FAMILIES.indexOf(a) - FAMILIES.indexOf(b),
   );

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 const scalar = z.union([z.number(), z.string(), z.boolean()]);
 
-export const dumpParSchema = z.object({
+const dumpParSchema = z.object({
   name: z.string().min(1),
   label: z.string().nullable().optional(),
   page: z.string().nullable().optional(),
@@ -27,7 +27,7 @@ export const dumpParSchema = z.object({
 });
 export type DumpPar = z.infer<typeof dumpParSchema>;
 
-export const dumpOperatorSchema = z.object({
+const dumpOperatorSchema = z.object({
   type: z.string().min(1),
   family: z.enum(["TOP", "CHOP", "SOP", "POP", "DAT", "MAT", "COMP"]),
   label: z.string().nullable().optional(),
@@ -41,7 +41,7 @@ export const dumpOperatorSchema = z.object({
 });
 export type DumpOperator = z.infer<typeof dumpOperatorSchema>;
 
-export const dumpSchema = z.object({
+const dumpSchema = z.object({
   format: z.literal("svc-td-dump"),
   version: z.literal(1),
   /** e.g. "2025.33070" */

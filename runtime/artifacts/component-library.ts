@@ -10,8 +10,8 @@ import { compareVersions } from "../bridge-version.js";
 import { verifyChecksums, type ChecksumProblem } from "./checksums.js";
 import type { Provenance } from "./provenance.js";
 
-export const COMPONENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-export const VERSION = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
+const COMPONENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const VERSION = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 
 export interface ComponentManifest {
   format: "svc-component";
@@ -50,7 +50,7 @@ export function listComponents(library: string): ListedComponent[] {
   return out;
 }
 
-export function readManifest(library: string, name: string, version: string): ComponentManifest {
+function readManifest(library: string, name: string, version: string): ComponentManifest {
   return JSON.parse(
     readFileSync(join(componentDir(library, name, version), "component.json"), "utf8"),
   ) as ComponentManifest;

@@ -11,7 +11,7 @@ import type { LiveTree } from "./live-tree.js";
 /** Parameter styles that hold a path to a file the network reads. */
 const FILE_STYLES = new Set(["File", "Folder"]);
 /** A single collected file larger than this is refused (a bundle is not a media library). */
-export const MAX_DEPENDENCY_BYTES = 512 * 1024 * 1024;
+const MAX_DEPENDENCY_BYTES = 512 * 1024 * 1024;
 
 export interface FileReference {
   node: string;
@@ -36,7 +36,7 @@ export function fileReferences(tree: LiveTree, base: string | undefined): FileRe
   return refs;
 }
 
-export interface CollectedFile {
+interface CollectedFile {
   source: string;
   /** Path inside the bundle folder, '/'-separated. */
   file: string;
@@ -45,7 +45,7 @@ export interface CollectedFile {
   usedBy: { node: string; param: string }[];
 }
 
-export interface UncollectedReference extends FileReference {
+interface UncollectedReference extends FileReference {
   reason: "missing" | "folder" | "too-large" | "not-regular";
 }
 

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { leafName, type LiveNode, type LiveTree } from "./live-tree.js";
 
-export const MAX_TREE_BYTES = 64 * 1024 * 1024;
+const MAX_TREE_BYTES = 64 * 1024 * 1024;
 
 export interface ExternalizedTree {
   folders: string[];

@@ -4,7 +4,7 @@
  */
 import { type BridgeClient, readWholeTopology, type TopologyWire } from "../engine/index.js";
 
-export interface LiveParam {
+interface LiveParam {
   name: string;
   value: unknown;
   style?: string;

@@ -20,7 +20,7 @@ export interface Provenance {
   author?: string;
 }
 
-export function contentFingerprint(tree: LiveTree): string {
+function contentFingerprint(tree: LiveTree): string {
   const rel = (p: string) => p.slice(tree.root.length);
   const nodes = tree.nodes.map((n) => ({
     path: rel(n.path),

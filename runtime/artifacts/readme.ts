@@ -6,8 +6,6 @@
 import type { LiveNode, LiveTree } from "./live-tree.js";
 import { leafName } from "./live-tree.js";
 
-export const DEFAULT_README_MAX_NODES = 200;
-
 export interface ReadmeOptions {
   title?: string;
   /** A sentence or two on what the network is for. */

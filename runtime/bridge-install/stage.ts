@@ -26,7 +26,7 @@ const RECORD = "VERSION_FINGERPRINT";
 export class StageError extends Error {}
 
 /** The repository (or installed package) root: the folder holding package.json above this file. */
-export function svcRoot(): string {
+function svcRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, "package.json"))) {
     const up = dirname(dir);

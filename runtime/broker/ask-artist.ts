@@ -5,7 +5,7 @@
  */
 import type { BridgeClient } from "../engine/index.js";
 
-export type InteractionKind = "node_delete" | "file_overwrite" | "oauth_consent";
+type InteractionKind = "node_delete" | "file_overwrite" | "oauth_consent";
 
 export interface InteractionStatus {
   id: string;
@@ -19,7 +19,7 @@ export interface InteractionStatus {
   ttl_s: number;
 }
 
-export interface BrokerStatus {
+interface BrokerStatus {
   pending: number;
   limit: number;
   delivery: "messageBox" | "perform_mode" | "headless";

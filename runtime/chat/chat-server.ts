@@ -11,7 +11,7 @@ import { loopbackRefusal } from "./loopback-guard.js";
 import { summaryOf } from "./receipt.js";
 import { CopilotInputError, type CopilotSession } from "./session.js";
 
-export const MAX_BODY_BYTES = 32 * 1024;
+const MAX_BODY_BYTES = 32 * 1024;
 
 const PAGE_HEADERS = {
   "content-security-policy":

@@ -15,7 +15,7 @@ export function isLoopbackHost(host: string | undefined): boolean {
   return octets.every((o) => o <= 255) && port <= 65535;
 }
 
-export function isLoopbackOrigin(origin: string): boolean {
+function isLoopbackOrigin(origin: string): boolean {
   // `Origin: null` (a sandboxed frame, a file) and anything that is not an http(s) origin is refused.
   const m = /^(https?):\/\/([^/?#@]+)$/i.exec(origin);
   return m !== null && isLoopbackHost(m[2]);

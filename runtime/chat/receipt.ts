@@ -7,10 +7,10 @@ import type { Redactor } from "./redact.js";
 import type { CopilotMode } from "./svc-tools.js";
 import type { LoopCall } from "./tool-loop.js";
 
-export const RECEIPT_KIND = "svc-copilot-receipt";
+const RECEIPT_KIND = "svc-copilot-receipt";
 const SUMMARY_CHARS = 300;
 /** A receipt keeps the start of a long argument (a whole .svcnet source), not all of it. */
-export const ARGUMENT_CHARS = 2_000;
+const ARGUMENT_CHARS = 2_000;
 
 function cutArguments(value: unknown, depth = 0): unknown {
   if (typeof value === "string")
@@ -24,7 +24,7 @@ function cutArguments(value: unknown, depth = 0): unknown {
 
 export type TurnStop = "answer" | "max-steps" | "error";
 
-export interface ReceiptCall {
+interface ReceiptCall {
   step: number;
   tool: string;
   arguments: Record<string, unknown>;

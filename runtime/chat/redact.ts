@@ -14,13 +14,13 @@ const SHAPES: readonly RegExp[] = [
 /** A long run of letters and digits of both cases, as generated keys are (words and paths are not). */
 const KEY_LIKE = /[A-Za-z0-9_+-]{32,}={0,2}/g;
 const keyLike = (run: string) => /[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run);
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 /** Shorter values are not searched for: they would blank ordinary words. */
 const MIN_SECRET_LENGTH = 6;
 
 export type Redactor = (value: unknown) => unknown;
 
-export function secretValues(env: NodeJS.ProcessEnv): string[] {
+function secretValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
     .filter(
       ([name, value]) => SECRET_ENV.test(name) && typeof value === "string" && value.trim().length >= MIN_SECRET_LENGTH,
@@ -29,7 +29,7 @@ export function secretValues(env: NodeJS.ProcessEnv): string[] {
     .sort((a, b) => b.length - a.length);
 }
 
-export function redactText(text: string, secrets: readonly string[]): string {
+function redactText(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) out = out.split(secret).join(REDACTED);
   for (const shape of SHAPES) out = out.replace(shape, REDACTED);

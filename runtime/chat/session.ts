@@ -17,9 +17,9 @@ import { makeRedactor, type Redactor } from "./redact.js";
 import { CREATIVE_SEARCH_TOOL, openSvcToolbox, type CopilotMode, type SvcToolbox } from "./svc-tools.js";
 import { runToolLoop, type LoopCall } from "./tool-loop.js";
 
-export const MAX_PROMPT_CHARS = 8_000;
+const MAX_PROMPT_CHARS = 8_000;
 /** Earlier turns kept in a chat; older ones are dropped whole, oldest first. */
-export const MAX_HISTORY_MESSAGES = 60;
+const MAX_HISTORY_MESSAGES = 60;
 /** One tool call may take this long, within the turn's own deadline. */
 const CALL_TIMEOUT_MS = 120_000;
 

@@ -62,7 +62,7 @@ const creativeSearchSpec: ToolSpec = {
   },
 };
 
-export interface OfferedTool {
+interface OfferedTool {
   spec: ToolSpec;
   readOnly: boolean;
 }

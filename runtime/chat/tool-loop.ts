@@ -28,7 +28,7 @@ export interface LoopCall {
   result: string;
 }
 
-export type LoopStop = "answer" | "max-steps";
+type LoopStop = "answer" | "max-steps";
 
 export interface LoopResult {
   /** The model's final text (its last reply's text when the budget ran out). */
@@ -56,11 +56,11 @@ export interface LoopOptions {
   timeoutMs?: number;
 }
 
-export const MAX_TOOL_RESULT_CHARS = 16_000;
+const MAX_TOOL_RESULT_CHARS = 16_000;
 /** A reply asking for more calls than this has the rest refused, not run. */
-export const MAX_CALLS_PER_STEP = 8;
+const MAX_CALLS_PER_STEP = 8;
 
-export function cut(text: string, max = MAX_TOOL_RESULT_CHARS): string {
+function cut(text: string, max = MAX_TOOL_RESULT_CHARS): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n[cut: ${text.length - max} more characters]`;
 }
 

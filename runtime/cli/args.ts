@@ -5,7 +5,7 @@
 import { CommandLineError, parseWith, usageMessage } from "./command-tree.js";
 import type { FlagSpecs, ParsedArgs } from "./flag-specs.js";
 
-export type { FlagSpec, FlagSpecs, ParsedArgs } from "./flag-specs.js";
+export type { FlagSpecs, ParsedArgs } from "./flag-specs.js";
 
 export class UsageError extends Error {
   constructor(message: string) {

@@ -11,7 +11,7 @@ import { diskHost, type CompilerHost } from "../../compiler/resolve/host.js";
 import type { Program } from "../../grammar/ast.js";
 import { readSource } from "./read-source.js";
 
-export interface CheckedFile {
+interface CheckedFile {
   /** The path as given (diagnostics use it as their `file`). */
   path: string;
   /** The text, when the file could be read (for code frames). */

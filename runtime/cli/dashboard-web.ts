@@ -20,7 +20,7 @@ import type { CommandIO } from "./command.js";
 import { DASHBOARD_PAGE, DASHBOARD_SCRIPT } from "./dashboard-page.js";
 
 /** What the page shows: the latest sample, or why there is none (the bridge stopped answering). */
-export type DashboardState =
+type DashboardState =
   { sample: DashboardSample; error?: undefined } | { sample?: DashboardSample | undefined; error: string; at: string };
 
 export interface DashboardWebOptions {
@@ -40,7 +40,7 @@ export interface DashboardWeb {
 }
 
 /** Event streams open at once; one more is answered 503. */
-export const MAX_STREAMS = 16;
+const MAX_STREAMS = 16;
 const LOOPBACK_PEERS = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {

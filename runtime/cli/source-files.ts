@@ -6,7 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "./args.js";
 
-export const SOURCE_EXTENSION = ".svcnet";
+const SOURCE_EXTENSION = ".svcnet";
 
 const SKIPPED_FOLDERS = new Set(["node_modules", "dist"]);
 

@@ -48,7 +48,7 @@ export interface CalibrationEntry {
 }
 
 export const MAX_ENTRIES = 32;
-export const MAX_FILE_BYTES = 512 * 1024;
+const MAX_FILE_BYTES = 512 * 1024;
 const FILE_VERSION = 1;
 
 export class CalibrationCacheError extends Error {

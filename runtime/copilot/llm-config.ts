@@ -11,14 +11,14 @@ import { LlmConfigError, LlmOffError } from "./llm-errors.js";
  */
 export type LlmTier = "small" | "medium" | "large";
 
-export interface TierLimits {
+interface TierLimits {
   /** At most this many tools are offered to the model in one request. */
   maxTools: number;
   /** Model requests in one turn when SVC_LLM_MAX_STEPS is unset. */
   defaultMaxSteps: number;
 }
 
-export const TIERS: Readonly<Record<LlmTier, TierLimits>> = {
+const TIERS: Readonly<Record<LlmTier, TierLimits>> = {
   small: { maxTools: 8, defaultMaxSteps: 4 },
   medium: { maxTools: 16, defaultMaxSteps: 8 },
   large: { maxTools: 40, defaultMaxSteps: 12 },
@@ -42,12 +42,12 @@ export interface LlmConfig {
   maxReplyBytes: number;
 }
 
-export const DEFAULT_LLM_URL = "http://127.0.0.1:11434";
-export const DEFAULT_TIER: LlmTier = "medium";
-export const DEFAULT_TEMPERATURE = 0.2;
-export const DEFAULT_TIMEOUT_SECONDS = 120;
-export const MAX_STEPS_LIMIT = 32;
-export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
+const DEFAULT_LLM_URL = "http://127.0.0.1:11434";
+const DEFAULT_TIER: LlmTier = "medium";
+const DEFAULT_TEMPERATURE = 0.2;
+const DEFAULT_TIMEOUT_SECONDS = 120;
+const MAX_STEPS_LIMIT = 32;
+const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
 
 function httpUrl(name: string, value: string): string {
   let url: URL;

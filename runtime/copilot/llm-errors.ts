@@ -97,17 +97,6 @@ export class LlmReplyTooLargeError extends LlmError {
   }
 }
 
-/** The model kept calling tools past the step budget (SVC_LLM_MAX_STEPS). */
-export class LlmMaxStepsError extends LlmError {
-  constructor(steps: number) {
-    super(
-      "llm-max-steps",
-      `the model was still calling tools after ${steps} step(s); raise SVC_LLM_MAX_STEPS or ask for less in one turn`,
-    );
-    this.name = "LlmMaxStepsError";
-  }
-}
-
 export function isLlmError(err: unknown): err is LlmError {
   return err instanceof LlmError;
 }

@@ -5,7 +5,7 @@
  */
 import { LlmMalformedReplyError } from "./llm-errors.js";
 
-export type ChatRole = "system" | "user" | "assistant" | "tool";
+type ChatRole = "system" | "user" | "assistant" | "tool";
 
 export interface ToolCall {
   name: string;

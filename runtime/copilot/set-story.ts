@@ -12,9 +12,9 @@ export interface Caption {
   text: string;
 }
 
-export type MomentState = "played" | "playing" | "upcoming" | "ready";
+type MomentState = "played" | "playing" | "upcoming" | "ready";
 
-export interface SetMoment {
+interface SetMoment {
   /** 1-based place in the setlist; null for a cue the setlist does not play. */
   scene: number | null;
   cue: string;

@@ -8,8 +8,8 @@ import { type BridgeClient, encodePath } from "../engine/index.js";
 import { downscalePng } from "../image/downscale.js";
 
 /** Vision models read images of a few hundred pixels; larger only costs time. */
-export const DEFAULT_VISION_SIZE = 512;
-export const MAX_VISION_SIZE = 1024;
+const DEFAULT_VISION_SIZE = 512;
+const MAX_VISION_SIZE = 1024;
 
 export interface TopImage {
   /** The TOP's path as the bridge resolved it. */

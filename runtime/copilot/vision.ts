@@ -11,8 +11,8 @@ import type { LlmConfig } from "./llm-config.js";
 import type { OllamaClient } from "./ollama-client.js";
 import { readTopImage, type TopImage } from "./top-image.js";
 
-export const MAX_CAPTION_CHARS = 400;
-export const MAX_ANSWER_CHARS = 2000;
+const MAX_CAPTION_CHARS = 400;
+const MAX_ANSWER_CHARS = 2000;
 
 export interface SeenTop {
   image: TopImage;

@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from "node:path";
 import { CreativeConfigError } from "./errors.js";
 import { LICENSES, type License } from "./license.js";
 
-export type IndexBackend = "jsonl" | "vectordb";
+type IndexBackend = "jsonl" | "vectordb";
 
 export interface CreativeConfig {
   enabled: boolean;
@@ -24,12 +24,12 @@ export interface CreativeConfig {
   applyCard: boolean;
 }
 
-export const DEFAULT_DATA_DIR = ".svc/creative-rag";
-export const DEFAULT_EMBED_URL = "http://127.0.0.1:11434";
+const DEFAULT_DATA_DIR = ".svc/creative-rag";
+const DEFAULT_EMBED_URL = "http://127.0.0.1:11434";
 /** English-leaning, 768 dimensions; for mixed-language libraries pick a multilingual model and `index --rebuild`. */
-export const DEFAULT_EMBED_MODEL = "nomic-embed-text";
-export const DEFAULT_EMBED_BATCH = 64;
-export const DEFAULT_EMBED_TIMEOUT_SECONDS = 60;
+const DEFAULT_EMBED_MODEL = "nomic-embed-text";
+const DEFAULT_EMBED_BATCH = 64;
+const DEFAULT_EMBED_TIMEOUT_SECONDS = 60;
 
 const ON = new Set(["1", "on", "true", "yes"]);
 const OFF = new Set(["0", "off", "false", "no"]);

@@ -14,9 +14,9 @@ import { readCard } from "./store.js";
 
 export const DEFAULT_K = 10;
 export const MAX_K = 100;
-export const MAX_QUERY_CHARS = 2000;
+const MAX_QUERY_CHARS = 2000;
 
-export interface SearchHit {
+interface SearchHit {
   id: string;
   score: number;
   title: string;

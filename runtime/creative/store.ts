@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { parseCard, serializeCard, type Card } from "./card.js";
 import { CardFormatError, DataDirError } from "./errors.js";
 
-export const cardsDir = (dataDir: string) => join(dataDir, "cards");
-export const binariesDir = (dataDir: string) => join(dataDir, "binaries");
+const cardsDir = (dataDir: string) => join(dataDir, "cards");
+const binariesDir = (dataDir: string) => join(dataDir, "binaries");
 export const indexFile = (dataDir: string) => join(dataDir, "index.jsonl");
 const ID = /^[0-9a-f]{64}$/;
 

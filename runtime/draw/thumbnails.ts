@@ -8,7 +8,7 @@ import { type BridgeClient, fetchPreview } from "../engine/index.js";
 import { downscalePng } from "../image/downscale.js";
 
 /** Thumbnails are at most this many pixels a side: a tile is about 100 picture units wide. */
-export const THUMBNAIL_SIZE = 96;
+const THUMBNAIL_SIZE = 96;
 
 export interface Thumbnails {
   /** Node path → PNG. */

@@ -9,20 +9,10 @@
  */
 
 // The bridge client: one HTTP client per bridge, its errors and its configuration.
-export {
-  BridgeClient,
-  BridgeError,
-  DEFAULT_BRIDGE_URL,
-  bridgeConfigFromEnv,
-  encodePath,
-  type BridgeConfig,
-  type BridgeErrorKind,
-  type HttpMethod,
-  type RequestStats,
-} from "./bridge-client/index.js";
+export { BridgeClient, BridgeError, bridgeConfigFromEnv, encodePath } from "./bridge-client/index.js";
 
 // The loop for one `.svcnet` file: compile, plan, apply, verify, preview.
-export { applyFile, planFile, type LoopOptions, type LoopResult } from "./loop/run-loop.js";
+export { applyFile, planFile, type LoopResult } from "./loop/run-loop.js";
 export { rootPathOf } from "./loop/root-path.js";
 
 // Planning: the one shape of a network (desired, live, stored), the reads, the plan and its text.
@@ -37,19 +27,18 @@ export {
   type NetworkState,
   type NodeState,
   type ParamState,
-  type WireState,
 } from "./plan/network-state.js";
 export { desiredState, networkRoots } from "./plan/desired-state.js";
-export { APPLIED_KEY, readLiveNetwork, type LiveRead } from "./plan/live-state.js";
+export { APPLIED_KEY, readLiveNetwork } from "./plan/live-state.js";
 export { readWholeTopology, type TopologyWire } from "./plan/paged-topology.js";
 export { GUARD_PICTURE_SUFFIXES, GUARD_SUFFIXES, isGuardOf, withoutGuards } from "./plan/output-guards.js";
 export { isEmptyPlan, type Plan } from "./plan/plan-types.js";
 export type { NetworkPlan } from "./plan/plan-program.js";
 export { planToJson, renderPlanText } from "./plan/render-plan.js";
-export { readSavedPlan, savePlan, staleReasons, type SavedPlan } from "./plan/saved-plan.js";
+export { readSavedPlan, savePlan, staleReasons } from "./plan/saved-plan.js";
 
 // Applying: all or nothing, with progress; the preview of an output TOP.
-export { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress } from "./apply/apply-plan.js";
+export { type DeleteAuthorization, type Progress } from "./apply/apply-plan.js";
 export { cookFrames, fetchPreview, type PreviewImage } from "./apply/preview.js";
 export { MAX_PREVIEW_FRAMES } from "./apply/preview-limits.js";
 
@@ -60,14 +49,8 @@ export { diffNetworks, isLivePath, readSides, type Side, type SideSpec } from ".
 export { renderDiffText } from "./diff/semantic-diff.js";
 
 // A hand-built network managed by svc, and given back.
-export { adopt, release, type AdoptOutcome, type ReleaseOutcome } from "./adopt/adopt.js";
+export { adopt, release } from "./adopt/adopt.js";
 
 // The bridge's event stream.
-export {
-  BridgeEventStream,
-  EVENT_TYPES,
-  HIGH_FREQUENCY_EVENTS,
-  type BridgeEvent,
-  type StreamStatus,
-} from "./events/bridge-events.js";
+export { BridgeEventStream, type BridgeEvent } from "./events/bridge-events.js";
 export { eventText } from "./events/event-text.js";

@@ -48,7 +48,7 @@ const DEPTHS: Record<PngColorType, readonly number[]> = {
 export const CHANNELS: Record<PngColorType, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
 /** Largest side accepted; PNG allows 2^31-1, no TOP comes near this. */
-export const MAX_SIDE = 32_768;
+const MAX_SIDE = 32_768;
 
 /** The header alone: dimensions and pixel layout, without touching the image data. */
 export function readPngHeader(png: Uint8Array): PngHeader {

@@ -14,9 +14,9 @@ export interface RgbaImage {
 }
 
 /** Most decompressed image bytes accepted (a 4K RGBA image is about 33 MB). */
-export const MAX_RAW_BYTES = 256 * 1024 * 1024;
+const MAX_RAW_BYTES = 256 * 1024 * 1024;
 /** Interlaced images are assembled whole before use; this bounds that buffer. */
-export const MAX_INTERLACED_PIXELS = 32 * 1024 * 1024;
+const MAX_INTERLACED_PIXELS = 32 * 1024 * 1024;
 
 /** Adam7 passes: first column, first row, column step, row step. */
 const ADAM7: readonly (readonly [number, number, number, number])[] = [

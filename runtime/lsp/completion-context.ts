@@ -7,7 +7,7 @@ import type { IToken } from "chevrotain";
 import { lex } from "../../grammar/lexer.js";
 import * as T from "../../grammar/tokens.js";
 
-export type CompletionContext =
+type CompletionContext =
   /** Top level of the file: `network`, `recipe`, `import`, `layout`. */
   | { kind: "top-level" }
   /** A new line in a network body: a wire's start, or a keyword. */

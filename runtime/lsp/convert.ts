@@ -3,7 +3,7 @@
  * (JavaScript string indices), LSP from 0 in the same units, so the conversion is a shift.
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Position as LspPosition, Range as LspRange } from "vscode-languageserver";
+import type { Range as LspRange } from "vscode-languageserver";
 import type { SourceRange } from "../../diagnostics/index.js";
 
 export function toLspRange(range: SourceRange): LspRange {
@@ -27,4 +27,4 @@ export function pathToUri(path: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(path) && !/^[a-z]:[\\/]/i.test(path) ? path : pathToFileURL(path).href;
 }
 
-export type { LspPosition, LspRange };
+export type { LspRange };

@@ -7,7 +7,7 @@ export type ToolProfile = (typeof TOOL_PROFILES)[number];
 
 import { authConfigFromEnv, type AuthConfig } from "./auth/auth-config.js";
 
-export type TransportKind = "stdio" | "http";
+type TransportKind = "stdio" | "http";
 
 export interface McpConfig {
   transport: TransportKind;
@@ -32,7 +32,7 @@ export interface EventsConfig {
   highFrequency: string[];
 }
 
-export const HIGH_FREQUENCY_EVENT_NAMES = ["timeline.frame", "node.cook"] as const;
+const HIGH_FREQUENCY_EVENT_NAMES = ["timeline.frame", "node.cook"] as const;
 
 function highFrequencyList(env: NodeJS.ProcessEnv): string[] {
   const raw = env.SVC_EVENTS_HIGH_FREQUENCY?.trim();
@@ -51,7 +51,7 @@ function highFrequencyList(env: NodeJS.ProcessEnv): string[] {
   return [...new Set(names)];
 }
 
-export interface HttpConfig {
+interface HttpConfig {
   /** 0 picks a free port (tests). */
   port: number;
   /** Bearer token every request must carry; undefined leaves the loopback server open. */
@@ -64,9 +64,9 @@ export interface HttpConfig {
   auth: AuthConfig;
 }
 
-export const DEFAULT_HTTP_PORT = 9981;
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
-export const DEFAULT_MAX_SESSIONS = 32;
+const DEFAULT_HTTP_PORT = 9981;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+const DEFAULT_MAX_SESSIONS = 32;
 
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -17,7 +17,7 @@ import type { ClientLogLevel } from "./logging.js";
 import type { Services } from "../services.js";
 import { SCENE_VIEWS, unknownView, viewedNetwork } from "./resources/scene.js";
 
-export interface EventSource {
+interface EventSource {
   on(fn: (event: BridgeEvent) => void): () => void;
 }
 

@@ -44,7 +44,7 @@ async function serveLine(entry: ToolManifestEntry): Promise<ServedTool> {
 }
 
 /** The selected profile's tools; no tool file is imported when the build's listing has them all. */
-export async function buildCatalog(selection: ToolSelection): Promise<ServerTools> {
+async function buildCatalog(selection: ToolSelection): Promise<ServerTools> {
   const entries = selectTools(toolManifest, selection).sort((a, b) => a.name.localeCompare(b.name));
   const tools = await Promise.all(entries.map(serveLine));
   const problems = checkCatalog(

@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import { dirname, join } from "node:path";
 import { userHome } from "./places.js";
 
-export const SERVER_NAME = "svc";
+const SERVER_NAME = "svc";
 
 export interface ClientSpec {
   id: "claude-desktop" | "claude-code" | "cursor" | "vscode" | "windsurf";

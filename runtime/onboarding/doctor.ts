@@ -14,7 +14,7 @@ import { cliPath, profileDir, userHome } from "./places.js";
 import { vaultCheck } from "./vault-check.js";
 import type { Check, CheckResult, CheckStatus } from "./check.js";
 
-export type { Check, CheckResult, CheckStatus } from "./check.js";
+export type { Check } from "./check.js";
 
 export interface DoctorContext {
   env: NodeJS.ProcessEnv;

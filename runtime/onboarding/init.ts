@@ -11,7 +11,7 @@ import { envFilePath, readEnvFile, setEnvFileValue } from "./env-file.js";
 import { planClients, writeClients } from "./install-client.js";
 import { profileDir, userHome } from "./places.js";
 
-export interface InitStep {
+interface InitStep {
   step: "bridge" | "clients" | "profile" | "token";
   /** done: changed now; current: already as wanted; planned: a dry run would change it; failed. */
   outcome: "done" | "current" | "planned" | "failed" | "skipped";

@@ -36,7 +36,7 @@ function skillsReadiness(env: NodeJS.ProcessEnv, cwd: string): LocalReadiness["s
   return { dir: plan.dir, state, current, total };
 }
 
-export function redactedConfig(env: NodeJS.ProcessEnv): Record<string, string> {
+function redactedConfig(env: NodeJS.ProcessEnv): Record<string, string> {
   const names = Object.keys(env)
     .filter((n) => n.startsWith("SVC_") && !n.startsWith("SVC_TEST_") && env[n] !== undefined)
     .sort();

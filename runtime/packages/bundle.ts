@@ -47,7 +47,7 @@ function readJson<T>(file: string, what: string): T {
 }
 
 /** The bundle manifest of a package folder, checked field by field. */
-export function readBundleManifest(dir: string): BundleManifest {
+function readBundleManifest(dir: string): BundleManifest {
   const m = readJson<Partial<BundleManifest>>(join(dir, BUNDLE_MANIFEST), "the bundle manifest");
   const bad = (field: string, why: string) =>
     new PackageError("bad-manifest", `${join(dir, BUNDLE_MANIFEST)}: '${field}' ${why}`);

@@ -12,7 +12,7 @@ import { writeJson } from "../artifacts/artifact.js";
 import { listFiles, sha256File } from "../artifacts/checksums.js";
 import { PACKAGE_NAME, PackageError, findPublished, verifyBundle, type BundleManifest } from "./bundle.js";
 
-export const INSTALLED_MANIFEST = "installed.json";
+const INSTALLED_MANIFEST = "installed.json";
 
 export interface InstalledRecord {
   format: "svc-installed";

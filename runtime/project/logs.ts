@@ -35,16 +35,13 @@ const keyOf = (l: LogLine) => JSON.stringify([l.source, l.path ?? "", l.message,
  * The lines of `next` not in `previous`. A cook error is state, not an event: it is shown when it
  * appears, and again only if it went away and came back.
  */
-export function newLines(
-  previous: ReadonlySet<string>,
-  next: readonly LogLine[],
-): { fresh: LogLine[]; seen: Set<string> } {
+function newLines(previous: ReadonlySet<string>, next: readonly LogLine[]): { fresh: LogLine[]; seen: Set<string> } {
   const seen = new Set(next.map(keyOf));
   return { fresh: next.filter((l) => !previous.has(keyOf(l))), seen };
 }
 
 /** How often a follow asks; the bridge keeps its lines, so nothing is lost between two reads. */
-export const FOLLOW_INTERVAL_MS = 750;
+const FOLLOW_INTERVAL_MS = 750;
 
 /**
  * The first read's lines, then each later read's new lines, until `signal` aborts or the bridge

@@ -37,7 +37,7 @@ export interface RecipeInfo {
   source: string;
 }
 
-export interface RecipeFileProblem {
+interface RecipeFileProblem {
   file: string;
   message: string;
 }

@@ -10,7 +10,7 @@ export type { RecipeInfo, RecipeLibrary, RecipeParamInfo };
 export { loadRecipeLibrary as loadLibrary, recipesDir };
 
 /** The node name a recipe use gets in the networks built here. */
-export const USE_NODE = "r1";
+const USE_NODE = "r1";
 
 /** The folder under `recipes/` that holds the recipe: its category (`feedback`, `audio`, ...). */
 export function recipeCategory(recipe: RecipeInfo): string {

@@ -11,7 +11,7 @@ import { isAbsolute, join } from "node:path";
 import { z } from "zod";
 
 export const BRIEF_FILE = join(".svc", "agent-brief.json");
-export const BRIEF_MAX_BYTES = 64 * 1024;
+const BRIEF_MAX_BYTES = 64 * 1024;
 
 export const AgentBrief = z
   .object({

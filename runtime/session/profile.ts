@@ -40,7 +40,7 @@ export class SessionProfileError extends Error {
   }
 }
 
-export function emptyProfile(): SessionProfile {
+function emptyProfile(): SessionProfile {
   return { version: 1, updatedAt: null, preferences: {}, recentNetworks: [], projectFolder: null };
 }
 

@@ -36,16 +36,16 @@ export interface Macro {
   steps: MacroStep[];
 }
 
-export const CUE_COLUMNS = ["cue", "fade", "path", "par", "kind", "value"] as const;
+const CUE_COLUMNS = ["cue", "fade", "path", "par", "kind", "value"] as const;
 /** A scene of the setlist: its cue, and how long it plays before the next (0: until Next). */
 export interface Scene {
   cue: string;
   duration: number;
 }
 
-export const SETLIST_COLUMNS = ["cue", "duration"] as const;
+const SETLIST_COLUMNS = ["cue", "duration"] as const;
 
-export const MACRO_COLUMNS = ["macro", "at", "kind", "cue", "path", "par", "vkind", "value"] as const;
+const MACRO_COLUMNS = ["macro", "at", "kind", "cue", "path", "par", "vkind", "value"] as const;
 
 const ENGINE = `# Plays the cues and macros of this network (see the tables). Runs at the start of every frame.
 
@@ -212,11 +212,11 @@ function table(columns: readonly string[], rows: string[][]): string {
 
 const fmt = (n: number) => String(Number(n.toFixed(6)));
 
-export function cueRows(cues: readonly Cue[]): string[][] {
+function cueRows(cues: readonly Cue[]): string[][] {
   return cues.flatMap((c) => c.values.map((v) => [c.name, fmt(c.fade), v.path, v.par, v.kind, v.value]));
 }
 
-export function macroRows(macros: readonly Macro[]): string[][] {
+function macroRows(macros: readonly Macro[]): string[][] {
   return macros.flatMap((m) =>
     m.steps.map((s) =>
       s.kind === "cue"
@@ -227,7 +227,7 @@ export function macroRows(macros: readonly Macro[]): string[][] {
 }
 
 /** Reads a table's text back into rows of the named columns (missing cells are ""). */
-export function readTable(text: string): Array<Record<string, string>> {
+function readTable(text: string): Array<Record<string, string>> {
   const lines = text.split(/\r?\n/).filter((l) => l !== "");
   const head = (lines[0] ?? "").split("\t");
   return lines.slice(1).map((l) => {

@@ -86,7 +86,7 @@ export async function firePending(
 }
 
 /** How a parameter's value is played: floats fade, toggles and whole numbers on menus are set. */
-export function kindOfStyle(style: string, value: unknown): ValueKind {
+function kindOfStyle(style: string, value: unknown): ValueKind {
   if (
     typeof value === "string" ||
     ["Str", "StrMenu", "Menu", "OP", "TOP", "CHOP", "COMP", "DAT", "SOP", "MAT", "File", "Folder"].includes(style)

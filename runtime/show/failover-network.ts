@@ -4,7 +4,7 @@
  * `heartbeat`, the backup's own watcher (inside TouchDesigner, no svc process needed). The
  * guards in front of the outputs are wired by guards.ts (STANDBY_GUARD).
  */
-export const FAILOVER_TABLE = "svc_failover_outputs";
+const FAILOVER_TABLE = "svc_failover_outputs";
 
 export interface FailoverSpec {
   name: string;
@@ -16,7 +16,7 @@ export interface FailoverSpec {
   heartbeat?: NetworkHeartbeat | undefined;
 }
 
-export interface NetworkHeartbeat {
+interface NetworkHeartbeat {
   /** Seconds between two requests to the main's /api/health. */
   interval: number;
   /** Seconds without any answer from the main before Live goes on. */

@@ -13,7 +13,7 @@
  */
 import { type BridgeClient, encodePath, GUARD_PICTURE_SUFFIXES, GUARD_SUFFIXES, isGuardOf } from "../engine/index.js";
 
-export interface Wire {
+interface Wire {
   source: string;
   source_output: number;
   target: string;
@@ -28,7 +28,7 @@ interface NodeDetail {
   inputs: Wire[];
 }
 
-export interface GuardNames {
+interface GuardNames {
   output: string;
   parent: string;
   guard: string;
@@ -56,7 +56,7 @@ export interface GuardKind {
 const opOf = (chain: string) => `op(${JSON.stringify(chain).replace(/"/g, "'")})`;
 
 /** The safety chain's guard: index 1 (the safe picture) while Panic is on. The safe Python subset admits it. */
-export const PANIC_GUARD: GuardKind = {
+const PANIC_GUARD: GuardKind = {
   guardSuffix: GUARD_SUFFIXES[0],
   safeSuffix: GUARD_PICTURE_SUFFIXES[0],
   expression: (chain) => `int(${opOf(chain)}.par.Panic.eval())`,
@@ -69,7 +69,7 @@ export const STANDBY_GUARD: GuardKind = {
   expression: (chain) => `1 - int(${opOf(chain)}.par.Live.eval())`,
 };
 
-export function guardNames(output: string, kind: GuardKind = PANIC_GUARD): GuardNames {
+function guardNames(output: string, kind: GuardKind = PANIC_GUARD): GuardNames {
   const cut = output.lastIndexOf("/");
   const parent = output.slice(0, cut) || "/";
   const name = output.slice(cut + 1);

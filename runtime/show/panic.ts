@@ -11,16 +11,16 @@ import { PROTECTED_TABLE } from "./safety-network.js";
 /** Bounds of the search for safety chains: the table is found at most this deep and this many. */
 const SEARCH_DEPTH = 8;
 const MAX_CHAINS = 32;
-export const MAX_OUTPUTS = 64;
+const MAX_OUTPUTS = 64;
 
-export interface OutputReport {
+interface OutputReport {
   output: string;
   /** guarded: its guard is wired and follows Panic; the others are not protected. */
   state: "guarded" | "unguarded" | "missing";
   detail: string;
 }
 
-export interface ChainReport {
+interface ChainReport {
   chain: string;
   /** Panic after the call. */
   panic: boolean;

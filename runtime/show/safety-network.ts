@@ -24,7 +24,7 @@ export interface SafetySpec {
   midi?: MidiArming | undefined;
 }
 
-export interface MidiArming {
+interface MidiArming {
   /** 1 to 16. */
   channel: number;
   note?: number | undefined;
@@ -49,7 +49,7 @@ function midiChop(midi: MidiArming): string {
 
 /** The name of the table that lists the protected outputs: `svc panic` finds safety COMPs by it. */
 export const PROTECTED_TABLE = "svc_protected";
-export const DEFAULT_OSC_ADDRESS = "/svc/panic";
+const DEFAULT_OSC_ADDRESS = "/svc/panic";
 
 const quote = (s: string) => JSON.stringify(s);
 

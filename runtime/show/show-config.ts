@@ -24,7 +24,7 @@ export interface ShowTarget {
   tokenEnv?: string | undefined;
 }
 
-export interface FailoverPair {
+interface FailoverPair {
   main: string;
   backup: string;
 }

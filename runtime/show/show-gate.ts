@@ -15,7 +15,7 @@ import { guardState } from "./guards.js";
 import { findSafetyChains, protectedOutputs } from "./panic.js";
 import type { ShowConfig, ShowProfile } from "./show-config.js";
 
-export interface GateStep {
+interface GateStep {
   step: "status" | "doctor" | "safety" | "preflight" | "perform";
   ok: boolean;
   detail: string;

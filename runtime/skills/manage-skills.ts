@@ -23,8 +23,8 @@ import { packageRoot } from "../package-root.js";
 import { sha256, sha256File } from "../artifacts/checksums.js";
 import { CodedError } from "../artifacts/coded-error.js";
 
-export const SKILL_COUNT = 3;
-export const OWNERSHIP_FILE = ".svc-skills.json";
+const SKILL_COUNT = 3;
+const OWNERSHIP_FILE = ".svc-skills.json";
 
 interface SkillEntry {
   name: string;
@@ -58,7 +58,7 @@ export function skillsFolder(given: string | undefined, env: NodeJS.ProcessEnv, 
 const SKILL_NAME = /^[a-z][a-z0-9-]{0,63}$/;
 const FILE_NAME = /^[A-Za-z0-9_.-]+$/;
 
-export function readBundle(bundle: string): Manifest {
+function readBundle(bundle: string): Manifest {
   const m = JSON.parse(readFileSync(join(bundle, "manifest.json"), "utf8")) as Manifest;
   if (m.format !== "svc-skills" || !Array.isArray(m.skills))
     throw new SkillsError("bad-manifest", `${bundle}/manifest.json is not an svc skills manifest`);
@@ -80,9 +80,9 @@ function readOwnership(dir: string): Ownership | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Ownership) : undefined;
 }
 
-export type SkillAction = "create" | "update" | "unchanged" | "remove" | "absent" | "conflict" | "modified";
+type SkillAction = "create" | "update" | "unchanged" | "remove" | "absent" | "conflict" | "modified";
 
-export interface SkillPlanEntry {
+interface SkillPlanEntry {
   name: string;
   action: SkillAction;
   detail: string;

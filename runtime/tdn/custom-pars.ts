@@ -9,7 +9,7 @@ import { isObject, kindOf, type TdnObject, type TdnValue } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 
 /** TouchDesigner styles a `.svcnet` control type stands for. */
-export const CONTROL_STYLES = new Set([
+const CONTROL_STYLES = new Set([
   "Float",
   "Int",
   "Toggle",

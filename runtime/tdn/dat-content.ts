@@ -8,7 +8,7 @@ import type { NodeState } from "../engine/index.js";
 import { kindOf, type TdnObject } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 
-export function tableText(rows: readonly (readonly string[])[]): string {
+function tableText(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.join("\t") + "\n").join("");
 }
 

@@ -11,7 +11,7 @@ export type TdnValue = null | boolean | number | string | TdnValue[] | { [key: s
 export type TdnObject = { [key: string]: TdnValue };
 
 /** Files larger than this are refused before parsing (a network of tens of thousands of operators fits). */
-export const MAX_TDN_BYTES = 16 * 1024 * 1024;
+const MAX_TDN_BYTES = 16 * 1024 * 1024;
 
 export type ReadResult =
   | { ok: true; value: TdnValue; locate: (path: readonly (string | number)[]) => SourceRange; json: boolean }

@@ -20,7 +20,7 @@ import { isTableDat, tableRows } from "./dat-content.js";
 import { channel } from "./node-fields.js";
 import { tdnNumber, writeConstant, writeParamValue } from "./values.js";
 
-export const TDN_FORMAT_VERSION = "2.0";
+const TDN_FORMAT_VERSION = "2.0";
 
 export interface TdnExportProblem {
   path: string;

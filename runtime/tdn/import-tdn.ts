@@ -20,7 +20,7 @@ import { readOperatorList } from "./operators.js";
 import { NO_RANGE } from "../../diagnostics/source-range.js";
 
 /** The TDN major version this reader follows (the specification's 2.0, and 1.x before it). */
-export const KNOWN_TDN_VERSION = 2;
+const KNOWN_TDN_VERSION = 2;
 export const MAX_REF_DEPTH = 8;
 
 const TOP_FIELDS = new Set([

@@ -9,10 +9,10 @@ import { kindOf, type TdnValue } from "./document.js";
 import { where, type FieldPath, type FileContext } from "./context.js";
 
 /** The specification's default node colour, and its tolerance per channel. */
-export const TDN_DEFAULT_COLOUR = [0.545, 0.545, 0.545];
+const TDN_DEFAULT_COLOUR = [0.545, 0.545, 0.545];
 const COLOUR_TOLERANCE = 0.01;
 
-export function isTdnDefaultColour(c: readonly number[]): boolean {
+function isTdnDefaultColour(c: readonly number[]): boolean {
   return c.every((x, i) => Math.abs(x - TDN_DEFAULT_COLOUR[i]!) <= COLOUR_TOLERANCE);
 }
 

@@ -15,8 +15,8 @@ import { readDatContent } from "./dat-content.js";
 import { readColour, readFlags } from "./node-fields.js";
 
 /** Operators in one file, and COMP levels deep: beyond, the file is refused rather than the stack. */
-export const MAX_OPERATORS = 20_000;
-export const MAX_DEPTH = 64;
+const MAX_OPERATORS = 20_000;
+const MAX_DEPTH = 64;
 
 const OPERATOR_FIELDS = new Set([
   "name",

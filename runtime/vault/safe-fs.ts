@@ -190,7 +190,7 @@ function tooLarge(rel: string, size: number): VaultError {
 }
 
 /** Decodes a note's bytes, refusing what is not text: a NUL byte or bytes that are not UTF-8. */
-export function noteText(rel: string, bytes: Buffer): string {
+function noteText(rel: string, bytes: Buffer): string {
   if (bytes.includes(0))
     throw new VaultError(
       "vault-note-not-text",
@@ -205,7 +205,7 @@ export function noteText(rel: string, bytes: Buffer): string {
   }
 }
 
-export function sha256(bytes: Buffer | string): string {
+function sha256(bytes: Buffer | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 

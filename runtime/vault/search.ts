@@ -17,13 +17,13 @@ import { readNoteFile } from "./safe-fs.js";
 import { startFolder, walkNotes } from "./walk.js";
 import type { Vault } from "./vault-root.js";
 
-export interface SearchHit {
+interface SearchHit {
   path: string;
   score: number;
   snippets: Array<{ line: number; text: string }>;
 }
 
-export type SearchStop = "results" | "files" | "bytes" | "time" | "entries";
+type SearchStop = "results" | "files" | "bytes" | "time" | "entries";
 
 export interface SearchResult {
   query: string;

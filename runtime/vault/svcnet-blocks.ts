@@ -15,7 +15,7 @@ export interface SvcnetBlock {
   text: string;
 }
 
-export interface UnclosedFence {
+interface UnclosedFence {
   /** The block's number, had it been closed, and its opening line. */
   index: number;
   fenceLine: number;

@@ -11,7 +11,7 @@ import { request } from "undici";
 import { startSim } from "../../runtime/sim/start-sim.js";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
-export const CALLBACKS = join(ROOT, "bridge", "callbacks", "webserver_callbacks.py");
+const CALLBACKS = join(ROOT, "bridge", "callbacks", "webserver_callbacks.py");
 
 export interface SimHost {
   url: string;

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 export const FAKE_MODEL = "fake-tools:latest";
 export const FAKE_DIGEST = "sha256:4c1e1c6a5f0e2b7d9a3f8e6d5c4b3a29180706f5e4d3c2b1a09f8e7d6c5b4a39";
 
-export interface ScriptedToolCall {
+interface ScriptedToolCall {
   name: string;
   /** An object as Ollama sends it; a string to script a model that sends JSON text. */
   arguments: unknown;

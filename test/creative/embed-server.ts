@@ -8,10 +8,10 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export const DIMENSION = 64;
+const DIMENSION = 64;
 export const TEST_MODEL = "bag-of-words";
 
-export type EmbedMode = "ok" | "legacy" | "api-error" | "model-missing" | "hang" | "short";
+type EmbedMode = "ok" | "legacy" | "api-error" | "model-missing" | "hang" | "short";
 
 /** The vector of a text: each word (lower-case, letters and digits) adds 1 at its hashed slot. */
 export function bagOfWords(text: string): number[] {

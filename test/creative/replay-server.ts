@@ -11,12 +11,12 @@ import { fileURLToPath } from "node:url";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/sources/", import.meta.url));
 /** A 1x1 PNG: what every picture URL answers. */
-export const PNG_BYTES = Buffer.from(
+const PNG_BYTES = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201a2b1d6c10000000049454e44ae426082",
   "hex",
 );
 
-export interface Answer {
+interface Answer {
   status: number;
   body: string;
   type?: string;

@@ -1,5 +1,4 @@
 import { expect } from "vitest";
-import type { Diagnostic } from "../../diagnostics/index.js";
 import type { NodeDecl, Program, Value } from "../../grammar/ast.js";
 import { parse } from "../../grammar/parse.js";
 import { print } from "../../grammar/print.js";
@@ -29,10 +28,6 @@ export function node(body: string, name?: string): NodeDecl {
 /** The value of parameter `p` written as `x: t { p: <value> }`. */
 export function value(written: string): Value {
   return shape(node(`x: t { p: ${written} }`).params[0]!.value);
-}
-
-export function codes(diagnostics: readonly Diagnostic[]): string[] {
-  return diagnostics.map((d) => d.code);
 }
 
 /** Formats twice and checks the second pass changes nothing; returns the first output. */

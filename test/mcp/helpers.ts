@@ -10,7 +10,7 @@ import { createSvcServer } from "../../runtime/mcp/server.js";
 import type { ToolSelection } from "../../runtime/mcp/tools/registry.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const BUILT_CLI = `${ROOT}dist/runtime/cli/svc.js`;
+const BUILT_CLI = `${ROOT}dist/runtime/cli/svc.js`;
 
 export function requireBuiltCli(): string {
   if (!existsSync(BUILT_CLI))

@@ -14,7 +14,7 @@ import type { ToolProfile } from "../../runtime/mcp/config.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { errorOf, memoryClient, textOf } from "./helpers.js";
 
-export interface LiveNode {
+interface LiveNode {
   path: string;
   type: string;
   tags: string[];

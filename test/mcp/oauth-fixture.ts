@@ -30,7 +30,7 @@ import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 export const REDIRECT_URI = "http://127.0.0.1:1/callback";
 
-export interface Recorded {
+interface Recorded {
   method: string;
   url: string;
   headers: string;

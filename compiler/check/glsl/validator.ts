@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 
 export type ShaderStage = "frag" | "vert" | "comp";
 
-export interface ShaderMessage {
+interface ShaderMessage {
   severity: "error" | "warning";
   /** Line in the shader's own text (source string 1), or undefined when it is in the environment. */
   line: number | undefined;
@@ -26,7 +26,7 @@ const MAX_CACHE = 500;
 const cache = new Map<string, ValidationOutcome>();
 let unavailable: ValidationOutcome | undefined;
 
-export function validatorCommand(): string {
+function validatorCommand(): string {
   return process.env.SVC_GLSLANG || "glslangValidator";
 }
 
@@ -71,7 +71,7 @@ const MESSAGE = /^(ERROR|WARNING): (\d+):(\d+): (.*)$/;
 // Follow-on lines that carry nothing for the reader.
 const NOISE = /^'' : compilation terminated\s*$/;
 
-export function parseMessages(output: string): ShaderMessage[] {
+function parseMessages(output: string): ShaderMessage[] {
   const messages: ShaderMessage[] = [];
   for (const raw of output.split("\n")) {
     const m = MESSAGE.exec(raw.trim());

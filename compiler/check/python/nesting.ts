@@ -12,7 +12,7 @@ interface NestingProblem {
 }
 
 /** CPython's MAXLEVEL: the deepest bracket nesting its tokenizer accepts. */
-export const PYTHON_MAX_NESTING = 200;
+const PYTHON_MAX_NESTING = 200;
 
 /** The end of the string literal that starts at `i` (its quote), or the text's end. */
 function stringEnd(text: string, i: number): number {

@@ -37,7 +37,7 @@ export const SAFE_NAMES = new Set([
   "None",
 ]);
 
-export const SAFE_METHODS = new Set([
+const SAFE_METHODS = new Set([
   "eval",
   "op",
   "ops",
@@ -69,9 +69,9 @@ export const SAFE_METHODS = new Set([
   "items",
 ]);
 
-export const DATA_NAMES = new Set(["true", "false", "null"]);
+const DATA_NAMES = new Set(["true", "false", "null"]);
 
-export const FORBIDDEN_ATTRIBUTES = new Set(["module", "mod", "evalExpression", "run", "ext", "extensions"]);
+const FORBIDDEN_ATTRIBUTES = new Set(["module", "mod", "evalExpression", "run", "ext", "extensions"]);
 
 const EXPRESSION_NODES = new Set([
   "module",

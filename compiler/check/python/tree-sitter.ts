@@ -26,10 +26,6 @@ export function loadPythonGrammar(): Promise<void> {
   return loading;
 }
 
-export function pythonGrammarLoaded(): boolean {
-  return parser !== undefined;
-}
-
 export type { Node as SyntaxNode } from "web-tree-sitter";
 
 /** Parses `text` as a Python module and hands the tree to `use`; the tree is freed afterwards. */

@@ -2,7 +2,7 @@ import { intFlag } from "../args.js";
 import type { Command } from "../command.js";
 import { copilotModeFlags, copilotModeOf, DEFAULT_TURN_SECONDS, openCopilotSession } from "./ask.js";
 
-export const DEFAULT_CHAT_PORT = 9982;
+const DEFAULT_CHAT_PORT = 9982;
 
 export const chatCommand: Command = {
   name: ["chat"],

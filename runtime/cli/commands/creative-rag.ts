@@ -52,7 +52,7 @@ function noWords(args: ParsedArgs, sub: string): void {
     throw new UsageError(`'creative-rag ${sub}' takes no words (got '${args.positionals.join(" ")}')`);
 }
 
-export const creativeSyncCommand: Command = {
+const creativeSyncCommand: Command = {
   name: ["creative-rag", "sync"],
   summary: "Pull cards from the open-access sources into the local repertoire (a capped pull, not a mirror).",
   usage: "[--source <name>]... [--limit <n>] [--json]",
@@ -94,7 +94,7 @@ export const creativeSyncCommand: Command = {
   },
 };
 
-export const creativeIndexCommand: Command = {
+const creativeIndexCommand: Command = {
   name: ["creative-rag", "index"],
   summary: "Embed new and changed cards through the embeddings server and write the index.",
   usage: "[--rebuild] [--json]",
@@ -121,7 +121,7 @@ export const creativeIndexCommand: Command = {
   },
 };
 
-export const creativeSearchCommand: Command = {
+const creativeSearchCommand: Command = {
   name: ["creative-rag", "search"],
   summary: "Search the repertoire by meaning: cosine top-k, with license, type and tag filters.",
   usage: "<query...> [--k <n>] [--license <csv>] [--type <type>] [--tags <csv>] [--json]",
@@ -157,7 +157,7 @@ export const creativeSearchCommand: Command = {
   },
 };
 
-export const creativeSourcesCommand: Command = {
+const creativeSourcesCommand: Command = {
   name: ["creative-rag", "sources"],
   summary: "List the repertoire's sources: the seven live ones and the planned ones.",
   usage: "[--json]",

@@ -50,7 +50,7 @@ async function guarded(command: string, io: CommandIO, args: ParsedArgs, work: (
   }
 }
 
-export const packagesSearchCommand: Command = {
+const packagesSearchCommand: Command = {
   name: ["packages", "search"],
   summary: "Find packages in the package folder by words in their names, descriptions, recipes and components.",
   usage: "[--from folder] [--json] <words>...",
@@ -75,7 +75,7 @@ export const packagesSearchCommand: Command = {
   },
 };
 
-export const packagesListCommand: Command = {
+const packagesListCommand: Command = {
   name: ["packages", "list"],
   summary: "List the packages installed in svc's data folder.",
   usage: "[--data folder] [--json]",
@@ -109,7 +109,7 @@ export const packagesListCommand: Command = {
   },
 };
 
-export const packagesInfoCommand: Command = {
+const packagesInfoCommand: Command = {
   name: ["packages", "info"],
   summary: "Show a published package: its manifest, publish record and whether its checksums hold.",
   usage: "[--from folder] [--json] <name[@version]>",
@@ -140,7 +140,7 @@ export const packagesInfoCommand: Command = {
   },
 };
 
-export const packagesInstallCommand: Command = {
+const packagesInstallCommand: Command = {
   name: ["packages", "install"],
   summary: "Install a package from the package folder: checksums verified, recipes compiled, then moved into place.",
   usage: "[--from folder] [--data folder] [--dry-run] [--json] <name[@version]>",
@@ -170,7 +170,7 @@ export const packagesInstallCommand: Command = {
   },
 };
 
-export const packagesUninstallCommand: Command = {
+const packagesUninstallCommand: Command = {
   name: ["packages", "uninstall"],
   summary: "Remove exactly the files a package's install put in the data folder.",
   usage: "[--data folder] [--force] [--dry-run] [--json] <name>",
@@ -198,7 +198,7 @@ export const packagesUninstallCommand: Command = {
   },
 };
 
-export const packagesDoctorCommand: Command = {
+const packagesDoctorCommand: Command = {
   name: ["packages", "doctor"],
   summary: "Check every installed package's files against the checksums recorded at install.",
   usage: "[--data folder] [--json]",
@@ -228,7 +228,7 @@ export const packagesDoctorCommand: Command = {
   },
 };
 
-export const packagesPathCommand: Command = {
+const packagesPathCommand: Command = {
   name: ["packages", "path"],
   summary: "Print where packages are installed, or where one installed package is (to import its recipes).",
   usage: "[--data folder] [<name>]",

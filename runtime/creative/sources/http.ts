@@ -7,9 +7,9 @@ import { Agent, interceptors, type Dispatcher } from "undici";
 import { stripCredentials } from "../card.js";
 import { SourceError } from "../errors.js";
 
-export const MAX_JSON_BYTES = 8 * 1024 * 1024;
-export const MAX_BINARY_BYTES = 32 * 1024 * 1024;
-export const SOURCE_TIMEOUT_MS = 30_000;
+const MAX_JSON_BYTES = 8 * 1024 * 1024;
+const MAX_BINARY_BYTES = 32 * 1024 * 1024;
+const SOURCE_TIMEOUT_MS = 30_000;
 const USER_AGENT = "svc-creative-rag (+https://github.com/svc; open-access metadata, capped pull)";
 
 let agent: Dispatcher | undefined;
@@ -20,14 +20,14 @@ function dispatcher(): Dispatcher {
   return agent;
 }
 
-export interface Fetched {
+interface Fetched {
   status: number;
   contentType: string;
   body: Uint8Array;
 }
 
 /** One GET; a body over `maxBytes` is refused while it streams. */
-export async function get(
+async function get(
   source: string,
   url: string,
   options: { accept: string; maxBytes: number; secrets: readonly string[] },

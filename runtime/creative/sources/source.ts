@@ -5,7 +5,7 @@
  */
 import type { CardDraft } from "../card.js";
 
-export interface SourceContext {
+interface SourceContext {
   /** The API's base URL, without a trailing slash. */
   base: string;
   /** Most items this run (spec 8: default 10). */
@@ -19,7 +19,7 @@ export interface SourceItem {
   imageUrl?: string;
 }
 
-export interface SourcePull {
+interface SourcePull {
   items: SourceItem[];
   /** sourceUrls of items the search named that answered 404: their cards are tombstoned. */
   gone: string[];

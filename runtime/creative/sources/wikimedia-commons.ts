@@ -31,7 +31,7 @@ interface CommonsQuery {
 }
 
 const TITLE = "Wikimedia Commons";
-export const COMMONS_CATEGORY = "Category:CC-Zero";
+const COMMONS_CATEGORY = "Category:CC-Zero";
 
 export const wikimediaCommons: LiveSource = {
   status: "live",

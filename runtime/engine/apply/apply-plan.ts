@@ -16,7 +16,7 @@ import { sourceParams, type NetworkPlan } from "../plan/plan-program.js";
 import { stateToJson } from "../plan/stored-state.js";
 
 /** The bridge's own cap is 1000 operations per batch. */
-export const MAX_OPERATIONS_PER_REQUEST = 1000;
+const MAX_OPERATIONS_PER_REQUEST = 1000;
 
 /**
  * Cost budget of one request (see operationCost): well within one frame of bridge work at 60 fps,
@@ -26,12 +26,12 @@ export const MAX_OPERATIONS_PER_REQUEST = 1000;
  * with a panel and the applied record (67), in one request: a request more costs a transaction, a
  * commit and a frame of waiting.
  */
-export const DEFAULT_REQUEST_BUDGET = 72;
+const DEFAULT_REQUEST_BUDGET = 72;
 
 /** Main-thread time one rollback request may take (it undoes at least one request each time). */
 const ROLLBACK_BUDGET_MS = 15;
 
-export interface RollbackReport {
+interface RollbackReport {
   /** Requests the bridge undid. */
   requests: number;
   /** The live network read back equals the one read before the apply. */

@@ -224,13 +224,13 @@ function* planOperationsSteps({
  * request each, a 107 KB record took as long as 47 to 70 simple operations (1.6 to 2.3 KB each),
  * so svc's last-applied record of a large network is a frame's work on its own.
  */
-export const BYTES_PER_COST_UNIT = 2048;
+const BYTES_PER_COST_UNIT = 2048;
 
 /**
  * Payloads up to this size count as one simple operation: the request budget leaves about half a
  * frame free, which absorbs a few KB of decoding (an 8 KB record costs about four simple operations).
  */
-export const SMALL_PAYLOAD_BYTES = 8192;
+const SMALL_PAYLOAD_BYTES = 8192;
 
 /** A payload's cost: one unit per BYTES_PER_COST_UNIT once it is larger than SMALL_PAYLOAD_BYTES. */
 function payloadCost(bytes: number): number {

@@ -3,8 +3,6 @@ import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import type { NetworkState } from "../plan/network-state.js";
 import { MAX_PREVIEW_FRAMES } from "./preview-limits.js";
 
-export { MAX_PREVIEW_FRAMES };
-
 export interface PreviewImage {
   path: string;
   width: number;

@@ -69,7 +69,7 @@ const IDLE_CONNECTION_MS = 4_000;
  * Four times the largest answer the bridge gives (a whole read of at most 64 MiB of state): a
  * bound against a peer on the bridge's port that never stops sending, not a limit on real reads.
  */
-export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 
 /** Failures of a kept-alive connection that the server had closed before reading anything on it. */
 const STALE_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);

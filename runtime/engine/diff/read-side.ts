@@ -13,7 +13,7 @@ export type Side =
 /** A live network path starts with '/'; a file (even an absolute one) ends with .svcnet. */
 export const isLivePath = (arg: string) => arg.startsWith("/") && !arg.endsWith(".svcnet");
 
-export async function fileSide(input: CompileInput): Promise<Side> {
+async function fileSide(input: CompileInput): Promise<Side> {
   // The compiler is loaded when a side is a file, not for two live networks.
   const { compile } = await import("../../../compiler/index.js");
   const result = await compile(input, { layout: false });
@@ -28,7 +28,7 @@ export async function fileSide(input: CompileInput): Promise<Side> {
  * A live network; `like` (the other side, when it is a file) names the parameters to read even at
  * their defaults, so a value written at its default compares equal.
  */
-export async function liveSide(client: BridgeClient, root: string, like?: NetworkState): Promise<Side> {
+async function liveSide(client: BridgeClient, root: string, like?: NetworkState): Promise<Side> {
   const wanted = new Map<string, string[]>();
   if (like)
     for (const n of like.nodes.values()) wanted.set(root + n.path.slice(like.root.length), Object.keys(n.params));
@@ -39,7 +39,7 @@ export async function liveSide(client: BridgeClient, root: string, like?: Networ
 const networkName = (s: NetworkState) => s.root.slice(s.root.lastIndexOf("/") + 1);
 
 /** Pairs networks by name; two single networks pair whatever their names. */
-export function pairNetworks(
+function pairNetworks(
   a: NetworkState[],
   b: NetworkState[],
 ): Array<[NetworkState | undefined, NetworkState | undefined]> {

@@ -31,7 +31,7 @@ export interface SemanticDiff {
   same: boolean;
 }
 
-export interface DiffCounts {
+interface DiffCounts {
   parameters: number;
   /** Flags, comment, colour, tags, DAT text, controls. */
   settings: number;
@@ -54,7 +54,7 @@ export function sideLabel(state: NetworkState, file?: string): string {
 const ROOT = "/net";
 
 /** Re-roots a state at a common path, marks every node comparable, drops what does not count. */
-export function normalizeForDiff(state: NetworkState): NetworkState {
+function normalizeForDiff(state: NetworkState): NetworkState {
   const move = (p: string) => (p === state.root ? ROOT : ROOT + p.slice(state.root.length));
   const nodes = new Map<string, NodeState>();
   for (const node of state.nodes.values()) {
@@ -150,7 +150,7 @@ function relabel(c: NodeChange, rootA: string, rootB: string): NodeChange {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The closing line: parameters counted one by one, then settings, nodes on one side only, wires. */
-export function diffSummary(c: DiffCounts, labelA: string, labelB: string): string {
+function diffSummary(c: DiffCounts, labelA: string, labelB: string): string {
   const parts: string[] = [];
   if (c.parameters > 0 || c.settings > 0) {
     const what = [

@@ -9,15 +9,7 @@ import type { WebSocket } from "undici";
 // undici (over 100 modules) is loaded when a stream first connects, not when the engine is imported.
 const undici = () => import("undici");
 
-export const HIGH_FREQUENCY_EVENTS = ["timeline.frame", "node.cook"] as const;
-export const EVENT_TYPES = [
-  "node.created",
-  "node.deleted",
-  "node.error",
-  "project.saved",
-  "param.changed",
-  ...HIGH_FREQUENCY_EVENTS,
-] as const;
+const HIGH_FREQUENCY_EVENTS = ["timeline.frame", "node.cook"] as const;
 
 export interface BridgeEvent {
   event: string;

@@ -239,7 +239,7 @@ const CONTROL_TYPE: Record<string, string> = {
 };
 
 /** The compiler's page name for `controls { }` written without one. */
-export const DEFAULT_CONTROLS_PAGE = "Custom";
+const DEFAULT_CONTROLS_PAGE = "Custom";
 
 function controlDefault(style: string, value: JsonValue | undefined): A.Value | null {
   if (value === undefined || value === null) return null;

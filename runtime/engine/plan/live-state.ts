@@ -75,7 +75,7 @@ export function rangeEntries(min: number | undefined, max: number | undefined): 
 }
 
 /** Custom pages in the shape the compiler's operations describe them (slider range as min/max). */
-export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageState[] | undefined {
+function customPagesState(pages: LiveNode["custom_pages"]): CustomPageState[] | undefined {
   if (pages === undefined || pages.length === 0) return undefined;
   return pages.map((page) => ({
     name: page.name,
@@ -99,7 +99,7 @@ export function customPagesState(pages: LiveNode["custom_pages"]): CustomPageSta
   }));
 }
 
-export function nodeState(n: LiveNode, params: Record<string, ParamState>): NodeState {
+function nodeState(n: LiveNode, params: Record<string, ParamState>): NodeState {
   const state: NodeState = {
     path: n.path,
     type: n.type,

@@ -35,9 +35,9 @@ export interface StateEntry {
   inputs: TopologyWire[];
 }
 
-export type RootEntry = Omit<StateEntry, "digest" | "inputs">;
+type RootEntry = Omit<StateEntry, "digest" | "inputs">;
 
-export interface StoredPiece {
+interface StoredPiece {
   key: string;
   present: boolean;
   digest?: string;

@@ -7,7 +7,7 @@ import type { SourceRange } from "../../../diagnostics/source-range.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-export type ParamMode = "constant" | "expression" | "bind" | "export";
+type ParamMode = "constant" | "expression" | "bind" | "export";
 
 export interface ParamState {
   mode: ParamMode;
@@ -122,7 +122,7 @@ export function describeParam(p: ParamState | undefined): string {
 }
 
 /** tdsim's (and, UNVERIFIED, TouchDesigner's) node colour before anyone sets one. */
-export const DEFAULT_COLOUR = [0.55, 0.55, 0.55];
+const DEFAULT_COLOUR = [0.55, 0.55, 0.55];
 
 export function isDefaultColour(color: readonly number[] | undefined): boolean {
   return color === undefined || color.every((c, i) => Math.abs(c - DEFAULT_COLOUR[i]!) <= 1e-3);

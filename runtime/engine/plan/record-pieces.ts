@@ -15,7 +15,7 @@ import { stateFromJson, stateToJson, type StoredState } from "./stored-state.js"
 /** Characters of record JSON per piece: 16 K costs 8 units (plan-operations operationCost). */
 export const PIECE_CHARS = 16_384;
 
-export interface RecordHead {
+interface RecordHead {
   pieces: string[];
   appliedAt?: string;
 }

@@ -23,7 +23,7 @@ function lineCount(text: string): number {
 }
 
 /** One field's value for people: `#ff8800`, `on`, tags by name, DAT text by its size and first line. */
-export function describeField(field: string, value: JsonValue | undefined): string {
+function describeField(field: string, value: JsonValue | undefined): string {
   if (value === undefined || value === null) return "(none)";
   if (field.startsWith("flag:")) return value === true ? "on" : "off";
   if (field === "color" && Array.isArray(value)) return `#${hexColour(value as number[])}`;
@@ -38,7 +38,7 @@ export function describeField(field: string, value: JsonValue | undefined): stri
 }
 
 /** A control as declared: `Gain float = 0.94 range 0..1 clamp "Feedback Gain"`. */
-export function describeControl(p: CustomParState): string {
+function describeControl(p: CustomParState): string {
   let out = `${p.name} ${p.style.toLowerCase()}`;
   if (p.default !== undefined) out += ` = ${clip(JSON.stringify(p.default))}`;
   if (p.min !== undefined || p.max !== undefined) out += ` range ${p.min ?? 0}..${p.max ?? 1}`;

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { LoopResult } from "../loop/run-loop.js";
 
-export const SAVED_PLAN_FORMAT = "svc-plan/1";
+const SAVED_PLAN_FORMAT = "svc-plan/1";
 
 export interface SavedPlan {
   format: typeof SAVED_PLAN_FORMAT;
@@ -16,7 +16,7 @@ export interface SavedPlan {
   createdAt: string;
 }
 
-export function hashSources(sources: ReadonlyMap<string, string>): string {
+function hashSources(sources: ReadonlyMap<string, string>): string {
   const h = createHash("sha256");
   for (const [file, text] of [...sources].sort(([a], [b]) => a.localeCompare(b)))
     h.update(file).update("\0").update(text).update("\0");

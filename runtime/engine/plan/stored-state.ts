@@ -14,7 +14,7 @@ export interface StoredState {
   appliedAt?: string;
 }
 
-export const STORED_FORMAT = 1;
+const STORED_FORMAT = 1;
 
 export function stateToJson(stored: StoredState): unknown {
   const nodes = [...stored.state.nodes.values()]

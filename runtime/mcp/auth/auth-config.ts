@@ -6,8 +6,8 @@
  * - `oauth`: OAuth 2.0 access tokens only. SVC_MCP_TOKEN must be unset.
  * - `hybrid`: OAuth tokens, and the legacy SVC_MCP_TOKEN as well (which must then be set).
  */
-export const AUTH_MODES = ["auto", "oauth", "hybrid"] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
+const AUTH_MODES = ["auto", "oauth", "hybrid"] as const;
+type AuthMode = (typeof AUTH_MODES)[number];
 
 export interface OAuthSettings {
   /** SVC_MCP_OAUTH_STATE: the JSON file of clients and refresh tokens. */
@@ -39,7 +39,7 @@ export const OAUTH_DEFAULTS = {
 } as const;
 
 /** Every variable that only means something with OAuth on. */
-export const OAUTH_VARIABLES = [
+const OAUTH_VARIABLES = [
   "SVC_MCP_OAUTH_STATE",
   "SVC_MCP_PUBLIC_URL",
   "SVC_MCP_OAUTH_CONSENT_SECONDS",

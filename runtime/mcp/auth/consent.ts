@@ -8,7 +8,7 @@
 import type { BridgeClient } from "../../engine/index.js";
 import { askArtist } from "../../broker/ask-artist.js";
 
-export interface ConsentRequest {
+interface ConsentRequest {
   clientName: string;
   redirectUri: string;
   /** What is being granted, shown under the question. */
@@ -18,7 +18,7 @@ export interface ConsentRequest {
   signal: AbortSignal;
 }
 
-export interface ConsentAnswer {
+interface ConsentAnswer {
   allowed: boolean;
   /** Why: "chosen", or the broker's safe-choice reason, or what failed. */
   reason: string;

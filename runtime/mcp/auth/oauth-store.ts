@@ -88,7 +88,7 @@ const MAX_CODES = 256;
 export const MAX_FAMILIES_PER_CLIENT = 4;
 const MAX_ROTATED_KEPT = 16;
 
-export function digestOf(token: string): string {
+function digestOf(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("base64url");
 }
 

@@ -20,7 +20,7 @@ const MAX_SOURCE_CHARS = 64;
  * The address the proxy appended last to X-Forwarded-For, or undefined for a direct request.
  * Only the last entry is the proxy's own; earlier ones are whatever the client claimed.
  */
-export function forwardedSource(header: string | string[] | undefined): string | undefined {
+function forwardedSource(header: string | string[] | undefined): string | undefined {
   const text = Array.isArray(header) ? header.join(",") : header;
   if (!text) return undefined;
   const last = text.split(",").pop()!.trim().toLowerCase();

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Kb } from "./kb-access.js";
 
-export const memberDocSchema = z.object({
+const memberDocSchema = z.object({
   name: z.string(),
   kind: z.string(),
   type: z.string().optional(),
@@ -14,7 +14,7 @@ export const memberDocSchema = z.object({
   readOnly: z.boolean().optional(),
   declaredBy: z.string(),
 });
-export type MemberDoc = z.infer<typeof memberDocSchema>;
+type MemberDoc = z.infer<typeof memberDocSchema>;
 
 export const classDocSchema = z.object({
   name: z.string(),

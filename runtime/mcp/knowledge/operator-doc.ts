@@ -9,7 +9,7 @@ import type { Kb } from "./kb-access.js";
 
 const scalar = z.union([z.number(), z.string(), z.boolean()]);
 
-export const paramDocSchema = z.object({
+const paramDocSchema = z.object({
   name: z.string(),
   label: z.string().nullable(),
   page: z.string().nullable(),
@@ -32,7 +32,7 @@ export const paramDocSchema = z.object({
     .optional(),
   readOnly: z.boolean().optional(),
 });
-export type ParamDoc = z.infer<typeof paramDocSchema>;
+type ParamDoc = z.infer<typeof paramDocSchema>;
 
 export const operatorDocSchema = z.object({
   type: z.string(),
@@ -51,7 +51,7 @@ export const operatorDocSchema = z.object({
 });
 export type OperatorDoc = z.infer<typeof operatorDocSchema>;
 
-export function paramDoc(p: Param): ParamDoc {
+function paramDoc(p: Param): ParamDoc {
   const doc: ParamDoc = { name: p.name, label: p.label, page: p.page, style: p.style, default: p.default };
   if (p.components) doc.components = [...p.components];
   if (p.min !== null) doc.min = p.min;
@@ -111,7 +111,7 @@ export function operatorDoc(kb: Kb, op: Operator, filter: ParamFilter = {}): Ope
 
 /** One line for people: "noiseTOP (Noise, TOP): 0–1 inputs, 1 output, 42 parameters". */
 /** One line a parameter: name, label, style, page, default, range and menu entries (for clients that read text only). */
-export function paramLine(p: ParamDoc): string {
+function paramLine(p: ParamDoc): string {
   const parts = [
     p.style ?? "style unknown",
     p.page ? `page ${p.page}` : undefined,
@@ -128,7 +128,7 @@ export function operatorText(doc: OperatorDoc): string {
   return [operatorLine(doc), ...doc.params.map(paramLine)].join("\n");
 }
 
-export function operatorLine(doc: OperatorDoc): string {
+function operatorLine(doc: OperatorDoc): string {
   const ins = doc.inputs ? `${doc.inputs.min ?? "?"}–${doc.inputs.max ?? "?"} inputs` : "inputs unknown";
   const outs = doc.outputs === null ? "outputs unknown" : `${doc.outputs} output${doc.outputs === 1 ? "" : "s"}`;
   const shown =

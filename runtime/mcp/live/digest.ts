@@ -36,8 +36,8 @@ export interface Digest {
 }
 
 /** How deep below the COMP a digest looks, and how many nodes it reads at most. */
-export const DIGEST_DEPTH = 8;
-export const DIGEST_MAX_NODES = 2000;
+const DIGEST_DEPTH = 8;
+const DIGEST_MAX_NODES = 2000;
 
 /** Flags worth showing: the ones set away from their usual value. */
 function flagWords(flags: Record<string, boolean>): string[] {

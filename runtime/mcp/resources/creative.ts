@@ -27,7 +27,7 @@ async function reading(work: () => Promise<ResourceBody>): Promise<ResourceBody>
 }
 
 /** `svc://creative/cards/<id>`: one card, its provenance and license always present. */
-export const creativeCardResource: TemplatedResource = {
+const creativeCardResource: TemplatedResource = {
   name: "creative-card",
   title: "Creative card",
   description:
@@ -47,7 +47,7 @@ export const creativeCardResource: TemplatedResource = {
 };
 
 /** `svc://creative/search?q=...&k=&license=&type=&tags=`: the closest cards, filtered. */
-export const creativeSearchResource: TemplatedResource = {
+const creativeSearchResource: TemplatedResource = {
   name: "creative-search",
   title: "Creative repertoire search",
   description:

@@ -57,7 +57,7 @@ export function json(value: unknown): ResourceBody {
 const MAX_COMPLETIONS = 100;
 
 /** Case-insensitive prefix matches first, then substring matches; bounded. */
-export function completeFrom(candidates: readonly string[], typed: string): string[] {
+function completeFrom(candidates: readonly string[], typed: string): string[] {
   const needle = typed.toLowerCase();
   const prefix = candidates.filter((c) => c.toLowerCase().startsWith(needle));
   const inner = needle

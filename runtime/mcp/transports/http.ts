@@ -23,9 +23,9 @@ import { ANYONE_PRINCIPAL, LEGACY_PRINCIPAL } from "../auth/principals.js";
 import { readBody } from "./read-body.js";
 import { SessionStore, type SessionEndReason } from "./session-store.js";
 
-export const MCP_PATH = "/mcp";
+const MCP_PATH = "/mcp";
 /** The address is fixed: the server is for this machine only. */
-export const LOOPBACK_HOST = "127.0.0.1";
+const LOOPBACK_HOST = "127.0.0.1";
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const KEEP_ALIVE_MS = 65_000;
 

@@ -10,7 +10,7 @@ import { resolveTuplet } from "../../../kb/index.js";
 import type { NodeEntry } from "./node-table.js";
 import type { Report, Where } from "./report.js";
 
-export type Driver = "constant" | "bind" | "expression" | "reference" | "text";
+type Driver = "constant" | "bind" | "expression" | "reference" | "text";
 
 export interface Assignment {
   /** The parameter as written in the .svcnet (scalar or tuplet name, or `text` for a DAT's contents). */

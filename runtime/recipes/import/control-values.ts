@@ -64,7 +64,7 @@ const NO_VALUE: ReadonlySet<ControlType> = new Set(["pulse", "momentary", "heade
 const COLOUR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function isControlType(t: string): t is ControlType {
+function isControlType(t: string): t is ControlType {
   return (CONTROL_TYPES as readonly string[]).includes(t);
 }
 

@@ -11,7 +11,7 @@ import type { NodeEntry } from "./node-table.js";
 import type { ConnectionSpec } from "./recipe-format.js";
 
 /** The converter's source parameter for a node of family `source`, if `to` has one. */
-export function sourceParameter(to: NodeEntry, source: Family): string | undefined {
+function sourceParameter(to: NodeEntry, source: Family): string | undefined {
   if (to.operator.family === source) return undefined;
   const name = source.toLowerCase();
   const param = to.operator.params.find((p) => p.name === name);

@@ -45,7 +45,7 @@ export function notInMenu(
 }
 
 /** A JSON value as written (compact), for the comment that keeps a left-out assignment. */
-export function jsonText(v: JsonValue): string {
+function jsonText(v: JsonValue): string {
   switch (v.kind) {
     case "object":
       return `{${v.entries.map((e) => `${JSON.stringify(e.key)}: ${jsonText(e.value)}`).join(", ")}}`;

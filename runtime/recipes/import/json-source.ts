@@ -14,32 +14,32 @@ export interface JsonObject {
   entries: JsonEntry[];
   range: SourceRange;
 }
-export interface JsonEntry {
+interface JsonEntry {
   key: string;
   keyRange: SourceRange;
   value: JsonValue;
 }
-export interface JsonArray {
+interface JsonArray {
   kind: "array";
   items: JsonValue[];
   range: SourceRange;
 }
-export interface JsonString {
+interface JsonString {
   kind: "string";
   value: string;
   range: SourceRange;
 }
-export interface JsonNumber {
+interface JsonNumber {
   kind: "number";
   value: number;
   range: SourceRange;
 }
-export interface JsonBoolean {
+interface JsonBoolean {
   kind: "boolean";
   value: boolean;
   range: SourceRange;
 }
-export interface JsonNull {
+interface JsonNull {
   kind: "null";
   range: SourceRange;
 }
@@ -47,7 +47,7 @@ export interface JsonNull {
 export type JsonParseResult = { ok: true; value: JsonValue } | { ok: false; problem: string; range: SourceRange };
 
 /** Deeper nesting than this is refused rather than risking the stack. */
-export const MAX_JSON_DEPTH = 200;
+const MAX_JSON_DEPTH = 200;
 
 class JsonSyntaxError {
   constructor(

@@ -14,7 +14,7 @@ import type { Report } from "./report.js";
 const { ident, str, tagsFlag } = astBuild;
 
 /** `Neon Tunnel!` or `neon-tunnel` → `neon_tunnel`. */
-export function recipeNameOf(text: string): string {
+function recipeNameOf(text: string): string {
   const snake = text
     .trim()
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")

@@ -61,7 +61,7 @@ export function knownParam(node: NodeEntry, name: Located<string>, report: Repor
 }
 
 /** The style that applies to one value of the parameter (a tuplet's component has the tuplet's style). */
-export function styleOf(param: KnownParam): ParStyle | null {
+function styleOf(param: KnownParam): ParStyle | null {
   return param.ref?.param.style ?? null;
 }
 

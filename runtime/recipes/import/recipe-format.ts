@@ -9,7 +9,7 @@ import type { JsonValue } from "./json-source.js";
 import { childPath, type Located, type Report, type Where } from "./report.js";
 
 /** A field's raw value and where it is. */
-export interface JsonField {
+interface JsonField {
   value: JsonValue;
   at: Where;
 }
@@ -47,8 +47,8 @@ export interface ExposedParamSpec {
   max?: Located<number>;
 }
 
-export const UNIFORM_KINDS = ["float", "vec", "color"] as const;
-export type UniformKind = (typeof UNIFORM_KINDS)[number];
+const UNIFORM_KINDS = ["float", "vec", "color"] as const;
+type UniformKind = (typeof UNIFORM_KINDS)[number];
 
 export interface UniformSpec {
   at: Where;

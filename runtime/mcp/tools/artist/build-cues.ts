@@ -18,7 +18,7 @@ import type { ToolContext } from "../registry.js";
 import { bridgeFailure, failure, success, type ToolOutcome } from "../result.js";
 import { runArtist } from "./run-artist.js";
 
-export interface ValueInput {
+interface ValueInput {
   path: string;
   parameter: string;
   value?: number | string | boolean | undefined;
@@ -170,7 +170,7 @@ export async function manageCue(input: ManageCueInput, ctx: ToolContext): Promis
   }
 }
 
-export type MacroStepInput = { wait?: number | undefined } & ({ cue: string } | ValueInput);
+type MacroStepInput = { wait?: number | undefined } & ({ cue: string } | ValueInput);
 
 export interface CreateMacroInput {
   network: string;

@@ -11,8 +11,8 @@ import { chainNetwork, type RecipeUse } from "./network-source.js";
 import { loadArtistCatalog } from "./recipe-catalog.js";
 import { runArtist, type ArtistData } from "./run-artist.js";
 
-export const DASHBOARD_RECIPE = "foh_dashboard";
-export const SCOPE_RECIPE = "histogram_scope";
+const DASHBOARD_RECIPE = "foh_dashboard";
+const SCOPE_RECIPE = "histogram_scope";
 
 export interface DashboardInput {
   name: string;

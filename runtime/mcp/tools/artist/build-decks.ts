@@ -22,7 +22,7 @@ export interface Deck {
 const r = NO_RANGE;
 
 /** The recipe of the A/B pair: two inputs, a crossfader and a blend. */
-export const AB_RECIPE = "ab_decks";
+const AB_RECIPE = "ab_decks";
 
 function fader(name: string, level: number, label: string): A.Declaration {
   return {

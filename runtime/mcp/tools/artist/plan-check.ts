@@ -11,7 +11,7 @@ import type { ArtistCatalog, ArtistRecipe } from "./recipe-catalog.js";
 import { recipeArguments, type ArgumentValue } from "./recipe-arguments.js";
 import { PLANNABLE_TOOLS, TYPED_TOOLS } from "./visual-planner.js";
 
-export interface CheckedPlan {
+interface CheckedPlan {
   tool: string;
   arguments: Record<string, unknown>;
   recipes: string[];

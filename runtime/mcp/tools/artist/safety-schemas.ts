@@ -55,7 +55,7 @@ const outputReport = z.object({
   state: z.enum(["guarded", "unguarded", "missing"]),
   detail: z.string(),
 });
-export const panicReport = z.object({
+const panicReport = z.object({
   engage: z.boolean(),
   chains: z.array(
     z.object({ chain: z.string(), panic: z.boolean(), changed: z.boolean(), outputs: z.array(outputReport) }),

@@ -14,7 +14,7 @@ import { matchingRecipes, planVisual, PLANNABLE_TOOLS, TYPED_TOOLS, type VisualP
 /** What the planner needs of a model: one request whose reply is JSON of `format`, as text. */
 export type AskForJson = (system: string, user: string, format: Record<string, unknown>) => Promise<string>;
 
-export interface PlanFallback {
+interface PlanFallback {
   /** `llm-off`, `llm-timeout`, `llm-connection`, `llm-malformed-reply`, `llm-invalid-plan`, ... */
   code: string;
   message: string;
@@ -38,7 +38,7 @@ const MAX_REASONS = 8;
 const MAX_REASON_CHARS = 300;
 
 /** The reply's shape, given to the model server as a JSON schema (Ollama's `format`). */
-export const PLAN_FORMAT: Record<string, unknown> = {
+const PLAN_FORMAT: Record<string, unknown> = {
   type: "object",
   properties: {
     tool: { type: "string", enum: [...PLANNABLE_TOOLS] },

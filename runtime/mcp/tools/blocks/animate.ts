@@ -27,17 +27,17 @@ export interface AnimateSpec {
 
 /**
  * Offset and amplitude that make a wave sweep from..to. tdsim's LFO shapes (bridge/sim/tdsim/
- * chopgen.py) give sin, tri and square in -1..1 and ramp, pulse and normal in 0..1; that
+ * families/chop/chopgen.py) give sin, tri and square in -1..1 and ramp, pulse and normal in 0..1; that
  * TouchDesigner's LFO CHOP uses the same ranges is UNVERIFIED.
  */
-export function waveScale(wave: AnimateSpec["wave"], from: number, to: number): { offset: number; amp: number } {
+function waveScale(wave: AnimateSpec["wave"], from: number, to: number): { offset: number; amp: number } {
   return wave === "ramp" || wave === "pulse" || wave === "normal"
     ? { offset: from, amp: to - from }
     : { offset: (from + to) / 2, amp: (to - from) / 2 };
 }
 
 /** A linear rise from..to, starting again every 1/frequency seconds. */
-export function timeExpression(from: number, to: number, frequency: number): string {
+function timeExpression(from: number, to: number, frequency: number): string {
   // Twelve significant digits: 0.1 + 0.2 is written 0.3, as a person would.
   const n = (x: number) => String(Number(x.toPrecision(12)));
   return `${n(from)} + ${n(to - from)} * ((absTime.seconds * ${n(frequency)}) % 1)`;

@@ -17,9 +17,9 @@ import type { RunResult } from "../edit/apply-edit.js";
 import { editNetwork, type RunOptions } from "../edit/run-edits.js";
 import { NO_RANGE } from "../../../../diagnostics/source-range.js";
 
-export type Protocol = "osc" | "midi" | "dmx" | "artnet" | "ndi";
+type Protocol = "osc" | "midi" | "dmx" | "artnet" | "ndi";
 
-export interface ChannelMap {
+interface ChannelMap {
   channel: string;
   node?: string | undefined;
   parameter?: string | undefined;

@@ -55,7 +55,7 @@ const positionOnly = (c: Plan["changes"][number]) =>
  * Everything in the plan the edit did not ask for, one line each. Moving nodes never counts. A
  * touched entry ending in '/' covers a whole subtree (a recipe instance whose arguments changed).
  */
-export function collateral(plan: Plan, touched: ReadonlySet<string>, positionsOnly = false): string[] {
+function collateral(plan: Plan, touched: ReadonlySet<string>, positionsOnly = false): string[] {
   const out: string[] = [];
   const r = plan.root;
   const subtrees = [...touched].filter((t) => t.endsWith("/"));
@@ -86,7 +86,7 @@ export function collateral(plan: Plan, touched: ReadonlySet<string>, positionsOn
 }
 
 /** The plan as people read it after an edit: layout moves summed up in one line, not listed. */
-export function editPlanText(plan: Plan): string {
+function editPlanText(plan: Plan): string {
   const moved = plan.changes.filter(positionOnly).length;
   const changes = plan.changes
     .filter((c) => !positionOnly(c))

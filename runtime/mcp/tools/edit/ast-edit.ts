@@ -83,7 +83,7 @@ export function nodeAt(net: EditableNetwork, path: string): Located {
 }
 
 /** Whether `name` is free at a level: no declaration and no live node (svc's or not) uses it. */
-export function nameFree(net: EditableNetwork, level: Level, name: string): boolean {
+function nameFree(net: EditableNetwork, level: Level, name: string): boolean {
   return !level.body.nodes.some((n) => n.name.name === name) && !net.live.nodes.has(`${level.path}/${name}`);
 }
 
@@ -123,7 +123,7 @@ export function removeNode(net: EditableNetwork, found: Located): void {
 
 // ── parameters ───────────────────────────────────────────────────────────────
 
-export function paramOf(decl: A.NodeDecl, name: string): A.Param | undefined {
+function paramOf(decl: A.NodeDecl, name: string): A.Param | undefined {
   return decl.params.find((p) => p.name.name === name);
 }
 
@@ -177,10 +177,6 @@ export function removeParam(decl: A.NodeDecl, name: string): boolean {
 
 // ── flags ────────────────────────────────────────────────────────────────────
 
-export function booleanFlag(decl: A.NodeDecl, flag: A.BooleanFlagName): boolean {
-  return decl.flags.some((f) => f.kind === "BooleanFlag" && f.name === flag && f.value);
-}
-
 /** On writes the flag; off stops writing it (svc then returns it to off if it had set it). */
 export function setBooleanFlag(decl: A.NodeDecl, flag: A.BooleanFlagName, on: boolean): void {
   decl.flags = decl.flags.filter((f) => !(f.kind === "BooleanFlag" && f.name === flag));
@@ -188,12 +184,6 @@ export function setBooleanFlag(decl: A.NodeDecl, flag: A.BooleanFlagName, on: bo
 }
 
 // ── wires ────────────────────────────────────────────────────────────────────
-
-export function edgesAt(level: Level): EdgeSpec[] {
-  return level.body.wires
-    .flatMap(wireEdges)
-    .map(({ from, fromOutput, to, toInput }) => ({ from, fromOutput, to, toInput }));
-}
 
 /** Removes the connections `match` selects; chains that held one are split into the connections left. */
 export function removeEdges(level: Level, match: (e: EdgeSpec) => boolean): EdgeSpec[] {

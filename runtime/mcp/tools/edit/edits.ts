@@ -291,17 +291,3 @@ export function runStep(net: EditableNetwork, edit: Edit): StepResult {
       return swapType(net, edit);
   }
 }
-
-/** Paths an edit names, to find the one network a batch works in. */
-export function pathsOf(edit: Edit): string[] {
-  switch (edit.op) {
-    case "create_node":
-      return [edit.parent];
-    case "connect":
-      return [edit.from, edit.to];
-    case "disconnect":
-      return [edit.to];
-    default:
-      return [edit.path];
-  }
-}

@@ -64,21 +64,6 @@ export async function exists(client: BridgeClient, path: string): Promise<boolea
   }
 }
 
-/** The nearest COMP at or above `path` that holds svc's record of an applied network. */
-export async function locateNetwork(client: BridgeClient, path: string): Promise<string | undefined> {
-  for (let p = path; p !== "/" && p !== ""; p = parentOf(p)) {
-    try {
-      const stored = await client.get<{ present: boolean }>(`/api/nodes/${encodePath(p)}/storage`, {
-        key: APPLIED_KEY,
-      });
-      if (stored.present) return p;
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
-  }
-  return undefined;
-}
-
 /**
  * On a node svc built, keeps only what svc set: a parameter, flag or note the artist set live on
  * it stays the artist's (the plan leaves values svc never set alone), instead of becoming svc's
@@ -208,7 +193,7 @@ export async function openNetwork(client: BridgeClient, root: string): Promise<E
 }
 
 /** A network that does not exist yet: an empty `network name { }` this edit will create at `root`. */
-export function newNetwork(root: string): EditableNetwork {
+function newNetwork(root: string): EditableNetwork {
   const name = nameOf(root);
   const file = `${name}.svcnet`;
   const parsed = parse(`svcnet 1\nnetwork ${name} {\n}\n`, file);

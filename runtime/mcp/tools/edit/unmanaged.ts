@@ -13,7 +13,7 @@ import { parentOf } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
 import type { ParamInput } from "./param-values.js";
 
-export interface UnmanagedChange {
+interface UnmanagedChange {
   path: string;
   /** A parameter name, `text`, `bypass` or `input N`. */
   what: string;

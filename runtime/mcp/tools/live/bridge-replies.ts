@@ -8,9 +8,9 @@ export interface NodeSummary {
 }
 
 /** Flags the node has; a family without a flag leaves it out. */
-export type Flags = Partial<Record<"display" | "render" | "viewer" | "bypass" | "lock" | "allowCooking", boolean>>;
+type Flags = Partial<Record<"display" | "render" | "viewer" | "bypass" | "lock" | "allowCooking", boolean>>;
 
-export interface Wire {
+interface Wire {
   source: string;
   source_output: number;
   target: string;
@@ -32,19 +32,8 @@ export interface NodeDetail extends NodeSummary {
   num_children?: number;
 }
 
-/** One parameter as the bridge writes it (par_state, with modes). */
-export interface ParState {
-  name: string;
-  value: unknown;
-  isDefault: boolean;
-  style: string;
-  mode?: string;
-  expr?: string;
-  bindExpr?: string;
-}
-
 /** Bounds every walking route reports. */
-export interface WalkBounds {
+interface WalkBounds {
   complete: boolean;
   stopped_by: string | null;
   visited?: number;

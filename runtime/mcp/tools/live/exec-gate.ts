@@ -6,7 +6,7 @@
 import { BridgeError } from "../../../engine/index.js";
 import { failure, type ToolFailure } from "../result.js";
 
-export const EXEC_CLOSED_MESSAGE =
+const EXEC_CLOSED_MESSAGE =
   "the bridge's Python execution routes are closed. To open them, set SVC_BRIDGE_ALLOW_EXEC=1 in the environment of the process " +
   "that runs the bridge (TouchDesigner, or 'svc sim') and restart that process; the bridge token alone never opens them";
 

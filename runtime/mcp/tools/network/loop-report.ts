@@ -14,7 +14,7 @@ import {
 } from "../../../engine/index.js";
 import { applied, diagnosticsFailure, success, type ToolFailure } from "../result.js";
 
-export function planBrief(np: NetworkPlan) {
+function planBrief(np: NetworkPlan) {
   const p = np.plan;
   return {
     root: p.root,
@@ -41,7 +41,7 @@ export function codeFrames(diagnostics: readonly Diagnostic[], sources: Readonly
   return diagnostics.length === 0 ? "" : renderTextAll(diagnostics, sources);
 }
 
-export function plansText(result: LoopResult): string {
+function plansText(result: LoopResult): string {
   return result.plans.map((p) => renderPlanText(p.plan)).join("\n");
 }
 

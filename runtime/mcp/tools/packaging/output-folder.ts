@@ -60,7 +60,7 @@ function placeIn(given: string, roots: readonly string[]): { path: string; root:
 }
 
 /** Checks `dir` against the roots and makes it; returns its absolute path. */
-export function confineOutputFolder(dir: string, roots: readonly string[]): string {
+function confineOutputFolder(dir: string, roots: readonly string[]): string {
   const { path, root } = placeIn(dir, roots);
   // Every existing part from the root down must be a real folder, not a link out of it.
   let at = path;

@@ -15,7 +15,7 @@ import { readNoteFile, writeNoteFile } from "../../../vault/safe-fs.js";
 import type { Vault } from "../../../vault/vault-root.js";
 import { segment } from "../live/live-input.js";
 
-export const noteTag = (note: string) => `vault:${note}`;
+const noteTag = (note: string) => `vault:${note}`;
 
 export interface LinkResult {
   note: string;
