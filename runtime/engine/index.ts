@@ -50,6 +50,8 @@ export { readSavedPlan, savePlan, staleReasons, type SavedPlan } from "./plan/sa
 
 // Applying: all or nothing, with progress; the preview of an output TOP.
 export { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress } from "./apply/apply-plan.js";
+export { unfinishedAppliesOf } from "./apply/apply-journal.js";
+export { recoverApplies, type RecoverOptions, type RecoverResult, type RecoveryReport } from "./apply/recover.js";
 export { cookFrames, fetchPreview, type PreviewImage } from "./apply/preview.js";
 export { MAX_PREVIEW_FRAMES } from "./apply/preview-limits.js";
 
