@@ -211,4 +211,32 @@ describe("an apply cut short is finished or undone by svc", () => {
     const again = await runSvc(["recover"], env(home));
     expect(again.stdout).toContain("No unfinished apply against");
   }, 300_000);
+
+  it("with --keep-partial, 'svc recover' keeps what landed, says what, and the next apply finishes it", async () => {
+    const home = join(work, "kept");
+    const a = file("kept", 0);
+    const b = file("kept", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/kept");
+    proxy.inject({ matches: applyRequests, at: 4, fault: { kind: "cut-and-refuse" } });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(1);
+    expect(apply.stdout).toMatch(/3 of \d+ requests had landed \(and 1 more may have/);
+
+    await proxy.restore();
+    const recover = await runSvc(["recover", "--keep-partial"], env(home));
+    expect(recover.stdout).toMatch(
+      /\/project1\/kept: 4 of \d+ requests had landed; kept what landed \(--keep-partial\): [^;]*nodes? (created|changed)[^;]*; run 'svc plan' to see what is left and 'svc apply' to finish/,
+    );
+    expect(recover.code).toBe(0);
+    expect(journals(home)).toEqual([]);
+    // What landed stays: the network is neither as before nor as planned.
+    expect(await fingerprint("/project1/kept")).not.toBe(before);
+    const rest = await runSvc(["plan", "--detailed-exitcode", b], env(home));
+    expect(rest.code).toBe(2);
+
+    expect((await runSvc(["apply", b], env(home))).code).toBe(0);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
 });

@@ -35,6 +35,7 @@ export async function rollBackTransaction(
   client: BridgeClient,
   transaction: string,
   requests: number,
+  budgetMs = ROLLBACK_BUDGET_MS,
 ): Promise<TransactionRollback> {
   const out: TransactionRollback = { undone: 0, failures: [], calls: 0 };
   let remaining = Infinity;
@@ -45,7 +46,7 @@ export async function rollBackTransaction(
       );
     out.calls++;
     const r = await client.post<RollbackAnswer>(
-      `/api/transactions/${encodeURIComponent(transaction)}/rollback?time_budget_ms=${ROLLBACK_BUDGET_MS}`,
+      `/api/transactions/${encodeURIComponent(transaction)}/rollback?time_budget_ms=${budgetMs}`,
       undefined,
     );
     out.undone += r.rolled_back_requests;
