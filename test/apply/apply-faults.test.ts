@@ -239,4 +239,26 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect((await runSvc(["apply", b], env(home))).code).toBe(0);
     await expectEmptyPlan(b, home);
   }, 300_000);
+
+  it("the commit's answer lost with the bridge unreachable: every request had landed, and 'svc status' finishes the commit", async () => {
+    const home = join(work, "commit");
+    const b = file("commit", 1);
+    proxy.inject({
+      matches: (method, path) => method === "POST" && /^\/api\/transactions\/svc-[^/]+\/commit$/.test(path),
+      at: 1,
+      fault: { kind: "cut-and-refuse" },
+    });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(1);
+    expect(journals(home)).toHaveLength(1);
+
+    await proxy.restore();
+    const status = await runSvc(["status"], env(home));
+    expect(status.stdout).toMatch(
+      /recovered: {3}an unfinished apply of \/project1\/commit: (\d+) of \1 requests had landed; every request had landed; svc finished its commit, and the network is as planned/,
+    );
+    expect(journals(home)).toEqual([]);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
 });

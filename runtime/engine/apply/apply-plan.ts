@@ -213,8 +213,21 @@ export async function applyPlan(
     if (ledger) ledger.journal.phase = "committing";
     save(ledger);
     outcome.requests++;
-    await client.post(`/api/transactions/${transaction}/commit`, undefined);
-    if (ledger) removeJournal(ledger.dir, ledger.journal);
+    try {
+      await client.post(`/api/transactions/${transaction}/commit`, undefined);
+      if (ledger) removeJournal(ledger.dir, ledger.journal);
+    } catch (err) {
+      // Everything landed; only the bridge's undo steps are left to drop (it drops them itself
+      // after a while). The journal says so, and the next command against the network commits.
+      if (!(err instanceof BridgeError) || ledger === undefined) throw err;
+      outcome.diagnostics.push(
+        diagnostic("apply-commit-pending", NO_RANGE, {
+          root: np.root,
+          requests: String(chunks.length),
+          message: err.message,
+        }),
+      );
+    }
   }
   return outcome;
 }
