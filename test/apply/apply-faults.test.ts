@@ -106,9 +106,9 @@ describe("an apply cut short is finished or undone by svc", () => {
     const a = file("held", 0);
     const b = file("held", 1);
     expect((await runSvc(["apply", a], env(home))).code).toBe(0);
-    // The client gives up after 2 s (SVC_BRIDGE_TIMEOUT_MS); the proxy answers only after 8 s.
-    proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "hold-answer", ms: 8_000 } });
-    const apply = await runSvc(["apply", b], env(home, { SVC_BRIDGE_TIMEOUT_MS: "2000" }));
+    // The client gives up after 5 s (SVC_BRIDGE_TIMEOUT_MS, far above any request here); the proxy answers after 15 s.
+    proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "hold-answer", ms: 15_000 } });
+    const apply = await runSvc(["apply", b], env(home, { SVC_BRIDGE_TIMEOUT_MS: "5000" }));
     expect(proxy.struck).toBe(true);
     expect(apply.code).toBe(0);
     expect(journals(home)).toEqual([]);
@@ -134,6 +134,16 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(journals(home)).toHaveLength(1);
     // Half of the apply is live meanwhile.
     expect(await fingerprint("/project1/cut")).not.toBe(before);
+    // While the bridge cannot be reached, svc says what waits, and the journal stays.
+    const unreachable = await runSvc(["recover", "cut"], env(home));
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /an apply of \/project1\/cut is still unfinished: 2 of \d+ requests had landed \(and 1 more may have[^\n]*\n[^\n]*nothing is listening/,
+    );
+    const down = await runSvc(["status"], env(home));
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/unfinished: {2}an apply of \/project1\/cut was cut off: 2 of \d+ requests had landed/);
+    expect(journals(home)).toHaveLength(1);
 
     await proxy.restore();
     const status = await runSvc(["status"], env(home));

@@ -47,14 +47,24 @@ export const recoverCommand: Command = {
     if (!template.includes("{network}")) throw new UsageError("--root must contain {network}");
     const given = args.positionals[0];
     const roots = given === undefined ? undefined : [rootOf(given, template)];
-    const { recoverApplies } = await import("../../engine/index.js");
+    const { BridgeError, recoverApplies, unfinishedAppliesOf } = await import("../../engine/index.js");
     const { journalDir } = await import("../../onboarding/places.js");
     return withBridge("svc recover", io, services, async (client) => {
-      const result = await recoverApplies(client, journalDir(io.env), {
-        ...(roots === undefined ? {} : { roots }),
-        keepPartial: Boolean(args.flags["keep-partial"]),
-        progress: progressTo(io, "svc recover"),
-      });
+      let result: Awaited<ReturnType<typeof recoverApplies>>;
+      try {
+        result = await recoverApplies(client, journalDir(io.env), {
+          ...(roots === undefined ? {} : { roots }),
+          keepPartial: Boolean(args.flags["keep-partial"]),
+          progress: progressTo(io, "svc recover"),
+        });
+      } catch (err) {
+        // Unreachable: say what waits, then the one-line error; the journals stay for the next try.
+        if (err instanceof BridgeError)
+          for (const u of unfinishedAppliesOf(journalDir(io.env), client.config.url))
+            if (roots === undefined || roots.includes(u.root))
+              io.stderr(`svc recover: an apply of ${u.root} is still unfinished: ${u.text}\n`);
+        throw err;
+      }
       const failed = result.reports.some((r) => r.action === "incomplete");
       if (args.flags.json) {
         const { toJson } = await import("../../../diagnostics/index.js");
