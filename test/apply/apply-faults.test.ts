@@ -4,6 +4,7 @@
  * requests, then runs svc again: the network ends exactly as it was before or exactly as planned,
  * with an empty re-plan and no journal left behind.
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -270,5 +271,45 @@ describe("an apply cut short is finished or undone by svc", () => {
     );
     expect(journals(home)).toEqual([]);
     await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("svc's own process killed mid-apply: its journal is on disk, and the next 'svc status' rolls the apply back", async () => {
+    const cli = join(process.cwd(), "dist/runtime/cli/svc.js");
+    if (!existsSync(cli)) throw new Error("build first: npm run build (npm test does)");
+    const home = join(work, "svc-killed");
+    const a = file("svckilled", 0);
+    const b = file("svckilled", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/svckilled");
+
+    const child = spawn(process.execPath, [cli, "apply", b], {
+      env: { ...process.env, ...env(home) },
+      stdio: ["ignore", "ignore", "ignore"],
+    });
+    const exited = new Promise<NodeJS.Signals | null>((r) => child.once("exit", (_code, signal) => r(signal)));
+    proxy.inject({
+      matches: applyRequests,
+      at: 3,
+      fault: {
+        kind: "cut-before",
+        before: async () => {
+          child.kill("SIGKILL");
+          await exited;
+        },
+      },
+    });
+    expect(await exited).toBe("SIGKILL");
+    expect(proxy.struck).toBe(true);
+    expect(journals(home)).toHaveLength(1);
+    expect(await fingerprint("/project1/svckilled")).not.toBe(before);
+
+    await proxy.restore();
+    const status = await runSvc(["status"], env(home));
+    expect(status.stdout).toMatch(
+      /recovered: {3}an unfinished apply of \/project1\/svckilled: 2 of \d+ requests had landed \(and 1 more may have\); the bridge undid 2 requests \([^)]*\); the live network is verified as it was before the apply/,
+    );
+    expect(journals(home)).toEqual([]);
+    expect(await fingerprint("/project1/svckilled")).toBe(before);
+    await expectEmptyPlan(a, home);
   }, 300_000);
 });
