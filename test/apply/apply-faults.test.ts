@@ -62,10 +62,12 @@ afterEach(async () => {
   await proxy.restore();
 });
 
-const journals = (home: string) => {
+/** Every file in svc's folder of apply journals (a journal and, beside it, the network before the apply). */
+const stateFiles = (home: string) => {
   const dir = join(home, "state", "applies");
   return existsSync(dir) ? readdirSync(dir) : [];
 };
+const journals = (home: string) => stateFiles(home).filter((name) => /^apply-[0-9a-f]{32}\.json$/.test(name));
 
 function file(name: string, variant: number, text = network(name, NODES, variant)): string {
   const path = join(work, `${name}-${variant}.svcnet`);
@@ -98,7 +100,7 @@ describe("an apply cut short is finished or undone by svc", () => {
     const apply = await runSvc(["apply", b], env(home));
     expect(proxy.struck).toBe(true);
     expect(apply.code).toBe(0);
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     await expectEmptyPlan(b, home);
   }, 300_000);
 
@@ -112,7 +114,7 @@ describe("an apply cut short is finished or undone by svc", () => {
     const apply = await runSvc(["apply", b], env(home, { SVC_BRIDGE_TIMEOUT_MS: "5000" }));
     expect(proxy.struck).toBe(true);
     expect(apply.code).toBe(0);
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     await expectEmptyPlan(b, home);
   }, 300_000);
 
@@ -152,7 +154,7 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(status.stdout).toMatch(
       /recovered: {3}an unfinished apply of \/project1\/cut: 3 of \d+ requests had landed; the bridge undid 3 requests \([^)]*\); the live network is verified as it was before the apply/,
     );
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     expect(await fingerprint("/project1/cut")).toBe(before);
     await expectEmptyPlan(a, home);
   }, 300_000);
@@ -189,7 +191,7 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(plan.stdout).toMatch(
       /an unfinished apply of \/project1\/killed was found: 2 of \d+ requests had landed \(and 1 more may have[^;]*\); the bridge no longer held its undo steps, and the network no longer holds what landed/,
     );
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     expect((await readLiveNetwork(direct, "/project1/killed")).exists).toBe(false);
 
     expect((await runSvc(["apply", b], env(home))).code).toBe(0);
@@ -217,7 +219,7 @@ describe("an apply cut short is finished or undone by svc", () => {
       /\/project1\/expired: 3 of \d+ requests had landed; the bridge no longer held its undo steps; svc deleted 1 node the apply had created; the live network is verified as it was before the apply/,
     );
     expect(recover.code).toBe(0);
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     expect((await readLiveNetwork(direct, "/project1/expired")).exists).toBe(false);
     const again = await runSvc(["recover"], env(home));
     expect(again.stdout).toContain("No unfinished apply against");
@@ -241,7 +243,7 @@ describe("an apply cut short is finished or undone by svc", () => {
       /\/project1\/kept: 4 of \d+ requests had landed; kept what landed \(--keep-partial\): [^;]*nodes? (created|changed)[^;]*; run 'svc plan' to see what is left and 'svc apply' to finish/,
     );
     expect(recover.code).toBe(0);
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     // What landed stays: the network is neither as before nor as planned.
     expect(await fingerprint("/project1/kept")).not.toBe(before);
     const rest = await runSvc(["plan", "--detailed-exitcode", b], env(home));
@@ -269,7 +271,7 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(status.stdout).toMatch(
       /recovered: {3}an unfinished apply of \/project1\/commit: (\d+) of \1 requests had landed; every request had landed; svc finished its commit, and the network is as planned/,
     );
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     await expectEmptyPlan(b, home);
   }, 300_000);
 
@@ -308,7 +310,7 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(status.stdout).toMatch(
       /recovered: {3}an unfinished apply of \/project1\/svckilled: 2 of \d+ requests had landed \(and 1 more may have\); the bridge undid 2 requests \([^)]*\); the live network is verified as it was before the apply/,
     );
-    expect(journals(home)).toEqual([]);
+    expect(stateFiles(home)).toEqual([]);
     expect(await fingerprint("/project1/svckilled")).toBe(before);
     await expectEmptyPlan(a, home);
   }, 300_000);

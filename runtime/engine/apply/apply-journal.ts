@@ -70,12 +70,35 @@ export function journalFile(dir: string, bridge: string, root: string): string {
   return join(dir, `apply-${id}.json`);
 }
 
-export function writeJournal(dir: string, journal: ApplyJournal): void {
-  writeFileDurably(journalFile(dir, journal.bridge, journal.root), JSON.stringify(journal));
+/** The network before the apply, large and written once, beside the journal that is rewritten per request. */
+function beforeFile(journalPath: string): string {
+  return journalPath.replace(/\.json$/, ".before.json");
+}
+
+type BeforeDetails = Pick<ApplyJournal["before"], "record" | "nodes" | "params">;
+
+/**
+ * Writes the journal whole. `withBefore` writes the network before the apply too (once, when the
+ * apply starts, and before the journal, so a journal on disk always has it).
+ */
+export function writeJournal(dir: string, journal: ApplyJournal, withBefore = false): void {
+  const path = journalFile(dir, journal.bridge, journal.root);
+  const { record, nodes, params, ...light } = journal.before;
+  if (withBefore) writeFileDurably(beforeFile(path), JSON.stringify({ record, nodes, params } satisfies BeforeDetails));
+  writeFileDurably(path, JSON.stringify({ ...journal, before: light }));
 }
 
 export function removeJournal(dir: string, journal: Pick<ApplyJournal, "bridge" | "root">): void {
-  rmSync(journalFile(dir, journal.bridge, journal.root), { force: true });
+  const path = journalFile(dir, journal.bridge, journal.root);
+  rmSync(path, { force: true });
+  rmSync(beforeFile(path), { force: true });
+}
+
+function readBefore(journalPath: string): BeforeDetails {
+  const value = JSON.parse(readFileSync(beforeFile(journalPath), "utf8")) as Partial<BeforeDetails>;
+  if (typeof value.record !== "string" || !Array.isArray(value.nodes) || typeof value.params !== "object")
+    throw new Error("the record of the network before the apply is not complete");
+  return { record: value.record, nodes: value.nodes, params: value.params ?? {} };
 }
 
 function isJournal(value: unknown): value is ApplyJournal {
@@ -107,21 +130,20 @@ export function unfinishedApplies(
   if (!existsSync(dir)) return { journals, unreadable };
   const wanted = roots === undefined ? undefined : new Set(roots.map((r) => journalFile(dir, bridge, r)));
   for (const name of readdirSync(dir).sort()) {
-    if (!/^apply-[0-9a-f]{32}\.json$/.test(name)) continue;
+    if (!/^apply-[0-9a-f]{32}\.json$/.test(name)) continue; // not the .before.json beside each
     const file = join(dir, name);
     if (wanted !== undefined && !wanted.has(file)) continue;
     let value: unknown;
     try {
       value = JSON.parse(readFileSync(file, "utf8"));
+      if (!isJournal(value)) throw new Error(`not an apply journal of format ${JOURNAL_FORMAT}`);
+      if (value.bridge !== bridge) continue;
+      value.before = { ...value.before, ...readBefore(file) };
     } catch (err) {
       unreadable.push({ file, problem: (err as Error).message });
       continue;
     }
-    if (!isJournal(value)) {
-      unreadable.push({ file, problem: `not an apply journal of format ${JOURNAL_FORMAT}` });
-      continue;
-    }
-    if (value.bridge === bridge) journals.push(value);
+    journals.push(value);
   }
   return { journals, unreadable };
 }

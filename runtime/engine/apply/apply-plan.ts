@@ -115,7 +115,7 @@ function openLedger(
       requests: [],
     },
   };
-  save(ledger);
+  writeJournal(dir, ledger.journal, true);
   return ledger;
 }
 
