@@ -163,6 +163,7 @@ export const messages = {
     "error",
     "the apply of {root} was cut off and is not finished: {landed}, and the bridge could not be reached to finish or undo it ({message})",
   ),
+  "apply-in-progress": entry("error", "svc process {pid} is applying {root} now"),
   "apply-commit-pending": entry(
     "warning",
     "all {requests} requests of the apply of {root} landed, but the bridge could not be reached to commit them ({message}); the next 'svc plan', 'svc apply', 'svc status' or 'svc recover' commits them",

@@ -17,11 +17,12 @@ import {
   landedText,
   removeJournal,
   requestEffects,
+  unfinishedApplies,
   writeJournal,
   type ApplyJournal,
 } from "./apply-journal.js";
 import { rollBackTransaction, sameAsBefore } from "./transaction-rollback.js";
-import { journalOwner } from "./journal-owner.js";
+import { journalOwner, ownerRunning } from "./journal-owner.js";
 
 /** The bridge's own cap is 1000 operations per batch. */
 export const MAX_OPERATIONS_PER_REQUEST = 1000;
@@ -157,6 +158,23 @@ export async function applyPlan(
     chunks: chunks.length,
     diagnostics: [],
   };
+  // Two applies of one network at once would interleave their requests and share one journal.
+  const running =
+    options.journalDir === undefined
+      ? undefined
+      : unfinishedApplies(options.journalDir, client.config.url, [np.root]).journals.find((j) => ownerRunning(j.owner));
+  if (running !== undefined) {
+    outcome.ok = false;
+    outcome.diagnostics.push(
+      diagnostic(
+        "apply-in-progress",
+        NO_RANGE,
+        { root: np.root, pid: String(running.owner!.pid) },
+        { help: ["wait for it to end, then plan again; nothing was sent"] },
+      ),
+    );
+    return outcome;
+  }
   // One request is atomic by itself; several share a transaction so they can be undone together.
   const transaction = chunks.length > 1 ? `svc-${randomUUID()}` : undefined;
   const ledger =

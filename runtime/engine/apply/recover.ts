@@ -11,7 +11,6 @@
  * the project without the apply, there is nothing to undo; otherwise svc deletes the nodes the
  * journal says the apply created, and says what it cannot put back (values changed in place).
  */
-import { hostname } from "node:os";
 import { diagnostic, NO_RANGE, type Diagnostic } from "../../../diagnostics/index.js";
 import { BridgeError, type BridgeClient } from "../bridge-client/index.js";
 import {
@@ -24,6 +23,7 @@ import {
 } from "./apply-journal.js";
 import { rollBackTransaction, sameAsBefore } from "./transaction-rollback.js";
 import type { Progress } from "./apply-plan.js";
+import { ownerRunning } from "./journal-owner.js";
 
 /** Deletes per request when svc removes what an apply created (each is one top-most node). */
 const DELETES_PER_REQUEST = 100;
@@ -63,18 +63,6 @@ export interface RecoverOptions {
 export interface RecoverResult {
   reports: RecoveryReport[];
   diagnostics: Diagnostic[];
-}
-
-function ownerRunning(journal: ApplyJournal): boolean {
-  const owner = journal.owner;
-  if (owner === undefined || owner.host !== hostname() || owner.pid === process.pid) return false;
-  try {
-    process.kill(owner.pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but is another user's.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -183,7 +171,9 @@ async function recoverOne(
       ],
     };
   };
-  if (ownerRunning(journal)) {
+  Object.assign(report, landedCounts(journal));
+  if (ownerRunning(journal.owner)) {
+    report.action = "in-progress";
     report.summary = `svc process ${journal.owner!.pid} is applying it now; it was left alone`;
     return { report, diagnostics: [] };
   }
