@@ -159,6 +159,24 @@ export const messages = {
     "warning",
     "the apply of {root} stopped after {applied} of {total} requests, and what they changed was kept (--keep-partial)",
   ),
+  "apply-interrupted": entry(
+    "error",
+    "the apply of {root} was cut off and is not finished: {landed}, and the bridge could not be reached to finish or undo it ({message})",
+  ),
+  "apply-in-progress": entry("error", "svc process {pid} is applying {root} now"),
+  "apply-commit-pending": entry(
+    "warning",
+    "all {requests} requests of the apply of {root} landed, but the bridge could not be reached to commit them ({message}); the next 'svc plan', 'svc apply', 'svc status' or 'svc recover' commits them",
+  ),
+  "apply-recovered": entry("warning", "an unfinished apply of {root} was found: {landed}; {done}"),
+  "apply-recovery-incomplete": entry(
+    "error",
+    "an unfinished apply of {root} was found ({landed}), but the live network is not as it was before: {message}",
+  ),
+  "apply-journal-unreadable": entry(
+    "warning",
+    "svc's journal of an unfinished apply at {file} cannot be read: {problem}",
+  ),
   "plan-conflict": entry("warning", "{message}"),
   "plan-blocked": entry("error", "{message}"),
   "record-damaged": entry("warning", "svc's last-applied record on {root} {problem}"),

@@ -26,6 +26,7 @@ export function loopToJson(result: LoopResult): Record<string, unknown> {
       chunksApplied: o.chunksApplied,
       chunks: o.chunks,
     })),
+    recovered: result.recovered ?? [],
     verify: result.verified.map((v) => ({ errors: v.errors, warnings: v.warnings, complete: v.complete })),
     diagnostics: result.diagnostics.map(toJson),
   };

@@ -39,6 +39,8 @@ export { readSavedPlan, savePlan, staleReasons } from "./plan/saved-plan.js";
 
 // Applying: all or nothing, with progress; the preview of an output TOP.
 export { type DeleteAuthorization, type Progress } from "./apply/apply-plan.js";
+export { unfinishedAppliesOf } from "./apply/apply-journal.js";
+export { recoverApplies, type RecoveryReport } from "./apply/recover.js";
 export { cookFrames, fetchPreview, type PreviewImage } from "./apply/preview.js";
 export { MAX_PREVIEW_FRAMES } from "./apply/preview-limits.js";
 

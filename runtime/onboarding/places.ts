@@ -20,6 +20,14 @@ export function cacheDir(env: NodeJS.ProcessEnv): string {
   return env.SVC_CACHE_DIR?.trim() || join(svcHome(env), "cache");
 }
 
+/**
+ * svc's journals of applies under way (SVC_STATE_DIR, else the state folder in svc's folder): an
+ * apply cut short is finished or undone from them by the next command against that network.
+ */
+export function journalDir(env: NodeJS.ProcessEnv): string {
+  return join(env.SVC_STATE_DIR?.trim() || join(svcHome(env), "state"), "applies");
+}
+
 /** Session profiles (`default.json` is the one seeded by `svc init`). */
 export function profileDir(env: NodeJS.ProcessEnv): string {
   return join(svcHome(env), "profiles");

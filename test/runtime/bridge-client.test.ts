@@ -209,6 +209,39 @@ describe("bridge client", () => {
     expect(posts).toBe(1);
   });
 
+  it("says a mutation may have landed when its kept-alive connection was cut and nothing listens any more", async () => {
+    // The bridge read the second request, then went away (killed): the connection is cut before any
+    // answer, and the fresh connection the transport tries is refused. The first connection may have
+    // carried the request: "refused" would say it was never sent.
+    const served = new Set<unknown>();
+    let server: Server | undefined;
+    const url = await serve((req, _body, res) => {
+      if (served.has(req.socket)) {
+        server!.close();
+        server!.closeAllConnections();
+        return;
+      }
+      served.add(req.socket);
+      json(res, 200, { ok: true, data: {} });
+    });
+    server = servers.at(-1);
+    const c = client(url, { getRetries: 1 });
+    await c.post("/api/nodes", { n: 1 });
+    const err = (await c.post("/api/nodes", { n: 2 }).catch((e: unknown) => e)) as BridgeError;
+    expect(err).toMatchObject({
+      kind: "connection",
+      code: "connection_lost_outcome_unknown",
+      details: { applied: "unknown" },
+    });
+    expect(err.message).toContain("it may still land");
+  });
+
+  it("takes its time limit from SVC_BRIDGE_TIMEOUT_MS when it is a whole number of milliseconds in range", () => {
+    expect(bridgeConfigFromEnv({ SVC_BRIDGE_TIMEOUT_MS: "2500" }).timeoutMs).toBe(2500);
+    for (const bad of ["", "2.5", "-1", "99", "600001", "soon"])
+      expect(bridgeConfigFromEnv({ SVC_BRIDGE_TIMEOUT_MS: bad }).timeoutMs).toBe(30_000);
+  });
+
   it("times out an answer whose body stops coming, and says so", async () => {
     const url = await serve((_req, _body, res) => {
       res.writeHead(200, { "content-type": "application/json", "content-length": "100" });

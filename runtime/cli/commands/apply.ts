@@ -7,7 +7,7 @@ import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { readSavedPlan, staleReasons } from "../../engine/index.js";
-import { cacheDir } from "../../onboarding/places.js";
+import { cacheDir, journalDir } from "../../onboarding/places.js";
 
 export const applyCommand: Command = {
   name: ["apply"],
@@ -20,7 +20,7 @@ export const applyCommand: Command = {
     "keep-partial": {
       type: "boolean",
       description:
-        "when a later request fails, keep what earlier requests changed (default: roll the whole apply back)",
+        "when a later request fails, keep what earlier requests changed (default: roll the whole apply back); an unfinished earlier apply of the network is kept too, not undone",
     },
     preview: { type: "string", valueName: "out.png", description: "write the output TOP's image to this PNG file" },
     size: {
@@ -36,7 +36,7 @@ export const applyCommand: Command = {
     ...TARGET_FLAGS,
   },
   details:
-    "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
+    "Exit codes: 0 applied (live warnings allowed), 1 errors (compile, conflicts that block, a failed request, or live errors after verify), 2 bad usage.\nWith --target, every target of svc.show.yaml named is applied at once; exit 1 when any of them fails.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.\nAn apply of several requests is journalled in SVC_STATE_DIR (default state/ in SVC_HOME); one cut off is rolled back (or kept, with --keep-partial) by the next 'svc plan', 'svc apply', 'svc status' or 'svc recover' against that network, which says how many requests had landed and what was undone.",
   async run(args, io, services) {
     const { applyFile, planFile } = await import("../../engine/index.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file or saved plan");
@@ -56,6 +56,7 @@ export const applyCommand: Command = {
         force,
         keepPartial: Boolean(args.flags["keep-partial"]),
         layoutCacheDir: cacheDir(io.env),
+        journalDir: journalDir(io.env),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
         progress,
         ...(typeof args.flags.preview === "string" ? { previewSize: size } : {}),

@@ -16,6 +16,7 @@ import { kbShowCommand } from "./kb-show.js";
 import { lspCommand } from "./lsp.js";
 import { planCommand } from "./plan.js";
 import { previewCommand } from "./preview.js";
+import { recoverCommand } from "./recover.js";
 import { recipesApplyCommand } from "./recipes-apply.js";
 import { recipesListCommand } from "./recipes-list.js";
 import { recipesShowCommand } from "./recipes-show.js";
@@ -51,6 +52,7 @@ export const svcCommands: Command[] = [
   fmtCommand,
   planCommand,
   applyCommand,
+  recoverCommand,
   previewCommand,
   drawCommand,
   exportCommand,

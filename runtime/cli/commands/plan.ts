@@ -6,7 +6,7 @@ import { TARGET_FLAGS, withTargets } from "../targets.js";
 import type { Command } from "../command.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { isEmptyPlan, savePlan } from "../../engine/index.js";
-import { cacheDir } from "../../onboarding/places.js";
+import { cacheDir, journalDir } from "../../onboarding/places.js";
 
 export const planCommand: Command = {
   name: ["plan"],
@@ -32,7 +32,7 @@ export const planCommand: Command = {
     ...TARGET_FLAGS,
   },
   details:
-    "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set. With --target, the\nbridges of svc.show.yaml instead, all planned at once, each under its own heading.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.",
+    "The bridge is at SVC_BRIDGE_URL (default http://127.0.0.1:9980); SVC_BRIDGE_TOKEN is sent when set. With --target, the\nbridges of svc.show.yaml instead, all planned at once, each under its own heading.\nLaid-out COMPs are kept in SVC_CACHE_DIR (default cache/ in SVC_HOME, ~/.svc), so the next run lays out only the COMPs that changed.\nAn apply of the file's networks that was cut off (svc, the bridge or the connection stopped) is rolled back first, and said so ('svc recover').",
   async run(args, io, services) {
     const { planFile } = await import("../../engine/index.js");
     if (args.positionals.length !== 1) throw new UsageError("give exactly one .svcnet file");
@@ -45,6 +45,7 @@ export const planCommand: Command = {
       const result = await planFile(client, sourcePath(io, file), {
         force: Boolean(args.flags.force),
         layoutCacheDir: cacheDir(io.env),
+        journalDir: journalDir(io.env),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
         progress,
       });

@@ -1,5 +1,6 @@
 import { compareVersions, shippedBridgeVersion } from "../../bridge-version.js";
 import type { Command } from "../command.js";
+import { progressTo } from "../bridge-session.js";
 import { readSystem, systemText } from "../../project/system.js";
 
 interface Info {
@@ -49,8 +50,12 @@ export const statusCommand: Command = {
     const shipped = shippedBridgeVersion();
     const { localReadiness, readinessText } = await import("../../onboarding/readiness.js");
     const local = localReadiness(io.env, io.cwd);
+    const { recoverApplies, unfinishedAppliesOf } = await import("../../engine/index.js");
+    const { journalDir } = await import("../../onboarding/places.js");
     try {
       const info = await client.get<Info>("/api/info");
+      // An apply cut off earlier is finished before anything is reported as it is now.
+      const recovered = await recoverApplies(client, journalDir(io.env), { progress: progressTo(io, "svc status") });
       const stale = compareVersions(info.bridge_version, shipped) < 0;
       const system = await readSystem(client);
       const interaction = await readInteraction(client);
@@ -65,6 +70,7 @@ export const statusCommand: Command = {
               stale,
               system,
               interaction,
+              recovered: recovered.reports,
               local,
             },
             null,
@@ -89,6 +95,10 @@ export const statusCommand: Command = {
                   `warning: the running bridge is older than this svc; reinstall it with 'svc install-bridge' and reload it`,
                 ]
               : []),
+            ...recovered.reports.map(
+              (r) =>
+                `recovered:   an unfinished apply of ${r.root}: ${r.landed} of ${r.totalRequests} requests had landed${r.unknown > 0 ? ` (and ${r.unknown} more may have)` : ""}; ${r.summary}`,
+            ),
           ].join("\n") +
             "\n" +
             readinessText(local),
@@ -97,16 +107,27 @@ export const statusCommand: Command = {
       return 0;
     } catch (err) {
       if (!(err instanceof BridgeError)) throw err;
+      const unfinished = unfinishedAppliesOf(journalDir(io.env), config.url);
       if (args.flags.json)
         io.stdout(
           JSON.stringify(
-            { reachable: false, url: config.url, error: { code: err.code, message: err.message }, local },
+            {
+              reachable: false,
+              url: config.url,
+              error: { code: err.code, message: err.message },
+              unfinished: unfinished.map((u) => ({ root: u.root, landed: u.landed, total: u.total })),
+              local,
+            },
             null,
             2,
           ) + "\n",
         );
       else {
         io.stdout(readinessText(local));
+        for (const u of unfinished)
+          io.stdout(
+            `unfinished:  an apply of ${u.root} was cut off: ${u.text}; it is rolled back once the bridge answers ('svc recover')\n`,
+          );
         io.stderr(`svc status: ${err.message}\n`);
       }
       return 1;

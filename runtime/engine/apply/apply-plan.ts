@@ -9,11 +9,20 @@
 import { diagnostic, NO_RANGE, type Diagnostic } from "../../../diagnostics/index.js";
 import { randomUUID } from "node:crypto";
 import { BridgeError, type BridgeClient } from "../bridge-client/index.js";
-import { fingerprintState } from "../plan/fingerprint.js";
-import { readLiveNetwork } from "../plan/live-state.js";
 import { chunkByCost, type TracedOperation } from "./plan-operations.js";
 import { sourceParams, type NetworkPlan } from "../plan/plan-program.js";
 import { stateToJson } from "../plan/stored-state.js";
+import {
+  JOURNAL_FORMAT,
+  landedText,
+  removeJournal,
+  requestEffects,
+  unfinishedApplies,
+  writeJournal,
+  type ApplyJournal,
+} from "./apply-journal.js";
+import { rollBackTransaction, sameAsBefore } from "./transaction-rollback.js";
+import { journalOwner, ownerRunning } from "./journal-owner.js";
 
 /** The bridge's own cap is 1000 operations per batch. */
 const MAX_OPERATIONS_PER_REQUEST = 1000;
@@ -27,9 +36,6 @@ const MAX_OPERATIONS_PER_REQUEST = 1000;
  * commit and a frame of waiting.
  */
 const DEFAULT_REQUEST_BUDGET = 72;
-
-/** Main-thread time one rollback request may take (it undoes at least one request each time). */
-const ROLLBACK_BUDGET_MS = 15;
 
 interface RollbackReport {
   /** Requests the bridge undid. */
@@ -62,6 +68,68 @@ export interface ApplyOptions {
   keepPartial?: boolean;
   /** The artist's answer through the bridge's broker: this path's delete carries it instead of "yolo". */
   deleteAuthorization?: DeleteAuthorization;
+  /**
+   * svc's state folder for apply journals (apply-journal.ts): an apply of several requests is
+   * journalled there, so that one cut short is finished or undone by the next command (recover.ts).
+   */
+  journalDir?: string;
+}
+
+/** The apply's journal and where it is kept; undefined when the apply is not journalled. */
+interface Ledger {
+  dir: string;
+  journal: ApplyJournal;
+}
+
+function save(ledger: Ledger | undefined): void {
+  if (ledger !== undefined) writeJournal(ledger.dir, ledger.journal);
+}
+
+function openLedger(
+  client: BridgeClient,
+  np: NetworkPlan,
+  transaction: string,
+  chunks: number,
+  keepPartial: boolean,
+  dir: string | undefined,
+): Ledger | undefined {
+  if (dir === undefined) return undefined;
+  const ledger: Ledger = {
+    dir,
+    journal: {
+      format: JOURNAL_FORMAT,
+      bridge: client.config.url,
+      root: np.root,
+      transaction,
+      startedAt: new Date().toISOString(),
+      phase: "applying",
+      owner: journalOwner(),
+      keepPartial,
+      totalRequests: chunks,
+      before: {
+        existed: np.live.exists,
+        fingerprint: np.plan.liveFingerprint,
+        record: recordText(np.live.lastApplied),
+        nodes: [...np.live.state.nodes.keys()],
+        params: Object.fromEntries(sourceParams(np.desired)),
+      },
+      requests: [],
+    },
+  };
+  writeJournal(dir, ledger.journal, true);
+  return ledger;
+}
+
+/** The last-applied record as comparable text (empty when there is none). */
+function recordText(record: NetworkPlan["live"]["lastApplied"]): string {
+  return record === undefined ? "" : JSON.stringify(stateToJson(record));
+}
+
+/** What a failed request's error says of its fate, for the journal. */
+function fateOf(err: BridgeError): "sent" | "refused" | "not-sent" {
+  if (err.details.applied === "unknown") return "sent";
+  if (err.details.applied === false || err.kind === "connection" || err.kind === "timeout") return "not-sent";
+  return "refused";
 }
 
 export interface DeleteAuthorization {
@@ -90,24 +158,61 @@ export async function applyPlan(
     chunks: chunks.length,
     diagnostics: [],
   };
+  // Two applies of one network at once would interleave their requests and share one journal.
+  const running =
+    options.journalDir === undefined
+      ? undefined
+      : unfinishedApplies(options.journalDir, client.config.url, [np.root]).journals.find((j) => ownerRunning(j.owner));
+  if (running !== undefined) {
+    outcome.ok = false;
+    outcome.diagnostics.push(
+      diagnostic(
+        "apply-in-progress",
+        NO_RANGE,
+        { root: np.root, pid: String(running.owner!.pid) },
+        { help: ["wait for it to end, then plan again; nothing was sent"] },
+      ),
+    );
+    return outcome;
+  }
   // One request is atomic by itself; several share a transaction so they can be undone together.
   const transaction = chunks.length > 1 ? `svc-${randomUUID()}` : undefined;
+  const ledger =
+    transaction === undefined
+      ? undefined
+      : openLedger(client, np, transaction, chunks.length, options.keepPartial === true, options.journalDir);
   let offset = 0;
   for (const [i, part] of chunks.entries()) {
     options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`, {
       done: i + 1,
       total: chunks.length,
     });
+    const key = randomUUID();
+    const entry = ledger && { n: i + 1, key, state: "sent" as const, operations: part.length, ...requestEffects(part) };
+    if (ledger && entry) {
+      ledger.journal.requests.push(entry);
+      save(ledger);
+    }
     try {
       outcome.requests++;
-      await client.post("/api/batch", {
-        operations: part.map((t) => authorized(t.op, options.deleteAuthorization)),
-        ...(transaction === undefined ? {} : { transaction }),
-      });
+      await client.post(
+        "/api/batch",
+        {
+          operations: part.map((t) => authorized(t.op, options.deleteAuthorization)),
+          ...(transaction === undefined ? {} : { transaction }),
+        },
+        { idempotencyKey: key },
+      );
+      if (entry) (entry as { state: string }).state = "landed";
     } catch (err) {
       if (!(err instanceof BridgeError)) throw err;
+      if (entry) {
+        (entry as { state: string }).state = fateOf(err);
+        save(ledger);
+      }
       outcome.ok = false;
       await failed(client, np, outcome, {
+        ledger,
         err,
         part,
         offset,
@@ -122,13 +227,31 @@ export async function applyPlan(
     offset += part.length;
   }
   if (transaction !== undefined) {
+    // Every request landed: from here on there is nothing to undo, only the commit to finish.
+    if (ledger) ledger.journal.phase = "committing";
+    save(ledger);
     outcome.requests++;
-    await client.post(`/api/transactions/${transaction}/commit`, undefined);
+    try {
+      await client.post(`/api/transactions/${transaction}/commit`, undefined);
+      if (ledger) removeJournal(ledger.dir, ledger.journal);
+    } catch (err) {
+      // Everything landed; only the bridge's undo steps are left to drop (it drops them itself
+      // after a while). The journal says so, and the next command against the network commits.
+      if (!(err instanceof BridgeError) || ledger === undefined) throw err;
+      outcome.diagnostics.push(
+        diagnostic("apply-commit-pending", NO_RANGE, {
+          root: np.root,
+          requests: String(chunks.length),
+          message: err.message,
+        }),
+      );
+    }
   }
   return outcome;
 }
 
 interface Failure {
+  ledger: Ledger | undefined;
   err: BridgeError;
   part: TracedOperation[];
   offset: number;
@@ -162,47 +285,58 @@ async function failed(client: BridgeClient, np: NetworkPlan, outcome: ApplyOutco
       `operation ${f.offset + (at ?? 0) + 1} of ${np.operations.length}: ${failedOp.op.action} on ${failedOp.path}`,
     );
 
+  if (f.transaction !== undefined)
+    help.push(
+      f.ledger === undefined
+        ? `${index} earlier request${index === 1 ? "" : "s"} of ${outcome.chunks} had landed`
+        : landedText(f.ledger.journal),
+    );
+
   let verifyProblem: string | undefined;
+  let interrupted: BridgeError | undefined;
   if (f.transaction !== undefined && f.keepPartial) {
-    outcome.requests++;
-    await client.post(`/api/transactions/${f.transaction}/commit`, undefined);
+    try {
+      outcome.requests++;
+      await client.post(`/api/transactions/${f.transaction}/commit`, undefined);
+      if (f.ledger) removeJournal(f.ledger.dir, f.ledger.journal);
+    } catch (e) {
+      if (!(e instanceof BridgeError)) throw e;
+      interrupted = e;
+    }
     help.push(
       `${index} earlier request(s) of this apply were kept (--keep-partial); run apply again to finish once the problem is fixed`,
     );
   } else if (f.transaction !== undefined) {
     f.progress?.(`rolling back ${np.root}`);
     const started = performance.now();
-    let undone = 0;
-    // Each call undoes at least one request, so this ends; the bound guards against a bridge that does not.
-    for (let calls = 0; calls <= outcome.chunks + 1; calls++) {
-      outcome.requests++;
-      const r = await client.post<{ rolled_back_requests: number; remaining: number; failures: string[] }>(
-        `/api/transactions/${f.transaction}/rollback?time_budget_ms=${ROLLBACK_BUDGET_MS}`,
-        undefined,
-      );
-      undone += r.rolled_back_requests;
+    try {
+      const r = await rollBackTransaction(client, f.transaction, outcome.chunks);
+      outcome.requests += r.calls;
       if (r.failures.length > 0)
         verifyProblem = `${r.failures.length} undo step(s) failed: ${r.failures.slice(0, 3).join("; ")}`;
-      if (r.remaining === 0) break;
+      outcome.chunksApplied = 0;
+      const after = await sameAsBefore(client, np.root, sourceParams(np.desired), {
+        fingerprint: np.plan.liveFingerprint,
+        record: recordText(np.live.lastApplied),
+      });
+      outcome.requests++;
+      if (!after.sameNetwork || !after.sameRecord)
+        verifyProblem ??= after.sameNetwork
+          ? "svc's record of the last apply differs"
+          : "the nodes, parameters or wires differ; run 'svc plan' to see how";
+      // The bridge held and undid the transaction: nothing is left for a later command to finish.
+      if (f.ledger) removeJournal(f.ledger.dir, f.ledger.journal);
+      outcome.rollback = {
+        requests: r.undone,
+        verified: verifyProblem === undefined,
+        elapsedMs: Math.round(performance.now() - started),
+      };
+      if (verifyProblem === undefined)
+        help.push(`rolled back ${r.undone} request${r.undone === 1 ? "" : "s"}, live network verified unchanged`);
+    } catch (e) {
+      if (!(e instanceof BridgeError)) throw e;
+      interrupted = e;
     }
-    outcome.chunksApplied = 0;
-    const after = await readLiveNetwork(client, np.root, sourceParams(np.desired));
-    outcome.requests++;
-    const sameNetwork = fingerprintState(after.state) === np.plan.liveFingerprint;
-    const sameRecord =
-      JSON.stringify(after.lastApplied && stateToJson(after.lastApplied)) ===
-      JSON.stringify(np.live.lastApplied && stateToJson(np.live.lastApplied));
-    if (!sameNetwork || !sameRecord)
-      verifyProblem ??= sameNetwork
-        ? "svc's record of the last apply differs"
-        : "the nodes, parameters or wires differ; run 'svc plan' to see how";
-    outcome.rollback = {
-      requests: undone,
-      verified: verifyProblem === undefined,
-      elapsedMs: Math.round(performance.now() - started),
-    };
-    if (verifyProblem === undefined)
-      help.push(`rolled back ${undone} request${undone === 1 ? "" : "s"}, live network verified unchanged`);
   }
   const origin = failedOp?.origin;
   outcome.diagnostics.push(
@@ -221,6 +355,31 @@ async function failed(client: BridgeClient, np: NetworkPlan, outcome: ApplyOutco
         applied: String(index),
         total: String(outcome.chunks),
       }),
+    );
+  }
+  if (interrupted !== undefined) {
+    const landed = f.ledger === undefined ? `${index} request(s) had landed` : landedText(f.ledger.journal);
+    outcome.diagnostics.push(
+      diagnostic(
+        "apply-interrupted",
+        NO_RANGE,
+        {
+          root: np.root,
+          landed,
+          message: interrupted.message,
+        },
+        {
+          help:
+            f.ledger === undefined
+              ? [`once the bridge answers again, roll back transaction ${f.transaction} until none of it remains`]
+              : [
+                  `svc's journal of this apply is kept in ${f.ledger.dir}`,
+                  f.keepPartial
+                    ? "once the bridge answers, the next 'svc plan', 'svc apply' or 'svc status' (or 'svc recover') keeps what landed and says what"
+                    : "once the bridge answers, the next 'svc plan', 'svc apply' or 'svc status' (or 'svc recover') rolls it back and says what it undid; 'svc recover --keep-partial' keeps it instead",
+                ],
+        },
+      ),
     );
   }
   if (verifyProblem !== undefined) {

@@ -117,7 +117,11 @@ export class HttpTransport {
     const exchange = this.exchange(origin, method, path, headers, payload).catch((err: unknown) => {
       if (!(err instanceof StaleConnection)) throw err;
       return this.exchange(origin, method, path, headers, payload, true).catch((again: unknown) => {
-        throw again instanceof StaleConnection ? again.original : again;
+        if (again instanceof StaleConnection) throw again.original;
+        // Nothing listens any more: the server went away, and it may have read the request on the
+        // old connection before it did. The lost connection is the truth; "refused" would say it was never sent.
+        if ((again as NodeJS.ErrnoException).code === "ECONNREFUSED") throw err.original;
+        throw again;
       });
     });
     this.inFlight.add(exchange);

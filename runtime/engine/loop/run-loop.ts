@@ -10,6 +10,8 @@ import { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress }
 import { planProgram, type NetworkPlan } from "../plan/plan-program.js";
 import { fetchPreview, outputTop, type PreviewImage } from "../apply/preview.js";
 import { verifyNetwork, type VerifyResult } from "../apply/verify.js";
+import { recoverApplies, type RecoveryReport } from "../apply/recover.js";
+import { networkRoots } from "../plan/desired-state.js";
 
 export interface LoopOptions {
   force?: boolean;
@@ -32,6 +34,12 @@ export interface LoopOptions {
   compileInWorker?: boolean;
   /** A delete the artist authorized through the broker (delete_td_node). */
   deleteAuthorization?: DeleteAuthorization;
+  /**
+   * svc's folder of apply journals. With it, an apply of several requests is journalled there, and
+   * an unfinished apply of the file's networks (its journal still there) is finished first: rolled
+   * back, or kept with `keepPartial` (apply/recover.ts).
+   */
+  journalDir?: string;
 }
 
 export interface LoopResult {
@@ -42,6 +50,8 @@ export interface LoopResult {
   plans: NetworkPlan[];
   outcomes: ApplyOutcome[];
   verified: VerifyResult[];
+  /** Unfinished applies of these networks that were finished before planning. */
+  recovered?: RecoveryReport[];
   preview?: PreviewImage;
   /** True when nothing failed: no compile error, no blocked plan, every apply went through. */
   ok: boolean;
@@ -106,9 +116,19 @@ export async function planFile(
     plans: [],
     outcomes: [],
     verified: [],
+    recovered: [],
     ok: false,
   };
   if (hasErrors(result.diagnostics) || result.operations === undefined) return out;
+  if (options.journalDir !== undefined) {
+    const recovered = await recoverApplies(client, options.journalDir, {
+      roots: networkRoots(result.operations),
+      keepPartial: options.keepPartial === true,
+      ...(options.progress === undefined ? {} : { progress: options.progress }),
+    });
+    out.recovered = recovered.reports;
+    out.diagnostics.push(...recovered.diagnostics);
+  }
   const text = sources.get(file) ?? [...sources.values()][0];
   const canonical = result.canonical ?? (text === undefined ? undefined : await canonicalText(text, file));
   options.progress?.("reading the live network");
@@ -135,6 +155,7 @@ export async function applyFile(
       keepPartial: options.keepPartial === true,
       ...(options.progress === undefined ? {} : { progress: options.progress }),
       ...(options.deleteAuthorization === undefined ? {} : { deleteAuthorization: options.deleteAuthorization }),
+      ...(options.journalDir === undefined ? {} : { journalDir: options.journalDir }),
     });
     out.outcomes.push(outcome);
     out.diagnostics.push(...outcome.diagnostics);

@@ -1,0 +1,317 @@
+/**
+ * An apply is finished or undone by svc, never by hand. Each test puts a fault proxy between svc and
+ * tdsim, applies a network of a few hundred nodes through it with the fault striking at one of its
+ * requests, then runs svc again: the network ends exactly as it was before or exactly as planned,
+ * with an empty re-plan and no journal left behind.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
+import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
+import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { FaultProxy } from "../support/fault-proxy.js";
+import { runSvc } from "../cli/run-cli.js";
+
+/** `count` nodes in chains of five; variant 1 changes every parameter and comment, and adds 20 wired nodes. */
+function network(name: string, count: number, variant: number): string {
+  const lines = ["svcnet 1", `network ${name} {`];
+  for (let i = 0; i < count; i++) {
+    if (i % 5 === 0) lines.push(`  n${i}: noiseTOP { seed: ${i + variant} }`);
+    else lines.push(`  n${i}: levelTOP [comment: "v${variant}"] { opacity: ${variant === 0 ? 0.5 : 0.25} }`);
+    if (i % 5 !== 0) lines.push(`  n${i - 1} -> n${i}`);
+  }
+  if (variant === 1) for (let i = 0; i < 20; i++) lines.push(`  extra${i}: nullTOP`, `  n0 -> extra${i}`);
+  lines.push("}", "");
+  return lines.join("\n");
+}
+
+/** The requests of an apply's transaction (the requests of an apply after the first are counted from 1). */
+const applyRequests = (method: string, path: string, body: string) =>
+  method === "POST" && path === "/api/batch" && body.includes('"transaction":"svc-');
+const NODES = 200;
+
+let work: string;
+let sim: RunningSim;
+let proxy: FaultProxy;
+/** A client straight to tdsim, past the proxy, for reading the truth. */
+let direct: BridgeClient;
+
+async function startBridge(): Promise<void> {
+  sim = await startSim({ port: 0 });
+  direct = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "svc-faults-"));
+  await startBridge();
+  proxy = await FaultProxy.start(sim.port);
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await direct?.close();
+  await sim?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await proxy.restore();
+});
+
+/** Every file in svc's folder of apply journals (a journal and, beside it, the network before the apply). */
+const stateFiles = (home: string) => {
+  const dir = join(home, "state", "applies");
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+const journals = (home: string) => stateFiles(home).filter((name) => /^apply-[0-9a-f]{32}\.json$/.test(name));
+
+function file(name: string, variant: number, text = network(name, NODES, variant)): string {
+  const path = join(work, `${name}-${variant}.svcnet`);
+  writeFileSync(path, text);
+  return path;
+}
+
+function env(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { SVC_BRIDGE_URL: proxy.url, SVC_HOME: home, ...extra };
+}
+
+async function fingerprint(root: string): Promise<string> {
+  return fingerprintState((await readLiveNetwork(direct, root)).state);
+}
+
+/** The network of `source` as svc sees it now: no changes to make. */
+async function expectEmptyPlan(source: string, home: string): Promise<void> {
+  const plan = await runSvc(["plan", "--detailed-exitcode", source], env(home));
+  expect(plan.stdout).toContain("No changes.");
+  expect(plan.code).toBe(0);
+}
+
+describe("an apply cut short is finished or undone by svc", () => {
+  it("an answer lost once: the receipt tells svc it landed, and the apply goes on to the end", async () => {
+    const home = join(work, "lost");
+    const a = file("lost", 0);
+    const b = file("lost", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "lose-answer" } });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(0);
+    expect(stateFiles(home)).toEqual([]);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("an answer held past the client's timeout: the receipt tells svc it landed, and the apply goes on", async () => {
+    const home = join(work, "held");
+    const a = file("held", 0);
+    const b = file("held", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    // The client gives up after 5 s (SVC_BRIDGE_TIMEOUT_MS, far above any request here); the proxy answers after 15 s.
+    proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "hold-answer", ms: 15_000 } });
+    const apply = await runSvc(["apply", b], env(home, { SVC_BRIDGE_TIMEOUT_MS: "5000" }));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(0);
+    expect(stateFiles(home)).toEqual([]);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("the connection cut and the bridge unreachable: the apply says what landed, and 'svc status' rolls it back", async () => {
+    const home = join(work, "cut");
+    const a = file("cut", 0);
+    const b = file("cut", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/cut");
+
+    proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "cut-and-refuse" } });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(1);
+    // Requests 1 and 2 landed; request 3 reached the bridge, which could not say afterwards.
+    expect(apply.stdout).toMatch(
+      /the apply of \/project1\/cut was cut off and is not finished: 2 of \d+ requests had landed \(and 1 more may have/,
+    );
+    expect(apply.stdout).toContain("the next 'svc plan', 'svc apply' or 'svc status' (or 'svc recover') rolls it back");
+    expect(journals(home)).toHaveLength(1);
+    // Half of the apply is live meanwhile.
+    expect(await fingerprint("/project1/cut")).not.toBe(before);
+    // While the bridge cannot be reached, svc says what waits, and the journal stays.
+    const unreachable = await runSvc(["recover", "cut"], env(home));
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /an apply of \/project1\/cut is still unfinished: 2 of \d+ requests had landed \(and 1 more may have[^\n]*\n[^\n]*nothing is listening/,
+    );
+    const down = await runSvc(["status"], env(home));
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/unfinished: {2}an apply of \/project1\/cut was cut off: 2 of \d+ requests had landed/);
+    expect(journals(home)).toHaveLength(1);
+
+    await proxy.restore();
+    const status = await runSvc(["status"], env(home));
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(
+      /recovered: {3}an unfinished apply of \/project1\/cut: 3 of \d+ requests had landed; the bridge undid 3 requests \([^)]*\); the live network is verified as it was before the apply/,
+    );
+    expect(stateFiles(home)).toEqual([]);
+    expect(await fingerprint("/project1/cut")).toBe(before);
+    await expectEmptyPlan(a, home);
+  }, 300_000);
+
+  it("the bridge killed mid-apply and started again: the apply says what had landed, and 'svc plan' finds nothing left to undo", async () => {
+    const home = join(work, "killed");
+    const b = file("killed", 1);
+    proxy.inject({
+      matches: applyRequests,
+      at: 3,
+      fault: {
+        kind: "cut-before",
+        before: async () => {
+          await direct.close();
+          sim.process.kill("SIGKILL");
+          await new Promise((r) => sim.process.once("exit", r));
+        },
+      },
+    });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(1);
+    expect(apply.stdout).toMatch(
+      /the apply of \/project1\/killed was cut off and is not finished: 2 of \d+ requests had landed \(and 1 more may have: the bridge never said\)/,
+    );
+    expect(journals(home)).toHaveLength(1);
+
+    // TouchDesigner started again reopens the project as it was saved: without this apply.
+    await startBridge();
+    proxy.setUpstream(sim.port);
+    await proxy.restore();
+    const plan = await runSvc(["plan", b], env(home));
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toMatch(
+      /an unfinished apply of \/project1\/killed was found: 2 of \d+ requests had landed \(and 1 more may have[^;]*\); the bridge no longer held its undo steps, and the network no longer holds what landed/,
+    );
+    expect(stateFiles(home)).toEqual([]);
+    expect((await readLiveNetwork(direct, "/project1/killed")).exists).toBe(false);
+
+    expect((await runSvc(["apply", b], env(home))).code).toBe(0);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("the bridge lost the transaction but kept the nodes: 'svc recover' deletes what the apply created", async () => {
+    const home = join(work, "expired");
+    const b = file("expired", 1);
+    proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "cut-and-refuse" } });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(1);
+    // The bridge drops a transaction left idle (it commits it, as after its expiry): nothing of it can be undone there.
+    const { journals: pending } = await import("../../runtime/engine/apply/apply-journal.js").then((m) =>
+      m.unfinishedApplies(join(home, "state", "applies"), proxy.url),
+    );
+    expect(pending).toHaveLength(1);
+    await direct.post(`/api/transactions/${pending[0]!.transaction}/commit`, undefined);
+    expect((await readLiveNetwork(direct, "/project1/expired")).exists).toBe(true);
+
+    await proxy.restore();
+    const recover = await runSvc(["recover", "expired"], env(home));
+    expect(recover.stdout).toMatch(
+      /\/project1\/expired: 3 of \d+ requests had landed; the bridge no longer held its undo steps; svc deleted 1 node the apply had created; the live network is verified as it was before the apply/,
+    );
+    expect(recover.code).toBe(0);
+    expect(stateFiles(home)).toEqual([]);
+    expect((await readLiveNetwork(direct, "/project1/expired")).exists).toBe(false);
+    const again = await runSvc(["recover"], env(home));
+    expect(again.stdout).toContain("No unfinished apply against");
+  }, 300_000);
+
+  it("with --keep-partial, 'svc recover' keeps what landed, says what, and the next apply finishes it", async () => {
+    const home = join(work, "kept");
+    const a = file("kept", 0);
+    const b = file("kept", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/kept");
+    proxy.inject({ matches: applyRequests, at: 4, fault: { kind: "cut-and-refuse" } });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(1);
+    expect(apply.stdout).toMatch(/3 of \d+ requests had landed \(and 1 more may have/);
+
+    await proxy.restore();
+    const recover = await runSvc(["recover", "--keep-partial"], env(home));
+    expect(recover.stdout).toMatch(
+      /\/project1\/kept: 4 of \d+ requests had landed; kept what landed \(--keep-partial\): [^;]*nodes? (created|changed)[^;]*; run 'svc plan' to see what is left and 'svc apply' to finish/,
+    );
+    expect(recover.code).toBe(0);
+    expect(stateFiles(home)).toEqual([]);
+    // What landed stays: the network is neither as before nor as planned.
+    expect(await fingerprint("/project1/kept")).not.toBe(before);
+    const rest = await runSvc(["plan", "--detailed-exitcode", b], env(home));
+    expect(rest.code).toBe(2);
+
+    expect((await runSvc(["apply", b], env(home))).code).toBe(0);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("the commit's answer lost with the bridge unreachable: every request had landed, and 'svc status' finishes the commit", async () => {
+    const home = join(work, "commit");
+    const b = file("commit", 1);
+    proxy.inject({
+      matches: (method, path) => method === "POST" && /^\/api\/transactions\/svc-[^/]+\/commit$/.test(path),
+      at: 1,
+      fault: { kind: "cut-and-refuse" },
+    });
+    const apply = await runSvc(["apply", b], env(home));
+    expect(proxy.struck).toBe(true);
+    expect(apply.code).toBe(1);
+    expect(journals(home)).toHaveLength(1);
+
+    await proxy.restore();
+    const status = await runSvc(["status"], env(home));
+    expect(status.stdout).toMatch(
+      /recovered: {3}an unfinished apply of \/project1\/commit: (\d+) of \1 requests had landed; every request had landed; svc finished its commit, and the network is as planned/,
+    );
+    expect(stateFiles(home)).toEqual([]);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("svc's own process killed mid-apply: its journal is on disk, and the next 'svc status' rolls the apply back", async () => {
+    const cli = join(process.cwd(), "dist/runtime/cli/svc.js");
+    if (!existsSync(cli)) throw new Error("build first: npm run build (npm test does)");
+    const home = join(work, "svc-killed");
+    const a = file("svckilled", 0);
+    const b = file("svckilled", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/svckilled");
+
+    const child = spawn(process.execPath, [cli, "apply", b], {
+      env: { ...process.env, ...env(home) },
+      stdio: ["ignore", "ignore", "ignore"],
+    });
+    const exited = new Promise<NodeJS.Signals | null>((r) => child.once("exit", (_code, signal) => r(signal)));
+    proxy.inject({
+      matches: applyRequests,
+      at: 3,
+      fault: {
+        kind: "cut-before",
+        before: async () => {
+          child.kill("SIGKILL");
+          await exited;
+        },
+      },
+    });
+    expect(await exited).toBe("SIGKILL");
+    expect(proxy.struck).toBe(true);
+    expect(journals(home)).toHaveLength(1);
+    expect(await fingerprint("/project1/svckilled")).not.toBe(before);
+
+    await proxy.restore();
+    const status = await runSvc(["status"], env(home));
+    expect(status.stdout).toMatch(
+      /recovered: {3}an unfinished apply of \/project1\/svckilled: 2 of \d+ requests had landed \(and 1 more may have\); the bridge undid 2 requests \([^)]*\); the live network is verified as it was before the apply/,
+    );
+    expect(stateFiles(home)).toEqual([]);
+    expect(await fingerprint("/project1/svckilled")).toBe(before);
+    await expectEmptyPlan(a, home);
+  }, 300_000);
+});
