@@ -10,7 +10,7 @@ export const publishRecipeBundle = defineTool({
   name: "publish_recipe_bundle",
   title: "Publish a recipe bundle",
   description:
-    "Publish recipes (.svcnet files, or recipes of svc's library by name) and components of a component library as a versioned package in a local package folder: the bundle, svc-package.json, a publish manifest (publish.json), SHA-256 checksums and an ed25519 signature with the user's publisher key (publish.sig). Each recipe must compile inside the bundle.",
+    "Publish recipes (.svcnet files, or recipes of svc's library by name) and components of a component library as a versioned package in a local package folder: the bundle, svc-package.json, publish.json, SHA-256 checksums and the user's ed25519 signature (publish.sig). Each recipe must compile inside the bundle.",
   input: {
     package_dir: outDirInput("the local package folder to publish into"),
     name: z
@@ -58,7 +58,7 @@ export const publishRecipeBundle = defineTool({
       const { readFileSync } = await import("node:fs");
       const roots = await writableRoots(ctx.extra);
       const recipes = args.recipe_files.map((f) => {
-        const path = confineInputFile(f, roots);
+        const path = confineInputFile(f, roots, [".svcnet"]);
         return { file: path, text: readFileSync(path, "utf8") };
       });
       if (args.library_recipes.length > 0) {
