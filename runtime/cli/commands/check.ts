@@ -1,20 +1,31 @@
 import { hasErrors, renderTextAll, toJson } from "../../../diagnostics/index.js";
+import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { collectSourceFiles } from "../source-files.js";
 
 export const checkCommand: Command = {
   name: ["check"],
   summary: "Check .svcnet files and report every problem with its place and a hint.",
-  usage: "[--json] <files|dirs>...",
+  usage: "[--json] [--expressions safe|open] <files|dirs>...",
   flags: {
     json: { type: "boolean", description: "print the diagnostics as JSON (for CI and tools)" },
+    expressions: {
+      type: "string",
+      valueName: "safe|open",
+      description: "check Python as the bridge will under SVC_BRIDGE_EXPRESSIONS (default: that variable)",
+    },
   },
   details:
-    "Directories are searched for *.svcnet files. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
+    "Directories are searched for *.svcnet files. With --expressions safe (or SVC_BRIDGE_EXPRESSIONS=safe), every expression, DAT text and parameter TouchDesigner evaluates as Python is checked against the bridge's own allow-list (bridge/svc_bridge/safe_python.json) and exec table (exec_pars.json), so the file says before apply what the bridge will refuse. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
   async run(args, io) {
     const { checkFilesLoadingPython } = await import("../check-files.js");
+    const { expressionPolicyFromEnv } = await import("../../../compiler/check/python/policy.js");
+    const given = args.flags.expressions;
+    if (given !== undefined && given !== "safe" && given !== "open")
+      throw new UsageError("--expressions takes safe or open");
+    const expressions = given === "safe" || given === "open" ? given : expressionPolicyFromEnv(io.env);
     const paths = collectSourceFiles(args.positionals, io.cwd);
-    const report = await checkFilesLoadingPython(paths, { cwd: io.cwd });
+    const report = await checkFilesLoadingPython(paths, { cwd: io.cwd, expressions });
     const errors = report.diagnostics.filter((d) => d.severity === "error").length;
     const warnings = report.diagnostics.filter((d) => d.severity === "warning").length;
     if (args.flags.json) {
