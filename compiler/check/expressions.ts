@@ -185,6 +185,12 @@ export function checkNodeExpressions(node: AnyNode, ctx: CheckContext): void {
 /** Whether checking `node` as checkNodeExpressions does needs Python's grammar (tree-sitter) loaded. */
 export function nodeNeedsPythonGrammar(node: AnyNode, policy: ExpressionPolicy): boolean {
   const needs = (e: ExpressionValue) => policy === "safe" || expressionNeedsGrammar(e.python);
+  // A value TouchDesigner evaluates as Python is checked as a safe expression (checkExecParams).
+  if (
+    policy === "safe" &&
+    node.params.some((p) => p.value.kind === "string" && parKind(node.type, p.name) === "python")
+  )
+    return true;
   for (const p of node.params) for (const e of expressionsIn(p.value)) if (needs(e)) return true;
   for (const page of node.customPages)
     for (const c of page.params) for (const e of expressionsIn(c.default)) if (needs(e)) return true;
