@@ -111,7 +111,9 @@ describe("MCP roots from the client", () => {
           codes: (r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code),
         };
       };
-      const inside = await call(net('  t: textDAT { text: file("shader.glsl") }\n  x: tint', 'import "looks.svcnet"\n'));
+      const inside = await call(
+        net('  t: textDAT { text: file("shader.glsl") }\n  x: tint', 'import "looks.svcnet"\n'),
+      );
       expect(inside.codes.filter((c) => c !== "too-many-diagnostics")).toEqual([]);
       for (const path of [join(outside, "passwd"), "../outside/passwd"]) {
         const refused = await call(net(`  t: textDAT { text: file("${path}") }`));
