@@ -91,9 +91,25 @@ describe("svc check --expressions safe", () => {
     expect(d!.help?.join(" ")).toMatch(/SVC_BRIDGE_ALLOW_EXEC=1/);
   });
 
-  it("follows SVC_BRIDGE_EXPRESSIONS when no option is given, and --expressions open overrides it", async () => {
+  it("follows SVC_BRIDGE_EXPRESSIONS, else the session profile, when no option is given; --expressions overrides both", async () => {
     expect((await check("eval.svcnet", [], { SVC_BRIDGE_EXPRESSIONS: "safe" })).code).toBe(1);
     expect((await check("eval.svcnet", ["--expressions", "open"], { SVC_BRIDGE_EXPRESSIONS: "safe" })).code).toBe(0);
+    // Without the variable, the session profile's `expressions` preference decides.
+    const profile = join(dir, "profile.json");
+    writeFileSync(
+      profile,
+      JSON.stringify({
+        version: 1,
+        updatedAt: null,
+        preferences: { expressions: "safe" },
+        recentNetworks: [],
+        projectFolder: null,
+      }),
+    );
+    expect((await check("eval.svcnet", [], { SVC_SESSION_PROFILE: profile })).code).toBe(1);
+    expect(
+      (await check("eval.svcnet", [], { SVC_SESSION_PROFILE: profile, SVC_BRIDGE_EXPRESSIONS: "open" })).code,
+    ).toBe(0);
     const open = await check("execute.svcnet");
     expect(open.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(open.code).toBe(0);
