@@ -16,7 +16,7 @@ function hostOf(spec: HostSpec | undefined): CompilerHost | undefined {
     case "memory":
       return memoryHost(new Map(spec.files));
     case "confined":
-      return confinedHost(spec.roots, spec.what);
+      return confinedHost(spec.roots, spec.what, spec.extensions);
   }
 }
 

@@ -126,6 +126,10 @@ export const messages = {
     "the Python of '{node}' ({type}), which TouchDesigner runs, is not valid: {problem}",
   ),
   "unsafe-python": entry("error", "{what} is outside the safe Python subset (SVC_BRIDGE_EXPRESSIONS=safe): {problem}"),
+  "safe-mode-exec": entry(
+    "error",
+    "{what} is code TouchDesigner runs: with SVC_BRIDGE_EXPRESSIONS=safe the bridge refuses it while exec is closed",
+  ),
   "expression-unknown-operator": entry(
     "warning",
     "the expression names op('{path}'), which is not in reach of '{node}'",

@@ -9,6 +9,7 @@ import { at } from "../resolve/references.js";
 import type { CheckContext } from "./context.js";
 import { expressionRange } from "../util/expression-range.js";
 import { unsafeExpression, unsafeModule } from "./python/safe-subset.js";
+import { isExecuteDat, parKind } from "./python/exec-table.js";
 import type { ExpressionPolicy } from "./python/policy.js";
 import { checkPythonExpression, checkPythonModule, expressionNeedsGrammar } from "./python/syntax-check.js";
 
@@ -22,7 +23,9 @@ function* expressionsIn(v: Value | undefined): Generator<ExpressionValue> {
 }
 
 const SAFE_HELP =
-  "the safe mode admits op(), parent(), me, absTime, math, tdu, arithmetic and value reads; see bridge/README.md";
+  "the safe mode admits literals, arithmetic, op(), parent(), me, absTime, math and tdu functions and the documented read-only members listed in bridge/svc_bridge/safe_python.json; see bridge/README.md";
+const EXEC_HELP =
+  "apply it with exec open (SVC_BRIDGE_ALLOW_EXEC=1 in TouchDesigner's environment, the artist's choice), or check with --expressions open when the bridge is open; see bridge/README.md";
 
 function checkExpression(v: ExpressionValue, ctx: CheckContext): void {
   const problem = checkPythonExpression(v.python);
@@ -101,6 +104,18 @@ function checkDatText(node: AnyNode, ctx: CheckContext): void {
       return;
     }
   }
+  if (ctx.expressions === "safe" && isExecuteDat(node.type)) {
+    // The bridge refuses any text written into a DAT TouchDesigner runs, however harmless it reads.
+    ctx.diagnostics.push(
+      diagnostic(
+        "safe-mode-exec",
+        content.origin.range,
+        { what: `the text of '${node.name}' (${node.type}, a DAT whose text TouchDesigner runs)` },
+        at(content.origin, { help: [EXEC_HELP] }),
+      ),
+    );
+    return;
+  }
   const unsafe = ctx.expressions === "safe" ? unsafeModule(content.text) : undefined;
   if (unsafe === undefined) return;
   const message = inline ? unsafe.message : `line ${lineOf(unsafe.start)} of ${content.file}`;
@@ -114,7 +129,53 @@ function checkDatText(node: AnyNode, ctx: CheckContext): void {
   );
 }
 
+/** In the safe mode, the parameters the bridge's exec table says run code (exec-table.ts). */
+function checkExecParams(node: AnyNode, ctx: CheckContext): void {
+  for (const p of node.params) {
+    for (const name of p.scalars.length > 0 ? p.scalars : [p.name]) {
+      const kind = parKind(node.type, name);
+      if (kind === undefined) continue;
+      const v = p.value;
+      const on =
+        kind === "switch" &&
+        (v.kind === "expression" || (v.kind === "bool" && v.value) || (v.kind === "number" && v.value !== 0));
+      if (kind === "dat" || kind === "loads_code" || on) {
+        const why =
+          kind === "dat"
+            ? "names a DAT whose text runs"
+            : kind === "loads_code"
+              ? "loads code"
+              : "turns a DAT that runs on";
+        ctx.diagnostics.push(
+          diagnostic(
+            "safe-mode-exec",
+            p.origin.range,
+            { what: `'${name}' of '${node.name}' (${node.type}) ${why}; it` },
+            at(p.origin, { help: [EXEC_HELP] }),
+          ),
+        );
+      } else if (kind === "python" && v.kind === "string" && v.value.trim() !== "") {
+        // TouchDesigner evaluates this value as Python: it must be a safe expression.
+        const unsafe = unsafeExpression(v.value);
+        if (unsafe !== undefined)
+          ctx.diagnostics.push(
+            diagnostic(
+              "unsafe-python",
+              p.origin.range,
+              {
+                what: `the value of '${name}', which TouchDesigner evaluates as Python,`,
+                problem: unsafe.message.replace(/^line 1: /, ""),
+              },
+              at(p.origin, { help: [SAFE_HELP] }),
+            ),
+          );
+      }
+    }
+  }
+}
+
 export function checkNodeExpressions(node: AnyNode, ctx: CheckContext): void {
+  if (ctx.expressions === "safe") checkExecParams(node, ctx);
   for (const p of node.params) for (const e of expressionsIn(p.value)) checkExpression(e, ctx);
   for (const page of node.customPages)
     for (const c of page.params) for (const e of expressionsIn(c.default)) checkExpression(e, ctx);
@@ -124,6 +185,12 @@ export function checkNodeExpressions(node: AnyNode, ctx: CheckContext): void {
 /** Whether checking `node` as checkNodeExpressions does needs Python's grammar (tree-sitter) loaded. */
 export function nodeNeedsPythonGrammar(node: AnyNode, policy: ExpressionPolicy): boolean {
   const needs = (e: ExpressionValue) => policy === "safe" || expressionNeedsGrammar(e.python);
+  // A value TouchDesigner evaluates as Python is checked as a safe expression (checkExecParams).
+  if (
+    policy === "safe" &&
+    node.params.some((p) => p.value.kind === "string" && parKind(node.type, p.name) === "python")
+  )
+    return true;
   for (const p of node.params) for (const e of expressionsIn(p.value)) if (needs(e)) return true;
   for (const page of node.customPages)
     for (const c of page.params) for (const e of expressionsIn(c.default)) if (needs(e)) return true;

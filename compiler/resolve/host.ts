@@ -25,7 +25,7 @@ export interface CompilerHost {
 export type HostSpec =
   | { kind: "disk" }
   | { kind: "memory"; files: Array<[string, string]> }
-  | { kind: "confined"; roots: string[]; what: string };
+  | { kind: "confined"; roots: string[]; what: string; extensions?: string[] };
 
 /** Offset of the first byte that is not valid UTF-8, or -1. */
 function firstInvalidUtf8(bytes: Uint8Array): number {

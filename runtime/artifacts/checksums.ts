@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, lstatSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { CodedError } from "./coded-error.js";
 
 export const CHECKSUMS_FILE = "SHA256SUMS";
 
@@ -17,7 +18,17 @@ export function sha256File(file: string): string {
   return sha256(readFileSync(file));
 }
 
-/** Every regular file under `dir`, relative with '/' separators, sorted; links are refused. */
+/** A symbolic or hard link inside an artifact: its files must be its own, never a path to another file. */
+export class LinkInArtifactError extends CodedError {
+  constructor(
+    readonly file: string,
+    readonly kind: "symbolic link" | "hard link",
+  ) {
+    super("link-in-artifact", `${file} is a ${kind}; an artifact holds regular files only`, { file, kind });
+  }
+}
+
+/** Every regular file under `dir`, relative with '/' separators, sorted; links (symbolic or hard) are refused. */
 export function listFiles(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   const walk = (at: string) => {
@@ -26,9 +37,13 @@ export function listFiles(dir: string, skip: ReadonlySet<string> = new Set()): s
       const rel = relative(dir, full).split(sep).join("/");
       if (skip.has(rel)) continue;
       const stat = lstatSync(full);
-      if (stat.isSymbolicLink()) throw new Error(`${rel} is a symbolic link; an artifact holds regular files only`);
+      if (stat.isSymbolicLink()) throw new LinkInArtifactError(rel, "symbolic link");
       if (stat.isDirectory()) walk(full);
-      else if (stat.isFile()) out.push(rel);
+      else if (stat.isFile()) {
+        // A second name of a file elsewhere: changing that file would change the artifact unseen.
+        if (stat.nlink > 1) throw new LinkInArtifactError(rel, "hard link");
+        out.push(rel);
+      }
     }
   };
   walk(dir);

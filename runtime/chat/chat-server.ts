@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CHAT_CSS, CHAT_HTML, CHAT_JS } from "./chat-page.js";
-import { loopbackRefusal } from "./loopback-guard.js";
+import { hostHeaderCount, loopbackRefusal } from "./loopback-guard.js";
 import { summaryOf } from "./receipt.js";
 import { CopilotInputError, type CopilotSession } from "./session.js";
 
@@ -116,6 +116,10 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Node keeps the first of several Host headers and drops the rest, so a second one would pass unseen.
+    const hosts = hostHeaderCount(req.rawHeaders);
+    if (hosts > 1)
+      return refuse(res, 400, "duplicate-host", `the request has ${hosts} Host headers; send exactly one Host header`);
     const refusal = loopbackRefusal({ host: req.headers.host, origin: req.headers.origin });
     if (refusal) return refuse(res, 403, "forbidden", refusal);
     const path = (req.url ?? "/").split("?")[0];

@@ -32,3 +32,10 @@ export function loopbackRefusal(headers: {
     return `Origin '${String(origin)}' is not a loopback origin`;
   return null;
 }
+
+/** How many Host headers a request carried (Node's `req.headers.host` shows only the first). */
+export function hostHeaderCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === "host") count++;
+  return count;
+}

@@ -6,6 +6,7 @@
 import { isAbsolute, relative } from "node:path";
 import { checkResolved, resolveForCheck, type ResolvedForCheck } from "../../compiler/analyze.js";
 import { loadPythonGrammar } from "../../compiler/check/python/tree-sitter.js";
+import type { ExpressionPolicy } from "../../compiler/check/python/policy.js";
 import { sortDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import { diskHost, type CompilerHost } from "../../compiler/resolve/host.js";
 import type { Program } from "../../grammar/ast.js";
@@ -32,6 +33,8 @@ export interface CheckOptions {
   /** Folder relative paths are read from (default: the process's). */
   cwd?: string;
   host?: CompilerHost;
+  /** `safe`: Python must be what the bridge admits under SVC_BRIDGE_EXPRESSIONS=safe (default: that variable). */
+  expressions?: ExpressionPolicy;
 }
 
 /** A file read, parsed and resolved, before its check: done when reading or parsing failed. */
@@ -44,7 +47,16 @@ function readAndResolve(path: string, options: CheckOptions, host: CompilerHost)
   if (text === undefined || ast === undefined) return { done: { path, diagnostics: source.diagnostics } };
   if (source.diagnostics.some((d) => d.severity === "error"))
     return { done: { path, text, ast, diagnostics: source.diagnostics } };
-  return { path, fullPath, text, ast, ready: resolveForCheck({ text, file: fullPath }, { host }) };
+  return {
+    path,
+    fullPath,
+    text,
+    ast,
+    ready: resolveForCheck(
+      { text, file: fullPath },
+      { host, ...(options.expressions === undefined ? {} : { expressions: options.expressions }) },
+    ),
+  };
 }
 
 function finish(stages: readonly Stage[], options: CheckOptions): CheckReport {

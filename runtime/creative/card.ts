@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { CardFormatError } from "./errors.js";
 import { isLicense, type License } from "./license.js";
+import { redactDeep, secretFreeUrl } from "./secret-free.js";
 
 export const CARD_TYPES = ["project", "artist", "artwork", "technique", "cue_reference"] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -73,41 +74,12 @@ const FIELD_ORDER = [
 ] as const;
 const PIPELINE_FIELDS = new Set(["contentHash", "embeddingModel", "tombstone"]);
 
-/** Query parameters that carry credentials: never persisted in a sourceUrl or hashed into an id. */
-const CREDENTIAL_PARAMS = new Set([
-  "key",
-  "api_key",
-  "apikey",
-  "wskey",
-  "token",
-  "access_token",
-  "auth",
-  "authorization",
-  "signature",
-  "sig",
-  "client_secret",
-  "password",
-  "secret",
-]);
-
 /**
- * The URL as it may be persisted: credential parameters removed, and any parameter whose value is
- * one of `secrets` (a key a source echoed back, e.g. in a tracking parameter) removed too.
+ * The URL as it may be persisted: rebuilt from its safe parts with every credential parameter and
+ * every configured secret removed, in whatever shape a source put it (see secret-free.ts).
  */
 export function stripCredentials(url: string, secrets: readonly string[] = []): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  const secretSet = new Set(secrets.filter(Boolean));
-  for (const [name, value] of [...parsed.searchParams]) {
-    if (CREDENTIAL_PARAMS.has(name.toLowerCase()) || secretSet.has(value)) parsed.searchParams.delete(name);
-  }
-  parsed.username = "";
-  parsed.password = "";
-  return parsed.toString();
+  return secretFreeUrl(url, secrets);
 }
 
 export function sha256(text: string): string {
@@ -144,11 +116,12 @@ export function canonicalText(card: Omit<Card, "contentHash" | "embeddingModel" 
 export function cardFromDraft(draft: CardDraft, secrets: readonly string[] = []): Card {
   const sourceUrl = stripCredentials(draft.sourceUrl, secrets);
   const base = {
-    ...draft,
+    // A key a source echoed into a title, a note or a tag is never written either.
+    ...redactDeep(draft, secrets),
     sourceUrl,
     schemaVersion: 1 as const,
     id: cardId(sourceUrl),
-    body: normalisedBody(draft.body),
+    body: normalisedBody(redactDeep(draft.body, secrets)),
   };
   return { ...base, contentHash: sha256(canonicalText(base)), embeddingModel: "", tombstone: false };
 }

@@ -21,6 +21,7 @@ import { getImage } from "./sources/http.js";
 import { sourceBases } from "./sources/all-sources.js";
 import type { LiveSource, SourceItem } from "./sources/source.js";
 import { CreativeError } from "./errors.js";
+import { redactSecrets } from "./secret-free.js";
 
 export const DEFAULT_SYNC_LIMIT = 10;
 export const MAX_SYNC_LIMIT = 100;
@@ -48,12 +49,20 @@ export interface SyncOptions {
 
 type Counts = Omit<SourceReport, "source" | "status" | "error">;
 
+/** Every configured key (`SVC_RAG_<SOURCE>_KEY`): redacted from whatever sync writes or says. */
+function configuredSecrets(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => /^SVC_RAG_\w+_KEY$/.test(name) && value?.trim())
+    .map(([, value]) => value!.trim());
+}
+
 /** Stores the item's picture when its license allows, and removes one it no longer allows. */
 async function keepBinary(
   config: CreativeConfig,
   card: Card,
   item: SourceItem,
   source: string,
+  secrets: readonly string[],
   log: (l: string) => void,
 ): Promise<boolean> {
   if (!config.licenseAllowlist.has(card.license) || !item.imageUrl) {
@@ -62,7 +71,7 @@ async function keepBinary(
   }
   if (await binaryOf(config.dataDir, card.id)) return false;
   try {
-    const image = await getImage(source, item.imageUrl);
+    const image = await getImage(source, item.imageUrl, secrets);
     await writeBinary(config.dataDir, card.id, image.extension, image.bytes);
     return true;
   } catch (err) {
@@ -87,7 +96,7 @@ async function applyItem(
     await writeCard(config.dataDir, fresh);
     counts.written++;
   }
-  if (await keepBinary(config, fresh, item, source, log)) counts.binaries++;
+  if (await keepBinary(config, fresh, item, source, secrets, log)) counts.binaries++;
   return fresh.id;
 }
 
@@ -95,8 +104,10 @@ async function syncSource(
   config: CreativeConfig,
   source: LiveSource,
   base: string,
-  options: SyncOptions,
+  given: SyncOptions,
 ): Promise<SourceReport> {
+  const secrets = configuredSecrets(given.env);
+  const options = { ...given, log: (line: string) => given.log(redactSecrets(line, secrets)) };
   const counts: Counts = { written: 0, unchanged: 0, tombstoned: 0, binaries: 0, gone: 0 };
   const key = source.keyVariable ? options.env[source.keyVariable]?.trim() || undefined : undefined;
   if (source.keyVariable && !key) {
@@ -109,12 +120,12 @@ async function syncSource(
   } catch (err) {
     if (!(err instanceof CreativeError)) throw err;
     options.log(`${source.name}: failed, its cards are left as they were: ${err.message}`);
-    return { source: source.name, status: "failed", ...counts, error: err.message };
+    return { source: source.name, status: "failed", ...counts, error: redactSecrets(err.message, secrets) };
   }
   counts.gone = pull.gone.length;
   const emitted = new Set<string>();
   for (const item of pull.items.slice(0, options.limit))
-    emitted.add(await applyItem(config, item, pull.secrets, source.name, counts, options.log));
+    emitted.add(await applyItem(config, item, [...pull.secrets, ...secrets], source.name, counts, options.log));
   // Spec 3.1: live cards of this source that this successful run did not re-emit are tombstoned;
   // a 404 named by the source is one of them.
   for (const card of (await listCards(config.dataDir)).cards) {

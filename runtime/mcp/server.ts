@@ -68,6 +68,11 @@ export interface ServerOptions {
    * server made without them makes its own from the environment and closes them when it closes.
    */
   services?: Services;
+  /**
+   * Whether the roots the client offers widen what tools may read and write (client-roots-trust.ts):
+   * true for stdio and for an HTTP client that proved itself; absent is false.
+   */
+  trustClientRoots?: boolean;
 }
 
 export async function createSvcServer(selection: ToolSelection, options: ServerOptions = {}): Promise<McpServer> {
@@ -86,7 +91,11 @@ export async function createSvcServer(selection: ToolSelection, options: ServerO
   }
   const logLevel = new ClientLogLevel();
   logLevel.install(server);
-  serveTools(server, tools, logLevel, { services, tool: toolByName });
+  serveTools(server, tools, logLevel, {
+    services,
+    tool: toolByName,
+    trustClientRoots: options.trustClientRoots === true,
+  });
   // The repertoire is opt-in (spec 2.7): its resources exist only when it is switched on.
   // Registered from the build's index, each file imported on first read; the catalog itself without one.
   const resources = indexedResources() ?? (await import("./resources/all-resources.js")).allResources;

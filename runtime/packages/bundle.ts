@@ -2,16 +2,27 @@
  * A published package: `<package folder>/<name>/<version>/` holding recipes (`recipes/*.svcnet`)
  * and components (`components/<name>/<version>/`), the bundle manifest `svc-package.json`, the
  * SHA-256 checksums of every file (`SHA256SUMS`) and the publish manifest `publish.json`, which
- * records when and by what it was published and the checksum of SHA256SUMS itself.
+ * records when and by what it was published and the checksum of SHA256SUMS itself, and `publish.sig`,
+ * the publisher's signature of publish.json (signing.ts): the checksums say the files are whole, the
+ * signature says who made them.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { compareVersions } from "../bridge-version.js";
 import { CodedError } from "../artifacts/coded-error.js";
-import { CHECKSUMS_FILE, sha256File, verifyChecksums, type ChecksumProblem } from "../artifacts/checksums.js";
+import {
+  CHECKSUMS_FILE,
+  LinkInArtifactError,
+  listFiles,
+  sha256File,
+  verifyChecksums,
+  type ChecksumProblem,
+} from "../artifacts/checksums.js";
 
 export const BUNDLE_MANIFEST = "svc-package.json";
 export const PUBLISH_MANIFEST = "publish.json";
+/** The publisher's ed25519 signature of publish.json (signing.ts); outside SHA256SUMS, which it seals. */
+export const SIGNATURE_FILE = "publish.sig";
 export const PACKAGE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 export const PACKAGE_VERSION = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 
@@ -77,9 +88,24 @@ export function readPublishManifest(dir: string): PublishManifest {
   return readJson<PublishManifest>(join(dir, PUBLISH_MANIFEST), "the publish manifest");
 }
 
+/** Refuses a bundle holding a symbolic or hard link anywhere: a clear `link-in-bundle` error, not a crash. */
+export function assertNoLinks(dir: string, what: string): void {
+  try {
+    listFiles(dir);
+  } catch (err) {
+    if (!(err instanceof LinkInArtifactError)) throw err;
+    throw new PackageError(
+      "link-in-bundle",
+      `${what}: ${err.file} is a ${err.kind}; a bundle holds regular files only, so it is refused and nothing was installed. Ask its publisher to publish it again from plain files`,
+      { file: err.file, kind: err.kind },
+    );
+  }
+}
+
 /** Everything wrong with a published bundle's files: checksums, the publish manifest's seal, the manifest's files. */
 export function verifyBundle(dir: string): ChecksumProblem[] {
-  const problems = verifyChecksums(dir, [PUBLISH_MANIFEST]);
+  assertNoLinks(dir, dir);
+  const problems = verifyChecksums(dir, [PUBLISH_MANIFEST, SIGNATURE_FILE]);
   if (!existsSync(join(dir, PUBLISH_MANIFEST))) {
     problems.push({
       file: PUBLISH_MANIFEST,
@@ -88,6 +114,14 @@ export function verifyBundle(dir: string): ChecksumProblem[] {
     });
   } else if (existsSync(join(dir, CHECKSUMS_FILE))) {
     const publish = readPublishManifest(dir);
+    const manifest = existsSync(join(dir, BUNDLE_MANIFEST)) ? readBundleManifest(dir) : undefined;
+    // A signed publish manifest of one package must not vouch for another name or version.
+    if (manifest && (publish.name !== manifest.name || publish.version !== manifest.version))
+      problems.push({
+        file: PUBLISH_MANIFEST,
+        problem: "mismatch",
+        detail: `${PUBLISH_MANIFEST} was published for ${publish.name} ${publish.version}, not ${manifest.name} ${manifest.version}`,
+      });
     const actual = sha256File(join(dir, CHECKSUMS_FILE));
     if (publish.checksums_sha256 !== actual)
       problems.push({

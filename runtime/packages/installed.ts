@@ -1,7 +1,9 @@
 /**
  * Packages installed into a data folder: `<data>/packages/<name>/` is a verified copy of one
  * published version plus `installed.json`, which lists every file install put there with its
- * SHA-256. Install checks the bundle's checksums and publish seal, copies it beside the target,
+ * SHA-256. Install refuses a bundle holding a link, then checks its signature under a key the user
+ * trusts (signing.ts; the bundle's own checksums prove nothing about who made it), its checksums
+ * and publish seal, copies it beside the target,
  * checks the copy again and that its recipes compile, then renames it into place: a failure at any
  * step leaves the data folder as it was. Uninstall removes exactly the files install listed
  * (a file changed since is kept unless forced; files added by hand always stay).
@@ -10,7 +12,15 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, rmdi
 import { dirname, join } from "node:path";
 import { writeJson } from "../artifacts/artifact.js";
 import { listFiles, sha256File } from "../artifacts/checksums.js";
-import { PACKAGE_NAME, PackageError, findPublished, verifyBundle, type BundleManifest } from "./bundle.js";
+import {
+  PACKAGE_NAME,
+  PackageError,
+  assertNoLinks,
+  findPublished,
+  verifyBundle,
+  type BundleManifest,
+} from "./bundle.js";
+import { verifySignature, type TrustedKey } from "./signing.js";
 
 const INSTALLED_MANIFEST = "installed.json";
 
@@ -19,6 +29,8 @@ export interface InstalledRecord {
   name: string;
   version: string;
   source: string;
+  /** The trusted key whose signature the bundle carried. */
+  publisher_key_id?: string;
   installed_at: string;
   files: { file: string; sha256: string }[];
 }
@@ -68,6 +80,7 @@ export interface InstallResult {
   files: number;
   dryRun: boolean;
   manifest: BundleManifest;
+  publisher: TrustedKey;
 }
 
 /** A line for each step of an install, counted, for a progress display. */
@@ -77,12 +90,15 @@ export async function installPackage(
   packageDir: string,
   dataDir: string,
   spec: string,
-  options: { dryRun?: boolean; now?: Date; progress?: InstallProgress } = {},
+  options: { dryRun?: boolean; now?: Date; progress?: InstallProgress; env?: NodeJS.ProcessEnv } = {},
 ): Promise<InstallResult> {
+  const env = options.env ?? process.env;
   const found = findPublished(packageDir, spec);
-  const step = (done: number, message: string) =>
-    options.progress?.(`${found.name} ${found.version}: ${message}`, { done, total: 5 });
-  step(1, "verifying the published files");
+  const what = `${found.name} ${found.version}`;
+  const step = (done: number, message: string) => options.progress?.(`${what}: ${message}`, { done, total: 5 });
+  step(1, "verifying the publisher's signature and the published files");
+  assertNoLinks(found.dir, what);
+  const publisher = verifySignature(found.dir, env, what);
   const problems = verifyBundle(found.dir);
   if (problems.length > 0)
     throw new PackageError(
@@ -110,6 +126,7 @@ export async function installPackage(
       files: files.length + 1,
       dryRun: true,
       manifest: found.manifest,
+      publisher,
     };
   const staging = join(packagesRoot(dataDir), `.${found.name}.installing-${process.pid}-${Date.now()}`);
   try {
@@ -117,6 +134,7 @@ export async function installPackage(
     cpSync(found.dir, staging, { recursive: true, verbatimSymlinks: true });
     // The copy is checked, not the source: what lands in the data folder is what was published.
     step(3, "verifying the copy");
+    verifySignature(staging, env, `the copy of ${what}`);
     const copied = verifyBundle(staging);
     if (copied.length > 0)
       throw new PackageError(
@@ -132,6 +150,7 @@ export async function installPackage(
       name: found.name,
       version: found.version,
       source: found.dir,
+      publisher_key_id: publisher.key_id,
       installed_at: (options.now ?? new Date()).toISOString(),
       files: listFiles(staging).map((file) => ({ file, sha256: sha256File(join(staging, file)) })),
     };
@@ -144,6 +163,7 @@ export async function installPackage(
       files: record.files.length + 1,
       dryRun: false,
       manifest: found.manifest,
+      publisher,
     };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });

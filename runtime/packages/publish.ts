@@ -2,7 +2,8 @@
  * Publishing a recipe bundle into a local package folder: recipes checked (each file parses,
  * declares at least one recipe and compiles inside the bundle, so its imports travel with it),
  * components copied from a component library after their own checksums are checked, then the
- * bundle manifest, SHA256SUMS and the publish manifest written. The version folder appears whole
+ * bundle manifest, SHA256SUMS and the publish manifest written, and the publish manifest signed with
+ * the user's ed25519 key (signing.ts). The version folder appears whole
  * (written beside it, then renamed) or not at all; a published version is never replaced.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import {
   type BundleManifest,
   type PublishManifest,
 } from "./bundle.js";
+import { signBundle, type SignatureFile } from "./signing.js";
 
 export interface PublishRequest {
   packageDir: string;
@@ -31,12 +33,15 @@ export interface PublishRequest {
   components: { library: string; name: string; version: string }[];
   publisher?: string;
   now?: Date;
+  /** Where svc's folder (and the user's signing key) is found: SVC_HOME, else ~/.svc. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Published {
   dir: string;
   manifest: BundleManifest;
   publish: PublishManifest;
+  signature: SignatureFile;
   files: { file: string; sha256: string; bytes: number }[];
 }
 
@@ -133,8 +138,9 @@ export async function publishBundle(req: PublishRequest): Promise<Published> {
       checksums_sha256: sha256File(join(staging, CHECKSUMS_FILE)),
     };
     writeJson(staging, PUBLISH_MANIFEST, publish);
+    const signature = signBundle(staging, req.env ?? process.env);
     renameSync(staging, dir);
-    return { dir, manifest, publish, files };
+    return { dir, manifest, publish, signature, files };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
     throw err;

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compileSync, memoryHost } from "../../compiler/index.js";
-import { SAFE_NAMES } from "../../compiler/check/python/safe-subset.js";
+import { safeTable } from "../../compiler/check/python/safe-subset.js";
 import { expressionPolicyFromEnv } from "../../compiler/check/python/policy.js";
 import { covered } from "./helpers.js";
 
@@ -60,6 +60,14 @@ describe("the safe policy", () => {
     "me.__class__",
     "me.parent().loadTox('a.tox')",
     "getattr(me, 'x')",
+    "tdu.builtins.eval('1')",
+    "tdu.shlex.os.replace('a', 'b')",
+    "op('a').par.speed.eval().__class__",
+    "me.storage",
+    "[x for x in range(3)]",
+    "2 ** absTime.frame",
+    "math",
+    "op('a').par.speed.eval().real",
   ])("unsafe-python: %s", (expr) => {
     const r = check(`  n: noiseTOP { period: = ${expr} }`, "safe");
     const d = r.diagnostics.find((x) => x.code === "unsafe-python");
@@ -81,11 +89,24 @@ describe("the safe policy", () => {
     ).toEqual([]);
   });
 
-  it("unsafe-python: DAT text, points at the line", () => {
-    const r = check(`  ex: executeDAT {\n    text: ${block("def onFrameStart(frame):\n    import os\n")}\n  }`, "safe");
+  it("unsafe-python: DAT text that is code, not data, points at the line", () => {
+    const r = check(`  t: textDAT {\n    text: ${block("speed\nimport os\n")}\n  }`, "safe");
     const d = r.diagnostics.find((x) => x.code === "unsafe-python")!;
-    expect(d.message).toMatch(/line 2: import statement/);
+    expect(d.message).toMatch(/line 2: import statement is a statement/);
     expect(covered(r.source, d)).toBe("import os");
+  });
+
+  it("safe-mode-exec: any text written into a DAT TouchDesigner runs, however harmless", () => {
+    const r = check(`  ex: executeDAT {\n    text: ${block("def onFrameStart(frame):\n    return\n")}\n  }`, "safe");
+    const d = r.diagnostics.find((x) => x.code === "safe-mode-exec")!;
+    expect(d.message).toMatch(/the text of 'ex' \(executeDAT, a DAT whose text TouchDesigner runs\) is code/);
+    expect(d.help?.join(" ")).toMatch(/SVC_BRIDGE_ALLOW_EXEC/);
+    expect(
+      check(
+        `  ex: executeDAT {\n    text: ${block("def onFrameStart(frame):\n    return\n")}\n  }`,
+        "open",
+      ).diagnostics.filter((x) => x.severity === "error"),
+    ).toEqual([]);
   });
 
   it("reads SVC_BRIDGE_EXPRESSIONS as the bridge does", () => {
@@ -95,11 +116,9 @@ describe("the safe policy", () => {
     expect(expressionPolicyFromEnv({ SVC_BRIDGE_EXPRESSIONS: "sfae" })).toBe("safe");
   });
 
-  it("accepts every name the bridge's allow-list accepts", () => {
-    // The bridge's grammar is the authority (bridge/svc_bridge/safe_python.json); svc check is a
-    // looser check before apply, so it must never refuse a name the bridge takes.
+  it("reads the bridge's own allow-list, not a copy", () => {
+    // One grammar: svc check types expressions over the very table the bridge reads.
     const table = JSON.parse(readFileSync("bridge/svc_bridge/safe_python.json", "utf8"));
-    const names = [table.names, table.functions, table.shortcuts, table.modules].flatMap((o) => Object.keys(o));
-    expect(names.filter((n) => !SAFE_NAMES.has(n))).toEqual([]);
+    expect(safeTable()).toEqual(table);
   });
 });

@@ -136,6 +136,25 @@ describe("loopback guard", () => {
     expect(twoOrigins).toMatch(/^HTTP\/1\.1 403 /);
   });
 
+  it.each([
+    ["loopback first, foreign second", `127.0.0.1:${"PORT"}`, "evil.example"],
+    ["foreign first, loopback second", "evil.example", `127.0.0.1:${"PORT"}`],
+    ["the same loopback name twice", `127.0.0.1:${"PORT"}`, `127.0.0.1:${"PORT"}`],
+  ])("refuses two Host headers (%s) with 400 duplicate-host before anything runs", async (_label, first, second) => {
+    const before = fake.requests.length;
+    const fill = (h: string) => h.replace("PORT", String(port));
+    const answer = await rawBytes(
+      `POST /api/message HTTP/1.1\r\nHost: ${fill(first)}\r\nHost: ${fill(second)}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"text":"hi"}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    // The body may come chunked; the JSON object is the one brace-delimited span in it.
+    const body = JSON.parse(/\{[\s\S]*\}/.exec(answer.slice(answer.indexOf("\r\n\r\n")))?.[0] ?? "null");
+    expect(body.error).toMatchObject({ code: "duplicate-host" });
+    expect(body.error.message).toMatch(/2 Host headers/);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("accepts only exact loopback spellings", () => {
     expect(isLoopbackHost(undefined)).toBe(false);
     expect(isLoopbackHost("127.255.255.255:65535")).toBe(true);

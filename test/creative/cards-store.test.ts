@@ -51,6 +51,80 @@ describe("card identity", () => {
     expect(stripCredentials("https://user:pw@x.example/a")).toBe("https://x.example/a");
   });
 
+  const KEY = "Zk9-Secret_key.42";
+  it.each([
+    ["a plain query parameter", `https://x.example/a?q=sea&key=${KEY}`, "https://x.example/a?q=sea"],
+    [
+      "a credential name in any case",
+      `https://x.example/a?API_KEY=${KEY}&Api-Key=v&X-Api-Key=w&q=1`,
+      "https://x.example/a?q=1",
+    ],
+    ["a fragment", `https://x.example/a?q=1#key=${KEY}`, "https://x.example/a?q=1"],
+    ["a fragment that is only the key", `https://x.example/a#${KEY}`, "https://x.example/a"],
+    ["a path segment", `https://x.example/api/${KEY}/objects/7`, "https://x.example/api/redacted/objects/7"],
+    [
+      "a path segment, percent-encoded",
+      `https://x.example/api/${encodeURIComponent("k y/" + KEY)}/o`,
+      "https://x.example/api/redacted/o",
+    ],
+    ["a matrix parameter", `https://x.example/objects;key=${KEY}/7`, "https://x.example/objects/7"],
+    [
+      "a matrix parameter of another name",
+      `https://x.example/objects/7;jsessionid=abc;KEY=${KEY}`,
+      "https://x.example/objects/7",
+    ],
+    [
+      "a nested URL in a parameter",
+      `https://proxy.example/go?to=${encodeURIComponent(`https://x.example/o/1?apikey=${KEY}&lang=en`)}`,
+      `https://proxy.example/go?to=${encodeURIComponent("https://x.example/o/1?lang=en")}`,
+    ],
+    [
+      "a nested protocol-relative URL carrying the key in a fragment",
+      `https://proxy.example/go?to=${encodeURIComponent(`//x.example/o/1#token=${KEY}`)}`,
+      `https://proxy.example/go?to=${encodeURIComponent("https://x.example/o/1")}`,
+    ],
+    ["a protocol-relative URL", `//x.example/o/1?wskey=${KEY}&lang=en`, "https://x.example/o/1?lang=en"],
+    [
+      "the key under an innocent name",
+      `https://x.example/o/1?utm_campaign=${KEY}&lang=en`,
+      "https://x.example/o/1?lang=en",
+    ],
+    [
+      "the key in another case",
+      `https://x.example/o/1?utm_campaign=${KEY.toUpperCase()}&lang=en`,
+      "https://x.example/o/1?lang=en",
+    ],
+    ["the key as a parameter name", `https://x.example/o/1?${KEY}&lang=en`, "https://x.example/o/1?lang=en"],
+    ["the key in a host name", `https://${KEY.toLowerCase()}.x.example/o/1`, "https://[redacted].x.example/o/1"],
+    ["a user part", `https://user:${KEY}@x.example/a`, "https://x.example/a"],
+    ["a URL that is not http(s)", `urn:x:${KEY}?k=1`, "urn:x:[redacted]"],
+  ])("keeps no key from %s", (_shape, url, expected) => {
+    const kept = stripCredentials(url, [KEY]);
+    expect(kept).toBe(expected);
+    expect(kept.toLowerCase()).not.toContain(KEY.toLowerCase());
+    expect(kept).not.toContain(encodeURIComponent(KEY));
+  });
+
+  it("writes no key a source echoed into a card's text, and keeps the encoding of what it keeps", async () => {
+    const card = cardFromDraft(
+      draft({
+        sourceUrl: `https://museum.example/objects/1?q=a%20b&lang=en#key=${KEY}`,
+        title: `Study (${KEY})`,
+        rightsNotes: `see https://api.example/rights?k=${encodeURIComponent(KEY)}`,
+        tags: ["grid", KEY.toUpperCase()],
+        body: `Requested with ${KEY}.`,
+      }),
+      [KEY],
+    );
+    expect(card.sourceUrl).toBe("https://museum.example/objects/1?q=a%20b&lang=en");
+    const dir = join(scratch, "echoed");
+    await ensureWritable(dir);
+    await writeCard(dir, card);
+    const text = readFileSync(join(dir, "cards", `${card.id}.md`), "utf8");
+    expect(text.toLowerCase()).not.toContain(KEY.toLowerCase());
+    expect(text).toContain("Study ([redacted])");
+  });
+
   it("hashes the canonical text: pipeline fields leave it alone, content changes it", () => {
     const card = cardFromDraft(draft());
     expect(card.contentHash).toBe(sha256(canonicalText(card)));

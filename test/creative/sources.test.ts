@@ -266,6 +266,71 @@ describe("the European aggregator (key-gated, rights[0] URI)", () => {
   });
 });
 
+describe("a source that echoes its key in every URL shape and in its text", () => {
+  it("persists no spelling of the key in cards, binaries' names, log lines or reports", async () => {
+    const k = EUROPEANA_KEY;
+    const item = (id: string, guid: string, picture: string, more: Record<string, unknown> = {}) => ({
+      guid,
+      id,
+      title: [`Echo ${id} ${k.toUpperCase()}`],
+      dcCreator: ["Unknown"],
+      dcDescription: [`fetched with wskey=${encodeURIComponent(k)} from //api.example/${k}`],
+      dataProvider: [`Provider ${k}`],
+      rights: ["http://creativecommons.org/publicdomain/zero/1.0/"],
+      edmIsShownBy: [picture],
+      type: "IMAGE",
+      year: ["1900"],
+      ...more,
+    });
+    const shapes = [
+      item("/1/frag", `https://www.europeana.eu/item/1/frag#wskey=${k}`, `${replay.origin}/europeana-media/a.jpg`),
+      item("/1/path", `https://www.europeana.eu/item/${k}/path`, `${replay.origin}/missing/${k}/a.gif`),
+      item(
+        "/1/nested",
+        `https://www.europeana.eu/redirect?to=${encodeURIComponent(`https://www.europeana.eu/item/1/n?WSKEY=${k}`)}`,
+        `${replay.origin}/europeana-media/b.jpg`,
+      ),
+      item("/1/relative", `//www.europeana.eu/item/1/relative?Api-Key=${k}`, `${replay.origin}/missing/c.gif?key=${k}`),
+      item("/1/matrix", `https://www.europeana.eu/item/1/matrix;wskey=${k}`, `${replay.origin}/missing/d.gif;key=${k}`),
+    ];
+    replay.override("/europeana/record/v2/search.json", {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify({ success: true, items: shapes }),
+    });
+    const run = await sync(["europeana"], { SVC_RAG_EUROPEANA_KEY: k });
+    expect(run.reports[0]).toMatchObject({ source: "europeana", status: "ok", written: 5 });
+    expect(run.cards.map((c) => c.sourceUrl).sort()).toEqual([
+      "https://www.europeana.eu/item/1/frag",
+      "https://www.europeana.eu/item/1/matrix",
+      "https://www.europeana.eu/item/1/relative",
+      "https://www.europeana.eu/item/redacted/path",
+      `https://www.europeana.eu/redirect?to=${encodeURIComponent("https://www.europeana.eu/item/1/n")}`,
+    ]);
+    // The pictures that 404 are logged, and their URLs in the log carry no key either.
+    expect(
+      run.log.filter((l) => l.includes("kept without its picture") && l.includes("answered HTTP 404")),
+    ).toHaveLength(3);
+    const spellings = [k, k.toUpperCase(), encodeURIComponent(k)];
+    for (const spelling of spellings) {
+      expect(everything(run.dir)).not.toContain(spelling);
+      expect(JSON.stringify(run)).not.toContain(spelling);
+    }
+  });
+
+  it("says a failing source's error without the key it echoed", async () => {
+    replay.override("/europeana/record/v2/search.json", {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify({ success: false, error: `wskey ${EUROPEANA_KEY} is rate limited` }),
+    });
+    const run = await sync(["europeana"], { SVC_RAG_EUROPEANA_KEY: EUROPEANA_KEY });
+    expect(run.reports[0]).toMatchObject({ status: "failed" });
+    expect(run.reports[0]!.error).toContain("wskey [redacted] is rate limited");
+    expect(JSON.stringify(run)).not.toContain(EUROPEANA_KEY);
+  });
+});
+
 describe("sync over every source", () => {
   it("succeeds with the key-gated sources skipped, one line each", async () => {
     const run = await sync([]);

@@ -29,7 +29,7 @@ beforeAll(async () => {
     join(outside, "lib.svcnet"),
     `svcnet 1\n# ${SECRET}\nrecipe r { params { } network { a: noiseTOP { period: } } }\n`,
   );
-  writeFileSync(join(workspace, "shader.txt"), "void main() {}\n");
+  writeFileSync(join(workspace, "shader.glsl"), "void main() {}\n");
   writeFileSync(
     join(workspace, "looks.svcnet"),
     "svcnet 1\nrecipe tint {\n  in1: inTOP\n  a: levelTOP\n  out1: outTOP\n  in1 -> a -> out1\n}\n",
@@ -76,7 +76,7 @@ describe("validate_network over MCP", () => {
   });
 
   it("reads what the workspace holds", async () => {
-    const r = await validate(net('  t: textDAT { text: file("shader.txt") }\n  x: tint', 'import "looks.svcnet"\n'));
+    const r = await validate(net('  t: textDAT { text: file("shader.glsl") }\n  x: tint', 'import "looks.svcnet"\n'));
     expect(r.structured.diagnostics.filter((d) => d.code !== "too-many-diagnostics")).toEqual([]);
   });
 });
@@ -84,7 +84,8 @@ describe("validate_network over MCP", () => {
 describe("MCP roots from the client", () => {
   /** A client that offers `roots` as its MCP roots (file URIs). */
   async function clientWithRoots(roots: string[]): Promise<Client> {
-    const server = await createSvcServer({ profile: "core", rawPython: false });
+    // In-process, as a stdio client is: a client whose roots the server trusts.
+    const server = await createSvcServer({ profile: "core", rawPython: false }, { trustClientRoots: true });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const c = new SdkClient(
@@ -110,7 +111,9 @@ describe("MCP roots from the client", () => {
           codes: (r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code),
         };
       };
-      const inside = await call(net('  t: textDAT { text: file("shader.txt") }\n  x: tint', 'import "looks.svcnet"\n'));
+      const inside = await call(
+        net('  t: textDAT { text: file("shader.glsl") }\n  x: tint', 'import "looks.svcnet"\n'),
+      );
       expect(inside.codes.filter((c) => c !== "too-many-diagnostics")).toEqual([]);
       for (const path of [join(outside, "passwd"), "../outside/passwd"]) {
         const refused = await call(net(`  t: textDAT { text: file("${path}") }`));
@@ -132,7 +135,7 @@ describe("MCP roots from the client", () => {
     try {
       const r = (await plain.callTool({
         name: "validate_network",
-        arguments: { source: net('  t: textDAT { text: file("' + join(workspace, "shader.txt") + '") }') },
+        arguments: { source: net('  t: textDAT { text: file("' + join(workspace, "shader.glsl") + '") }') },
       })) as CallToolResult;
       expect((r.structuredContent as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toContain(
         "file-unreadable",

@@ -60,18 +60,21 @@ beforeAll(async () => {
   );
   writeChecksums(comp);
   process.env.SVC_MCP_WORKSPACE = dir;
+  // The publisher's signing key is made in svc's folder: this test's own, never the user's.
+  process.env.SVC_HOME = join(dir, "svc-home");
   client = await memoryClient({ profile: "full", rawPython: true });
 });
 
 afterAll(async () => {
   delete process.env.SVC_MCP_WORKSPACE;
+  delete process.env.SVC_HOME;
   await client?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 const call = (name: string, args: Record<string, unknown>) =>
   client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-const env = () => ({ SVC_PACKAGES_DIR: registry, SVC_DATA_DIR: data });
+const env = () => ({ SVC_PACKAGES_DIR: registry, SVC_DATA_DIR: data, SVC_HOME: join(dir, "svc-home") });
 
 describe("publish_recipe_bundle", () => {
   it("publishes recipes and components with a bundle manifest, a publish manifest and SHA-256 checksums", async () => {
@@ -156,7 +159,7 @@ describe("svc packages", () => {
     expect(r.code, r.stderr).toBe(0);
     // piped, the install's steps are plain lines on standard error; standard output keeps the result alone
     expect(r.stderr.trim().split("\n")).toEqual([
-      "svc packages install: soft-pack 1.0.0: verifying the published files",
+      "svc packages install: soft-pack 1.0.0: verifying the publisher's signature and the published files",
       "svc packages install: soft-pack 1.0.0: copying",
       "svc packages install: soft-pack 1.0.0: verifying the copy",
       "svc packages install: soft-pack 1.0.0: compiling its recipes",
@@ -215,10 +218,7 @@ describe("svc packages", () => {
     const fresh = join(dir, "fresh-data");
     const published = join(registry, "soft-pack", "1.0.0");
     writeFileSync(join(published, "recipes", "color_grade.svcnet"), "svcnet 1\n");
-    const r = await runSvc(["packages", "install", "soft-pack", "--json"], {
-      SVC_PACKAGES_DIR: registry,
-      SVC_DATA_DIR: fresh,
-    });
+    const r = await runSvc(["packages", "install", "soft-pack", "--json"], { ...env(), SVC_DATA_DIR: fresh });
     expect(r.code).toBe(1);
     expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe("checksum-mismatch");
     expect(existsSync(join(fresh, "packages", "soft-pack"))).toBe(false);

@@ -1,20 +1,48 @@
 import { hasErrors, renderTextAll, toJson } from "../../../diagnostics/index.js";
+import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { collectSourceFiles } from "../source-files.js";
+
+/**
+ * The policy when --expressions is not given: SVC_BRIDGE_EXPRESSIONS when set (as the bridge reads
+ * it), else the session profile's `expressions` preference (`svc` profiles: "safe" or "open"), else open.
+ */
+async function defaultPolicy(env: NodeJS.ProcessEnv): Promise<"safe" | "open"> {
+  const { expressionPolicyFromEnv } = await import("../../../compiler/check/python/policy.js");
+  if (env.SVC_BRIDGE_EXPRESSIONS?.trim()) return expressionPolicyFromEnv(env);
+  const { readSessionProfile, sessionProfilePath } = await import("../../session/profile.js");
+  try {
+    const preference = readSessionProfile(sessionProfilePath(env)).preferences.expressions;
+    // Anything but "open" is safe, as for the variable: a typo never opens what was meant to be closed.
+    return preference === undefined || String(preference).trim().toLowerCase() === "open" ? "open" : "safe";
+  } catch {
+    return "open";
+  }
+}
 
 export const checkCommand: Command = {
   name: ["check"],
   summary: "Check .svcnet files and report every problem with its place and a hint.",
-  usage: "[--json] <files|dirs>...",
+  usage: "[--json] [--expressions safe|open] <files|dirs>...",
   flags: {
     json: { type: "boolean", description: "print the diagnostics as JSON (for CI and tools)" },
+    expressions: {
+      type: "string",
+      valueName: "safe|open",
+      description:
+        "check Python as the bridge will under SVC_BRIDGE_EXPRESSIONS (default: that variable, else the session profile's `expressions` preference)",
+    },
   },
   details:
-    "Directories are searched for *.svcnet files. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
+    "Directories are searched for *.svcnet files. With --expressions safe (or SVC_BRIDGE_EXPRESSIONS=safe), every expression, DAT text and parameter TouchDesigner evaluates as Python is checked against the bridge's own allow-list (bridge/svc_bridge/safe_python.json) and exec table (exec_pars.json), so the file says before apply what the bridge will refuse. Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage.",
   async run(args, io) {
     const { checkFilesLoadingPython } = await import("../check-files.js");
+    const given = args.flags.expressions;
+    if (given !== undefined && given !== "safe" && given !== "open")
+      throw new UsageError("--expressions takes safe or open");
+    const expressions = given === "safe" || given === "open" ? given : await defaultPolicy(io.env);
     const paths = collectSourceFiles(args.positionals, io.cwd);
-    const report = await checkFilesLoadingPython(paths, { cwd: io.cwd });
+    const report = await checkFilesLoadingPython(paths, { cwd: io.cwd, expressions });
     const errors = report.diagnostics.filter((d) => d.severity === "error").length;
     const warnings = report.diagnostics.filter((d) => d.severity === "warning").length;
     if (args.flags.json) {

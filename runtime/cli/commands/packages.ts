@@ -1,6 +1,7 @@
 /**
- * `svc packages search|list|info|install|uninstall|doctor|path`: recipes and components published
- * to a local package folder, installed into svc's data folder with their checksums verified
+ * `svc packages search|list|info|install|uninstall|doctor|path|publish|key|trust`: recipes and
+ * components published to a local package folder, signed with the publisher's ed25519 key, installed
+ * into svc's data folder only when the signature is of a trusted key and the checksums hold
  * (runtime/packages/). Light at the top: the work is imported when a command runs.
  */
 import { UsageError, type FlagSpecs, type ParsedArgs } from "../args.js";
@@ -38,11 +39,11 @@ async function folders(args: ParsedArgs, io: CommandIO) {
 
 /** Runs `work`; a package error is one line on stderr and exit 1, with its details under --json. */
 async function guarded(command: string, io: CommandIO, args: ParsedArgs, work: () => Promise<number>): Promise<number> {
-  const { PackageError } = await import("../../packages/bundle.js");
+  const { CodedError } = await import("../../artifacts/coded-error.js");
   try {
     return await work();
   } catch (err) {
-    if (!(err instanceof PackageError)) throw err;
+    if (!(err instanceof CodedError)) throw err;
     if (args.flags.json)
       io.stdout(JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }, null, 2) + "\n");
     io.stderr(`svc packages ${command}: ${err.code}: ${err.message}\n`);
@@ -121,8 +122,12 @@ const packagesInfoCommand: Command = {
       const found = findPublished((await folders(args, io)).from(), spec);
       const problems = verifyBundle(found.dir);
       const publish = problems.some((p) => p.file === "publish.json") ? null : readPublishManifest(found.dir);
+      const { signatureStatus } = await import("../../packages/signing.js");
+      const signature = signatureStatus(found.dir, io.env);
       if (args.flags.json)
-        io.stdout(JSON.stringify({ dir: found.dir, manifest: found.manifest, publish, problems }, null, 2) + "\n");
+        io.stdout(
+          JSON.stringify({ dir: found.dir, manifest: found.manifest, publish, signature, problems }, null, 2) + "\n",
+        );
       else {
         io.stdout(`${found.name} ${found.version}  ${found.manifest.description}\n  ${found.dir}\n`);
         for (const r of found.manifest.recipes) io.stdout(`  recipe ${r.name} (${r.file})\n`);
@@ -134,15 +139,17 @@ const packagesInfoCommand: Command = {
             ? "  checksums: all files match\n"
             : problems.map((p) => `  checksums: ${p.detail}\n`).join(""),
         );
+        io.stdout(`  signature: ${signature.trusted ? "" : `${signature.code}: `}${signature.message}\n`);
       }
-      return problems.length === 0 ? 0 : 1;
+      return problems.length === 0 && signature.trusted ? 0 : 1;
     });
   },
 };
 
 const packagesInstallCommand: Command = {
   name: ["packages", "install"],
-  summary: "Install a package from the package folder: checksums verified, recipes compiled, then moved into place.",
+  summary:
+    "Install a package from the package folder: signed by a trusted publisher, checksums verified, recipes compiled, then moved into place.",
   usage: "[--from folder] [--data folder] [--dry-run] [--json] <name[@version]>",
   flags: {
     ...FROM,
@@ -159,11 +166,12 @@ const packagesInstallCommand: Command = {
       const r = await installPackage(f.from(), f.data(), spec, {
         dryRun: args.flags["dry-run"] === true,
         progress: progressTo(io, "svc packages install"),
+        env: io.env,
       });
       if (args.flags.json) io.stdout(JSON.stringify(r, null, 2) + "\n");
       else
         io.stdout(
-          `${r.dryRun ? "would install" : "installed"} ${r.name} ${r.version} in ${r.dir} (${r.files} files, checksums verified)\n`,
+          `${r.dryRun ? "would install" : "installed"} ${r.name} ${r.version} in ${r.dir} (${r.files} files, signed by trusted key ${r.publisher.key_id}, checksums verified)\n`,
         );
       return 0;
     });
@@ -252,6 +260,134 @@ const packagesPathCommand: Command = {
   },
 };
 
+const packagesPublishCommand: Command = {
+  name: ["packages", "publish"],
+  summary:
+    "Publish recipe files as a signed package version in the package folder (signed with your key, made on first use).",
+  usage: "[--to folder] [--description text] [--publisher name] [--json] <name@version> <recipe.svcnet>...",
+  flags: {
+    to: { type: "string", valueName: "folder", description: "the package folder (default SVC_PACKAGES_DIR)" },
+    description: { type: "string", valueName: "text", description: "one line saying what the package holds" },
+    publisher: { type: "string", valueName: "name", description: "who publishes it, recorded in publish.json" },
+    ...JSON_FLAG,
+  },
+  async run(args, io) {
+    const [spec, ...files] = args.positionals;
+    const m = /^([^@]+)@([^@]+)$/.exec(spec ?? "");
+    if (!m || files.length === 0) throw new UsageError("give name@version and at least one recipe .svcnet file");
+    return guarded("publish", io, args, async () => {
+      const { readFileSync } = await import("node:fs");
+      const { resolve } = await import("node:path");
+      const { packageFolder } = await import("../../packages/locations.js");
+      const { PackageError } = await import("../../packages/bundle.js");
+      const recipes = files.map((f) => {
+        const path = resolve(io.cwd, f);
+        try {
+          return { file: path, text: readFileSync(path, "utf8") };
+        } catch (err) {
+          throw new PackageError(
+            "unreadable-recipe",
+            `cannot read ${f}: ${(err as NodeJS.ErrnoException).code ?? err}`,
+          );
+        }
+      });
+      const { publishBundle } = await import("../../packages/publish.js");
+      const publisher = flag(args, "publisher");
+      const r = await publishBundle({
+        packageDir: packageFolder(flag(args, "to"), io.env, io.cwd),
+        name: m[1]!,
+        version: m[2]!,
+        description: flag(args, "description") ?? "",
+        recipes,
+        components: [],
+        env: io.env,
+        ...(publisher === undefined ? {} : { publisher }),
+      });
+      if (args.flags.json)
+        io.stdout(JSON.stringify({ dir: r.dir, manifest: r.manifest, signature: r.signature }, null, 2) + "\n");
+      else
+        io.stdout(
+          `published ${r.manifest.name} ${r.manifest.version} to ${r.dir} (${r.files.length} files), signed by your key ${r.signature.key_id}\n` +
+            `  others install it after \`svc packages trust ${r.signature.key}\`\n`,
+        );
+      return 0;
+    });
+  },
+};
+
+const packagesKeyCommand: Command = {
+  name: ["packages", "key"],
+  summary: "Print your publisher public key (made on first use), for others to trust your packages.",
+  usage: "[--json]",
+  flags: { ...JSON_FLAG },
+  async run(args, io) {
+    if (args.positionals.length > 0) throw new UsageError("'packages key' takes no words");
+    return guarded("key", io, args, async () => {
+      const { publisherKey } = await import("../../packages/signing.js");
+      const own = publisherKey(io.env);
+      if (args.flags.json) io.stdout(JSON.stringify({ key: own.text, key_id: own.id }, null, 2) + "\n");
+      else io.stdout(`${own.text}\n`);
+      return 0;
+    });
+  },
+};
+
+const packagesTrustCommand: Command = {
+  name: ["packages", "trust"],
+  summary: "Trust a publisher's key (an `ed25519:...` key or a file holding it), list trusted keys, or remove one.",
+  usage: "[--label text] <key or key file> | --list | --remove <key id or key> [--json]",
+  flags: {
+    label: { type: "string", valueName: "text", description: "who the key belongs to, shown in the list" },
+    list: { type: "boolean", description: "list the trusted keys" },
+    remove: { type: "string", valueName: "key", description: "stop trusting a key, by its id or the key itself" },
+    ...JSON_FLAG,
+  },
+  async run(args, io) {
+    const list = args.flags.list === true;
+    const remove = flag(args, "remove");
+    if ((list || remove !== undefined) && args.positionals.length > 0)
+      throw new UsageError("give a key to trust, or --list, or --remove <key>, not both");
+    if (!list && remove === undefined && args.positionals.length !== 1)
+      throw new UsageError("give one key (ed25519:...) or a file holding it");
+    return guarded("trust", io, args, async () => {
+      const signing = await import("../../packages/signing.js");
+      if (list) {
+        const keys = signing.readTrusted(io.env);
+        if (args.flags.json) io.stdout(JSON.stringify({ keys }, null, 2) + "\n");
+        else if (keys.length === 0) io.stdout("no publisher key is trusted\n");
+        else for (const k of keys) io.stdout(`${k.key_id}  ${k.key}${k.label ? `  ${k.label}` : ""}\n`);
+        return 0;
+      }
+      if (remove !== undefined) {
+        const gone = signing.removeTrusted(io.env, remove);
+        if (args.flags.json) io.stdout(JSON.stringify({ removed: gone }, null, 2) + "\n");
+        else io.stdout(`no longer trusted: ${gone.key_id}  ${gone.key}\n`);
+        return 0;
+      }
+      const given = args.positionals[0]!;
+      let text = given;
+      if (!given.startsWith("ed25519:")) {
+        const { readFileSync, statSync } = await import("node:fs");
+        const { resolve } = await import("node:path");
+        const path = resolve(io.cwd, given);
+        const { PackageError } = await import("../../packages/bundle.js");
+        let size: number;
+        try {
+          size = statSync(path).size;
+        } catch {
+          throw new PackageError("bad-key", `${given} is neither an ed25519:... key nor a readable key file`);
+        }
+        if (size > 16 * 1024) throw new PackageError("bad-key", `${given} is too large to be a key file`);
+        text = readFileSync(path, "utf8");
+      }
+      const entry = signing.addTrusted(io.env, text, flag(args, "label") ?? "");
+      if (args.flags.json) io.stdout(JSON.stringify({ trusted: entry }, null, 2) + "\n");
+      else io.stdout(`trusted ${entry.key_id}  ${entry.key}\n`);
+      return 0;
+    });
+  },
+};
+
 export const packagesCommands: Command[] = [
   packagesSearchCommand,
   packagesListCommand,
@@ -260,4 +396,7 @@ export const packagesCommands: Command[] = [
   packagesUninstallCommand,
   packagesDoctorCommand,
   packagesPathCommand,
+  packagesPublishCommand,
+  packagesKeyCommand,
+  packagesTrustCommand,
 ];

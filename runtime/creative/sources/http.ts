@@ -93,15 +93,23 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** An image download: its bytes and a file extension taken from its content type. */
-export async function getImage(source: string, url: string): Promise<{ bytes: Uint8Array; extension: string }> {
-  const fetched = await get(source, url, { accept: "image/*", maxBytes: MAX_BINARY_BYTES, secrets: [] });
+export async function getImage(
+  source: string,
+  url: string,
+  secrets: readonly string[] = [],
+): Promise<{ bytes: Uint8Array; extension: string }> {
+  const fetched = await get(source, url, { accept: "image/*", maxBytes: MAX_BINARY_BYTES, secrets });
   if (fetched.status < 200 || fetched.status >= 300)
-    throw new SourceError(source, `GET ${stripCredentials(url)} answered HTTP ${fetched.status}`, fetched.status);
+    throw new SourceError(
+      source,
+      `GET ${stripCredentials(url, secrets)} answered HTTP ${fetched.status}`,
+      fetched.status,
+    );
   const extension = EXTENSIONS[fetched.contentType.split(";")[0]!.trim().toLowerCase()];
   if (!extension)
     throw new SourceError(
       source,
-      `GET ${stripCredentials(url)} is not an image (${fetched.contentType || "no content type"})`,
+      `GET ${stripCredentials(url, secrets)} is not an image (${fetched.contentType || "no content type"})`,
     );
   return { bytes: fetched.body, extension };
 }

@@ -4,6 +4,7 @@
  * wraps each handler so that a thrown error becomes a tool error, never a crash or a stack trace
  * (serve-tools.ts serves them).
  */
+import { trustClientRoots } from "./client-roots-trust.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { CreativeFeatures, ToolProfile } from "../config.js";
@@ -31,8 +32,8 @@ export interface ToolContext {
 /** Finds a tool by name and loads it: how a tool reaches another without naming its file. */
 export type ToolLookup = (name: string) => Promise<AnyToolDefinition | undefined>;
 
-/** What a front end hands every tool it serves: the services and the way to another tool. */
-export type ToolProvisions = Pick<ToolContext, "services" | "tool">;
+/** What a front end hands every tool it serves: the services, the way to another tool, and whether its client's roots are trusted. */
+export type ToolProvisions = Pick<ToolContext, "services" | "tool"> & { trustClientRoots?: boolean };
 
 type Shape = z.ZodRawShape;
 type Output<S extends Shape | undefined> = S extends Shape ? z.infer<z.ZodObject<S>> : Record<string, unknown>;
@@ -157,6 +158,7 @@ export function strictInput(tool: AnyToolDefinition) {
 /** A tool's handler as a tools/call callback: progress for the client, and any throw a tool error. */
 export function toolCallback(tool: AnyToolDefinition, logLevel: ClientLogLevel, provisions: ToolProvisions) {
   return async (args: unknown, extra: RequestExtra) => {
+    if (provisions.trustClientRoots === true) trustClientRoots(extra);
     // A client that sent a progressToken gets a progress notification for every step a tool
     // reports; a tool that does not count its steps itself counts one a message.
     let steps = 0;

@@ -110,7 +110,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       refuse(res, 503, `all ${options.maxSessions} sessions are busy; retry shortly`, { "retry-after": "5" });
       return;
     }
-    const server = await createSvcServer(options.selection, { events, services });
+    // An open server's client may be any local process: its roots never widen what svc reads.
+    const server = await createSvcServer(options.selection, {
+      events,
+      services,
+      trustClientRoots: principal !== ANYONE_PRINCIPAL,
+    });
     let record: ReturnType<typeof store.add> | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

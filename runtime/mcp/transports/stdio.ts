@@ -15,7 +15,12 @@ export async function serveStdio(selection: ToolSelection, events?: EventsConfig
   const forwarding = events?.enabled
     ? { source: await services.startEvents(events.highFrequency), highFrequency: new Set(events.highFrequency) }
     : undefined;
-  const server = await createSvcServer(selection, { events: forwarding, services });
+  const server = await createSvcServer(selection, {
+    events: forwarding,
+    services,
+    // A stdio client is the process the user started: the roots it offers are the user's.
+    trustClientRoots: true,
+  });
   const transport = new StdioServerTransport();
   const stdinClosed = new Promise<string>((resolve) => {
     process.stdin.once("end", () => resolve("end"));

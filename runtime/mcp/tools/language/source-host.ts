@@ -1,9 +1,12 @@
 /**
- * What `import` and `file("...")` may read when source text comes over MCP: the roots the client
- * offers (MCP roots, `roots/list`, file URIs only), the workspace folder the server was given
- * (SVC_MCP_WORKSPACE) and svc's own recipe library, never the server's working directory or the
- * rest of the machine; links out of them are not followed. Relative paths resolve in the first
- * of them. Loaded when a tool runs, so that the server's start-up loads no compiler module.
+ * What `import` and `file("...")` may read when source text comes over MCP: the workspace folder the
+ * server was given (SVC_MCP_WORKSPACE), svc's own recipe library, and the roots the client offers
+ * (MCP roots, `roots/list`, file URIs only) only when the server trusts that client (stdio, or HTTP
+ * with a token or OAuth: client-roots-trust.ts); never the server's working directory or the rest of
+ * the machine; links out of them are not followed. Only source is read: `.svcnet` imports, and
+ * `file()` targets that are shader or Python source (MCP_SOURCE_EXTENSIONS), so no diagnostic can
+ * quote another kind of file. Relative paths resolve in the first root. Loaded when a tool runs, so
+ * that the server's start-up loads no compiler module.
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,16 +14,31 @@ import { ListRootsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CompilerHost } from "../../../../compiler/resolve/host.js";
 import { recipesDir } from "../../../recipes/catalog.js";
 import type { RequestExtra } from "../../logging.js";
+import { clientRootsTrusted } from "../client-roots-trust.js";
+
+/** What source sent over MCP may read: `.svcnet` imports and the shader and Python files `file()` names. */
+export const MCP_SOURCE_EXTENSIONS = [
+  ".svcnet",
+  ".glsl",
+  ".frag",
+  ".vert",
+  ".geom",
+  ".comp",
+  ".tesc",
+  ".tese",
+  ".py",
+] as const;
 
 /** How long a client may take to list its roots before the call goes on without them. */
 const ROOTS_TIMEOUT_MS = 5_000;
 
 /**
- * The folders the client offers as roots, or none: a client without the roots capability (the
- * SDK refuses to ask it), one that fails to answer, or roots that are not `file:` URIs.
+ * The folders the client offers as roots, or none: a client the server does not trust with its
+ * roots, one without the roots capability (the SDK refuses to ask it), one that fails to answer,
+ * or roots that are not `file:` URIs.
  */
 export async function clientRoots(extra: RequestExtra | undefined): Promise<string[]> {
-  if (extra === undefined) return [];
+  if (extra === undefined || !clientRootsTrusted(extra)) return [];
   try {
     const listed = await extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, {
       timeout: ROOTS_TIMEOUT_MS,
@@ -52,6 +70,7 @@ export async function mcpSourceHost(env: NodeJS.ProcessEnv = process.env, extra?
     roots,
     offered.length > 0 || workspace
       ? what
-      : `${what} (offer MCP roots, or set SVC_MCP_WORKSPACE, to let source read a folder of yours)`,
+      : `${what} (set SVC_MCP_WORKSPACE, or offer MCP roots from a trusted client, to let source read a folder of yours)`,
+    MCP_SOURCE_EXTENSIONS,
   );
 }

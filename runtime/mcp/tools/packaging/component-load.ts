@@ -1,4 +1,8 @@
-/** manage_component load: the component's .svcnet applied under a parent COMP, read back and verified. */
+/**
+ * manage_component load: the component's .svcnet applied under a parent COMP, read back and verified.
+ * Only source is read: the manifest must name a `.svcnet` file in the component's own folder, and
+ * its imports and `file()` read only source inside that folder (as source sent over MCP does).
+ */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BridgeClient } from "../../../engine/index.js";
@@ -12,9 +16,23 @@ export async function loadComponent(
   parent: string,
 ): Promise<string> {
   const { applyFile } = await import("../../../engine/index.js");
+  const { confinedHost } = await import("../../../../compiler/resolve/confined-host.js");
+  const { MCP_SOURCE_EXTENSIONS } = await import("../language/source-host.js");
+  if (typeof manifest.svcnet !== "string" || !/^[A-Za-z0-9_.-]+\.svcnet$/.test(manifest.svcnet))
+    throw new PackagingError(
+      "bad-manifest",
+      `${manifest.name} ${manifest.version}: component.json's svcnet must name a .svcnet file in the component's folder`,
+    );
   const file = join(dir, manifest.svcnet);
   const text = readFileSync(file, "utf8");
-  const result = await applyFile(client, { text, file }, { rootPath: `${parent === "/" ? "" : parent}/{network}` });
+  const result = await applyFile(
+    client,
+    { text, file },
+    {
+      rootPath: `${parent === "/" ? "" : parent}/{network}`,
+      host: confinedHost([dir], "the component's folder", MCP_SOURCE_EXTENSIONS),
+    },
+  );
   if (!result.ok) {
     const first = result.diagnostics.find((d) => d.severity === "error");
     throw new PackagingError(

@@ -1,6 +1,7 @@
 /**
- * Where packaging tools may write (and read files the client names) on this machine: inside a root the client offers (MCP roots) or
- * the workspace folder (SVC_MCP_WORKSPACE), never elsewhere, never through a link. The folder is
+ * Where packaging tools may write (and read files the client names) on this machine: inside the
+ * workspace folder (SVC_MCP_WORKSPACE) or a root a trusted client offers (MCP roots; client-roots-trust.ts),
+ * never elsewhere, never through a link. The folder is
  * made when missing. Files the bridge writes (a .tox) must also be in a folder the bridge allows
  * (the project folder or SVC_BRIDGE_EXPORT_DIR): the bridge checks that itself.
  */
@@ -20,7 +21,12 @@ export function outDirInput(what: string) {
 export class OutputFolderError extends Error {
   constructor(
     readonly code:
-      "output-outside-workspace" | "output-not-absolute" | "output-link" | "output-not-folder" | "input-not-file",
+      | "output-outside-workspace"
+      | "output-not-absolute"
+      | "output-link"
+      | "output-not-folder"
+      | "input-not-file"
+      | "input-not-source",
     message: string,
   ) {
     super(message);
@@ -86,9 +92,14 @@ export async function outputFolder(dir: string, extra: RequestExtra | undefined)
   return confineOutputFolder(dir, await writableRoots(extra));
 }
 
-/** A file the client names for svc to read: inside the same roots, a regular file, no link. */
-export function confineInputFile(file: string, roots: readonly string[]): string {
+/** A file the client names for svc to read: inside the same roots, a regular file, no link, of a kind in `extensions`. */
+export function confineInputFile(file: string, roots: readonly string[], extensions: readonly string[]): string {
   const { path, root } = placeIn(file, roots);
+  if (!extensions.some((e) => path.toLowerCase().endsWith(e)))
+    throw new OutputFolderError(
+      "input-not-source",
+      `${path} is not a ${extensions.join(" or ")} file; svc reads only those here`,
+    );
   if (!existsSync(path) || lstatSync(path).isSymbolicLink() || !lstatSync(path).isFile())
     throw new OutputFolderError("input-not-file", `${path} is not a regular file`);
   if (!inside(root, realpathSync(path))) throw new OutputFolderError("output-link", `${path} leads outside ${root}`);

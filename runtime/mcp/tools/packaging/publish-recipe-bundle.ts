@@ -10,7 +10,7 @@ export const publishRecipeBundle = defineTool({
   name: "publish_recipe_bundle",
   title: "Publish a recipe bundle",
   description:
-    "Publish recipes (.svcnet files, or recipes of svc's library by name) and components of a component library as a versioned package in a local package folder: the bundle, svc-package.json, a publish manifest (publish.json) and SHA-256 checksums. Each recipe must compile inside the bundle.",
+    "Publish recipes (.svcnet files, or recipes of svc's library by name) and components of a component library as a versioned package in a local package folder: the bundle, svc-package.json, publish.json, SHA-256 checksums and the user's ed25519 signature (publish.sig). Each recipe must compile inside the bundle.",
   input: {
     package_dir: outDirInput("the local package folder to publish into"),
     name: z
@@ -48,6 +48,7 @@ export const publishRecipeBundle = defineTool({
     components: z.array(z.object({ name: z.string(), version: z.string(), dir: z.string() })),
     files: z.array(z.object({ file: z.string(), sha256: z.string(), bytes: z.number() })),
     checksumsSha256: z.string(),
+    signedBy: z.object({ key: z.string(), keyId: z.string() }),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   profiles: [],
@@ -57,7 +58,7 @@ export const publishRecipeBundle = defineTool({
       const { readFileSync } = await import("node:fs");
       const roots = await writableRoots(ctx.extra);
       const recipes = args.recipe_files.map((f) => {
-        const path = confineInputFile(f, roots);
+        const path = confineInputFile(f, roots, [".svcnet"]);
         return { file: path, text: readFileSync(path, "utf8") };
       });
       if (args.library_recipes.length > 0) {
@@ -87,8 +88,9 @@ export const publishRecipeBundle = defineTool({
           components: published.manifest.components,
           files: published.files,
           checksumsSha256: published.publish.checksums_sha256,
+          signedBy: { key: published.signature.key, keyId: published.signature.key_id },
         },
-        `published ${args.name} ${args.version} to ${published.dir}: ${published.manifest.recipes.length} recipe(s), ${published.manifest.components.length} component(s), ${published.files.length} checksummed file(s)`,
+        `published ${args.name} ${args.version} to ${published.dir}: ${published.manifest.recipes.length} recipe(s), ${published.manifest.components.length} component(s), ${published.files.length} checksummed file(s), signed by the user's key ${published.signature.key_id}`,
       );
     } catch (err) {
       const known = packagingFailure(err);
