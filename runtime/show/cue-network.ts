@@ -7,8 +7,8 @@
  * A numeric value fades linearly from wherever the parameter is when the cue fires to the cue's
  * value over the cue's fade time: each frame moves it by the share of the remaining time that frame
  * took, which keeps the line straight without storing where it started. Other values are set when
- * the cue fires. The engine's Python stays within the bridge's safe subset (no imports, no
- * comprehensions, no try), so it can be applied with SVC_BRIDGE_EXPRESSIONS=safe.
+ * the cue fires. The engine is an Execute DAT: text TouchDesigner runs is exec, so with
+ * SVC_BRIDGE_EXPRESSIONS=safe the bridge builds it only with the exec gate open (SVC_BRIDGE_ALLOW_EXEC=1).
  */
 
 export type ValueKind = "num" | "int" | "str";
