@@ -5,9 +5,11 @@
  * profile. Bounded: a profile never grows past its limits, oldest networks drop first.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute } from "node:path";
 import { z } from "zod";
+import { sessionProfilePath } from "./profile-path.js";
+
+export { sessionProfilePath };
 
 export const PROFILE_LIMITS = { preferences: 50, valueChars: 200, recentNetworks: 20, fileBytes: 64 * 1024 } as const;
 
@@ -42,11 +44,6 @@ export class SessionProfileError extends Error {
 
 function emptyProfile(): SessionProfile {
   return { version: 1, updatedAt: null, preferences: {}, recentNetworks: [], projectFolder: null };
-}
-
-export function sessionProfilePath(env: NodeJS.ProcessEnv = process.env): string {
-  const set = env.SVC_SESSION_PROFILE?.trim();
-  return set ? set : join(homedir(), ".svc", "session-profile.json");
 }
 
 /** The profile on disk; an empty one when the file does not exist yet. */

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { hasErrors, renderTextAll, toJson } from "../../../diagnostics/index.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
@@ -10,9 +11,13 @@ import { collectSourceFiles } from "../source-files.js";
 async function defaultPolicy(env: NodeJS.ProcessEnv): Promise<"safe" | "open"> {
   const { expressionPolicyFromEnv } = await import("../../../compiler/check/python/policy.js");
   if (env.SVC_BRIDGE_EXPRESSIONS?.trim()) return expressionPolicyFromEnv(env);
-  const { readSessionProfile, sessionProfilePath } = await import("../../session/profile.js");
+  const { sessionProfilePath } = await import("../../session/profile-path.js");
+  const path = sessionProfilePath(env);
+  // No profile, no preference: the profile's reader (and zod with it) is loaded only for a file that exists.
+  if (!existsSync(path)) return "open";
+  const { readSessionProfile } = await import("../../session/profile.js");
   try {
-    const preference = readSessionProfile(sessionProfilePath(env)).preferences.expressions;
+    const preference = readSessionProfile(path).preferences.expressions;
     // Anything but "open" is safe, as for the variable: a typo never opens what was meant to be closed.
     return preference === undefined || String(preference).trim().toLowerCase() === "open" ? "open" : "safe";
   } catch {
