@@ -4,10 +4,11 @@
  * ~/.svc/session-profile.json, written whole through a temporary file so a crash never leaves half a
  * profile. Bounded: a profile never grows past its limits, oldest networks drop first.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { z } from "zod";
+import { writeFileAtomicSync } from "../atomic-write.js";
 
 export const PROFILE_LIMITS = { preferences: 50, valueChars: 200, recentNetworks: 20, fileBytes: 64 * 1024 } as const;
 
@@ -134,10 +135,7 @@ export function updatedProfile(profile: SessionProfile, update: ProfileUpdate, n
 export function writeSessionProfile(profile: SessionProfile, path = sessionProfilePath()): void {
   const text = JSON.stringify(profile, null, 2) + "\n";
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text, { mode: 0o600 });
-    renameSync(temporary, path);
+    writeFileAtomicSync(path, text, { mode: 0o600, makeFolder: true });
   } catch (err) {
     throw new SessionProfileError(
       "profile-unwritable",
