@@ -152,11 +152,11 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
       embedding: Array.from({ length: 4096 }, (_, i) => i / 4096),
       title: "t",
       type: "technique",
-      license: "CC0-1.0",
+      license: "CC0",
       tags: [],
       sourceUrl: "https://example.org/x",
       sourceName: "example",
-    } as IndexRow;
+    };
     await expect(writeIndex(dirname(path), [row])).rejects.toThrow(/ENOSPC/);
     expectOldIntact(path, fault);
   });
