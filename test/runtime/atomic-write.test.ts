@@ -18,6 +18,7 @@ import { emptyProfile, writeSessionProfile } from "../../runtime/session/profile
 import { writeNoteFile } from "../../runtime/vault/safe-fs.js";
 import { openVault } from "../../runtime/vault/vault-root.js";
 import { writeAtomically } from "../../runtime/cli/import-output.js";
+import { writeJson } from "../../runtime/packaging/artifact.js";
 import { runAgent } from "../cli/run-cli.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -193,6 +194,13 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
     expect(fault.hits()).toBeGreaterThan(0);
     expect(readFileSync(join(root, ".svc", "agent-brief.json"), "utf8")).toBe(before);
     expect(readdirSync(join(root, ".svc"))).toEqual(["agent-brief.json"]);
+  });
+
+  it("a package's manifest", () => {
+    const path = oldFile("svc-package.json");
+    const fault = diskFillsWhileWriting("svc-package.json");
+    expect(() => writeJson(dirname(path), "svc-package.json", { files: [bigText] })).toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
   });
 
   it("a converted import", () => {
