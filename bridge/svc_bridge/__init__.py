@@ -5,7 +5,7 @@ BRIDGE_VERSION changes with every change to the bridge's files (a test checks
 bridge/VERSION_FINGERPRINT against the sources).
 """
 
-BRIDGE_VERSION = "0.2.52"
+BRIDGE_VERSION = "0.2.53"
 
 
 def handle(request, response, webserver=None):
