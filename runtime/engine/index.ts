@@ -50,7 +50,7 @@ export { readSavedPlan, savePlan, staleReasons, type SavedPlan } from "./plan/sa
 
 // Applying: all or nothing, with progress; the preview of an output TOP.
 export { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress } from "./apply/apply-plan.js";
-export { readNetworkErrors, type LiveIssue, type NetworkErrors } from "./apply/network-errors.js";
+export { readNetworkErrors, type LiveIssue, type NetworkErrors } from "./plan/network-errors.js";
 export { cookFrames, fetchPreview, type PreviewImage } from "./apply/preview.js";
 export { MAX_PREVIEW_FRAMES } from "./apply/preview-limits.js";
 

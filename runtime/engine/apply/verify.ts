@@ -5,7 +5,7 @@
 import { diagnostic, NO_RANGE, type Diagnostic, type SourceRange } from "../../../diagnostics/index.js";
 import type { BridgeClient } from "../bridge-client/index.js";
 import type { NetworkState } from "../plan/network-state.js";
-import { readNetworkErrors } from "./network-errors.js";
+import { readNetworkErrors } from "../plan/network-errors.js";
 
 /** tdsim and TouchDesigner append " (<path>)" to a message; the diagnostic names the node already. */
 function cleanMessage(message: string, path: string): string {

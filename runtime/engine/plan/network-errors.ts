@@ -7,7 +7,7 @@
  */
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import { BridgeError } from "../bridge-client/errors.js";
-import { MAX_NETWORK_NODES, PAGE_BUDGET_MS, PAGE_MAX_NODES } from "../plan/paged-topology.js";
+import { MAX_NETWORK_NODES, PAGE_BUDGET_MS, PAGE_MAX_NODES } from "./paged-topology.js";
 
 export interface LiveIssue {
   path: string;
