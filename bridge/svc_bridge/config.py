@@ -108,3 +108,15 @@ def expressions_safe(environ=None):
     opens what was meant to be closed)."""
     value = (environ if environ is not None else os.environ).get("SVC_BRIDGE_EXPRESSIONS")
     return value is not None and value.strip().lower() not in ("", "open")
+
+
+def scan_nodes_cap(environ=None):
+    """SVC_BRIDGE_MAX_SCAN_NODES: the most nodes one scan request lists (1..MAX_SCAN_NODES), lower than
+    the default to keep each request of a large network short on a slow machine; callers that page
+    read the rest on later pages. Unset, blank or not a whole number in range: MAX_SCAN_NODES."""
+    value = (environ if environ is not None else os.environ).get("SVC_BRIDGE_MAX_SCAN_NODES")
+    try:
+        cap = int(value.strip()) if value is not None else MAX_SCAN_NODES
+    except ValueError:
+        return MAX_SCAN_NODES
+    return cap if 1 <= cap <= MAX_SCAN_NODES else MAX_SCAN_NODES

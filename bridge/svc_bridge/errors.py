@@ -47,6 +47,7 @@ CODES = {
     "workspace_busy": (409, "a temporary workspace is still open: restore or cancel it first"),
     "workspace_state": (409, "the workspace is not in a state that allows this"),
     "no_editor": (409, "no network editor pane is open"),
+    "editor_network_deleted": (409, "the network the editor shows, or was read to show, has been deleted"),
     "stale_fingerprint": (409, "the editor state changed since its context was read: read the context again"),
     "not_an_annotation": (400, "the operator is not an Annotate COMP"),
     "not_a_menu": (400, "the parameter is not a menu"),

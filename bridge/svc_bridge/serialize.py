@@ -6,6 +6,7 @@ the batch snapshots agree (a plan compares them field by field).
 
 import td
 
+from .default_contents import keeps_contents
 from .sequences import header_sequence
 
 FLAG_NAMES = ("display", "render", "viewer", "bypass", "lock", "allowCooking")
@@ -86,6 +87,9 @@ def node_meta(node):
     })
     if node.isCOMP:
         data["num_children"] = len(node.children)
+        if keeps_contents(node):
+            # Its children are TouchDesigner's (an Animation COMP's keyframe network): not svc's to plan or export.
+            data["keeps_contents"] = True
     return data
 
 

@@ -99,9 +99,9 @@ def snapshot_subtree(node):
     return {"parent": parent.path, "tree": tree, "outside_inputs": outside_targets}
 
 
-def remove_default_contents(node):
-    """Empties a COMP just created: TouchDesigner gives some COMPs default children (a Geometry
-    COMP's torus), and what a COMP made by svc holds is what its network or snapshot says."""
+def _empty(node):
+    """Empties a COMP just re-made from a snapshot: the snapshot says what it held, default contents
+    included (an Animation COMP's keyframe network is in the snapshot as it was)."""
     for child in list(node.children):
         child.destroy()
 
@@ -112,7 +112,7 @@ def _create(parent, record, created):
     created.append(node.path)
     if node.isCOMP:
         # A COMP may come with default contents; the snapshot says what it held.
-        remove_default_contents(node)
+        _empty(node)
         for child in record["children"]:
             _create(node, child, created)
     return node

@@ -1,9 +1,9 @@
-/** Small writes every packaging artifact shares: JSON manifests in a stable form. */
-import { writeFileSync } from "node:fs";
+/** Small writes every packaging artifact shares: JSON manifests in a stable form, each written whole or not at all. */
 import { join } from "node:path";
+import { writeFileAtomicSync } from "../atomic-write.js";
 
 export function writeJson(dir: string, name: string, value: unknown): string {
   const file = join(dir, name);
-  writeFileSync(file, JSON.stringify(value, null, 2) + "\n");
+  writeFileAtomicSync(file, JSON.stringify(value, null, 2) + "\n");
   return file;
 }

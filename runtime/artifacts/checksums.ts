@@ -4,9 +4,10 @@
  * svc can also be checked with the standard tool.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, lstatSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, lstatSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CodedError } from "./coded-error.js";
+import { writeFileAtomicSync } from "../atomic-write.js";
 
 export const CHECKSUMS_FILE = "SHA256SUMS";
 
@@ -62,7 +63,7 @@ export function writeChecksums(dir: string, skip: readonly string[] = []): Check
     const data = readFileSync(join(dir, file));
     return { file, sha256: sha256(data), bytes: data.length };
   });
-  writeFileSync(join(dir, CHECKSUMS_FILE), entries.map((e) => `${e.sha256}  ${e.file}\n`).join(""));
+  writeFileAtomicSync(join(dir, CHECKSUMS_FILE), entries.map((e) => `${e.sha256}  ${e.file}\n`).join(""));
   return entries;
 }
 

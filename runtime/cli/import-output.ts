@@ -4,16 +4,12 @@
  * code: 0 every file written whole, 1 a file had errors or was not written, 3 every file written
  * with something left out.
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { writeFileAtomicSync } from "../atomic-write.js";
 import { renderTextAll, toJson, type Diagnostic } from "../../diagnostics/index.js";
 import type { CommandIO } from "./command.js";
 
 export function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.svc-import-${process.pid}`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  writeFileAtomicSync(path, text, { makeFolder: true });
 }
 
 export interface ImportOutcome {

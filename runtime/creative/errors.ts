@@ -76,6 +76,23 @@ export class EmbedModelNotFoundError extends EmbedApiError {
   }
 }
 
+/** `index --rebuild` stopped before every card was embedded; the old index is untouched. */
+export class IndexRebuildError extends CreativeError {
+  /** The code of what stopped it (`embed-connection`, `embed-timeout`, ...), when it is a repertoire failure. */
+  readonly causeCode: string | undefined;
+  constructor(cause: unknown, keptRows: number, embedded: number, total: number) {
+    const causeCode = cause instanceof CreativeError ? cause.code : undefined;
+    const why = (cause as Error)?.message ?? String(cause);
+    super(
+      "index-rebuild-failed",
+      `the rebuild stopped after ${embedded} of ${total} cards (${why}${causeCode ? ` [${causeCode}]` : ""}); ` +
+        `the old index (${keptRows} row${keptRows === 1 ? "" : "s"}) is kept as it was: fix the cause and run \`svc creative-rag index --rebuild\` again`,
+    );
+    this.name = "IndexRebuildError";
+    this.causeCode = causeCode;
+  }
+}
+
 /** A source answered with something its adapter cannot read (wrong shape, HTTP error). */
 export class SourceError extends CreativeError {
   readonly source: string;

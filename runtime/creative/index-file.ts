@@ -7,7 +7,8 @@ import { readFile, stat } from "node:fs/promises";
 import { CARD_TYPES, type CardType } from "./card.js";
 import { CardFormatError } from "./errors.js";
 import { LICENSES, type License } from "./license.js";
-import { indexFile, writeFileAtomic } from "./store.js";
+import { writeFileAtomic } from "../atomic-write.js";
+import { indexFile } from "./store.js";
 
 export interface IndexRow {
   id: string;

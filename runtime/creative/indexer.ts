@@ -2,11 +2,14 @@
  * `index`: embeds the live cards whose contentHash and embedding model are not yet in the index
  * (all of them with `rebuild`), in batches of SVC_RAG_EMBED_BATCH, and rewrites the JSONL index
  * atomically (spec 3.1, 4.6). Rows already embedded are kept when a later batch fails, and each
- * newly embedded card records its embedding model. Tombstoned cards leave the index.
+ * newly embedded card records its embedding model. Tombstoned cards leave the index. A rebuild is
+ * built aside and replaces the index only once every card is embedded: a failed rebuild leaves the
+ * old index as it was and says why (`index-rebuild-failed`, with the cause's code).
  */
 import { embeddingText, type Card } from "./card.js";
 import type { CreativeConfig } from "./config.js";
 import { embed } from "./embed.js";
+import { IndexRebuildError } from "./errors.js";
 import { readIndexRows, writeIndex, type IndexRow } from "./index-file.js";
 import { ensureWritable, listCards, writeCard } from "./store.js";
 
@@ -46,7 +49,9 @@ export async function buildIndex(config: CreativeConfig, options: IndexOptions):
   const { cards, problems } = await listCards(config.dataDir);
   for (const p of problems) options.log(`skipped an unreadable card: ${p}`);
   const live = cards.filter((c) => !c.tombstone);
-  const previous = options.rebuild ? [] : await readIndexRows(config.dataDir).catch(() => [] as IndexRow[]);
+  const old = await readIndexRows(config.dataDir).catch(() => [] as IndexRow[]);
+  // A rebuild embeds every card again, into a new index built aside: the old one stays until it succeeds.
+  const previous = options.rebuild ? [] : old;
   const byId = new Map(previous.map((r) => [r.id, r]));
   const rows = new Map<string, IndexRow>();
   const pending: Card[] = [];
@@ -75,10 +80,14 @@ export async function buildIndex(config: CreativeConfig, options: IndexOptions):
       batch.forEach((card, i) => rows.set(card.id, rowOf(card, config.embedModel, vectors[i]!)));
       report.embedded += batch.length;
     }
-  } finally {
-    // What was embedded before a failure is kept: the next run resumes from it.
+  } catch (err) {
+    // A rebuild that stops replaces nothing: the old index is still the one searches read.
+    if (options.rebuild) throw new IndexRebuildError(err, old.length, report.embedded, pending.length);
+    // An update keeps what was embedded before the failure (beside the old rows it kept): the next run resumes.
     await writeIndex(config.dataDir, ordered());
+    throw err;
   }
+  await writeIndex(config.dataDir, ordered());
   for (const card of pending)
     if (card.embeddingModel !== config.embedModel)
       await writeCard(config.dataDir, { ...card, embeddingModel: config.embedModel });

@@ -5,8 +5,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { writeFileAtomic } from "../atomic-write.js";
 import { parseCard, serializeCard, type Card } from "./card.js";
 import { CardFormatError, DataDirError } from "./errors.js";
 
@@ -26,18 +27,6 @@ export async function ensureWritable(dataDir: string): Promise<void> {
     await rm(probe, { force: true });
   } catch (err) {
     throw new DataDirError(dataDir, (err as NodeJS.ErrnoException).code ?? (err as Error).message);
-  }
-}
-
-/** Writes `path` so that a reader sees the old content or the new, never a mix. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  try {
-    await writeFile(temporary, data, { flush: true });
-    await rename(temporary, path);
-  } catch (err) {
-    await rm(temporary, { force: true });
-    throw err;
   }
 }
 

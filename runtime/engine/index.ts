@@ -41,6 +41,7 @@ export { readSavedPlan, savePlan, staleReasons } from "./plan/saved-plan.js";
 export { type DeleteAuthorization, type Progress } from "./apply/apply-plan.js";
 export { unfinishedAppliesOf } from "./apply/apply-journal.js";
 export { recoverApplies, type RecoveryReport } from "./apply/recover.js";
+export { readNetworkErrors } from "./plan/network-errors.js";
 export { cookFrames, fetchPreview, type PreviewImage } from "./apply/preview.js";
 export { MAX_PREVIEW_FRAMES } from "./apply/preview-limits.js";
 

@@ -6,9 +6,10 @@
  * replaces, so two writers cannot silently overwrite each other. Its text is untrusted evidence: it
  * is shown as data, never followed as instructions.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
+import { writeFileAtomicSync } from "../atomic-write.js";
 
 export const BRIEF_FILE = join(".svc", "agent-brief.json");
 const BRIEF_MAX_BYTES = 64 * 1024;
@@ -126,9 +127,7 @@ export function replaceAgentBrief(
   const path = join(root, BRIEF_FILE);
   try {
     mkdirSync(join(root, ".svc"), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
+    writeFileAtomicSync(path, text);
   } catch (err) {
     throw new AgentBriefError("brief-unwritable", `${BRIEF_FILE} cannot be written: ${(err as Error).message}`);
   }

@@ -4,9 +4,10 @@
  * ~/.svc/session-profile.json, written whole through a temporary file so a crash never leaves half a
  * profile. Bounded: a profile never grows past its limits, oldest networks drop first.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute } from "node:path";
+import { readFileSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import { z } from "zod";
+import { writeFileAtomicSync } from "../atomic-write.js";
 import { sessionProfilePath } from "./profile-path.js";
 
 export { sessionProfilePath };
@@ -42,7 +43,7 @@ export class SessionProfileError extends Error {
   }
 }
 
-function emptyProfile(): SessionProfile {
+export function emptyProfile(): SessionProfile {
   return { version: 1, updatedAt: null, preferences: {}, recentNetworks: [], projectFolder: null };
 }
 
@@ -131,10 +132,7 @@ export function updatedProfile(profile: SessionProfile, update: ProfileUpdate, n
 export function writeSessionProfile(profile: SessionProfile, path = sessionProfilePath()): void {
   const text = JSON.stringify(profile, null, 2) + "\n";
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text, { mode: 0o600 });
-    renameSync(temporary, path);
+    writeFileAtomicSync(path, text, { mode: 0o600, makeFolder: true });
   } catch (err) {
     throw new SessionProfileError(
       "profile-unwritable",

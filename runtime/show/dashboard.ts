@@ -4,7 +4,7 @@
  * where the bridge reports them: tdsim's counters), live cook errors, the current cue and whether a
  * safety chain is in panic. Rendered as a screen on a terminal, as one plain line per sample when piped.
  */
-import { type BridgeClient, encodePath } from "../engine/index.js";
+import { type BridgeClient, encodePath, readNetworkErrors } from "../engine/index.js";
 import { readCueEngine } from "./cues.js";
 import { findSafetyChains } from "./panic.js";
 
@@ -39,7 +39,8 @@ export async function sampleDashboard(
     "/api/health",
   );
   const [errors, engine, chains] = await Promise.all([
-    bridge.get<{ error_count: number; warning_count: number }>(`/api/network/${encodePath("/project1")}/errors`),
+    // Every error of the project, read in pages: a large project is counted whole.
+    readNetworkErrors(bridge, "/project1"),
     readCueEngine(bridge, cues),
     findSafetyChains(bridge),
   ]);
@@ -61,8 +62,8 @@ export async function sampleDashboard(
     frame: health.frame,
     fps: previous && seconds > 0 ? Math.round(((health.frame - previous.frame) / seconds) * 10) / 10 : null,
     dropped: typeof health.frame_stats?.droppedFrames === "number" ? health.frame_stats.droppedFrames : null,
-    errors: errors.error_count,
-    warnings: errors.warning_count,
+    errors: errors.errors.length,
+    warnings: errors.warnings.length,
     cue: engine.exists ? engine.current : null,
     fading: engine.fading,
     panic: panics.some((p) => p),

@@ -10,24 +10,21 @@
  * with lstat just before it is used, which leaves a window of microseconds open to another
  * program swapping a link in.
  */
-import { randomBytes, createHash } from "node:crypto";
+import { createHash } from "node:crypto";
 import {
   closeSync,
   constants,
   existsSync,
   fstatSync,
-  fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
   readlinkSync,
   readSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
   type Stats,
 } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomicSync } from "../atomic-write.js";
 import { MAX_NOTE_BYTES } from "./limits.js";
 import { noteSegments } from "./note-path.js";
 import { VaultError } from "./vault-error.js";
@@ -302,9 +299,9 @@ export interface WrittenNote {
 }
 
 /**
- * Writes a note atomically: the text goes to a temporary file beside it (created exclusively,
- * never through a link), is flushed, and is renamed over the note. A rename replaces a link
- * rather than following it, so even a link swapped in at the last moment sends nothing outside.
+ * Writes a note atomically through svc's one atomic writer (a temporary file beside it, flushed,
+ * renamed over the note), inside the folder actually opened; a note that is a link is refused
+ * just before, so nothing is written through a link.
  */
 export function writeNoteFile(vault: Vault, rel: string, text: string, options: WriteNoteOptions = {}): WrittenNote {
   const segments = noteSegments(rel, "note");
@@ -362,36 +359,12 @@ export function writeNoteFile(vault: Vault, rel: string, text: string, options: 
       );
     }
     options.afterChecks?.();
+    // The last look before the note is replaced: the folder is where it was, the note no link.
     assertFolderInPlace(vault, folder);
-    const temporary = folder.child(`.${name}.${randomBytes(6).toString("hex")}.svc-tmp`);
-    const fd = openSync(
-      temporary,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW,
-      existing ? existing.mode & 0o777 : 0o644,
-    );
-    let renamed = false;
-    try {
-      try {
-        let written = 0;
-        while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      // The last look before the note becomes visible: the folder is where it was, the note no link.
-      assertFolderInPlace(vault, folder);
-      if (lstatOrUndefined(target)?.isSymbolicLink()) throw symlinkError(rel);
-      renameSync(temporary, target);
-      renamed = true;
-    } finally {
-      if (!renamed) {
-        try {
-          unlinkSync(temporary);
-        } catch {
-          // Already gone: nothing to clean.
-        }
-      }
-    }
+    writeFileAtomicSync(target, bytes, {
+      mode: existing ? existing.mode & 0o777 : 0o644,
+      refuseLink: () => symlinkError(rel),
+    });
     return { path: rel, bytes: bytes.length, sha256: sha256(bytes), created: existing === undefined };
   } finally {
     folder.close();

@@ -5,7 +5,7 @@
  * vectordb backend falling back when its dependency is absent (the built CLI, the package hidden).
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -124,7 +124,7 @@ describe("errors", () => {
     const refused = await runSvc(["creative-rag", "index", "--rebuild"], env({ SVC_RAG_OLLAMA_URL: downUrl }));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
-      /^svc creative-rag index: cannot reach the embeddings server at .*ECONNREFUSED.* \[embed-connection\]\n$/,
+      /^svc creative-rag index: the rebuild stopped after 0 of 5 cards \(cannot reach the embeddings server at .*ECONNREFUSED.* \[embed-connection\]\); the old index \(5 rows\) is kept as it was.* \[index-rebuild-failed\]\n$/,
     );
 
     ollama.mode = "hang";
@@ -135,7 +135,9 @@ describe("errors", () => {
     ollama.mode = "api-error";
     const failing = await runSvc(["creative-rag", "index", "--rebuild"], env());
     expect(failing.code).toBe(1);
-    expect(failing.stderr).toMatch(/HTTP 500: llama runner process has terminated: out of memory \[embed-api\]\n$/);
+    expect(failing.stderr).toMatch(
+      /HTTP 500: llama runner process has terminated: out of memory \[embed-api\]\); the old index .* \[index-rebuild-failed\]\n$/,
+    );
 
     ollama.mode = "ok";
     const missing = await runSvc(
@@ -180,6 +182,33 @@ describe("errors", () => {
     const badBatch = await runSvc(["creative-rag", "index"], env({ SVC_RAG_EMBED_BATCH: "1000" }));
     expect(badBatch.code).toBe(2);
     expect(badBatch.stderr).toMatch(/SVC_RAG_EMBED_BATCH must be a whole number from 1 to 512/);
+  });
+});
+
+describe("a rebuild that cannot finish", () => {
+  it("svc creative-rag index --rebuild with the embeddings server down leaves the old index, as a process", async () => {
+    const cli = requireBuiltCli();
+    const index = join(dataDir, "index.jsonl");
+    const before = readFileSync(index, "utf8");
+    expect(before.trim().split("\n")).toHaveLength(5);
+    const down = await startEmbedServer();
+    const downUrl = down.url;
+    await down.close();
+    const run = await new Promise<{ status: number | null; stderr: string }>((done) => {
+      const child = execFile(
+        process.execPath,
+        [cli, "creative-rag", "index", "--rebuild"],
+        { env: { PATH: process.env.PATH ?? "", ...env({ SVC_RAG_OLLAMA_URL: downUrl }) } },
+        (_err, _stdout, stderr) => done({ status: child.exitCode, stderr }),
+      );
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /\[embed-connection\]\); the old index \(5 rows\) is kept as it was.*\[index-rebuild-failed\]\n$/,
+    );
+    expect(readFileSync(index, "utf8")).toBe(before);
+    // Nothing of the failed rebuild is left beside the index.
+    expect(readdirSync(dataDir).sort()).toEqual(["binaries", "cards", "index.jsonl"]);
   });
 });
 

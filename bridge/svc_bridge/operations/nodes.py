@@ -10,7 +10,8 @@ from ..live import check_name, check_path, child_named, require_comp, require_op
 from ..owned import check_new_paths, holds_owned, subtree_paths
 from ..params_write import set_parameters
 from ..serialize import FLAG_NAMES, flags_of, node_summary
-from ..snapshot import destroy_with_rollback, remove_default_contents
+from ..default_contents import remove_default_contents
+from ..snapshot import destroy_with_rollback
 
 # Nodes no request may delete: the root and TouchDesigner's own system COMPs.
 PROTECTED = ("/", "/local", "/sys", "/ui", "/perform")

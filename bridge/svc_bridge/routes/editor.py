@@ -3,7 +3,9 @@
 The context is what the artist is looking at: the project, the panes (at most 64), the active
 network editor's COMP, viewport (`x`, `y`, `zoom`: NetworkEditor members), its selected and current
 operators (at most 1000) and the rollover. It is read from `ui.panes` and the COMP's `selected`
-flags, and carries a fingerprint of the active network and its selection.
+flags, and carries a fingerprint of the active network and its selection. When the COMP the editor
+shows has been deleted, `active_editor` is null and `editor_problem` says so
+(`editor_network_deleted`); insert into a network that is gone is 409 `editor_network_deleted`.
 
 Insert puts one operator on a wire, the way the editor's "insert operator" does: the wire
 source -> target[input] becomes source -> new -> target[input]. The operator is one of a short
@@ -26,7 +28,7 @@ from .. import operations
 from ..body import check_known_fields, get_int, get_str
 from ..errors import BridgeError
 from ..journal import Journal, run_atomically
-from ..live import check_name, check_path, child_named, require_op
+from ..live import check_name, check_path, child_named, find_op, require_op
 from ..serialize import input_wires, node_summary
 
 MAX_PANES = 64
@@ -56,6 +58,27 @@ def _editor_pane():
     return pane
 
 
+def live_owner(pane):
+    """What a pane shows, or None when it shows nothing or what it showed has been deleted.
+
+    OP Class: `valid` is False once an operator is deleted, and any other member then raises
+    ("Operator has been deleted"); a pane keeps its owner after the COMP is deleted (tdsim; in
+    TouchDesigner UNVERIFIED whether the editor moves to the parent instead: print
+    `ui.panes.current.owner.valid` after deleting the COMP the editor shows)."""
+    owner = getattr(pane, "owner", None)
+    if owner is None:
+        return None
+    try:
+        return owner if owner.valid else None
+    except Exception:
+        return None
+
+
+def shows_deleted(pane):
+    """True when the pane's owner was set and has been deleted since."""
+    return getattr(pane, "owner", None) is not None and live_owner(pane) is None
+
+
 def _network_state(comp):
     children = sorted(comp.children, key=lambda c: c.name)
     selected = [c.path for c in children if getattr(c, "selected", False)]
@@ -75,10 +98,13 @@ def context(ctx):
     panes = []
     try:
         for pane in list(td.ui.panes)[:MAX_PANES]:
-            owner = getattr(pane, "owner", None)
-            panes.append({"id": getattr(pane, "id", None), "name": getattr(pane, "name", None),
-                          "type": str(getattr(pane, "type", "")).split(".")[-1],
-                          "owner": owner.path if owner is not None else None})
+            owner = live_owner(pane)
+            entry = {"id": getattr(pane, "id", None), "name": getattr(pane, "name", None),
+                     "type": str(getattr(pane, "type", "")).split(".")[-1],
+                     "owner": owner.path if owner is not None else None}
+            if owner is None and shows_deleted(pane):
+                entry["owner_deleted"] = True
+            panes.append(entry)
     except Exception:
         panes = []
     editor = _editor_pane()
@@ -92,7 +118,13 @@ def context(ctx):
                             "par": par.name if par is not None else None}
     if editor is None or getattr(editor, "owner", None) is None:
         return data
-    comp = editor.owner
+    comp = live_owner(editor)
+    if comp is None:
+        # The COMP it showed was deleted: the rest of the context still holds; say what is wrong, coded.
+        data["editor_problem"] = {"code": "editor_network_deleted", "pane": getattr(editor, "name", None),
+                                  "message": "the network editor shows a COMP that has been deleted; open another "
+                                             "network in it"}
+        return data
     state = _network_state(comp)
     data["active_editor"] = {"pane": getattr(editor, "name", None), "network": comp.path,
                              "viewport": {"x": getattr(editor, "x", None), "y": getattr(editor, "y", None),
@@ -119,7 +151,10 @@ def insert(ctx):
     name = get_str(body, "name")
     if name is not None:
         check_name(name)
-    comp = require_op(network_path, "network")
+    comp = find_op(network_path)
+    if comp is None:
+        raise BridgeError("editor_network_deleted", "the network %s is gone (deleted or renamed since the context was "
+                          "read); read the context again" % network_path, field="network")
     if not comp.isCOMP:
         raise BridgeError("not_a_comp", "%s is not a COMP" % comp.path, field="network")
     current = fingerprint(comp)

@@ -9,6 +9,10 @@ they are complete.
 `paged=true` reads a network of any size in pages: each page is bounded the same way, lists the
 input wires of its own nodes (sources may sit on other pages), and gives `next_after`, the query
 `after` of the next page (null on the last one, where `complete` is true).
+
+The errors route pages the same way (`paged=true`, `after`): the COMP's own errors come on the first
+page, each page the errors of its own nodes, so a caller reads a network of any size to the end.
+SVC_BRIDGE_MAX_SCAN_NODES lowers the nodes one scan lists (config.scan_nodes_cap).
 """
 
 from .. import config
@@ -19,10 +23,19 @@ from ..serialize import custom_pages, input_wires, node_meta, reported, par_stat
 from ..walk import PagedWalk, Walk
 
 
+def _max_nodes(ctx):
+    cap = config.scan_nodes_cap()
+    return min(query_int(ctx.query, "max_nodes", cap, 1, config.MAX_SCAN_NODES), cap)
+
+
 def _walk(ctx, node, default_depth):
     depth = query_int(ctx.query, "depth", default_depth, 1, config.SEARCH_MAX_DEPTH)
-    max_nodes = query_int(ctx.query, "max_nodes", config.MAX_SCAN_NODES, 1, config.MAX_SCAN_NODES)
-    return Walk(node, from_query(ctx.query), depth, max_nodes)
+    return Walk(node, from_query(ctx.query), depth, _max_nodes(ctx))
+
+
+def _paged_walk(ctx, node, default_depth):
+    depth = query_int(ctx.query, "depth", default_depth, 1, config.SEARCH_MAX_DEPTH)
+    return PagedWalk(node, from_query(ctx.query), depth, _max_nodes(ctx), ctx.query.get("after") or None)
 
 
 def _bounds(walk):
@@ -37,10 +50,7 @@ def topology(ctx):
     with_custom = query_bool(ctx.query, "custom", False)
     paged = query_bool(ctx.query, "paged", False)
     if paged:
-        depth = query_int(ctx.query, "depth", 1, 1, config.SEARCH_MAX_DEPTH)
-        max_nodes = query_int(ctx.query, "max_nodes", config.MAX_SCAN_NODES, 1, config.MAX_SCAN_NODES)
-        after = ctx.query.get("after") or None
-        walk = PagedWalk(comp, from_query(ctx.query), depth, max_nodes, after)
+        walk = _paged_walk(ctx, comp, 1)
     else:
         walk = _walk(ctx, comp, 1)
     nodes, wires = [], []
@@ -73,12 +83,14 @@ def topology(ctx):
 
 def network_errors(ctx):
     node = require_op(ctx.params["path"])
+    paged = query_bool(ctx.query, "paged", False) and node.isCOMP
     items = []
-    for severity, text in (("error", node.errors()), ("warning", node.warnings())):
-        items.extend({"path": node.path, "severity": severity, "message": m} for m in text_lines(text))
+    if not paged or not ctx.query.get("after"):
+        for severity, text in (("error", node.errors()), ("warning", node.warnings())):
+            items.extend({"path": node.path, "severity": severity, "message": m} for m in text_lines(text))
     walk = None
     if node.isCOMP:
-        walk = _walk(ctx, node, config.SEARCH_MAX_DEPTH)
+        walk = _paged_walk(ctx, node, config.SEARCH_MAX_DEPTH) if paged else _walk(ctx, node, config.SEARCH_MAX_DEPTH)
         for child, _ in walk:
             for severity, text in (("error", child.errors()), ("warning", child.warnings())):
                 items.extend({"path": child.path, "severity": severity, "message": m} for m in text_lines(text))
@@ -90,6 +102,8 @@ def network_errors(ctx):
     data["error_count"] = len(data["errors"])
     data["warning_count"] = len(data["warnings"])
     data.update(_bounds(walk) if walk is not None else {"complete": True, "stopped_by": None, "visited": 0})
+    if paged:
+        data["next_after"] = walk.next_after
     return data
 
 

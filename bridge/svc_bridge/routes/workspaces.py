@@ -80,8 +80,12 @@ def _close(ws):
     pane = _find_pane(ws["pane"]["id"])
     if pane is None:  # the artist closed it already: the layout is as it was
         return ws.update(state=ws["end"], reason="the pane was already closed")
-    owner = getattr(pane, "owner", None)
-    if _type_name(pane) != ws["pane"]["type"] or owner is None or owner.path != ws["path"]:
+    from .editor import live_owner, shows_deleted
+    owner = live_owner(pane)
+    # What svc's pane showed was deleted (its COMP or the COMP holding it): the pane is still svc's and
+    # shows nothing now, so it is closed like any other; only a pane the artist changed is kept.
+    gone = shows_deleted(pane)
+    if _type_name(pane) != ws["pane"]["type"] or (not gone and (owner is None or owner.path != ws["path"])):
         return ws.update(state="kept", reason="the artist changed the pane since; it stays")
     pane.close()
     ws["verify"] = True

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 import { join } from "node:path";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
@@ -34,9 +35,7 @@ export const agentConfigInitCommand: Command = {
       return 0;
     }
     // written beside and renamed, so an interrupted write never leaves half a file
-    const work = `${target}.${process.pid}.tmp`;
-    writeFileSync(work, text);
-    renameSync(work, target);
+    writeFileAtomicSync(target, text);
     const none = files.length === 0 ? "; no .svcnet files here, so its one step names network.svcnet: edit it" : "";
     io.stdout(
       `${exists ? "replaced" : "wrote"} ${target} (${files.length} step${files.length === 1 ? "" : "s"}${none})\n`,

@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 import { resolve } from "node:path";
 import { UsageError } from "../args.js";
 import { progressTo, sourcePath } from "../bridge-session.js";
@@ -53,7 +54,7 @@ export const planCommand: Command = {
       else io.stdout(renderPlans(result) + renderDiagnostics(result.diagnostics, result.sources, io.isTTY));
       if (!result.ok) return 1;
       if (typeof args.flags.out === "string") {
-        writeFileSync(
+        writeFileAtomicSync(
           resolve(io.cwd, args.flags.out),
           JSON.stringify(savePlan(file, result, Boolean(args.flags.force)), null, 2) + "\n",
         );

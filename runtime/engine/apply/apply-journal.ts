@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TracedOperation } from "./plan-operations.js";
-import { writeFileDurably } from "./durable-file.js";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 
 export const JOURNAL_FORMAT = 1;
 
@@ -84,8 +84,8 @@ type BeforeDetails = Pick<ApplyJournal["before"], "record" | "nodes" | "params">
 export function writeJournal(dir: string, journal: ApplyJournal, withBefore = false): void {
   const path = journalFile(dir, journal.bridge, journal.root);
   const { record, nodes, params, ...light } = journal.before;
-  if (withBefore) writeFileDurably(beforeFile(path), JSON.stringify({ record, nodes, params } satisfies BeforeDetails));
-  writeFileDurably(path, JSON.stringify({ ...journal, before: light }));
+  if (withBefore) writeJournalFile(beforeFile(path), JSON.stringify({ record, nodes, params } satisfies BeforeDetails));
+  writeJournalFile(path, JSON.stringify({ ...journal, before: light }));
 }
 
 export function removeJournal(dir: string, journal: Pick<ApplyJournal, "bridge" | "root">): void {
@@ -193,4 +193,9 @@ export function unfinishedAppliesOf(
     total: j.totalRequests,
     text: landedText(j),
   }));
+}
+
+/** A journal file replaced whole or not at all (svc's one atomic writer), private to the user. */
+function writeJournalFile(path: string, text: string): void {
+  writeFileAtomicSync(path, text, { mode: 0o600, makeFolder: true, privateFolder: true });
 }

@@ -1,22 +1,11 @@
 /**
- * After apply: the live network's cook errors and warnings, each shown at the `.svcnet` line of the
- * node that raised it, rendered like compile diagnostics.
+ * After apply: the live network's cook errors and warnings (all of them, read in pages), each shown
+ * at the `.svcnet` line of the node that raised it, rendered like compile diagnostics.
  */
 import { diagnostic, NO_RANGE, type Diagnostic, type SourceRange } from "../../../diagnostics/index.js";
-import { encodePath, type BridgeClient } from "../bridge-client/index.js";
+import type { BridgeClient } from "../bridge-client/index.js";
 import type { NetworkState } from "../plan/network-state.js";
-
-interface LiveIssue {
-  path: string;
-  severity: "error" | "warning";
-  message: string;
-}
-
-interface NetworkErrors {
-  errors: LiveIssue[];
-  warnings: LiveIssue[];
-  complete: boolean;
-}
+import { readNetworkErrors } from "../plan/network-errors.js";
 
 /** tdsim and TouchDesigner append " (<path>)" to a message; the diagnostic names the node already. */
 function cleanMessage(message: string, path: string): string {
@@ -52,9 +41,8 @@ export async function verifyNetwork(
   desired: NetworkState,
   sources: ReadonlyMap<string, string> = new Map(),
 ): Promise<VerifyResult> {
-  const data = await client.get<NetworkErrors>(`/api/network/${encodePath(desired.root)}/errors`, {
-    time_budget_ms: 200,
-  });
+  // Read to the end in pages: a large network is verified whole, never reported "incomplete".
+  const data = await readNetworkErrors(client, desired.root);
   const diagnostics: Diagnostic[] = [];
   // The GLSL checker's module is loaded only when a live error is a shader's.
   const shaders = [...data.errors, ...data.warnings].some((i) => SHADER_ERROR.test(i.message))

@@ -33,6 +33,8 @@ export interface StateEntry {
   text?: string;
   custom_pages?: unknown[];
   inputs: TopologyWire[];
+  /** A COMP whose children are TouchDesigner's default contents (bridge/svc_bridge/default_contents.py). */
+  keeps_contents?: boolean;
 }
 
 type RootEntry = Omit<StateEntry, "digest" | "inputs">;
@@ -214,12 +216,24 @@ export async function readNetworkState(
   }
   if (rootEntry === undefined) throw incomplete(root, `the bridge did not describe ${root} on the first page`);
   nodes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  dropDefaultContents(nodes, rootEntry);
   const listed = new Set(nodes.map((n) => n.path));
   const wires = nodes
     .flatMap((n) => n.inputs)
     .filter((w) => listed.has(w.source))
     .sort((a, b) => a.target.localeCompare(b.target) || a.target_input - b.target_input);
   return { root: rootEntry, nodes, wires, stored, requests, detailed, whole };
+}
+
+/**
+ * What TouchDesigner puts inside a COMP that keeps its default contents (an Animation COMP's keyframe
+ * network; the bridge marks the COMP `keeps_contents`) is not svc's: not owned, planned or exported.
+ */
+function dropDefaultContents(nodes: StateEntry[], root: RootEntry): void {
+  const keepers = [root, ...nodes].filter((n) => n.keeps_contents === true).map((n) => `${n.path}/`);
+  if (keepers.length === 0) return;
+  const kept = nodes.filter((n) => !keepers.some((k) => n.path.startsWith(k)));
+  nodes.splice(0, nodes.length, ...kept);
 }
 
 /** Fills each piece's text from the cache when the bridge sent its digest only. */

@@ -454,6 +454,14 @@ function* reconcileWires(
   );
   const wiresAdded: PlanWire[] = [];
   const wiresRemoved: PlanWire[] = [];
+  // An input the source wires: a live wire into it from elsewhere gives way to the source's.
+  const wantedInputs = new Set([...wantWires.values()].map((w) => `${w.to}[${w.toInput}]`));
+  // A node svc did not build (not svc's, not in the source) that stays: its wires are the artist's.
+  const artists = (path: string) => {
+    const n = live.nodes.get(path);
+    return n !== undefined && !mine(n) && !desired.nodes.has(path) && !atOrUnder(doomedPaths, path);
+  };
+  const artistsWire = (w: WireState) => artists(w.from) && !wantedInputs.has(`${w.to}[${w.toInput}]`);
   let step = 0;
   for (const [key, w] of wantWires) {
     if (step++ % NODES_PER_STEP === 0) yield;
@@ -464,7 +472,17 @@ function* reconcileWires(
   for (const [key, w] of liveWires) {
     if (step++ % NODES_PER_STEP === 0) yield;
     if (atOrUnder(heldNew, w.to) || atOrUnder(heldNew, w.from)) continue;
+    // A wire from the artist's node into svc's is the artist's: left alone, unless the source wires that input.
+    if (artistsWire(w)) continue;
     if (!wantWires.has(key) && !atOrUnder(replaced, w.to) && !atOrUnder(doomedPaths, w.to)) wiresRemoved.push(w);
+  }
+  // A node replaced by another type comes back unwired: the wires between it and the artist's nodes
+  // (which the source does not declare) are made again, so a swap keeps every wire.
+  for (const w of live.wires) {
+    if (step++ % NODES_PER_STEP === 0) yield;
+    const into = replaced.has(w.to) && changes.some((c) => c.kind === "replace" && c.path === w.to);
+    const outOf = replaced.has(w.from) && changes.some((c) => c.kind === "replace" && c.path === w.from);
+    if ((into && artistsWire(w)) || (outOf && artists(w.to))) wiresAdded.push(w);
   }
   const touchedByWires = new Set([...wiresAdded, ...wiresRemoved].map((w) => w.to));
   // A rewired node counts once: not again when its creation, replacement or a counted update

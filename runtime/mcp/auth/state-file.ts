@@ -1,10 +1,10 @@
 /**
  * The OAuth state that must survive a restart (registered clients, refresh-token families), kept
- * as one small JSON file. A write goes to a temporary file beside it, is flushed to disk, then
- * renamed over the old one: a crash leaves either the old state or the new, never half of one.
+ * as one small JSON file, replaced through svc's one atomic writer: a crash leaves either the old
+ * state or the new, never half of one.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { readFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 
 export class StateFileError extends Error {
   constructor(message: string) {
@@ -30,20 +30,6 @@ export function readStateFile(path: string): unknown {
 }
 
 export function writeStateFile(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  // Owner-only: the file holds the digests of refresh tokens.
-  const fd = openSync(temporary, "w", 0o600);
-  try {
-    writeSync(fd, JSON.stringify(value));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(temporary, path);
-  } catch (err) {
-    rmSync(temporary, { force: true });
-    throw err;
-  }
+  // Owner-only, file and folder: the file holds the digests of refresh tokens.
+  writeFileAtomicSync(path, JSON.stringify(value), { mode: 0o600, makeFolder: true, privateFolder: true });
 }

@@ -18,6 +18,8 @@ interface EditorContext {
   selection: string[];
   selection_complete: boolean;
   current: string | null;
+  /** Set when the editor shows a COMP that has been deleted (`editor_network_deleted`). */
+  editor_problem?: { code: string; message: string; pane: string | null };
 }
 
 export const SCENE_VIEWS: Readonly<Record<string, string>> = {
@@ -65,6 +67,15 @@ async function sceneOf(view: string, services: Services): Promise<unknown> {
   if (view === "editor") {
     editor = await editorContext(bridge);
     network = editor.active_editor?.network ?? null;
+  }
+  if (network === null && editor?.editor_problem) {
+    return {
+      view,
+      network: null,
+      editor: null,
+      problem: { code: editor.editor_problem.code, message: editor.editor_problem.message },
+      more: "The network editor shows a COMP that has been deleted; open another network in it (focus_network_editor), or read svc://scene/project.",
+    };
   }
   if (network === null) {
     return {

@@ -349,6 +349,22 @@ class DefaultContentsTest(SimTestCase):
         ]})
         self.assertEqual([c.name for c in self.td.op("/project1/geo1").children], ["torus1"])
 
+    def test_an_animation_comp_keeps_the_network_that_makes_it_work(self):
+        self.ok("POST", "/api/batch", {"operations": [
+            {"action": "create", "parent_path": "/project1", "type": "animationCOMP", "name": "anim1", "tags": ["svc"]},
+            {"action": "create", "parent_path": "/project1", "type": "nullCHOP", "name": "null1"},
+            {"action": "connect", "source_path": "/project1/anim1", "target_path": "/project1/null1"},
+        ]})
+        anim = self.td.op("/project1/anim1")
+        self.assertEqual(sorted(c.OPType for c in anim.children),
+                         ["keyframeCHOP", "outCHOP", "tableDAT", "tableDAT", "tableDAT", "tableDAT"])
+        self.assertTrue(all("svc" not in c.tags for c in anim.children))
+        self.assertEqual([w["source"] for w in self.ok("GET", "/api/nodes/%2Fproject1%2Fnull1")["inputs"]],
+                         ["/project1/anim1"])
+        topology = self.ok("GET", "/api/network/%2Fproject1/topology")
+        entry = [n for n in topology["nodes"] if n["path"] == "/project1/anim1"][0]
+        self.assertTrue(entry["keeps_contents"])
+
     def test_a_restored_comp_does_not_regain_its_default_contents(self):
         geo = self.td.op("/project1").create(self.td.geometryCOMP, "geo1")
         geo.op("torus1").destroy()

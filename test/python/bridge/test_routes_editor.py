@@ -76,5 +76,35 @@ class EditorTest(SimTestCase):
         self.assertEqual(self.snapshot(), before)
 
 
+class DeletedEditorNetworkTest(SimTestCase):
+    """The COMP the editor shows is deleted: the context still answers, with a coded problem; an insert
+    into the network that is gone is a coded 409, not a 500."""
+
+    def setUp(self):
+        super().setUp()
+        self.make("/project1", "baseCOMP", "scene")
+        self.make("/project1/scene", "noiseTOP", "noise1")
+        self.make("/project1/scene", "nullTOP", "out1")
+        self.wire("/project1/scene/noise1", "/project1/scene/out1")
+        self.td.op("/project1/scene/noise1").selected = True
+        self.td.ui.panes[0].owner = self.td.op("/project1/scene")
+
+    def test_context_after_the_shown_comp_is_deleted(self):
+        fp = self.ok("GET", "/api/editor/context")["fingerprint"]
+        self.td.op("/project1/scene").destroy()
+        ctx = self.ok("GET", "/api/editor/context")
+        self.assertIsNone(ctx["active_editor"])
+        self.assertIsNone(ctx["fingerprint"])
+        self.assertEqual(ctx["editor_problem"]["code"], "editor_network_deleted")
+        self.assertEqual(ctx["panes"][0]["owner"], None)
+        self.assertTrue(ctx["panes"][0]["owner_deleted"])
+        before = self.snapshot()
+        self.fails("POST", "/api/editor/insert",
+                   {"network": "/project1/scene", "fingerprint": fp, "source_path": "/project1/scene/noise1",
+                    "target_path": "/project1/scene/out1", "type": "levelTOP"},
+                   code="editor_network_deleted", status=409)
+        self.assertEqual(self.snapshot(), before)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -191,6 +191,31 @@ class NetworkTest(SimTestCase):
         self.fails("GET", "/api/network/%s/topology?paged=true&after=%s" % (enc("/project1/inner"), enc("/project1/noise1")),
                    code="invalid_query")
 
+    def test_network_errors_paged_reads_every_error_once(self):
+        self.make("/project1/inner", "mathCHOP", "m1")  # a filter without input
+        whole = self.ok("GET", "/api/network/%s/errors" % enc("/project1"))
+        errors, after, pages = [], "", 0
+        while pages < 20:
+            data = self.ok("GET", "/api/network/%s/errors?paged=true&max_nodes=2&after=%s" % (enc("/project1"), enc(after)))
+            pages += 1
+            errors.extend(data["errors"])
+            if data["next_after"] is None:
+                self.assertTrue(data["complete"])
+                break
+            self.assertFalse(data["complete"])
+            after = data["next_after"]
+        self.assertEqual(pages, 3)
+        self.assertEqual(errors, whole["errors"])
+
+    def test_scan_nodes_cap_from_the_environment(self):
+        import os
+        from unittest import mock
+        with mock.patch.dict(os.environ, {"SVC_BRIDGE_MAX_SCAN_NODES": "2"}):
+            cut = self.ok("GET", "/api/network/%s/errors?max_nodes=5000" % enc("/project1"))
+            self.assertEqual((cut["complete"], cut["stopped_by"], cut["visited"]), (False, "max_nodes", 2))
+        with mock.patch.dict(os.environ, {"SVC_BRIDGE_MAX_SCAN_NODES": "none"}):
+            self.assertTrue(self.ok("GET", "/api/network/%s/errors" % enc("/project1"))["complete"])
+
     def test_network_errors_recursive(self):
         self.make("/project1/inner", "mathCHOP", "m1")  # a filter without input
         data = self.ok("GET", "/api/network/%s/errors" % enc("/project1"))

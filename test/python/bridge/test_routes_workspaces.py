@@ -53,6 +53,21 @@ class WorkspacesTest(SimTestCase):
         self.assertEqual(self.status(ws)["state"], "restored")
         self.assertEqual(self.layout(), before)
 
+    def test_a_restore_after_what_the_pane_shows_was_deleted_closes_it(self):
+        before = [(p.id, str(p.type)) for p in self.td.ui.panes]
+        ws = self.ok("POST", "/api/editor/workspaces", {"kind": "top_viewer", "path": "/project1/net/noise1"})
+        self.step()
+        self.assertEqual(self.status(ws)["state"], "active")
+        self.td.ui.panes[0].owner = self.td.op("/project1/net")  # the artist looks inside net ...
+        self.td.op("/project1/net").destroy()  # ... and deletes it, with the TOP the workspace shows
+        self.assertEqual(self.ok("GET", "/api/editor/context")["editor_problem"]["code"], "editor_network_deleted")
+        self.ok("POST", "/api/editor/workspaces/%s/restore" % ws["workspace_id"])
+        self.step()
+        self.step()
+        done = self.status(ws)
+        self.assertEqual(done["state"], "restored", done["reason"])
+        self.assertEqual([(p.id, str(p.type)) for p in self.td.ui.panes], before)
+
     def test_an_artist_who_changed_the_pane_keeps_it(self):
         ws = self.ok("POST", "/api/editor/workspaces", {"kind": "panel", "path": "/project1/net/controls"})
         self.step()

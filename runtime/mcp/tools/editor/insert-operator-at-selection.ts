@@ -8,6 +8,7 @@ interface EditorContext {
   active_editor: { network: string } | null;
   selection: string[];
   fingerprint: string | null;
+  editor_problem?: { code: string; message: string };
 }
 interface Wire {
   source: string;
@@ -39,6 +40,11 @@ export const insertOperatorAtSelection = defineTool({
   async handler({ type, name, target }, tool) {
     const bridge = await tool.services.bridge();
     const ctx = await bridge.get<EditorContext>("/api/editor/context");
+    if (ctx.editor_problem?.code === "editor_network_deleted")
+      return failure(
+        "editor-network-deleted",
+        `${ctx.editor_problem.message} (focus_network_editor opens one), then select the operator again`,
+      );
     if (ctx.active_editor === null || ctx.fingerprint === null)
       return failure("no-editor", "no network editor is open in TouchDesigner");
     if (ctx.selection.length !== 1) {

@@ -4,7 +4,7 @@
  * its exec switch is open, exactly as it refuses execute_python_script. The client's text travels
  * as JSON data inside a fixed script, never spliced into the code.
  */
-import type { BridgeClient } from "../../../engine/index.js";
+import { OWNER_TAG, type BridgeClient } from "../../../engine/index.js";
 import { execFailure } from "./exec-gate.js";
 import type { ToolFailure } from "../result.js";
 
@@ -39,9 +39,12 @@ def fresh(name):
     if op(parent.path + '/' + name) is not None:
         raise ValueError('%s/%s already exists; choose another name' % (parent.path, name))
     return name
+# What svc's own tools make is svc's, tagged like every node svc builds, so svc's edit tools may change it.
+OWNER_TAG = ${JSON.stringify(OWNER_TAG)}
 `;
 
 export const CREATE_SCRIPT_DAT = `${PARENT}node = parent.create('textDAT', fresh(args['name']))
+node.tags = {OWNER_TAG}
 node.text = args['text']
 result = {'path': node.path}
 `;
@@ -49,8 +52,10 @@ result = {'path': node.path}
 export const CREATE_SCRIPT_OPERATOR = `${PARENT}fresh(args['name'])
 fresh(args['name'] + '_callbacks')
 callbacks = parent.create('textDAT', args['name'] + '_callbacks')
+callbacks.tags = {OWNER_TAG}
 callbacks.text = args['callbacks']
 node = parent.create('script' + args['family'], args['name'])
+node.tags = {OWNER_TAG}
 node.par.callbacks = callbacks.name
 node.nodeX = callbacks.nodeX + 200
 node.nodeY = callbacks.nodeY

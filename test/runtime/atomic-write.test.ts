@@ -1,0 +1,222 @@
+/**
+ * Every writer of a user's data replaces its file all at once: a write that fails half-way (the disk
+ * fills after half the bytes) or a process killed half-way leaves the old file whole and no
+ * temporary file beside it. The fault is injected into `fs` itself, on the descriptors of the
+ * temporary files of the one file under test, so each writer is run exactly as a user runs it.
+ */
+import { spawnSync } from "node:child_process";
+import fs, { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { writeFileAtomic, writeFileAtomicSync } from "../../runtime/atomic-write.js";
+import { writeIndex, type IndexRow } from "../../runtime/creative/index-file.js";
+import { writeStateFile } from "../../runtime/mcp/auth/state-file.js";
+import { replaceAgentBrief } from "../../runtime/session/agent-brief.js";
+import { emptyProfile, writeSessionProfile } from "../../runtime/session/profile.js";
+import { writeNoteFile } from "../../runtime/vault/safe-fs.js";
+import { openVault } from "../../runtime/vault/vault-root.js";
+import { writeAtomically } from "../../runtime/cli/import-output.js";
+import { writeJson } from "../../runtime/artifacts/artifact.js";
+import { runAgent } from "../cli/run-cli.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), "svc-atomic-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+const OLD = "the old data, which must survive\n";
+let seq = 0;
+
+/** A fresh folder holding `name` with the old data. */
+function oldFile(name: string): string {
+  const dir = join(scratch, `case-${++seq}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, OLD);
+  return path;
+}
+
+const enospc = () => Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+
+/**
+ * From now on, a write to a file opened under a name that starts with `name.` (a temporary file
+ * beside `name`) writes half of its bytes and then fails as a full disk does.
+ */
+function diskFillsWhileWriting(name: string): { hits: () => number } {
+  const doomed = new Set<number>();
+  let hits = 0;
+  const isTemporary = (p: unknown) => typeof p === "string" && basename(p).startsWith(`${name}.`);
+  const realOpenSync = fs.openSync;
+  const realOpen = fs.open;
+  const realWriteSync = fs.writeSync;
+  const realWrite = fs.write;
+  vi.spyOn(fs, "openSync").mockImplementation(((p: fs.PathLike, ...rest: unknown[]) => {
+    const fd = (realOpenSync as (...a: unknown[]) => number)(p, ...rest);
+    if (isTemporary(p)) doomed.add(fd);
+    return fd;
+  }) as typeof fs.openSync);
+  vi.spyOn(fs, "open").mockImplementation(((p: fs.PathLike, ...rest: unknown[]) => {
+    const callback = rest.pop() as (err: Error | null, fd?: number) => void;
+    (realOpen as (...a: unknown[]) => void)(p, ...rest, (err: Error | null, fd: number) => {
+      if (!err && isTemporary(p)) doomed.add(fd);
+      callback(err, fd);
+    });
+  }) as typeof fs.open);
+  const half = (data: unknown) => {
+    const bytes =
+      Buffer.isBuffer(data) || ArrayBuffer.isView(data) ? Buffer.from(data as Uint8Array) : Buffer.from(String(data));
+    return bytes.subarray(0, Math.floor(bytes.length / 2));
+  };
+  vi.spyOn(fs, "writeSync").mockImplementation(((fd: number, data: unknown, ...rest: unknown[]) => {
+    if (!doomed.has(fd)) return (realWriteSync as (...a: unknown[]) => number)(fd, data, ...rest);
+    hits++;
+    const part = half(data);
+    realWriteSync(fd, part, 0, part.length);
+    throw enospc();
+  }) as typeof fs.writeSync);
+  vi.spyOn(fs, "write").mockImplementation(((fd: number, data: unknown, ...rest: unknown[]) => {
+    const callback = rest.pop() as (err: Error | null, ...r: unknown[]) => void;
+    if (!doomed.has(fd)) return (realWrite as (...a: unknown[]) => void)(fd, data, ...rest, callback);
+    hits++;
+    const part = half(data);
+    realWrite(fd, part, 0, part.length, null, () => callback(enospc()));
+  }) as typeof fs.write);
+  return { hits: () => hits };
+}
+
+/** The old file is whole and nothing else is beside it. */
+function expectOldIntact(path: string, fault: { hits: () => number }): void {
+  expect(fault.hits()).toBeGreaterThan(0);
+  expect(readFileSync(path, "utf8")).toBe(OLD);
+  expect(readdirSync(dirname(path))).toEqual([basename(path)]);
+}
+
+/** The helper as shipped (dist/), for a plain Node child process to import. */
+function builtHelper(): string {
+  const built = join(ROOT, "dist", "runtime", "atomic-write.js");
+  if (!existsSync(built)) throw new Error("dist/ is missing: run `npx tsc -p tsconfig.build.json` (npm test does it)");
+  return built;
+}
+
+const bigText = "x".repeat(256 * 1024);
+
+describe("the atomic writer itself", () => {
+  it("a synchronous write that fails half-way leaves the old file", () => {
+    const path = oldFile("plain.txt");
+    const fault = diskFillsWhileWriting("plain.txt");
+    expect(() => writeFileAtomicSync(path, bigText)).toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("an asynchronous write that fails half-way leaves the old file", async () => {
+    const path = oldFile("plain.txt");
+    const fault = diskFillsWhileWriting("plain.txt");
+    await expect(writeFileAtomic(path, bigText)).rejects.toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("a process killed half-way through a write leaves the old file", () => {
+    const path = oldFile("killed.txt");
+    // The child writes half of a large file through the helper and is killed (SIGKILL) in the
+    // middle of its write: no clean-up handler runs, as when the machine loses power.
+    const child = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL("./fixtures/killed-writer.mjs", import.meta.url)), builtHelper(), path],
+      { encoding: "utf8" },
+    );
+    expect(child.signal, child.stderr).toBe("SIGKILL");
+    expect(readFileSync(path, "utf8")).toBe(OLD);
+    // The killed write's temporary file is all that is left beside it; the old file was never touched.
+    const left = readdirSync(dirname(path)).filter((f) => f !== "killed.txt");
+    expect(left.length).toBe(1);
+    expect(left[0]!.startsWith("killed.txt.")).toBe(true);
+  });
+
+  it("a successful write replaces the file and keeps the mode it is given", () => {
+    const path = oldFile("mode.txt");
+    writeFileAtomicSync(path, "new\n", { mode: 0o600 });
+    expect(readFileSync(path, "utf8")).toBe("new\n");
+    expect(fs.statSync(path).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("each writer of a user's data, failed half-way, leaves the old file", () => {
+  it("the creative index", async () => {
+    const path = oldFile("index.jsonl");
+    const fault = diskFillsWhileWriting("index.jsonl");
+    const row: IndexRow = {
+      id: "a".repeat(64),
+      contentHash: "b".repeat(64),
+      embeddingModel: "m",
+      embedding: Array.from({ length: 4096 }, (_, i) => i / 4096),
+      title: "t",
+      type: "technique",
+      license: "CC0",
+      tags: [],
+      sourceUrl: "https://example.org/x",
+      sourceName: "example",
+    };
+    await expect(writeIndex(dirname(path), [row])).rejects.toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("a vault note", () => {
+    const path = oldFile("note.md");
+    const vault = openVault({ SVC_VAULT_PATH: dirname(path) });
+    const fault = diskFillsWhileWriting("note.md");
+    expect(() => writeNoteFile(vault, "note.md", bigText, { overwrite: true })).toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("the OAuth state", () => {
+    const path = oldFile("oauth-state.json");
+    const fault = diskFillsWhileWriting("oauth-state.json");
+    expect(() => writeStateFile(path, { clients: [bigText] })).toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("the session profile", () => {
+    const path = oldFile("session-profile.json");
+    const fault = diskFillsWhileWriting("session-profile.json");
+    expect(() => writeSessionProfile({ ...emptyProfile(), projectFolder: bigText }, path)).toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("the agent brief", () => {
+    const root = dirname(oldFile("unrelated.txt"));
+    fs.mkdirSync(join(root, ".svc"));
+    writeFileSync(join(root, ".svc", "agent-brief.json"), JSON.stringify({ version: 1, revision: 1, title: "old" }));
+    const before = readFileSync(join(root, ".svc", "agent-brief.json"), "utf8");
+    const fault = diskFillsWhileWriting("agent-brief.json");
+    expect(() => replaceAgentBrief(root, 1, { notes: "n".repeat(7000) })).toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(root, ".svc", "agent-brief.json"), "utf8")).toBe(before);
+    expect(readdirSync(join(root, ".svc"))).toEqual(["agent-brief.json"]);
+  });
+
+  it("a package's manifest", () => {
+    const path = oldFile("svc-package.json");
+    const fault = diskFillsWhileWriting("svc-package.json");
+    expect(() => writeJson(dirname(path), "svc-package.json", { files: [bigText] })).toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("a converted import", () => {
+    const path = oldFile("imported.svcnet");
+    const fault = diskFillsWhileWriting("imported.svcnet");
+    expect(() => writeAtomically(path, bigText)).toThrow(/ENOSPC/);
+    expectOldIntact(path, fault);
+  });
+
+  it("svc-agent config init --force", async () => {
+    const path = oldFile("svc-agent.yaml");
+    writeFileSync(join(dirname(path), "a.svcnet"), "svcnet 1\nnetwork a {\n}\n");
+    const fault = diskFillsWhileWriting("svc-agent.yaml");
+    await expect(runAgent(["config", "init", "--force"], {}, dirname(path))).rejects.toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(OLD);
+    expect(readdirSync(dirname(path)).sort()).toEqual(["a.svcnet", "svc-agent.yaml"]);
+  });
+});
