@@ -12,6 +12,7 @@ import { UsageError, type FlagSpecs, type ParsedArgs } from "../args.js";
 import type { Command, CommandIO } from "../command.js";
 import type { AnyToolDefinition, ToolContext } from "../../mcp/tools/registry.js";
 import type { Services } from "../../services.js";
+import { trustClientRoots } from "../../mcp/tools/client-roots-trust.js";
 
 /** How one tool is offered on the command line; the tool itself is loaded from the manifest. */
 export interface ToolCommandEntry {
@@ -149,6 +150,8 @@ function commandLineContext(io: CommandIO, services: Services, signal: AbortSign
       throw new Error(`${r.method} is not offered on the command line`);
     },
   };
+  // A command the user ran is as trusted as a client on stdio: its one root, the working folder, counts.
+  trustClientRoots(extra);
   return {
     extra: extra as unknown as ToolContext["extra"],
     logLevel: { level: "info", allows: (level: string) => level !== "debug" } as unknown as ToolContext["logLevel"],
