@@ -1,7 +1,6 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NET, startLiveFixture, type LiveFixture } from "./atomic-fixture.js";
-import { errorOf, textOf } from "./helpers.js";
+import { dataOf, errorOf, textOf } from "./helpers.js";
 
 // tdsim started with SVC_BRIDGE_ALLOW_EXEC=1 in its environment: the exec routes are open.
 let f: LiveFixture;
@@ -14,14 +13,9 @@ afterAll(async () => {
   await f?.close();
 });
 
-function data<T>(r: CallToolResult): T {
-  expect(r.isError, textOf(r)).toBeFalsy();
-  return r.structuredContent as T;
-}
-
 describe("execute_python_script with exec open", () => {
   it("runs the script in the environment and returns result and printed output", async () => {
-    const r = data<{ result: unknown; output: string; outputTruncated: boolean }>(
+    const r = dataOf<{ result: unknown; output: string; outputTruncated: boolean }>(
       await f.call("execute_python_script", {
         script:
           "n = op('/project1/net/noise1')\nprint('seed is', n.par.seed.eval())\nresult = [n.name, n.par.seed.eval(), n]",
@@ -61,13 +55,13 @@ describe("execute_python_script with exec open", () => {
 
 describe("exec_node_method with exec open", () => {
   it("calls a method with arguments and the change is visible", async () => {
-    const r = data<{ path: string; method: string; result: unknown }>(
+    const r = dataOf<{ path: string; method: string; result: unknown }>(
       await f.call("exec_node_method", { path: `${NET}/table1`, method: "appendRow", args: [["c", "d"]] }),
     );
     expect([r.path, r.method]).toEqual([`${NET}/table1`, "appendRow"]);
-    const page = data<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/table1` }));
+    const page = dataOf<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/table1` }));
     expect(page.text).toBe("a\tb\nc\td");
-    const rows = data<{ result: unknown }>(
+    const rows = dataOf<{ result: unknown }>(
       await f.call("exec_node_method", { path: `${NET}/table1`, method: "row", args: [1] }),
     );
     expect(rows.result).toEqual(["c", "d"]);
@@ -92,11 +86,11 @@ describe("exec_node_method with exec open", () => {
 describe("create_python_script and author_script_operator with exec open", () => {
   it("put the client's Python in a DAT, unrun, and refuse a name in use", async () => {
     const code = "def hello(name):\n    return 'hi ' + name  # \"quotes\" and \\ backslashes\n";
-    const r = data<{ path: string }>(
+    const r = dataOf<{ path: string }>(
       await f.call("create_python_script", { parent: NET, name: "helpers", text: code }),
     );
     expect(r.path).toBe(`${NET}/helpers`);
-    expect(data<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/helpers` })).text).toBe(
+    expect(dataOf<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/helpers` })).text).toBe(
       code.replace(/\n$/, ""),
     );
     const again = await f.call("create_python_script", { parent: NET, name: "helpers", text: "x" });
@@ -106,7 +100,7 @@ describe("create_python_script and author_script_operator with exec open", () =>
 
   it("creates a Script CHOP whose callbacks parameter names its callbacks DAT", async () => {
     const callbacks = "def onCook(scriptOp):\n    scriptOp.clear()\n    return\n";
-    const r = data<{ path: string; callbacks: string; type: string }>(
+    const r = dataOf<{ path: string; callbacks: string; type: string }>(
       await f.call("author_script_operator", { parent: NET, family: "CHOP", name: "gen1", callbacks }),
     );
     expect(r).toEqual({ path: `${NET}/gen1`, callbacks: `${NET}/gen1_callbacks`, type: "scriptCHOP" });
@@ -115,7 +109,7 @@ describe("create_python_script and author_script_operator with exec open", () =>
       { keys: "callbacks" },
     );
     expect(pars.params[0]!.value).toBe("gen1_callbacks");
-    expect(data<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/gen1_callbacks` })).text).toContain(
+    expect(dataOf<{ text: string }>(await f.call("get_dat_content", { path: `${NET}/gen1_callbacks` })).text).toContain(
       "def onCook(scriptOp):",
     );
   });

@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NET, startLiveFixture, TEXT_LINES, type LiveFixture } from "./atomic-fixture.js";
-import { errorOf, memoryClient, textOf } from "./helpers.js";
+import { dataOf, errorOf, memoryClient, textOf } from "./helpers.js";
 
 let f: LiveFixture;
 let before: unknown;
@@ -15,11 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await f?.close();
 });
-
-function data<T>(r: CallToolResult): T {
-  expect(r.isError, textOf(r)).toBeFalsy();
-  return r.structuredContent as T;
-}
 
 /** A refused call: an error result with this code whose message matches. */
 function refused(r: CallToolResult, code: string, message?: RegExp): void {
@@ -36,7 +31,7 @@ function invalidArgs(r: CallToolResult): void {
 
 describe("find_td_nodes", () => {
   it("finds operators by type glob below a COMP, nested ones included, and says it is complete", async () => {
-    const r = data<{ nodes: { path: string; type: string; family: string }[]; complete: boolean; scanned: number }>(
+    const r = dataOf<{ nodes: { path: string; type: string; family: string }[]; complete: boolean; scanned: number }>(
       await f.call("find_td_nodes", { root: NET, type: "level*" }),
     );
     expect(r.nodes.map((n) => n.path)).toEqual([`${NET}/level1`, `${NET}/inner/level2`]);
@@ -45,11 +40,11 @@ describe("find_td_nodes", () => {
   });
 
   it("reports an incomplete search when the limit or the depth cuts it short", async () => {
-    const limited = data<{ count: number; complete: boolean; stoppedBy: string }>(
+    const limited = dataOf<{ count: number; complete: boolean; stoppedBy: string }>(
       await f.call("find_td_nodes", { root: NET, family: "TOP", limit: 2 }),
     );
     expect([limited.count, limited.complete, limited.stoppedBy]).toEqual([2, false, "limit"]);
-    const shallow = data<{ nodes: { name: string }[]; complete: boolean; stoppedBy: string }>(
+    const shallow = dataOf<{ nodes: { name: string }[]; complete: boolean; stoppedBy: string }>(
       await f.call("find_td_nodes", { root: NET, name: "level", depth: 1 }),
     );
     expect(shallow.nodes.map((n) => n.name)).toEqual(["level1"]);
@@ -76,7 +71,7 @@ describe("find_td_parameters", () => {
   type Reply = { matches: Match[]; complete: boolean; stoppedBy: string | null; nodesSearched: number; frame: number };
 
   it("lists one operator's changed parameters, sorted by name, with mode and expression", async () => {
-    const r = data<Reply>(await f.call("find_td_parameters", { path: `${NET}/noise1`, nonDefault: true }));
+    const r = dataOf<Reply>(await f.call("find_td_parameters", { path: `${NET}/noise1`, nonDefault: true }));
     expect(r.matches.map((m) => [m.name, m.mode, m.expression])).toEqual([
       ["amp", "expression", "0.25 + 0.125"],
       ["seed", "constant", null],
@@ -86,25 +81,27 @@ describe("find_td_parameters", () => {
   });
 
   it("searches below a COMP by mode, by value and by name, in path order", async () => {
-    const byMode = data<Reply>(await f.call("find_td_parameters", { root: NET, mode: "expression" }));
+    const byMode = dataOf<Reply>(await f.call("find_td_parameters", { root: NET, mode: "expression" }));
     expect(byMode.matches.map((m) => `${m.path}.${m.name}`)).toEqual([`${NET}/noise1.amp`]);
     expect(byMode.frame).toBeGreaterThan(0);
 
-    const byValue = data<Reply>(await f.call("find_td_parameters", { root: NET, name: "resolution?", value: "360" }));
+    const byValue = dataOf<Reply>(await f.call("find_td_parameters", { root: NET, name: "resolution?", value: "360" }));
     expect(byValue.matches.map((m) => `${m.path}.${m.name}`)).toEqual([`${NET}/const1.resolutionh`]);
 
     // Untouched parameters too: every levelTOP's 'invert', the nested one included, in path order.
-    const byName = data<Reply>(await f.call("find_td_parameters", { root: NET, nodeType: "levelTOP", name: "invert" }));
+    const byName = dataOf<Reply>(
+      await f.call("find_td_parameters", { root: NET, nodeType: "levelTOP", name: "invert" }),
+    );
     expect(byName.matches.map((m) => m.path)).toEqual([`${NET}/inner/level2`, `${NET}/level1`]);
     expect(byName.matches.every((m) => m.isDefault && m.mode === "constant")).toBe(true);
     expect([byName.nodesSearched, byName.complete]).toEqual([2, true]);
   });
 
   it("says when the limit or the operator cap cut the search short", async () => {
-    const limited = data<Reply>(await f.call("find_td_parameters", { path: `${NET}/noise1`, limit: 3 }));
+    const limited = dataOf<Reply>(await f.call("find_td_parameters", { path: `${NET}/noise1`, limit: 3 }));
     expect(limited.matches).toHaveLength(3);
     expect([limited.complete, limited.stoppedBy]).toEqual([false, "limit"]);
-    const capped = data<Reply>(await f.call("find_td_parameters", { root: NET, name: "seed", maxNodes: 2 }));
+    const capped = dataOf<Reply>(await f.call("find_td_parameters", { root: NET, name: "seed", maxNodes: 2 }));
     expect([capped.nodesSearched, capped.complete, capped.stoppedBy]).toEqual([2, false, "max_nodes"]);
   });
 
@@ -122,25 +119,25 @@ describe("find_td_parameters", () => {
 
 describe("get_td_node_errors and summarize_td_errors", () => {
   it("lists the errors of filters without input, nested ones included, without the path suffix", async () => {
-    const r = data<{ errorCount: number; errors: { path: string; message: string }[]; complete: boolean }>(
+    const r = dataOf<{ errorCount: number; errors: { path: string; message: string }[]; complete: boolean }>(
       await f.call("get_td_node_errors", { path: NET }),
     );
     expect(r.errorCount).toBe(3);
     expect(r.errors.map((e) => e.path).sort()).toEqual([`${NET}/blur1`, `${NET}/inner/level2`, `${NET}/level1`]);
     expect(new Set(r.errors.map((e) => e.message))).toEqual(new Set(["Not enough sources specified."]));
     expect(r.complete).toBe(true);
-    const one = data<{ errorCount: number; errors: { path: string }[] }>(
+    const one = dataOf<{ errorCount: number; errors: { path: string }[] }>(
       await f.call("get_td_node_errors", { path: NET, recursive: false }),
     );
     expect(one.errorCount).toBe(0);
-    const shallow = data<{ errorCount: number; truncated: boolean; errors: unknown[] }>(
+    const shallow = dataOf<{ errorCount: number; truncated: boolean; errors: unknown[] }>(
       await f.call("get_td_node_errors", { path: NET, depth: 1, limit: 1 }),
     );
     expect([shallow.errorCount, shallow.errors.length, shallow.truncated]).toEqual([2, 1, true]);
   });
 
   it("groups equal messages with counts, operator types and the first paths", async () => {
-    const r = data<{
+    const r = dataOf<{
       errorCount: number;
       groups: {
         severity: string;
@@ -175,19 +172,19 @@ describe("get_td_node_errors and summarize_td_errors", () => {
 
 describe("get_td_node_flags and get_node_state_runtime", () => {
   it("reads flags", async () => {
-    const null1 = data<{ type: string; flags: Record<string, boolean> }>(
+    const null1 = dataOf<{ type: string; flags: Record<string, boolean> }>(
       await f.call("get_td_node_flags", { path: `${NET}/null1` }),
     );
     expect(null1.type).toBe("nullTOP");
     expect(null1.flags).toMatchObject({ bypass: true, display: false, lock: false, allowCooking: true });
-    const const1 = data<{ flags: Record<string, boolean> }>(
+    const const1 = dataOf<{ flags: Record<string, boolean> }>(
       await f.call("get_td_node_flags", { path: `${NET}/const1` }),
     );
     expect(const1.flags).toMatchObject({ display: true, bypass: false });
   });
 
   it("reads a TOP's resolution, wires and errors, and a COMP's child count", async () => {
-    const null1 = data<{
+    const null1 = dataOf<{
       resolution: { width: number; height: number };
       inputs: { source: string }[];
       errors: string[];
@@ -196,17 +193,17 @@ describe("get_td_node_flags and get_node_state_runtime", () => {
     expect(null1.inputs.map((i) => i.source)).toEqual([`${NET}/noise1`]);
     expect(null1.errors).toEqual([]);
     expect(null1.cook).not.toBeNull();
-    const const1 = data<{ resolution: { width: number; height: number } }>(
+    const const1 = dataOf<{ resolution: { width: number; height: number } }>(
       await f.call("get_node_state_runtime", { path: `${NET}/const1` }),
     );
     expect(const1.resolution).toEqual({ width: 640, height: 360 });
-    const level1 = data<{ errors: string[] }>(await f.call("get_node_state_runtime", { path: `${NET}/level1` }));
+    const level1 = dataOf<{ errors: string[] }>(await f.call("get_node_state_runtime", { path: `${NET}/level1` }));
     expect(level1.errors).toEqual(["Not enough sources specified."]);
-    const net = data<{ numChildren: number; resolution: null; family: string }>(
+    const net = dataOf<{ numChildren: number; resolution: null; family: string }>(
       await f.call("get_node_state_runtime", { path: NET }),
     );
     expect([net.family, net.numChildren, net.resolution]).toEqual(["COMP", 8, null]);
-    const text = data<{ textLength: number }>(await f.call("get_node_state_runtime", { path: `${NET}/text1` }));
+    const text = dataOf<{ textLength: number }>(await f.call("get_node_state_runtime", { path: `${NET}/text1` }));
     expect(text.textLength).toBe(`${TEXT_LINES.join("\n")}\n`.length);
   });
 
@@ -225,7 +222,7 @@ describe("get_dat_content", () => {
     let offset: number | null = 0;
     let pages = 0;
     while (offset !== null) {
-      const page: Page = data<Page>(await f.call("get_dat_content", { path: `${NET}/text1`, offset, limit: 200 }));
+      const page: Page = dataOf<Page>(await f.call("get_dat_content", { path: `${NET}/text1`, offset, limit: 200 }));
       expect(page.totalLines).toBe(450);
       seen.push(...page.text.split("\n"));
       offset = page.next_offset;
@@ -236,7 +233,7 @@ describe("get_dat_content", () => {
   });
 
   it("reads a table as tab-separated lines", async () => {
-    const page = data<Page>(await f.call("get_dat_content", { path: `${NET}/table1` }));
+    const page = dataOf<Page>(await f.call("get_dat_content", { path: `${NET}/table1` }));
     expect([page.text, page.totalLines, page.next_offset]).toEqual(["a\tb", 1, null]);
   });
 
@@ -249,7 +246,7 @@ describe("get_dat_content", () => {
 
 describe("get_td_info", () => {
   it("reports the running versions and that the bridge is the shipped one", async () => {
-    const r = data<{
+    const r = dataOf<{
       product: string;
       bridgeVersion: string;
       shippedBridgeVersion: string;
@@ -291,7 +288,7 @@ describe("exec tools with the bridge's exec gate closed", () => {
       const r = await f.call(name, args);
       refused(r, "exec_disabled", /SVC_BRIDGE_ALLOW_EXEC=1/);
     }
-    expect(data<{ count: number }>(await f.call("find_td_nodes", { root: NET, name: "noise1" })).count).toBe(1);
+    expect(dataOf<{ count: number }>(await f.call("find_td_nodes", { root: NET, name: "noise1" })).count).toBe(1);
   });
 });
 

@@ -3,11 +3,10 @@
  * with a code instead of failing, insert_operator_at_selection refuses with a code, and a workspace
  * whose TOP went with the COMP is restored: its pane closed, the layout as before.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePath } from "../../runtime/engine/bridge-client/path.js";
 import { NET, startLiveFixture, type LiveFixture } from "./atomic-fixture.js";
-import { errorOf, textOf } from "./helpers.js";
+import { dataOf, errorOf } from "./helpers.js";
 
 let f: LiveFixture;
 
@@ -19,11 +18,6 @@ afterAll(async () => {
   await f?.close();
 });
 
-function data<T>(r: CallToolResult): T {
-  expect(r.isError, textOf(r)).toBeFalsy();
-  return r.structuredContent as T;
-}
-
 interface Workspace {
   workspaceId: string;
   state: string;
@@ -33,7 +27,7 @@ interface Workspace {
 /** The tool waits for the frames that do the work; on a busy machine read status until it settles. */
 async function settled(r: Workspace): Promise<Workspace> {
   for (let i = 0; i < 200 && ["scheduled", "restoring"].includes(r.state); i++)
-    r = data<Workspace>(await f.call("manage_artist_workspace", { action: "status", workspace_id: r.workspaceId }));
+    r = dataOf<Workspace>(await f.call("manage_artist_workspace", { action: "status", workspace_id: r.workspaceId }));
   return r;
 }
 
@@ -62,10 +56,10 @@ describe("the editor's COMP is deleted", () => {
         { action: "connect", source_path: "/project1/doomed/noise1", target_path: "/project1/doomed/out1" },
       ],
     });
-    data(await f.call("focus_network_editor", { path: "/project1/doomed/noise1", select: true }));
+    dataOf(await f.call("focus_network_editor", { path: "/project1/doomed/noise1", select: true }));
     expect((await scene()).network).toBe("/project1/doomed");
     const opened = await settled(
-      data<Workspace>(
+      dataOf<Workspace>(
         await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: "/project1/doomed/out1" }),
       ),
     );
@@ -85,13 +79,15 @@ describe("the editor's COMP is deleted", () => {
     expect(errorOf(insert).code).toBe("editor-network-deleted");
 
     const restored = await settled(
-      data<Workspace>(await f.call("manage_artist_workspace", { action: "restore", workspace_id: opened.workspaceId })),
+      dataOf<Workspace>(
+        await f.call("manage_artist_workspace", { action: "restore", workspace_id: opened.workspaceId }),
+      ),
     );
     expect(restored.state, restored.reason ?? "").toBe("restored");
     expect(await panes()).toEqual(before);
 
     // Looking at a network again, the editor works as before.
-    data(await f.call("focus_network_editor", { path: `${NET}/noise1`, select: true }));
+    dataOf(await f.call("focus_network_editor", { path: `${NET}/noise1`, select: true }));
     expect((await scene()).network).toBe(NET);
     expect((await f.bridge.get<{ path: string }>(`/api/nodes/${encodePath(`${NET}/noise1`)}`)).path).toBe(
       `${NET}/noise1`,

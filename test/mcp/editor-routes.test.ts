@@ -2,11 +2,10 @@
  * The thin tools over the structured editor routes (metadata, pulse, custom parameters, live menus),
  * each called through MCP against one tdsim with exec closed, its effect read back through the bridge.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePath } from "../../runtime/engine/bridge-client/path.js";
 import { NET, startLiveFixture, type LiveFixture } from "./atomic-fixture.js";
-import { errorOf, textOf } from "./helpers.js";
+import { dataOf, errorOf, textOf } from "./helpers.js";
 
 let f: LiveFixture;
 
@@ -17,11 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await f?.close();
 });
-
-function data<T>(r: CallToolResult): T {
-  expect(r.isError, textOf(r)).toBeFalsy();
-  return r.structuredContent as T;
-}
 
 interface Detail {
   path: string;
@@ -34,7 +28,7 @@ const detail = (path: string) => f.bridge.get<Detail>(`/api/nodes/${encodePath(p
 
 describe("edit_node_metadata", () => {
   it("renames, places and comments in one step, read back by the bridge", async () => {
-    const r = data<{ path: string; changed: Record<string, unknown>; undoStep: string | null }>(
+    const r = dataOf<{ path: string; changed: Record<string, unknown>; undoStep: string | null }>(
       await f.call("edit_node_metadata", {
         path: `${NET}/blur1`,
         name: "soften",
@@ -51,7 +45,7 @@ describe("edit_node_metadata", () => {
   });
 
   it("moves into another COMP and reports the wires the move dropped", async () => {
-    const r = data<{ path: string; wiresDropped: { source: string; target: string }[] }>(
+    const r = dataOf<{ path: string; wiresDropped: { source: string; target: string }[] }>(
       await f.call("edit_node_metadata", { path: `${NET}/null1`, parent_path: `${NET}/inner` }),
     );
     expect(r.path).toBe(`${NET}/inner/null1`);
@@ -74,7 +68,7 @@ describe("pulse_parameter", () => {
     await f.bridge.post(`/api/nodes/${encodePath(`${NET}/inner`)}/custom_params`, {
       operations: [{ action: "add", page: "Controls", name: "Go", style: "Momentary" }],
     });
-    const r = data<{ style: string; pulsed: boolean }>(
+    const r = dataOf<{ style: string; pulsed: boolean }>(
       await f.call("pulse_parameter", { path: `${NET}/inner`, parameter: "Go" }),
     );
     expect(r).toMatchObject({ style: "Momentary", pulsed: true });
@@ -87,7 +81,7 @@ describe("pulse_parameter", () => {
 describe("manage_custom_parameters", () => {
   it("adds, sorts and renames in one request and reads the result", async () => {
     const path = `${NET}/inner`;
-    const r = data<{ pages: { name: string; parameters: { name: string }[] }[]; applied: number }>(
+    const r = dataOf<{ pages: { name: string; parameters: { name: string }[] }[]; applied: number }>(
       await f.call("manage_custom_parameters", {
         path,
         operations: [
@@ -99,7 +93,7 @@ describe("manage_custom_parameters", () => {
       }),
     );
     expect(r.applied).toBe(4);
-    const read = data<{ pages: { name: string; parameters: { name: string }[] }[] }>(
+    const read = dataOf<{ pages: { name: string; parameters: { name: string }[] }[] }>(
       await f.call("manage_custom_parameters", { path }),
     );
     expect(read.pages.find((p) => p.name === "Controls")!.parameters.map((p) => p.name)).toEqual([
@@ -126,7 +120,7 @@ describe("manage_custom_parameters", () => {
 
 describe("get_parameter_menu on a live operator", () => {
   it("reads the running build's menu through the menu route", async () => {
-    const menu = data<{ names: string[]; labels: string[]; current: string | null; incomplete: boolean }>(
+    const menu = dataOf<{ names: string[]; labels: string[]; current: string | null; incomplete: boolean }>(
       await f.call("get_parameter_menu", { path: `${NET}/noise1`, parameter: "type" }),
     );
     expect(menu.names.length).toBe(menu.labels.length);
@@ -140,13 +134,13 @@ describe("search_td_code", () => {
     await f.bridge.put(`/api/nodes/${encodePath(`${NET}/table1`)}/text`, {
       text: "name\tvalue\ntoken = 'abcdef123456'\n",
     });
-    const r = data<{
+    const r = dataOf<{
       results: { kind: string; path: string; param: string | null; line: number | null; excerpt: string }[];
       complete: boolean;
     }>(await f.call("search_td_code", { query: "line 449", root: NET }));
     expect(r.results[0]).toMatchObject({ kind: "dat", path: `${NET}/text1` });
     expect(r.complete).toBe(true);
-    const expr = data<{ results: { kind: string; path: string; param: string | null }[] }>(
+    const expr = dataOf<{ results: { kind: string; path: string; param: string | null }[] }>(
       await f.call("search_td_code", { query: "0.125", root: NET, kinds: ["expression"] }),
     );
     expect(expr.results).toEqual([
@@ -155,7 +149,7 @@ describe("search_td_code", () => {
     const secret = await f.call("search_td_code", { query: "token", root: NET });
     expect(textOf(secret)).not.toContain("abcdef123456");
     expect(textOf(secret)).toContain("***");
-    const capped = data<{ complete: boolean; stoppedBy: string | null }>(
+    const capped = dataOf<{ complete: boolean; stoppedBy: string | null }>(
       await f.call("search_td_code", { query: "line", root: NET, maxDocuments: 1 }),
     );
     expect(capped).toMatchObject({ complete: false, stoppedBy: "max_documents" });
@@ -165,7 +159,7 @@ describe("search_td_code", () => {
 
 describe("manage_annotation", () => {
   it("creates a titled frame, edits it with read-back, and reads it", async () => {
-    const made = data<{ path: string; title: string; bounds: { width: number }; changed: string[] }>(
+    const made = dataOf<{ path: string; title: string; bounds: { width: number }; changed: string[] }>(
       await f.call("manage_annotation", {
         action: "create",
         path: NET,
@@ -177,7 +171,7 @@ describe("manage_annotation", () => {
       }),
     );
     expect(made).toMatchObject({ path: `${NET}/note1`, title: "Look", bounds: { width: 500 } });
-    const edited = data<{ changed: string[]; body: string }>(
+    const edited = dataOf<{ changed: string[]; body: string }>(
       await f.call("manage_annotation", { action: "edit", path: `${NET}/note1`, body: "grade and blur here" }),
     );
     expect(edited).toMatchObject({ changed: ["body"], body: "grade and blur here" });
@@ -229,10 +223,10 @@ describe("layout_annotations", () => {
   });
 
   it("reads the boxes and what they frame, then applies a plan made from that read, read back by the bridge", async () => {
-    const read = data<Layout>(await f.call("layout_annotations", { action: "read", path: LAY }));
+    const read = dataOf<Layout>(await f.call("layout_annotations", { action: "read", path: LAY }));
     expect(read.annotations).toEqual([expect.objectContaining({ path: `${LAY}/frame1`, encloses: [`${LAY}/noise1`] })]);
     expect(read.nodes!.map((n) => n.path)).toEqual([`${LAY}/noise1`, `${LAY}/out1`]);
-    const done = data<Layout>(
+    const done = dataOf<Layout>(
       await f.call("layout_annotations", {
         action: "apply",
         path: LAY,
@@ -251,7 +245,7 @@ describe("layout_annotations", () => {
   });
 
   it("refuses a plan made before the artist moved a node, or naming what is not in the network, and changes nothing", async () => {
-    const read = data<Layout>(await f.call("layout_annotations", { action: "read", path: LAY }));
+    const read = dataOf<Layout>(await f.call("layout_annotations", { action: "read", path: LAY }));
     // The artist moves noise1 by hand after the read.
     await f.bridge.patch(`/api/nodes/${encodePath(`${LAY}/noise1`)}/metadata`, { node_x: 40 });
     const before = await f.snapshot();
@@ -299,7 +293,9 @@ describe("manage_artist_workspace", () => {
   async function settled(w: Workspace): Promise<Workspace> {
     let now = w;
     while (now.state === "scheduled" || now.state === "restoring") {
-      now = data<Workspace>(await f.call("manage_artist_workspace", { action: "status", workspace_id: w.workspaceId }));
+      now = dataOf<Workspace>(
+        await f.call("manage_artist_workspace", { action: "status", workspace_id: w.workspaceId }),
+      );
     }
     return now;
   }
@@ -307,7 +303,7 @@ describe("manage_artist_workspace", () => {
   it("opens a TOP Viewer beside the editor and restores the layout, then a Panel cancelled after its split", async () => {
     const before = await panes();
     const open = await settled(
-      data<Workspace>(
+      dataOf<Workspace>(
         await f.call("manage_artist_workspace", { action: "open", kind: "top_viewer", path: `${NET}/noise1` }),
       ),
     );
@@ -317,20 +313,20 @@ describe("manage_artist_workspace", () => {
       { id: open.pane!.id, name: open.pane!.name, type: "TOPVIEWER", owner: `${NET}/noise1` },
     ]);
     const restored = await settled(
-      data<Workspace>(await f.call("manage_artist_workspace", { action: "restore", workspace_id: open.workspaceId })),
+      dataOf<Workspace>(await f.call("manage_artist_workspace", { action: "restore", workspace_id: open.workspaceId })),
     );
     expect(restored.state).toBe("restored");
     expect(await panes()).toEqual(before);
 
     await f.bridge.post("/api/nodes", { parent_path: "/project1", type: "containerCOMP", name: "ws_controls" });
     const panel = await settled(
-      data<Workspace>(
+      dataOf<Workspace>(
         await f.call("manage_artist_workspace", { action: "open", kind: "panel", path: "/project1/ws_controls" }),
       ),
     );
     expect(panel).toMatchObject({ state: "active", pane: { type: "PANEL" } });
     const cancelled = await settled(
-      data<Workspace>(await f.call("manage_artist_workspace", { action: "cancel", workspace_id: panel.workspaceId })),
+      dataOf<Workspace>(await f.call("manage_artist_workspace", { action: "cancel", workspace_id: panel.workspaceId })),
     );
     expect(cancelled.state).toBe("cancelled");
     expect(await panes()).toEqual(before);
@@ -368,14 +364,14 @@ describe("insert_operator_at_selection", () => {
     });
     expect(errorOf(await f.call("insert_operator_at_selection", { type: "levelTOP" })).code).toBe("selection");
     // The artist's editor shows and selects sel_src (a follow job on the next frame).
-    const focus = data<{ operationId: string; state: string }>(
+    const focus = dataOf<{ operationId: string; state: string }>(
       await f.call("focus_network_editor", { path: "/project1/sel_src" }),
     );
     let state = focus.state;
     while (state === "scheduled")
       state = (await f.bridge.get<{ state: string }>(`/api/editor/focus/${focus.operationId}`)).state;
     expect(state).toBe("done");
-    const r = data<{ path: string; source: string; target: string; x: number }>(
+    const r = dataOf<{ path: string; source: string; target: string; x: number }>(
       await f.call("insert_operator_at_selection", { type: "levelTOP", name: "sel_grade" }),
     );
     expect(r).toMatchObject({

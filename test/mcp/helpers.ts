@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -43,6 +44,12 @@ export async function stdioClient(env: Record<string, string> = {}): Promise<Cli
 
 export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+}
+
+/** The structured answer of a tool call that must have succeeded (its text shown when it did not). */
+export function dataOf<T>(r: CallToolResult): T {
+  expect(r.isError, textOf(r)).toBeFalsy();
+  return r.structuredContent as T;
 }
 
 /** The JSON error block a failed tool call carries. */

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NET, startLiveFixture, type LiveFixture } from "./atomic-fixture.js";
-import { errorOf, memoryClient, textOf } from "./helpers.js";
+import { dataOf, errorOf, memoryClient } from "./helpers.js";
 
 let f: LiveFixture;
 let dir: string;
@@ -28,14 +28,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function data<T>(r: CallToolResult): T {
-  expect(r.isError, textOf(r)).toBeFalsy();
-  return r.structuredContent as T;
-}
-
 describe("get_td_system", () => {
   it("reports health, the frame clock, GPU, monitors and Perform Mode", async () => {
-    const s = data<{ status: string; frame: number; performMode: boolean; monitors: unknown[]; gpu: string | null }>(
+    const s = dataOf<{ status: string; frame: number; performMode: boolean; monitors: unknown[]; gpu: string | null }>(
       await f.call("get_td_system"),
     );
     expect(s.status).toBe("ok");
@@ -48,9 +43,11 @@ describe("get_td_system", () => {
 
 describe("set_perform_mode", () => {
   it("turns Perform Mode on and off, as get_td_system then reads it", async () => {
-    expect(data<{ performMode: boolean }>(await f.call("set_perform_mode", { enabled: true })).performMode).toBe(true);
-    expect(data<{ performMode: boolean }>(await f.call("get_td_system")).performMode).toBe(true);
-    expect(data<{ performMode: boolean }>(await f.call("set_perform_mode", { enabled: false })).performMode).toBe(
+    expect(dataOf<{ performMode: boolean }>(await f.call("set_perform_mode", { enabled: true })).performMode).toBe(
+      true,
+    );
+    expect(dataOf<{ performMode: boolean }>(await f.call("get_td_system")).performMode).toBe(true);
+    expect(dataOf<{ performMode: boolean }>(await f.call("set_perform_mode", { enabled: false })).performMode).toBe(
       false,
     );
     expect((await f.bridge.get<{ performMode: boolean }>("/api/system")).performMode).toBe(false);
@@ -59,7 +56,7 @@ describe("set_perform_mode", () => {
 
 describe("get_td_logs", () => {
   it("lists the cook errors under a scope, with their operators, at the severity asked", async () => {
-    const r = data<{ lines: { severity: string; source: string; path?: string; message: string }[] }>(
+    const r = dataOf<{ lines: { severity: string; source: string; path?: string; message: string }[] }>(
       await f.call("get_td_logs", { scope: NET, severity: "error" }),
     );
     const paths = r.lines.filter((l) => l.source === "cook").map((l) => l.path);
@@ -69,7 +66,9 @@ describe("get_td_logs", () => {
   });
 
   it("bounds the answer and refuses a scope that is not a path", async () => {
-    const r = data<{ lines: unknown[]; truncated: boolean }>(await f.call("get_td_logs", { scope: NET, max_lines: 1 }));
+    const r = dataOf<{ lines: unknown[]; truncated: boolean }>(
+      await f.call("get_td_logs", { scope: NET, max_lines: 1 }),
+    );
     expect(r.lines).toHaveLength(1);
     expect(r.truncated).toBe(true);
     expect((await f.call("get_td_logs", { scope: "project1" })).isError).toBe(true);
@@ -78,23 +77,25 @@ describe("get_td_logs", () => {
 
 describe("watch_node", () => {
   it("reports a parameter changed since the last read once, then nothing, and stops when removed", async () => {
-    const added = data<{ watches: { id: string; values: Record<string, unknown> }[] }>(
+    const added = dataOf<{ watches: { id: string; values: Record<string, unknown> }[] }>(
       await f.call("watch_node", { action: "add", path: `${NET}/noise1`, params: ["seed"] }),
     );
     const id = added.watches[0]!.id;
     expect(added.watches[0]!.values).toEqual({ seed: 7 });
     await f.bridge.patch(`/api/nodes/${encodeURIComponent(`${NET}/noise1`)}`, { parameters: { seed: 9 } });
     await f.bridge.patch(`/api/nodes/${encodeURIComponent(`${NET}/noise1`)}`, { parameters: { seed: 11 } });
-    const read = data<{ watches: { id: string; changes: { param: string; old: unknown; new: unknown }[] }[] }>(
+    const read = dataOf<{ watches: { id: string; changes: { param: string; old: unknown; new: unknown }[] }[] }>(
       await f.call("watch_node"),
     );
     expect(read.watches.find((w) => w.id === id)!.changes).toEqual([{ param: "seed", old: 7, new: 11 }]);
-    const again = data<{ watches: { id: string; changes: unknown[] }[] }>(
+    const again = dataOf<{ watches: { id: string; changes: unknown[] }[] }>(
       await f.call("watch_node", { action: "read" }),
     );
     expect(again.watches.find((w) => w.id === id)!.changes).toEqual([]);
-    expect(data<{ removed: string }>(await f.call("watch_node", { action: "remove", id })).removed).toBe(id);
-    expect(data<{ watches: { id: string }[] }>(await f.call("watch_node")).watches.map((w) => w.id)).not.toContain(id);
+    expect(dataOf<{ removed: string }>(await f.call("watch_node", { action: "remove", id })).removed).toBe(id);
+    expect(dataOf<{ watches: { id: string }[] }>(await f.call("watch_node")).watches.map((w) => w.id)).not.toContain(
+      id,
+    );
     expect(errorOf(await f.call("watch_node", { action: "add", path: `${NET}/noise1` })).code).toBe("missing-argument");
   });
 });
@@ -102,14 +103,14 @@ describe("watch_node", () => {
 describe("save_node", () => {
   it("writes a DAT's text to the file named, and refuses to replace it without overwrite", async () => {
     const file = join(dir, "table1.txt");
-    const r = data<{ filePath: string; bytes: number }>(
+    const r = dataOf<{ filePath: string; bytes: number }>(
       await f.call("save_node", { path: `${NET}/table1`, file_path: file }),
     );
     expect(r.filePath).toBe(file);
     expect(readFileSync(file, "utf8")).toMatch(/^a\tb/);
     expect(errorOf(await f.call("save_node", { path: `${NET}/table1`, file_path: file })).code).toBe("file_exists");
     expect(
-      data<{ bytes: number }>(await f.call("save_node", { path: `${NET}/table1`, file_path: file, overwrite: true }))
+      dataOf<{ bytes: number }>(await f.call("save_node", { path: `${NET}/table1`, file_path: file, overwrite: true }))
         .bytes,
     ).toBe(r.bytes);
     expect(
@@ -120,7 +121,7 @@ describe("save_node", () => {
 
 describe("duplicate_network", () => {
   it("copies a COMP with its inside under a new name", async () => {
-    const r = data<{ path: string; type: string }>(
+    const r = dataOf<{ path: string; type: string }>(
       await f.call("duplicate_network", { source_path: `${NET}/inner`, name: "inner_copy" }),
     );
     expect(r).toEqual({ path: `${NET}/inner_copy`, type: "baseCOMP" });
@@ -137,16 +138,16 @@ describe("duplicate_network", () => {
 
 describe("control_timeline_transport", () => {
   it("pauses, seeks and sets the rate, replying with the timeline read back", async () => {
-    expect(data<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "pause" })).playing).toBe(
+    expect(dataOf<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "pause" })).playing).toBe(
       false,
     );
-    const seek = data<{ frame: number }>(await f.call("control_timeline_transport", { action: "seek", frame: 120 }));
+    const seek = dataOf<{ frame: number }>(await f.call("control_timeline_transport", { action: "seek", frame: 120 }));
     expect(seek.frame).toBe(120);
-    expect(data<{ rate: number }>(await f.call("control_timeline_transport", { action: "rate", rate: 30 })).rate).toBe(
-      30,
-    );
+    expect(
+      dataOf<{ rate: number }>(await f.call("control_timeline_transport", { action: "rate", rate: 30 })).rate,
+    ).toBe(30);
     expect(errorOf(await f.call("control_timeline_transport", { action: "seek" })).code).toBe("missing-argument");
-    expect(data<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "play" })).playing).toBe(
+    expect(dataOf<{ playing: boolean }>(await f.call("control_timeline_transport", { action: "play" })).playing).toBe(
       true,
     );
   });
@@ -154,7 +155,7 @@ describe("control_timeline_transport", () => {
 
 describe("analyze_project", () => {
   it("counts a hand-built network's nodes by family, its errors, and that svc manages none of it", async () => {
-    const a = data<{
+    const a = dataOf<{
       nodeCount: number;
       byFamily: Record<string, number>;
       errorCount: number;
@@ -173,16 +174,16 @@ describe("analyze_project", () => {
 
 describe("check_operator_availability and get_parameter_menu with a bridge", () => {
   it("answer from the running build", async () => {
-    const yes = data<{ source: string; live: { available: boolean; family: string } }>(
+    const yes = dataOf<{ source: string; live: { available: boolean; family: string } }>(
       await f.call("check_operator_availability", { operator: "noiseTOP" }),
     );
     expect(yes.source).toBe("live");
     expect(yes.live).toMatchObject({ available: true, family: "TOP" });
-    const no = data<{ live: { available: boolean } }>(
+    const no = dataOf<{ live: { available: boolean } }>(
       await f.call("check_operator_availability", { operator: "noiseTOPX" }),
     );
     expect(no.live.available).toBe(false);
-    const menu = data<{ source: string; names: string[]; current: string | null }>(
+    const menu = dataOf<{ source: string; names: string[]; current: string | null }>(
       await f.call("get_parameter_menu", { path: `${NET}/noise1`, parameter: "type" }),
     );
     expect(menu.source).toBe("live");
@@ -208,7 +209,7 @@ describe("check_operator_availability and get_parameter_menu with a bridge", () 
         name: "check_operator_availability",
         arguments: { operator: "noiseTOP" },
       })) as CallToolResult;
-      expect(data<{ source: string; live: null; known: boolean }>(r)).toMatchObject({
+      expect(dataOf<{ source: string; live: null; known: boolean }>(r)).toMatchObject({
         source: "kb",
         live: null,
         known: true,
