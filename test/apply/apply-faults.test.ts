@@ -5,9 +5,10 @@
  * with an empty re-plan and no journal left behind.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { readLiveNetwork } from "../../runtime/engine/plan/live-state.js";
@@ -15,6 +16,7 @@ import { fingerprintState } from "../../runtime/engine/plan/fingerprint.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { FaultProxy } from "../support/fault-proxy.js";
 import { runSvc } from "../cli/run-cli.js";
+import { memoryClient, textOf } from "../mcp/helpers.js";
 
 /** `count` nodes in chains of five; variant 1 changes every parameter and comment, and adds 20 wired nodes. */
 function network(name: string, count: number, variant: number): string {
@@ -271,6 +273,54 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(status.stdout).toMatch(
       /recovered: {3}an unfinished apply of \/project1\/commit: (\d+) of \1 requests had landed; every request had landed; svc finished its commit, and the network is as planned/,
     );
+    expect(stateFiles(home)).toEqual([]);
+    await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("an assistant's apply_network cut off: it is journalled, and the next apply_network rolls it back before applying", async () => {
+    const home = join(work, "mcp");
+    const a = file("mcpcut", 0);
+    const b = file("mcpcut", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/mcpcut");
+    // The in-process MCP server makes its services (bridge client, svc's folder) from the environment.
+    const saved = { SVC_BRIDGE_URL: process.env.SVC_BRIDGE_URL, SVC_HOME: process.env.SVC_HOME };
+    Object.assign(process.env, env(home));
+    const client = await memoryClient({ profile: "core", rawPython: false });
+    try {
+      const source = readFileSync(b, "utf8");
+      proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "cut-and-refuse" } });
+      const cut = (await client.callTool({
+        name: "apply_network",
+        arguments: { source, preview: 0 },
+      })) as CallToolResult;
+      expect(proxy.struck).toBe(true);
+      expect(cut.isError).toBe(true);
+      expect(textOf(cut)).toMatch(/2 of \d+ requests had landed/);
+      expect(journals(home)).toHaveLength(1);
+      expect(await fingerprint("/project1/mcpcut")).not.toBe(before);
+
+      await proxy.restore();
+      const again = (await client.callTool({
+        name: "apply_network",
+        arguments: { source, preview: 0 },
+      })) as CallToolResult;
+      expect(again.isError, textOf(again)).toBeFalsy();
+      const data = again.structuredContent as {
+        applied: boolean;
+        recovered: Array<{ root: string; action: string; landed: number }>;
+      };
+      expect(data.recovered).toEqual([
+        expect.objectContaining({ root: "/project1/mcpcut", action: "rolled-back", landed: 3 }),
+      ]);
+      expect(textOf(again)).toMatch(/^first, an unfinished apply of \/project1\/mcpcut: 3 of \d+ requests had landed/);
+      expect(data.applied).toBe(true);
+    } finally {
+      await client.close();
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    }
     expect(stateFiles(home)).toEqual([]);
     await expectEmptyPlan(b, home);
   }, 300_000);

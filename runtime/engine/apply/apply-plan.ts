@@ -22,7 +22,7 @@ import {
   type ApplyJournal,
 } from "./apply-journal.js";
 import { rollBackTransaction, sameAsBefore } from "./transaction-rollback.js";
-import { journalOwner, ownerRunning } from "./journal-owner.js";
+import { applyEnded, applyingNow, journalOwner, ownerRunning } from "./journal-owner.js";
 
 /** The bridge's own cap is 1000 operations per batch. */
 const MAX_OPERATIONS_PER_REQUEST = 1000;
@@ -162,7 +162,9 @@ export async function applyPlan(
   const running =
     options.journalDir === undefined
       ? undefined
-      : unfinishedApplies(options.journalDir, client.config.url, [np.root]).journals.find((j) => ownerRunning(j.owner));
+      : unfinishedApplies(options.journalDir, client.config.url, [np.root]).journals.find((j) =>
+          ownerRunning(j.owner, j.transaction),
+        );
   if (running !== undefined) {
     outcome.ok = false;
     outcome.diagnostics.push(
@@ -181,73 +183,85 @@ export async function applyPlan(
     transaction === undefined
       ? undefined
       : openLedger(client, np, transaction, chunks.length, options.keepPartial === true, options.journalDir);
-  let offset = 0;
-  for (const [i, part] of chunks.entries()) {
-    options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`, {
-      done: i + 1,
-      total: chunks.length,
-    });
-    const key = randomUUID();
-    const entry = ledger && { n: i + 1, key, state: "sent" as const, operations: part.length, ...requestEffects(part) };
-    if (ledger && entry) {
-      ledger.journal.requests.push(entry);
-      save(ledger);
-    }
-    try {
-      outcome.requests++;
-      await client.post(
-        "/api/batch",
-        {
-          operations: part.map((t) => authorized(t.op, options.deleteAuthorization)),
-          ...(transaction === undefined ? {} : { transaction }),
-        },
-        { idempotencyKey: key },
-      );
-      if (entry) (entry as { state: string }).state = "landed";
-    } catch (err) {
-      if (!(err instanceof BridgeError)) throw err;
-      if (entry) {
-        (entry as { state: string }).state = fateOf(err);
+  // While it runs, this apply's journal is this process's own: a recovery here leaves it alone.
+  if (transaction !== undefined) applyingNow(transaction);
+  try {
+    let offset = 0;
+    for (const [i, part] of chunks.entries()) {
+      options.progress?.(`applying ${np.root}: request ${i + 1} of ${chunks.length} (${part.length} operations)`, {
+        done: i + 1,
+        total: chunks.length,
+      });
+      const key = randomUUID();
+      const entry = ledger && {
+        n: i + 1,
+        key,
+        state: "sent" as const,
+        operations: part.length,
+        ...requestEffects(part),
+      };
+      if (ledger && entry) {
+        ledger.journal.requests.push(entry);
         save(ledger);
       }
-      outcome.ok = false;
-      await failed(client, np, outcome, {
-        ledger,
-        err,
-        part,
-        offset,
-        index: i,
-        transaction,
-        keepPartial: options.keepPartial === true,
-        progress: options.progress,
-      });
-      return outcome;
+      try {
+        outcome.requests++;
+        await client.post(
+          "/api/batch",
+          {
+            operations: part.map((t) => authorized(t.op, options.deleteAuthorization)),
+            ...(transaction === undefined ? {} : { transaction }),
+          },
+          { idempotencyKey: key },
+        );
+        if (entry) (entry as { state: string }).state = "landed";
+      } catch (err) {
+        if (!(err instanceof BridgeError)) throw err;
+        if (entry) {
+          (entry as { state: string }).state = fateOf(err);
+          save(ledger);
+        }
+        outcome.ok = false;
+        await failed(client, np, outcome, {
+          ledger,
+          err,
+          part,
+          offset,
+          index: i,
+          transaction,
+          keepPartial: options.keepPartial === true,
+          progress: options.progress,
+        });
+        return outcome;
+      }
+      outcome.chunksApplied++;
+      offset += part.length;
     }
-    outcome.chunksApplied++;
-    offset += part.length;
-  }
-  if (transaction !== undefined) {
-    // Every request landed: from here on there is nothing to undo, only the commit to finish.
-    if (ledger) ledger.journal.phase = "committing";
-    save(ledger);
-    outcome.requests++;
-    try {
-      await client.post(`/api/transactions/${transaction}/commit`, undefined);
-      if (ledger) removeJournal(ledger.dir, ledger.journal);
-    } catch (err) {
-      // Everything landed; only the bridge's undo steps are left to drop (it drops them itself
-      // after a while). The journal says so, and the next command against the network commits.
-      if (!(err instanceof BridgeError) || ledger === undefined) throw err;
-      outcome.diagnostics.push(
-        diagnostic("apply-commit-pending", NO_RANGE, {
-          root: np.root,
-          requests: String(chunks.length),
-          message: err.message,
-        }),
-      );
+    if (transaction !== undefined) {
+      // Every request landed: from here on there is nothing to undo, only the commit to finish.
+      if (ledger) ledger.journal.phase = "committing";
+      save(ledger);
+      outcome.requests++;
+      try {
+        await client.post(`/api/transactions/${transaction}/commit`, undefined);
+        if (ledger) removeJournal(ledger.dir, ledger.journal);
+      } catch (err) {
+        // Everything landed; only the bridge's undo steps are left to drop (it drops them itself
+        // after a while). The journal says so, and the next command against the network commits.
+        if (!(err instanceof BridgeError) || ledger === undefined) throw err;
+        outcome.diagnostics.push(
+          diagnostic("apply-commit-pending", NO_RANGE, {
+            root: np.root,
+            requests: String(chunks.length),
+            message: err.message,
+          }),
+        );
+      }
     }
+    return outcome;
+  } finally {
+    if (transaction !== undefined) applyEnded(transaction);
   }
-  return outcome;
 }
 
 interface Failure {

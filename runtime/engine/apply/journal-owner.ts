@@ -10,9 +10,24 @@ export function journalOwner(): JournalOwner {
   return { pid: process.pid, host: hostname() };
 }
 
-/** Whether another svc process on this machine still runs the apply its journal describes. */
-export function ownerRunning(owner: JournalOwner | undefined): boolean {
-  if (owner === undefined || owner.host !== hostname() || owner.pid === process.pid) return false;
+/** The transactions this process is applying now (an MCP server may run several calls at once). */
+const applyingHere = new Set<string>();
+
+export function applyingNow(transaction: string): void {
+  applyingHere.add(transaction);
+}
+
+export function applyEnded(transaction: string): void {
+  applyingHere.delete(transaction);
+}
+
+/**
+ * Whether an svc process on this machine still runs the apply its journal describes: another process
+ * that is alive, or this one while that very transaction's apply has not returned.
+ */
+export function ownerRunning(owner: JournalOwner | undefined, transaction: string): boolean {
+  if (owner === undefined || owner.host !== hostname()) return false;
+  if (owner.pid === process.pid) return applyingHere.has(transaction);
   try {
     process.kill(owner.pid, 0);
     return true;

@@ -172,7 +172,7 @@ async function recoverOne(
     };
   };
   Object.assign(report, landedCounts(journal));
-  if (ownerRunning(journal.owner)) {
+  if (ownerRunning(journal.owner, journal.transaction)) {
     report.action = "in-progress";
     report.summary = `svc process ${journal.owner!.pid} is applying it now; it was left alone`;
     return { report, diagnostics: [] };

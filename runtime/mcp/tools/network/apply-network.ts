@@ -2,7 +2,15 @@ import { z } from "zod";
 import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
 import { DEFAULT_FILE } from "./plan-network.js";
-import { diagnosticJson, networkPlanBrief, previewBrief, rootTemplate, verifyBrief } from "./schemas.js";
+import {
+  diagnosticJson,
+  networkPlanBrief,
+  previewBrief,
+  recoveredBrief,
+  rootTemplate,
+  verifyBrief,
+} from "./schemas.js";
+import { journalDir } from "../../../onboarding/places.js";
 import { mcpSourceHost } from "../language/source-host.js";
 
 export const applyNetwork = defineTool({
@@ -34,6 +42,9 @@ export const applyNetwork = defineTool({
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
     preview: previewBrief,
+    recovered: z
+      .array(recoveredBrief)
+      .describe("an apply of this network that was cut off earlier, finished (rolled back or kept) before this one"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: ["core"],
@@ -46,6 +57,8 @@ export const applyNetwork = defineTool({
       {
         force,
         keepPartial: keep_partial,
+        // An apply cut off earlier (its journal in svc's folder) is finished first, and this one is journalled.
+        journalDir: journalDir(ctx.services.env),
         host: await mcpSourceHost(process.env, ctx.extra),
         compileInWorker: true,
         ...(root === undefined ? {} : { rootPath: root }),

@@ -110,10 +110,22 @@ export async function applyOutcome(result: LoopResult, preview: number) {
     ...counts,
     diagnostics: diagnosticsJson(result.diagnostics),
     preview: shot.brief,
+    recovered: (result.recovered ?? []).map(({ root, landed, totalRequests, unknown, action, summary }) => ({
+      root,
+      landed,
+      totalRequests,
+      unknown,
+      action,
+      summary,
+    })),
   };
   const head = data.applied ? "applied" : "nothing to change";
   const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
-  const text = [`${head}${live}`, plansText(result), codeFrames(result.diagnostics, result.sources)]
+  const recovered = data.recovered.map(
+    (r) =>
+      `first, an unfinished apply of ${r.root}: ${r.landed} of ${r.totalRequests} requests had landed${r.unknown > 0 ? ` (and ${r.unknown} more may have)` : ""}; ${r.summary}`,
+  );
+  const text = [...recovered, `${head}${live}`, plansText(result), codeFrames(result.diagnostics, result.sources)]
     .filter(Boolean)
     .join("\n");
   return applied(data, text, shot.blocks, counts.errors);

@@ -38,3 +38,13 @@ export const verifyBrief = z.object({
 });
 
 export const previewBrief = z.object({ path: z.string(), width: z.number(), height: z.number() }).nullable();
+
+/** An unfinished apply of the network that svc finished first (its journal was still there). */
+export const recoveredBrief = z.object({
+  root: z.string(),
+  landed: z.number().describe("requests of the unfinished apply that had landed"),
+  totalRequests: z.number(),
+  unknown: z.number().describe("requests whose fate nobody could tell"),
+  action: z.enum(["rolled-back", "kept", "finished", "incomplete", "in-progress"]),
+  summary: z.string().describe("what svc did about it"),
+});
