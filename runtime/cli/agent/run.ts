@@ -7,6 +7,7 @@ import type { Command } from "../command.js";
 import { renderDiagnostics } from "../loop-output.js";
 import { applyFile, type LoopResult } from "../../engine/index.js";
 import { CONFIG_FILE, readAgentConfig, type AgentStep } from "./agent-config.js";
+import { journalDir } from "../../onboarding/places.js";
 
 export interface StepSummary {
   step: number;
@@ -76,7 +77,11 @@ export const agentRunCommand: Command = {
       const progress = progressTo(io, "svc-agent run");
       for (const [i, given] of steps.entries()) {
         const input = given.file === "-" ? { text: await io.readStdin(), file: "<stdin>" } : sourcePath(io, given.file);
-        const result = await applyFile(client, input, { force: Boolean(args.flags.force) || given.force, progress });
+        const result = await applyFile(client, input, {
+          force: Boolean(args.flags.force) || given.force,
+          progress,
+          journalDir: journalDir(io.env),
+        });
         const step = summarize(i + 1, given.file === "-" ? "<stdin>" : given.file, result);
         done.push(step);
         if (args.flags.json) details.push({ ...step, diagnostics: result.diagnostics.map(toJson) });

@@ -7,6 +7,7 @@ import type { Command } from "../command.js";
 import { renderDiagnostics } from "../loop-output.js";
 import { fileTarget, interruptSignal, watchFiles } from "./file-watch.js";
 import { formatStep, summarize } from "./run.js";
+import { journalDir } from "../../onboarding/places.js";
 
 export const agentWatchCommand: Command = {
   name: ["watch"],
@@ -47,7 +48,11 @@ export const agentWatchCommand: Command = {
       let lastOk = false;
       const applyOnce = async () => {
         runs += 1;
-        const result = await applyFile(client, sourcePath(io, file), { force: Boolean(args.flags.force), progress });
+        const result = await applyFile(client, sourcePath(io, file), {
+          force: Boolean(args.flags.force),
+          progress,
+          journalDir: journalDir(io.env),
+        });
         const step = summarize(runs, file, result);
         lastOk = step.ok;
         if (args.flags.json) io.stdout(JSON.stringify({ ...step, diagnostics: result.diagnostics.map(toJson) }) + "\n");
