@@ -21,7 +21,8 @@ async function defaultPolicy(env: NodeJS.ProcessEnv): Promise<"safe" | "open"> {
     // Anything but "open" is safe, as for the variable: a typo never opens what was meant to be closed.
     return preference === undefined || String(preference).trim().toLowerCase() === "open" ? "open" : "safe";
   } catch {
-    return "open";
+    // A profile that cannot be read says nothing certain: check strictly, never open by accident.
+    return "safe";
   }
 }
 
