@@ -15,6 +15,8 @@ const extra = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The names of what failed, printed again just above the last line: a CI log is often read from its end.
+const failedNames = [];
 
 // The CLI and the simulator host are run from dist/ by the end-to-end suites: build first (tsc, then
 // the MCP server's generated tool listing: what `npm run build` does).
@@ -67,8 +69,20 @@ if (existsSync(report)) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   // A suite that failed to load has no test results: count it as a failure.
-  for (const suite of r.testResults ?? [])
-    if (suite.status === "failed" && suite.assertionResults.length === 0) failed++;
+  for (const suite of r.testResults ?? []) {
+    const file = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+    if (suite.status === "failed" && suite.assertionResults.length === 0) {
+      failed++;
+      failedNames.push(`${file}: did not load: ${String(suite.message ?? "").split("\n")[0]}`);
+    }
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === "failed")
+        failedNames.push(
+          `${file} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? "")
+            .split("\n")[0]
+            .slice(0, 300)}`,
+        );
+  }
 } else if (vitest !== 0) {
   failed++;
 }
@@ -89,6 +103,7 @@ if (pyRun) {
   const errors = Number(/errors=(\d+)/.exec(out)?.[1] ?? "0");
   const pySkipped = Number(/skipped=(\d+)/.exec(out)?.[1] ?? "0");
   const pyFailed = failures + errors + (py.status !== 0 && failures + errors === 0 ? 1 : 0);
+  for (const m of out.matchAll(/^(?:FAIL|ERROR): (.+)$/gm)) failedNames.push(`python ${m[1]}`);
   passed += ran - failures - errors - pySkipped;
   failed += pyFailed;
   skipped += pySkipped;
@@ -104,7 +119,10 @@ if (guardRun) {
       .join("\n") + "\n",
   );
   if (guard.status === 0) passed++;
-  else failed++;
+  else {
+    failed++;
+    failedNames.push("the bridge's mutation guard");
+  }
   console.log(
     `bridge mutations: ${guard.status === 0 ? "every mutation killed" : "a mutation survived or the guard failed"}`,
   );
@@ -115,11 +133,13 @@ if (checksRun) {
     if (r.ok) passed++;
     else {
       failed++;
+      failedNames.push(`static check ${r.check.name}`);
       process.stdout.write(r.out.split("\n").slice(-40).join("\n") + "\n");
     }
     console.log(`static check ${r.check.name}: ${r.ok ? "holds" : "FAILED"} (${r.check.holds})`);
   }
 }
 
+if (failedNames.length > 0) console.log(`what failed:\n${failedNames.map((n) => `  ${n}`).join("\n")}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : 0);
