@@ -37,6 +37,7 @@ export const messages = {
   "empty-expression": entry("error", "'=' must be followed by a Python expression"),
   "unclosed-expression-bracket": entry("error", "'{bracket}' in the Python expression is not closed on this line"),
   "unexpected-token": entry("error", "unexpected {found}: expected {expected}"),
+  "invalid-network-name": entry("error", "{found} is not a network name: a network is named with one word"),
   "unclosed-block": entry("error", "expected '}' to close {what} opened at {line}:{column}"),
   "unclosed-bracket": entry("error", "expected '{closer}' to close the '{opener}' opened at {line}:{column}"),
   "unmatched-bracket": entry("error", "'{bracket}' closes nothing: no '{opener}' is open here"),

@@ -6,6 +6,7 @@ import type { CstNode, IToken } from "chevrotain";
 import { NO_RANGE, type SourceRange } from "../diagnostics/source-range.js";
 import type {
   ControlsBlock,
+  Identifier,
   InnerNetwork,
   LayoutBlock,
   LayoutEntry,
@@ -70,7 +71,8 @@ export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
       if (isRealToken(path)) program.imports.push({ kind: "Import", path: stringValue(path), range });
     } else if (net) {
       const nameToken = tokenOf(net, "name");
-      if (!isRealToken(nameToken)) {
+      const badName = tokensOf(net, "badName");
+      if (!isRealToken(nameToken) && badName.length === 0) {
         ctx.report(
           "unexpected-token",
           tokenRange(tokenOf(net, "Kw_network")!),
@@ -80,7 +82,8 @@ export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
           ],
         );
       }
-      const name = ctx.identifier(nameToken, range);
+      const name =
+        badName.length > 0 ? reportBadNetworkName(ctx, nameToken, badName) : ctx.identifier(nameToken, range);
       program.networks.push({
         kind: "Network",
         name,
@@ -97,6 +100,43 @@ export function buildProgram(ctx: BuildContext, cst: CstNode): Program {
   }
   flushJunk(ctx, junk, "top");
   return program;
+}
+
+/**
+ * A network named with a path, a string or several words: one diagnostic with the one-word name
+ * it most likely means; the network keeps that name so that its body is still checked.
+ */
+function reportBadNetworkName(ctx: BuildContext, nameToken: IToken | undefined, badName: IToken[]): Identifier {
+  const tokens = isRealToken(nameToken) ? [nameToken, ...badName] : badName;
+  const first = tokens[0]!;
+  const last = tokens[tokens.length - 1]!;
+  const range = { start: tokenRange(first).start, end: tokenRange(last).end };
+  const written = ctx.text.slice(range.start.offset, range.end.offset) || tokens.map((t) => t.image).join(" ");
+  const suggestion = oneWordName(written, tokens);
+  const found = tokens.length === 1 && first.tokenType.name === "StringLit" ? written : `'${written}'`;
+  ctx.report("invalid-network-name", range, { found }, [
+    `write it as one word of letters, digits and '_': network ${suggestion} { ... }`,
+    "where it is built is chosen when it is applied: svc apply builds it at /project1/<name>, and --root chooses another place",
+  ]);
+  return { kind: "Identifier", name: suggestion, range };
+}
+
+/** The one-word name a mistaken network name most likely means: a path's last part, words joined by '_'. */
+function oneWordName(written: string, tokens: IToken[]): string {
+  const path = tokens.length === 1 && tokens[0]!.tokenType.name === "OpPath";
+  const unquoted = written.replace(/^["']|["']$/g, "");
+  const words = path
+    ? unquoted
+        .split("/")
+        .filter((p) => p.length > 0)
+        .slice(-1)
+    : [unquoted];
+  const joined = words
+    .join("_")
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+  if (joined.length === 0) return "main";
+  return /^[0-9]/.test(joined) ? `n${joined}` : joined;
 }
 
 function buildVersion(

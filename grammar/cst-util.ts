@@ -166,10 +166,14 @@ function tokenIndexAt(tokens: readonly IToken[], offset: number): number {
 export class BuildContext {
   readonly diagnostics: Diagnostic[] = [];
 
-  /** `tokens`: the lexer's tokens, so CST offsets (chevrotain's location) map back to lines and columns. */
+  /**
+   * `tokens`: the lexer's tokens, so CST offsets (chevrotain's location) map back to lines and columns;
+   * `text`: the source, for a message that quotes what was written (characters the lexer dropped too).
+   */
   constructor(
     readonly file: string | undefined,
     private readonly tokens: readonly IToken[] = [],
+    readonly text = "",
   ) {}
 
   /**

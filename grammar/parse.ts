@@ -1,4 +1,18 @@
 /**
+ * A network name written as a path or several words is one mistake, said once: what the lexer
+ * found inside it ('-', '3d' as a number) is part of it.
+ */
+function dropInsideBadNetworkNames(ctx: BuildContext): void {
+  const names = ctx.diagnostics.filter((d) => d.code === "invalid-network-name");
+  if (names.length === 0) return;
+  const inside = (d: Diagnostic) =>
+    d.code !== "invalid-network-name" &&
+    names.some((n) => d.range.start.offset >= n.range.start.offset && d.range.end.offset <= n.range.end.offset);
+  const kept = ctx.diagnostics.filter((d) => !inside(d));
+  ctx.diagnostics.splice(0, ctx.diagnostics.length, ...kept);
+}
+
+/**
  * `parse(text)`: the one entry point from text to AST. It never throws: every problem is a
  * diagnostic, and the AST is always returned (best effort when there are errors).
  */
@@ -39,7 +53,7 @@ export function parse(text: string, file?: string): ParseResult {
 
 function parseUnsafe(text: string, file: string | undefined): ParseResult {
   const lexed = lex(text, file);
-  const ctx = new BuildContext(file, lexed.tokens);
+  const ctx = new BuildContext(file, lexed.tokens, text);
   ctx.diagnostics.push(...lexed.diagnostics);
 
   if (lexed.tokens.length === 0) {
@@ -58,6 +72,7 @@ function parseUnsafe(text: string, file: string | undefined): ParseResult {
   if (brackets.tooDeep) return { ast: emptyProgram(), diagnostics: sortDiagnostics(ctx.diagnostics) };
   const tree = parseTokens(lexed.tokens);
   const ast = buildProgram(ctx, tree.cst);
+  dropInsideBadNetworkNames(ctx);
   if (tree.errors.length > 0) reportParseErrors(ctx, tree.errors, brackets, endOfContent(text));
 
   if (

@@ -13,6 +13,7 @@ import * as T from "./tokens.js";
  * call of a rule would make a new `{ LABEL }` object (about 50,000 for a 10,000-node file).
  */
 export const LABEL = {
+  badName: { LABEL: "badName" },
   clamp: { LABEL: "clamp" },
   index: { LABEL: "index" },
   label: { LABEL: "label" },

@@ -63,7 +63,7 @@ export class SvcnetParser extends ValueGrammar {
       },
       { GATE: () => !this.is(2, T.Colon), ALT: () => this.SUBRULE(this.importStatement) },
       {
-        GATE: () => (this.is(2, T.Identifier) && this.is(3, T.LBrace)) || this.is(2, T.LBrace),
+        GATE: () => (this.is(2, T.Identifier) && this.is(3, T.LBrace)) || this.is(2, T.LBrace) || this.braceEndsLine(),
         ALT: () => this.SUBRULE(this.networkDecl),
       },
       {
@@ -235,10 +235,25 @@ export class SvcnetParser extends ValueGrammar {
     this.CONSUME(T.Network);
     // Optional here so that a missing name is reported as such (by the AST step).
     this.OPTION(() => this.CONSUME(T.Identifier, LABEL.name));
+    // A name that is not one word (a path, a string, words with spaces or '-'): taken up to the '{'
+    // of its line, so that the AST step names the mistake once and the body is still checked.
+    this.MANY({
+      GATE: () => !this.is(1, T.LBrace) && this.sameLine(0, 1),
+      DEF: () => this.CONSUME(T.AnyToken, LABEL.badName),
+    });
     this.CONSUME(T.LBrace);
     this.SUBRULE(this.networkBody);
     this.CONSUME(T.RBrace);
   });
+
+  /** True when a '{' follows later on the line of the next token, with no '}' before it. */
+  private braceEndsLine(): boolean {
+    for (let k = 2; k <= 12 && this.sameLine(1, k); k++) {
+      if (this.is(k, T.LBrace)) return true;
+      if (this.is(k, T.RBrace)) return false;
+    }
+    return false;
+  }
 
   recipeDecl = this.RULE("recipeDecl", () => {
     this.CONSUME(T.Recipe);

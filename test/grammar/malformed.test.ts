@@ -42,6 +42,15 @@ const cases: [string, string, string[]][] = [
   ["negative wire index", net("  a -> comp1[-1]"), ["invalid-wire-index@3:14-3:16"]],
   ["node without a type", net("  n1:\n  n2: levelTOP"), ["missing-operator-type@3:6-3:6"]],
   ["parameter without a value", net("  n1: t { period: }"), ["missing-value@3:18-3:18"]],
+  // A network is named with one word; a TouchDesigner path, a string or words with '-' is one mistake.
+  [
+    "network named with a path",
+    "svcnet 1\nnetwork /project1/a {\n  n: noiseTOP\n}\n",
+    ["invalid-network-name@2:9-2:20"],
+  ],
+  ["network named with a dash", "svcnet 1\nnetwork my-show {\n}\n", ["invalid-network-name@2:9-2:16"]],
+  ["network named with a string", 'svcnet 1\nnetwork "my show" {\n}\n', ["invalid-network-name@2:9-2:18"]],
+  ["network named with a number", "svcnet 1\nnetwork 3d {\n}\n", ["invalid-network-name@2:9-2:11"]],
   ["missing colon between node and type", net("  n1 noiseTOP"), ["unexpected-token@3:3-3:14"]],
   ["missing colon in a parameter", net("  n1: t { period 3 }"), ["unexpected-token@3:11-3:19"]],
   ["unknown flag", net("  n1: t [displya]"), ["unknown-flag@3:10-3:17"]],
@@ -159,5 +168,23 @@ describe("malformed input", () => {
     const deep = parse(nested(400));
     expect(deep.diagnostics.map((d) => d.code)).toEqual(["nesting-too-deep"]);
     expect(deep.diagnostics[0]!.range.start.line).toBe(2);
+  });
+});
+
+describe("a network named as TouchDesigner names places", () => {
+  it("suggests the one-word name it most likely means, and says where apply builds it", () => {
+    const helpFor = (header: string) =>
+      parse(`svcnet 1\n${header}\n  n: noiseTOP\n}\n`).diagnostics.flatMap((d) => d.help ?? []);
+    expect(helpFor("network /project1/show {")[0]).toContain("network show { ... }");
+    expect(helpFor("network my-show {")[0]).toContain("network my_show { ... }");
+    expect(helpFor('network "big room" {')[0]).toContain("network big_room { ... }");
+    expect(helpFor("network 3d {")[0]).toContain("network n3d { ... }");
+    expect(helpFor("network /project1/show {")[1]).toContain("--root");
+  });
+
+  it("still reads the network's body, so a mistake inside it is found on the same run", () => {
+    const { ast } = parse("svcnet 1\nnetwork /project1/show {\n  n: noiseTOP\n  m: levelTOP\n  n -> m\n}\n");
+    expect(ast.networks.map((n) => n.name.name)).toEqual(["show"]);
+    expect(ast.networks[0]!.nodes.map((n) => n.name.name)).toEqual(["n", "m"]);
   });
 });
