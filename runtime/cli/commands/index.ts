@@ -13,6 +13,7 @@ import { installBridgeCommand } from "./install-bridge.js";
 import { kbImportCommand } from "./kb-import.js";
 import { kbSearchCommand } from "./kb-search.js";
 import { kbShowCommand } from "./kb-show.js";
+import { guideCommand } from "./guide.js";
 import { lspCommand } from "./lsp.js";
 import { planCommand } from "./plan.js";
 import { previewCommand } from "./preview.js";
@@ -67,6 +68,7 @@ export const svcCommands: Command[] = [
   kbSearchCommand,
   kbShowCommand,
   kbImportCommand,
+  guideCommand,
   importRecipeCommand,
   importTdnCommand,
   recipesListCommand,

@@ -57,6 +57,7 @@ export const kbSearchCommand: Command = {
     if (guides.length) {
       io.stdout(`${rows.length ? "\n" : ""}guides:\n`);
       for (const g of guides) io.stdout(`  ${g.kind} ${g.name} — ${g.title} (${g.uri})\n`);
+      io.stdout("read one: svc guide <name>\n");
     }
     return 0;
   },
