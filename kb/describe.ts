@@ -37,7 +37,9 @@ function formatParamLine(p: Param, nameWidth = 22): string {
   const parts = [
     name.padEnd(nameWidth),
     (p.style ?? "?").padEnd(9),
-    `default ${formatValue(p.default)}${p.defaultSource === "curated" ? " (assumed)" : ""}`,
+    p.default === null
+      ? "no documented default"
+      : `default ${formatValue(p.default)}${p.defaultSource === "curated" ? " (assumed)" : ""}`,
   ];
   const extra = [formatRange(p), formatMenu(p)].filter(Boolean).join("  ");
   if (extra) parts.push(extra);
@@ -66,5 +68,11 @@ export function formatOperatorText(op: Operator, alsoNamed: readonly string[] = 
     lines.push("  " + formatParamLine(p, width));
   }
   if (!op.params.length) lines.push("", "no parameters known");
+  if (op.params.some((p) => p.default === null || p.defaultSource === "curated"))
+    lines.push(
+      "",
+      "TouchDesigner's documentation gives no parameter defaults: 'assumed' marks svc's own reading of one,",
+      "'no documented default' a parameter svc leaves as TouchDesigner makes it.",
+    );
   return lines.join("\n") + "\n";
 }

@@ -32,7 +32,10 @@ describe("svc kb show", () => {
     expect(out).toContain("generator: yes");
     expect(out).toMatch(/\nCommon:\n/);
     expect(out).toMatch(/resolution \(resolutionw resolutionh\)\s+Int\s+default 256 256 \(assumed\)\s+range \[1\.\./);
-    expect(out).toMatch(/ type\s+Menu\s+default \?\s+perlin2d\|perlin3d/);
+    // The documentation gives no defaults: a parameter without svc's own reading says so, never '?'.
+    expect(out).toMatch(/ type\s+Menu\s+no documented default\s+perlin2d\|perlin3d/);
+    expect(out).not.toContain("default ?");
+    expect(out).toContain("TouchDesigner's documentation gives no parameter defaults");
   });
 
   test("a bare label names the same-label operators of other families", async () => {
