@@ -154,6 +154,16 @@ describe("svc plan / apply / preview against tdsim", () => {
     expect(run.stdout).toMatch(/1280x720/);
   });
 
+  it("saves a preview without --out in a temporary folder, never the working folder, and says where", async () => {
+    const run = await runSvc(["preview", "/project1/tunnel/out1"], live.env, work);
+    expect(run.code).toBe(0);
+    const written = /bytes written to (.+\.png)$/m.exec(run.stdout)?.[1];
+    expect(written).toBeDefined();
+    expect(written!.startsWith(tmpdir())).toBe(true);
+    expect(readFileSync(written!).subarray(1, 4).toString()).toBe("PNG");
+    expect(existsSync(join(work, "out1.png"))).toBe(false);
+  });
+
   it("reports the bridge's versions, and an unreachable bridge in one line with exit 1", async () => {
     const status = await runSvc(["status", "--json"], live.env);
     expect(JSON.parse(status.stdout)).toMatchObject({ reachable: true, stale: false });

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { packageRoot } from "../../package-root.js";
 import type { BridgeClient } from "../../engine/index.js";
+import { intFlag } from "../args.js";
 import type { Command } from "../command.js";
 import { renderDiagnostics, renderPlans } from "../loop-output.js";
 
@@ -27,7 +28,7 @@ export const demoCommand: Command = {
   name: ["demo"],
   summary:
     "Start tdsim, apply the main example, print the plan and the verify result, save previews after 60 frames, stop.",
-  usage: "[--out <file.png>] [--example <file.svcnet>]",
+  usage: "[--out <file.png>] [--example <file.svcnet>] [--port <n>]",
   flags: {
     out: { type: "string", valueName: "file.png", description: "where to write the preview (default svc-demo.png)" },
     example: {
@@ -35,6 +36,7 @@ export const demoCommand: Command = {
       valueName: "file.svcnet",
       description: "another network to apply (default examples/feedback-tunnel.svcnet)",
     },
+    port: { type: "string", valueName: "n", description: "tdsim's port on 127.0.0.1 (default: any free port)" },
   },
   details:
     "tdsim is svc's emulation of TouchDesigner (see bridge/sim/README.md); the same steps run against TouchDesigner with 'svc apply'.",
@@ -46,10 +48,11 @@ export const demoCommand: Command = {
         ? resolve(io.cwd, args.flags.example)
         : join(packageRoot(), "examples", "feedback-tunnel.svcnet");
     const out = typeof args.flags.out === "string" ? args.flags.out : "svc-demo.png";
+    const port = intFlag(args, "port", 0, 0, 65535);
     io.stdout("Starting tdsim (an emulation of TouchDesigner) with the svc bridge...\n");
     let sim;
     try {
-      sim = await startSim({ port: 0 });
+      sim = await startSim({ port });
     } catch (err) {
       if (err instanceof SimStartError) {
         io.stderr(`svc demo: ${err.message}\n`);

@@ -1,5 +1,6 @@
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { UsageError, intFlag } from "../args.js";
 import { withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
@@ -13,7 +14,7 @@ export const previewCommand: Command = {
     out: {
       type: "string",
       valueName: "file.png",
-      description: "where to write the PNG (default: the TOP's name + .png)",
+      description: "where to write the PNG (default: the TOP's name + .png in a temporary folder, printed)",
     },
     size: { type: "string", valueName: "N", description: "advisory size in pixels (default 256, at most 1024)" },
     frames: {
@@ -29,7 +30,12 @@ export const previewCommand: Command = {
     const path = args.positionals[0]!;
     const size = intFlag(args, "size", 256, 1, 1024);
     const frames = intFlag(args, "frames", 1, 1, MAX_PREVIEW_FRAMES);
-    const out = typeof args.flags.out === "string" ? args.flags.out : `${path.slice(path.lastIndexOf("/") + 1)}.png`;
+    // Without --out nothing lands in the working folder (often a project under version control):
+    // the picture goes to a temporary folder, and the line below says where.
+    const out =
+      typeof args.flags.out === "string"
+        ? args.flags.out
+        : join(previewFolder(), `${path.slice(path.lastIndexOf("/") + 1)}.png`);
     return withBridge("svc preview", io, services, async (client) => {
       const image = await fetchPreview(client, path, size, frames);
       writeFileSync(resolve(io.cwd, out), image.png);
@@ -39,3 +45,11 @@ export const previewCommand: Command = {
     });
   },
 };
+
+/** The temporary folder of previews saved without --out, one per user. */
+function previewFolder(): string {
+  const user = typeof process.getuid === "function" ? String(process.getuid()) : "user";
+  const folder = join(tmpdir(), `svc-previews-${user}`);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  return folder;
+}
