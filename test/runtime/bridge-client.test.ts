@@ -118,6 +118,12 @@ describe("bridge client", () => {
     expect(err.kind).toBe("connection");
     expect(err.code).toBe("connection_refused");
     expect(err.oneLine()).toContain("svc sim");
+    // The path a person reads is the TouchDesigner path, not its twice-encoded form on the wire.
+    const onNode = (await client(url, { getRetries: 0 })
+      .get(`/api/network/${encodePath("/project1/my tunnel")}/state?detail=1`)
+      .catch((e: unknown) => e)) as BridgeError;
+    expect(onNode.oneLine()).toContain("(GET /api/network//project1/my tunnel/state?detail=1)");
+    expect(onNode.oneLine()).not.toContain("%25");
   });
 
   it("reports a bridge that never answers as a timeout", async () => {

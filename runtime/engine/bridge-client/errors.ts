@@ -34,8 +34,28 @@ export class BridgeError extends Error {
 
   /** A one-line form for terminals: what happened, where, and what to do. */
   oneLine(): string {
-    return `${this.message} (${this.method} ${this.path})`;
+    return `${this.message} (${this.method} ${readablePath(this.path)})`;
   }
+}
+
+/**
+ * A request path as a person reads it: the TouchDesigner paths in it decoded (they travel encoded
+ * twice, see path.ts), so a message says `/api/network//project1/tunnel/state`, not `%252Fproject1%252F...`.
+ */
+function readablePath(path: string): string {
+  const [route = "", query] = path.split("?", 2);
+  const once = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const decoded = route
+    .split("/")
+    .map((segment) => once(once(segment)))
+    .join("/");
+  return query === undefined ? decoded : `${decoded}?${query}`;
 }
 
 export function connectionRefused(url: string, request: { method: string; path: string }): BridgeError {
