@@ -83,6 +83,43 @@ describe("adopt_network", () => {
   });
 });
 
+describe("adopt_network on a COMP with a control panel", () => {
+  const PANEL = "/project1/panel";
+  it("takes the COMP's controls with it: the plan after adopting is empty, and the file then changes them", async () => {
+    await f.batch([
+      { action: "create", parent_path: "/project1", type: "containerCOMP", name: "panel" },
+      {
+        action: "add_custom_par",
+        path: PANEL,
+        page: "Look",
+        name: "Gain",
+        style: "Float",
+        default: 0.5,
+        min: 0,
+        max: 1,
+      },
+      { action: "create", parent_path: PANEL, type: "noiseTOP", name: "noise1" },
+      { action: "set_mode", path: `${PANEL}/noise1`, param: "amp", mode: "bind", expr: "parent().par.Gain" },
+    ]);
+    const r = await f.ok<Adopted>("adopt_network", { path: PANEL, confirm: true });
+    expect(r.source).toMatch(/controls "Look" \{\n\s+Gain: float = 0\.5/);
+    expect([r.adopted, r.replanEmpty]).toEqual([true, true]);
+    await replanIsEmpty(r.source);
+    // The COMP stays the artist's (never replaced or deleted); its controls are the file's now.
+    expect((await f.node(PANEL))?.tags).toEqual([]);
+    const edited = r.source.replace(/Gain: float = 0\.5[^\n]*/, "Gain: float = 0.5 range 0..2");
+    expect(edited).not.toBe(r.source);
+    const applied = await f.ok<{ networks: Array<{ summary: { change: number } }> }>("apply_network", {
+      source: edited,
+      root: "/project1/{network}",
+    });
+    expect(applied.networks[0]!.summary.change).toBe(1);
+    const exported = await f.ok<{ source: string }>("export_network", { paths: [PANEL] });
+    expect(exported.source).toMatch(/Gain: float = 0\.5 range 0\.\.2/);
+    await replanIsEmpty(edited);
+  });
+});
+
 describe("release_network", () => {
   it("gives the nodes back to the artist in one undo step; nothing else changes", async () => {
     const r = await f.ok<{ released: string[]; undoStep: string | null }>("release_network", { path: SHOW });

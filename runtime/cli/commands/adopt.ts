@@ -21,7 +21,7 @@ export const adoptCommand: Command = {
     },
   },
   details:
-    "The COMP itself stays the artist's; the nodes inside become svc's, so 'svc plan' of the exported file then has nothing to do.",
+    "The COMP itself stays the artist's (svc never replaces or deletes it), but its parameters and controls are the file's from then on, and the nodes inside become svc's, so 'svc plan' of the exported file then has nothing to do; 'svc release' gives them back.",
   async run(args, io, services) {
     if (args.positionals.length !== 1 || !args.positionals[0]!.startsWith("/"))
       throw new UsageError("give the absolute path of one COMP, e.g. /project1/show");
@@ -77,7 +77,9 @@ export const releaseCommand: Command = {
         io.stderr(`svc release: ${r.message}\n`);
         return 1;
       }
-      io.stdout(`svc no longer manages ${r.path}: ${r.released.length} node(s) are the artist's now\n`);
+      io.stdout(
+        `svc no longer manages ${r.path}: ${r.released.length} node(s) are the artist's now ('svc adopt ${r.path} --confirm' takes them back)\n`,
+      );
       return 0;
     });
   },

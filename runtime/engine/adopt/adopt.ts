@@ -3,8 +3,9 @@
  * COMP as canonical `.svcnet` (read-only unless confirmed); confirmed, it tags every node the text
  * declares inside the COMP with `svc` and stores that text's desired state as svc's record, in one
  * bridge request (one undo step), so the next plan of the same text has nothing to do. The COMP
- * itself stays the artist's: it hosts the network, as an artist's COMP hosts what svc builds in it. Releasing takes the tags
- * and the record off again, also in one request.
+ * itself stays the artist's: it hosts the network, as an artist's COMP hosts what svc builds in it,
+ * but the record holds its parameters and controls, so the plan treats those as the source's
+ * (reconcile.ts). Releasing takes the tags and the record off again, also in one request.
  */
 import type { BridgeClient } from "../bridge-client/index.js";
 import { APPLIED_KEY, readLiveNetwork } from "../plan/live-state.js";

@@ -195,6 +195,21 @@ function diffNode(desired: NodeState, live: NodeState, last: NodeState | undefin
   return result;
 }
 
+/** A COMP with parameters or controls of its own in a source or record (not only what is inside). */
+const hasOwnSettings = (n: NodeState) => Object.keys(n.params).length > 0 || (n.customPages?.length ?? 0) > 0;
+
+/** Only what an adopted COMP's source decides about the COMP: its parameters and controls. */
+function ownSettingsOf(n: NodeState): NodeState {
+  return {
+    path: n.path,
+    type: n.type,
+    params: n.params,
+    flags: {},
+    tags: [],
+    ...(n.customPages === undefined ? {} : { customPages: n.customPages }),
+  };
+}
+
 const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/"));
 
@@ -347,7 +362,21 @@ function* reconcileNodes(plan: Reconciling): Generator<void, Set<string>> {
   for (const [i, want] of [...desired.nodes.values()].sort(byPath).entries()) {
     if (i % NODES_PER_STEP === 0) yield;
     if (plan.hosted && want.path === desired.root) {
-      if (Object.keys(want.params).length > 0 || (want.customPages?.length ?? 0) > 0) {
+      const recorded = last?.nodes.get(want.path);
+      if (recorded !== undefined && hasOwnSettings(recorded)) {
+        // An adopted COMP (svc adopt): it stays the artist's (never replaced or deleted), but the
+        // parameters and controls it was adopted with are the source's from then on.
+        const have = ownSettingsOf(live.nodes.get(want.path)!);
+        const d = diffNode({ ...ownSettingsOf(want), type: have.type }, have, ownSettingsOf(recorded), force);
+        conflicts.push(...d.conflicts);
+        plan.liveOnly.push(...d.liveOnly);
+        if (d.params.length > 0 || d.fields.length > 0) {
+          changes.push({ kind: "update", path: want.path, type: have.type, params: d.params, fields: d.fields });
+          summary.change++;
+        }
+        continue;
+      }
+      if (hasOwnSettings(want)) {
         conflicts.push({
           kind: "unowned-in-the-way",
           path: want.path,

@@ -18,7 +18,7 @@ export const releaseNetwork = defineTool({
     if (!r.ok) return failure(r.code, r.message);
     return success(
       { path: r.path, released: r.released, undoStep: r.undoStep ?? null },
-      `svc no longer manages ${r.path}: ${r.released.length} node(s) are the artist's now`,
+      `svc no longer manages ${r.path}: ${r.released.length} node(s) are the artist's now (adopt_network with confirm takes them back)`,
     );
   },
 });
