@@ -13,14 +13,14 @@ export const planVisual = defineTool({
   name: "plan_visual",
   title: "Plan a visual from a description",
   description:
-    "From a plain-language request, pick the recipe (or a source and an effect) and the exact tool call that would build it, without building anything. Deterministic by default; planner 'llm' asks the local model, checked, with the deterministic plan as fallback.",
+    "From a plain-language request, pick the recipe (or a source and an effect) and the exact tool call to build it, building nothing. Deterministic; planner 'llm' asks the local model, checked, falling back to the deterministic plan.",
   input: {
     request: z.string().min(1).max(500).describe("what to make, e.g. 'an audio-reactive kaleidoscope in purple'"),
     planner: z
       .enum(["deterministic", "llm"])
       .default("deterministic")
       .describe(
-        "llm: the local model plans (SVC_LLM_MODEL); its plan is checked, and the deterministic plan is used when it is off, fails or is invalid",
+        "llm: the local model plans (SVC_LLM_MODEL), checked; the deterministic plan when it is off, fails or is invalid",
       ),
   },
   output: {

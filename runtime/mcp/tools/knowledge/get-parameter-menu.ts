@@ -9,7 +9,7 @@ export const getParameterMenu = defineTool({
   name: "get_parameter_menu",
   title: "Parameter menu entries",
   description:
-    "List the menu entries (names to write in .svcnet, and their labels) of a menu parameter: of a live operator when a path is given (the running build's menu), else of an operator type in the knowledge base.",
+    "A menu parameter's entries (names to write in .svcnet, and labels): of a live operator given a path (the running build's menu), else of an operator type in the knowledge base.",
   input: {
     operator: z.string().trim().min(1).max(100).optional().describe("operator type or label, e.g. 'compositeTOP'"),
     path: tdPath("a live operator, e.g. /project1/comp1: its menu as the running build has it").optional(),

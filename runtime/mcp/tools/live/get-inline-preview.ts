@@ -20,16 +20,13 @@ export const getInlinePreview = defineTool({
   },
   output: {
     path: z.string(),
-    width: z.number().describe("thumbnail width"),
-    height: z.number().describe("thumbnail height"),
-    scaled: z.boolean().describe("false when the image already fitted and is sent as it is"),
-    bytes: z.number().describe("size of the thumbnail PNG"),
+    width: z.number(),
+    height: z.number(),
+    scaled: z.boolean().describe("false when the image already fitted"),
+    bytes: z.number(),
     resolution: z.object({ width: z.number(), height: z.number() }).describe("the TOP's own resolution"),
-    pixelFormat: z
-      .string()
-      .nullable()
-      .describe("the TOP's pixel format parameter (useinput: the input's format); null if it has none"),
-    imageFormat: z.string().describe("layout of the PNG the environment produced, e.g. 8-bit RGBA"),
+    pixelFormat: z.string().nullable().describe("the TOP's pixel format (useinput: its input's); null if it has none"),
+    imageFormat: z.string().describe("the PNG's layout, e.g. 8-bit RGBA"),
     cook: cookSchema.nullable(),
     errors: z.array(z.string()),
     warnings: z.array(z.string()),

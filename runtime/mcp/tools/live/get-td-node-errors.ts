@@ -11,7 +11,7 @@ export const getTdNodeErrors = defineTool({
   name: "get_td_node_errors",
   title: "Operator errors",
   description:
-    "Errors and warnings of an operator in the live project, and of everything inside it when it is a COMP. Use it after building to check that the network cooks cleanly.",
+    "Errors and warnings of a live operator, and of everything inside it when it is a COMP. Use it after building to check the network cooks cleanly.",
   input: {
     path: tdPath("operator or COMP, e.g. /project1/tunnel"),
     recursive: z.boolean().default(true).describe("include everything inside a COMP"),

@@ -7,7 +7,7 @@ export const adoptNetwork = defineTool({
   name: "adopt_network",
   title: "Adopt a hand-built network",
   description:
-    "Export a live COMP built by hand as canonical .svcnet; with confirm: true also let svc manage what is inside (tags and record, one undo step; release_network undoes it) so later plans and edits work on it.",
+    "Export a hand-built live COMP as canonical .svcnet; with confirm: true svc also manages it from then on (one undo step; release_network gives it back), so plans and edits work on it.",
   input: {
     path: tdPath("the COMP, e.g. /project1/show"),
     confirm: z.boolean().default(false).describe("true: take ownership; false (default): only export, change nothing"),

@@ -17,7 +17,7 @@ export const applyNetwork = defineTool({
   name: "apply_network",
   title: "Apply .svcnet to the live project",
   description:
-    "Compile .svcnet source, plan it against the live project and apply it all-or-nothing at any size (a failed request rolls the whole apply back, verified; keep_partial keeps it), then report live errors at their source lines and a thumbnail of the output TOP. Never touches nodes svc did not create.",
+    "Compile .svcnet, plan it against the live project and apply it all-or-nothing (a failed request rolls the whole apply back; keep_partial keeps it), then report live errors at their source lines and a thumbnail of the output TOP. Never touches nodes svc did not create.",
   input: {
     ...sourceInput,
     root: rootTemplate,
@@ -29,9 +29,7 @@ export const applyNetwork = defineTool({
     keep_partial: z
       .boolean()
       .default(false)
-      .describe(
-        "when a later request of a large apply fails, keep what the earlier ones did instead of rolling the whole apply back (the default: all or nothing)",
-      ),
+      .describe("when a later request fails, keep what earlier ones did (default: roll the whole apply back)"),
   },
   output: {
     applied: z.boolean().describe("false when there was nothing to change"),
@@ -42,9 +40,7 @@ export const applyNetwork = defineTool({
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
     preview: previewBrief,
-    recovered: z
-      .array(recoveredBrief)
-      .describe("an apply of this network that was cut off earlier, finished (rolled back or kept) before this one"),
+    recovered: z.array(recoveredBrief).describe("an earlier apply of this network that was cut off, finished first"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: ["core"],

@@ -7,7 +7,7 @@ export const exportNetworkTool = defineTool({
   name: "export_network",
   title: "Export live networks as .svcnet",
   description:
-    "Read live networks and print them as one canonical .svcnet file, keeping the applied source's comments and spelling where nothing changed live. Edit the result and give it to plan_network or apply_network.",
+    "Print live networks as one canonical .svcnet file, keeping the applied source's comments and spelling where nothing changed live; edit it and pass it to plan_network or apply_network.",
   input: {
     paths: z
       .array(tdPath("network COMP, e.g. /project1/tunnel"))

@@ -11,7 +11,7 @@ export const rootTemplate = z
   .max(512)
   .regex(/^\/[A-Za-z0-9_/{}]*$/, "must be an absolute path, e.g. /project1/{network}")
   .optional()
-  .describe("where networks are built, {network} standing for the name (default /project1/{network})");
+  .describe("where networks are built; {network} is the name (default /project1/{network})");
 
 /** A diagnostic as JSON (code, severity, message, file, range, help, suggestions). */
 export const diagnosticJson = z.record(z.string(), z.unknown());
@@ -23,11 +23,9 @@ export const networkPlanBrief = z.object({
   root: z.string(),
   summary: planSummary,
   empty: z.boolean(),
-  conflicts: z.number().describe("live edits left alone (drift) or nodes in the way"),
-  liveOnly: z
-    .number()
-    .describe("values set live on svc's nodes that the source does not mention: kept, listed in the plan text"),
-  ignoredUnowned: z.number().describe("live nodes svc did not create, never touched"),
+  conflicts: z.number().describe("live edits left alone, or nodes in the way"),
+  liveOnly: z.number().describe("live values on svc's nodes the source does not set (kept)"),
+  ignoredUnowned: z.number().describe("live nodes svc did not create (untouched)"),
 });
 
 export const verifyBrief = z.object({
@@ -42,9 +40,9 @@ export const previewBrief = z.object({ path: z.string(), width: z.number(), heig
 /** An unfinished apply of the network that svc finished first (its journal was still there). */
 export const recoveredBrief = z.object({
   root: z.string(),
-  landed: z.number().describe("requests of the unfinished apply that had landed"),
+  landed: z.number().describe("requests that had landed"),
   totalRequests: z.number(),
-  unknown: z.number().describe("requests whose fate nobody could tell"),
+  unknown: z.number().describe("requests of unknown fate"),
   action: z.enum(["rolled-back", "kept", "finished", "incomplete", "in-progress"]),
-  summary: z.string().describe("what svc did about it"),
+  summary: z.string(),
 });

@@ -8,7 +8,7 @@ export const analyzeProject = defineTool({
   name: "analyze_project",
   title: "Analyze a project",
   description:
-    "A bounded summary of a COMP's network: operators by family and type, wires, depth, errors, how many nodes svc manages and how many were built by hand, and the slowest cooks.",
+    "A bounded summary of a COMP's network: operators by family and type, wires, depth, errors, nodes svc manages and nodes built by hand, slowest cooks.",
   input: {
     path: tdPath("a COMP, e.g. /project1").default("/project1"),
     max_depth: z.number().int().min(1).max(64).optional(),
