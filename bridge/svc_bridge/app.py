@@ -5,6 +5,7 @@ an exception: every outcome is an envelope with a stable code.
 """
 
 import traceback
+from urllib.parse import unquote
 
 from . import logbook, owned, receipts
 from .body import parse_json_body
@@ -30,6 +31,16 @@ class Context:
 
 _default_router = None
 
+# Refusals after which nothing ran and svc's client retries by itself (errors.py says so to the client).
+SENT_AGAIN = ("overloaded",)
+
+
+def readable_path(path):
+    """A request path as a log line shows it: node paths travel percent-encoded twice, read them once decoded."""
+    if path is None:
+        return path
+    route, sep, query = path.partition("?")
+    return "/".join(unquote(unquote(segment)) for segment in route.split("/")) + sep + query
 
 def default_router():
     global _default_router
@@ -92,14 +103,20 @@ def handle(request, response, webserver=None, router=None):
         else:
             data = _run_once(match.route, ctx, key, receipts.fingerprint(req))
         if match.route.mutating:
-            logbook.log("info", "%s %s done" % (method, path))
+            logbook.log("info", "%s %s done" % (method, readable_path(path)))
         return write_ok(response, data)
     except BridgeError as err:
-        logbook.log("error" if err.status >= 500 else "warning",
-                    "%s %s failed: %s: %s" % (method, path, err.code, err.message[:300]), code=err.code)
+        if err.code in SENT_AGAIN:
+            # Nothing ran and the client sends it again: an ordinary moment of a busy frame, not a fault.
+            logbook.log("info", "%s %s put off (%s): the client sends it again" % (method, readable_path(path), err.code),
+                        code=err.code)
+        else:
+            logbook.log("error" if err.status >= 500 else "warning",
+                        "%s %s failed: %s: %s" % (method, readable_path(path), err.code, err.message[:300]),
+                        code=err.code)
         return write_error(response, err)
     except Exception as exc:  # a bug in the bridge or an environment surprise: report, never crash TD
-        logbook.log("error", "%s %s failed: %s: %s" % (method, path, type(exc).__name__, exc),
+        logbook.log("error", "%s %s failed: %s: %s" % (method, readable_path(path), type(exc).__name__, exc),
                     code="internal_error", trace=traceback.format_exc(limit=6))
         return write_error(response, BridgeError("internal_error", "%s: %s" % (type(exc).__name__, exc)))
     finally:

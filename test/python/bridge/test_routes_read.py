@@ -339,6 +339,26 @@ class LogsTest(SimTestCase):
         lines = self.ok("GET", "/api/logs?scope=bridge")["lines"]
         self.assertEqual([(l["severity"], l.get("code")) for l in lines], [("info", None), ("warning", "unknown_param")])
         self.assertEqual(self.ok("GET", "/api/logs?scope=bridge&severity=warning")["lines"][0]["code"], "unknown_param")
+        # The node's path as a person reads it, not as it travels (percent-encoded twice).
+        self.assertIn("PATCH /api/nodes//project1/n failed: unknown_param", lines[1]["message"])
+
+    def test_a_request_put_off_for_a_busy_frame_is_not_an_error(self):
+        from unittest import mock
+        from svc_bridge import app, logbook
+        from svc_bridge.errors import BridgeError
+
+        class Busy:
+            def __init__(self, route):
+                raise BridgeError("overloaded", "the frame's share is spent", retry_after_ms=5)
+
+        logbook.clear()
+        self.make("/project1", "noiseTOP", "n")
+        with mock.patch.object(app, "Admission", Busy):
+            self.fails("GET", "/api/nodes/%s" % enc("/project1/n"), code="overloaded")
+        lines = [l for l in self.ok("GET", "/api/logs?scope=bridge")["lines"] if l.get("code") == "overloaded"]
+        self.assertEqual([l["severity"] for l in lines], ["info"])
+        self.assertIn("GET /api/nodes//project1/n put off (overloaded): the client sends it again", lines[0]["message"])
+        self.assertEqual(self.ok("GET", "/api/logs?scope=bridge&severity=warning")["lines"], [])
 
     def test_max_lines_and_bad_queries(self):
         for i in range(3):
