@@ -120,6 +120,10 @@ export const messages = {
   "input-connected-twice": entry("error", "input {index} of '{node}' is wired more than once"),
   "wire-cycle": entry("error", "these wires form a loop: {cycle}"),
   "required-input-unconnected": entry("warning", "'{node}' ({type}) needs input {index} connected"),
+  "resolution-ignored": entry(
+    "warning",
+    "'{param}' of '{node}' is ignored: its output resolution is '{mode}', so its size comes from its input",
+  ),
   "bind-type-mismatch": entry("error", "'{name}' ({style}) cannot be bound to '{control}' ({controlType})"),
   "expression-syntax": entry("error", "the Python expression is not valid: {problem}"),
   "dat-python-syntax": entry(

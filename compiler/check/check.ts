@@ -14,6 +14,7 @@ import { checkNodeName } from "./names.js";
 import { checkFlags, checkOperatorType } from "./operators.js";
 import { checkParams } from "./params.js";
 import { checkWires } from "./wires.js";
+import { checkIgnoredResolution } from "./resolution.js";
 
 export function checkProgram(program: ProgramModel, expressions: ExpressionPolicy = "open"): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -31,6 +32,7 @@ export function checkProgram(program: ProgramModel, expressions: ExpressionPolic
         checkNodeExpressions(node, ctx);
       }
       checkWires(comp, ctx);
+      checkIgnoredResolution(comp, ctx);
     }
     checkNodeExpressions(network.root, ctx);
   }

@@ -211,6 +211,24 @@ describe("check: wires", () => {
     expect(covered(r.source, d)).toBe("level1");
     expect(d.help[0]).toMatch(/source -> level1/);
   });
+
+  it("resolution-ignored: a TOP with an input sized by it, unless its output resolution says custom, fit or limit", () => {
+    const glsl = (extra: string) =>
+      compileBody(`  noise1: noiseTOP\n  glsl1: glslTOP { resolution: 1920x1080${extra} }\n  noise1 -> glsl1`);
+    const r = glsl("");
+    const d = only(r, "resolution-ignored");
+    expect(d.severity).toBe("warning");
+    expect(covered(r.source, d)).toBe("resolution");
+    expect(d.message).toBe(
+      "'resolution' of 'glsl1' is ignored: its output resolution is 'useinput', so its size comes from its input",
+    );
+    expect(d.help[0]).toMatch(/outputresolution: custom/);
+    expect(only(glsl(", outputresolution: half"), "resolution-ignored").message).toContain("'half'");
+    for (const mode of ["custom", "fit", "limit"])
+      expect(glsl(`, outputresolution: ${mode}`).diagnostics.map((x) => x.code)).not.toContain("resolution-ignored");
+    // A generator with nothing wired in sizes itself by its resolution.
+    expect(compileBody("  glsl1: glslTOP { resolution: 1920x1080 }").diagnostics).toEqual([]);
+  });
 });
 
 describe("check: binds, controls and names", () => {

@@ -20,7 +20,7 @@ describe("the kb answers as the real build does", () => {
         '  pchop: parameterCHOP { parameters: "tx ty" }',
         "  geo: geometryCOMP { instancerottoorder: rottoxform }",
         '  k: constantCHOP { const1name: "b", const1value: 2, commonrenamefrom: "a" }',
-        "  big: levelTOP { resolutionw: 1920, resolutionh: 1080 }",
+        "  big: levelTOP { outputresolution: custom, resolutionw: 1920, resolutionh: 1080 }",
         "  wave: waveCHOP",
         "  wave -> lag1",
         "  g -> big",
