@@ -62,6 +62,17 @@ describe("GLSL compile errors", () => {
     expect(d!.help).toContain("in 'pixel1', line 3 of the shader");
   });
 
+  it("points at the line that lacks its ';', not the next one where the compiler noticed", () => {
+    const source = network(GOOD.replace("void main() {", "void main() {\n    float a = 1.0\n\n    float b = a;"));
+    const [d, ...rest] = glslDiagnostics({ "main.svcnet": source });
+    expect(rest).toEqual([]);
+    expect(d!.message).toMatch(/does not compile: syntax error, unexpected .*SEMICOLON/);
+    expect(covered(source, d!)).toBe("float a = 1.0");
+    expect(d!.help[0]).toBe(
+      "in 'pixel1', line 3 of the shader: it does not end with ';' (the compiler noticed at line 5)",
+    );
+  });
+
   it("points at the line of the external file read with file()", () => {
     const shader = "out vec4 fragColor;\n\nvoid main() { fragColor = vec4(undeclaredThing); }\n";
     const main =

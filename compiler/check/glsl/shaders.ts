@@ -212,8 +212,11 @@ function checkGlslNode(
     }
     for (const m of outcome.status === "compiled" ? outcome.messages : []) {
       const code = m.severity === "error" ? "glsl-compile-error" : "glsl-compile-warning";
-      const args = { stage: s.stage, node: node.name, message: m.message };
-      const place = m.line === undefined ? undefined : shaderLine(shader, m.line, program);
+      const args = { stage: s.stage, node: node.name, message: m.message.trim() };
+      // glslang notices a missing ';' at the next token, often the next line: point where it is missing.
+      const missing = m.severity === "error" && m.line !== undefined ? lineMissingSemicolon(shader.text, m) : undefined;
+      const line = missing ?? m.line;
+      const place = line === undefined ? undefined : shaderLine(shader, line, program);
       if (place === undefined) {
         ctx.diagnostics.push(
           diagnostic(
@@ -232,7 +235,12 @@ function checkGlslNode(
           diagnostic(code, place.range, args, {
             ...at(dat.origin),
             file: place.file,
-            help: [`in '${dat.name}', line ${m.line} of the shader`],
+            help:
+              missing === undefined
+                ? [`in '${dat.name}', line ${m.line} of the shader`]
+                : [
+                    `in '${dat.name}', line ${missing} of the shader: it does not end with ';' (the compiler noticed at line ${m.line})`,
+                  ],
           }),
         );
       }
@@ -257,6 +265,23 @@ function inputCount(node: NodeModel, comp: ComponentModel): number {
 }
 
 /** Where line `line` of a shader is in the files svc read. */
+/**
+ * The line a compiler error "unexpected ..., expecting ... SEMICOLON" most likely means: the last line
+ * with code before the one reported, when that line does not already end a statement or a block.
+ */
+function lineMissingSemicolon(text: string, m: { line?: number; message: string }): number | undefined {
+  if (m.line === undefined || !/unexpected/.test(m.message) || !/expecting[^\n]*SEMICOLON/.test(m.message))
+    return undefined;
+  const lines = text.split("\n");
+  if ((lines[m.line - 1] ?? "").trim().length === 0) return undefined;
+  for (let l = m.line - 1; l >= 1; l--) {
+    const code = (lines[l - 1] ?? "").replace(/\/\/.*$/, "").trim();
+    if (code.length === 0) continue;
+    return /[;{}]$/.test(code) || code.startsWith("#") ? undefined : l;
+  }
+  return undefined;
+}
+
 function shaderLine(
   shader: NonNullable<NodeModel["text"]>,
   line: number,
