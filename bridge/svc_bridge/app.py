@@ -18,10 +18,11 @@ from .shedding import Admission
 class Context:
     """What a route handler sees."""
 
-    __slots__ = ("request", "params", "query", "body", "webserver")
+    __slots__ = ("request", "params", "query", "body", "webserver", "raw")
 
-    def __init__(self, request, params, body, webserver):
+    def __init__(self, request, params, body, webserver, raw=None):
         self.request = request
+        self.raw = raw  # the request dict as the host gave it (the conformance suite reads its keys)
         self.params = params
         self.query = request.query
         self.body = body
@@ -85,7 +86,7 @@ def handle(request, response, webserver=None, router=None):
         check_route_token(match.route)
         admission = Admission(match.route)
         body = parse_json_body(req.body) if match.route.takes_body else {}
-        ctx = Context(req, match.params, body, webserver)
+        ctx = Context(req, match.params, body, webserver, request)
         key = receipts.key_of(req) if match.route.mutating else None
         if key is None:
             data = _run(match.route, ctx)
