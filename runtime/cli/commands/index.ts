@@ -25,6 +25,7 @@ import { simCommand } from "./sim.js";
 import { statusCommand } from "./status.js";
 import { eventsCommand } from "./events.js";
 import { saveCommand } from "./save.js";
+import { verifyCommand } from "./verify.js";
 import { logsCommand } from "./logs.js";
 import { analyzeCommand } from "./analyze.js";
 import { adoptCommand, releaseCommand } from "./adopt.js";
@@ -60,6 +61,7 @@ export const svcCommands: Command[] = [
   releaseCommand,
   diffCommand,
   statusCommand,
+  verifyCommand,
   logsCommand,
   eventsCommand,
   saveCommand,
