@@ -144,3 +144,37 @@ class Lifecycle(ConformanceCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Sensitivity(ConformanceCase):
+    """TDSIM_DEVIATE makes tdsim deviate on purpose (bridge/sim/tdsim/process/deviations.py): the suite
+    must report FAIL for exactly the checks of that behaviour, and pass the rest."""
+
+    SEQUENCES = [("glslTOP", "vec"), ("glslTOP", "color"), ("glslTOP", "array"), ("constantCHOP", "const"),
+                 ("tableDAT", "fills"), ("phongMAT", "rimlight")]
+    UNDO = ["create", "update", "delete", "bypass", "text", "mode", "metadata", "batch", "connect",
+            "custom_params", "duplicate"]
+
+    def failed_with(self, deviation):
+        self.set_env(TDSIM_DEVIATE=deviation)
+        results, _, _ = self.run_suite()
+        self.assertEqual(self.by_status(results, "UNVERIFIED"), NEEDS_EXEC)
+        return self.by_status(results, "FAIL")
+
+    def test_a_sequence_that_does_not_grow(self):
+        expected = {"sequences.%s_%s_%s" % (t, s, kind) for t, s in self.SEQUENCES
+                    for kind in ("grow", "block_write", "header_read")}
+        self.assertEqual(self.failed_with("sequence_no_grow"), expected)
+
+    def test_a_bind_that_does_not_write_through(self):
+        self.assertEqual(self.failed_with("bind_no_write_through"), {"modes.bind_write_through"})
+
+    def test_an_undo_item_missing(self):
+        expected = {"undo.%s_%s" % (name, kind) for name in self.UNDO for kind in ("one_item", "undoes")}
+        self.assertEqual(self.failed_with("undo_item_missing"), expected)
+
+    def test_deviations_together_fail_the_union(self):
+        both = self.failed_with("bind_no_write_through,sequence_no_grow")
+        self.assertIn("modes.bind_write_through", both)
+        self.assertIn("sequences.glslTOP_vec_grow", both)
+        self.assertEqual(len(both), 1 + 3 * len(self.SEQUENCES))

@@ -11,6 +11,7 @@ from ..create.snapshots import restore_subtree, snapshot_subtree
 from ..par.pages import restore_custom
 from ..values import paths
 from ..values.errors import tdError
+from . import deviations
 
 
 class _Action:
@@ -67,7 +68,7 @@ class Undo:
         if self._depth > 0:
             return
         block, self._open = self._open, None
-        if block.actions:
+        if block.actions and not deviations.active("undo_item_missing"):
             self._undo.append(block)
             self._redo.clear()
 
