@@ -39,3 +39,16 @@ def _info(ctx):
     version, build = str(td.app.version), str(td.app.build)
     expect(version + "." + build if build not in version else version, data["td_version"])
     return passed({"td_version": data["td_version"], "product": data.get("product")})
+
+
+@area.check("op_type_member", "OP.OPType names the operator's type as svc writes it (noiseTOP)")
+def _op_type(ctx):
+    node = ctx.make("noiseTOP")
+    expect("noiseTOP", node.OPType, "OP.OPType")
+    documented = {}
+    for name in ("opType", "type"):
+        try:
+            documented[name] = str(getattr(node, name))
+        except Exception as exc:
+            documented[name] = "unreadable: %s" % type(exc).__name__
+    return passed({"OPType": node.OPType, "documented": documented})
