@@ -132,9 +132,106 @@ def _literal_name(call):
     return None
 
 
+GETTERS = ("getattr", "hasattr", "setattr")
+
+
+def _strings(node):
+    """The string constants a literal tuple/list/set holds (one level: a tuple of pairs gives pairs)."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        out = []
+        for element in node.elts:
+            if isinstance(element, ast.Constant) and isinstance(element.value, str):
+                out.append(element.value)
+            elif isinstance(element, (ast.Tuple, ast.List)):
+                out.append(tuple(e.value if isinstance(e, ast.Constant) else None for e in element.elts))
+        return out
+    return None
+
+
+def _constants(trees):
+    """Module-level names bound to literal tuples/lists of strings, in every module (FLAG_NAMES, BOUNDS)."""
+    table = {}
+    for _, tree in trees:
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                values = _strings(node.value)
+                if values is not None:
+                    table.setdefault(node.targets[0].id, []).extend(values)
+    return table
+
+
+def _wrappers(trees):
+    """Functions that do getattr(first argument, second argument): `_get(node, "label")` reads `label`."""
+    names = set()
+    for _, tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and len(node.args.args) >= 2:
+                first, second = node.args.args[0].arg, node.args.args[1].arg
+                for call in ast.walk(node):
+                    if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "getattr"
+                            and len(call.args) >= 2 and isinstance(call.args[0], ast.Name) and call.args[0].id == first
+                            and isinstance(call.args[1], ast.Name) and call.args[1].id == second):
+                        names.add(node.name)
+    return names
+
+
+def _loop_names(node, constants):
+    """{target name: the strings it takes} of a for loop or comprehension over literal strings."""
+    if isinstance(node.iter, ast.Name):
+        values = constants.get(node.iter.id)
+    elif isinstance(node.iter, ast.Attribute):
+        values = constants.get(node.iter.attr)
+    else:
+        values = _strings(node.iter)
+    if not values:
+        return {}
+    if isinstance(node.target, ast.Name):
+        return {node.target.id: [v for v in values if isinstance(v, str)]}
+    if isinstance(node.target, ast.Tuple):
+        out = {}
+        for index, element in enumerate(node.target.elts):
+            if isinstance(element, ast.Name):
+                out[element.id] = [v[index] for v in values if isinstance(v, tuple) and len(v) > index
+                                   and isinstance(v[index], str)]
+        return out
+    return {}
+
+
+def _is_par_collection(node):
+    """`node.par`, `node.seq`: what is read from them is a parameter name, not a class member."""
+    return isinstance(node, ast.Attribute) and node.attr in ("par", "seq", "parGroup")
+
+
+def _dynamic_uses(trees):
+    """Names read through getattr/hasattr/setattr with a loop variable over literal strings, or through a
+    getattr wrapper with a literal name: {name: files}."""
+    trees = list(trees)
+    constants, wrappers, found = _constants(trees), _wrappers(trees), {}
+    for rel, tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in wrappers:
+                if len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                    found.setdefault(node.args[1].value, set()).add(rel)
+            loops = [node] if isinstance(node, ast.For) else list(getattr(node, "generators", ()))
+            for loop in loops:
+                bound = _loop_names(loop, constants)
+                if not bound:
+                    continue
+                for call in ast.walk(node):
+                    if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in GETTERS
+                            and len(call.args) >= 2 and isinstance(call.args[1], ast.Name) and call.args[1].id in bound
+                            and not _is_par_collection(call.args[0])):
+                        for name in bound[call.args[1].id]:
+                            found.setdefault(name, set()).add(rel)
+    return found
+
+
 def scan(trees):
     """{name: sorted files} of every attribute used, the parameter names, and the names defined or imported."""
+    trees = list(trees)
     used, params, defined, imported = {}, set(), set(), set()
+    for name, files in _dynamic_uses(trees).items():
+        used.setdefault(name, set()).update(files)
     for rel, tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute):

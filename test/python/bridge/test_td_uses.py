@@ -42,10 +42,18 @@ class StaticAudit(unittest.TestCase):
         self.assertIn("period", params)
         # an attribute TouchDesigner does not document is caught, read or written, or through getattr
         tree = ast.parse("import td\n"
+                         "FLAGS = ('display', 'sneakyFlag')\n"
+                         "def _get(obj, name):\n"
+                         "    return getattr(obj, name)\n"
                          "def f(node):\n"
                          "    td.project.play = False\n"
-                         "    return node.secretThing() + getattr(node, 'hiddenCount')\n")
-        self.assertEqual(sorted(td_uses.undocumented([("x.py", tree)])), ["Project.play", "hiddenCount", "secretThing"])
+                         "    flags = {n: getattr(node, n) for n in FLAGS}\n"
+                         "    return node.secretThing() + getattr(node, 'hiddenCount') + _get(node, 'wrappedThing')\n")
+        self.assertEqual(sorted(td_uses.undocumented([("x.py", tree)])),
+                         ["Project.play", "hiddenCount", "secretThing", "sneakyFlag", "wrappedThing"])
+        # names the bridge reads through a loop over a constant or a getattr wrapper are seen
+        self.assertIn("bypass", used)  # serialize.FLAG_NAMES
+        self.assertIn("parGroup", used)  # kb_dump._get(p, "parGroup")
 
 
 if __name__ == "__main__":
