@@ -80,6 +80,27 @@ describe("svc verify --live", () => {
     expect(names.filter((n) => n.startsWith("svc_verify_"))).toEqual([]);
   });
 
+  it("with exec open in TouchDesigner's environment, the exec checks run and the closed gate's are UNVERIFIED", async () => {
+    const open = await startHost({ env: { SVC_BRIDGE_ALLOW_EXEC: "1", SVC_BRIDGE_EXPORT_DIR: work } });
+    try {
+      const run = await runSvc(["verify", "--live", "--json"], { SVC_BRIDGE_URL: open.url });
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as { checks: Check[]; exec_open: boolean };
+      expect(report.exec_open).toBe(true);
+      const status = (id: string) => report.checks.find((c) => c.id === id)?.status;
+      expect(["exec.exec_runs", "exec.method_runs"].map(status)).toEqual(["PASS", "PASS"]);
+      expect(report.checks.filter((c) => c.status !== "PASS").map((c) => c.id)).toEqual([
+        "exec.exec_closed",
+        "exec.method_closed",
+        "exec.reload_closed",
+        // no token on this host: nothing to look for
+        "webserver.authorization_header",
+      ]);
+    } finally {
+      await open.stop();
+    }
+  });
+
   it("--json prints the report; without --live it is a usage error; no bridge is exit 1", async () => {
     const json = await runSvc(["verify", "--live", "--json"], { SVC_BRIDGE_URL: host.url, SVC_BRIDGE_TOKEN: TOKEN });
     expect(JSON.parse(json.stdout).counts.FAIL).toBe(0);

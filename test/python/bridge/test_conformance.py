@@ -92,6 +92,17 @@ class FullRun(ConformanceCase):
         self.assertTrue(report["exec_open"])
 
 
+class SafeMode(ConformanceCase):
+    def test_in_the_safe_expression_mode_every_check_passes_too(self):
+        self.set_env(SVC_BRIDGE_EXPRESSIONS="safe")
+        results, _, report = self.run_suite()
+        self.assertEqual([r for r in results if r["status"] == "FAIL"], [])
+        self.assertEqual(self.by_status(results, "UNVERIFIED"), NEEDS_EXEC)
+        self.assertEqual(report["expressions"], "safe")
+        mode = next(r for r in results if r["id"] == "safety.expression_mode")
+        self.assertEqual(mode["evidence"], {"mode": "safe"})
+
+
 class Lifecycle(ConformanceCase):
     def scratch(self):
         return [c.name for c in self.td.op("/").children if c.name.startswith("svc_verify_")]
