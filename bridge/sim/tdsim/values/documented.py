@@ -14,6 +14,7 @@ Members starting with `_` are tdsim's private state and are not checked.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 
@@ -30,6 +31,7 @@ def _facts() -> dict:
     return _classes
 
 
+@functools.lru_cache(maxsize=4096)
 def member(class_name: str, name: str) -> dict | None:
     """The member as the class (or a class it inherits from) documents it, or None."""
     classes = _facts()
