@@ -186,3 +186,14 @@ class DocumentedMembersOnly(SimTestCase):
         # tdsim's own members stay readable, and its private state is not checked
         self.assertTrue(td.app.tdsim)
         self.assertIsNone(td.project._savePath)
+
+
+class OperatorMembers(SimTestCase):
+    def test_an_operator_refuses_a_member_its_class_does_not_document(self):
+        n = td.op("/project1").create(td.noiseTOP)
+        with self.assertRaises(AttributeError):
+            n.play = False
+        with self.assertRaises(AttributeError):
+            n.id = 3  # documented read-only
+        n.nodeX, n.comment, n.bypass = 40, "kept", True  # documented and writable
+        self.assertEqual((n.nodeX, n.comment, n.bypass), (40, "kept", True))
