@@ -4,8 +4,11 @@
  * names the overlay svc's commands, the language server and the MCP server use: a build name, or
  * `bridge` for the build the running bridge reports.
  */
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { ImportReport } from "../../kb/import/merge.js";
+import type { Dump } from "../../kb/import/dump-schema.js";
+import { writeFileAtomic } from "../atomic-write.js";
 import { svcHome } from "../onboarding/places.js";
 
 export interface BuildNameParts {
@@ -69,4 +72,30 @@ export async function useKbOverlay(
   const { setKbDataDir } = await import("../../kb/index.js");
   setKbDataDir(dir);
   return dir;
+}
+
+/**
+ * Writes the overlay `name`: a copy of the shipped data (`shipped`), into which the dump is merged when
+ * `merge` (the build's values win: `svc kb import`'s rules), and the dump beside it. Built aside and
+ * moved in whole, so a reader never sees half an overlay. Returns the import report (null when not merged).
+ */
+export async function writeOverlay(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  shipped: string,
+  dump: Dump,
+  merge: boolean,
+): Promise<{ dataDir: string; report: ImportReport | null }> {
+  const { importDump } = await import("../../kb/import/apply.js");
+  const root = overlayRoot(env, name);
+  const fresh = join(root, `data.new-${process.pid}`);
+  rmSync(fresh, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  cpSync(shipped, fresh, { recursive: true });
+  const report = merge ? importDump(fresh, dump) : null;
+  const target = overlayDataDir(env, name);
+  rmSync(target, { recursive: true, force: true });
+  renameSync(fresh, target);
+  await writeFileAtomic(join(root, "dump.json"), JSON.stringify(dump) + "\n");
+  return { dataDir: target, report };
 }

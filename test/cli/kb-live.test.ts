@@ -4,14 +4,15 @@
  * the shipped kb, the build and the kb agree. A dump changed on purpose shows each difference.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allOperatorEntries, getOperatorByType, kbDataDir, setKbDataDir } from "../../kb/index.js";
 import { diffDump } from "../../kb/import/diff.js";
 import type { Dump } from "../../kb/import/dump-schema.js";
 import { call, startHost, type SimHost } from "../bridge/sim-host.js";
+import { writeOverlay } from "../../runtime/verify/kb-overlay.js";
 import { requireBuiltCli } from "../mcp/helpers.js";
 import { runSvc } from "./run-cli.js";
 
@@ -49,20 +50,25 @@ describe("svc kb diff --live and svc kb sync --live on tdsim", () => {
     expect(run.code, run.stderr).toBe(0);
     const root = join(work, "home", "kb", BUILD);
     expect(run.stdout).toContain(`svc kb sync: build ${BUILD}: 661 types read, 0 could not be made`);
-    expect(run.stdout).toContain("0 types added");
+    expect(run.stdout).toContain("tdsim's catalog is the shipped knowledge base");
     expect(existsSync(join(root, "data", "index.json"))).toBe(true);
     const dump = JSON.parse(readFileSync(join(root, "dump.json"), "utf8")) as Dump;
     expect(dump.operators).toHaveLength(661);
-    // the overlay holds the same types, and the build's dump differs from it in nothing (as from the shipped kb)
+    // on tdsim the overlay is the shipped kb, file for file
+    const files = readdirSync(kbDataDir(), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) {
+      const rel = relative(kbDataDir(), join(f.parentPath, f.name));
+      expect(readFileSync(join(root, "data", rel)).equals(readFileSync(join(kbDataDir(), rel))), rel).toBe(true);
+    }
+    // and the build's dump differs from it in nothing
     setKbDataDir(join(root, "data"));
     try {
-      expect(kbTypes()).toHaveLength(661);
       expect(diffDump(dump, kbTypes(), getOperatorByType)).toMatchObject({
         missingTypes: [],
         extraTypes: [],
         types: [],
       });
-      expect(getOperatorByType("noiseTOP")!.params.find((p) => p.name === "period")?.defaultSource).toBe("dump");
     } finally {
       setKbDataDir(undefined);
     }
@@ -89,6 +95,20 @@ describe("svc kb diff --live and svc kb sync --live on tdsim", () => {
     expect(unknown.stderr).toContain(
       "svc check: no knowledge base for build TouchDesigner-2099.1 (run 'svc kb sync --live'",
     );
+  });
+
+  it("a build's overlay merges what it reported (another build than tdsim): its values win", async () => {
+    const dump = JSON.parse(readFileSync(join(work, "home", "kb", BUILD, "dump.json"), "utf8")) as Dump;
+    const { dataDir, report } = await writeOverlay(env, "Other-1.2", kbDataDir(), dump, true);
+    expect(report).toMatchObject({ operatorsInDump: 661, operatorsAdded: [] });
+    setKbDataDir(dataDir);
+    try {
+      expect(getOperatorByType("noiseTOP")!.params.find((p) => p.name === "period")?.defaultSource).toBe("dump");
+      expect(diffDump(dump, kbTypes(), getOperatorByType).types).toEqual([]);
+    } finally {
+      setKbDataDir(undefined);
+    }
+    expect(getOperatorByType("noiseTOP")!.params.find((p) => p.name === "period")?.defaultSource).not.toBe("dump");
   });
 
   it("the diff reports each way a build can differ, and only those", async () => {

@@ -18,12 +18,8 @@ export const kbSyncCommand: Command = {
     if (args.flags.live !== true) throw new UsageError("svc kb sync reads a running build: pass --live");
     return withBridge("svc kb sync", io, services, async (client) => {
       const { readLiveDump } = await import("../../verify/live-kb.js");
-      const { overlayName, overlayRoot, overlayDataDir } = await import("../../verify/kb-overlay.js");
+      const { overlayName, writeOverlay } = await import("../../verify/kb-overlay.js");
       const { kbDataDir } = await services.kb();
-      const { importDump } = await import("../../../kb/import/apply.js");
-      const { cpSync, mkdirSync, rmSync, renameSync } = await import("node:fs");
-      const { join } = await import("node:path");
-      const { writeFileAtomic } = await import("../../atomic-write.js");
       let last = -1;
       const { dump, build } = await readLiveDump(client, (read, total) => {
         const tenth = Math.floor((read * 10) / total);
@@ -31,24 +27,20 @@ export const kbSyncCommand: Command = {
         last = tenth;
       });
       const name = overlayName(build);
-      const root = overlayRoot(io.env, name);
-      // Built aside and moved in whole: a reader never sees half an overlay.
-      const fresh = join(root, `data.new-${process.pid}`);
-      rmSync(fresh, { recursive: true, force: true });
-      mkdirSync(root, { recursive: true });
-      cpSync(kbDataDir(), fresh, { recursive: true });
-      const report = importDump(fresh, dump);
-      const target = overlayDataDir(io.env, name);
-      rmSync(target, { recursive: true, force: true });
-      renameSync(fresh, target);
-      await writeFileAtomic(join(root, "dump.json"), JSON.stringify(dump) + "\n");
-      if (args.flags.json) io.stdout(JSON.stringify({ ...report, buildName: name, dataDir: target }, null, 2) + "\n");
+      // tdsim's catalog is the shipped kb, and what it reports beyond it (a default the kb does not
+      // know) is tdsim's assumption, not a fact of a build: its overlay is the shipped kb as it is.
+      const merge = build.product !== "tdsim";
+      const { dataDir, report } = await writeOverlay(io.env, name, kbDataDir(), dump, merge);
+      if (args.flags.json)
+        io.stdout(JSON.stringify({ buildName: name, dataDir, merged: merge, ...(report ?? {}) }, null, 2) + "\n");
       else
         io.stdout(
           `svc kb sync: build ${name}: ${dump.operators.length} types read, ${dump.failures.length} could not be made\n` +
-            `  ${report.operatorsAdded.length} types added, ${report.operatorsChanged} changed, ${report.operatorsUnchanged} unchanged; ` +
-            `${report.paramsAdded} parameters added, ${report.paramsChanged} changed, ${report.paramsAbsentInDump} not in the build\n` +
-            `  written to ${target}; SVC_KB_BUILD=${name} uses it\n`,
+            (report
+              ? `  ${report.operatorsAdded.length} types added, ${report.operatorsChanged} changed, ${report.operatorsUnchanged} unchanged; ` +
+                `${report.paramsAdded} parameters added, ${report.paramsChanged} changed, ${report.paramsAbsentInDump} not in the build\n`
+              : "  tdsim's catalog is the shipped knowledge base: its values beyond it are assumptions, so nothing was merged\n") +
+            `  written to ${dataDir}; SVC_KB_BUILD=${name} uses it\n`,
         );
       return 0;
     });
