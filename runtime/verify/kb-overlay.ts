@@ -23,11 +23,11 @@ export function overlayName(parts: BuildNameParts): string {
   return raw.replace(/[^A-Za-z0-9._-]+/g, "_");
 }
 
-export function overlayRoot(env: NodeJS.ProcessEnv, name: string): string {
+function overlayRoot(env: NodeJS.ProcessEnv, name: string): string {
   return join(svcHome(env), "kb", name);
 }
 
-export function overlayDataDir(env: NodeJS.ProcessEnv, name: string): string {
+function overlayDataDir(env: NodeJS.ProcessEnv, name: string): string {
   return join(overlayRoot(env, name), "data");
 }
 
