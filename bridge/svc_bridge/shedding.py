@@ -88,6 +88,11 @@ _bucket = FrameBudget()
 _nested = 0
 
 
+def is_nested():
+    """True while a running request sends requests to the bridge in process (the conformance suite)."""
+    return _nested > 0
+
+
 class nested:
     """Requests a running request sends to the bridge in process (the conformance suite's) are paid
     for by that request: they are neither admitted nor charged on their own."""

@@ -141,6 +141,13 @@ class Lifecycle(ConformanceCase):
         self.assertEqual(reply.code, "internal_error")
         self.assertEqual(self.scratch(), [])
 
+    def test_the_suites_own_requests_stay_out_of_the_bridge_log(self):
+        from svc_bridge import logbook
+        logbook.clear()
+        self.run_suite()
+        # its checks' requests and refusals are not the artist's news (the run's own requests are not mutating)
+        self.assertEqual(logbook.recent(), [])
+
     def test_the_route_is_token_protected(self):
         from svc_bridge import app
         response = {"statusCode": 404, "statusReason": "Not Found", "data": ""}
