@@ -18,11 +18,15 @@ from .shedding import Admission, is_nested
 class Context:
     """What a route handler sees."""
 
-    __slots__ = ("request", "params", "query", "body", "webserver", "raw")
+    __slots__ = ("request", "params", "query", "body", "webserver", "raw", "router", "handle")
 
-    def __init__(self, request, params, body, webserver, raw=None):
+    def __init__(self, request, params, body, webserver, raw=None, router=None):
         self.request = request
-        self.raw = raw  # the request dict as the host gave it (the conformance suite reads its keys)
+        # What the conformance suite needs, handed down so that no route imports this module: the
+        # request dict as the host gave it, the router that matched, and this entry point.
+        self.raw = raw
+        self.router = router
+        self.handle = handle
         self.params = params
         self.query = request.query
         self.body = body
@@ -81,12 +85,13 @@ def handle(request, response, webserver=None, router=None):
         req = parse_request(request)
         method, path = req.method, req.raw_path
         check_request(req)
-        match = (router or default_router()).match(req.method, req.raw_path)
+        router = router or default_router()
+        match = router.match(req.method, req.raw_path)
         check_exec_gate(match.route)
         check_route_token(match.route)
         admission = Admission(match.route)
         body = parse_json_body(req.body) if match.route.takes_body else {}
-        ctx = Context(req, match.params, body, webserver, request)
+        ctx = Context(req, match.params, body, webserver, request, router)
         key = receipts.key_of(req) if match.route.mutating else None
         if key is None:
             data = _run(match.route, ctx)

@@ -14,10 +14,12 @@ def _stack():
     return [i if isinstance(i, str) else getattr(i, "name", str(i)) for i in td.ui.undo.undoStack]
 
 
-def _undo_check(setup, request, changed, label):
-    """setup(ctx) -> state; request(ctx, state) -> reply data; changed(state) -> True once the change is there."""
+def _undo_check(setup, request, changed, route):
+    """setup(ctx) -> state; request(ctx, state) -> reply data; changed(state) -> True once the change is
+    there; route: (method, pattern) whose undo block the request runs in."""
 
     def one_item(ctx):
+        label = _label_of(ctx.client.router, *route)
         state = setup(ctx)
         before = _stack()
         data = request(ctx, state)
@@ -44,52 +46,51 @@ def _node(op_type):
 
 
 CASES = [
-    ("create", None, lambda ctx: {"ctx": ctx, "comp": ctx.comp()},
+    ("create", lambda ctx: {"ctx": ctx, "comp": ctx.comp()},
      lambda ctx, s: ctx.client.ok("POST", "/api/nodes", {"parent_path": s["comp"].path, "type": "nullTOP", "name": "u"}),
      lambda s: td.op(s["comp"].path + "/u") is not None),
-    ("update", None, _node("noiseTOP"),
+    ("update", _node("noiseTOP"),
      lambda ctx, s: ctx.client.ok("PATCH", "/api/nodes/" + enc(s["node"].path), {"parameters": {"period": 9}}),
      lambda s: float(s["node"].par.period.eval()) == 9.0),
-    ("delete", None, _node("nullTOP"),
+    ("delete", _node("nullTOP"),
      lambda ctx, s: s.update(path=s["node"].path) or ctx.client.ok(
          "DELETE", "/api/nodes/" + enc(s["path"]), {"confirmation_policy": "yolo"}),
      lambda s: td.op(s["path"]) is None),
-    ("bypass", None, _node("levelTOP"),
+    ("bypass", _node("levelTOP"),
      lambda ctx, s: ctx.client.ok("DELETE", "/api/nodes/" + enc(s["node"].path), {"mode": "bypass"}),
      lambda s: bool(s["node"].bypass)),
-    ("text", None, _node("textDAT"),
+    ("text", _node("textDAT"),
      lambda ctx, s: ctx.client.ok("PUT", "/api/nodes/%s/text" % enc(s["node"].path), {"text": "undo me"}),
      lambda s: s["node"].text == "undo me"),
-    ("mode", None, _node("noiseTOP"),
+    ("mode", _node("noiseTOP"),
      lambda ctx, s: ctx.client.ok("PATCH", "/api/nodes/%s/params/period/mode" % enc(s["node"].path),
                                   {"mode": "expression", "expr": "2 + 3"}),
      lambda s: s["node"].par.period.mode == td.ParMode.EXPRESSION),
-    ("metadata", None, _node("nullTOP"),
+    ("metadata", _node("nullTOP"),
      lambda ctx, s: ctx.client.ok("PATCH", "/api/nodes/%s/metadata" % enc(s["node"].path), {"comment": "undo"}),
      lambda s: s["node"].comment == "undo"),
-    ("batch", None, lambda ctx: {"ctx": ctx, "comp": ctx.comp()},
+    ("batch", lambda ctx: {"ctx": ctx, "comp": ctx.comp()},
      lambda ctx, s: ctx.client.ok("POST", "/api/batch", {"operations": [
          {"action": "create", "parent_path": s["comp"].path, "type": "noiseTOP", "name": "a"},
          {"action": "create", "parent_path": s["comp"].path, "type": "nullTOP", "name": "b"},
          {"action": "connect", "source_path": s["comp"].path + "/a", "target_path": s["comp"].path + "/b"}]}),
      lambda s: len(s["comp"].children) == 2),
-    ("connect", None, lambda ctx: (lambda comp: {"comp": comp, "a": ctx.make("noiseTOP", "a", comp),
+    ("connect", lambda ctx: (lambda comp: {"comp": comp, "a": ctx.make("noiseTOP", "a", comp),
                                                  "b": ctx.make("nullTOP", "b", comp)})(ctx.comp()),
      lambda ctx, s: ctx.client.ok("POST", "/api/connect", {"source_path": s["a"].path, "target_path": s["b"].path}),
      lambda s: len(s["b"].inputs) == 1),
-    ("custom_params", None, _node("nullTOP"),
+    ("custom_params", _node("nullTOP"),
      lambda ctx, s: ctx.client.ok("POST", "/api/nodes/%s/custom_params" % enc(s["comp"].path), {"operations": [
          {"action": "add", "page": "Svc", "name": "Level", "style": "Float"}]}),
      lambda s: len(s["comp"].customPages) == 1),
-    ("duplicate", None, _node("nullTOP"),
+    ("duplicate", _node("nullTOP"),
      lambda ctx, s: ctx.client.ok("POST", "/api/duplicate", {"source_path": s["node"].path, "parent_path": s["comp"].path,
                                                              "name": "copy"}),
      lambda s: td.op(s["comp"].path + "/copy") is not None),
 ]
 
-def _label_of(method, pattern):
-    from ..app import default_router
-    for route in default_router().routes:
+def _label_of(router, method, pattern):
+    for route in router.routes:
         if route.method == method and route.pattern == pattern:
             return route.undo_label
     return None
@@ -103,8 +104,8 @@ ROUTES = {"create": ("POST", "/api/nodes"), "update": ("PATCH", "/api/nodes/{pat
           "connect": ("POST", "/api/connect"), "custom_params": ("POST", "/api/nodes/{path:path}/custom_params"),
           "duplicate": ("POST", "/api/duplicate")}
 
-for _name, _label, _setup, _request, _changed in CASES:
-    _one, _undone = _undo_check(_setup, _request, _changed, _label or _label_of(*ROUTES[_name]))
+for _name, _setup, _request, _changed in CASES:
+    _one, _undone = _undo_check(_setup, _request, _changed, ROUTES[_name])
     area.add("%s_one_item" % _name, "%s %s adds one undo item named as the route's block" % ROUTES[_name], _one)
     area.add("%s_undoes" % _name, "ui.undo.undo() takes %s %s back" % ROUTES[_name], _undone)
 

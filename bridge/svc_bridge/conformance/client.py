@@ -40,14 +40,16 @@ def q(value):
 
 
 class Client:
-    def __init__(self, outer_request, webserver):
+    """`handle` and `router` are the bridge's entry point and router (the route's context hands them down)."""
+
+    def __init__(self, outer_request, webserver, handle, router):
         self.webserver = webserver
+        self.handle = handle
+        self.router = router
         self.client_address = outer_request.client_address or "127.0.0.1"
-        auth = outer_request.first_header("Authorization")
-        self.auth = auth
+        self.auth = outer_request.first_header("Authorization")
 
     def call(self, method, uri, body=None, headers=None):
-        from .. import app
         path, _, query = uri.partition("?")
         pars = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
         req = {"method": method, "uri": path, "pars": pars, "clientAddress": self.client_address,
@@ -61,7 +63,7 @@ class Client:
             req[key] = value
         response = {"statusCode": 404, "statusReason": "Not Found", "data": ""}
         with shedding.nested():
-            app.handle(req, response, self.webserver)
+            self.handle(req, response, self.webserver, self.router)
         return Reply(response)
 
     def ok(self, method, uri, body=None, headers=None):

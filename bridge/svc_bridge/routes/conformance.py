@@ -17,7 +17,7 @@ def run(ctx):
     runner.sweep()
     run_id = get_str(body, "run", allow_empty=False)
     current = runner.find(run_id) if run_id is not None else runner.start(all_checks())
-    client = Client(ctx.request, ctx.webserver)
+    client = Client(ctx.request, ctx.webserver, ctx.handle, ctx.router)
     return runner.step(current, client, ctx.request, ctx.raw, ctx.webserver, budget)
 
 

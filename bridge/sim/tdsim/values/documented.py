@@ -18,13 +18,14 @@ import functools
 import json
 import os
 
+from .catalog import catalog
+
 _classes: dict | None = None
 
 
 def _facts() -> dict:
     global _classes
     if _classes is None:
-        from .catalog import catalog
         path = os.path.join(catalog().kb_dir, "python-classes.json")
         with open(path, encoding="utf-8") as f:
             _classes = json.load(f)["classes"]
