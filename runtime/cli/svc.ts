@@ -6,6 +6,11 @@ const argv = process.argv.slice(2);
 // variables svc init or doctor --fix wrote to ~/.svc/env, for those the environment leaves unset
 const { applyEnvFile } = await import("../onboarding/env-file.js");
 applyEnvFile(process.env);
+if (process.env.SVC_KB_BUILD?.trim()) {
+  // the knowledge base of one build (svc kb sync --live), for every command and the servers
+  const { useKbOverlay } = await import("../verify/kb-overlay.js");
+  await useKbOverlay(process.env, (t) => process.stderr.write(t));
+}
 if (argv.length === 0) {
   // No command: the MCP server (stdio, or HTTP with SVC_TRANSPORT=http). Only its modules load.
   const { runMcpServerFromEnv } = await import("../mcp/transports/start.js");

@@ -122,7 +122,12 @@ function bridgeChecks(ctx: DoctorContext): Check[] {
             hint: "set the same SVC_BRIDGE_TOKEN for svc and in TouchDesigner's environment",
           };
         return r.status === 200
-          ? { id: "bridge-reachable", status: "ok", detail: "the bridge answers /api/info" }
+          ? {
+              id: "bridge-reachable",
+              status: "ok",
+              detail:
+                "the bridge answers /api/info; 'svc verify --live' checks svc against this build (the report can be attached to an issue)",
+            }
           : { id: "bridge-reachable", status: "fail", detail: `the bridge answered /api/info with HTTP ${r.status}` };
       },
     },

@@ -137,7 +137,7 @@ describe("svc completion", () => {
       return r.stdout.split("\n").filter(Boolean).sort();
     };
     expect(complete("svc ch")).toEqual(["chat", "check"]);
-    expect(complete("svc kb s")).toEqual(["search", "show"]);
+    expect(complete("svc kb s")).toEqual(["search", "show", "sync"]);
     expect(complete("svc recipes ")).toEqual(["apply", "list", "show"]);
     expect(complete("svc kb search --f")).toEqual(["--family"]);
     expect(complete("svc plan --detailed-exitcode --")).toContain("--force");

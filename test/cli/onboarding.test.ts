@@ -107,6 +107,8 @@ describe("svc doctor", () => {
       "bridge-token": "ok",
     });
     expect(before.code).toBe(1);
+    // once a bridge answers, doctor suggests the live conformance run
+    expect(before.stdout).toContain("'svc verify --live' checks svc against this build");
     const fixed = await runSvc(["doctor", "--fix"], env, home);
     expect(fixed.stdout).toMatch(/ok +bridge-staged .* \(fixed\)/);
     expect(fixed.stdout).toMatch(/ok +profiles .* \(fixed\)/);

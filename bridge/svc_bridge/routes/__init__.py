@@ -4,8 +4,8 @@ from ..router import Router
 
 
 def build_router():
-    from . import (analysis, artifacts, package_reconcile, annotation, annotation_layout, batch, code_search, connect, custom_params, dev,
-                   editor, events, execute, focus, info, interactions, logs, metadata, network, network_state,
+    from . import (analysis, artifacts, package_reconcile, annotation, annotation_layout, batch, code_search, conformance, connect, custom_params, dev,
+                   editor, events, execute, focus, info, interactions, kb, logs, metadata, network, network_state,
                    nodes, operations, param_actions, param_search, params, preview, project, receipts, reposition, search,
                    storage, system, text, transactions, transport, watch, workspaces)
     router = Router()
@@ -13,6 +13,6 @@ def build_router():
                    system, transport, execute, analysis, transactions, receipts, metadata, param_actions,
                    custom_params, param_search, code_search, annotation, events, interactions, reposition,
                    editor, focus, annotation_layout, project, workspaces, network_state, operations, artifacts, package_reconcile,
-                   dev):
+                   conformance, kb, dev):
         module.register(router)
     return router

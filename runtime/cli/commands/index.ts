@@ -11,6 +11,8 @@ import { importRecipeCommand } from "./import-recipe.js";
 import { importTdnCommand } from "./import-tdn.js";
 import { installBridgeCommand } from "./install-bridge.js";
 import { kbImportCommand } from "./kb-import.js";
+import { kbSyncCommand } from "./kb-sync.js";
+import { kbDiffCommand } from "./kb-diff.js";
 import { kbSearchCommand } from "./kb-search.js";
 import { kbShowCommand } from "./kb-show.js";
 import { guideCommand } from "./guide.js";
@@ -26,6 +28,7 @@ import { simCommand } from "./sim.js";
 import { statusCommand } from "./status.js";
 import { eventsCommand } from "./events.js";
 import { saveCommand } from "./save.js";
+import { verifyCommand } from "./verify.js";
 import { logsCommand } from "./logs.js";
 import { analyzeCommand } from "./analyze.js";
 import { adoptCommand, releaseCommand } from "./adopt.js";
@@ -61,6 +64,7 @@ export const svcCommands: Command[] = [
   releaseCommand,
   diffCommand,
   statusCommand,
+  verifyCommand,
   logsCommand,
   eventsCommand,
   saveCommand,
@@ -68,6 +72,8 @@ export const svcCommands: Command[] = [
   kbSearchCommand,
   kbShowCommand,
   kbImportCommand,
+  kbSyncCommand,
+  kbDiffCommand,
   guideCommand,
   importRecipeCommand,
   importTdnCommand,
@@ -91,7 +97,7 @@ export const svcCommands: Command[] = [
 
 /** What `svc --help` says of a word that only groups commands. */
 export const svcGroups: Record<string, string> = {
-  kb: "Search and read the operator knowledge base, or import an environment's dump into it.",
+  kb: "Search and read the operator knowledge base, import an environment's dump into it, or sync it with and diff it against the running build.",
   recipes: "The recipe library: list, show and apply recipes.",
   skills: "svc's agent skills in an agent's skills folder.",
   packages: "Recipe and component packages from a local package folder: search, install, check, remove.",

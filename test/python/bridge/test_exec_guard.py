@@ -236,7 +236,7 @@ class SavePathTest(support.SimTestCase):
     def test_no_python_module_beside_the_project(self):
         project = os.path.join(self.root, "project")
         os.makedirs(project)
-        with mock.patch.object(self.td.project, "folder", project):
+        with mock.patch.object(type(self.td.project), "folder", property(lambda _: project), create=True):  # read-only to scripts
             reply = self.save(os.path.join(project, "sub", "helper.py"))
             self.assertEqual(reply.code, "path_not_allowed", reply)
             self.assertIn("a Python module in the project folder", reply.error["message"])

@@ -21,7 +21,7 @@ class LiveBoundaryTest(SimTestCase):
     def test_commit_fails_closed_where_the_adapter_is_not_verified(self):
         preview = self.ok("POST", "/api/operations/preview", {"operation": self.operation}, headers=AUTH)
         self.assertTrue(preview["live_verified"])
-        with mock.patch.object(self.td.app, "product", "TouchDesigner"):
+        with mock.patch.object(type(self.td.app), "product", "TouchDesigner"):  # read-only to scripts: the class
             again = self.ok("POST", "/api/operations/preview", {"operation": self.operation}, headers=AUTH)
             self.assertFalse(again["live_verified"])
             self.fails("POST", "/api/operations/commit", {"operation": self.operation,

@@ -161,3 +161,39 @@ class TduTest(SimTestCase):
         info = tdu.FileInfo("/no/such/clip.mov")
         self.assertIsInstance(info, str)
         self.assertEqual((info.ext, info.baseName, info.dir, info.exists), (".mov", "clip.mov", "/no/such", False))
+
+
+class DocumentedMembersOnly(SimTestCase):
+    """td's module-level objects refuse members their class does not document, as TouchDesigner's
+    built-in types do (values/documented.py)."""
+
+    def test_an_undocumented_member_is_an_attribute_error_read_or_written(self):
+        for obj, name in ((td.project, "play"), (td.app, "foo"), (td.ui, "bar"), (td.ui.undo, "items"),
+                          (td.absTime, "paused"), (td.sysinfo, "gpu")):
+            with self.assertRaises(AttributeError, msg=name):
+                getattr(obj, name)
+            with self.assertRaises(AttributeError, msg=name):
+                setattr(obj, name, 1)
+
+    def test_read_only_members_are_not_written_and_documented_ones_are(self):
+        with self.assertRaises(AttributeError):
+            td.project.folder = "/tmp"
+        with self.assertRaises(AttributeError):
+            td.app.version = "1"
+        td.project.cookRate = 30
+        td.ui.performMode = True
+        self.assertEqual((td.project.cookRate, td.ui.performMode), (30, True))
+        # tdsim's own members stay readable, and its private state is not checked
+        self.assertTrue(td.app.tdsim)
+        self.assertIsNone(td.project._savePath)
+
+
+class OperatorMembers(SimTestCase):
+    def test_an_operator_refuses_a_member_its_class_does_not_document(self):
+        n = td.op("/project1").create(td.noiseTOP)
+        with self.assertRaises(AttributeError):
+            n.play = False
+        with self.assertRaises(AttributeError):
+            n.id = 3  # documented read-only
+        n.nodeX, n.comment, n.bypass = 40, "kept", True  # documented and writable
+        self.assertEqual((n.nodeX, n.comment, n.bypass), (40, "kept", True))

@@ -5,6 +5,7 @@ import shutil
 import tempfile
 
 from .support import SimTestCase, td  # sets the import path first
+from tdsim.values.documented import set_internal
 
 
 class FilesTestCase(SimTestCase):
@@ -71,7 +72,7 @@ class ComponentFileTest(FilesTestCase):
 
     def test_default_path_and_folders(self):
         net = self.make_network()
-        td.project.folder = self.folder
+        set_internal(td.project, "folder", self.folder)  # project.folder is read-only to scripts
         self.assertEqual(net.save(), self.path("net.tox"))
         with self.assertRaises(td.tdError):
             net.save(self.path("new", "net.tox"))
@@ -131,7 +132,7 @@ class DatFileTest(FilesTestCase):
         with self.assertRaises(td.tdError):
             dat.save(self.path("sub", "n.txt"))
         self.assertTrue(os.path.isfile(dat.save(self.path("sub", "n.txt"), createFolders=True)))
-        td.project.folder = self.folder
+        set_internal(td.project, "folder", self.folder)  # project.folder is read-only to scripts
         self.assertEqual(dat.save(), self.path("notes.txt"))
 
 

@@ -13,6 +13,7 @@ from ..par.pages import Page, restore_custom
 from ..par.par import ParCore, handle
 from ..par.parcollections import ParCollection, ParGroup, ParGroupCollection
 from ..par.pardef import defs_for
+from ..values import documented
 from ..par.sequence import SequenceCollection, init_sequences, resize
 from ..values import naming, paths
 from ..values.catalog import type_name
@@ -135,6 +136,18 @@ class OP(ConnectionsMixin, CookMixin, AppearanceMixin, StorageMixin, OPBase):
             if page is not None:
                 page._groups.append(group)
         self._pages = list(pages.values())
+
+    def __setattr__(self, name, value):
+        # TouchDesigner's operators are built-in types: setting a member their class does not
+        # document, or one it documents read-only, raises AttributeError (values/documented.py;
+        # the message is UNVERIFIED). A COMP's capitalized names are its extensions' (promoted).
+        if name[:1] != "_" and not (name[:1].isupper() and self.family == "COMP"):
+            found = documented.member(self.OPType, name) or documented.member(self.family or "OP", name)
+            if found is None:
+                raise AttributeError(f"'td.{self.OPType}' object has no attribute '{name}'")
+            if found.get("readOnly") or found.get("kind") == "method":
+                raise AttributeError(f"attribute '{name}' of 'td.{self.OPType}' objects is not writable")
+        object.__setattr__(self, name, value)
 
     # ---- validity: a destroyed operator raises on use, as in TouchDesigner -------------------
     # Only a destroyed operator checks its attributes: _destroy_raw moves it to a subclass of its

@@ -18,6 +18,7 @@ from .pardef import ParDef
 from .parconveniences import ConvenienceMembers
 from .parmenus import MenuMembers
 from .parprotocol import ValueProtocol
+from ..process import deviations
 
 # Members TouchDesigner lets scripts set on custom parameters only.
 _CUSTOM_ONLY = {
@@ -226,6 +227,8 @@ class ParCore(MenuMembers, ConvenienceMembers, ValueProtocol):
         self._check()
         if self._mode != ParMode.BIND or not self._bind.strip():
             return None
+        if deviations.active("bind_no_write_through"):
+            return None  # a deliberate deviation for tests (TDSIM_DEVIATE, process/deviations.py)
         try:
             return handle(self._bind_target())
         except Exception:

@@ -18,6 +18,7 @@ from ..values.errors import tdAttributeError, tdError
 from .par import ParCore, handle
 from .parcollections import ParGroup
 from .pardef import ParDef, defs_for
+from ..process import deviations
 
 # Blocks are built from block 0's definitions; the clones are shared by every operator of a type.
 _block_defs: dict[tuple[str, str, int], list[list[ParDef]]] = {}
@@ -284,6 +285,8 @@ class Sequence:
         limit = self.maxBlocks
         if count < 0 or (limit is not None and count > limit):
             raise tdError(f"Sequence '{self._name}' cannot have {count} blocks")
+        if count > self.numBlocks and deviations.active("sequence_no_grow"):
+            return  # a deliberate deviation for tests (TDSIM_DEVIATE, process/deviations.py)
         resize(self._op, self._name, count)
 
     @property

@@ -7,6 +7,7 @@ import platform
 import sys
 
 from ..values import paths
+from ..values.documented import Documented, init_members
 from ..values.errors import tdError
 from .artist import artist
 
@@ -22,10 +23,12 @@ APP_VERSION = EMULATED_VERSION
 APP_BUILD = EMULATED_BUILD
 
 
-class AbsTime:
+class AbsTime(Documented):
     """absTime: frames and seconds since the process started (advances with the frame loop,
     except while the root timeline is paused); frame 1 is 0 seconds. `world` returns the world
     whose frame loop it reads (the current one, for td.absTime)."""
+
+    TD_CLASS = "absTime"
 
     def __init__(self, world):
         self._world = world
@@ -39,8 +42,11 @@ class AbsTime:
         return f"absTime frame:{self.frame} seconds:{self.seconds:.3f}"
 
 
-class App:
+class App(Documented):
     """td.app. `product` is 'tdsim' so nothing mistakes the emulation for TouchDesigner."""
+
+    TD_CLASS = "App"
+    TDSIM_OWN = ("tdsim", "tdsimVersion", "emulatedVersion", "emulatedBuild")
 
     product = "tdsim"
     tdsim = True
@@ -70,25 +76,21 @@ class App:
         return f"app product:tdsim emulating:{self.emulatedVersion}.{self.emulatedBuild}"
 
 
-class Project:
+class Project(Documented):
+    TD_CLASS = "Project"
+
     def __init__(self, w):
         self._world = w
-        self.name = "tdsim.toe"
-        self.folder = os.getcwd()
-        self.cookRate = 60
-        self.realTime = True
-        self.performOnStart = False
-        self.saveVersion = APP_VERSION
-        self.saveBuild = APP_BUILD
-        self.paths = {}
-        self.savePath = None
+        init_members(self, name="tdsim.toe", folder=os.getcwd(), saveVersion=APP_VERSION, saveBuild=APP_BUILD,
+                     paths={}, cookRate=60, realTime=True, performOnStart=False)
+        self._savePath = None  # where save() without a path writes (the file last saved or loaded)
 
     def save(self, path=None, saveExternalToxs=False):
         """Write the network state (tdsim's JSON format, not a .toe) to path."""
         stem = os.path.splitext(self.name)[0]
-        target = path or self.savePath or os.path.join(self.folder, stem + ".json")
+        target = path or self._savePath or os.path.join(self.folder, stem + ".json")
         self._world.storage.save_state(target)
-        self.savePath = target
+        self._savePath = target
         return True
 
     def load(self, path):
@@ -246,17 +248,13 @@ class Panes:
         return iter(list(self._panes()))
 
 
-class UI:
+class UI(Documented):
+    TD_CLASS = "UI"
+
     def __init__(self, w):
         self._world = w
-        self.panes = Panes(w)
-        self.performMode = False
-        self.status = ""
-        self.clipboard = ""
-        self.masterVolume = 1.0
-        self.redrawMainWindow = True
-        self.rolloverOp = None
-        self.rolloverPar = None
+        init_members(self, panes=Panes(w), performMode=False, status="", clipboard="", masterVolume=1.0,
+                     redrawMainWindow=True, rolloverOp=None, rolloverPar=None)
 
     @property
     def undo(self):
@@ -270,8 +268,10 @@ class UI:
         return artist().answer(title, message, list(buttons))
 
 
-class SysInfo:
+class SysInfo(Documented):
     """td.sysinfo: the machine tdsim runs on. There is no GPU and no display behind tdsim."""
+
+    TD_CLASS = "SysInfo"
 
     numCPUs = os.cpu_count() or 1
     GPUName = "none (tdsim does not render on a GPU)"

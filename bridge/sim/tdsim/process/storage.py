@@ -21,6 +21,7 @@ import os
 from ..create.snapshots import apply_snapshot, build, json_safe, snapshot_op, wire
 from ..op import files
 from ..values import naming
+from ..values.documented import set_internal
 from ..values.errors import tdError
 
 STATE_FORMAT = "tdsim-state"
@@ -69,9 +70,9 @@ class Storage:
         for child in root_snap.get("children") or ():
             build(root, child, wires=pending)
         wire(w, pending)
-        w.project.name = data.get("project", {}).get("name", w.project.name)
-        w.project.folder = os.path.dirname(os.path.abspath(path))
-        w.project.savePath = os.path.abspath(path)
+        set_internal(w.project, "name", data.get("project", {}).get("name", w.project.name))
+        set_internal(w.project, "folder", os.path.dirname(os.path.abspath(path)))
+        w.project._savePath = os.path.abspath(path)
         w.undo.clear()
 
     # ---- COMP .tox files --------------------------------------------------------------------------
