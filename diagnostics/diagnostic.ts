@@ -1,6 +1,7 @@
 import type { SourceRange } from "./source-range.js";
 import { messages, type DiagnosticCode, type MessageArgsOf } from "./messages.js";
 import type { Severity } from "./severity.js";
+import { stepForPeople, type NextStep } from "./next-step.js";
 
 export type { Severity } from "./severity.js";
 
@@ -24,6 +25,8 @@ export interface Diagnostic {
   /** Plain-language hints: the closest names, the valid entries, the allowed range. */
   help: string[];
   suggestions: Suggestion[];
+  /** A next step that names a tool (next-step.ts): its help line is phrased for the terminal. */
+  nextStep?: NextStep;
 }
 
 export type MessageArgs = Record<string, string | number>;
@@ -38,6 +41,8 @@ export interface DiagnosticExtras {
   suggestions?: Suggestion[];
   /** Overrides the catalog severity (a rule that is a warning in one context). */
   severity?: Severity;
+  /** A next step naming a tool: added to the help, phrased for the terminal (`forAssistant` rephrases it). */
+  nextStep?: NextStep;
 }
 
 /**
@@ -79,10 +84,12 @@ export function diagnosticFromCheckedArgs(
     severity: extras.severity ?? entry.severity,
     message: fill(entry.message, args),
     range,
-    help: extras.help ?? [],
+    help:
+      extras.nextStep === undefined ? (extras.help ?? []) : [...(extras.help ?? []), stepForPeople(extras.nextStep)],
     suggestions: extras.suggestions ?? [],
   };
   if (extras.file !== undefined) d.file = extras.file;
+  if (extras.nextStep !== undefined) d.nextStep = extras.nextStep;
   return d;
 }
 

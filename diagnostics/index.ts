@@ -5,3 +5,4 @@ export * from "./render-text.js";
 export * from "./render-json.js";
 export * from "./cap.js";
 export * from "./edit-distance.js";
+export * from "./next-step.js";

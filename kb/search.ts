@@ -154,7 +154,34 @@ export function searchOperators(query: string, options: SearchOptions = {}): Ope
 
 /** "Did you mean": the operator types closest to a misspelt name, best first. */
 export function closestOperators(name: string, n = 3): OperatorMatch[] {
-  return rank(name, 35).slice(0, n);
+  const ranked = rank(name, 35).slice(0, n);
+  if (ranked.length >= n) return ranked;
+  const seen = new Set(ranked.map((m) => m.type));
+  return [...ranked, ...stemMatches(name).filter((m) => !seen.has(m.type))].slice(0, n);
+}
+
+const FAMILY_SUFFIX = /^(.+?)(TOP|CHOP|SOP|POP|DAT|MAT|COMP)$/;
+
+/**
+ * A name with a word too many (`edgedetectTOP`) is far from `edgeTOP` by spelling: types of the
+ * same family whose name starts the written one (or that start with it) are likely meant, longest first.
+ */
+function stemMatches(name: string): OperatorMatch[] {
+  const written = FAMILY_SUFFIX.exec(name);
+  if (written === null) return [];
+  const stem = written[1]!.toLowerCase();
+  const out: { match: OperatorMatch; length: number }[] = [];
+  for (const c of operatorCandidates()) {
+    const own = FAMILY_SUFFIX.exec(c.entry.type);
+    if (own === null || own[2] !== written[2]) continue;
+    const candidate = own[1]!.toLowerCase();
+    if (candidate.length < 3 || candidate === stem) continue;
+    if (!stem.startsWith(candidate) && !(stem.length >= 4 && candidate.startsWith(stem))) continue;
+    const match = { type: c.entry.type, family: c.entry.family, label: c.entry.label, score: 35 };
+    out.push({ match, length: candidate.length });
+  }
+  out.sort((a, b) => b.length - a.length || a.match.type.localeCompare(b.match.type));
+  return out.map((o) => o.match);
 }
 
 /** "Did you mean": the parameter names (scalar or tuplet) of an operator closest to `name`, best first. */

@@ -61,7 +61,6 @@ export function checkOperatorType(node: NodeModel, ctx: CheckContext): boolean {
   }
   const names = suggestTypes(node.type, ctx);
   const help = didYouMean(names);
-  if (help.length === 0) help.push("'svc kb search <words>' finds operator types");
   ctx.diagnostics.push(
     diagnostic(
       "unknown-operator-type",
@@ -69,6 +68,7 @@ export function checkOperatorType(node: NodeModel, ctx: CheckContext): boolean {
       { type: node.type },
       at(node.origin, {
         help,
+        ...(help.length === 0 ? { nextStep: { kind: "search-operators" as const } } : {}),
         suggestions: names.slice(0, 1).map((n) => ({ title: `replace with '${n}'`, replacement: n })),
       }),
     ),

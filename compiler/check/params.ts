@@ -468,7 +468,7 @@ function reportUnknownParameter(
 ): void {
   const close = [...closestParameters(op, p.name, 3).map((m) => m.name), ...closestNames(p.name, controls)].slice(0, 3);
   const help = didYouMean(close);
-  if (help.length === 0) help.push(`'svc kb show ${op.type}' lists its parameters`);
+  const nextStep = help.length === 0 ? { nextStep: { kind: "show-operator" as const, type: op.type } } : {};
   ctx.diagnostics.push(
     diagnostic(
       "unknown-parameter",
@@ -476,6 +476,7 @@ function reportUnknownParameter(
       { type: node.type, name: p.name },
       at(p.origin, {
         help,
+        ...nextStep,
         suggestions: close.slice(0, 1).map((c) => ({ title: `replace with '${c}'`, replacement: c })),
       }),
     ),

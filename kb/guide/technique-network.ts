@@ -26,7 +26,8 @@ export function techniqueNetwork(technique: Technique): string {
     `network ${network} {`,
     "  shader: glslTOP {",
     "    pixeldat: shader_code",
-    "    resolution: 1280x720",
+    // With a source wired in, the shader takes the source's size (Output Resolution: Use Input).
+    ...(technique.inputs === 0 ? ["    resolution: 1280x720"] : []),
     ...uniforms,
     "  }",
     "  shader_code: textDAT {",

@@ -122,6 +122,18 @@ network tunnel {
     expect(s.diagnostics.find((d) => d.code === "unknown-menu-entry")!.help.join(" ")).toContain("'add'");
   });
 
+  it("names the MCP tool to call next, never an svc command, and what an extra word most likely meant", async () => {
+    const source = "svcnet 1\nnetwork x {\n  e: edgedetectTOP\n  n: noiseTOP { frobnicate: 1 }\n  q: zzqqTOP\n}\n";
+    const r = await call("validate_network", { source });
+    const s = r.structuredContent as { diagnostics: { code: string; message: string; help: string[] }[] };
+    const help = (needle: string) => s.diagnostics.find((d) => d.message.includes(needle))!.help;
+    expect(help("edgedetectTOP")).toEqual(["did you mean 'edgeTOP'?"]);
+    expect(help("zzqqTOP").join(" ")).toContain("search_operators tool");
+    expect(help("frobnicate").join(" ")).toContain("get_td_docs tool with name 'noiseTOP'");
+    expect(JSON.stringify(s.diagnostics)).not.toMatch(/svc kb/);
+    expect(textOf(r)).not.toMatch(/svc kb/);
+  });
+
   it("reports syntax errors as diagnostics, not as a failed call", async () => {
     const r = await call("validate_network", { source: "svcnet 1\nnetwork x {\n  a: noiseTOP { period: }\n}\n" });
     expect(r.isError).toBeFalsy();

@@ -7,6 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeError } from "../../engine/index.js";
 import type { Diagnostic } from "../../../diagnostics/diagnostic.js";
 import { toJson, type DiagnosticJson } from "../../../diagnostics/render-json.js";
+import { forAssistant } from "../../../diagnostics/next-step.js";
 
 export interface ToolSuccess<T> {
   ok: true;
@@ -61,7 +62,9 @@ export function failure(
 }
 
 /** The compiler found problems: the first error's message leads, every diagnostic travels as JSON. */
-export function diagnosticsFailure(diagnostics: readonly Diagnostic[]): ToolFailure {
+export function diagnosticsFailure(given: readonly Diagnostic[]): ToolFailure {
+  // An MCP client calls tools: a next step is phrased as one, never as an svc command.
+  const diagnostics = given.map(forAssistant);
   const errors = diagnostics.filter((d) => d.severity === "error");
   const first = errors[0] ?? diagnostics[0];
   const lead = first

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toJson } from "../../../../diagnostics/render-json.js";
+import { forAssistant } from "../../../../diagnostics/next-step.js";
 import { defineTool } from "../registry.js";
 import { diagnosticsFailure, success } from "../result.js";
 import { sourceInput } from "./source-input.js";
@@ -27,7 +28,7 @@ export const formatNetwork = defineTool({
     if (parsed.diagnostics.some((d) => d.severity === "error")) return diagnosticsFailure(parsed.diagnostics);
     const formatted = print(parsed.ast);
     const changed = formatted !== source;
-    const warnings = parsed.diagnostics.map((d) => toJson(d) as unknown as Record<string, unknown>);
+    const warnings = parsed.diagnostics.map((d) => toJson(forAssistant(d)) as unknown as Record<string, unknown>);
     return success({ formatted, changed, warnings }, changed ? formatted : "already canonical");
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toJson } from "../../../../diagnostics/render-json.js";
+import { forAssistant } from "../../../../diagnostics/next-step.js";
 import type { BodyModel, ProgramModel } from "../../../../compiler/model.js";
 import { defineTool } from "../registry.js";
 import { success } from "../result.js";
@@ -59,10 +60,12 @@ export const validateNetwork = defineTool({
       import("../../../../compiler/index.js"),
       import("../../../../diagnostics/render-text.js"),
     ]);
-    const { program, diagnostics } = analyze(
+    const analysis = analyze(
       { text: source, file: sourceFile(file, DEFAULT_FILE) },
       { host: await mcpSourceHost(process.env, ctx.extra) },
     );
+    const { program } = analysis;
+    const diagnostics = analysis.diagnostics.map(forAssistant);
     const errors = diagnostics.filter((d) => d.severity === "error").length;
     const warnings = diagnostics.filter((d) => d.severity === "warning").length;
     const networks = networksOf(program);

@@ -3,7 +3,7 @@
  * the plan and code frames as text, the diagnostics as JSON. Loaded on a tool's first call.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { renderTextAll, toJson, type Diagnostic } from "../../../../diagnostics/index.js";
+import { forAssistant, renderTextAll, toJson, type Diagnostic } from "../../../../diagnostics/index.js";
 import {
   isEmptyPlan,
   type LoopResult,
@@ -34,11 +34,11 @@ export function severityCounts(diagnostics: readonly Diagnostic[]): { errors: nu
 }
 
 export const diagnosticsJson = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((d) => toJson(d) as unknown as Record<string, unknown>);
+  diagnostics.map((d) => toJson(forAssistant(d)) as unknown as Record<string, unknown>);
 
 /** Code frames for people (and models): each problem under the source line it concerns. */
 export function codeFrames(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): string {
-  return diagnostics.length === 0 ? "" : renderTextAll(diagnostics, sources);
+  return diagnostics.length === 0 ? "" : renderTextAll(diagnostics.map(forAssistant), sources);
 }
 
 function plansText(result: LoopResult): string {
