@@ -160,8 +160,9 @@ describe("plan_visual through MCP on the real library", () => {
   const call = async (request: unknown) =>
     (await client.callTool({ name: "plan_visual", arguments: { request } })) as CallToolResult;
 
+  // The safe profile offers the recipe tools (create_*); core has apply_recipe for them (below).
   beforeAll(async () => {
-    client = await memoryClient({ profile: "core", rawPython: false });
+    client = await memoryClient({ profile: "safe", rawPython: false });
   });
   afterAll(async () => {
     await client?.close();
@@ -206,5 +207,34 @@ describe("plan_visual through MCP on the real library", () => {
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(/Input validation error/);
     }
+  });
+});
+
+describe("plan_visual recommends only tools the client's profile offers", () => {
+  let core: Client;
+  beforeAll(async () => {
+    core = await memoryClient({ profile: "core", rawPython: false });
+  });
+  afterAll(async () => {
+    await core?.close();
+  });
+
+  it("in core, where the create_* tools are not offered, names apply_recipe with the same recipe and arguments", async () => {
+    const offered = new Set((await core.listTools()).tools.map((t) => t.name));
+    expect(offered.has("create_dither")).toBe(false);
+    for (const request of [
+      "retro dither with 4 levels",
+      "make me an audio-reactive kaleidoscope",
+      "a slow feedback tunnel",
+    ]) {
+      const r = (await core.callTool({ name: "plan_visual", arguments: { request } })) as CallToolResult;
+      const plan = r.structuredContent as { tool: string; arguments: { recipe: string }; reasons: string[] };
+      expect(offered.has(plan.tool), `${request}: ${plan.tool}`).toBe(true);
+      expect(plan.tool).toBe("apply_recipe");
+      expect(plan.reasons.join(" ")).toMatch(/is not offered by this server's tool profile/);
+    }
+    const dither = (await core.callTool({ name: "plan_visual", arguments: { request: "retro dither with 4 levels" } }))
+      .structuredContent as { arguments: { recipe: string; arguments: { levels: number } } };
+    expect(dither.arguments).toEqual({ recipe: "dither", arguments: { levels: 4 } });
   });
 });

@@ -27,13 +27,15 @@ export interface ToolContext {
   services: Services;
   /** Another tool by name, for a tool that runs one; undefined when there is no such tool. */
   tool: ToolLookup;
+  /** Whether this server offers a tool to its client (its profile and switches); absent: every tool. */
+  offered?: (name: string) => boolean;
 }
 
 /** Finds a tool by name and loads it: how a tool reaches another without naming its file. */
 export type ToolLookup = (name: string) => Promise<AnyToolDefinition | undefined>;
 
 /** What a front end hands every tool it serves: the services, the way to another tool, and whether its client's roots are trusted. */
-export type ToolProvisions = Pick<ToolContext, "services" | "tool"> & { trustClientRoots?: boolean };
+export type ToolProvisions = Pick<ToolContext, "services" | "tool" | "offered"> & { trustClientRoots?: boolean };
 
 type Shape = z.ZodRawShape;
 type Output<S extends Shape | undefined> = S extends Shape ? z.infer<z.ZodObject<S>> : Record<string, unknown>;
@@ -174,6 +176,7 @@ export function toolCallback(tool: AnyToolDefinition, logLevel: ClientLogLevel, 
         ),
       services: provisions.services,
       tool: provisions.tool,
+      ...(provisions.offered === undefined ? {} : { offered: provisions.offered }),
     };
     let outcome: ToolOutcome<unknown>;
     try {

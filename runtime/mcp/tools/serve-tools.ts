@@ -58,6 +58,8 @@ export function serveTools(
   provisions: ToolProvisions,
 ): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
+  // A tool that recommends another (plan_visual) names only what this client can call.
+  provisions = { ...provisions, offered: (name) => byName.has(name) };
   const callables = new Map<string, Promise<Callable>>();
   const callable = (served: ServedTool): Promise<Callable> => {
     let pending = callables.get(served.name);

@@ -56,6 +56,8 @@ export const planVisual = defineTool({
       p = d && { ...d, planner: "deterministic" as const, fallback: null };
     }
     if (p === undefined) return failure("recipe-missing", "the recipe library is empty: there is nothing to plan with");
+    const { withinOffer } = await import("./plan-offer.js");
+    p = withinOffer(p, ctx.offered);
     const by =
       p.planner === "llm"
         ? "planned by the local model"
