@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../args.js";
-import { withBridge } from "../bridge-session.js";
+import { progressTo, withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import type { ExportedNetwork } from "../../engine/index.js";
 
@@ -37,7 +37,7 @@ export const exportCommand: Command = {
     return withBridge("svc export", io, services, async (client) => {
       const networks: ExportedNetwork[] = [];
       for (const root of args.positionals) {
-        const exported = await readExport(client, root);
+        const exported = await readExport(client, root, progressTo(io, "svc export"));
         if (exported === undefined) {
           io.stderr(`svc export: nothing is at ${root}\n`);
           return 1;

@@ -135,6 +135,7 @@ export async function planFile(
   out.plans = await planProgram(client, result.operations, {
     force: options.force ?? false,
     ...(canonical === undefined ? {} : { source: { file, text: canonical } }),
+    ...(options.progress === undefined ? {} : { progress: options.progress }),
   });
   for (const p of out.plans) out.diagnostics.push(...p.diagnostics);
   out.ok = !hasErrors(out.diagnostics);
