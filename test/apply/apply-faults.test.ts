@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
@@ -90,6 +91,28 @@ async function expectEmptyPlan(source: string, home: string): Promise<void> {
   const plan = await runSvc(["plan", "--detailed-exitcode", source], env(home));
   expect(plan.stdout).toContain("No changes.");
   expect(plan.code).toBe(0);
+}
+
+/**
+ * An in-process MCP server with all tools, its services (bridge client, svc's folder) made from the
+ * environment of `home` through the proxy, for the time of `work`.
+ */
+async function withMcp(home: string, work: (client: Client) => Promise<void>): Promise<void> {
+  const saved = { SVC_BRIDGE_URL: process.env.SVC_BRIDGE_URL, SVC_HOME: process.env.SVC_HOME };
+  Object.assign(process.env, env(home));
+  const client = await memoryClient({ profile: "full", rawPython: false });
+  try {
+    await work(client);
+  } finally {
+    await client.close();
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  }
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
 describe("an apply cut short is finished or undone by svc", () => {
@@ -323,6 +346,89 @@ describe("an apply cut short is finished or undone by svc", () => {
     }
     expect(stateFiles(home)).toEqual([]);
     await expectEmptyPlan(b, home);
+  }, 300_000);
+
+  it("an edit tool's apply cut off: it is journalled, plan_network reports it and changes nothing, and the next edit rolls it back first", async () => {
+    const home = join(work, "mcpedit");
+    const a = file("mcpedit", 0);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/mcpedit");
+    await withMcp(home, async (client) => {
+      // 60 new nodes: several requests (a creation costs 4 of a request's 72).
+      const operations = Array.from({ length: 60 }, (_, i) => ({
+        op: "create_node",
+        parent: "/project1/mcpedit",
+        type: "nullTOP",
+        name: `e${i}`,
+      }));
+      proxy.inject({ matches: applyRequests, at: 2, fault: { kind: "cut-and-refuse" } });
+      const cut = await call(client, "batch_operations", { operations });
+      expect(proxy.struck).toBe(true);
+      expect(cut.isError).toBe(true);
+      expect(textOf(cut)).toMatch(/1 of \d+ requests had landed \(and 1 more may have/);
+      expect(journals(home)).toHaveLength(1);
+      const halfBuilt = await fingerprint("/project1/mcpedit");
+      expect(halfBuilt).not.toBe(before);
+
+      await proxy.restore();
+      // A read-only plan says what it found and what the next apply will do, and changes nothing.
+      const plan = await call(client, "plan_network", { source: readFileSync(a, "utf8") });
+      expect(plan.isError, textOf(plan)).toBeFalsy();
+      expect((plan.structuredContent as { unfinished: unknown[] }).unfinished).toEqual([
+        expect.objectContaining({ root: "/project1/mcpedit", landed: 1, unknown: 1, next: "roll-back" }),
+      ]);
+      expect(textOf(plan)).toMatch(
+        /^an apply of \/project1\/mcpedit was cut off and is not finished: 1 of \d+ requests had landed \(and 1 more may have\); the next apply \(or 'svc recover'\) first rolls back what landed/,
+      );
+      expect(journals(home)).toHaveLength(1);
+      expect(await fingerprint("/project1/mcpedit")).toBe(halfBuilt);
+
+      // The next edit finishes it before reading the network: it changes one value of the network as it was.
+      const edit = await call(client, "set_parameter", { path: "/project1/mcpedit/n0", parameter: "seed", value: 99 });
+      expect(edit.isError, textOf(edit)).toBeFalsy();
+      const data = edit.structuredContent as {
+        recovered: Array<{ root: string; action: string; landed: number }>;
+        summary: { add: number; change: number; destroy: number };
+      };
+      expect(data.recovered).toEqual([
+        expect.objectContaining({ root: "/project1/mcpedit", action: "rolled-back", landed: 2 }),
+      ]);
+      expect(data.summary).toEqual({ add: 0, change: 1, destroy: 0 });
+      expect(textOf(edit)).toMatch(/^first, an unfinished apply of \/project1\/mcpedit: 2 of \d+ requests had landed/);
+    });
+    expect(stateFiles(home)).toEqual([]);
+    const live = await readLiveNetwork(direct, "/project1/mcpedit");
+    expect([...live.state.nodes.keys()].filter((p) => /\/e\d+$/.test(p))).toEqual([]);
+    expect(live.state.nodes.get("/project1/mcpedit/n0")!.params.seed).toEqual({ mode: "constant", value: 99 });
+  }, 300_000);
+
+  it("rebuild_network cut off: the whole-network edit is journalled, and 'svc status' rolls it back", async () => {
+    const home = join(work, "mcprebuild");
+    const a = file("mcprebuild", 0);
+    const b = file("mcprebuild", 1);
+    expect((await runSvc(["apply", a], env(home))).code).toBe(0);
+    const before = await fingerprint("/project1/mcprebuild");
+    await withMcp(home, async (client) => {
+      proxy.inject({ matches: applyRequests, at: 3, fault: { kind: "cut-and-refuse" } });
+      const cut = await call(client, "rebuild_network", {
+        path: "/project1/mcprebuild",
+        source: readFileSync(b, "utf8"),
+      });
+      expect(proxy.struck).toBe(true);
+      expect(cut.isError).toBe(true);
+      expect(textOf(cut)).toMatch(/2 of \d+ requests had landed/);
+    });
+    expect(journals(home)).toHaveLength(1);
+    expect(await fingerprint("/project1/mcprebuild")).not.toBe(before);
+
+    await proxy.restore();
+    const status = await runSvc(["status"], env(home));
+    expect(status.stdout).toMatch(
+      /recovered: {3}an unfinished apply of \/project1\/mcprebuild: 3 of \d+ requests had landed; the bridge undid 3 requests/,
+    );
+    expect(stateFiles(home)).toEqual([]);
+    expect(await fingerprint("/project1/mcprebuild")).toBe(before);
+    await expectEmptyPlan(a, home);
   }, 300_000);
 
   it("svc's own process killed mid-apply: its journal is on disk, and the next 'svc status' rolls the apply back", async () => {
