@@ -9,7 +9,7 @@ import fs, { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFi
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeFileAtomic, writeFileAtomicSync } from "../../runtime/atomic-write.js";
 import { writeIndex, type IndexRow } from "../../runtime/creative/index-file.js";
 import { writeStateFile } from "../../runtime/mcp/auth/state-file.js";
@@ -19,7 +19,8 @@ import { writeNoteFile } from "../../runtime/vault/safe-fs.js";
 import { openVault } from "../../runtime/vault/vault-root.js";
 import { writeAtomically } from "../../runtime/cli/import-output.js";
 import { writeJson } from "../../runtime/artifacts/artifact.js";
-import { runAgent } from "../cli/run-cli.js";
+import { runAgent, runSvc } from "../cli/run-cli.js";
+import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "svc-atomic-"));
@@ -219,4 +220,62 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
     expect(readFileSync(path, "utf8")).toBe(OLD);
     expect(readdirSync(dirname(path)).sort()).toEqual(["a.svcnet", "svc-agent.yaml"]);
   });
+});
+
+describe("a saved plan (svc plan --out), its write failed or killed half-way, leaves the old plan", () => {
+  let sim: RunningSim;
+  beforeAll(async () => {
+    sim = await startSim({ port: 0 });
+  });
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  /** A folder with the old plan.json and a source of `nodes` nodes to plan (a large plan: many writes). */
+  function planFolder(nodes: number): string {
+    const dir = dirname(oldFile("plan.json"));
+    const lines = Array.from({ length: nodes }, (_, i) => `  n${i}: noiseTOP { seed: ${i} }`);
+    writeFileSync(join(dir, "net.svcnet"), `svcnet 1\nnetwork saved {\n${lines.join("\n")}\n}\n`);
+    return dir;
+  }
+  const env = (dir: string) => ({ SVC_BRIDGE_URL: sim.url, SVC_HOME: join(dir, ".svc-home") });
+
+  it("the disk fills while the plan is written: svc plan fails, and plan.json is the old one", async () => {
+    const dir = planFolder(200);
+    const fault = diskFillsWhileWriting("plan.json");
+    await expect(runSvc(["plan", "--out", "plan.json", "net.svcnet"], env(dir), dir)).rejects.toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "plan.json"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("plan.json"))).toEqual(["plan.json"]);
+    // Without the fault the same command replaces it with the plan.
+    vi.restoreAllMocks();
+    const saved = await runSvc(["plan", "--out", "plan.json", "net.svcnet"], env(dir), dir);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "plan.json"), "utf8"))).toMatchObject({ file: "net.svcnet" });
+  }, 120_000);
+
+  it("svc plan killed half-way through writing the plan: plan.json is the old one", () => {
+    const dir = planFolder(200);
+    const cli = join(ROOT, "dist", "runtime", "cli", "svc.js");
+    if (!existsSync(cli)) throw new Error("dist/ is missing: run `npm run build` (npm test does it)");
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        fileURLToPath(new URL("./fixtures/kill-writing.mjs", import.meta.url)),
+        cli,
+        "plan",
+        "--out",
+        "plan.json",
+        "net.svcnet",
+      ],
+      { cwd: dir, encoding: "utf8", env: { ...process.env, ...env(dir), SVC_TEST_KILL_WRITING: "plan.json" } },
+    );
+    expect(child.signal, child.stdout + child.stderr).toBe("SIGKILL");
+    // It had planned (the plan is printed before it is saved), and died in the middle of the save.
+    expect(child.stdout).toContain("Plan: 201 to add");
+    expect(readFileSync(join(dir, "plan.json"), "utf8")).toBe(OLD);
+    const left = readdirSync(dir).filter((f) => f.startsWith("plan.json."));
+    expect(left).toHaveLength(1); // the killed write's temporary file, half written; the old file untouched
+  }, 120_000);
 });
