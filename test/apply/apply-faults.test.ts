@@ -5,7 +5,7 @@
  * with an empty re-plan and no journal left behind.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -132,9 +132,14 @@ async function striking<T>(
  * An in-process MCP server with all tools, its services (bridge client, svc's folder) made from the
  * environment of `home` through the proxy, for the time of `work`.
  */
-async function withMcp(home: string, work: (client: Client) => Promise<void>): Promise<void> {
-  const saved = { SVC_BRIDGE_URL: process.env.SVC_BRIDGE_URL, SVC_HOME: process.env.SVC_HOME };
-  Object.assign(process.env, env(home));
+async function withMcp(
+  home: string,
+  work: (client: Client) => Promise<void>,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<void> {
+  const wanted = env(home, extra);
+  const saved = Object.fromEntries(Object.keys(wanted).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, wanted);
   const client = await memoryClient({ profile: "full", rawPython: false });
   try {
     await work(client);
@@ -395,6 +400,46 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(stateFiles(home)).toEqual([]);
     expect(await fingerprint(root)).toBe(before);
     await expectEmptyPlan(a, home);
+  }, 300_000);
+
+  it("a vault note's apply cut off: plan_vault_note reports it and changes nothing, apply_vault_note rolls it back first", async () => {
+    const { home, b, before, root } = await faultCase("vaultcut");
+    const vault = join(work, "vault");
+    mkdirSync(vault, { recursive: true });
+    writeFileSync(join(vault, "show.md"), `# The show\n\n\`\`\`svcnet\n${readFileSync(b, "utf8")}\`\`\`\n`);
+    await withMcp(
+      home,
+      async (client) => {
+        const cut = await striking(3, { kind: "cut-and-refuse" }, () =>
+          call(client, "apply_vault_note", { path: "show.md", preview: 0 }),
+        );
+        expect(cut.isError).toBe(true);
+        expect(textOf(cut)).toMatch(/2 of \d+ requests had landed/);
+        expect(journals(home)).toHaveLength(1);
+        const halfBuilt = await fingerprint(root);
+        expect(halfBuilt).not.toBe(before);
+
+        await proxy.restore();
+        const plan = await call(client, "plan_vault_note", { path: "show.md" });
+        expect(plan.isError, textOf(plan)).toBeFalsy();
+        expect((plan.structuredContent as { unfinished: unknown[] }).unfinished).toEqual([
+          expect.objectContaining({ root, landed: 2, unknown: 1, next: "roll-back" }),
+        ]);
+        expect(await fingerprint(root)).toBe(halfBuilt);
+
+        const again = await call(client, "apply_vault_note", { path: "show.md", preview: 0 });
+        expect(again.isError, textOf(again)).toBeFalsy();
+        expect((again.structuredContent as { recovered: unknown[] }).recovered).toEqual([
+          expect.objectContaining({ root, action: "rolled-back", landed: 3 }),
+        ]);
+        expect(textOf(again)).toMatch(
+          /^first, an unfinished apply of \/project1\/vaultcut: 3 of \d+ requests had landed/,
+        );
+      },
+      { SVC_VAULT_PATH: vault },
+    );
+    expect(stateFiles(home)).toEqual([]);
+    await expectEmptyPlan(b, home);
   }, 300_000);
 
   it("svc's own process killed mid-apply: its journal is on disk, and the next 'svc status' rolls the apply back", async () => {
