@@ -222,7 +222,7 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
   });
 });
 
-describe("a saved plan (svc plan --out), its write failed or killed half-way, leaves the old plan", () => {
+describe("a saved plan and an export (svc plan --out, svc export --out), failed or killed half-way, leave the old file", () => {
   let sim: RunningSim;
   beforeAll(async () => {
     sim = await startSim({ port: 0 });
@@ -232,10 +232,10 @@ describe("a saved plan (svc plan --out), its write failed or killed half-way, le
   });
 
   /** A folder with the old plan.json and a source of `nodes` nodes to plan (a large plan: many writes). */
-  function planFolder(nodes: number): string {
+  function planFolder(nodes: number, network = "saved"): string {
     const dir = dirname(oldFile("plan.json"));
     const lines = Array.from({ length: nodes }, (_, i) => `  n${i}: noiseTOP { seed: ${i} }`);
-    writeFileSync(join(dir, "net.svcnet"), `svcnet 1\nnetwork saved {\n${lines.join("\n")}\n}\n`);
+    writeFileSync(join(dir, "net.svcnet"), `svcnet 1\nnetwork ${network} {\n${lines.join("\n")}\n}\n`);
     return dir;
   }
   const env = (dir: string) => ({ SVC_BRIDGE_URL: sim.url, SVC_HOME: join(dir, ".svc-home") });
@@ -252,6 +252,31 @@ describe("a saved plan (svc plan --out), its write failed or killed half-way, le
     const saved = await runSvc(["plan", "--out", "plan.json", "net.svcnet"], env(dir), dir);
     expect(saved.code, saved.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "plan.json"), "utf8"))).toMatchObject({ file: "net.svcnet" });
+  }, 120_000);
+
+  it("svc export --out, the disk filling half-way: the old .svcnet is whole", async () => {
+    const dir = planFolder(20, "exported");
+    expect((await runSvc(["apply", "net.svcnet"], env(dir), dir)).code).toBe(0);
+    writeFileSync(join(dir, "exported.svcnet"), OLD);
+    const fault = diskFillsWhileWriting("exported.svcnet");
+    await expect(runSvc(["export", "--out", "exported.svcnet", "/project1/exported"], env(dir), dir)).rejects.toThrow(
+      /ENOSPC/,
+    );
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "exported.svcnet"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("exported.svcnet"))).toEqual(["exported.svcnet"]);
+  }, 120_000);
+
+  it("svc export --format tdn --out, the disk filling half-way: the old .tdn is whole", async () => {
+    const dir = planFolder(20);
+    writeFileSync(join(dir, "net.tdn"), OLD);
+    const fault = diskFillsWhileWriting("net.tdn");
+    await expect(
+      runSvc(["export", "--format", "tdn", "--out", "net.tdn", "net.svcnet"], env(dir), dir),
+    ).rejects.toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "net.tdn"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("net.tdn"))).toEqual(["net.tdn"]);
   }, 120_000);
 
   it("svc plan killed half-way through writing the plan: plan.json is the old one", () => {

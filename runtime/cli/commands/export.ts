@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 import { resolve } from "node:path";
 import { UsageError } from "../args.js";
 import { progressTo, withBridge } from "../bridge-session.js";
@@ -46,7 +46,8 @@ export const exportCommand: Command = {
       }
       const text = await exportProgram(networks);
       if (typeof args.flags.out === "string") {
-        writeFileSync(resolve(io.cwd, args.flags.out), text);
+        // Often over the user's own .svcnet: replaced whole or not at all.
+        writeFileAtomicSync(resolve(io.cwd, args.flags.out), text);
         io.stdout(`Exported ${networks.length} network${networks.length === 1 ? "" : "s"} to ${args.flags.out}\n`);
       } else {
         io.stdout(text);
