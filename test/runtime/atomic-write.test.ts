@@ -21,6 +21,7 @@ import { writeAtomically } from "../../runtime/cli/import-output.js";
 import { writeJson } from "../../runtime/artifacts/artifact.js";
 import { runAgent, runSvc } from "../cli/run-cli.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "svc-atomic-"));
@@ -222,7 +223,7 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
   });
 });
 
-describe("a saved plan and an export (svc plan --out, svc export --out), failed or killed half-way, leave the old file", () => {
+describe("a saved plan, an export, an adopted source (--out), failed or killed half-way, leave the old file", () => {
   let sim: RunningSim;
   beforeAll(async () => {
     sim = await startSim({ port: 0 });
@@ -277,6 +278,29 @@ describe("a saved plan and an export (svc plan --out, svc export --out), failed 
     expect(fault.hits()).toBeGreaterThan(0);
     expect(readFileSync(join(dir, "net.tdn"), "utf8")).toBe(OLD);
     expect(readdirSync(dir).filter((f) => f.startsWith("net.tdn"))).toEqual(["net.tdn"]);
+  }, 120_000);
+
+  it("svc adopt --out, the disk filling half-way: the old .svcnet is whole", async () => {
+    const dir = planFolder(1);
+    const bridge = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
+    try {
+      await bridge.post("/api/batch", {
+        operations: [
+          { action: "create", parent_path: "/project1", type: "baseCOMP", name: "byhand" },
+          { action: "create", parent_path: "/project1/byhand", type: "noiseTOP", name: "noise1" },
+        ],
+      });
+    } finally {
+      await bridge.close();
+    }
+    writeFileSync(join(dir, "byhand.svcnet"), OLD);
+    const fault = diskFillsWhileWriting("byhand.svcnet");
+    await expect(runSvc(["adopt", "--out", "byhand.svcnet", "/project1/byhand"], env(dir), dir)).rejects.toThrow(
+      /ENOSPC/,
+    );
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "byhand.svcnet"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("byhand.svcnet"))).toEqual(["byhand.svcnet"]);
   }, 120_000);
 
   it("svc plan killed half-way through writing the plan: plan.json is the old one", () => {
