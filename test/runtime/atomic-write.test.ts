@@ -22,6 +22,8 @@ import { writeJson } from "../../runtime/artifacts/artifact.js";
 import { runAgent, runSvc } from "../cli/run-cli.js";
 import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { setEnvFileValue } from "../../runtime/onboarding/env-file.js";
+import { mergeServer } from "../../runtime/onboarding/clients.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "svc-atomic-"));
@@ -210,6 +212,43 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
     const fault = diskFillsWhileWriting("imported.svcnet");
     expect(() => writeAtomically(path, bigText)).toThrow(/ENOSPC/);
     expectOldIntact(path, fault);
+  });
+
+  it("svc fmt rewriting a source", async () => {
+    const path = oldFile("messy.svcnet");
+    const messy = `svcnet 1\nnetwork messy {\n  n:    noiseTOP {seed: 1}\n  note: textDAT { text: "${"x".repeat(64 * 1024)}" }\n}\n`;
+    writeFileSync(path, messy);
+    const fault = diskFillsWhileWriting("messy.svcnet");
+    await expect(runSvc(["fmt", "messy.svcnet"], {}, dirname(path))).rejects.toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(messy);
+    expect(readdirSync(dirname(path))).toEqual(["messy.svcnet"]);
+  });
+
+  it("svc's env file", () => {
+    const home = dirname(oldFile("env"));
+    const fault = diskFillsWhileWriting("env");
+    expect(() => setEnvFileValue({ SVC_HOME: home }, "SVC_BRIDGE_TOKEN", bigText)).toThrow(/ENOSPC/);
+    expectOldIntact(join(home, "env"), fault);
+  });
+
+  it("an MCP client's configuration", () => {
+    const path = oldFile("mcp.json");
+    writeFileSync(path, JSON.stringify({ mcpServers: { other: { command: "x" } } }));
+    const before = readFileSync(path, "utf8");
+    const fault = diskFillsWhileWriting("mcp.json");
+    const client = {
+      id: "cursor",
+      label: "Cursor",
+      file: path,
+      key: "mcpServers",
+      presentWhen: dirname(path),
+    } as const;
+    expect(() => mergeServer(client, { command: "node", args: [bigText] })).toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    // The copy of the old file made before the write stays beside it, as it does after every merge.
+    expect(readdirSync(dirname(path)).filter((f) => !f.startsWith("mcp.json.svc-backup-"))).toEqual(["mcp.json"]);
   });
 
   it("svc-agent config init --force", async () => {
