@@ -1,7 +1,8 @@
 /**
  * The one way svc replaces a file that holds a user's data (the creative index and cards, vault notes,
  * the OAuth state, saved plans, the session profile and agent brief, converted imports, agent
- * configs, `svc export`/`adopt --out`, sources `svc fmt` rewrites, svc's env file, MCP client configs): the new bytes go to a temporary file beside the old one, are flushed to disk, and the
+ * configs, `svc export`/`adopt --out`, sources `svc fmt` rewrites, svc's env file, MCP client
+ * configs): the new bytes go to a temporary file beside the old one, are flushed to disk, and the
  * temporary file is renamed over the old one. A write that fails or a process killed mid-way leaves
  * the old file whole (and no temporary file once the process exits normally); a reader never sees
  * half of either. Built on `write-file-atomic` (npm's own), which also serialises concurrent writes
