@@ -5,6 +5,7 @@
  * temporary files of the one file under test, so each writer is run exactly as a user runs it.
  */
 import { spawnSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import fs, { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -24,6 +25,8 @@ import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { setEnvFileValue } from "../../runtime/onboarding/env-file.js";
 import { mergeServer } from "../../runtime/onboarding/clients.js";
+import { addTrusted } from "../../runtime/packages/signing.js";
+import { identityKey, saveCalibration, type CalibrationEntry } from "../../runtime/copilot/calibration-cache.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "svc-atomic-"));
@@ -249,6 +252,41 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
     expect(readFileSync(path, "utf8")).toBe(before);
     // The copy of the old file made before the write stays beside it, as it does after every merge.
     expect(readdirSync(dirname(path)).filter((f) => !f.startsWith("mcp.json.svc-backup-"))).toEqual(["mcp.json"]);
+  });
+
+  it("the trusted publishers", () => {
+    const home = dirname(oldFile("unrelated.txt"));
+    const pem = () => generateKeyPairSync("ed25519").publicKey.export({ format: "pem", type: "spki" }).toString();
+    addTrusted({ SVC_HOME: home }, pem(), "a publisher");
+    const path = join(home, "trusted-publishers.json");
+    const before = readFileSync(path, "utf8");
+    const fault = diskFillsWhileWriting("trusted-publishers.json");
+    expect(() => addTrusted({ SVC_HOME: home }, pem(), bigText)).toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    expect(readdirSync(home).sort()).toEqual(["trusted-publishers.json", "unrelated.txt"]);
+  });
+
+  it("the model calibration cache", () => {
+    const path = join(dirname(oldFile("unrelated.txt")), "calibration.json");
+    const entry = (model: string): CalibrationEntry => {
+      const identity = { model, digest: "d" };
+      return {
+        key: identityKey(identity),
+        identity,
+        fixturesVersion: 1,
+        calibratedAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+        results: [],
+        decisions: { copilot: true, plannerLlm: true, vision: null },
+      };
+    };
+    saveCalibration(path, entry("small"));
+    const before = readFileSync(path, "utf8");
+    const fault = diskFillsWhileWriting("calibration.json");
+    expect(() => saveCalibration(path, entry(bigText))).toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    expect(readdirSync(dirname(path)).sort()).toEqual(["calibration.json", "unrelated.txt"]);
   });
 
   it("svc-agent config init --force", async () => {
