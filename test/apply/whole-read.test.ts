@@ -195,7 +195,7 @@ describe("the whole read", () => {
       // One whole read (a read that timed out is not sent again), then the pages; the user is told.
       expect(slow.reads()).toBe(1);
       expect(plan.stderr).toContain(
-        "svc plan: reading /project1/whole in one request took longer than the bridge allows one request: reading it in pages",
+        "svc plan: reading /project1/whole in one request ran past the bridge's time limit: reading it in pages instead",
       );
 
       // Export reads twice (the second time with the parameters the record names): one try of the whole read in all.

@@ -152,12 +152,14 @@ function pagesStillServe(err: unknown): boolean {
   );
 }
 
-/** Why a whole read did not serve, for the line that says the read goes on in pages. */
-function whyNotWhole(err: BridgeError): string {
-  if (err.code === "read_timeout" || err.kind === "timeout") return "took longer than the bridge allows one request";
-  if (err.code === "read_too_large") return "is too large for one reply";
-  if (err.code === "overloaded") return "was refused: the bridge has as many whole reads open as it takes";
-  return "could not reach the bridge's whole-read port";
+/** The line that says why a whole read did not serve and that the read goes on in pages. */
+function inPagesBecause(err: BridgeError, root: string): string {
+  if (err.code === "read_timeout" || err.kind === "timeout")
+    return `reading ${root} in one request ran past the bridge's time limit: reading it in pages instead`;
+  if (err.code === "read_too_large") return `${root} is too large to read in one request: reading it in pages instead`;
+  if (err.code === "overloaded")
+    return `the bridge has as many whole reads open as it takes: reading ${root} in pages instead`;
+  return `the bridge's whole-read port did not answer: reading ${root} in pages instead`;
 }
 
 /**
@@ -210,7 +212,7 @@ export async function readNetworkState(
         const failure = err as BridgeError;
         if (failure.kind === "connection") wholeReadPorts.delete(client); // ask again next time
         if (failure.kind === "timeout" || failure.code === "read_timeout") markSlow(client, root);
-        options.progress?.(`reading ${root} in one request ${whyNotWhole(failure)}: reading it in pages`, "notice");
+        options.progress?.(inPagesBecause(failure, root), "notice");
         whole = false;
         continue;
       }
