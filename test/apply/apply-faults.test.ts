@@ -442,6 +442,30 @@ describe("an apply cut short is finished or undone by svc", () => {
     await expectEmptyPlan(b, home);
   }, 300_000);
 
+  it("an artist tool's build cut off: it is journalled, and building it again rolls it back first", async () => {
+    const home = join(work, "artist");
+    const root = "/project1/artistcut";
+    await withMcp(home, async (client) => {
+      const args = { recipe: "layer_stack", name: "artistcut", preview: 0 };
+      const cut = await striking(2, { kind: "cut-and-refuse" }, () => call(client, "apply_recipe", args));
+      expect(cut.isError).toBe(true);
+      expect(textOf(cut)).toMatch(/1 of \d+ requests had landed/);
+      expect(journals(home)).toHaveLength(1);
+      expect((await readLiveNetwork(direct, root)).exists).toBe(true);
+
+      await proxy.restore();
+      const again = await call(client, "apply_recipe", args);
+      expect(again.isError, textOf(again)).toBeFalsy();
+      expect((again.structuredContent as { recovered: unknown[] }).recovered).toEqual([
+        expect.objectContaining({ root, action: "rolled-back", landed: 2 }),
+      ]);
+      expect(textOf(again)).toMatch(
+        /^first, an unfinished apply of \/project1\/artistcut: 2 of \d+ requests had landed/,
+      );
+    });
+    expect(stateFiles(home)).toEqual([]);
+  }, 300_000);
+
   it("svc's own process killed mid-apply: its journal is on disk, and the next 'svc status' rolls the apply back", async () => {
     const cli = join(process.cwd(), "dist/runtime/cli/svc.js");
     if (!existsSync(cli)) throw new Error("build first: npm run build (npm test does)");
