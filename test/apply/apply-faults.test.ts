@@ -466,6 +466,26 @@ describe("an apply cut short is finished or undone by svc", () => {
     expect(stateFiles(home)).toEqual([]);
   }, 300_000);
 
+  it("'svc recipes apply' cut off: it is journalled, and 'svc status' rolls it back", async () => {
+    const home = join(work, "recipes");
+    const root = "/project1/recipecut";
+    const apply = await striking(2, { kind: "cut-and-refuse" }, () =>
+      runSvc(["recipes", "apply", "layer_stack", "--network", "recipecut"], env(home)),
+    );
+    expect(apply.code).toBe(1);
+    expect(apply.stdout + apply.stderr).toMatch(/1 of \d+ requests had landed/);
+    expect(journals(home)).toHaveLength(1);
+    expect((await readLiveNetwork(direct, root)).exists).toBe(true);
+
+    await proxy.restore();
+    const status = await runSvc(["status"], env(home));
+    expect(status.stdout).toMatch(
+      /recovered: {3}an unfinished apply of \/project1\/recipecut: 2 of \d+ requests had landed; the bridge undid 2 requests \([^)]*\); the live network is verified as it was before the apply/,
+    );
+    expect(stateFiles(home)).toEqual([]);
+    expect((await readLiveNetwork(direct, root)).exists).toBe(false);
+  }, 300_000);
+
   it("svc's own process killed mid-apply: its journal is on disk, and the next 'svc status' rolls the apply back", async () => {
     const cli = join(process.cwd(), "dist/runtime/cli/svc.js");
     if (!existsSync(cli)) throw new Error("build first: npm run build (npm test does)");
