@@ -4,7 +4,10 @@
 // and that it exited by itself (a process still running 15 minutes after it started counts as hung
 // and fails the benchmark). `svc check` of the same file in the same run is the baseline the ratios
 // are taken against.
-// Run: npx tsc -p tsconfig.build.json && node bench/exits.bench.mjs [--nodes N]  (or `npm run bench -- exits`)
+// With `--before <dir>` (the root of another built checkout, an older svc), that svc's no-change plan
+// runs too, on the same tdsim just before this one's, and the table gives this plan's time over it.
+// Run: npx tsc -p tsconfig.build.json && node bench/exits.bench.mjs [--nodes N] [--before <dir>]
+// (or `npm run bench -- exits`)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -19,13 +22,15 @@ const flag = (name) => {
 const NODES = Number(flag("--nodes") ?? 5000);
 const HUNG_AFTER_MS = 15 * 60_000;
 const cli = join(root, "dist/runtime/cli/svc.js");
+const before = flag("--before");
+const beforeCli = before === undefined ? undefined : join(before, "dist/runtime/cli/svc.js");
 const { startSim } = await import(join(root, "dist/runtime/sim/start-sim.js"));
 
 /** One command in its own process: its status, its wall time, and whether it had to be killed. */
-function run(args, env) {
+function run(args, env, program = cli) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [cli, ...args], {
+    const child = spawn(process.execPath, [program, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: "ignore",
@@ -48,6 +53,8 @@ try {
   const check = await run(["check", file], env);
   const apply = await run(["apply", file], env);
   load.push(loadavg()[0]);
+  const planBefore =
+    beforeCli === undefined ? undefined : await run(["plan", "--detailed-exitcode", file], env, beforeCli);
   const plan = await run(["plan", "--detailed-exitcode", file], env);
   load.push(loadavg()[0]);
   const row = (name, r) =>
@@ -59,8 +66,15 @@ try {
   console.log("|---|---|---|---|---|");
   console.log(row("svc check (baseline)", check));
   console.log(row("svc apply", apply));
+  if (planBefore !== undefined) console.log(row("svc plan (no change), the --before svc", planBefore));
   console.log(row("svc plan (no change)", plan));
-  const ok = [check, apply, plan].every((r) => r.code === 0 && !r.hung);
+  if (planBefore !== undefined)
+    console.log(
+      `\nno-change plan, this svc / the --before svc: ${(plan.ms / planBefore.ms).toFixed(2)} of the wall time`,
+    );
+  const ok = [check, apply, plan, ...(planBefore === undefined ? [] : [planBefore])].every(
+    (r) => r.code === 0 && !r.hung,
+  );
   if (!ok) console.log("a command failed or did not exit");
   process.exitCode = ok ? 0 : 1;
 } finally {

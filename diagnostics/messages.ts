@@ -182,6 +182,7 @@ export const messages = {
     "error",
     "an unfinished apply of {root} was found ({landed}), but the live network is not as it was before: {message}",
   ),
+  "apply-unfinished": entry("warning", "an apply of {root} was cut off and is not finished: {landed}; {next}"),
   "apply-journal-unreadable": entry(
     "warning",
     "svc's journal of an unfinished apply at {file} cannot be read: {problem}",

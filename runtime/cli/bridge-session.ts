@@ -27,14 +27,15 @@ export async function withBridge(
 
 /**
  * Progress on standard error. On a terminal every step, as `… message`; piped, only the parts of
- * work that has several (request 2 of 5), as plain `<program>: message` lines a log keeps, so a
- * short apply stays silent and a long one still says where it is. Standard output is never touched.
+ * work that has several (request 2 of 5) and notices (a read that goes on in pages), as plain
+ * `<program>: message` lines a log keeps, so a short apply stays silent and a long one still says
+ * where it is. Standard output is never touched.
  */
 export function progressTo(io: CommandIO, program = "svc"): Progress {
   return io.isTTY
     ? (message) => io.stderr(`… ${message}\n`)
     : (message, step) => {
-        if (step !== undefined && step.total > 1) io.stderr(`${program}: ${message}\n`);
+        if (step === "notice" || (step !== undefined && step.total > 1)) io.stderr(`${program}: ${message}\n`);
       };
 }
 

@@ -9,8 +9,9 @@
  * MAX_FILE_BYTES read back. A file that is not ours is reported, never overwritten.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomicSync } from "../atomic-write.js";
 import { svcHome } from "../onboarding/places.js";
 import { FIXTURES_VERSION, type Capability } from "./calibration-fixtures.js";
 
@@ -132,8 +133,8 @@ export function saveCalibration(path: string, entry: CalibrationEntry): void {
   const entries = [entry, ...readCalibrations(path).filter((e) => e.key !== entry.key)]
     .sort((a, b) => b.calibratedAt.localeCompare(a.calibratedAt))
     .slice(0, MAX_ENTRIES);
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ version: FILE_VERSION, entries }, null, 2) + "\n", { mode: 0o600 });
-  renameSync(temporary, path);
+  writeFileAtomicSync(path, JSON.stringify({ version: FILE_VERSION, entries }, null, 2) + "\n", {
+    mode: 0o600,
+    makeFolder: true,
+  });
 }

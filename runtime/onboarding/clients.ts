@@ -6,7 +6,8 @@
  * the tests do not run (macOS, Windows, Claude Desktop on Linux) are UNVERIFIED: check them with
  * the client's own "open MCP configuration" command.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../atomic-write.js";
 import { dirname, join } from "node:path";
 import { userHome } from "./places.js";
 
@@ -150,9 +151,7 @@ export function mergeServer(client: ClientSpec, entry: ServerEntry, now = new Da
     backup = `${client.file}.svc-backup-${now.toISOString().replace(/[:.]/g, "-")}`;
     copyFileSync(client.file, backup);
   }
-  const temp = `${client.file}.svc-writing`;
-  writeFileSync(temp, JSON.stringify(merged, null, 2) + "\n");
-  renameSync(temp, client.file);
+  writeFileAtomicSync(client.file, JSON.stringify(merged, null, 2) + "\n");
   const check = readConfig(client.file);
   const after =
     check && "config" in check && isObject(check.config[client.key]) ? (check.config[client.key] as Json) : undefined;

@@ -3,8 +3,9 @@
  * for the variables the environment leaves unset, so a token written by `svc init --token` reaches
  * every svc process (CLI and MCP server alike) without editing a shell profile.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomicSync } from "../atomic-write.js";
 import { svcHome } from "./places.js";
 
 export function envFilePath(env: NodeJS.ProcessEnv): string {
@@ -43,10 +44,6 @@ export function setEnvFileValue(env: NodeJS.ProcessEnv, name: string, value: str
         .filter((l, i, all) => l !== "" || i < all.length - 1)
     : ["# svc reads these at start for variables the environment does not set"];
   const kept = lines.filter((l) => !new RegExp(`^\\s*${name}\\s*=`).test(l));
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.writing`;
-  writeFileSync(temp, [...kept, `${name}=${value}`].join("\n") + "\n", { mode: 0o600 });
-  chmodSync(temp, 0o600);
-  renameSync(temp, file);
+  writeFileAtomicSync(file, [...kept, `${name}=${value}`].join("\n") + "\n", { mode: 0o600, makeFolder: true });
   return file;
 }

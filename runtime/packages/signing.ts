@@ -15,7 +15,8 @@ import {
   verify,
   type KeyObject,
 } from "node:crypto";
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../atomic-write.js";
 import { dirname, join } from "node:path";
 import { svcHome } from "../onboarding/places.js";
 import { PackageError, PUBLISH_MANIFEST, SIGNATURE_FILE } from "./bundle.js";
@@ -91,9 +92,7 @@ export function publisherKey(env: NodeJS.ProcessEnv, now = new Date()): { key: K
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const { privateKey } = generateKeyPairSync("ed25519");
-    const temporary = `${file}.tmp-${process.pid}`;
-    writeFileSync(temporary, privateKey.export({ format: "pem", type: "pkcs8" }), { mode: 0o600 });
-    renameSync(temporary, file);
+    writeFileAtomicSync(file, privateKey.export({ format: "pem", type: "pkcs8" }), { mode: 0o600 });
     const text = keyText(createPublicKey(privateKey));
     addTrusted(env, text, "this machine's publisher key", now);
   }
@@ -144,10 +143,9 @@ export function readTrusted(env: NodeJS.ProcessEnv): TrustedKey[] {
 
 function writeTrusted(env: NodeJS.ProcessEnv, keys: TrustedKey[]): void {
   const file = join(svcFolder(env), TRUST_FILE);
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, JSON.stringify({ format: "svc-trusted-publishers", keys }, null, 2) + "\n");
-  renameSync(temporary, file);
+  writeFileAtomicSync(file, JSON.stringify({ format: "svc-trusted-publishers", keys }, null, 2) + "\n", {
+    makeFolder: true,
+  });
 }
 
 /** Trusts a publisher key; trusting a key already trusted changes nothing but its label. */

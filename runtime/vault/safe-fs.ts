@@ -6,7 +6,9 @@
  * Where the system offers /proc/self/fd (Linux), each folder is held open and its children are
  * addressed through it, as openat() would, so a folder swapped for a link after it was checked
  * is not followed, and every opened file's real location is read back from its descriptor before
- * one byte is read or kept. Elsewhere (macOS, Windows: UNVERIFIED there) each path is checked
+ * one byte is read or kept. A note is written by svc's atomic writer without resolving any name
+ * (its temporary file created with O_EXCL | O_NOFOLLOW in the folder held open, then renamed over
+ * the note's own name, after one more look), and the folder is checked again afterwards. Elsewhere (macOS, Windows: UNVERIFIED there) each path is checked
  * with lstat just before it is used, which leaves a window of microseconds open to another
  * program swapping a link in.
  */
@@ -100,6 +102,15 @@ function changedError(rel: string): VaultError {
     "vault-changed-during-write",
     `the folder '${rel || "(vault)"}' was moved or replaced while svc was using it; nothing was written`,
     "another program changed the vault at the same moment; try again",
+    { path: rel },
+  );
+}
+
+function movedDuringWrite(rel: string, folderRel: string): VaultError {
+  return new VaultError(
+    "vault-changed-during-write",
+    `the folder '${folderRel || "(vault)"}' was moved or replaced while svc was writing '${rel}'; the note went into the folder svc had opened, wherever it is now, and nothing was written through a link`,
+    "another program changed the vault at the same moment; look at the vault and try again",
     { path: rel },
   );
 }
@@ -361,10 +372,18 @@ export function writeNoteFile(vault: Vault, rel: string, text: string, options: 
     options.afterChecks?.();
     // The last look before the note is replaced: the folder is where it was, the note no link.
     assertFolderInPlace(vault, folder);
+    // Written without resolving any name, inside the folder held open (atomic-write.ts).
     writeFileAtomicSync(target, bytes, {
       mode: existing ? existing.mode & 0o777 : 0o644,
       refuseLink: () => symlinkError(rel),
     });
+    // And once more after: a folder moved meanwhile holds the note where it went, which is said.
+    try {
+      assertFolderInPlace(vault, folder);
+    } catch (err) {
+      if (err instanceof VaultError) throw movedDuringWrite(rel, folder.rel);
+      throw err;
+    }
     return { path: rel, bytes: bytes.length, sha256: sha256(bytes), created: existing === undefined };
   } finally {
     folder.close();

@@ -5,11 +5,12 @@
  * temporary files of the one file under test, so each writer is run exactly as a user runs it.
  */
 import { spawnSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import fs, { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeFileAtomic, writeFileAtomicSync } from "../../runtime/atomic-write.js";
 import { writeIndex, type IndexRow } from "../../runtime/creative/index-file.js";
 import { writeStateFile } from "../../runtime/mcp/auth/state-file.js";
@@ -19,7 +20,13 @@ import { writeNoteFile } from "../../runtime/vault/safe-fs.js";
 import { openVault } from "../../runtime/vault/vault-root.js";
 import { writeAtomically } from "../../runtime/cli/import-output.js";
 import { writeJson } from "../../runtime/artifacts/artifact.js";
-import { runAgent } from "../cli/run-cli.js";
+import { runAgent, runSvc } from "../cli/run-cli.js";
+import { startSim, type RunningSim } from "../../runtime/sim/start-sim.js";
+import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
+import { setEnvFileValue } from "../../runtime/onboarding/env-file.js";
+import { mergeServer } from "../../runtime/onboarding/clients.js";
+import { addTrusted } from "../../runtime/packages/signing.js";
+import { identityKey, saveCalibration, type CalibrationEntry } from "../../runtime/copilot/calibration-cache.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "svc-atomic-"));
@@ -210,6 +217,78 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
     expectOldIntact(path, fault);
   });
 
+  it("svc fmt rewriting a source", async () => {
+    const path = oldFile("messy.svcnet");
+    const messy = `svcnet 1\nnetwork messy {\n  n:    noiseTOP {seed: 1}\n  note: textDAT { text: "${"x".repeat(64 * 1024)}" }\n}\n`;
+    writeFileSync(path, messy);
+    const fault = diskFillsWhileWriting("messy.svcnet");
+    await expect(runSvc(["fmt", "messy.svcnet"], {}, dirname(path))).rejects.toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(messy);
+    expect(readdirSync(dirname(path))).toEqual(["messy.svcnet"]);
+  });
+
+  it("svc's env file", () => {
+    const home = dirname(oldFile("env"));
+    const fault = diskFillsWhileWriting("env");
+    expect(() => setEnvFileValue({ SVC_HOME: home }, "SVC_BRIDGE_TOKEN", bigText)).toThrow(/ENOSPC/);
+    expectOldIntact(join(home, "env"), fault);
+  });
+
+  it("an MCP client's configuration", () => {
+    const path = oldFile("mcp.json");
+    writeFileSync(path, JSON.stringify({ mcpServers: { other: { command: "x" } } }));
+    const before = readFileSync(path, "utf8");
+    const fault = diskFillsWhileWriting("mcp.json");
+    const client = {
+      id: "cursor",
+      label: "Cursor",
+      file: path,
+      key: "mcpServers",
+      presentWhen: dirname(path),
+    } as const;
+    expect(() => mergeServer(client, { command: "node", args: [bigText] })).toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    // The copy of the old file made before the write stays beside it, as it does after every merge.
+    expect(readdirSync(dirname(path)).filter((f) => !f.startsWith("mcp.json.svc-backup-"))).toEqual(["mcp.json"]);
+  });
+
+  it("the trusted publishers", () => {
+    const home = dirname(oldFile("unrelated.txt"));
+    const pem = () => generateKeyPairSync("ed25519").publicKey.export({ format: "pem", type: "spki" }).toString();
+    addTrusted({ SVC_HOME: home }, pem(), "a publisher");
+    const path = join(home, "trusted-publishers.json");
+    const before = readFileSync(path, "utf8");
+    const fault = diskFillsWhileWriting("trusted-publishers.json");
+    expect(() => addTrusted({ SVC_HOME: home }, pem(), bigText)).toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    expect(readdirSync(home).sort()).toEqual(["trusted-publishers.json", "unrelated.txt"]);
+  });
+
+  it("the model calibration cache", () => {
+    const path = join(dirname(oldFile("unrelated.txt")), "calibration.json");
+    const entry = (model: string): CalibrationEntry => {
+      const identity = { model, digest: "d" };
+      return {
+        key: identityKey(identity),
+        identity,
+        fixturesVersion: 1,
+        calibratedAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+        results: [],
+        decisions: { copilot: true, plannerLlm: true, vision: null },
+      };
+    };
+    saveCalibration(path, entry("small"));
+    const before = readFileSync(path, "utf8");
+    const fault = diskFillsWhileWriting("calibration.json");
+    expect(() => saveCalibration(path, entry(bigText))).toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    expect(readdirSync(dirname(path)).sort()).toEqual(["calibration.json", "unrelated.txt"]);
+  });
+
   it("svc-agent config init --force", async () => {
     const path = oldFile("svc-agent.yaml");
     writeFileSync(join(dirname(path), "a.svcnet"), "svcnet 1\nnetwork a {\n}\n");
@@ -219,4 +298,110 @@ describe("each writer of a user's data, failed half-way, leaves the old file", (
     expect(readFileSync(path, "utf8")).toBe(OLD);
     expect(readdirSync(dirname(path)).sort()).toEqual(["a.svcnet", "svc-agent.yaml"]);
   });
+});
+
+describe("a saved plan, an export, an adopted source (--out), failed or killed half-way, leave the old file", () => {
+  let sim: RunningSim;
+  beforeAll(async () => {
+    sim = await startSim({ port: 0 });
+  });
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  /** A folder with the old plan.json and a source of `nodes` nodes to plan (a large plan: many writes). */
+  function planFolder(nodes: number, network = "saved"): string {
+    const dir = dirname(oldFile("plan.json"));
+    const lines = Array.from({ length: nodes }, (_, i) => `  n${i}: noiseTOP { seed: ${i} }`);
+    writeFileSync(join(dir, "net.svcnet"), `svcnet 1\nnetwork ${network} {\n${lines.join("\n")}\n}\n`);
+    return dir;
+  }
+  const env = (dir: string) => ({ SVC_BRIDGE_URL: sim.url, SVC_HOME: join(dir, ".svc-home") });
+
+  it("the disk fills while the plan is written: svc plan fails, and plan.json is the old one", async () => {
+    const dir = planFolder(200);
+    const fault = diskFillsWhileWriting("plan.json");
+    await expect(runSvc(["plan", "--out", "plan.json", "net.svcnet"], env(dir), dir)).rejects.toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "plan.json"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("plan.json"))).toEqual(["plan.json"]);
+    // Without the fault the same command replaces it with the plan.
+    vi.restoreAllMocks();
+    const saved = await runSvc(["plan", "--out", "plan.json", "net.svcnet"], env(dir), dir);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "plan.json"), "utf8"))).toMatchObject({ file: "net.svcnet" });
+  }, 120_000);
+
+  it("svc export --out, the disk filling half-way: the old .svcnet is whole", async () => {
+    const dir = planFolder(20, "exported");
+    expect((await runSvc(["apply", "net.svcnet"], env(dir), dir)).code).toBe(0);
+    writeFileSync(join(dir, "exported.svcnet"), OLD);
+    const fault = diskFillsWhileWriting("exported.svcnet");
+    await expect(runSvc(["export", "--out", "exported.svcnet", "/project1/exported"], env(dir), dir)).rejects.toThrow(
+      /ENOSPC/,
+    );
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "exported.svcnet"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("exported.svcnet"))).toEqual(["exported.svcnet"]);
+  }, 120_000);
+
+  it("svc export --format tdn --out, the disk filling half-way: the old .tdn is whole", async () => {
+    const dir = planFolder(20);
+    writeFileSync(join(dir, "net.tdn"), OLD);
+    const fault = diskFillsWhileWriting("net.tdn");
+    await expect(
+      runSvc(["export", "--format", "tdn", "--out", "net.tdn", "net.svcnet"], env(dir), dir),
+    ).rejects.toThrow(/ENOSPC/);
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "net.tdn"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("net.tdn"))).toEqual(["net.tdn"]);
+  }, 120_000);
+
+  it("svc adopt --out, the disk filling half-way: the old .svcnet is whole", async () => {
+    const dir = planFolder(1);
+    const bridge = new BridgeClient(bridgeConfigFromEnv({ SVC_BRIDGE_URL: sim.url }));
+    try {
+      await bridge.post("/api/batch", {
+        operations: [
+          { action: "create", parent_path: "/project1", type: "baseCOMP", name: "byhand" },
+          { action: "create", parent_path: "/project1/byhand", type: "noiseTOP", name: "noise1" },
+        ],
+      });
+    } finally {
+      await bridge.close();
+    }
+    writeFileSync(join(dir, "byhand.svcnet"), OLD);
+    const fault = diskFillsWhileWriting("byhand.svcnet");
+    await expect(runSvc(["adopt", "--out", "byhand.svcnet", "/project1/byhand"], env(dir), dir)).rejects.toThrow(
+      /ENOSPC/,
+    );
+    expect(fault.hits()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "byhand.svcnet"), "utf8")).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.startsWith("byhand.svcnet"))).toEqual(["byhand.svcnet"]);
+  }, 120_000);
+
+  it("svc plan killed half-way through writing the plan: plan.json is the old one", () => {
+    const dir = planFolder(200);
+    const cli = join(ROOT, "dist", "runtime", "cli", "svc.js");
+    if (!existsSync(cli)) throw new Error("dist/ is missing: run `npm run build` (npm test does it)");
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        fileURLToPath(new URL("./fixtures/kill-writing.mjs", import.meta.url)),
+        cli,
+        "plan",
+        "--out",
+        "plan.json",
+        "net.svcnet",
+      ],
+      { cwd: dir, encoding: "utf8", env: { ...process.env, ...env(dir), SVC_TEST_KILL_WRITING: "plan.json" } },
+    );
+    expect(child.signal, child.stdout + child.stderr).toBe("SIGKILL");
+    // It had planned (the plan is printed before it is saved), and died in the middle of the save.
+    expect(child.stdout).toContain("Plan: 201 to add");
+    expect(readFileSync(join(dir, "plan.json"), "utf8")).toBe(OLD);
+    const left = readdirSync(dir).filter((f) => f.startsWith("plan.json."));
+    expect(left).toHaveLength(1); // the killed write's temporary file, half written; the old file untouched
+  }, 120_000);
 });

@@ -87,6 +87,33 @@ describe("bridge client", () => {
     expect(c.stats.requests).toBe(3);
   });
 
+  it("does not send again a read the bridge timed out on purpose (504 read_timeout: read it in pages)", async () => {
+    let calls = 0;
+    const url = await serve((_req, _body, res) => {
+      calls++;
+      json(res, 504, {
+        ok: false,
+        error: { code: "read_timeout", message: "reading /project1/big took more than 20 s" },
+      });
+    });
+    const c = client(url);
+    await expect(c.read("/api/network/x/state", {})).rejects.toMatchObject({ code: "read_timeout", status: 504 });
+    expect(calls).toBe(1);
+  });
+
+  it("still retries a 504 that is not the bridge's own (a gateway in between)", async () => {
+    let calls = 0;
+    const url = await serve((_req, _body, res) => {
+      calls++;
+      if (calls < 2) {
+        res.writeHead(504, { "content-type": "text/plain" });
+        res.end("gateway timeout");
+      } else json(res, 200, { ok: true, data: 7 });
+    });
+    await expect(client(url).get<number>("/api/info")).resolves.toBe(7);
+    expect(calls).toBe(2);
+  });
+
   it("never retries a mutation, even after a transient 503", async () => {
     let calls = 0;
     const url = await serve((_req, _body, res) => {

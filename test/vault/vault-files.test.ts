@@ -3,7 +3,7 @@
  * paths, a linked note, a linked folder, a link swapped in between the checks and the write, a
  * folder swapped for a link) is refused with its own code, and nothing outside the vault changes.
  */
-import {
+import fs, {
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -15,8 +15,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { basename, join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_NOTE_BYTES } from "../../runtime/vault/limits.js";
 import { listNotes, readNote } from "../../runtime/vault/notes.js";
 import { readNoteFile, writeNoteFile } from "../../runtime/vault/safe-fs.js";
@@ -58,6 +58,24 @@ beforeEach(() => {
   vault = openVault({ SVC_VAULT_PATH: vaultDir });
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * Runs `swap` the moment the write opens its temporary file beside `name` (after every check svc
+ * makes before writing): another program changing the vault in the middle of the write.
+ */
+function whileWriting(name: string, swap: () => void): { struck: () => boolean } {
+  let struck = false;
+  const realOpenSync = fs.openSync;
+  vi.spyOn(fs, "openSync").mockImplementation(((p: fs.PathLike, ...rest: unknown[]) => {
+    if (!struck && typeof p === "string" && basename(p).startsWith(`${name}.`)) {
+      struck = true;
+      swap();
+    }
+    return (realOpenSync as (...a: unknown[]) => number)(p, ...rest);
+  }) as typeof fs.openSync);
+  return { struck: () => struck };
+}
 
 describe("the vault setting", () => {
   it("unset, relative, missing or a file: each refused with what to do", () => {
@@ -163,6 +181,38 @@ describe("reading and writing notes", () => {
       );
       expect(tree(outside)).toEqual({ "/secret.md": "outside secret\n" });
       expect(tree(join(vaultDir, "sub-moved"))).toEqual({ "/n.md": "mine\n" });
+    },
+  );
+
+  it("refuses a link swapped in for the note while it is being written; the link's target is untouched and no temporary file stays", () => {
+    writeNoteFile(vault, "n.md", "mine\n");
+    const swap = whileWriting("n.md", () => {
+      unlinkSync(join(vaultDir, "n.md"));
+      symlinkSync(join(outside, "secret.md"), join(vaultDir, "n.md"));
+    });
+    refused(() => writeNoteFile(vault, "n.md", "pwned", { overwrite: true }), "vault-symlink");
+    expect(swap.struck()).toBe(true);
+    expect(tree(outside)).toEqual({ "/secret.md": "outside secret\n" });
+    expect(readdirSync(vaultDir)).toEqual(["n.md"]); // the link put there, and nothing of svc's
+  });
+
+  it.runIf(process.platform === "linux")(
+    "a folder swapped for a link while the note is being written: nothing is written outside the vault, and svc says what happened",
+    () => {
+      writeNoteFile(vault, "sub/n.md", "mine\n");
+      const swap = whileWriting("n.md", () => {
+        renameSync(join(vaultDir, "sub"), join(vaultDir, "sub-moved"));
+        symlinkSync(outside, join(vaultDir, "sub"));
+      });
+      const err = refused(
+        () => writeNoteFile(vault, "sub/n.md", "pwned", { overwrite: true }),
+        "vault-changed-during-write",
+      );
+      expect(swap.struck()).toBe(true);
+      expect(String(err.message)).toContain("nothing was written through a link");
+      expect(tree(outside)).toEqual({ "/secret.md": "outside secret\n" });
+      // The note went into the folder svc had opened and checked, now moved by the other program.
+      expect(tree(join(vaultDir, "sub-moved"))).toEqual({ "/n.md": "pwned" });
     },
   );
 

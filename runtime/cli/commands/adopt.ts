@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 import { resolve } from "node:path";
 import { UsageError } from "../args.js";
 import { withBridge } from "../bridge-session.js";
@@ -43,7 +43,7 @@ export const adoptCommand: Command = {
         io.stderr(`svc adopt: ${r.message}\n`);
         return 1;
       }
-      if (typeof args.flags.out === "string") writeFileSync(resolve(io.cwd, args.flags.out), r.source);
+      if (typeof args.flags.out === "string") writeFileAtomicSync(resolve(io.cwd, args.flags.out), r.source);
       else io.stdout(r.source);
       const where = typeof args.flags.out === "string" ? `wrote ${args.flags.out}; ` : "";
       if (!r.adopted) {

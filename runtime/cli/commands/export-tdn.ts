@@ -3,7 +3,7 @@
  * a `.svcnet` file (the network it builds; `--network` picks one when it builds several).
  */
 import type { Services } from "../../services.js";
-import { writeFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 import { resolve } from "node:path";
 import { renderTextAll } from "../../../diagnostics/index.js";
 import { UsageError, type ParsedArgs } from "../args.js";
@@ -14,7 +14,7 @@ import type { TdnText } from "../../tdn/export-sources.js";
 function emit(args: ParsedArgs, io: CommandIO, tdn: TdnText): number {
   for (const p of tdn.problems) io.stderr(`svc export: warning: ${p.path}: ${p.message}\n`);
   if (typeof args.flags.out === "string") {
-    writeFileSync(resolve(io.cwd, args.flags.out), tdn.text);
+    writeFileAtomicSync(resolve(io.cwd, args.flags.out), tdn.text);
     io.stdout(`Exported ${tdn.root} to ${args.flags.out}\n`);
   } else {
     io.stdout(tdn.text);

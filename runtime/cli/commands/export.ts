@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 import { resolve } from "node:path";
 import { UsageError } from "../args.js";
-import { withBridge } from "../bridge-session.js";
+import { progressTo, withBridge } from "../bridge-session.js";
 import type { Command } from "../command.js";
 import type { ExportedNetwork } from "../../engine/index.js";
 
@@ -37,7 +37,7 @@ export const exportCommand: Command = {
     return withBridge("svc export", io, services, async (client) => {
       const networks: ExportedNetwork[] = [];
       for (const root of args.positionals) {
-        const exported = await readExport(client, root);
+        const exported = await readExport(client, root, progressTo(io, "svc export"));
         if (exported === undefined) {
           io.stderr(`svc export: nothing is at ${root}\n`);
           return 1;
@@ -46,7 +46,8 @@ export const exportCommand: Command = {
       }
       const text = await exportProgram(networks);
       if (typeof args.flags.out === "string") {
-        writeFileSync(resolve(io.cwd, args.flags.out), text);
+        // Often over the user's own .svcnet: replaced whole or not at all.
+        writeFileAtomicSync(resolve(io.cwd, args.flags.out), text);
         io.stdout(`Exported ${networks.length} network${networks.length === 1 ? "" : "s"} to ${args.flags.out}\n`);
       } else {
         io.stdout(text);

@@ -1,15 +1,8 @@
-import { renameSync, writeFileSync } from "node:fs";
+import { writeFileAtomicSync } from "../../atomic-write.js";
 import { resolve } from "node:path";
 import { hasErrors, renderTextAll } from "../../../diagnostics/index.js";
 import type { Command, CommandIO } from "../command.js";
 import { collectSourceFiles } from "../source-files.js";
-
-/** Writes through a temporary file so an interrupted run never leaves half a file. */
-function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.svc-fmt-${process.pid}`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-}
 
 /** `svc fmt -`: standard input to standard output. */
 async function formatStdin(io: CommandIO): Promise<number> {
@@ -67,7 +60,8 @@ export const fmtCommand: Command = {
         failed = true;
         continue;
       }
-      writeAtomically(resolve(io.cwd, file.path), formatted);
+      // The user's source: replaced whole or not at all (an interrupted run never leaves half a file).
+      writeFileAtomicSync(resolve(io.cwd, file.path), formatted);
       io.stdout(`formatted ${file.path}\n`);
     }
     return failed ? 1 : 0;

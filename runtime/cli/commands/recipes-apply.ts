@@ -7,6 +7,7 @@ import { recipeFromArgs } from "../recipe-argument.js";
 import { loopToJson, renderDiagnostics, renderPlans } from "../loop-output.js";
 import { argumentLiteral } from "../../recipes/arguments.js";
 import { useOutputPath, useSource, type RecipeInfo } from "../../recipes/library.js";
+import { journalDir } from "../../onboarding/places.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -85,6 +86,8 @@ export const recipesApplyCommand: Command = {
       const progress = progressTo(io, "svc recipes apply");
       const result = await applyFile(client, input, {
         force: Boolean(args.flags.force),
+        // Journalled like 'svc apply': cut off, the next command finishes or undoes it.
+        journalDir: journalDir(io.env),
         ...(typeof args.flags.root === "string" ? { rootPath: args.flags.root } : {}),
         progress,
       });

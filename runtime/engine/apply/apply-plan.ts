@@ -23,6 +23,7 @@ import {
 } from "./apply-journal.js";
 import { rollBackTransaction, sameAsBefore } from "./transaction-rollback.js";
 import { applyEnded, applyingNow, journalOwner, ownerRunning } from "./journal-owner.js";
+import type { Progress } from "../progress.js";
 
 /** The bridge's own cap is 1000 operations per batch. */
 const MAX_OPERATIONS_PER_REQUEST = 1000;
@@ -58,8 +59,7 @@ export interface ApplyOutcome {
   diagnostics: Diagnostic[];
 }
 
-/** A line about long work; `step` counts its parts, when it has several (request 2 of 5). */
-export type Progress = (message: string, step?: { done: number; total: number }) => void;
+export type { Progress };
 
 export interface ApplyOptions {
   budget?: number;

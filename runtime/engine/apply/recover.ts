@@ -242,6 +242,91 @@ async function recoverOne(
   return done("rolled-back", `${how}; the live network is verified as it was before the apply`);
 }
 
+/** An unfinished apply found by a read-only plan and left as it is, with what the next apply will do. */
+export interface PendingApply {
+  root: string;
+  totalRequests: number;
+  /** Requests the journal knows landed (the bridge is not asked about the unanswered ones). */
+  landed: number;
+  /** Requests sent without an answer: they may have landed. */
+  unknown: number;
+  /**
+   * What the next apply of this network (or 'svc recover') does first: `roll-back` what landed,
+   * `keep` it (the apply ran with --keep-partial), `commit` (every request had landed), or nothing
+   * while `in-progress` in another svc process.
+   */
+  next: "roll-back" | "keep" | "commit" | "in-progress";
+  /** One sentence: what the next apply or 'svc recover' will do. */
+  summary: string;
+}
+
+function pendingOf(journal: ApplyJournal): PendingApply {
+  const { landed, unknown } = landedCounts(journal);
+  const base = { root: journal.root, totalRequests: journal.totalRequests, landed, unknown };
+  if (ownerRunning(journal.owner, journal.transaction))
+    return {
+      ...base,
+      next: "in-progress",
+      summary: `svc process ${journal.owner!.pid} is applying it now; this plan shows the network part of the way`,
+    };
+  if (journal.phase === "committing")
+    return {
+      ...base,
+      next: "commit",
+      summary: "every request had landed; the next apply (or 'svc recover') first finishes its commit",
+    };
+  if (journal.keepPartial)
+    return {
+      ...base,
+      next: "keep",
+      summary:
+        "it ran with --keep-partial: the next apply (or 'svc recover') first keeps what landed, and this plan is against the network as it was left",
+    };
+  return {
+    ...base,
+    next: "roll-back",
+    summary:
+      "the next apply (or 'svc recover') first rolls back what landed (keep it with --keep-partial), so this plan, made against the network as it was left, is not what that apply will do",
+  };
+}
+
+/**
+ * The unfinished applies of `roots` against this client's bridge, described and left as they are
+ * (a read-only plan must change nothing): what landed, and what the next apply or 'svc recover'
+ * will do about each. The bridge is not asked.
+ */
+export function pendingApplies(
+  client: BridgeClient,
+  dir: string,
+  roots: readonly string[],
+): { pending: PendingApply[]; diagnostics: Diagnostic[] } {
+  const { journals, unreadable } = unfinishedApplies(dir, client.config.url, roots);
+  const pending = journals.map(pendingOf);
+  return {
+    pending,
+    diagnostics: [
+      ...unreadable.map((u) => unreadableDiagnostic(u.file, u.problem)),
+      ...journals.map((j, i) =>
+        diagnostic(
+          "apply-unfinished",
+          NO_RANGE,
+          { root: j.root, landed: landedText(j), next: pending[i]!.summary },
+          { help: ["'svc recover' finishes it now; 'svc status' lists every unfinished apply against this bridge"] },
+        ),
+      ),
+    ],
+  };
+}
+
+function unreadableDiagnostic(file: string, problem: string): Diagnostic {
+  return diagnostic(
+    "apply-journal-unreadable",
+    NO_RANGE,
+    { file, problem },
+    { help: ["svc leaves it alone; run 'svc plan' to see the live network"] },
+  );
+}
+
 /**
  * Finds the unfinished applies against this client's bridge (of `roots`, when given) and finishes
  * each: rolled back, or kept with `keepPartial`. A bridge that cannot be reached throws its
@@ -255,14 +340,7 @@ export async function recoverApplies(
   const { journals, unreadable } = unfinishedApplies(dir, client.config.url, options.roots);
   const out: RecoverResult = {
     reports: [],
-    diagnostics: unreadable.map((u) =>
-      diagnostic(
-        "apply-journal-unreadable",
-        NO_RANGE,
-        { file: u.file, problem: u.problem },
-        { help: ["svc leaves it alone; run 'svc plan' to see the live network"] },
-      ),
-    ),
+    diagnostics: unreadable.map((u) => unreadableDiagnostic(u.file, u.problem)),
   };
   for (const journal of journals) {
     const { report, diagnostics } = await recoverOne(client, dir, journal, options);

@@ -10,6 +10,12 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 /** Statuses worth retrying for an idempotent read: the bridge or its host was briefly unable to answer. */
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
+/**
+ * Refusals under a transient status that sending the same request again cannot change: the bridge's
+ * whole read ran past its time limit (504 `read_timeout`, "read it in pages"), and would again.
+ */
+const NOT_TRANSIENT = new Set(["read_timeout"]);
+
 /** Counts what a client sent, for benchmarks and for "the second apply sends no mutation" tests. */
 export interface RequestStats {
   requests: number;
@@ -142,7 +148,7 @@ export class BridgeClient {
         }
         const transient =
           (err.kind === "connection" && err.details.retryable !== false) ||
-          (err.status !== undefined && TRANSIENT_STATUSES.has(err.status));
+          (err.status !== undefined && TRANSIENT_STATUSES.has(err.status) && !NOT_TRANSIENT.has(err.code));
         if (!transient || failures >= this.config.getRetries) throw err;
         await sleep(this.config.backoffMs * 2 ** failures++);
       }

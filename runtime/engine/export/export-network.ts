@@ -8,6 +8,7 @@
 import { getOperatorByType } from "../../../kb/index.js";
 import type * as A from "../../../grammar/ast.js";
 import type { BridgeClient } from "../bridge-client/index.js";
+import type { Progress } from "../progress.js";
 import { readLiveNetwork, type LiveRead } from "../plan/live-state.js";
 import { planNetwork } from "../plan/reconcile.js";
 import { OWNER_TAG, wireKey, type NetworkState, type NodeState } from "../plan/network-state.js";
@@ -167,15 +168,20 @@ export interface ExportedNetwork {
   recorded?: A.Program;
 }
 
-export async function readExport(client: BridgeClient, root: string): Promise<ExportedNetwork | undefined> {
-  let live = await readLiveNetwork(client, root);
+/** `progress` is told when a read changes course (goes on in pages). */
+export async function readExport(
+  client: BridgeClient,
+  root: string,
+  progress?: Progress,
+): Promise<ExportedNetwork | undefined> {
+  let live = await readLiveNetwork(client, root, new Map(), progress);
   if (!live.exists) return undefined;
   if (live.lastApplied !== undefined) {
     // Re-read with the parameters the record names, so a value set to its default reads back as set.
     const wanted = new Map(
       [...live.lastApplied.state.nodes.values()].map((n) => [n.path, Object.keys(n.params)] as const),
     );
-    live = await readLiveNetwork(client, root, wanted);
+    live = await readLiveNetwork(client, root, wanted, progress);
   }
   // Guards a safety chain or a failover backup wired in front of outputs are theirs, not this network's.
   const read = live.state;

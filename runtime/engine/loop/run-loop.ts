@@ -10,7 +10,7 @@ import { applyPlan, type ApplyOutcome, type DeleteAuthorization, type Progress }
 import { planProgram, type NetworkPlan } from "../plan/plan-program.js";
 import { fetchPreview, outputTop, type PreviewImage } from "../apply/preview.js";
 import { verifyNetwork, type VerifyResult } from "../apply/verify.js";
-import { recoverApplies, type RecoveryReport } from "../apply/recover.js";
+import { pendingApplies, recoverApplies, type PendingApply, type RecoveryReport } from "../apply/recover.js";
 import { networkRoots } from "../plan/desired-state.js";
 
 export interface LoopOptions {
@@ -40,6 +40,12 @@ export interface LoopOptions {
    * back, or kept with `keepPartial` (apply/recover.ts).
    */
   journalDir?: string;
+  /**
+   * With `journalDir`: "finish" (default) finishes an unfinished apply of the file's networks before
+   * planning; "report" leaves it as it is and reports it (`unfinished`), for a plan that must change
+   * nothing (plan_network).
+   */
+  unfinished?: "finish" | "report";
 }
 
 export interface LoopResult {
@@ -52,6 +58,8 @@ export interface LoopResult {
   verified: VerifyResult[];
   /** Unfinished applies of these networks that were finished before planning. */
   recovered?: RecoveryReport[];
+  /** Unfinished applies of these networks left as they are (`unfinished: "report"`). */
+  unfinished?: PendingApply[];
   preview?: PreviewImage;
   /** True when nothing failed: no compile error, no blocked plan, every apply went through. */
   ok: boolean;
@@ -120,7 +128,11 @@ export async function planFile(
     ok: false,
   };
   if (hasErrors(result.diagnostics) || result.operations === undefined) return out;
-  if (options.journalDir !== undefined) {
+  if (options.journalDir !== undefined && options.unfinished === "report") {
+    const { pending, diagnostics } = pendingApplies(client, options.journalDir, networkRoots(result.operations));
+    out.unfinished = pending;
+    out.diagnostics.push(...diagnostics);
+  } else if (options.journalDir !== undefined) {
     const recovered = await recoverApplies(client, options.journalDir, {
       roots: networkRoots(result.operations),
       keepPartial: options.keepPartial === true,
@@ -135,6 +147,7 @@ export async function planFile(
   out.plans = await planProgram(client, result.operations, {
     force: options.force ?? false,
     ...(canonical === undefined ? {} : { source: { file, text: canonical } }),
+    ...(options.progress === undefined ? {} : { progress: options.progress }),
   });
   for (const p of out.plans) out.diagnostics.push(...p.diagnostics);
   out.ok = !hasErrors(out.diagnostics);

@@ -4,6 +4,7 @@
  * custom pages, plus the record of what svc applied last time (kept in the root COMP's storage).
  */
 import type { BridgeClient } from "../bridge-client/index.js";
+import type { Progress } from "../progress.js";
 import { BridgeError } from "../bridge-client/errors.js";
 import type { CustomPageState, JsonValue, NetworkState, NodeState, ParamState } from "./network-state.js";
 import { readNetworkState, type NetworkStateRead, type StateEntry } from "./network-state-read.js";
@@ -159,10 +160,15 @@ export async function readLiveNetwork(
   client: BridgeClient,
   root: string,
   wanted: ReadonlyMap<string, readonly string[]> = new Map(),
+  progress?: Progress,
 ): Promise<LiveRead> {
   let read: NetworkStateRead;
   try {
-    read = await readNetworkState(client, root, { wanted, storageKey: APPLIED_KEY });
+    read = await readNetworkState(client, root, {
+      wanted,
+      storageKey: APPLIED_KEY,
+      ...(progress === undefined ? {} : { progress }),
+    });
   } catch (err) {
     if (isNotFound(err)) return { state: { root, nodes: new Map(), wires: [] }, exists: false, lastApplied: undefined };
     throw err;

@@ -12,10 +12,13 @@
  * When the bridge names a whole-read port (`/api/info` `whole_read`, asked once per client), the
  * read is one request there, which the bridge answers once it has listed the network over several
  * frames; a bridge without one, a network too large for one reply, or a port that does not answer
- * falls back to the pages of the Web Server DAT's port.
+ * falls back to the pages of the Web Server DAT's port. A whole read that ran out of time goes to the
+ * pages at once (it is not sent again: it would run out of time again), says so through `progress`,
+ * and the same client reads that network in pages for a while.
  */
 import { encodePath, type BridgeClient } from "../bridge-client/index.js";
 import { BridgeError } from "../bridge-client/errors.js";
+import type { Progress } from "../progress.js";
 import { MAX_NETWORK_NODES, PAGE_BUDGET_MS, PAGE_MAX_NODES, type TopologyWire } from "./paged-topology.js";
 
 export interface StateEntry {
@@ -120,6 +123,8 @@ export interface NetworkStateOptions {
   pageMaxNodes?: number;
   /** false: read in pages even when the bridge offers a whole read. */
   whole?: boolean;
+  /** Told when the read turns from the whole-read port to the pages, and why. */
+  progress?: Progress;
 }
 
 /** The whole-read port each client's bridge named, asked once per client (null: none). */
@@ -147,6 +152,35 @@ function pagesStillServe(err: unknown): boolean {
   );
 }
 
+/** The line that says why a whole read did not serve and that the read goes on in pages. */
+function inPagesBecause(err: BridgeError, root: string): string {
+  if (err.code === "read_timeout" || err.kind === "timeout")
+    return `reading ${root} in one request ran past the bridge's time limit: reading it in pages instead`;
+  if (err.code === "read_too_large") return `${root} is too large to read in one request: reading it in pages instead`;
+  if (err.code === "overloaded")
+    return `the bridge has as many whole reads open as it takes: reading ${root} in pages instead`;
+  return `the bridge's whole-read port did not answer: reading ${root} in pages instead`;
+}
+
+/**
+ * Networks whose whole read ran out of time, per client, and when: read in pages at once for a
+ * while (a re-read in the same command, such as export's second read, would only time out again).
+ * After SLOW_FOR_MS the whole read is tried again: the network may have shrunk, the machine calmed.
+ */
+const SLOW_FOR_MS = 10 * 60_000;
+const slowNetworks = new WeakMap<BridgeClient, Map<string, number>>();
+
+function knownSlow(client: BridgeClient, root: string): boolean {
+  const since = slowNetworks.get(client)?.get(root);
+  return since !== undefined && Date.now() - since < SLOW_FOR_MS;
+}
+
+function markSlow(client: BridgeClient, root: string): void {
+  let roots = slowNetworks.get(client);
+  if (roots === undefined) slowNetworks.set(client, (roots = new Map()));
+  roots.set(root, Date.now());
+}
+
 /** Reads the network at `root`; a missing root is the bridge's `node_not_found` (404). */
 export async function readNetworkState(
   client: BridgeClient,
@@ -165,7 +199,7 @@ export async function readNetworkState(
   let detailed = 0;
   const uri = `/api/network/${encodePath(root)}/state`;
   const asked = { known, wanted, ...(options.storageKey === undefined ? {} : { storage_key: options.storageKey }) };
-  const port = options.whole === false ? null : await wholeReadPort(client);
+  const port = options.whole === false || knownSlow(client, root) ? null : await wholeReadPort(client);
   let whole = port !== null;
   for (;;) {
     let page: Page;
@@ -175,7 +209,10 @@ export async function readNetworkState(
       } catch (err) {
         requests++;
         if (!pagesStillServe(err)) throw err;
-        if ((err as BridgeError).kind === "connection") wholeReadPorts.delete(client); // ask again next time
+        const failure = err as BridgeError;
+        if (failure.kind === "connection") wholeReadPorts.delete(client); // ask again next time
+        if (failure.kind === "timeout" || failure.code === "read_timeout") markSlow(client, root);
+        options.progress?.(inPagesBecause(failure, root), "notice");
         whole = false;
         continue;
       }

@@ -13,6 +13,7 @@ import { desiredStateInSlices, networkRoots } from "./desired-state.js";
 import { readLiveNetwork, type LiveRead } from "./live-state.js";
 import { planOperationsInSlices } from "../apply/plan-operations.js";
 import type { StoredState } from "./stored-state.js";
+import type { Progress } from "../progress.js";
 
 export interface NetworkPlan {
   root: string;
@@ -28,6 +29,8 @@ export interface PlanProgramOptions {
   force?: boolean;
   /** The canonical source text, stored with the record so export can keep comments and spelling. */
   source?: { file: string; text: string };
+  /** Told when a live read changes course (goes on in pages). */
+  progress?: Progress;
 }
 
 function conflictDiagnostics(plan: Plan, desired: NetworkState): Diagnostic[] {
@@ -91,7 +94,7 @@ export async function planProgram(
   for (const root of networkRoots(operations)) {
     // In slices: an MCP server planning 10,000 nodes keeps answering meanwhile.
     const desired = await desiredStateInSlices(operations, root);
-    const live = await readLiveNetwork(client, root, sourceParams(desired));
+    const live = await readLiveNetwork(client, root, sourceParams(desired), options.progress);
     const plan = await planNetworkInSlices({
       desired,
       live: live.state,

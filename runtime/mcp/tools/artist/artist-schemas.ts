@@ -3,7 +3,7 @@
  * before any compiler, grammar or bridge code loads.
  */
 import { z } from "zod";
-import { diagnosticJson, previewBrief } from "../network/schemas.js";
+import { diagnosticJson, previewBrief, recoveredBrief } from "../network/schemas.js";
 
 /** The network's name: the COMP built at /project1/<name>. */
 export function networkName(fallback: string) {
@@ -64,4 +64,8 @@ export const artistOutput = {
   warnings: z.number(),
   diagnostics: z.array(diagnosticJson),
   preview: previewBrief,
+  recovered: z
+    .array(recoveredBrief)
+    .optional()
+    .describe("an apply of this network that was cut off earlier, finished (rolled back) before this build"),
 };

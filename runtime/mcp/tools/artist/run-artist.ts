@@ -5,7 +5,8 @@
  * `svc apply`, and return the network, its source, the live errors and a thumbnail.
  */
 import { print } from "../../../../grammar/print.js";
-import { applyFile, planFile } from "../../../engine/index.js";
+import { applyFile, planFile, type RecoveryReport } from "../../../engine/index.js";
+import { journalDir } from "../../../onboarding/places.js";
 import type { ToolContext } from "../registry.js";
 import { applied, failure, type ToolOutcome } from "../result.js";
 import * as report from "../network/loop-report.js";
@@ -26,6 +27,8 @@ export interface ArtistData {
   warnings: number;
   diagnostics: Array<Record<string, unknown>>;
   preview: { path: string; width: number; height: number } | null;
+  /** An apply of this network that was cut off earlier, finished (rolled back) before this build. */
+  recovered?: Array<Pick<RecoveryReport, "root" | "landed" | "totalRequests" | "unknown" | "action" | "summary">>;
 }
 
 const ROOT = "/project1";
@@ -73,8 +76,23 @@ async function build(
   const bridge = await ctx.services.bridge();
   const progress = (m: string) => void ctx.progress(m);
 
-  const planned = await planFile(bridge, input, { progress, host: await mcpSourceHost(process.env, ctx.extra) });
+  // svc's folder of apply journals: an apply of this network cut off earlier is finished (rolled back)
+  // by the plan, before it is compared, and the build's own apply is journalled.
+  const journal = journalDir(ctx.services.env);
+  const planned = await planFile(bridge, input, {
+    progress,
+    host: await mcpSourceHost(process.env, ctx.extra),
+    journalDir: journal,
+  });
   if (!planned.ok) return report.loopFailure(planned, { source, file });
+  const recovered = (planned.recovered ?? []).map(({ root, landed, totalRequests, unknown, action, summary }) => ({
+    root,
+    landed,
+    totalRequests,
+    unknown,
+    action,
+    summary,
+  }));
   const removals = planned.plans
     .flatMap((p) => p.plan.changes)
     .filter((c) => c.kind === "delete" || c.kind === "replace");
@@ -92,6 +110,7 @@ async function build(
   const result = await applyFile(bridge, input, {
     progress,
     host: await mcpSourceHost(process.env, ctx.extra),
+    journalDir: journal,
     ...(preview > 0 ? { previewSize: preview } : {}),
   });
   if (!result.ok) return report.loopFailure(result, { source, file });
@@ -109,10 +128,15 @@ async function build(
     ...counts,
     diagnostics: report.diagnosticsJson(result.diagnostics),
     preview: shot.brief,
+    ...(recovered.length === 0 ? {} : { recovered }),
   };
+  const first = recovered.map(
+    (r) =>
+      `first, an unfinished apply of ${r.root}: ${r.landed} of ${r.totalRequests} requests had landed${r.unknown > 0 ? ` (and ${r.unknown} more may have)` : ""}; ${r.summary}`,
+  );
   const head = `${data.applied ? "built" : "already up to date:"} ${network}${recipes.length ? ` from ${recipes.join(" + ")}` : ""}`;
   const live = counts.errors > 0 ? `; ${counts.errors} error${counts.errors === 1 ? "" : "s"} after apply` : "";
-  const text = [`${head}${live}`, source, report.codeFrames(result.diagnostics, result.sources)]
+  const text = [...first, `${head}${live}`, source, report.codeFrames(result.diagnostics, result.sources)]
     .filter(Boolean)
     .join("\n");
   return applied(data, text, shot.blocks, counts.errors);

@@ -43,6 +43,8 @@ export interface ApplyEditOptions {
   positionsOnly?: boolean;
   /** A delete the artist authorized through the broker. */
   deleteAuthorization?: DeleteAuthorization;
+  /** svc's folder of apply journals: the edit's apply is journalled there (edit-journal.ts). */
+  journalDir: string;
 }
 
 const rel = (root: string, path: string) =>
@@ -125,6 +127,7 @@ export async function applyEdit<X extends Record<string, unknown>>(
     host: await mcpSourceHost(),
     ...(options.progress ? { progress: options.progress } : {}),
     ...(options.deleteAuthorization ? { deleteAuthorization: options.deleteAuthorization } : {}),
+    journalDir: options.journalDir,
   };
   // A network this edit starts is all new: its root counts as asked for.
   const asked = new Set(touched);

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { tdPath } from "../live/live-input.js";
-import { planSummary } from "../network/schemas.js";
+import { planSummary, recoveredBrief } from "../network/schemas.js";
 import type { ToolOutcome } from "../result.js";
 
 const scalar = z.union([z.number(), z.boolean(), z.string().max(100_000)]);
@@ -64,6 +64,10 @@ export const allowUnmanaged = z
 
 /** What every edit reports: the plan it applied and how the network cooks afterwards. */
 export const editOutput = {
+  recovered: z
+    .array(recoveredBrief)
+    .optional()
+    .describe("an apply of this network that was cut off earlier, finished (rolled back) before this edit"),
   root: z.string().describe("the network the edit was applied to"),
   changed: z.boolean().describe("false when the network already was as asked"),
   summary: planSummary,

@@ -9,6 +9,7 @@ import { applyEdit, refusing, type RunResult } from "./apply-edit.js";
 import { runStep, type Edit } from "./edits.js";
 import { networkFor, type EditableNetwork } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
+import { editJournalDir, finishUnfinished, withRecovered } from "./edit-journal.js";
 
 export interface RunOptions {
   /** The caller's services: the edit reads and applies through their bridge client. */
@@ -55,11 +56,21 @@ export async function editNetwork(
 ): Promise<ToolOutcome<RunResult>> {
   return refusing(async () => {
     const client = await options.services.bridge();
+    // An apply of this network cut off earlier is finished first: the edit starts from the network as it was.
+    const recovered = await finishUnfinished(client, options.services, anchorPath, options.progress);
     options.progress?.(`reading the network around ${anchorPath}`);
     const net = await networkFor(client, anchorPath, { mayStart });
     const done = work(net);
-    const extra: Record<string, unknown> = { steps: done.steps, ...(done.extra ?? {}) };
-    return applyEdit(client, net, new Set(done.touched), options, extra) as Promise<ToolOutcome<RunResult>>;
+    const extra: Record<string, unknown> = {
+      steps: done.steps,
+      ...(done.extra ?? {}),
+      ...(recovered.length === 0 ? {} : { recovered }),
+    };
+    const journal = { ...options, journalDir: editJournalDir(options.services) };
+    return withRecovered(
+      recovered,
+      (await applyEdit(client, net, new Set(done.touched), journal, extra)) as ToolOutcome<RunResult>,
+    );
   });
 }
 

@@ -11,6 +11,7 @@ import { loopFailure } from "../network/loop-report.js";
 import { applyEdit, refusing, type EditResult } from "./apply-edit.js";
 import { exists, nameOf, networkFor, openNetwork, rootPathOf } from "./live-network.js";
 import { EditRefusal } from "./refusal.js";
+import { editJournalDir, finishUnfinished, withRecovered } from "./edit-journal.js";
 import type { RunOptions } from "./run-edits.js";
 import { mcpSourceHost } from "../language/source-host.js";
 
@@ -77,6 +78,7 @@ async function applyAt(
       rootPath: rootPathOf(path),
       force: options.force,
       host: await mcpSourceHost(),
+      journalDir: editJournalDir(options.services),
       ...(options.progress ? { progress: options.progress } : {}),
     },
   );
@@ -90,13 +92,14 @@ export function rebuild(
 ): Promise<ToolOutcome<EditResult>> {
   return refusing(async () => {
     const client = await options.services.bridge();
+    const recovered = await finishUnfinished(client, options.services, path, options.progress);
     const result = await applyAt(client, path, source, file, options);
-    if (!result.ok) return loopFailure(result);
-    const data = resultOf(path, result);
+    if (!result.ok) return withRecovered(recovered, loopFailure(result));
+    const data = { ...resultOf(path, result), ...(recovered.length === 0 ? {} : { recovered }) };
     const plan = result.plans[0]?.plan;
-    return success(
-      data,
-      [plan ? renderPlanText(plan).trimEnd() : `nothing to build at ${path}`, ...data.issues].join("\n"),
+    return withRecovered(
+      recovered,
+      success(data, [plan ? renderPlanText(plan).trimEnd() : `nothing to build at ${path}`, ...data.issues].join("\n")),
     );
   });
 }
@@ -128,6 +131,8 @@ export function repair(
 ): Promise<ToolOutcome<RepairResult>> {
   return refusing<RepairResult>(async () => {
     const client = await options.services.bridge();
+    // Before the errors are counted and the network kept for putting back: not the half of a cut-off apply.
+    const recovered = await finishUnfinished(client, options.services, path, options.progress);
     if (!(await exists(client, path)))
       throw new EditRefusal(
         "not-found",
@@ -138,35 +143,49 @@ export function repair(
     const errorsBefore = await errorCount(client, path);
     options.progress?.(`${errorsBefore} live error(s) before the repair`);
     const result = await applyAt(client, path, source, file, options);
-    if (!result.ok) return loopFailure(result, { errorsBefore });
-    const data = resultOf(path, result);
+    if (!result.ok) return withRecovered(recovered, loopFailure(result, { errorsBefore }));
+    const data = { ...resultOf(path, result), ...(recovered.length === 0 ? {} : { recovered }) };
     const errorsAfter = data.errors;
     if (errorsAfter < errorsBefore) {
-      return success(
-        { ...data, errorsBefore, errorsAfter, reverted: false },
-        `repaired: ${errorsBefore} -> ${errorsAfter} live errors\n${data.issues.join("\n")}`.trimEnd(),
+      return withRecovered(
+        recovered,
+        success(
+          { ...data, errorsBefore, errorsAfter, reverted: false },
+          `repaired: ${errorsBefore} -> ${errorsAfter} live errors\n${data.issues.join("\n")}`.trimEnd(),
+        ),
       );
     }
     options.progress?.(`no fewer errors (${errorsBefore} -> ${errorsAfter}): putting the network back`);
     const back = await applyFile(
       client,
       { text: previous, file: before.file },
-      { rootPath: before.rootPath, force: true, host: await mcpSourceHost() },
+      {
+        rootPath: before.rootPath,
+        force: true,
+        host: await mcpSourceHost(),
+        journalDir: editJournalDir(options.services),
+      },
     );
     if (!back.ok) {
-      return failure(
-        "revert-failed",
-        `the repair did not lower the live errors (${errorsBefore} -> ${errorsAfter}) and putting the network back failed too`,
-        {
-          diagnostics: loopFailure(back).error.diagnostics ?? [],
-          details: { errorsBefore, errorsAfter },
-        },
+      return withRecovered(
+        recovered,
+        failure(
+          "revert-failed",
+          `the repair did not lower the live errors (${errorsBefore} -> ${errorsAfter}) and putting the network back failed too`,
+          {
+            diagnostics: loopFailure(back).error.diagnostics ?? [],
+            details: { errorsBefore, errorsAfter },
+          },
+        ),
       );
     }
-    const settled = resultOf(path, back);
-    return success(
-      { ...settled, errorsBefore, errorsAfter, reverted: true },
-      `not kept: the repair left ${errorsAfter} live error(s) where there were ${errorsBefore}; the network was put back as it was\n${data.issues.join("\n")}`.trimEnd(),
+    const settled = { ...resultOf(path, back), ...(recovered.length === 0 ? {} : { recovered }) };
+    return withRecovered(
+      recovered,
+      success(
+        { ...settled, errorsBefore, errorsAfter, reverted: true },
+        `not kept: the repair left ${errorsAfter} live error(s) where there were ${errorsBefore}; the network was put back as it was\n${data.issues.join("\n")}`.trimEnd(),
+      ),
     );
   });
 }
@@ -175,6 +194,7 @@ export function repair(
 export function arrange(path: string, options: RunOptions): Promise<ToolOutcome<EditResult>> {
   return refusing(async () => {
     const client = await options.services.bridge();
+    const recovered = await finishUnfinished(client, options.services, path, options.progress);
     const net = await networkFor(client, path, { mayStart: false });
     if (net.lastApplied === undefined)
       throw new EditRefusal(
@@ -184,6 +204,11 @@ export function arrange(path: string, options: RunOptions): Promise<ToolOutcome<
     const all = new Set(net.live.nodes.keys());
     // Forced only so that positions the artist changed are recomputed too; anything but a position
     // in the plan is refused (positionsOnly), so no live value can be overwritten.
-    return applyEdit(client, net, all, { ...options, force: true, positionsOnly: true });
+    const journal = editJournalDir(options.services);
+    const extra = recovered.length === 0 ? {} : { recovered };
+    return withRecovered(
+      recovered,
+      await applyEdit(client, net, all, { ...options, force: true, positionsOnly: true, journalDir: journal }, extra),
+    );
   });
 }

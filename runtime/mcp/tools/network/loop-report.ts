@@ -87,8 +87,16 @@ export function planOutcome(result: LoopResult) {
     plans: result.plans.map((p) => planToJson(p.plan) as Record<string, unknown>),
     ...counts,
     diagnostics: diagnosticsJson(result.diagnostics),
+    ...(result.unfinished === undefined ? {} : { unfinished: result.unfinished }),
   };
-  const text = [plansText(result), codeFrames(result.diagnostics, result.sources)].filter(Boolean).join("\n");
+  // An unfinished apply comes first: the plan under it is against the network as that apply left it.
+  const unfinished = (result.unfinished ?? []).map(
+    (u) =>
+      `an apply of ${u.root} was cut off and is not finished: ${u.landed} of ${u.totalRequests} requests had landed${u.unknown > 0 ? ` (and ${u.unknown} more may have)` : ""}; ${u.summary}`,
+  );
+  const text = [...unfinished, plansText(result), codeFrames(result.diagnostics, result.sources)]
+    .filter(Boolean)
+    .join("\n");
   return success(data, text || "nothing to plan: the source declares no network");
 }
 

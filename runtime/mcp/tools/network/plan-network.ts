@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { sourceFile, sourceInput } from "../language/source-input.js";
 import { defineTool } from "../registry.js";
-import { diagnosticJson, networkPlanBrief, rootTemplate } from "./schemas.js";
+import { diagnosticJson, networkPlanBrief, rootTemplate, unfinishedBrief } from "./schemas.js";
+import { journalDir } from "../../../onboarding/places.js";
 import { mcpSourceHost } from "../language/source-host.js";
 
 /** Diagnostics point into this name when the caller gives none. */
@@ -11,7 +12,7 @@ export const planNetwork = defineTool({
   name: "plan_network",
   title: "Plan .svcnet against the live project",
   description:
-    "Compile .svcnet source and show what applying it would add, change and remove in the live project, without changing anything. Live edits and nodes svc does not own are listed as conflicts.",
+    "Compile .svcnet source and show what applying it would add, change and remove in the live project, without changing anything. Live edits and nodes svc does not own are listed as conflicts; an earlier apply of the network that was cut off is reported with what the next apply does about it.",
   input: {
     ...sourceInput,
     root: rootTemplate,
@@ -24,6 +25,12 @@ export const planNetwork = defineTool({
     errors: z.number(),
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
+    unfinished: z
+      .array(unfinishedBrief)
+      .optional()
+      .describe(
+        "an apply of this network that was cut off and is not finished: the plan is against the network as it was left, and the next apply_network first rolls it back (or keeps it)",
+      ),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
@@ -35,6 +42,9 @@ export const planNetwork = defineTool({
       { text: source, file: sourceFile(file, DEFAULT_FILE) },
       {
         force,
+        // An apply cut off earlier is reported, not finished: this tool changes nothing.
+        journalDir: journalDir(ctx.services.env),
+        unfinished: "report",
         host: await mcpSourceHost(process.env, ctx.extra),
         compileInWorker: true,
         ...(root === undefined ? {} : { rootPath: root }),

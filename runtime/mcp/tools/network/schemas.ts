@@ -46,3 +46,15 @@ export const recoveredBrief = z.object({
   action: z.enum(["rolled-back", "kept", "finished", "incomplete", "in-progress"]),
   summary: z.string(),
 });
+
+/** An unfinished apply of the network that a read-only plan found and left as it is. */
+export const unfinishedBrief = z.object({
+  root: z.string(),
+  landed: z.number().describe("requests of the unfinished apply that had landed"),
+  totalRequests: z.number(),
+  unknown: z.number().describe("requests sent without an answer: they may have landed"),
+  next: z
+    .enum(["roll-back", "keep", "commit", "in-progress"])
+    .describe("what the next apply_network (or 'svc recover') does about it first"),
+  summary: z.string(),
+});

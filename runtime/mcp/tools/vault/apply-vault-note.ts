@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
-import { diagnosticJson, networkPlanBrief, previewBrief, rootTemplate, verifyBrief } from "../network/schemas.js";
+import {
+  diagnosticJson,
+  networkPlanBrief,
+  previewBrief,
+  recoveredBrief,
+  rootTemplate,
+  verifyBrief,
+} from "../network/schemas.js";
+import { journalDir } from "../../../onboarding/places.js";
 import { noteBlock } from "./plan-vault-note.js";
 import { notePath, withVault } from "./vault-tool.js";
 
@@ -32,6 +40,11 @@ export const applyVaultNote = defineTool({
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
     preview: previewBrief,
+    recovered: z
+      .array(recoveredBrief)
+      .describe(
+        "an apply of the note's network that was cut off earlier, finished (rolled back or kept) before this one",
+      ),
     links_restored: z
       .array(z.string())
       .describe("operators the note's front matter names that had lost its vault: tag and got it back"),
@@ -50,6 +63,8 @@ export const applyVaultNote = defineTool({
         applyFile(bridge, input, {
           force,
           keepPartial: keep_partial,
+          // An apply cut off earlier is finished first, and this one is journalled (as apply_network).
+          journalDir: journalDir(ctx.services.env),
           host,
           compileInWorker: true,
           ...(root === undefined ? {} : { rootPath: root }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "../registry.js";
-import { diagnosticJson, networkPlanBrief, rootTemplate } from "../network/schemas.js";
+import { diagnosticJson, networkPlanBrief, rootTemplate, unfinishedBrief } from "../network/schemas.js";
+import { journalDir } from "../../../onboarding/places.js";
 import { notePath, withVault } from "./vault-tool.js";
 
 export const noteBlock = z
@@ -29,6 +30,10 @@ export const planVaultNote = defineTool({
     errors: z.number(),
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
+    unfinished: z
+      .array(unfinishedBrief)
+      .optional()
+      .describe("an apply of the note's network that was cut off: reported, left as it is (see plan_network)"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
@@ -43,6 +48,9 @@ export const planVaultNote = defineTool({
       const result = await runNoteLoop(vault, path, block, (input, host) =>
         planFile(bridge, input, {
           force,
+          // An apply cut off earlier is reported, not finished: this tool changes nothing.
+          journalDir: journalDir(ctx.services.env),
+          unfinished: "report",
           host,
           compileInWorker: true,
           ...(root === undefined ? {} : { rootPath: root }),
