@@ -6,7 +6,7 @@ export const applyRecipe = defineTool({
   name: "apply_recipe",
   title: "Build a recipe",
   description:
-    "Build any recipe of the library (svc://recipes) as a live network with its control panel, its parameters set from the arguments, and return the .svcnet, live errors and a thumbnail.",
+    "Build a library recipe (svc://recipes) as a live network with its control panel and arguments; returns the .svcnet, live errors and a thumbnail.",
   input: {
     recipe: z
       .string()

@@ -28,7 +28,7 @@ export const sourceTop = z
   .regex(/^\/[A-Za-z0-9_/]+$/, "must be an absolute operator path, e.g. /project1/moviefilein1")
   .max(512)
   .optional()
-  .describe("absolute path of a live TOP to process (default: the recipe's own test picture)");
+  .describe("a live TOP to process (default: the recipe's test picture)");
 
 export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as "#rrggbb"');
 
@@ -50,22 +50,19 @@ export const settings = z
     argumentValue,
   )
   .default({})
-  .describe("the recipe's parameters by name (see svc://recipes/{name}); values within their declared ranges");
+  .describe("the recipe's parameters by name (svc://recipes/{name})");
 
 export const artistOutput = {
   network: z.string().describe("path of the network's COMP"),
   recipes: z.array(z.string()).describe("recipes the network uses"),
-  file: z.string().describe("file name the source was compiled as; pass it with the source to apply_network"),
-  source: z.string().describe("the .svcnet applied: edit it and apply it again with apply_network"),
-  applied: z.boolean().describe("false when the live network already matched"),
+  file: z.string().describe("the source's file name, for apply_network"),
+  source: z.string().describe("the .svcnet applied (edit it, apply_network it)"),
+  applied: z.boolean().describe("false when nothing changed"),
   operations: z.number(),
   verify: z.object({ errors: z.number(), warnings: z.number(), complete: z.boolean() }).nullable(),
   errors: z.number(),
   warnings: z.number(),
   diagnostics: z.array(diagnosticJson),
   preview: previewBrief,
-  recovered: z
-    .array(recoveredBrief)
-    .optional()
-    .describe("an apply of this network that was cut off earlier, finished (rolled back) before this build"),
+  recovered: z.array(recoveredBrief).optional().describe("a cut-off earlier apply, finished first"),
 };

@@ -13,7 +13,7 @@ export const planVisual = defineTool({
   name: "plan_visual",
   title: "Plan a visual from a description",
   description:
-    "From a plain-language request, pick the recipe (or a source and an effect) and the exact tool call to build it, building nothing. Deterministic; planner 'llm' asks the local model, checked, falling back to the deterministic plan.",
+    "From a plain-language request, pick the recipe (or a source and an effect) and the tool call to build it, building nothing. Deterministic; planner 'llm' asks the local model, checked.",
   input: {
     request: z.string().min(1).max(500).describe("what to make, e.g. 'an audio-reactive kaleidoscope in purple'"),
     planner: z

@@ -64,10 +64,7 @@ export const allowUnmanaged = z
 
 /** What every edit reports: the plan it applied and how the network cooks afterwards. */
 export const editOutput = {
-  recovered: z
-    .array(recoveredBrief)
-    .optional()
-    .describe("an apply of this network that was cut off earlier, finished (rolled back) before this edit"),
+  recovered: z.array(recoveredBrief).optional().describe("a cut-off earlier apply, finished first"),
   root: z.string().describe("the network the edit was applied to"),
   changed: z.boolean().describe("false when the network already was as asked"),
   summary: planSummary,

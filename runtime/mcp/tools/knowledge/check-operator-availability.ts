@@ -19,7 +19,7 @@ export const checkOperatorAvailability = defineTool({
   name: "check_operator_availability",
   title: "Check operator availability",
   description:
-    "Say whether an operator type exists in the running TouchDesigner build (when the bridge answers) and in which release profiles svc's knowledge base lists it.",
+    "Whether an operator type exists in the running build (when the bridge answers) and in which release profiles the knowledge base lists it.",
   input: {
     operator: z
       .string()
@@ -38,7 +38,7 @@ export const checkOperatorAvailability = defineTool({
     live: z
       .object({ available: z.boolean(), family: z.string().nullable(), typeCount: z.number() })
       .nullable()
-      .describe("the running build's answer; null when no bridge answers (the knowledge base alone then)"),
+      .describe("the running build's answer; null when no bridge answers"),
     source: z.enum(["live", "kb"]).describe("live when the running build answered"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },

@@ -12,7 +12,7 @@ export const getParameterMenu = defineTool({
     "A menu parameter's entries (names to write in .svcnet, and labels): of a live operator given a path (the running build's menu), else of an operator type in the knowledge base.",
   input: {
     operator: z.string().trim().min(1).max(100).optional().describe("operator type or label, e.g. 'compositeTOP'"),
-    path: tdPath("a live operator, e.g. /project1/comp1: its menu as the running build has it").optional(),
+    path: tdPath("a live operator: its menu as the running build has it").optional(),
     parameter: z.string().trim().min(1).max(64).describe("Python name of the parameter, e.g. 'operand'"),
   },
   output: {

@@ -17,10 +17,7 @@ export const getTdDocs = defineTool({
       .min(1)
       .max(100)
       .describe("operator type or label ('noiseTOP', 'Noise TOP') or Python class ('Par', 'OP')"),
-    kind: z
-      .enum(["operator", "python-class"])
-      .optional()
-      .describe("which one when a name could be both; operator first otherwise"),
+    kind: z.enum(["operator", "python-class"]).optional().describe("which, when a name is both (default: operator)"),
     page: z.string().max(60).optional().describe("operators: only parameters on this page"),
     match: z.string().max(60).optional().describe("only parameters or members whose name or label contains this"),
   },

@@ -44,7 +44,7 @@ export const validateNetwork = defineTool({
   name: "validate_network",
   title: "Validate .svcnet",
   description:
-    "Check .svcnet source against the language and the operator knowledge base without touching TouchDesigner; returns every diagnostic with its position and help.",
+    "Check .svcnet against the language and the operator knowledge base, without TouchDesigner: every diagnostic with its position and help.",
   input: sourceInput,
   output: {
     valid: z.boolean(),

@@ -13,7 +13,7 @@ export const getInlinePreview = defineTool({
   name: "get_inline_preview",
   title: "TOP thumbnail",
   description:
-    "A thumbnail of a TOP in the live project (scaled down to fit size x size), with its resolution, pixel format, cook counters and the errors it shows after cooking.",
+    "A live TOP's thumbnail (fits size x size) with its resolution, pixel format, cook counters and errors after cooking.",
   input: {
     path: tdPath("TOP, e.g. /project1/out1"),
     size: z.number().int().min(16).max(1024).default(256).describe("the thumbnail fits within size x size pixels"),

@@ -22,7 +22,7 @@ export const getTdNodeErrors = defineTool({
       .min(1)
       .max(1000)
       .default(100)
-      .describe("most errors and most warnings to list; the counts stay exact"),
+      .describe("most errors and warnings listed (counts stay exact)"),
   },
   output: {
     path: z.string(),

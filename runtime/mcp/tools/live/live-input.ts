@@ -33,7 +33,7 @@ export function textFilter(what: string) {
 /** How a walk over a network ended; `stoppedBy` names the limit that cut it short. */
 export const completeness = {
   complete: z.boolean().describe("false when a limit cut the listing short"),
-  stoppedBy: z.string().nullable().describe("limit, max_scan, max_nodes, max_depth or time when incomplete"),
+  stoppedBy: z.string().nullable().describe("what stopped it, when incomplete"),
 };
 
 export function completenessNote(complete: boolean, stoppedBy: string | null | undefined): string {

@@ -7,7 +7,7 @@ export const adoptNetwork = defineTool({
   name: "adopt_network",
   title: "Adopt a hand-built network",
   description:
-    "Export a hand-built live COMP as canonical .svcnet; with confirm: true svc also manages it from then on (one undo step; release_network gives it back), so plans and edits work on it.",
+    "Export a hand-built live COMP as canonical .svcnet; with confirm: true svc manages it from then on (one undo step; release_network gives it back).",
   input: {
     path: tdPath("the COMP, e.g. /project1/show"),
     confirm: z.boolean().default(false).describe("true: take ownership; false (default): only export, change nothing"),

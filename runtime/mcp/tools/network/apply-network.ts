@@ -17,7 +17,7 @@ export const applyNetwork = defineTool({
   name: "apply_network",
   title: "Apply .svcnet to the live project",
   description:
-    "Compile .svcnet, plan it against the live project and apply it all-or-nothing (a failed request rolls the whole apply back; keep_partial keeps it), then report live errors at their source lines and a thumbnail of the output TOP. Never touches nodes svc did not create.",
+    "Compile .svcnet, plan it and apply it all-or-nothing (a failed request rolls back; keep_partial keeps it), then report live errors at their source lines and a thumbnail. Never touches nodes svc did not create.",
   input: {
     ...sourceInput,
     root: rootTemplate,
@@ -40,7 +40,7 @@ export const applyNetwork = defineTool({
     warnings: z.number(),
     diagnostics: z.array(diagnosticJson),
     preview: previewBrief,
-    recovered: z.array(recoveredBrief).describe("an earlier apply of this network that was cut off, finished first"),
+    recovered: z.array(recoveredBrief).describe("a cut-off earlier apply, finished first"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   profiles: ["core"],

@@ -7,7 +7,7 @@ export const compactGraphDigest = defineTool({
   name: "compact_graph_digest",
   title: "Compact digest of a live network",
   description:
-    "A live COMP's nodes and wires in .svcnet notation (relative names, nested COMPs included), a few KB for hundreds of nodes. Read it before editing a network you did not build.",
+    "A live COMP's nodes and wires in .svcnet notation (nested COMPs included), a few KB for hundreds of nodes. Read it before editing a network you did not build.",
   input: { path: tdPath("COMP to digest, e.g. /project1/tunnel") },
   output: {
     path: z.string(),

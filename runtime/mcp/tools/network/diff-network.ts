@@ -17,7 +17,7 @@ export const diffNetwork = defineTool({
   name: "diff_network",
   title: "Compare two networks by meaning",
   description:
-    "Compare two networks (each .svcnet source or a live path) by meaning: nodes added or removed, type, parameter, flag and text changes, wires. Formatting, order, comments and positions do not count.",
+    "Compare two networks (.svcnet source or a live path) by meaning: nodes, types, parameters, flags, text, wires. Formatting, order, comments and positions do not count.",
   input: { a: side, b: side },
   output: {
     same: z.boolean(),

@@ -12,7 +12,7 @@ export const planNetwork = defineTool({
   name: "plan_network",
   title: "Plan .svcnet against the live project",
   description:
-    "Compile .svcnet source and show what applying it would add, change and remove in the live project, without changing anything. Live edits and nodes svc does not own are listed as conflicts; an earlier apply of the network that was cut off is reported with what the next apply does about it.",
+    "Compile .svcnet and show what applying it would add, change and remove in the live project, changing nothing. Live edits and nodes svc does not own are conflicts; a cut-off earlier apply is reported.",
   input: {
     ...sourceInput,
     root: rootTemplate,
@@ -28,9 +28,7 @@ export const planNetwork = defineTool({
     unfinished: z
       .array(unfinishedBrief)
       .optional()
-      .describe(
-        "an apply of this network that was cut off and is not finished: the plan is against the network as it was left, and the next apply_network first rolls it back (or keeps it)",
-      ),
+      .describe("a cut-off apply, unfinished: planned against what it left"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],

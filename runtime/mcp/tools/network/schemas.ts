@@ -40,9 +40,9 @@ export const previewBrief = z.object({ path: z.string(), width: z.number(), heig
 /** An unfinished apply of the network that svc finished first (its journal was still there). */
 export const recoveredBrief = z.object({
   root: z.string(),
-  landed: z.number().describe("requests that had landed"),
+  landed: z.number(),
   totalRequests: z.number(),
-  unknown: z.number().describe("requests of unknown fate"),
+  unknown: z.number(),
   action: z.enum(["rolled-back", "kept", "finished", "incomplete", "in-progress"]),
   summary: z.string(),
 });
@@ -50,11 +50,9 @@ export const recoveredBrief = z.object({
 /** An unfinished apply of the network that a read-only plan found and left as it is. */
 export const unfinishedBrief = z.object({
   root: z.string(),
-  landed: z.number().describe("requests of the unfinished apply that had landed"),
+  landed: z.number(),
   totalRequests: z.number(),
-  unknown: z.number().describe("requests sent without an answer: they may have landed"),
-  next: z
-    .enum(["roll-back", "keep", "commit", "in-progress"])
-    .describe("what the next apply_network (or 'svc recover') does about it first"),
+  unknown: z.number(),
+  next: z.enum(["roll-back", "keep", "commit", "in-progress"]).describe("what the next apply does first"),
   summary: z.string(),
 });

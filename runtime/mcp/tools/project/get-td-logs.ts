@@ -6,7 +6,7 @@ import { logText, readLogs } from "../../../project/logs.js";
 
 export const logLine = z.object({
   severity: z.enum(["info", "warning", "error"]),
-  source: z.string().describe("bridge for the bridge's own lines, cook for an operator's error or warning"),
+  source: z.string().describe("bridge: the bridge's lines; cook: an operator's error or warning"),
   message: z.string(),
   path: z.string().optional(),
   time: z.number().optional().describe("seconds since the epoch (bridge lines)"),
@@ -22,7 +22,7 @@ export const getTdLogs = defineTool({
     scope: z
       .union([z.literal("bridge"), tdPath("a COMP whose cook errors are included")])
       .default("/")
-      .describe("a COMP path whose cook errors are included, or 'bridge' for the bridge's lines only"),
+      .describe("a COMP whose cook errors to include, or 'bridge' for its lines only"),
   },
   output: {
     lines: z.array(logLine),
