@@ -287,6 +287,18 @@ describe("connections and references", () => {
     expectError(run(unknown), "import-unknown-parameter", "$.controls[0].bind_to[0]");
   });
 
+  it("a number on a menu is the entry at that index, as TouchDesigner reads it", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push(
+      { name: "lfo1", type: "lfoCHOP", parameters: { wavetype: 1 } },
+      { name: "geo1", type: "geometryCOMP", parameters: { xord: 5 } },
+    );
+    const r = run(doc);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.text).toContain("lfo1: lfoCHOP { wavetype: normal }");
+    expect(r.text).toContain("geo1: geometryCOMP { xord: trs }");
+  });
+
   it("--fix applies a clear did-you-mean to a control's bind_to and targets too", () => {
     const doc = base({
       controls: [

@@ -295,6 +295,21 @@ describe("the known differences from real exports (issue 48)", () => {
     expect(r.text).toContain("n1: noiseTOP");
   });
 
+  it("reads a number on a menu as the entry at that index, as TouchDesigner does (xord: 5 is trs)", () => {
+    const r = importText(
+      doc(
+        "- {name: geo1, type: geometryCOMP, parameters: {xord: 5}}\n- {name: lfo1, type: lfoCHOP, parameters: {wavetype: 1}}\n",
+      ),
+      "menu-index.tdn",
+    );
+    expect(r.diagnostics).toEqual([]);
+    expect(r.text).toContain("geo1: geometryCOMP { xord: trs }");
+    expect(r.text).toContain("lfo1: lfoCHOP { wavetype: normal }");
+    // An index the menu does not have is not guessed: the checker refuses it with the entries.
+    const bad = importText(doc("- {name: geo1, type: geometryCOMP, parameters: {xord: 9}}\n"), "menu-index-bad.tdn");
+    expect(errors(bad).map((d) => d.code)).toEqual(["parameter-type-mismatch"]);
+  });
+
   it("imports a GLSL MAT's attribute sequences (mattr)", () => {
     const r = importText(
       doc(
