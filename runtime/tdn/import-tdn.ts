@@ -309,7 +309,7 @@ function layoutBlock(
  * holds the `.toe` its `source_file` names. Embody writes a tdn_ref "relative from the
  * externalization folder", the project's, which may lie above the file given.
  */
-export function projectFolder(file: string, sourceFile: string | undefined): string | undefined {
+function projectFolder(file: string, sourceFile: string | undefined): string | undefined {
   if (sourceFile === undefined || !/\.toe$/i.test(sourceFile) || basename(sourceFile) !== sourceFile) return undefined;
   let folder = dirname(resolve(file));
   for (;;) {
