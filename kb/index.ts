@@ -48,6 +48,7 @@ export {
 } from "./search.js";
 export {
   validateValue,
+  menuEntryAtIndex,
   expectedType,
   type ValidationResult,
   type ValueProblem,

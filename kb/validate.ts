@@ -194,3 +194,15 @@ export function validateValue(op: Operator | string, parName: string, value: Par
   }
   return checkParamValue(ref.param, value, ref.component);
 }
+
+/**
+ * The entry a number on a menu stands for: TouchDesigner takes a menu's index (Par Class, Menu
+ * Parameters: `op('geo1').par.xord = 5` sets the sixth entry). Only where the kb knows the menu's
+ * entries in the build's order: a Menu (a StrMenu holds any string) whose entries are neither
+ * incomplete nor assumed. Undefined otherwise, or for an index the menu does not have.
+ */
+export function menuEntryAtIndex(p: Param, index: number): string | undefined {
+  if (p.style !== "Menu" || p.menuNames === undefined || p.menuIncomplete || p.menuFrom !== undefined) return undefined;
+  if (p.assumed?.includes("menu") || !Number.isInteger(index) || index < 0) return undefined;
+  return p.menuNames[index];
+}

@@ -217,3 +217,44 @@ export function readCustomPars(value: TdnValue, path: FieldPath, ctx: FileContex
   }
   return pages;
 }
+
+/**
+ * The controls of a COMP described twice: a `tdn_ref` stub in the parent file repeats the custom
+ * parameters of the COMP its referenced file describes (Embody writes the shell's definition, then
+ * the file owns the COMP). Each control of `over` replaces the one of `base` with its name, in its
+ * place; the rest of `over` joins its page (or a new page). Returns the merged pages and the names
+ * whose two definitions differ.
+ */
+export function mergeCustomPages(
+  base: readonly CustomPageState[],
+  over: readonly CustomPageState[],
+): { pages: CustomPageState[]; differing: string[] } {
+  const pages = base.map((p) => ({ name: p.name, pars: [...p.pars] }));
+  const differing: string[] = [];
+  for (const page of over) {
+    for (const par of page.pars) {
+      const holder = pages.find((p) => p.pars.some((q) => q.name === par.name));
+      if (holder !== undefined) {
+        const i = holder.pars.findIndex((q) => q.name === par.name);
+        if (JSON.stringify(holder.pars[i]) !== JSON.stringify(par)) differing.push(par.name);
+        holder.pars[i] = par;
+        continue;
+      }
+      let target = pages.find((p) => p.name === page.name);
+      if (target === undefined) {
+        target = { name: page.name, pars: [] };
+        pages.push(target);
+      }
+      target.pars.push(par);
+    }
+  }
+  return { pages, differing };
+}
+
+/** Notes the controls a tdn_ref stub and its referenced file define differently (the file's are kept). */
+export function noteStubDifferences(names: readonly string[], path: FieldPath, ctx: FileContext): void {
+  if (names.length === 0) return;
+  ctx.report.add("tdn-normalised", where(ctx, path), {
+    what: `the COMP's tdn_ref stub and its referenced file define ${names.join(", ")} differently; the referenced file's definition is kept (it owns the COMP)`,
+  });
+}

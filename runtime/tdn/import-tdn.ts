@@ -6,7 +6,7 @@
  * printed canonically and checked by the compiler; it is only returned when nothing is an error.
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
-import { basename, dirname, extname, isAbsolute, relative, resolve } from "node:path";
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
 import { analyze } from "../../compiler/index.js";
 import { sortDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import type * as A from "../../grammar/ast.js";
@@ -14,7 +14,7 @@ import { print } from "../../grammar/print.js";
 import { networkFromState, type NetworkState, OWNER_TAG } from "../engine/index.js";
 import { Report, type Where } from "../recipes/import/report.js";
 import { IDENTIFIER, where, type Build, type FileContext } from "./context.js";
-import { readCustomPars } from "./custom-pars.js";
+import { mergeCustomPages, noteStubDifferences, readCustomPars } from "./custom-pars.js";
 import { isObject, kindOf, readTdnText, type TdnObject, type TdnValue } from "./document.js";
 import { readOperatorList } from "./operators.js";
 import { NO_RANGE } from "../../diagnostics/source-range.js";
@@ -106,8 +106,12 @@ class Session {
     readonly build: Build,
     file: string,
     options: TdnImportOptions,
+    projectFile: string | undefined,
   ) {
-    this.roots = (options.allowedRoots ?? [dirname(resolve(file))]).map((r) => resolve(r));
+    const project = projectFolder(file, projectFile);
+    this.roots = [...(options.allowedRoots ?? [dirname(resolve(file))]), ...(project ? [project] : [])].map((r) =>
+      resolve(r),
+    );
     this.readText = options.readText ?? ((p) => readFileSync(p, "utf8"));
   }
 
@@ -255,8 +259,16 @@ class Session {
           what: "the file holds no DAT content; its DATs are built empty",
         });
     }
-    if (doc.custom_pars !== undefined)
-      node.customPages = [...(node.customPages ?? []), ...readCustomPars(doc.custom_pars, ["custom_pars"], ctx)];
+    if (doc.custom_pars !== undefined) {
+      const own = readCustomPars(doc.custom_pars, ["custom_pars"], ctx);
+      if (ctx.refDepth === 0) node.customPages = [...(node.customPages ?? []), ...own];
+      else {
+        // The COMP's tdn_ref stub may have repeated these controls: the file owns the COMP, its own win.
+        const merged = mergeCustomPages(node.customPages ?? [], own);
+        node.customPages = merged.pages;
+        noteStubDifferences(merged.differing, ["custom_pars"], ctx);
+      }
+    }
     for (const key of COMP_ONLY) {
       const v = doc[key];
       if (
@@ -292,6 +304,22 @@ function layoutBlock(
   return { kind: "LayoutBlock", entries, range: NO_RANGE };
 }
 
+/**
+ * The folder of the project an export came from: the nearest folder at or above the file's that
+ * holds the `.toe` its `source_file` names. Embody writes a tdn_ref "relative from the
+ * externalization folder", the project's, which may lie above the file given.
+ */
+function projectFolder(file: string, sourceFile: string | undefined): string | undefined {
+  if (sourceFile === undefined || !/\.toe$/i.test(sourceFile) || basename(sourceFile) !== sourceFile) return undefined;
+  let folder = dirname(resolve(file));
+  for (;;) {
+    if (existsSync(join(folder, sourceFile))) return folder;
+    const up = dirname(folder);
+    if (up === folder) return undefined;
+    folder = up;
+  }
+}
+
 /** Imports `file` (a path the diagnostics show; read through options.readText or the disk). */
 export function importTdn(file: string, options: TdnImportOptions = {}): TdnImportResult {
   const readText = options.readText ?? ((p: string) => readFileSync(p, "utf8"));
@@ -307,7 +335,13 @@ export function importTdn(file: string, options: TdnImportOptions = {}): TdnImpo
   const state: NetworkState = { root, nodes: new Map(), wires: [] };
   state.nodes.set(root, { path: root, type: "baseCOMP", params: {}, flags: {}, tags: [OWNER_TAG] });
   const build: Build = { state, positions: new Map() };
-  const session = new Session(build, file, { ...options, readText });
+  const top = parsed?.ok && isObject(parsed.value) ? parsed.value : undefined;
+  const session = new Session(
+    build,
+    file,
+    { ...options, readText },
+    typeof top?.source_file === "string" ? top.source_file : undefined,
+  );
   const real = existsSync(file) ? realpathSync(file) : resolve(file);
   const ctx = session.readFile(file, 0, [real], root);
   const diagnostics = () => sortDiagnostics(session.reports.flatMap((r) => r.diagnostics));

@@ -9,7 +9,7 @@ import { didYouMean } from "../../compiler/util/closest.js";
 import { type NodeState, OWNER_TAG } from "../engine/index.js";
 import { isObject, kindOf, type TdnObject, type TdnValue } from "./document.js";
 import { IDENTIFIER, where, type FieldPath, type FileContext } from "./context.js";
-import { readCustomPars } from "./custom-pars.js";
+import { mergeCustomPages, noteStubDifferences, readCustomPars } from "./custom-pars.js";
 import { readParameters, readSequences } from "./parameters.js";
 import { readDatContent } from "./dat-content.js";
 import { readColour, readFlags } from "./node-fields.js";
@@ -135,7 +135,12 @@ function readOperator(
           ctx.report.add("tdn-no-meaning", where(ctx, here), {
             what: `custom parameters on a ${op.type} (only COMPs have them)`,
           });
-        else node.customPages = [...(node.customPages ?? []), ...readCustomPars(value, here, ctx)];
+        else if (def.tdn_ref !== undefined) {
+          // A tdn_ref stub repeats the referenced COMP's controls: one COMP, the referenced file's wins.
+          const merged = mergeCustomPages(readCustomPars(value, here, ctx), node.customPages ?? []);
+          node.customPages = merged.pages;
+          noteStubDifferences(merged.differing, here, ctx);
+        } else node.customPages = [...(node.customPages ?? []), ...readCustomPars(value, here, ctx)];
         break;
       case "inputs":
         pending.push({ node, inputs: value, path: here });

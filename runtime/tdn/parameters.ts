@@ -4,7 +4,7 @@
  * with the `=`/`~` shorthand. A sequence's list length is its block count, written as the
  * sequence's own parameter (`vec: 3`) so empty trailing blocks are kept.
  */
-import { closestParameters, getParam, getSequence, type Operator } from "../../kb/index.js";
+import { closestParameters, getParam, getSequence, menuEntryAtIndex, type Operator } from "../../kb/index.js";
 import { didYouMean } from "../../compiler/util/closest.js";
 import type { NodeState } from "../engine/index.js";
 import { isObject, kindOf, type TdnValue } from "./document.js";
@@ -45,6 +45,12 @@ function setParam(
       },
     );
     read.state.mode = "expression";
+  }
+  // A number on a menu is its index, as TouchDesigner reads it: written as the entry's name.
+  const ref = getParam(op, name)!;
+  if (read.state.mode === "constant" && typeof read.state.value === "number" && ref.component === null) {
+    const entry = menuEntryAtIndex(ref.param, read.state.value);
+    if (entry !== undefined) read.state.value = entry;
   }
   node.params[name] = read.state;
 }

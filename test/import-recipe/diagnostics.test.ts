@@ -287,6 +287,39 @@ describe("connections and references", () => {
     expectError(run(unknown), "import-unknown-parameter", "$.controls[0].bind_to[0]");
   });
 
+  it("a number on a menu is the entry at that index, as TouchDesigner reads it", () => {
+    const doc = base();
+    (doc.nodes as unknown[]).push(
+      { name: "lfo1", type: "lfoCHOP", parameters: { wavetype: 1 } },
+      { name: "geo1", type: "geometryCOMP", parameters: { xord: 5 } },
+    );
+    const r = run(doc);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.text).toContain("lfo1: lfoCHOP { wavetype: normal }");
+    expect(r.text).toContain("geo1: geometryCOMP { xord: trs }");
+  });
+
+  it("--fix applies a clear did-you-mean to a control's bind_to and targets too", () => {
+    const doc = base({
+      controls: [
+        { name: "Gain", type: "float", default: 0.5, bind_to: ["noise1.amplitude"] },
+        { name: "Mono", type: "toggle", targets: [{ node: "noise1", param: "monochrome" }] },
+      ],
+    });
+    // Without --fix the unknown names stop the file, as before.
+    expect(
+      run(doc)
+        .diagnostics.filter((d) => d.severity === "error")
+        .map((d) => d.code),
+    ).toEqual(["import-unknown-parameter", "import-unknown-parameter"]);
+    const fixed = importRecipe(JSON.stringify(doc, null, 2), FILE, { outDir: "out", fix: true });
+    expect(fixed.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+      "import-fixed $.controls[0].bind_to[0]: 'amplitude' is written as 'amp' (--fix)",
+      "import-fixed $.controls[1].targets[0].param: 'monochrome' is written as 'mono' (--fix)",
+    ]);
+    expect(fixed.text).toMatch(/noise1: noiseTOP \{ amp: bind Gain, mono: bind Mono, period: 2 \}/);
+  });
+
   it("a menu control's entries are its menu, in their order, and the bound menu takes them", () => {
     const doc = base({
       nodes: [

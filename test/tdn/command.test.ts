@@ -1,5 +1,5 @@
 /** `svc import-tdn` and `svc export --format tdn` on the command line: what they write, their exit codes. */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
@@ -36,6 +36,31 @@ describe("svc import-tdn", () => {
     expect(out.errors).toBe(0);
     expect(out.files[0]!.network).toBe("stage");
     expect(out.files[0]!.leftOut).toBeGreaterThan(30);
+  });
+
+  it("reads an Embody project's nested file, its tdn_ref from the project's folder, without --root", async () => {
+    // As Embody lays a project out: Show.toe, its externalization folder, a tdn_ref from the project's folder.
+    const show = join(dir, "show");
+    mkdirSync(join(show, "Embody", "project1"), { recursive: true });
+    writeFileSync(join(show, "Show.toe"), "");
+    writeFileSync(
+      join(show, "Embody", "project1.tdn"),
+      "format: tdn\nversion: '2.0'\nsource_file: Show.toe\nnetwork_path: /project1\noperators:\n" +
+        "- name: mixer\n  type: baseCOMP\n  tdn_ref: Embody/project1/mixer.tdn\n" +
+        "  custom_pars:\n    Main:\n    - {name: Level, style: Float, value: 0.5}\n",
+    );
+    writeFileSync(
+      join(show, "Embody", "project1", "mixer.tdn"),
+      "format: tdn\nversion: '2.0'\nnetwork_path: /project1/mixer\ncustom_pars:\n  Main:\n  - {name: Level, style: Float, value: 0.5}\n" +
+        "operators:\n- {name: n1, type: noiseTOP, parameters: {period: 2}}\n",
+    );
+    const r = await runSvc(["import-tdn", "--out", join(dir, "show-out"), join(show, "Embody", "project1.tdn")]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const text = readFileSync(join(dir, "show-out", "project1.svcnet"), "utf8");
+    expect(text).toContain(
+      'controls "Main" {\n        Level: float = 0.5\n      }\n\n      n1: noiseTOP { period: 2 }',
+    );
   });
 
   it("writes nothing for a file with errors and exits 1; refuses to run without a file (exit 2)", async () => {

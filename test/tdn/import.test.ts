@@ -259,3 +259,67 @@ describe("tdn_ref", () => {
     expect(errors(r).map((d) => d.code)).toEqual(["tdn-ref"]);
   });
 });
+
+describe("the known differences from real exports (issue 48)", () => {
+  const stubbed =
+    "format: tdn\nversion: '2.0'\nnetwork_path: /project1/top\noperators:\n- name: sub\n  type: baseCOMP\n  tdn_ref: sub-stub.tdn\n  custom_pars:\n    Main:\n    - {name: Gain, style: Float, default: 0.5, value: 0.5}\n    - {name: Extra, style: Toggle}\n";
+  const target =
+    "format: tdn\nversion: '2.0'\nnetwork_path: /project1/top/sub\ncustom_pars:\n  Main:\n  - {name: Gain, style: Float, default: 0.5, value: 0.75}\noperators:\n- {name: n1, type: noiseTOP}\n";
+
+  it("reads a tdn_ref stub that repeats the referenced COMP's controls as one COMP (the referenced file wins)", () => {
+    writeFileSync(join(dir, "sub-stub.tdn"), target);
+    const r = importText(stubbed, "stubbed.tdn");
+    // Not duplicate-control: one COMP, its controls once; the stale stub value is noted, not kept.
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        "tdn-normalised",
+        "$.operators[0].custom_pars: the COMP's tdn_ref stub and its referenced file define Gain differently; the referenced file's definition is kept (it owns the COMP)",
+      ],
+      [
+        "tdn-normalised",
+        "$.custom_pars.Main[0].default: the control's value becomes its default (0.75); the default 0.5 is not kept",
+      ],
+    ]);
+    expect(r.text).toContain('controls "Main" {\n        Gain: float = 0.75\n        Extra: toggle\n      }');
+  });
+
+  it("resolves a tdn_ref against the folder of the project the export came from (its source_file)", () => {
+    mkdirSync(join(dir, "show", "Embody", "project1"), { recursive: true });
+    writeFileSync(join(dir, "show", "Show.toe"), "");
+    writeFileSync(join(dir, "show", "Embody", "project1", "sub.tdn"), target);
+    const top =
+      "format: tdn\nversion: '2.0'\nsource_file: Show.toe\nnetwork_path: /project1\noperators:\n- {name: sub, type: baseCOMP, tdn_ref: Embody/project1/sub.tdn}\n";
+    // No --root: the project's folder is found from the file (the folder holding Show.toe).
+    const r = importText(top, "show/Embody/project1.tdn");
+    expect(errors(r)).toEqual([]);
+    expect(r.text).toContain("n1: noiseTOP");
+  });
+
+  it("reads a number on a menu as the entry at that index, as TouchDesigner does (xord: 5 is trs)", () => {
+    const r = importText(
+      doc(
+        "- {name: geo1, type: geometryCOMP, parameters: {xord: 5}}\n- {name: lfo1, type: lfoCHOP, parameters: {wavetype: 1}}\n",
+      ),
+      "menu-index.tdn",
+    );
+    expect(r.diagnostics).toEqual([]);
+    expect(r.text).toContain("geo1: geometryCOMP { xord: trs }");
+    expect(r.text).toContain("lfo1: lfoCHOP { wavetype: normal }");
+    // An index the menu does not have is not guessed: the checker refuses it with the entries.
+    const bad = importText(doc("- {name: geo1, type: geometryCOMP, parameters: {xord: 9}}\n"), "menu-index-bad.tdn");
+    expect(errors(bad).map((d) => d.code)).toEqual(["parameter-type-mismatch"]);
+  });
+
+  it("imports a GLSL MAT's attribute sequences (mattr)", () => {
+    const r = importText(
+      doc(
+        "- name: mat1\n  type: glslMAT\n  sequences:\n    mattr:\n    - {name: aInstanceXform, numrows: 4, numcols: 4}\n    - {name: aTint, numrows: 1, numcols: 4}\n",
+      ),
+      "glslmat.tdn",
+    );
+    expect(r.diagnostics.map((d) => d.code)).toEqual([]);
+    // The block count (2) is implied by the blocks written, as for every sequence.
+    expect(r.text).toContain('mattr0name: "aInstanceXform"');
+    expect(r.text).toContain("mattr1numcols: 4");
+  });
+});

@@ -11,7 +11,9 @@ import type { ControlDraft } from "./control-panel.js";
 import { controlDefault, controlTypeFor, controlTypeOfValue, fitsControl, readControlType } from "./control-values.js";
 import type { NodeEntry } from "./node-table.js";
 import { rewriteOpReferences } from "./op-references.js";
-import { knownParam, type KnownParam } from "./param-values.js";
+import { getParam } from "../../../kb/index.js";
+import { unambiguousParameter } from "./fixes.js";
+import { isDatText, knownParam, type KnownParam } from "./param-values.js";
 import type { ControlSpec, ControlTarget, ExposedParamSpec } from "./recipe-format.js";
 import type { Located } from "./report.js";
 const { bind, expression } = astBuild;
@@ -42,7 +44,13 @@ function resolveTarget(
 ): ResolvedTarget | undefined {
   const node = ctx.table.find(t.node);
   if (node === undefined) return undefined;
-  const param = knownParam(node, t.param, ctx.report);
+  // `--fix` renames a target (bind_to, targets[], an exposed parameter) as it renames a setting.
+  const fixed =
+    ctx.fix && getParam(node.operator, t.param.value) === undefined && !isDatText(node, t.param.value)
+      ? unambiguousParameter(node.operator, t.param.value)
+      : undefined;
+  if (fixed !== undefined) ctx.report.add("import-fixed", t.param.at, { from: t.param.value, to: fixed });
+  const param = knownParam(node, fixed === undefined ? t.param : { value: fixed, at: t.param.at }, ctx.report);
   return param && { node, param, at: t.at };
 }
 

@@ -5,7 +5,7 @@
  * kind are left for the compiler, whose diagnostics the importer maps back to the JSON field.
  */
 import type * as A from "../../../grammar/ast.js";
-import { closestParameters, getParam, type ParamRef, type ParStyle } from "../../../kb/index.js";
+import { closestParameters, getParam, menuEntryAtIndex, type ParamRef, type ParStyle } from "../../../kb/index.js";
 import { didYouMean } from "../../../compiler/util/closest.js";
 import { astBuild } from "../../engine/index.js";
 import { jsonKind, type JsonValue } from "./json-source.js";
@@ -109,6 +109,12 @@ export function parameterValue(
     const bad = v.value.items.find((_, i) => items[i] === undefined);
     actual = bad === undefined ? "an empty array" : `an array holding ${jsonKind(bad)}`;
   } else {
+    // A number on a menu is its index, as TouchDesigner reads it: written as the entry's name.
+    const entry =
+      v.value.kind === "number" && param.ref !== undefined && param.ref.component === null
+        ? menuEntryAtIndex(param.ref.param, v.value.value)
+        : undefined;
+    if (entry !== undefined) return NAME.test(entry) ? nameValue(entry) : str(entry);
     const one = scalar(owner, style, v.value, table);
     if (one !== undefined) return one;
   }
