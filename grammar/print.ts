@@ -21,6 +21,7 @@ import type {
   Wire,
 } from "./ast.js";
 import { fenceFor } from "./lex-text-block.js";
+import { flowOrder } from "./flow-order.js";
 import { naturalCompare, sortedCopy } from "./natural-order.js";
 import { formatDeclaration, formatFlags, formatValue, printsAsTextBlock } from "./print-values.js";
 import { canonicalWires } from "./print-wires.js";
@@ -157,7 +158,7 @@ function printNetworkBody(out: Out, depth: number, body: NetworkBody, params: Pa
     separate();
     printDeclarations(out, depth, block.page === null ? "controls" : `controls ${formatValue(block.page)}`, block);
   }
-  const nodes = [...body.nodes].sort(byName);
+  const nodes = flowOrder(body.nodes, body.wires);
   if (nodes.length > 0) separate();
   // A node written over several lines, or introduced by a comment, stands apart from its neighbours.
   let previousTall = false;

@@ -21,7 +21,37 @@ describe("canonical printing", () => {
     expect(shape(again)).toEqual(shape(once));
   });
 
-  it("sorts nodes naturally, parameters by name, and flags in a fixed order", () => {
+  it("prints nodes as the network flows: sources first, each node after what is wired into it", () => {
+    const written = `svcnet 1
+network a {
+  out1: nullTOP
+  level1: levelTOP
+  seed: noiseTOP
+  shader: textDAT
+  comp1: compositeTOP
+  fb: feedbackTOP { top: level1 }
+  comp1 -> level1 -> out1
+  seed -> comp1[0]
+  seed -> fb -> comp1[1]
+}
+`;
+    const names = (text: string) => [...text.matchAll(/^  (\w+): /gm)].map((m) => m[1]);
+    // The loop is read from its seed: the Feedback TOP closes it by a parameter, not a wire.
+    // A node no wire touches (the DAT) follows the flow.
+    expect(names(formatStable(written))).toEqual(["seed", "fb", "comp1", "level1", "out1", "shader"]);
+    // The same network written in any order prints the same.
+    const shuffled = written
+      .replace("  out1: nullTOP\n", "")
+      .replace("  fb: feedbackTOP", "  out1: nullTOP\n  fb: feedbackTOP");
+    expect(formatStable(shuffled)).toBe(formatStable(written));
+  });
+
+  it("a loop of wires (an error the checker reports) still prints, broken at its first node by name", () => {
+    const out = formatStable("svcnet 1\nnetwork a {\n  c: levelTOP\n  b: levelTOP\n  b -> c -> b\n}\n");
+    expect([...out.matchAll(/^  (\w+): /gm)].map((m) => m[1])).toEqual(["b", "c"]);
+  });
+
+  it("sorts unwired nodes naturally, parameters by name, and flags in a fixed order", () => {
     const out = formatStable(`svcnet 1
 network a {
   noise10: noiseTOP
@@ -87,9 +117,9 @@ network a {
     const out = formatStable(`# header
 svcnet 1
 network a {
+  a: nullTOP
   # about z
   z: nullTOP  # z's own
-  a: nullTOP
   z -> a  # the only wire
   # closing thoughts
 }
@@ -99,10 +129,9 @@ network a {
 svcnet 1
 
 network a {
-  a: nullTOP
-
   # about z
   z: nullTOP  # z's own
+  a: nullTOP
 
   z -> a  # the only wire
   # closing thoughts
