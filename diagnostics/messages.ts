@@ -64,6 +64,7 @@ export const messages = {
   // ── resolve (compiler/resolve) ─────────────────────────────────────────────
   "import-cycle": entry("error", "import cycle: {chain}"),
   "import-not-svcnet": entry("error", "'{path}' is not a .svcnet file; only .svcnet source can be imported"),
+  "unknown-library-import": entry("error", "'{path}' names nothing in svc's library"),
   "duplicate-network": entry("error", "network '{name}' is declared more than once"),
   "duplicate-recipe": entry("error", "recipe '{name}' is declared more than once (also in {other})"),
   "duplicate-node": entry("error", "'{name}' is already declared in this network"),

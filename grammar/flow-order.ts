@@ -1,13 +1,13 @@
 /**
  * The order a network's nodes print in: the way its pictures and channels flow, so a file reads as
- * the network works (seed, loop, output). A node comes after every node wired into it, sources
- * first; among nodes ready at the same time, the first by name. Nodes no wire touches (a shader's
- * DAT, a panel, a recipe used alone) follow the flow, by name. A Feedback TOP closes its loop by a
- * parameter (`top: level1`), not a wire, so a feedback loop is read from its seed on. A loop of
- * wires (an error the checker reports) is broken at its first node by name. Same nodes and wires,
- * same order, however the file was written.
+ * the network works (seed, loop, output). A node comes after the nodes it reads: those wired into
+ * it and the siblings its parameters name (`top: level1`, `pixeldat: shader`, `export lfo1.chan1`);
+ * among nodes ready at the same time, the first by name. A feedback loop (a Feedback TOP reading
+ * the end of its loop) is broken at its Feedback TOP, so it reads from its seed on; any other loop
+ * (a wire loop is an error the checker reports) at its first node by name. Nodes that read nothing
+ * and that nothing reads follow the flow, by name. Same nodes and wires, same order, however written.
  */
-import type { Wire } from "./ast.js";
+import type { NodeDecl, Value, Wire } from "./ast.js";
 import { naturalCompare } from "./natural-order.js";
 import { wireEdges } from "./wires.js";
 
@@ -50,21 +50,60 @@ class NameHeap {
   }
 }
 
-export function flowOrder<T extends { name: { name: string } }>(nodes: readonly T[], wires: readonly Wire[]): T[] {
+/** The sibling a reference path starts at (`comp1/out1` is read from comp1), if it names one. */
+function siblingOf(path: string): string | undefined {
+  if (path.startsWith(".") || path.startsWith("/")) return undefined;
+  return path.split("/")[0];
+}
+
+/** The siblings a value names: bare names, operator paths, binds and exports. */
+function namedIn(value: Value, out: string[]): void {
+  switch (value.kind) {
+    case "Name":
+      out.push(value.name);
+      break;
+    case "OperatorRef": {
+      const s = siblingOf(value.path);
+      if (s !== undefined) out.push(s);
+      break;
+    }
+    case "Bind":
+    case "Export": {
+      const s = value.operator === null ? undefined : siblingOf(value.operator.path);
+      if (s !== undefined) out.push(s);
+      break;
+    }
+    case "Tuple":
+      for (const item of value.items) namedIn(item, out);
+      break;
+    default:
+      break;
+  }
+}
+
+type Orderable = Pick<NodeDecl, "name" | "type" | "params">;
+
+export function flowOrder<T extends Orderable>(nodes: readonly T[], wires: readonly Wire[]): T[] {
   const byName = new Map<string, T>();
   for (const n of nodes) if (!byName.has(n.name.name)) byName.set(n.name.name, n);
   const waiting = new Map<string, number>();
   const next = new Map<string, string[]>();
-  for (const w of wires) {
-    for (const e of wireEdges(w)) {
-      if (!byName.has(e.from) || !byName.has(e.to) || e.from === e.to) continue;
-      waiting.set(e.to, (waiting.get(e.to) ?? 0) + 1);
-      (next.get(e.from) ?? next.set(e.from, []).get(e.from)!).push(e.to);
-    }
+  const seen = new Set<string>();
+  const edge = (from: string, to: string) => {
+    if (from === to || !byName.has(from) || !byName.has(to) || seen.has(`${from}\u0000${to}`)) return;
+    seen.add(`${from}\u0000${to}`);
+    waiting.set(to, (waiting.get(to) ?? 0) + 1);
+    (next.get(from) ?? next.set(from, []).get(from)!).push(to);
+  };
+  for (const w of wires) for (const e of wireEdges(w)) edge(e.from, e.to);
+  for (const n of byName.values()) {
+    const named: string[] = [];
+    for (const p of n.params) namedIn(p.value, named);
+    for (const from of named) edge(from, n.name.name);
   }
-  const wired = new Set([...next.keys(), ...waiting.keys()]);
+  const linked = new Set([...next.keys(), ...waiting.keys()]);
   const ready = new NameHeap();
-  for (const name of wired) if ((waiting.get(name) ?? 0) === 0) ready.push(name);
+  for (const name of linked) if ((waiting.get(name) ?? 0) === 0) ready.push(name);
   const placed = new Set<string>();
   const order: T[] = [];
   const place = (name: string) => {
@@ -76,19 +115,19 @@ export function flowOrder<T extends { name: { name: string } }>(nodes: readonly 
       if (left === 0 && !placed.has(to)) ready.push(to);
     }
   };
-  let unplaced: string[] | undefined;
-  while (order.length < wired.size) {
+  let loopy: string[] | undefined;
+  while (order.length < linked.size) {
     if (ready.size > 0) {
       const name = ready.pop();
       if (!placed.has(name)) place(name);
       continue;
     }
-    // Only wire loops are left: start at the first of them by name.
-    unplaced ??= [...wired].sort(naturalCompare);
-    const first = unplaced.find((n) => !placed.has(n))!;
-    place(first);
+    // Only loops are left: a Feedback TOP starts its loop; else the first node by name.
+    loopy ??= [...linked].sort(naturalCompare);
+    const left = loopy.filter((n) => !placed.has(n));
+    place(left.find((n) => byName.get(n)!.type.name === "feedbackTOP") ?? left[0]!);
   }
-  for (const name of [...byName.keys()].filter((n) => !wired.has(n)).sort(naturalCompare)) place(name);
+  for (const name of [...byName.keys()].filter((n) => !linked.has(n)).sort(naturalCompare)) place(name);
   // Nodes declared twice (an error reported elsewhere) keep every declaration, after the first.
   if (order.length < nodes.length) for (const n of nodes) if (!order.includes(n)) order.push(n);
   return order;

@@ -6,6 +6,7 @@
 import type { Program } from "../../grammar/ast.js";
 import { diagnostic, type Diagnostic, type SourceRange } from "../../diagnostics/index.js";
 import type { CompilerHost, ReadResult } from "./host.js";
+import { isLibraryImport, libraryFile } from "./library.js";
 
 export type ParseFn = (text: string, file?: string) => { ast: Program; diagnostics: Diagnostic[] };
 
@@ -60,7 +61,26 @@ export function loadProgram(entry: { path: string; text?: string }, host: Compil
     stack.push(path);
     for (const imp of parsed.ast.imports) {
       const written = imp.path.value;
-      const target = host.resolve(path, written);
+      const library = isLibraryImport(written);
+      const named = library ? libraryFile(written) : host.resolve(path, written);
+      const missing = named === undefined || (library && !host.readFile(named).ok);
+      const target = named ?? written;
+      if (missing) {
+        diagnostics.push(
+          diagnostic(
+            "unknown-library-import",
+            imp.path.range,
+            { path: written },
+            {
+              file: path,
+              help: [
+                "svc's library is imported as svc:recipes/<category>/<name>, e.g. import \"svc:recipes/glsl/glsl_kaleidoscope\"; svc://recipes (and 'svc recipes list') lists them",
+              ],
+            },
+          ),
+        );
+        continue;
+      }
       const cycleAt = stack.indexOf(target);
       if (cycleAt >= 0) {
         const chain = [...stack.slice(cycleAt), target].join(" -> ");
@@ -74,7 +94,7 @@ export function loadProgram(entry: { path: string; text?: string }, host: Compil
         );
         continue;
       }
-      if (!written.endsWith(".svcnet")) {
+      if (!library && !written.endsWith(".svcnet")) {
         // Read as source, any other file would be echoed back line by line in the diagnostics.
         diagnostics.push(
           diagnostic(

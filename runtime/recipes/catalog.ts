@@ -6,6 +6,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Recipe } from "../../grammar/ast.js";
+import { libraryRecipesDir, setLibraryRecipesDir } from "../../compiler/resolve/library.js";
 import { packageRoot } from "../package-root.js";
 
 export interface RecipeParamInfo {
@@ -48,15 +49,14 @@ export interface RecipeLibrary {
   problems: RecipeFileProblem[];
 }
 
-let dirOverride: string | undefined;
-
+/** The library's folder: the one `import "svc:recipes/..."` names (one setting for both). */
 export function recipesDir(): string {
-  return dirOverride ?? join(packageRoot(), "recipes");
+  return libraryRecipesDir();
 }
 
 /** Reads recipes from another folder (tests); undefined restores `recipes/` of the package. */
 export function setRecipesDir(dir: string | undefined): void {
-  dirOverride = dir;
+  setLibraryRecipesDir(dir);
 }
 
 async function svcnetFiles(dir: string): Promise<string[]> {
@@ -114,7 +114,8 @@ function describe(text: string, file: string, path: string, recipe: Recipe): Rec
 
 export async function loadRecipeLibrary(): Promise<RecipeLibrary> {
   const dir = recipesDir();
-  const root = dirOverride ? dir : packageRoot();
+  // Files are named from the package (recipes/glsl/x.svcnet), or from a test's own folder.
+  const root = dir === join(packageRoot(), "recipes") ? packageRoot() : dir;
   const files = await svcnetFiles(dir);
   const library: RecipeLibrary = { recipes: [], problems: [] };
   if (files.length === 0) return library;

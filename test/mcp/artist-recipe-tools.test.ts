@@ -118,7 +118,8 @@ describe.each(CASES)("$tool", (c) => {
     const data = await expectBuilt(f, await f.call(c.tool, { ...c.args, preview: 48 }), 48);
     expect(data.network).toBe(`/project1/${c.network}`);
     expect(data.recipes).toEqual([c.recipe]);
-    expect(data.source).toContain(`import "${recipe.importPath}"`);
+    // svc's library by name: the source compiles wherever it is applied.
+    expect(data.source).toContain(`import "svc:recipes/${recipe.importPath}"`);
     const use = `${data.network}/${c.recipe}1`;
     expect((await f.node(use))?.type).toBe("baseCOMP");
     const panel = await livePanel(f, use);

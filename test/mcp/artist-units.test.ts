@@ -100,8 +100,8 @@ describe("the network an artist tool emits", () => {
       [
         "svcnet 1",
         "",
-        'import "audio/audio_reactive_basic.svcnet"',
-        'import "post/glitch.svcnet"',
+        'import "svc:recipes/audio/audio_reactive_basic.svcnet"',
+        'import "svc:recipes/post/glitch.svcnet"',
         "",
         "network look {",
         "  audio_reactive_basic1: audio_reactive_basic",

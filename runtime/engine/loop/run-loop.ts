@@ -94,12 +94,16 @@ async function compiled(
 
 /** The source as `svc fmt` prints it, kept with the record so an export keeps comments and spelling. */
 async function canonicalText(text: string, file: string): Promise<string> {
-  const [{ parse }, { print }] = await Promise.all([
+  const [{ parse }, { print }, { withPortableImports }] = await Promise.all([
     import("../../../grammar/parse.js"),
     import("../../../grammar/print.js"),
+    import("./portable-imports.js"),
   ]);
-  return print(parse(text, file).ast);
+  return print(withPortableImports(parse(text, file).ast, file));
 }
+
+/** A file with no import keeps the canonical text it has; one with imports has them made portable. */
+const IMPORTS = /^\s*import\s/m;
 
 /** Compiles and plans; nothing in the live project changes. */
 export async function planFile(
@@ -142,7 +146,12 @@ export async function planFile(
     out.diagnostics.push(...recovered.diagnostics);
   }
   const text = sources.get(file) ?? [...sources.values()][0];
-  const canonical = result.canonical ?? (text === undefined ? undefined : await canonicalText(text, file));
+  const canonical =
+    text === undefined
+      ? result.canonical
+      : result.canonical !== undefined && !IMPORTS.test(text)
+        ? result.canonical
+        : await canonicalText(text, file);
   options.progress?.("reading the live network");
   out.plans = await planProgram(client, result.operations, {
     force: options.force ?? false,

@@ -98,7 +98,8 @@ export class NetworkDraft {
   program(): A.Program {
     const imports: A.Import[] = [...this.imports.values()].map((rec) => ({
       kind: "Import",
-      path: { kind: "String", value: rec.importPath, range: r },
+      // svc's library by name, so the source an assistant gets back compiles wherever it is applied.
+      path: { kind: "String", value: `svc:recipes/${rec.importPath}`, range: r },
       range: r,
     }));
     const network: A.Network = {
