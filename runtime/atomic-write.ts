@@ -16,8 +16,16 @@ import { randomBytes } from "node:crypto";
 // mid-write patches these calls, as it patches write-file-atomic's.
 import fs, { lstatSync, mkdirSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import writeFileAtomicLibrary from "write-file-atomic";
+import type WriteFileAtomic from "write-file-atomic";
+
+// write-file-atomic (CommonJS) is loaded on the first write, so commands that write nothing (`svc
+// --help`, an MCP server answering tools/list) do not load it.
+const requireHere = createRequire(import.meta.url);
+let library: typeof WriteFileAtomic | undefined;
+const writeFileAtomicLibrary = (): typeof WriteFileAtomic =>
+  (library ??= requireHere("write-file-atomic") as typeof WriteFileAtomic);
 
 export interface AtomicWriteOptions {
   /** The new file's permission bits (the old file's when left out, else the default). */
@@ -44,7 +52,7 @@ function checkLink(path: string, options: AtomicWriteOptions): void {
   if (isLink) throw options.refuseLink();
 }
 
-function libraryOptions(options: AtomicWriteOptions): writeFileAtomicLibrary.Options {
+function libraryOptions(options: AtomicWriteOptions): WriteFileAtomic.Options {
   return { fsync: true, ...(options.mode !== undefined ? { mode: options.mode } : {}) };
 }
 
@@ -96,7 +104,7 @@ export async function writeFileAtomic(
   if (options.makeFolder)
     await mkdir(dirname(path), { recursive: true, ...(options.privateFolder ? { mode: 0o700 } : {}) });
   if (options.refuseLink !== undefined) return writeWithoutFollowingSync(path, bytesOf(data), options);
-  await writeFileAtomicLibrary(path, typeof data === "string" ? data : Buffer.from(data), libraryOptions(options));
+  await writeFileAtomicLibrary()(path, typeof data === "string" ? data : Buffer.from(data), libraryOptions(options));
 }
 
 /** The same, for callers that are synchronous. */
@@ -104,5 +112,5 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, opt
   if (options.makeFolder)
     mkdirSync(dirname(path), { recursive: true, ...(options.privateFolder ? { mode: 0o700 } : {}) });
   if (options.refuseLink !== undefined) return writeWithoutFollowingSync(path, bytesOf(data), options);
-  writeFileAtomicLibrary.sync(path, typeof data === "string" ? data : Buffer.from(data), libraryOptions(options));
+  writeFileAtomicLibrary().sync(path, typeof data === "string" ? data : Buffer.from(data), libraryOptions(options));
 }
