@@ -253,3 +253,28 @@ def render_scene(header, payload):
     w, h = header["width"], header["height"]
     depth = Texture(answer["depthtex"], w, h, True) if answer.get("depthtex") else None
     return Texture(answer["tex"], w, h, bool(header.get("float"))), depth
+
+
+class FileError(Exception):
+    """A file the renderer could not read (an image, a font, an SVG drawing): `log` says why."""
+
+    def __init__(self, log):
+        super().__init__(log)
+        self.log = log
+
+
+def raster(header):
+    """Text, an image file or an SVG drawing made into a Texture by the renderer (glsl_raster.py):
+    (Texture, the answer's other fields). Raises FileError for a file it cannot read, RuntimeError
+    when the renderer cannot run here."""
+    answer, _ = _worker.request(dict(header, op="raster"))
+    if answer is None:
+        raise RuntimeError(_worker.reason)
+    if not answer.get("ok"):
+        if answer.get("stage") == "file":
+            raise FileError(answer.get("log", ""))
+        raise RuntimeError(answer.get("log", "the renderer failed"))
+    w = answer.get("width", header.get("width"))
+    h = answer.get("height", header.get("height"))
+    floats = answer.get("float", header.get("kind") in ("text", "svg"))
+    return Texture(answer["tex"], w, h, bool(floats)), answer

@@ -193,6 +193,8 @@ class Job:
             self._wired_pictures = {}
         except glsl.ShaderError as exc:
             return Picture(self.label(f"{kind}: SHADER ERROR {exc.log[:80]}"), self.w, self.h, self.true_size)
+        except glsl.FileError as exc:       # a file or font the renderer could not read
+            return Picture(self.label(f"{kind}: {exc.log[:80]}"), self.w, self.h, self.true_size)
         except (RuntimeError, OSError):      # no renderer, or its environment files are missing
             return None
         return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")

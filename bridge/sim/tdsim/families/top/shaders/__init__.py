@@ -4,8 +4,8 @@ type to a function of a render job returning a shading.Pass, a list of them, or 
 TOP cannot be drawn with its settings (then it is labelled)."""
 from __future__ import annotations
 
-from . import colour, compose, filters, generators, more, spatial
+from . import arrange, colour, compose, filters, frames, generators, media, more, spatial
 
 SHADERS: dict = {}
-for _module in (generators, compose, spatial, colour, filters, more):
+for _module in (generators, compose, spatial, colour, filters, more, media, frames, arrange):
     SHADERS.update(_module.SHADERS)

@@ -1,0 +1,187 @@
+"""More TOP types drawn on tdsim's renderer: text in a real font, image and SVG files, the frame
+keepers (Cache, Cache Select, Texture 3D, Time Machine), Layout. Each test reads the picture back
+at chosen pixels and says what a person sees there."""
+
+import os
+import tempfile
+
+from .support import SteadySimTestCase, tdsim
+from .test_png import decode, pixel
+
+
+class MoreTopsTest(SteadySimTestCase):
+    def sized(self, top, w=64, h=32):
+        top.par.outputresolution = "custom"
+        top.par.resolutionw, top.par.resolutionh = w, h
+        return top
+
+    def constant(self, r, g, b, a=1.0, size=(64, 32)):
+        c = self.sized(self.create("constantTOP"), *size)
+        c.par.colorr, c.par.colorg, c.par.colorb, c.par.alpha = r, g, b, a
+        return c
+
+    def image(self, top):
+        return decode(bytes(top.saveByteArray(".png")))
+
+    def at(self, top, x, y):
+        w, h, img = self.image(top)
+        return pixel(img, w, x, h - 1 - y)       # y up, as TouchDesigner counts
+
+    def tmp(self, name):
+        folder = tempfile.mkdtemp()
+        self.addCleanup(lambda: [os.remove(os.path.join(folder, f)) for f in os.listdir(folder)] and None)
+        return os.path.join(folder, name)
+
+    # ---- Text ---------------------------------------------------------------------------------
+    def test_text_is_set_in_a_real_font_centred(self):
+        # White "Hi" in a 48-pixel font, centred on a transparent 200x100 image: two letters of
+        # smooth (anti-aliased) strokes in the middle, nothing near the edges.
+        t = self.sized(self.create("textTOP"), 200, 100)
+        t.par.text = "Hi"
+        t.par.fontsizex = 48
+        w, h, img = self.image(t)
+        inked = [(x, y) for y in range(h) for x in range(w) if pixel(img, w, x, y)[3] > 128]
+        xs, ys = [p[0] for p in inked], [p[1] for p in inked]
+        self.assertTrue(inked)
+        self.assertAlmostEqual((min(xs) + max(xs)) / 2, 100, delta=6)      # centred across
+        self.assertAlmostEqual((min(ys) + max(ys)) / 2, 50, delta=8)       # and up and down
+        self.assertGreater(max(ys) - min(ys), 28)                          # capitals about 35 px high
+        partial = [p for p in range(w * h) if 0 < img[p * 4 + 3] < 255]
+        self.assertGreater(len(partial), 20)                               # anti-aliased edges
+        self.assertEqual(pixel(img, w, 5, 5)[3], 0)
+        self.assertEqual(t.warnings(), "")
+
+    def test_text_colours_alignment_and_bold(self):
+        # Red text on an opaque blue background, aligned left: blue everywhere but the ink, the
+        # ink starting at the left edge; bold ink covers more pixels than regular.
+        t = self.sized(self.create("textTOP"), 200, 60)
+        t.par.text = "Wide"
+        t.par.fontsizex = 40
+        t.par.alignx = "left"
+        t.par.fontcolorr, t.par.fontcolorg, t.par.fontcolorb = 1, 0, 0
+        t.par.bgcolorr, t.par.bgcolorg, t.par.bgcolorb, t.par.bgalpha = 0, 0, 1, 1
+        w, h, img = self.image(t)
+        red = [(x, y) for y in range(h) for x in range(w) if pixel(img, w, x, y)[0] > 200]
+        self.assertLess(min(x for x, _y in red), 8)
+        self.assertEqual(pixel(img, w, 190, 5)[:3], (0, 0, 255))
+        t.par.bold = True
+        w, h, bold = self.image(t)
+        bold_red = [p for p in range(w * h) if bold[p * 4] > 200]
+        self.assertGreater(len(bold_red), len(red) * 1.1)
+
+    # ---- files --------------------------------------------------------------------------------
+    def test_movie_file_in_reads_an_image_at_its_size(self):
+        # A 40x20 left-to-right black-to-white ramp saved as PNG, read back by a Movie File In:
+        # the TOP takes the file's size and shows the ramp, dark at the left, light at the right.
+        ramp = self.sized(self.create("rampTOP"), 40, 20)
+        ramp.par.type = "horizontal"
+        path = self.tmp("ramp.png")
+        ramp.save(path)
+        movie = self.create("moviefileinTOP")
+        movie.par.file = path
+        self.assertEqual((movie.width, movie.height), (40, 20))
+        self.assertLess(self.at(movie, 1, 10)[0], 20)
+        self.assertGreater(self.at(movie, 38, 10)[0], 230)
+        self.assertEqual(movie.errors(), "")
+
+    def test_movie_file_in_names_what_it_cannot_read(self):
+        movie = self.create("moviefileinTOP")
+        movie.par.file = self.tmp("missing.png")
+        self.assertIn("Failed to open file", movie.errors())
+        clip = self.tmp("clip.mp4")
+        with open(clip, "wb") as f:
+            f.write(b"\x00" * 64)
+        movie.par.file = clip
+        self.assertIn("no video decoder", movie.errors())
+
+    def test_svg_draws_the_file_and_transforms_it(self):
+        # A red disc on a transparent square, drawn by CairoSVG: red in the middle, clear in the
+        # corners; scaled to half about the centre the disc shrinks, so a point at a third of the
+        # way in is red before and clear after.
+        path = self.tmp("disc.svg")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+                    '<circle cx="50" cy="50" r="45" fill="red"/></svg>')
+        svg = self.sized(self.create("svgTOP"), 100, 100)
+        svg.par.file = path
+        self.assertEqual(self.at(svg, 50, 50)[:4], (255, 0, 0, 255))
+        self.assertEqual(self.at(svg, 2, 2)[3], 0)
+        self.assertEqual(self.at(svg, 20, 50)[0], 255)
+        svg.par.sx = svg.par.sy = 0.5
+        self.assertEqual(self.at(svg, 20, 50)[3], 0)
+        self.assertEqual(self.at(svg, 50, 50)[0], 255)
+
+    # ---- frames -------------------------------------------------------------------------------
+    def brightening(self):
+        """A constant whose red is the frame number modulo 10, over 10."""
+        c = self.constant(0, 0, 0)
+        c.par.colorr.expr = "(absTime.frame % 10) / 10"
+        return c
+
+    def test_cache_delays_and_cache_select_reaches_back(self):
+        # A constant brightening by 0.1 a frame, cached five images deep: Output Index 0 shows
+        # this frame's red, -2 the red of two frames ago; a Cache Select at -1 the one before.
+        c = self.brightening()
+        cache = self.create("cacheTOP")
+        cache.inputConnectors[0].connect(c)
+        cache.par.cachesize = 5
+        for _ in range(6):
+            tdsim.step(1)
+            cache.cook()
+        now = self.at(c, 1, 1)[0]
+        self.assertEqual(self.at(cache, 1, 1)[0], now)
+        cache.par.outputindex = -2
+        self.assertAlmostEqual(self.at(cache, 1, 1)[0], now - 51, delta=1)
+        sel = self.create("cacheselectTOP")
+        sel.par.cachetop = cache
+        sel.par.index = -1
+        self.assertAlmostEqual(self.at(sel, 1, 1)[0], now - 26, delta=1)
+        cache.par.outputindex = -0.5
+        cache.par.interp = True                                  # halfway between two images
+        self.assertAlmostEqual(self.at(cache, 1, 1)[0], now - 13, delta=2)
+        cache.par.resetpulse.pulse()
+        cache.par.outputindex = 0
+        self.assertEqual(self.at(cache, 1, 1)[0], self.at(c, 1, 1)[0])   # refilled with the current image
+
+    def test_time_machine_shows_older_frames_where_the_map_is_dark(self):
+        # Eight frames of the brightening constant in a Texture 3D TOP, read by a Time Machine
+        # through a left-to-right ramp: the left edge (black) shows the oldest frame's red, the
+        # right edge (white) the newest; the middle lies between.
+        c = self.brightening()
+        t3 = self.create("texture3dTOP")
+        t3.inputConnectors[0].connect(c)
+        t3.par.cachesize = 8
+        ramp = self.sized(self.create("rampTOP"))
+        ramp.par.type = "horizontal"
+        tm = self.create("timemachineTOP")
+        tm.inputConnectors[0].connect(t3)
+        tm.inputConnectors[1].connect(ramp)
+        seen = []
+        for _ in range(8):
+            tdsim.step(1)
+            seen.append(self.at(c, 1, 1)[0])
+            tm.cook()
+        self.assertAlmostEqual(self.at(tm, 0, 5)[0], seen[0], delta=3)
+        self.assertAlmostEqual(self.at(tm, 63, 5)[0], seen[-1], delta=3)
+        self.assertEqual(self.at(t3, 1, 1)[0], seen[-1])          # its own picture: the newest slice
+
+    # ---- Layout -------------------------------------------------------------------------------
+    def test_layout_places_inputs_in_a_grid_with_borders(self):
+        # Red, green, blue and yellow 160x90 images in a 2x2 grid (Grid Rows) on a 320x180 frame
+        # with 4-pixel white borders: red top left, green top right, blue bottom left, yellow
+        # bottom right, white at the cell edges.
+        colours = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0)]
+        lay = self.sized(self.create("layoutTOP"), 320, 180)
+        for i, rgb in enumerate(colours):
+            lay.inputConnectors[i].connect(self.constant(*rgb, size=(160, 90)))
+        lay.par.align = "gridrows"
+        lay.par.bordersl = lay.par.bordersr = lay.par.bordersb = lay.par.borderst = 4
+        lay.par.bcolorr = lay.par.bcolorg = lay.par.bcolorb = 1
+        self.assertEqual(self.at(lay, 80, 135)[:3], (255, 0, 0))
+        self.assertEqual(self.at(lay, 240, 135)[:3], (0, 255, 0))
+        self.assertEqual(self.at(lay, 80, 45)[:3], (0, 0, 255))
+        self.assertEqual(self.at(lay, 240, 45)[:3], (255, 255, 0))
+        self.assertEqual(self.at(lay, 1, 135)[:3], (255, 255, 255))
+        lay.par.align = "horizlr"                                 # one row: four tall, thin cells
+        self.assertEqual(self.at(lay, 40, 90)[:3], (255, 0, 0))
+        self.assertEqual(self.at(lay, 280, 90)[:3], (255, 255, 0))
