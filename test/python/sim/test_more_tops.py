@@ -185,3 +185,107 @@ class MoreTopsTest(SteadySimTestCase):
         lay.par.align = "horizlr"                                 # one row: four tall, thin cells
         self.assertEqual(self.at(lay, 40, 90)[:3], (255, 0, 0))
         self.assertEqual(self.at(lay, 280, 90)[:3], (255, 255, 0))
+
+    # ---- measuring, viewing, converting -----------------------------------------------------------
+    def floats_of(self, top):
+        import struct
+        from tdsim.families.top.render import Render
+        pic = Render().picture(top)
+        raw = pic.floats
+        return pic.w, pic.h, struct.unpack(f"{len(raw) // 4}f", raw)
+
+    def test_analyze_reduces_an_image(self):
+        # A left-to-right black-to-white ramp 256 wide: its average is mid grey in one pixel; its
+        # brightest pixel white; by columns one pixel high, dark at the left and light at the right;
+        # Sum a 32-bit float far above 1 (half of 256 x 16 pixels' worth a channel).
+        ramp = self.sized(self.create("rampTOP"), 256, 16)
+        ramp.par.type = "horizontal"
+        a = self.create("analyzeTOP")
+        a.inputConnectors[0].connect(ramp)
+        self.assertEqual((a.width, a.height), (1, 1))
+        self.assertAlmostEqual(self.at(a, 0, 0)[0], 128, delta=2)
+        a.par.op = "maximum"
+        self.assertEqual(self.at(a, 0, 0)[:3], (255, 255, 255))
+        a.par.op = "sum"
+        _w, _h, values = self.floats_of(a)
+        self.assertAlmostEqual(values[0], 256 * 16 / 2, delta=40)
+        a.par.op = "average"
+        a.par.scope = "columns"
+        self.assertEqual((a.width, a.height), (256, 1))
+        self.assertLess(self.at(a, 2, 0)[0], 8)
+        self.assertGreater(self.at(a, 253, 0)[0], 247)
+
+    def test_op_viewer_shows_a_top_and_draws_a_chop(self):
+        # Viewing a red constant: red. Viewing a CHOP of one rising ramp channel: a dark frame with
+        # a coloured line from the bottom left to the top right.
+        red = self.constant(1, 0, 0)
+        v = self.create("opviewerTOP")
+        v.par.opviewer = red
+        self.assertEqual(self.at(v, 5, 5)[:3], (255, 0, 0))
+        pat = self.create("patternCHOP")
+        pat.par.length, pat.par.wavetype = 50, "ramp"
+        graph = self.sized(self.create("opviewerTOP"), 200, 100)
+        graph.par.opviewer = pat
+        w, h, img = self.image(graph)
+
+        def line_height(x):
+            ys = [y for y in range(h) if pixel(img, w, x, h - 1 - y)[0] > 150]
+            return sum(ys) / len(ys)
+        self.assertLess(line_height(10), 30)
+        self.assertGreater(line_height(190), 70)
+        self.assertLess(self.at(graph, 100, 95)[0], 60)             # background away from the line
+
+    def test_pack_round_trips_floats_through_bytes(self):
+        # Three float values packed into 8-bit pixels four times as wide, then unpacked: the same
+        # floats come back to the last bit.
+        c = self.constant(0.3, 0.7, 0.123, size=(8, 4))
+        c.par.format = "rgba32float"
+        pk = self.create("packTOP")
+        pk.inputConnectors[0].connect(c)
+        self.assertEqual((pk.width, pk.height), (32, 4))
+        un = self.create("packTOP")
+        un.inputConnectors[0].connect(pk)
+        un.par.packtype = "unpackrgbA"
+        w, _h, values = self.floats_of(un)
+        self.assertEqual(w, 8)
+        import struct
+        self.assertEqual(values[:3], struct.unpack("3f", struct.pack("3f", 0.3, 0.7, 0.123)))
+
+    def test_projection_turns_an_equirectangular_image_into_a_fisheye(self):
+        # An equirectangular image, red in its upper half (the sky), blue below: as a 180-degree
+        # fish-eye looking up, the disc is red inside and black outside its circle.
+        sky = self.constant(1, 0, 0, size=(128, 64))
+        ground = self.constant(0, 0, 1, size=(128, 64))
+        eq = self.create("compositeTOP")
+        eq.inputConnectors[0].connect(ground)
+        eq.inputConnectors[1].connect(sky)
+        eq.par.operand, eq.par.swaporder = "over", True          # the sky (input 2) over the ground
+        eq.par.sy, eq.par.ty = 0.5, 0.25                         # in the top half
+        fish = self.sized(self.create("projectionTOP"), 64, 64)
+        fish.inputConnectors[0].connect(eq)
+        fish.par.input, fish.par.output = "equirectangular", "fisheye"
+        self.assertEqual(self.at(fish, 32, 32)[:3], (255, 0, 0))
+        self.assertEqual(self.at(fish, 1, 1)[3], 0)
+        fish.par.input = "cubemap"                               # no cube maps in tdsim: labelled
+        self.assertIn(self.at(fish, 0, 0), ((70, 70, 70, 255), (110, 110, 110, 255)))
+
+    def test_pop_to_top_and_render_simple(self):
+        # A grid POP's 400 points as a 20x20 float image whose first pixel is the first point's
+        # position; Render Simple draws a torus POP lit orange in the middle of a black frame.
+        grid = self.create("gridPOP")
+        pt = self.create("poptoTOP")
+        pt.par.pop = grid
+        self.assertEqual((pt.width, pt.height), (20, 20))
+        w, h, values = self.floats_of(pt)
+        first = ((h - 1) * w) * 4                                # bottom row, stored last
+        self.assertEqual(values[first:first + 4], (-0.5, -0.5, 0.0, 1.0))
+        torus = self.create("torusPOP")
+        rs = self.sized(self.create("rendersimpleTOP"), 160, 120)
+        rs.par.pop = torus
+        rs.par.diffuser, rs.par.diffuseg, rs.par.diffuseb = 1, 0.5, 0.2
+        rs.par.georotatex = 60
+        ring = self.at(rs, 80, 44)
+        self.assertGreater(ring[0], 100)                         # the ring's near side, lit orange
+        self.assertGreater(ring[0], ring[2] + 60)
+        self.assertEqual(self.at(rs, 80, 60)[3], 0)               # the hole, and the background, clear
+        self.assertEqual(self.at(rs, 3, 3)[3], 0)

@@ -32,6 +32,7 @@ from . import renderpars as rp
 from .inputs import wired_sources
 from .picture import Picture
 from .shaders import SHADERS as SHADER_TOPS
+from .shaders import FLOAT_RULES
 from .shaders import compose as _compose
 
 WORK_PIXELS = 110_000
@@ -184,6 +185,8 @@ class Job:
             if passes is None:
                 return None
             want_float = shading.wants_float(self.top, [self.source(i) for i in range(len(self._wired))])
+            if kind in FLOAT_RULES and rp.text(self.top, "format", "useinput") in ("useinput", ""):
+                want_float = want_float or FLOAT_RULES[kind](self.top)   # e.g. the Analyze TOP's Sum
             tex = shading.run(self, passes, want_float)
             repeats = max(1, min(32, int(rp.number(self.top, "npasses", 1)))) if kind not in GENERATORS else 1
             for _ in range(repeats - 1):

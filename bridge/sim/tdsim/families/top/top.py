@@ -21,7 +21,7 @@ from .inputs import wired_sources
 from .render import Render, not_rendered_warning, render
 from .renderfilters import crop_box
 from .scene import scene_warnings
-from .shaders import frames, media
+from .shaders import OWN_SIZE_RULES, SIZE_RULES, frames, media
 
 _FACTORS = {"eighth": 0.125, "quarter": 0.25, "half": 0.5, "2x": 2.0, "4x": 4.0, "8x": 8.0}
 ASSUMED_RESOLUTION = 256
@@ -76,8 +76,8 @@ class TOP(OP):
             else:
                 length = 0 if first is None else None
                 w, h = self._own_resolution()
-                if first is None and self.OPType == "moviefileinTOP":
-                    w, h = media.movie_size(self) or (w, h)     # the file's own size
+                if first is None and self.OPType in OWN_SIZE_RULES:
+                    w, h = OWN_SIZE_RULES[self.OPType](self) or (w, h)     # a file's, a POP's size
             factor = _FACTORS.get(mode, 1.0)
             result = max(1, int(w * factor)), max(1, int(h * factor))
         else:
@@ -92,6 +92,8 @@ class TOP(OP):
         if self.OPType == "cropTOP":
             left, bottom, right, top = crop_box(self, w, h)
             return max(1, round(abs(right - left))), max(1, round(abs(top - bottom)))
+        if self.OPType in SIZE_RULES:
+            return SIZE_RULES[self.OPType](self, w, h)
         return w, h
 
     @property
