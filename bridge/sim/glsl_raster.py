@@ -14,6 +14,8 @@ Requests (after glsl_worker's protocol):
             the file's pixels as RGBA (straight alpha), first frame of a multi-frame file
   -> {"op": "raster", "kind": "svg", "width", "height", "path": str | "text": str}
             <- {"ok": true, "tex": id}   the drawing fitted into width x height, RGBA pre-multiplied
+  -> {"op": "raster", "kind": "spectrum", "tex": id, "mode": "dft" | "idft", "coord": "polar" | "cartesian",
+      "chan": 0-3, "rows": bool}   <- {"ok": true, "tex": id}   numpy's FFT of a kept texture, 32-bit float
 A file that cannot be read answers {"ok": false, "stage": "file", "log": why}.
 """
 
@@ -53,6 +55,8 @@ class Raster:
         self.np = renderer.np
 
     def render(self, req, payload):
+        if req.get("kind") == "spectrum":
+            return self.spectrum(req)
         mods = _modules()
         if mods is None:
             return {"ok": False, "stage": "file",
@@ -194,3 +198,31 @@ class Raster:
         pixels[..., :3] *= pixels[..., 3:4]        # pre-multiplied, as TOPs keep colour
         tid = self._keep(pixels.astype(np.float32), w, h, True)
         return {"ok": True, "tex": tid}, b""
+
+
+    # ---- spectrum -----------------------------------------------------------------------------
+    def spectrum(self, req):
+        """The discrete Fourier transform of one channel (numpy.fft, unnormalized forward and 1/N
+        inverse, as numpy defines them), over the whole image or row by row, with the origin at the
+        bottom-left pixel (GL's first row)."""
+        np = self.np
+        tid = req["tex"]
+        _tex, w, h, _f = self.r.textures[tid]
+        raw = self.r._read(tid, True)
+        floats = np.frombuffer(raw[w * h * 4:], np.float32).reshape(h, w, 4)[::-1]   # bottom row first
+        axes = (1,) if req.get("rows") else (0, 1)
+        out = np.zeros((h, w, 4), np.float32)
+        out[..., 3] = 1.0
+        if req.get("mode") == "idft":
+            a, b = floats[..., 0].astype(np.float64), floats[..., 1].astype(np.float64)
+            z = a * np.exp(1j * b) if req.get("coord") == "polar" else a + 1j * b
+            value = np.fft.ifftn(z, axes=axes).real
+            out[..., 0] = out[..., 1] = out[..., 2] = value
+        else:
+            z = np.fft.fftn(floats[..., int(req.get("chan", 0))].astype(np.float64), axes=axes)
+            if req.get("coord") == "polar":
+                out[..., 0], out[..., 1] = np.abs(z), np.angle(z)
+            else:
+                out[..., 0], out[..., 1] = z.real, z.imag
+        new = self._keep(out[::-1], w, h, True)
+        return {"ok": True, "tex": new}, b""

@@ -289,3 +289,70 @@ class MoreTopsTest(SteadySimTestCase):
         self.assertGreater(ring[0], ring[2] + 60)
         self.assertEqual(self.at(rs, 80, 60)[3], 0)               # the hole, and the background, clear
         self.assertEqual(self.at(rs, 3, 3)[3], 0)
+
+    def test_spectrum_transforms_and_transforms_back(self):
+        # An 8x4 constant of 0.5: its DFT has all its energy in the first pixel (0.5 x 32 pixels =
+        # 16) and none elsewhere; the inverse gives the constant back.
+        c = self.constant(0.5, 0, 0, size=(8, 4))
+        sp = self.create("spectrumTOP")
+        sp.inputConnectors[0].connect(c)
+        w, h, values = self.floats_of(sp)
+        first = (h - 1) * w * 4                                  # the bottom-left pixel
+        self.assertAlmostEqual(values[first], 32 * 128 / 255, places=3)
+        self.assertAlmostEqual(values[first + 4], 0.0, places=4)
+        inv = self.create("spectrumTOP")
+        inv.inputConnectors[0].connect(sp)
+        inv.par.mode = "idft"
+        _w, _h, back = self.floats_of(inv)
+        self.assertAlmostEqual(back[0], 128 / 255, places=4)
+
+    def test_ssao_darkens_where_a_sphere_meets_the_floor(self):
+        # A sphere resting on a wide box, seen from above the front: the occlusion alone is white
+        # on the open floor and the sphere's top, darker in the crease under the sphere.
+        geo = self.create("geometryCOMP", "ball")
+        for c in list(geo.children):
+            c.destroy()
+        geo.create("sphereSOP").render = True
+        floor = self.create("geometryCOMP", "floor")
+        for c in list(floor.children):
+            c.destroy()
+        box = floor.create("boxSOP")
+        box.render = True
+        box.par.sizex, box.par.sizey, box.par.sizez, box.par.ty = 6, 0.2, 6, -1.1
+        cam = self.create("cameraCOMP")
+        cam.par.tz, cam.par.ty, cam.par.rx = 5, 1.5, -15
+        self.create("lightCOMP")
+        render = self.sized(self.create("renderTOP"), 320, 240)
+        render.par.camera = cam
+        ao = self.create("ssaoTOP")
+        ao.inputConnectors[0].connect(render)
+        ao.par.combinewithcolor = False
+        w, h, img = self.image(ao)
+        grey = lambda x, y: pixel(img, w, x, h - 1 - y)[0]      # noqa: E731
+        self.assertEqual(grey(160, 200), 255)                    # the sphere's top: open
+        self.assertEqual(grey(20, 40), 255)                      # the open floor
+        crease = min(grey(160, y) for y in range(20, 60))
+        self.assertLess(crease, 225)
+
+    def test_optical_flow_follows_a_moving_disc(self):
+        # A soft disc moving 2 pixels right a frame: the flow's red is about 2 in bands about its
+        # left and right edges (its median there) and 0 away from them.
+        disc = self.sized(self.create("circleTOP"), 128, 64)
+        disc.par.radiusx = disc.par.radiusy = 0.25
+        disc.par.centerunit = "pixels"
+        disc.par.centerx.expr = "absTime.frame * 2"
+        soft = self.create("blurTOP")
+        soft.inputConnectors[0].connect(disc)
+        soft.par.size = 4
+        flow = self.create("opticalflowTOP")
+        flow.inputConnectors[0].connect(soft)
+        for _ in range(3):
+            tdsim.step(1)
+            flow.cook()
+        w, h, values = self.floats_of(flow)
+        row = [values[((h - 1 - 32) * w + x) * 4] for x in range(w)]
+        moving = sorted(v for v in row if abs(v) > 1e-3)           # the bands about the disc's two edges
+        self.assertGreater(len(moving), 10)
+        self.assertAlmostEqual(moving[len(moving) // 2], 2.0, delta=0.5)
+        self.assertAlmostEqual(row[2], 0.0, places=3)
+        self.assertGreater(min(row), -0.5)                      # nothing moves left

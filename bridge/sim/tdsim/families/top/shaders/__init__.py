@@ -4,10 +4,10 @@ type to a function of a render job returning a shading.Pass, a list of them, or 
 TOP cannot be drawn with its settings (then it is labelled)."""
 from __future__ import annotations
 
-from . import analysis, arrange, colour, compose, conversions, geometry3d, filters, frames, generators, media, more, spatial
+from . import analysis, arrange, colour, compose, conversions, geometry3d, motion, filters, frames, generators, media, more, spatial
 
 SHADERS: dict = {}
-for _module in (generators, compose, spatial, colour, filters, more, media, frames, arrange, analysis, conversions, geometry3d):
+for _module in (generators, compose, spatial, colour, filters, more, media, frames, arrange, analysis, conversions, geometry3d, motion):
     SHADERS.update(_module.SHADERS)
 
 # TOPs whose output size is not their input's (the input's w, h -> theirs), and TOPs whose output
@@ -15,4 +15,5 @@ for _module in (generators, compose, spatial, colour, filters, more, media, fram
 SIZE_RULES = {"analyzeTOP": analysis.analyze_size, "packTOP": conversions.pack_size}
 # TOPs without an input whose size comes from what they read (a file, a POP), or None when unknown.
 OWN_SIZE_RULES = {"moviefileinTOP": media.movie_size, "poptoTOP": geometry3d.popto_size}
-FLOAT_RULES = {"poptoTOP": lambda top: True, "analyzeTOP": analysis.analyze_is_float, "packTOP": conversions.pack_is_float}
+FLOAT_RULES = {"poptoTOP": lambda top: True, "spectrumTOP": lambda top: True, "opticalflowTOP": lambda top: True,
+               "analyzeTOP": analysis.analyze_is_float, "packTOP": conversions.pack_is_float}

@@ -2,9 +2,13 @@
 Projection (equirectangular and fish-eye)."""
 from __future__ import annotations
 
+from .. import glsl, shading
 from .. import renderpars as rp
 from ...sop import xform
+from ..picture import Picture
 from ..shading import Pass
+
+PASS = "void main() { fragColor = texture(sTD2DInputs[0], vUV.st); }"
 
 PACK_TYPES = ("pack", "unpackr", "unpackrg", "unpackrgb", "unpackrgbA")
 UNPACK_CHANNELS = {"unpackr": 1, "unpackrg": 2, "unpackrgb": 3, "unpackrgbA": 4}
@@ -110,3 +114,29 @@ def projection(job):
 
 
 SHADERS = {"packTOP": pack, "projectionTOP": projection}
+
+
+def spectrum(job):
+    """Spectrum TOP: https://docs.derivative.ca/Spectrum_TOP. DFT: one channel (`chan`) to a 32-bit
+    float image of magnitude and phase (polar) or real and imaginary parts (cartesian) in red and
+    green; IDFT: red and green read back the same way to a mono image; over the whole image or
+    row by row (`transrows`). numpy's FFT in the renderer (TouchDesigner uses VkFFT): unnormalized
+    forward, 1/N inverse, origin at the bottom-left pixel, not shifted (UNVERIFIED: VkFFT's
+    scaling in TouchDesigner)."""
+    top = job.top
+    src = job.source(0)
+    if src is None:
+        return None
+    pic = src
+    if not pic.is_float:                 # the renderer reads floats from a float texture
+        pic = Picture(None, src.w, src.h, src.true_size, tex=shading.run(job, Pass(PASS, {}, [0], smooth="nearest"), True),
+                      drawn_by="shader")
+    tex, _answer = glsl.raster({"kind": "spectrum", "tex": pic.texture().id, "width": pic.w, "height": pic.h,
+                                "mode": rp.menu(top, "mode", ("dft", "idft"), "dft"),
+                                "coord": rp.menu(top, "coord", ("polar", "cartesian"), "polar"),
+                                "chan": "rgba".index(rp.menu(top, "chan", ("r", "g", "b", "a"), "r")),
+                                "rows": rp.flag(top, "transrows")})
+    return Pass(PASS, {}, [Picture(None, tex.w, tex.h, (tex.w, tex.h), tex=tex)], smooth="nearest")
+
+
+SHADERS["spectrumTOP"] = spectrum
