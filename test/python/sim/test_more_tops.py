@@ -5,7 +5,7 @@ at chosen pixels and says what a person sees there."""
 import os
 import tempfile
 
-from .support import SteadySimTestCase, tdsim
+from .support import SteadySimTestCase, td, tdsim
 from .test_png import decode, pixel
 
 
@@ -356,3 +356,47 @@ class MoreTopsTest(SteadySimTestCase):
         self.assertAlmostEqual(moving[len(moving) // 2], 2.0, delta=0.5)
         self.assertAlmostEqual(row[2], 0.0, places=3)
         self.assertGreater(min(row), -0.5)                      # nothing moves left
+
+    def test_script_top_makes_its_image_in_oncook(self):
+        # onCook copies a 40x20 numpy array, red in its lower half and blue in its upper half (numpy
+        # rows from the bottom): the TOP is 40x20, red at the bottom and blue at the top. Calling
+        # copyNumpyArray outside the cook is refused; an error in onCook is an error on the TOP.
+        cb = self.create("textDAT", "cb")
+        cb.text = ("import numpy\n"
+                   "def onCook(scriptOp):\n"
+                   "    a = numpy.zeros((20, 40, 4), numpy.float32)\n"
+                   "    a[:10, :, 0] = 1.0\n"
+                   "    a[10:, :, 2] = 1.0\n"
+                   "    a[..., 3] = 1.0\n"
+                   "    scriptOp.copyNumpyArray(a)\n")
+        s = self.create("scriptTOP")
+        s.par.callbacks = cb
+        self.assertEqual((s.width, s.height), (40, 20))
+        self.assertEqual(self.at(s, 5, 2), (255, 0, 0, 255))
+        self.assertEqual(self.at(s, 5, 17), (0, 0, 255, 255))
+        with self.assertRaises(td.tdError):
+            s.copyNumpyArray([[1.0]])
+        cb.text = "def onCook(scriptOp):\n    raise ValueError('bad value')\n"
+        tdsim.step(1)
+        self.image(s)
+        self.assertIn("onCook: ValueError: bad value", s.errors())
+
+    def test_point_file_in_and_select_read_a_csv(self):
+        # Five points with x, y, z and intensity: a 3x2 float image whose first pixels hold the
+        # first points' x y z intensity; a Select TOP puts the intensity in red.
+        path = self.tmp("points.csv")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("x,y,z,intensity\n0.1,0.2,0.3,0.9\n1,2,3,0.5\n-1,-2,-3,0.25\n4,5,6,1\n5,5,5,0\n")
+        pf = self.create("pointfileinTOP")
+        pf.par.file = path
+        self.assertEqual((pf.width, pf.height), (3, 2))
+        w, h, values = self.floats_of(pf)
+        first = (h - 1) * w * 4
+        self.assertEqual([round(v, 3) for v in values[first + 4:first + 8]], [1.0, 2.0, 3.0, 0.5])
+        sel = self.create("pointfileselectTOP")
+        sel.par.pointfileintop = pf
+        sel.par.red = "intensity"
+        _w, _h, picked = self.floats_of(sel)
+        self.assertAlmostEqual(picked[first + 8], 0.25)
+        pf.par.file = self.tmp("cloud.exr")
+        self.assertIn("Failed to open file", pf.errors())

@@ -41,7 +41,8 @@ class ShaderTopTest(SimTestCase):
         # CHOP to TOP: tested with a CHOP below; the TOPs that read a file or another operator
         # named in a parameter: in test_more_tops.py.
         for kind in sorted(set(SHADERS) - {"choptoTOP", "cacheselectTOP", "moviefileinTOP", "svgTOP", "timemachineTOP",
-                                          "opviewerTOP", "poptoTOP", "rendersimpleTOP", "projectionTOP", "ssaoTOP"}):
+                                          "opviewerTOP", "poptoTOP", "rendersimpleTOP", "projectionTOP", "ssaoTOP",
+                                          "pointfileinTOP", "pointfileselectTOP"}):
             top = self.create(kind)
             for i in range(3):
                 if i < len(top.inputConnectors) or kind not in ("constantTOP", "noiseTOP", "rampTOP", "circleTOP", "rectangleTOP"):

@@ -21,7 +21,7 @@ from .inputs import wired_sources
 from .render import Render, not_rendered_warning, render
 from .renderfilters import crop_box
 from .scene import scene_warnings
-from .shaders import OWN_SIZE_RULES, SIZE_RULES, frames, media
+from .shaders import OWN_SIZE_RULES, SIZE_RULES, frames, media, points
 
 _FACTORS = {"eighth": 0.125, "quarter": 0.25, "half": 0.5, "2x": 2.0, "4x": 4.0, "8x": 8.0}
 ASSUMED_RESOLUTION = 256
@@ -118,6 +118,11 @@ class TOP(OP):
         out = super()._compute_rule_errors()
         if self.OPType in glsltop.GLSL_TYPES and not self._flags["bypass"]:
             out.extend(glsltop.compile_errors(self))
+        out.extend(getattr(self, "_script_errors", []))
+        if self.OPType in ("pointfileinTOP", "pointfileselectTOP"):
+            problem = points.problem(self)
+            if problem:
+                out.append(problem)
         if self.OPType in ("moviefileinTOP", "svgTOP"):
             problem = media.file_problem(self)
             if problem:
