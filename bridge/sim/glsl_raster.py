@@ -16,11 +16,19 @@ Requests (after glsl_worker's protocol):
             <- {"ok": true, "tex": id}   the drawing fitted into width x height, RGBA pre-multiplied
   -> {"op": "raster", "kind": "spectrum", "tex": id, "mode": "dft" | "idft", "coord": "polar" | "cartesian",
       "chan": 0-3, "rows": bool}   <- {"ok": true, "tex": id}   numpy's FFT of a kept texture, 32-bit float
+  -> {"op": "raster", "kind": "web", "width", "height", "url": str | "html": str, "transparent": bool}
+            <- {"ok": true, "tex": id}   the page as headless Chromium draws it (a screenshot), RGBA
+  -> {"op": "raster", "kind": "blobs", "tex": id, "channel": 0-6, "threshold": t, "minsize": a, "maxsize": a}
+            <- {"ok": true, "blobs": [[x0, y0, x1, y1, area], ...]}   4-connected regions brighter than
+            the threshold (pixels, y up), largest first, areas as fractions of the image
 A file that cannot be read answers {"ok": false, "stage": "file", "log": why}.
 """
 
 import io
+import os
+import shutil
 import subprocess
+import tempfile
 
 _FONT_FILES = {}
 
@@ -57,6 +65,8 @@ class Raster:
     def render(self, req, payload):
         if req.get("kind") == "spectrum":
             return self.spectrum(req)
+        if req.get("kind") == "blobs":
+            return self.blobs(req)
         mods = _modules()
         if mods is None:
             return {"ok": False, "stage": "file",
@@ -68,6 +78,8 @@ class Raster:
             return self.image(req, mods)
         if kind == "svg":
             return self.svg(req, mods)
+        if kind == "web":
+            return self.web(req, mods)
         raise ValueError("unknown raster kind %r" % kind)
 
     def _keep(self, pixels, w, h, is_float=False):
@@ -226,3 +238,79 @@ class Raster:
                 out[..., 0], out[..., 1] = z.real, z.imag
         new = self._keep(out[::-1], w, h, True)
         return {"ok": True, "tex": new}, b""
+
+
+    # ---- web pages ----------------------------------------------------------------------------
+    def web(self, req, mods):
+        """A web page drawn by headless Chromium at width x height (its screenshot), read by
+        Pillow. Chromium runs with a bounded time (WEB_TIMEOUT seconds)."""
+        Image = mods[0]
+        np = self.np
+        browser = next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
+        if browser is None:
+            return {"ok": False, "stage": "file", "log": "no Chromium here to draw web pages (install Debian's chromium)"}, b""
+        w, h = int(req["width"]), int(req["height"])
+        with tempfile.TemporaryDirectory() as folder:
+            url = req.get("url") or ""
+            if req.get("html") is not None:
+                page = os.path.join(folder, "page.html")
+                with open(page, "w", encoding="utf-8") as f:
+                    f.write(req["html"])
+                url = "file://" + page
+            elif url and "://" not in url:
+                url = "file://" + os.path.abspath(url)
+            shot = os.path.join(folder, "shot.png")
+            args = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    "--user-data-dir=" + os.path.join(folder, "profile"), "--window-size=%d,%d" % (w, h),
+                    "--screenshot=" + shot, url]
+            if req.get("transparent"):
+                args.insert(-1, "--default-background-color=00000000")
+            try:
+                subprocess.run(args, capture_output=True, timeout=WEB_TIMEOUT, check=False)
+            except subprocess.TimeoutExpired:
+                return {"ok": False, "stage": "file", "log": "Chromium took longer than %d s to draw %s" % (WEB_TIMEOUT, url)}, b""
+            if not os.path.isfile(shot):
+                return {"ok": False, "stage": "file", "log": "Chromium drew nothing for %s" % url}, b""
+            with Image.open(shot) as img:
+                pixels = np.asarray(img.convert("RGBA").resize((w, h)), np.float32) / 255.0
+        pixels[..., :3] *= pixels[..., 3:4]
+        tid = self._keep(pixels, w, h, True)
+        return {"ok": True, "tex": tid}, b""
+
+    # ---- blobs ----------------------------------------------------------------------------------
+    def blobs(self, req):
+        """The 4-connected regions of a kept texture whose mono value (luminance, a channel or an
+        average) is above the threshold: labels spread to the smallest neighbour until stable."""
+        np = self.np
+        tid = req["tex"]
+        _tex, w, h, _f = self.r.textures[tid]
+        raw = self.r._read(tid, True)
+        c = np.frombuffer(raw[w * h * 4:], np.float32).reshape(h, w, 4)[::-1]     # bottom row first
+        which = int(req.get("channel", 0))
+        mono = [c[..., :3] @ np.array([0.2126, 0.7152, 0.0722], np.float32), c[..., 0], c[..., 1], c[..., 2],
+                c[..., 3], c[..., :3].mean(axis=2), c.mean(axis=2)][which]
+        mask = mono > float(req.get("threshold", 0.5))
+        big = h * w + 1
+        labels = np.where(mask, np.arange(h * w).reshape(h, w), big)
+        while True:
+            m = labels.copy()
+            m[1:, :] = np.minimum(m[1:, :], labels[:-1, :])
+            m[:-1, :] = np.minimum(m[:-1, :], labels[1:, :])
+            m[:, 1:] = np.minimum(m[:, 1:], labels[:, :-1])
+            m[:, :-1] = np.minimum(m[:, :-1], labels[:, 1:])
+            m = np.where(mask, m, big)
+            if np.array_equal(m, labels):
+                break
+            labels = m
+        found = []
+        for label in np.unique(labels[mask]):
+            ys, xs = np.nonzero(labels == label)
+            area = len(xs) / float(w * h)
+            if area < float(req.get("minsize", 0.0)) or area > float(req.get("maxsize", 1.0)):
+                continue
+            found.append([int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1, area])
+        found.sort(key=lambda b: -b[4])
+        return {"ok": True, "blobs": found}, b""
+
+
+WEB_TIMEOUT = 60

@@ -400,3 +400,36 @@ class MoreTopsTest(SteadySimTestCase):
         self.assertAlmostEqual(picked[first + 8], 0.25)
         pf.par.file = self.tmp("cloud.exr")
         self.assertIn("Failed to open file", pf.errors())
+
+    def test_web_render_draws_a_page_with_chromium(self):
+        # An HTML page from a DAT: a dark blue page with a red 100x50 box at its top left, drawn by
+        # headless Chromium at 320x240: blue at the right, red in the box.
+        page = self.create("textDAT")
+        page.text = ('<html><body style="margin:0;background:#204080">'
+                     '<div style="width:100px;height:50px;background:red"></div></body></html>')
+        web = self.sized(self.create("webrenderTOP"), 320, 240)
+        web.par.source = "dat"
+        web.par.dat = page
+        self.assertEqual(self.at(web, 300, 120)[:3], (32, 64, 128))
+        self.assertEqual(self.at(web, 50, 215)[:3], (255, 0, 0))
+        self.assertEqual(web.warnings(), "")
+
+    def test_blob_track_boxes_the_bright_regions(self):
+        # A disc on the left and a bar on the right, white on transparent: two blobs, each framed
+        # by a red box one pixel outside it; the middle, between them, untouched.
+        disc = self.sized(self.create("circleTOP"), 320, 160)
+        disc.par.radiusx = disc.par.radiusy = 0.15
+        disc.par.centerx = -0.25
+        bar = self.sized(self.create("rectangleTOP"), 320, 160)
+        bar.par.sizex, bar.par.sizey, bar.par.centerx = 0.2, 0.3, 0.25
+        both = self.create("addTOP")
+        both.inputConnectors[0].connect(disc)
+        both.inputConnectors[1].connect(bar)
+        blobs = self.create("blobtrackTOP")
+        blobs.inputConnectors[0].connect(both)
+        self.assertEqual(self.at(blobs, 55, 80), (255, 0, 0, 255))       # the disc's box, left side
+        self.assertEqual(self.at(blobs, 224, 80), (255, 0, 0, 255))      # the bar's box, left side
+        self.assertEqual(self.at(blobs, 80, 80)[:3], (255, 255, 255))    # inside the disc: the picture
+        self.assertEqual(self.at(blobs, 160, 80)[3], 0)                  # between them: nothing
+        blobs.par.threshold = 1.5                                        # nothing that bright: no boxes
+        self.assertEqual(self.at(blobs, 55, 80)[3], 0)

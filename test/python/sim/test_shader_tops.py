@@ -42,7 +42,7 @@ class ShaderTopTest(SimTestCase):
         # named in a parameter: in test_more_tops.py.
         for kind in sorted(set(SHADERS) - {"choptoTOP", "cacheselectTOP", "moviefileinTOP", "svgTOP", "timemachineTOP",
                                           "opviewerTOP", "poptoTOP", "rendersimpleTOP", "projectionTOP", "ssaoTOP",
-                                          "pointfileinTOP", "pointfileselectTOP"}):
+                                          "pointfileinTOP", "pointfileselectTOP", "webrenderTOP"}):
             top = self.create(kind)
             for i in range(3):
                 if i < len(top.inputConnectors) or kind not in ("constantTOP", "noiseTOP", "rampTOP", "circleTOP", "rectangleTOP"):

@@ -107,6 +107,7 @@ RENDER_DEFAULTS = {
                        "whiteoffsetunit": "fraction"},
     "svgTOP": {"sx": 1.0, "sy": 1.0},
     "projectionTOP": {"fov": 180.0, "output": "equirectangular"},
+    "blobtrackTOP": {"drawblobs": True, "blobcolorr": 1.0, "threshold": 0.5, "minblobsize": 0.0, "maxblobsize": 1.0},
     "ssaoTOP": {"sampledirs": 4, "samplesteps": 4, "ssaoradius": 1.0, "surfaceavoid": 0.05, "contrast": 1.0,
                 "attenuation": 1.0, "combinewithcolor": True},
     "opticalflowTOP": {"gainx": 1.0, "gainy": 1.0},

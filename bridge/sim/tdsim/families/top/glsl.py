@@ -274,7 +274,9 @@ def raster(header):
         if answer.get("stage") == "file":
             raise FileError(answer.get("log", ""))
         raise RuntimeError(answer.get("log", "the renderer failed"))
+    if "tex" not in answer:          # a measurement (blobs), no picture
+        return None, answer
     w = answer.get("width", header.get("width"))
     h = answer.get("height", header.get("height"))
-    floats = answer.get("float", header.get("kind") in ("text", "svg"))
+    floats = answer.get("float", header.get("kind") in ("text", "svg", "spectrum", "web"))
     return Texture(answer["tex"], w, h, bool(floats)), answer

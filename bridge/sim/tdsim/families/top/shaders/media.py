@@ -246,3 +246,35 @@ def _invert2d(m):
 
 
 SHADERS = {"textTOP": text, "moviefileinTOP": moviefilein, "svgTOP": svg}
+
+
+# ---- Web Render -----------------------------------------------------------------------------
+def webrender(job):
+    """Web Render TOP: https://docs.derivative.ca/Web_Render_TOP. The page at `url` (a web address
+    or a file) or the HTML text of `dat` (Source), drawn by headless Chromium at the TOP's
+    resolution, its background transparent with `transparent`. Drawn again when the source, the
+    size or the file changes (a page that animates is a still here: a screenshot, not a running
+    browser); Chromium has 60 seconds. Audio, media streams, interaction and the JavaScript
+    bridge are not emulated."""
+    top, w, h = job.top, job.w, job.h
+    source = rp.menu(top, "source", ("urlorfile", "dat"), "urlorfile")
+    header = {"kind": "web", "width": w, "height": h, "transparent": rp.flag(top, "transparent")}
+    if source == "dat":
+        dat = rp.reference(top, "dat")
+        if dat is None or not getattr(dat, "isDAT", False):
+            return None
+        header["html"] = dat.text
+        key = (dat.text, w, h, header["transparent"])
+    else:
+        url = rp.text(top, "url", "")
+        if not url:
+            return None
+        local = "://" not in url or url.startswith("file://")
+        path = file_path(top, "url") if "://" not in url else url
+        header["url"] = path
+        key = (path, _stamp(path[7:] if path.startswith("file://") else path) if local else None, w, h, header["transparent"])
+    tex, _answer = _keep("web", key, lambda: glsl.raster(header))
+    return Pass("void main() { fragColor = texture(sTD2DInputs[0], vUV.st); }", {}, [Picture(None, w, h, (w, h), tex=tex)])
+
+
+SHADERS["webrenderTOP"] = webrender
