@@ -57,10 +57,26 @@ def font_file(name, bold, italic):
     return _FONT_FILES[key]
 
 
+def _has(module):
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
 class Raster:
     def __init__(self, renderer):
         self.r = renderer
         self.np = renderer.np
+
+    @staticmethod
+    def available():
+        """Which optional libraries this process has: Pillow (text, image files, web pages), CairoSVG,
+        fontconfig's fc-match and Chromium."""
+        return {"pillow": _modules() is not None, "cairosvg": _has("cairosvg"),
+                "fontconfig": shutil.which("fc-match") is not None,
+                "chromium": any(shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome"))}
 
     def render(self, req, payload):
         if req.get("kind") == "spectrum":

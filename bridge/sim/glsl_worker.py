@@ -23,7 +23,8 @@ passes no pixels through the pipe until someone reads them.
   -> {"op": "ping"}  <- {"ok": true}
 Any request may carry "free": [ids], textures no longer needed, dropped first.
 Pixels are rows from the top, as tdsim stores images; OpenGL's rows start at the bottom.
-The first line written is {"ready": true} or {"ready": false, "reason": str}.
+The first line written is {"ready": true, "libraries": {name: bool}} (what glsl_raster.py can use) or
+{"ready": false, "reason": str}.
 """
 import json
 import os
@@ -374,7 +375,7 @@ def main():
     if renderer is None:
         reply({"ready": False, "reason": reason})
         return 0
-    reply({"ready": True})
+    reply({"ready": True, "libraries": renderer.raster.available()})
     stdin = sys.stdin.buffer
     while True:
         line = stdin.readline()

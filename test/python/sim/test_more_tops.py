@@ -433,3 +433,20 @@ class MoreTopsTest(SteadySimTestCase):
         self.assertEqual(self.at(blobs, 160, 80)[3], 0)                  # between them: nothing
         blobs.par.threshold = 1.5                                        # nothing that bright: no boxes
         self.assertEqual(self.at(blobs, 55, 80)[3], 0)
+
+    def test_a_renderer_without_pillow_says_so(self):
+        # The renderer reports its libraries when it starts; told Pillow is missing, a Text TOP
+        # falls back to the bitmap font and says so, and a Movie File In says its picture is a
+        # placeholder naming the package.
+        from tdsim.families.top import glsl
+        glsl.unavailable()                                        # the renderer has started
+        self.assertTrue(glsl._worker.libraries.get("pillow"))
+        self.addCleanup(glsl._worker.libraries.__setitem__, "pillow", True)
+        glsl._worker.libraries["pillow"] = False
+        t = self.sized(self.create("textTOP"), 120, 40)
+        t.par.text = "HI"
+        self.assertIn("tdsim-python-fallback", t.warnings())
+        w, h, img = self.image(t)
+        self.assertEqual({pixel(img, w, x, y)[3] for y in range(h) for x in range(w)}, {0, 255})   # hard edges
+        movie = self.create("moviefileinTOP")
+        self.assertIn("tdsim-not-rendered: moviefileinTOP needs python3-pil", movie.warnings())

@@ -61,6 +61,7 @@ class _Worker:
         self.reason = None     # why shaders cannot run here, once known
         self.epoch = 0         # which process the texture ids belong to
         self.unused: list[int] = []   # textures to free with the next request
+        self.libraries: dict = {}     # the renderer's optional libraries (glsl_raster.py)
 
     def _start(self):
         python = _interpreter()
@@ -73,6 +74,7 @@ class _Worker:
         self.epoch += 1
         self.unused = []
         hello = self._read_header()
+        self.libraries = dict(hello.get("libraries") or {}) if hello else {}
         if hello is None or not hello.get("ready"):
             detail = hello.get("reason") if hello else "the renderer exited"
             self.reason = f"no OpenGL for {python} ({detail}): {INSTALL_HINT}"
@@ -127,6 +129,18 @@ def known_unavailable():
     """Why shaders cannot run here when that is already known, else None (never starts the
     renderer: a node's warnings must not wait for it)."""
     return _worker.reason
+
+
+LIBRARY_PACKAGES = {"pillow": "python3-pil", "cairosvg": "python3-cairosvg", "fontconfig": "fontconfig",
+                    "chromium": "chromium"}
+
+
+def missing_library(name):
+    """The Debian package to install when the renderer runs but lacks an optional library (known
+    once it has started), else None."""
+    if _worker.proc is None or _worker.libraries.get(name, True):
+        return None
+    return LIBRARY_PACKAGES.get(name, name)
 
 
 def unavailable():

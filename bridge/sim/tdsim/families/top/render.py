@@ -33,6 +33,7 @@ from .inputs import wired_sources
 from .picture import Picture
 from .shaders import SHADERS as SHADER_TOPS
 from .shaders import FLOAT_RULES
+from .shaders import media as _media
 from .shaders import compose as _compose
 
 WORK_PIXELS = 110_000
@@ -79,6 +80,13 @@ def not_rendered_warning(top):
     if kind not in RENDERED:
         return [f"tdsim-not-rendered: tdsim does not draw a {kind}; its picture is a placeholder"]
     no_gpu = _known_without_gpu()
+    lacking = _media.missing(kind) if not no_gpu else []
+    if lacking and kind == "textTOP":
+        return [f"tdsim-python-fallback: tdsim's renderer lacks {', '.join(lacking)}: the textTOP is set in "
+                "tdsim's 5x7 bitmap font at a reduced size"]
+    if lacking:
+        return [f"tdsim-not-rendered: {kind} needs {', '.join(lacking)} in tdsim's renderer, which is not "
+                "installed here; its picture is a placeholder"]
     if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and no_gpu:
         return [f"tdsim-not-rendered: {kind} needs tdsim's OpenGL renderer, which is not available here; its picture is a placeholder"]
     if (kind in GENERATORS or kind in FILTERS) and no_gpu:

@@ -14,6 +14,16 @@ from ..picture import Picture
 from ..shading import Pass
 from . import blendlib
 
+# The libraries each TOP needs in the renderer process.
+NEEDS = {"textTOP": ("pillow", "fontconfig"), "moviefileinTOP": ("pillow",), "svgTOP": ("pillow", "cairosvg"),
+         "webrenderTOP": ("pillow", "chromium")}
+
+
+def missing(kind):
+    """The packages a TOP type needs that the renderer lacks (known once it has started)."""
+    return [p for p in (glsl.missing_library(n) for n in NEEDS.get(kind, ())) if p]
+
+
 # What a file or a font made, kept while its inputs are unchanged: (kind, key) -> (Texture, answer).
 _made: dict = {}
 _MADE_LIMIT = 64
@@ -164,6 +174,8 @@ def text(job):
     vertical metrics (Pillow's ascent and descent). Specification DATs, CHOP %-replace, borders
     and the display methods are not emulated."""
     top, w, h = job.top, job.w, job.h
+    if missing("textTOP"):
+        return None                       # drawn by the pure-Python bitmap font instead (render.py)
     s = _text_of(top)
     sx = rp.length(top, "fontsizex", "fontsizexunit", "y", w, h)
     sy = sx if rp.flag(top, "keepfontratio", True) else rp.length(top, "fontsizey", "fontsizeyunit", "y", w, h)
