@@ -164,6 +164,10 @@ class MoreTopsTest(SteadySimTestCase):
         self.assertAlmostEqual(self.at(tm, 0, 5)[0], seen[0], delta=3)
         self.assertAlmostEqual(self.at(tm, 63, 5)[0], seen[-1], delta=3)
         self.assertEqual(self.at(t3, 1, 1)[0], seen[-1])          # its own picture: the newest slice
+        cache = self.create("cacheTOP")                          # "You must connect a Texture 3D TOP"
+        cache.inputConnectors[0].connect(c)
+        tm.inputConnectors[0].connect(cache)
+        self.assertIn("must be a Texture 3D TOP", tm.errors())
 
     # ---- Layout -------------------------------------------------------------------------------
     def test_layout_places_inputs_in_a_grid_with_borders(self):

@@ -119,6 +119,12 @@ class TOP(OP):
         if self.OPType in glsltop.GLSL_TYPES and not self._flags["bypass"]:
             out.extend(glsltop.compile_errors(self))
         out.extend(getattr(self, "_script_errors", []))
+        if self.OPType == "timemachineTOP" and not self._flags["bypass"]:
+            # Time Machine TOP: "You must connect a Texture 3D TOP to the Time Machine's first input"
+            # (the wording of TouchDesigner's error is UNVERIFIED).
+            first = wired_sources(self)[:1]
+            if first and first[0].OPType != "texture3dTOP":
+                out.append("The first input of a Time Machine TOP must be a Texture 3D TOP")
         if self.OPType in ("pointfileinTOP", "pointfileselectTOP"):
             problem = points.problem(self)
             if problem:
