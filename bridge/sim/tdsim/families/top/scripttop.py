@@ -24,7 +24,7 @@ class ScriptTOPMixin:
     _script_cooking = False
     _script_image = None         # (width, height, float32 RGBA bytes, rows from the top)
     _script_frame = -1
-    _script_errors: list = []
+    _script_cook_errors: list = []
 
     def copyNumpyArray(self, numpyArray):
         if not self._script_cooking and not (bool(self.par.modoutsidecook.eval()) if "modoutsidecook" in self._pars else False):
@@ -58,7 +58,7 @@ def cook_script(top):
         return
     top._script_frame = frame
     dat = callbacks_dat(top)
-    top._script_errors = []
+    top._script_cook_errors = []
     if dat is None:
         return
     top._script_cooking = True
@@ -69,7 +69,7 @@ def cook_script(top):
                 fn(top)
     except Exception as exc:
         traceback.print_exc(file=sys.stderr)
-        top._script_errors = [f"onCook: {type(exc).__name__}: {exc}"]
+        top._script_cook_errors = [f"onCook: {type(exc).__name__}: {exc}"]
     finally:
         top._script_cooking = False
 

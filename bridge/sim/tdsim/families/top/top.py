@@ -118,7 +118,7 @@ class TOP(OP):
         out = super()._compute_rule_errors()
         if self.OPType in glsltop.GLSL_TYPES and not self._flags["bypass"]:
             out.extend(glsltop.compile_errors(self))
-        out.extend(getattr(self, "_script_errors", []))
+        out.extend(getattr(self, "_script_cook_errors", []))
         if self.OPType == "timemachineTOP" and not self._flags["bypass"]:
             # Time Machine TOP: "You must connect a Texture 3D TOP to the Time Machine's first input"
             # (the wording of TouchDesigner's error is UNVERIFIED).
