@@ -18,15 +18,19 @@ passes no pixels through the pipe until someone reads them.
   -> {"op": "render", ...}  a pass answered with its pixels and not kept (whole images in, out)
   -> {"op": "scene", ...}   a Render TOP's 3D scene (glsl_scene.py says what it holds)
   -> {"op": "compile_mat", "vertex", "pixel"}   a material's program compiled and linked only
+  -> {"op": "raster", "kind": "text" | "image" | "svg", ...}   text in a real font, an image file,
+                            an SVG drawing, made into a kept texture (glsl_raster.py says how)
   -> {"op": "ping"}  <- {"ok": true}
 Any request may carry "free": [ids], textures no longer needed, dropped first.
 Pixels are rows from the top, as tdsim stores images; OpenGL's rows start at the bottom.
-The first line written is {"ready": true} or {"ready": false, "reason": str}.
+The first line written is {"ready": true, "libraries": {name: bool}} (what glsl_raster.py can use) or
+{"ready": false, "reason": str}.
 """
 import json
 import os
 import sys
 
+from glsl_raster import Raster
 from glsl_scene import SceneRenderer
 
 
@@ -75,6 +79,7 @@ class Renderer:
         self.uniform_types = {}
         self.helpers = self._helper_textures()
         self.scene = SceneRenderer(self)
+        self.raster = Raster(self)
 
     def _helper_textures(self):
         """sTDNoiseMap (256x256 red random) and sTDSineLookup (a red 0..1 sine), deterministic."""
@@ -370,7 +375,7 @@ def main():
     if renderer is None:
         reply({"ready": False, "reason": reason})
         return 0
-    reply({"ready": True})
+    reply({"ready": True, "libraries": renderer.raster.available()})
     stdin = sys.stdin.buffer
     while True:
         line = stdin.readline()
@@ -383,7 +388,7 @@ def main():
             continue
         handler = {"render": renderer.render, "pass": renderer.run_pass, "read": renderer.read,
                    "upload": renderer.upload, "scene": renderer.scene.render,
-                   "compile_mat": renderer.scene.compile_only}.get(req.get("op"))
+                   "compile_mat": renderer.scene.compile_only, "raster": renderer.raster.render}.get(req.get("op"))
         try:
             renderer._free(req.get("free"))
             if handler is None:

@@ -96,6 +96,20 @@ describe("the library reader (shared by the CLI and the MCP resources)", () => {
 });
 
 /** What a preview shows: how much of it is tdsim's grey label checkerboard, distinct colours, a digest. */
+/** The CHOPs that make a recipe move with sound or time. */
+const TIME_DRIVEN = /\b(audio\w*|timer|beat)CHOP\b/;
+
+/**
+ * Recipes driven by sound that stand still in tdsim, and why: they listen to an Audio Device In, which
+ * is silent in tdsim (tdsim-no-device), and their stand-in without a device is a constant.
+ */
+const STILL_WITHOUT_DEVICE: Record<string, string> = {
+  spectrum_bars: "Audio Device In, silent in tdsim; its stand-in is a constant spectrum",
+  waveform_scope: "Audio Device In, silent in tdsim; its stand-in is a constant",
+  sidechain_pump: "Audio Device In, silent in tdsim: no kick to pump",
+  text_audio_reactive: "Audio Device In, silent in tdsim: the text does not pulse",
+};
+
 /** Frames a recipe runs before its picture is judged (feedback builds up, simulations start). */
 const SETTLE_FRAMES = 8;
 
@@ -238,11 +252,21 @@ describe("every recipe used alone applies to tdsim", () => {
 
     // The picture a person sees once the recipe has run a few frames: neither one flat colour,
     // nor black, nor burnt white, unless the recipe says why (EXPECTED_LOOKS).
-    const settled = pictureStats(await fetchPreview(client, image.path, 128, SETTLE_FRAMES));
+    const settledImage = await fetchPreview(client, image.path, 128, SETTLE_FRAMES);
+    const settled = pictureStats(settledImage);
     const expected = EXPECTED_LOOKS[basename(file, ".svcnet")] ?? {};
     if (!expected.flat) expect(settled.colours, `${file} is one flat colour`).toBeGreaterThanOrEqual(2);
     if (!expected.black) expect(settled.brightest, `${file} is black`).toBeGreaterThan(40);
     if (!expected.saturated) expect(settled.saturated, `${file} burns to white`).toBeLessThan(0.9);
+
+    // A recipe driven by sound or a timer (audio, Timer, Beat CHOPs) moves: a few frames later its
+    // picture differs, unless it is silent without its device (EXPECTED_LOOKS black,
+    // STILL_WITHOUT_DEVICE).
+    const still = STILL_WITHOUT_DEVICE[basename(file, ".svcnet")];
+    if (TIME_DRIVEN.test(readFileSync(join(RECIPES, file), "utf8")) && !expected.black && !still) {
+      const later = pictureFacts(await fetchPreview(client, image.path, 128, 6));
+      expect(later.digest, `${file} stands still`).not.toBe(pictureFacts(settledImage).digest);
+    }
   }
 
   it("an argument sets the default of the control it feeds, live", async () => {

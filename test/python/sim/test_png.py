@@ -154,7 +154,7 @@ class PngTest(SimTestCase):
         self.assertEqual((null.width, null.height), (20, 10))
 
     def test_unrendered_types_are_a_labelled_checkerboard(self):
-        edge = self.create("opticalflowTOP")
+        edge = self.create("cubemapTOP")
         edge.inputConnectors[0].connect(self.constant(1, 1, 1))
         self.assertIn("tdsim-not-rendered", edge.warnings())
         w, h, img = decode(bytes(edge.saveByteArray(".png")))

@@ -21,6 +21,7 @@ from ..families.dat.webserverdat import WebServerDATMixin
 from ..families.mat import MAT
 from ..families.pop import POP
 from ..families.sop import SOP
+from ..families.top.scripttop import ScriptTOPMixin
 from ..families.top.top import TOP
 from ..values import naming
 from ..values.catalog import type_name
@@ -31,7 +32,7 @@ from .defaultcontents import add_default_contents
 FAMILY_CLASSES = {"TOP": TOP, "CHOP": CHOP, "SOP": SOP, "POP": POP, "DAT": DAT, "MAT": MAT, "COMP": COMP}
 # Members only some types have, mixed in before the family class.
 TYPE_MIXINS = {"webserverDAT": WebServerDATMixin, "webclientDAT": WebClientDATMixin, "timeCOMP": TimeCOMPMixin,
-               **CHOP_MIXINS}
+               "scriptTOP": ScriptTOPMixin, **CHOP_MIXINS}
 
 _classes: dict[str, type] = {}
 

@@ -61,6 +61,7 @@ class _Worker:
         self.reason = None     # why shaders cannot run here, once known
         self.epoch = 0         # which process the texture ids belong to
         self.unused: list[int] = []   # textures to free with the next request
+        self.libraries: dict = {}     # the renderer's optional libraries (glsl_raster.py)
 
     def _start(self):
         python = _interpreter()
@@ -73,6 +74,7 @@ class _Worker:
         self.epoch += 1
         self.unused = []
         hello = self._read_header()
+        self.libraries = dict(hello.get("libraries") or {}) if hello else {}
         if hello is None or not hello.get("ready"):
             detail = hello.get("reason") if hello else "the renderer exited"
             self.reason = f"no OpenGL for {python} ({detail}): {INSTALL_HINT}"
@@ -127,6 +129,18 @@ def known_unavailable():
     """Why shaders cannot run here when that is already known, else None (never starts the
     renderer: a node's warnings must not wait for it)."""
     return _worker.reason
+
+
+LIBRARY_PACKAGES = {"pillow": "python3-pil", "cairosvg": "python3-cairosvg", "fontconfig": "fontconfig",
+                    "chromium": "chromium"}
+
+
+def missing_library(name):
+    """The Debian package to install when the renderer runs but lacks an optional library (known
+    once it has started), else None."""
+    if _worker.proc is None or _worker.libraries.get(name, True):
+        return None
+    return LIBRARY_PACKAGES.get(name, name)
 
 
 def unavailable():
@@ -253,3 +267,30 @@ def render_scene(header, payload):
     w, h = header["width"], header["height"]
     depth = Texture(answer["depthtex"], w, h, True) if answer.get("depthtex") else None
     return Texture(answer["tex"], w, h, bool(header.get("float"))), depth
+
+
+class FileError(Exception):
+    """A file the renderer could not read (an image, a font, an SVG drawing): `log` says why."""
+
+    def __init__(self, log):
+        super().__init__(log)
+        self.log = log
+
+
+def raster(header):
+    """Text, an image file or an SVG drawing made into a Texture by the renderer (glsl_raster.py):
+    (Texture, the answer's other fields). Raises FileError for a file it cannot read, RuntimeError
+    when the renderer cannot run here."""
+    answer, _ = _worker.request(dict(header, op="raster"))
+    if answer is None:
+        raise RuntimeError(_worker.reason)
+    if not answer.get("ok"):
+        if answer.get("stage") == "file":
+            raise FileError(answer.get("log", ""))
+        raise RuntimeError(answer.get("log", "the renderer failed"))
+    if "tex" not in answer:          # a measurement (blobs), no picture
+        return None, answer
+    w = answer.get("width", header.get("width"))
+    h = answer.get("height", header.get("height"))
+    floats = answer.get("float", header.get("kind") in ("text", "svg", "spectrum", "web"))
+    return Texture(answer["tex"], w, h, bool(floats)), answer

@@ -13,7 +13,7 @@ def source_top(op, index):
 
 # TOPs whose picture comes from a TOP a parameter names: a Select TOP, a Depth TOP (its Render
 # TOP), a Render Select TOP.
-REFERENCING = {"selectTOP": "top", "depthTOP": "rendertop", "renderselectTOP": "top"}
+REFERENCING = {"selectTOP": "top", "depthTOP": "rendertop", "renderselectTOP": "top", "opviewerTOP": "opviewer"}
 
 
 def wired_sources(top) -> list:
@@ -31,4 +31,20 @@ def wired_sources(top) -> list:
         source = source_top(parent, index) if index is not None else None
         return [source] if source is not None else []
     found = (source_top(top, i) for i in range(len(top._inputs)))
-    return [s for s in found if s is not None]
+    wired = [s for s in found if s is not None]
+    if top.OPType == "layoutTOP":
+        # Layout TOP: "the TOPs specified in the TOP parameter will appear before the TOPs of the
+        # wired inputs if both are used".
+        return _named_tops(top, "top") + wired
+    return wired
+
+
+def _named_tops(top, name):
+    par = top._pars.get(name)
+    if par is None:
+        return []
+    try:
+        found = par.evalOPs()
+    except Exception:
+        return []
+    return [o for o in found if o is not top and getattr(o, "isTOP", False)]

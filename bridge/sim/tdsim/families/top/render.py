@@ -32,6 +32,8 @@ from . import renderpars as rp
 from .inputs import wired_sources
 from .picture import Picture
 from .shaders import SHADERS as SHADER_TOPS
+from .shaders import FLOAT_RULES
+from .shaders import media as _media
 from .shaders import compose as _compose
 
 WORK_PIXELS = 110_000
@@ -78,6 +80,13 @@ def not_rendered_warning(top):
     if kind not in RENDERED:
         return [f"tdsim-not-rendered: tdsim does not draw a {kind}; its picture is a placeholder"]
     no_gpu = _known_without_gpu()
+    lacking = _media.missing(kind) if not no_gpu else []
+    if lacking and kind == "textTOP":
+        return [f"tdsim-python-fallback: tdsim's renderer lacks {', '.join(lacking)}: the textTOP is set in "
+                "tdsim's 5x7 bitmap font at a reduced size"]
+    if lacking:
+        return [f"tdsim-not-rendered: {kind} needs {', '.join(lacking)} in tdsim's renderer, which is not "
+                "installed here; its picture is a placeholder"]
     if (kind in SHADER_TOPS or kind in SCENE_TOPS) and kind not in GENERATORS and kind not in FILTERS and no_gpu:
         return [f"tdsim-not-rendered: {kind} needs tdsim's OpenGL renderer, which is not available here; its picture is a placeholder"]
     if (kind in GENERATORS or kind in FILTERS) and no_gpu:
@@ -184,6 +193,8 @@ class Job:
             if passes is None:
                 return None
             want_float = shading.wants_float(self.top, [self.source(i) for i in range(len(self._wired))])
+            if kind in FLOAT_RULES and rp.text(self.top, "format", "useinput") in ("useinput", ""):
+                want_float = want_float or FLOAT_RULES[kind](self.top)   # e.g. the Analyze TOP's Sum
             tex = shading.run(self, passes, want_float)
             repeats = max(1, min(32, int(rp.number(self.top, "npasses", 1)))) if kind not in GENERATORS else 1
             for _ in range(repeats - 1):
@@ -193,6 +204,8 @@ class Job:
             self._wired_pictures = {}
         except glsl.ShaderError as exc:
             return Picture(self.label(f"{kind}: SHADER ERROR {exc.log[:80]}"), self.w, self.h, self.true_size)
+        except glsl.FileError as exc:       # a file or font the renderer could not read
+            return Picture(self.label(f"{kind}: {exc.log[:80]}"), self.w, self.h, self.true_size)
         except (RuntimeError, OSError):      # no renderer, or its environment files are missing
             return None
         return Picture(None, self.w, self.h, self.true_size, tex=tex, drawn_by="shader")

@@ -16,7 +16,8 @@ ASSUMED = {
     # (operator type, parameter): value used while the parameter has its unknown default
     ("circleTOP", "radiusx"): 0.4, ("circleTOP", "radiusy"): 0.4,
     ("rectangleTOP", "sizex"): 0.5, ("rectangleTOP", "sizey"): 0.5,
-    ("textTOP", "fontsizex"): 20.0, ("textTOP", "fontsizey"): 20.0,
+    ("textTOP", "fontsizex"): 20.0, ("textTOP", "fontsizey"): 20.0, ("textTOP", "keepfontratio"): True,
+    ("textTOP", "font"): "Verdana",
     ("blurTOP", "scalex"): 1.0, ("blurTOP", "scaley"): 1.0,
     # Write a GLSL TOP: 4.60 is TouchDesigner's main GLSL version; its menu starts at 1.20.
     ("glslTOP", "glslversion"): "glsl460", ("glslmultiTOP", "glslversion"): "glsl460",

@@ -21,6 +21,7 @@ from .inputs import wired_sources
 from .render import Render, not_rendered_warning, render
 from .renderfilters import crop_box
 from .scene import scene_warnings
+from .shaders import OWN_SIZE_RULES, SIZE_RULES, frames, media, points
 
 _FACTORS = {"eighth": 0.125, "quarter": 0.25, "half": 0.5, "2x": 2.0, "4x": 4.0, "8x": 8.0}
 ASSUMED_RESOLUTION = 256
@@ -75,6 +76,8 @@ class TOP(OP):
             else:
                 length = 0 if first is None else None
                 w, h = self._own_resolution()
+                if first is None and self.OPType in OWN_SIZE_RULES:
+                    w, h = OWN_SIZE_RULES[self.OPType](self) or (w, h)     # a file's, a POP's size
             factor = _FACTORS.get(mode, 1.0)
             result = max(1, int(w * factor)), max(1, int(h * factor))
         else:
@@ -89,6 +92,8 @@ class TOP(OP):
         if self.OPType == "cropTOP":
             left, bottom, right, top = crop_box(self, w, h)
             return max(1, round(abs(right - left))), max(1, round(abs(top - bottom)))
+        if self.OPType in SIZE_RULES:
+            return SIZE_RULES[self.OPType](self, w, h)
         return w, h
 
     @property
@@ -113,6 +118,21 @@ class TOP(OP):
         out = super()._compute_rule_errors()
         if self.OPType in glsltop.GLSL_TYPES and not self._flags["bypass"]:
             out.extend(glsltop.compile_errors(self))
+        out.extend(getattr(self, "_script_cook_errors", []))
+        if self.OPType == "timemachineTOP" and not self._flags["bypass"]:
+            # Time Machine TOP: "You must connect a Texture 3D TOP to the Time Machine's first input"
+            # (the wording of TouchDesigner's error is UNVERIFIED).
+            first = wired_sources(self)[:1]
+            if first and first[0].OPType != "texture3dTOP":
+                out.append("The first input of a Time Machine TOP must be a Texture 3D TOP")
+        if self.OPType in ("pointfileinTOP", "pointfileselectTOP"):
+            problem = points.problem(self)
+            if problem:
+                out.append(problem)
+        if self.OPType in ("moviefileinTOP", "svgTOP"):
+            problem = media.file_problem(self)
+            if problem:
+                out.append(problem)
         return out
 
     def _rule_warnings(self):
@@ -120,6 +140,7 @@ class TOP(OP):
         if self.OPType in glsltop.GLSL_TYPES:
             out.extend(glsltop.unavailable_warning(self))
         out.extend(not_rendered_warning(self))
+        out.extend(frames.warnings(self))
         out.extend(scene_warnings(self))
         return out
 
@@ -128,6 +149,8 @@ class TOP(OP):
         resets the feedback"); other pulses only fire."""
         if self.OPType == "feedbackTOP" and par.name == "resetpulse":
             feedback.reset(self)
+            return
+        if self.OPType in ("cacheTOP", "texture3dTOP") and frames.pulse(self, par.name):
             return
         super()._on_pulse(par)
 

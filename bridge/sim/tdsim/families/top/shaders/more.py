@@ -11,6 +11,7 @@ from .. import glsl
 from .. import renderpars as rp
 from ...sop import xform
 from ..picture import Picture
+from ..scripttop import cook_script
 from ..shading import Pass
 from .compose import fixed
 
@@ -117,3 +118,21 @@ def chopto(job):
 
 SHADERS = {"screenTOP": fixed("screen"), "lensdistortTOP": lensdistort, "pointtransformTOP": pointtransform,
            "choptoTOP": chopto, **{t: sender for t in SENDERS}}
+
+
+def script(job):
+    """Script TOP: https://docs.derivative.ca/Script_TOP (scripttop.py): the image its onCook set
+    with copyNumpyArray, 32-bit float; before one, its first input, else transparent black."""
+    top = job.top
+    cook_script(top)
+    image = top._script_image
+    if image is None:
+        if job.source(0) is not None:
+            return Pass(PASS, {}, [0])
+        return Pass("void main() { fragColor = vec4(0.0); }", {}, [])
+    w, h, floats = image
+    tex = glsl.upload(w, h, None, floats)
+    return Pass(PASS, {}, [Picture(None, w, h, (w, h), tex=tex)], smooth="nearest")
+
+
+SHADERS["scriptTOP"] = script
