@@ -1,6 +1,7 @@
 /**
  * Which svc builders a card suggests (spec 2.5 `svcAffordances`): hints from the card's words,
- * never run by reading a card. The colour grade fits any picture, so it is always the last hint.
+ * never run by reading a card. The colour grade is hinted by words about colour, and is the one hint
+ * of a card whose words hint at nothing else (it fits any picture).
  */
 const HINTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(kaleidoscop\w*|mandala\w*|symmetr\w*|mirror\w*|rosette\w*)\b/, "create_kaleidoscope"],
@@ -13,10 +14,14 @@ const HINTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(fluid\w*|water\w*|wave\w*|sea|ocean\w*|river\w*|smoke|ink|marbl\w*|flow\w*)\b/, "create_fluid_sim"],
 ];
 
+const COLOUR_WORDS =
+  /\b(colou?r\w*|grad(e|ed|ing)|tones?|tonal|tint\w*|hues?|palette\w*|monochrom\w*|sepia|warm|cool|cinemat\w*|film)\b/;
+
 export function affordancesFor(text: string): string[] {
   const lower = text.toLowerCase();
   const found = HINTS.filter(([pattern]) => pattern.test(lower)).map(([, tool]) => tool);
-  return [...new Set([...found, "create_color_grade"])];
+  if (found.length === 0 || COLOUR_WORDS.test(lower)) found.push("create_color_grade");
+  return found;
 }
 
 /** `#rrggbb` from hue (0-360), saturation and lightness (0-100), as some collections give a dominant colour. */

@@ -167,18 +167,38 @@ describe("sync → index → search → apply_creative_card", () => {
     const [hit] = (await search("q=starry+night+astronauts&k=1")).hits;
     expect(hit!.title).toBe("Starry Night and the Astronauts");
     const card = (await readCard(dataDir, hit!.id))!;
-    const index = card.svcAffordances.indexOf("create_color_grade");
-    expect(index).toBeGreaterThan(0);
-    const r = await apply({ card_id: hit!.id, affordance_index: index, dry_run: true, overrides: { saturation: 0.5 } });
+    // Its words hint at particles, not at colour: the colour grade is not added to every card.
+    expect(card.svcAffordances).toEqual(["create_particle_system"]);
+    const r = await apply({ card_id: hit!.id, affordance_index: 0, dry_run: true, overrides: { birth: 50 } });
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(r.structuredContent).toEqual({
-      tool: "create_color_grade",
-      args: { name: `card_${hit!.id.slice(0, 12)}`, preview: 256, tint: card.palette[0], saturation: 0.5 },
+      tool: "create_particle_system",
+      args: { name: `card_${hit!.id.slice(0, 12)}`, preview: 256, color: card.palette[0], birth: 50 },
     });
+    expect(textOf(r)).toContain(`from the card: name <- the card's id; color <- palette ${card.palette[0]}`);
     expect(await f.node(`/project1/card_${hit!.id.slice(0, 12)}`)).toBeUndefined();
     // dry_run defaults to true.
     const implicit = await apply({ card_id: hit!.id, affordance_index: 0 });
     expect((implicit.structuredContent as { tool: string }).tool).toBe(card.svcAffordances[0]);
+  });
+
+  it("builds what the card says on tdsim: a slow card's kaleidoscope turns slowly, a frantic one's fast", async () => {
+    const spins: unknown[] = [];
+    for (const [url, motion] of [
+      ["https://museum.example/slow-rosette", "a slow, meditative turning"],
+      ["https://museum.example/fast-rosette", "frantic whirling"],
+    ] as const) {
+      const card = cardFromDraft(
+        draft({ sourceUrl: url, title: "Rosette", motionLanguage: motion, svcAffordances: ["create_kaleidoscope"] }),
+      );
+      await writeCard(dataDir, card);
+      const r = await apply({ card_id: card.id, affordance_index: 0, dry_run: false, overrides: { preview: 48 } });
+      const data = await expectBuilt(f, r, 48);
+      expect(data.source).toMatch(/spin/);
+      const panel = await livePanel(f, `${data.network}/glsl_kaleidoscope1`);
+      spins.push(Object.entries(panel).find(([k]) => /spin/i.test(k))?.[1]);
+    }
+    expect(spins).toEqual([5, 45]);
   });
 
   it("builds the card's affordance on tdsim through the artist builder, with the overrides on its panel", async () => {

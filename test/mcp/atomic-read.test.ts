@@ -207,6 +207,18 @@ describe("get_td_node_flags and get_node_state_runtime", () => {
     expect(text.textLength).toBe(`${TEXT_LINES.join("\n")}\n`.length);
   });
 
+  it("adds what an Info CHOP on the operator shows when asked", async () => {
+    const plain = await f.call("get_node_state_runtime", { path: `${NET}/level1` });
+    expect(dataOf<object>(plain)).not.toHaveProperty("infoChop");
+    const r = await f.call("get_node_state_runtime", { path: `${NET}/level1`, include_info_chop: true });
+    const level1 = dataOf<{ infoChop: Record<string, number>; cook: { totalCooks: number } }>(r);
+    expect(level1.infoChop).toMatchObject({ errors: 1, warnings: 0 });
+    // Nothing is cooked to read it: the count is the cook counters' own.
+    expect(level1.infoChop.total_cooks).toBe(level1.cook.totalCooks);
+    expect(level1.infoChop).not.toHaveProperty("length");
+    expect(textOf(r)).toMatch(/Info CHOP: total_cooks \d+, .*errors 1/);
+  });
+
   it("refuses missing operators", async () => {
     refused(await f.call("get_td_node_flags", { path: `${NET}/gone` }), "node_not_found", /gone/);
     refused(await f.call("get_node_state_runtime", { path: `${NET}/gone` }), "node_not_found");

@@ -184,6 +184,38 @@ describe("set_parameter and set_parameter_expression", () => {
     await replanIsEmpty(NET);
   });
 
+  it("unbinds a parameter to the constant TouchDesigner holds under it, and resets one to its default", async () => {
+    await f.ok("set_parameter", { path: `${NET}/level1`, parameter: "gamma1", value: 0.4 });
+    await f.ok("set_parameter_expression", { path: `${NET}/level1`, parameter: "gamma1", text: "0.9 * 2" });
+    let level = await f.node(`${NET}/level1`);
+    expect([level?.params.gamma1?.mode, level?.params.gamma1?.expr]).toEqual(["expression", "0.9 * 2"]);
+    const unbound = await f.ok<EditData>("set_parameter_expression", {
+      path: `${NET}/level1`,
+      parameter: "gamma1",
+      mode: "unbind",
+    });
+    expect(unbound.summary.change).toBe(1);
+    level = await f.node(`${NET}/level1`);
+    expect([level?.params.gamma1?.mode, level?.params.gamma1?.value]).toEqual(["constant", 0.4]);
+    await replanIsEmpty(NET);
+    await f.ok("set_parameter_expression", { path: `${NET}/level1`, parameter: "gamma1", text: "0.25 * 2" });
+    await f.ok("set_parameter_expression", { path: `${NET}/level1`, parameter: "gamma1", mode: "reset" });
+    level = await f.node(`${NET}/level1`);
+    expect(level?.params.gamma1).toBeUndefined();
+    await replanIsEmpty(NET);
+    refused(
+      await f.call("set_parameter_expression", {
+        path: `${NET}/level1`,
+        parameter: "gamma1",
+        mode: "reset",
+        text: "1",
+      }),
+      "text-or-plain",
+      /takes no text/,
+    );
+    refused(await f.call("set_parameter_expression", { path: `${NET}/level1`, parameter: "gamma1" }), "text-or-plain");
+  });
+
   it("keeps an artist's live change: conflict without force, overwritten with it, and never touched elsewhere", async () => {
     await f.batch([{ action: "update", path: `${NET}/noise1`, parameters: { seed: 5, amp: 0.7 } }]);
     await f.ok("set_parameter", { path: `${NET}/noise1`, parameter: "offset", value: 0.2 });

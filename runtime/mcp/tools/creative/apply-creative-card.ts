@@ -1,8 +1,8 @@
 /**
  * apply_creative_card (spec 4.4): hands one card of the creative repertoire to one of a fixed list
  * of layer-1 artist builders. Registered only with SVC_RAG_ENABLED=1 and SVC_RAG_APPLY_CARD=1. The
- * card's affordance names the builder; the card gives the network's name and, where the builder
- * takes a colour, its first palette colour; `overrides` may set any other argument the builder
+ * card's affordance names the builder; the card's palette, motion words and tags become the
+ * builder's arguments (creative/card-arguments.ts); `overrides` may set any argument the builder
  * really takes. A dry run returns `{tool, args}` after the builder's schema defaults; otherwise the
  * builder runs exactly as when called itself (it writes .svcnet and applies it, run-artist.ts).
  * Everything is checked before any builder runs.
@@ -24,9 +24,6 @@ export const APPLY_TARGETS = [
   "create_kaleidoscope",
   "create_particle_system",
 ] as const;
-
-/** Colour arguments a builder may take, in the order a card's first palette colour goes to one. */
-const COLOUR_ARGUMENTS = ["tint", "color", "light"];
 
 async function target(name: string, tools: ToolLookup): Promise<AnyToolDefinition | undefined> {
   if (!(APPLY_TARGETS as readonly string[]).includes(name)) return undefined;
@@ -73,10 +70,9 @@ async function plan(
       { details: { tool: name, unknown, takes } },
     );
   }
-  const fromCard: Record<string, unknown> = { name: `card_${card.id.slice(0, 12)}` };
-  const colour = COLOUR_ARGUMENTS.find((c) => takes.includes(c));
-  if (colour && card.palette[0]) fromCard[colour] = card.palette[0].toLowerCase();
-  const parsed = strictInput(builder).safeParse({ ...fromCard, ...overrides });
+  const { cardArguments } = await import("../../../creative/card-arguments.js");
+  const fromCard = cardArguments(card, name, takes);
+  const parsed = strictInput(builder).safeParse({ ...fromCard.args, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`);
     return failure("invalid-arguments", `${name} refuses these arguments: ${problems.join("; ")}`, {
@@ -86,7 +82,7 @@ async function plan(
   return {
     ...success(
       { tool: name, args: parsed.data as Record<string, unknown> },
-      `${name} for card '${card.title}' (${card.license}, ${card.sourceUrl})`,
+      `${name} for card '${card.title}' (${card.license}, ${card.sourceUrl}); from the card: ${fromCard.because.join("; ")}`,
     ),
     builder,
   };

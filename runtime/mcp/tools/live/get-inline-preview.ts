@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BridgeError, type BridgeClient } from "../../../engine/index.js";
+import { BridgeError, MAX_PREVIEW_FRAMES, type BridgeClient } from "../../../engine/index.js";
 import { defineTool } from "../registry.js";
 import { failure, success } from "../result.js";
 import type { CookRow, PreviewReply } from "./bridge-replies.js";
@@ -17,6 +17,7 @@ export const getInlinePreview = defineTool({
   input: {
     path: tdPath("TOP, e.g. /project1/out1"),
     size: z.number().int().min(16).max(1024).default(256).describe("the thumbnail fits within size x size pixels"),
+    frames: z.number().int().min(1).max(MAX_PREVIEW_FRAMES).default(1).describe("after this many frames"),
   },
   output: {
     path: z.string(),
@@ -33,8 +34,10 @@ export const getInlinePreview = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["core", "safe"],
-  async handler({ path, size }, ctx) {
+  async handler({ path, size, frames }, ctx) {
     const bridge = await ctx.services.bridge();
+    const { cookFrames } = await import("../../../engine/index.js");
+    await cookFrames(bridge, path, frames);
     const reply = await bridge.get<PreviewReply>(`/api/preview/${segment(path)}`, { size });
     // Read after the image so the errors are those of the cook that produced it.
     const [errs, perf, format] = await Promise.all([
@@ -70,7 +73,8 @@ export const getInlinePreview = defineTool({
     const issues = data.errors.length
       ? `; ${data.errors.length} error${data.errors.length === 1 ? "" : "s"}: ${data.errors[0]}`
       : "";
-    const text = `${reply.path}: ${reply.width}x${reply.height}${scaled ? `, thumbnail ${thumb.width}x${thumb.height}` : ""}${format ? `, ${format}` : ""}${issues}`;
+    const after = frames > 1 ? ` after ${frames} frames` : "";
+    const text = `${reply.path}: ${reply.width}x${reply.height}${after}${scaled ? `, thumbnail ${thumb.width}x${thumb.height}` : ""}${format ? `, ${format}` : ""}${issues}`;
     return success(data, text, [{ type: "image", data: thumb.png.toString("base64"), mimeType: "image/png" }]);
   },
 });

@@ -12,7 +12,10 @@ export const getNodeStateRuntime = defineTool({
   title: "Operator runtime state",
   description:
     "One operator's live state: type, flags, errors and warnings, cook counters, wires, and its resolution (TOP), child count (COMP) or text length (DAT).",
-  input: { path: tdPath("operator, e.g. /project1/noise1") },
+  input: {
+    path: tdPath("operator, e.g. /project1/noise1"),
+    include_info_chop: z.boolean().default(false).describe("also the channels an Info CHOP on it shows"),
+  },
   output: {
     path: z.string(),
     type: z.string(),
@@ -26,10 +29,14 @@ export const getNodeStateRuntime = defineTool({
     resolution: z.object({ width: z.number(), height: z.number() }).nullable().describe("TOPs only"),
     numChildren: z.number().nullable().describe("COMPs only"),
     textLength: z.number().nullable().describe("DATs only, in characters"),
+    infoChop: z
+      .record(z.string(), z.number())
+      .optional()
+      .describe("Info CHOP channels: total_cooks, cook_time, ...; a CHOP's start, length, sample_rate, num_channels"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path }, ctx) {
+  async handler({ path, include_info_chop }, ctx) {
     const bridge = await ctx.services.bridge();
     const node = await bridge.get<NodeDetail>(`/api/nodes/${segment(path)}`);
     // The performance route walks a COMP's children too; one child is enough to get the COMP's own row.
@@ -39,6 +46,9 @@ export const getNodeStateRuntime = defineTool({
       max_nodes: 1,
     });
     const own = perf.nodes.find((r) => r.path === node.path);
+    const info = include_info_chop
+      ? await bridge.get<{ channels: Record<string, number> }>(`/api/nodes/${segment(node.path)}/info_chop`)
+      : undefined;
     const data = {
       path: node.path,
       type: node.type,
@@ -52,6 +62,7 @@ export const getNodeStateRuntime = defineTool({
       resolution: node.resolution ? { width: node.resolution[0], height: node.resolution[1] } : null,
       numChildren: node.num_children ?? null,
       textLength: node.text_length ?? null,
+      ...(info ? { infoChop: info.channels } : {}),
     };
     const extra = [
       data.resolution ? `${data.resolution.width}x${data.resolution.height}` : "",
@@ -60,6 +71,11 @@ export const getNodeStateRuntime = defineTool({
       `${data.errors.length} error${data.errors.length === 1 ? "" : "s"}`,
       data.cook ? `${data.cook.totalCooks} cooks` : "",
     ].filter(Boolean);
-    return success(data, `${node.path} (${node.type}): ${flagWords(node.flags)}; ${extra.join(", ")}`);
+    const channels = info
+      ? `; Info CHOP: ${Object.entries(info.channels)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`
+      : "";
+    return success(data, `${node.path} (${node.type}): ${flagWords(node.flags)}; ${extra.join(", ")}${channels}`);
   },
 });

@@ -26,6 +26,26 @@ export const getPreview = defineTool({
       .max(MAX_PREVIEW_FRAMES)
       .default(1)
       .describe("capture after the TOP has cooked on this many frames (feedback loops evolve); one request per frame"),
+    pre_pulse: z
+      .array(
+        z.object({
+          path: tdPath("operator"),
+          parameter: z
+            .string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+            .max(64),
+        }),
+      )
+      .max(8)
+      .default([])
+      .describe("Pulse parameters to pulse first, e.g. a Feedback TOP's resetpulse"),
+    sample_grid: z
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe("also return an N x N grid of RGBA samples (0-1) at the cells' centres"),
   },
   output: {
     path: z.string(),
@@ -34,15 +54,33 @@ export const getPreview = defineTool({
     bytes: z.number().describe("size of the PNG"),
     sizeAdvisory: z.number(),
     fits: z.boolean(),
+    pulsed: z.array(z.string()).describe("path.parameter of each pulse, in order"),
+    samples: z
+      .array(z.array(z.array(z.number())))
+      .optional()
+      .describe("rows top to bottom, each cell [r, g, b, a] from 0 to 1"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   profiles: ["safe"],
-  async handler({ path, size, frames }, ctx) {
+  async handler({ path, size, frames, pre_pulse, sample_grid }, ctx) {
     const bridge = await ctx.services.bridge();
     // Imported on use: tools/list must not load the bridge client (test/mcp/lazy-startup.test.ts).
     const { cookFrames } = await import("../../../engine/index.js");
+    const pulsed: string[] = [];
+    for (const p of pre_pulse) {
+      const r = await bridge.post<{ path: string; param: string }>(
+        `/api/nodes/${segment(p.path)}/params/${p.parameter}/pulse`,
+        {},
+      );
+      pulsed.push(`${r.path}.${r.param}`);
+    }
     await cookFrames(bridge, path, frames);
     const reply = await bridge.get<PreviewReply>(`/api/preview/${segment(path)}`, { size });
+    let samples: number[][][] | undefined;
+    if (sample_grid !== undefined) {
+      const { sampleGrid } = await import("../../../image/sample-grid.js");
+      samples = sampleGrid(Buffer.from(reply.png_base64, "base64"), sample_grid);
+    }
     const data = {
       path: reply.path,
       width: reply.width,
@@ -50,11 +88,17 @@ export const getPreview = defineTool({
       bytes: reply.bytes,
       sizeAdvisory: reply.size_advisory,
       fits: reply.fits,
+      pulsed,
+      ...(samples ? { samples } : {}),
     };
     const note = reply.fits ? "" : `; larger than ${size}x${size}, get_inline_preview gives a scaled thumbnail`;
-    const after = frames > 1 ? ` after ${frames} frames` : "";
-    return success(data, `${reply.path}: ${reply.width}x${reply.height} PNG${after}, ${reply.bytes} bytes${note}`, [
-      { type: "image", data: reply.png_base64, mimeType: "image/png" },
-    ]);
+    const after =
+      (pulsed.length ? ` after pulsing ${pulsed.join(", ")}` : "") + (frames > 1 ? ` after ${frames} frames` : "");
+    const grid = samples ? `; samples: ${JSON.stringify(samples)}` : "";
+    return success(
+      data,
+      `${reply.path}: ${reply.width}x${reply.height} PNG${after}, ${reply.bytes} bytes${note}${grid}`,
+      [{ type: "image", data: reply.png_base64, mimeType: "image/png" }],
+    );
   },
 });
