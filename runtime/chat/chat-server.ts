@@ -37,7 +37,7 @@ export interface ChatUnavailable {
 }
 
 /** The steps that give the chat page a model, shown on the page when it has none. */
-export const CHAT_SETUP_STEPS = [
+const CHAT_SETUP_STEPS = [
   "Install Ollama (https://ollama.com) and start it: ollama serve",
   "Pull a model that calls tools: ollama pull qwen3:8b",
   "Name it for svc: export SVC_LLM_MODEL=qwen3:8b (and SVC_LLM_URL when Ollama is not on 127.0.0.1:11434)",

@@ -31,7 +31,7 @@ export interface DashboardSample {
   alerts: DashboardAlert[];
 }
 
-export type DashboardAlert = "bridge" | "dropped" | "errors" | "panic";
+type DashboardAlert = "bridge" | "dropped" | "errors" | "panic";
 
 interface Previous {
   frame: number;

@@ -48,7 +48,7 @@ export async function tryOpenCopilotSession(
 }
 
 /** The session, or null after saying on stderr why there is none (no model, a bad setting, creative off). */
-export async function openCopilotSession(
+async function openCopilotSession(
   who: string,
   mode: ReturnType<typeof copilotModeOf>,
   io: CommandIO,
