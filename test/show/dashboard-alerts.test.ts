@@ -6,9 +6,10 @@
  * rows in red with `!!` under a headline that counts them, and the web page's latest sample carries
  * them for the page to mark.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeClient, bridgeConfigFromEnv } from "../../runtime/engine/bridge-client/index.js";
 import { startDashboardWeb } from "../../runtime/cli/dashboard-web.js";
@@ -22,6 +23,7 @@ let client: BridgeClient;
 let dir: string;
 
 const RED_MARK = "\x1b[1;31m!! ";
+const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? "/usr/bin/chromium";
 
 beforeAll(async () => {
   // Exec is open on this tdsim only, to hold its main thread for a known time.
@@ -87,7 +89,30 @@ describe("the dashboard marks dropped frames and errors", () => {
     }
     // The page has a headline for the alerts and marks each row from the sample's alerts.
     expect(DASHBOARD_PAGE).toContain('<p id="alerts"></p>');
-    expect(DASHBOARD_PAGE).toContain('show("errors", s.errors + " (warnings " + s.warnings + ")", alert("errors"))');
+  });
+
+  it("the web page, in headless Chromium, counts the errors in a red headline, reddens their row and marks the title", async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(
+        `this test needs Chromium at ${CHROMIUM}: install Debian's 'chromium' package (.ci/run installs it) or set SVC_TEST_CHROMIUM`,
+      );
+    const web = await startDashboardWeb({ bridge: client, cues: "/project1/cues", intervalMs: 200, port: 0 });
+    // As root (CI), Chromium's sandbox cannot start; the page is svc's own, on loopback.
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(web.url);
+      await page.waitForSelector("#errors.bad");
+      expect(await page.textContent("#alerts")).toMatch(/^!! (.*, )?[1-9]\d* error\(s\)/);
+      expect(await page.getAttribute("#alerts", "class")).toBe("bad");
+      // Computed colour: the red of .bad, not the default text colour.
+      expect(await page.evaluate('getComputedStyle(document.getElementById("errors")).color')).toBe("rgb(255, 80, 80)");
+      expect(await page.title()).toBe("!! svc dashboard");
+      expect(await page.getAttribute("#cue", "class")).toBe("");
+    } finally {
+      await browser.close();
+      await web.close();
+    }
   });
 
   it("a calm sample says so and marks nothing", () => {
