@@ -14,6 +14,7 @@ export const CHAT_HTML = `<!doctype html>
 </head>
 <body>
 <header><h1>svc copilot</h1><span id="status">connecting…</span><button id="reset" type="button">New conversation</button></header>
+<section id="setup" hidden><h2>No model yet: <span id="missing"></span></h2><p id="why"></p><p>To chat, set up a local model:</p><ol id="steps"></ol></section>
 <main id="log" aria-live="polite"></main>
 <form id="ask">
 <textarea id="prompt" rows="3" maxlength="8000" placeholder="Ask about the project, or ask for a change" required></textarea>
@@ -29,6 +30,7 @@ h1{font-size:1.1em;margin:0}#status{color:#9a9aa2;flex:1}
 main{flex:1;overflow:auto;padding:1em}
 .msg{margin:.5em 0;padding:.5em .75em;border-radius:6px;white-space:pre-wrap}
 .user{background:#24303f}.answer{background:#242a24}.call{color:#9a9aa2;font-size:.9em}.call.failed{color:#e07b6f}.error{background:#3f2424}
+#setup{margin:1em;padding:.75em 1em;border:1px solid #b5892f;border-radius:6px;background:#2b2518}#setup h2{font-size:1em;margin:0 0 .5em;color:#f0c060}#setup ol{margin:.25em 0;padding-left:1.5em}#setup li{font-family:ui-monospace,monospace;font-size:.9em}
 details.receipt pre{font-size:.8em;overflow:auto;max-height:20em}
 form{display:flex;gap:.5em;padding:.75em 1em;border-top:1px solid #333}
 textarea{flex:1;background:#0f1012;color:inherit;border:1px solid #333;border-radius:6px;padding:.5em;font:inherit}
@@ -114,6 +116,24 @@ document.getElementById("reset").addEventListener("click", async () => {
   log.textContent = "";
 });
 fetch("/api/state").then((r) => r.json()).then((s) => {
+  if (s.unavailable) {
+    // No model: say what is missing and how to set it up; nothing can be sent until then.
+    document.getElementById("missing").textContent = s.unavailable.code;
+    document.getElementById("why").textContent = s.unavailable.message;
+    const steps = document.getElementById("steps");
+    for (const step of s.unavailable.setup) {
+      const li = document.createElement("li");
+      li.textContent = step;
+      steps.appendChild(li);
+    }
+    document.getElementById("setup").hidden = false;
+    window.svcState = "no model (" + s.unavailable.code + ")";
+    statusLine.textContent = window.svcState;
+    prompt.disabled = true;
+    send.disabled = true;
+    document.body.dataset.ready = "true";
+    return;
+  }
   window.svcState = s.model + " (" + s.tier + "), " + s.mode + ", " + s.tools.length + " tools";
   statusLine.textContent = window.svcState;
   document.body.dataset.ready = "true";

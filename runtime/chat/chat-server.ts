@@ -2,7 +2,9 @@
  * `svc chat`'s HTTP server: the chat page and its two calls, on 127.0.0.1 only. Every request must
  * pass the loopback guard (403 otherwise, spec 5.2.3); a POST must be JSON (415), at most 32 KB
  * (413), and one turn runs at a time (409). A turn's answer comes as NDJSON: each tool call as it
- * finishes, then the redacted receipt. Nothing the model wrote is sent unredacted.
+ * finishes, then the redacted receipt. Nothing the model wrote is sent unredacted. Without a session
+ * (no model configured, a bad setting) the page still opens and shows what is missing and how to
+ * set it up; a message is then refused with 503 and the same reason.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -27,6 +29,21 @@ export interface ChatServerOptions {
   /** Each turn's deadline. */
   turnTimeoutMs: number;
 }
+
+/** Why the copilot is off: the code and message the CLI would print. */
+export interface ChatUnavailable {
+  code: string;
+  message: string;
+}
+
+/** The steps that give the chat page a model, shown on the page when it has none. */
+const CHAT_SETUP_STEPS = [
+  "Install Ollama (https://ollama.com) and start it: ollama serve",
+  "Pull a model that calls tools: ollama pull qwen3:8b",
+  "Name it for svc: export SVC_LLM_MODEL=qwen3:8b (and SVC_LLM_URL when Ollama is not on 127.0.0.1:11434)",
+  "Check what it can do: svc copilot-calibrate",
+  "Start the page again: svc chat",
+];
 
 export interface ChatServer {
   url: string;
@@ -76,12 +93,25 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   throw new HttpRefusal(400, "bad-json", "the body is not a JSON object");
 }
 
-export async function startChatServer(session: CopilotSession, options: ChatServerOptions): Promise<ChatServer> {
+/** The chat server with a session, or, given why there is none, the page that says how to set one up. */
+export async function startChatServer(
+  source: CopilotSession | ChatUnavailable,
+  options: ChatServerOptions,
+): Promise<ChatServer> {
   let busy = false;
+  const unavailable = "turn" in source ? null : source;
+  const session = "turn" in source ? source : null;
+  const redacted = (text: string) => (session === null ? text : session.redacted(text));
 
   async function message(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req);
     if (typeof body.text !== "string") throw new HttpRefusal(400, "bad-request", 'send {"text": "..."}');
+    if (session === null)
+      throw new HttpRefusal(
+        503,
+        unavailable?.code ?? "llm-off",
+        `${unavailable?.message ?? "no model"}; the page lists the setup steps`,
+      );
     if (busy) throw new HttpRefusal(409, "busy", "a turn is already running; wait for its receipt");
     busy = true;
     // The turn ends when the page goes away: its model request and tool calls are cancelled.
@@ -135,17 +165,23 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
     // Browsers ask for it on every page load; there is none.
     if (path === "/favicon.ico" && get) return void res.writeHead(204, PAGE_HEADERS).end();
     if (path === "/api/state" && get)
-      return sendJson(res, 200, {
-        model: session.config.model,
-        tier: session.config.tier,
-        mode: session.mode,
-        tools: session.toolsOffered,
-      });
+      return sendJson(
+        res,
+        200,
+        session === null
+          ? { model: null, unavailable: { ...unavailable, setup: CHAT_SETUP_STEPS } }
+          : {
+              model: session.config.model,
+              tier: session.config.tier,
+              mode: session.mode,
+              tools: session.toolsOffered,
+            },
+      );
     if (path === "/api/message" && req.method === "POST") return message(req, res);
     if (path === "/api/reset" && req.method === "POST") {
       await readJson(req);
       if (busy) throw new HttpRefusal(409, "busy", "a turn is running; reset after its receipt");
-      session.reset();
+      session?.reset();
       return sendJson(res, 200, { reset: true });
     }
     if (["/", "/chat.js", "/chat.css", "/api/state", "/api/message", "/api/reset"].includes(path ?? ""))
@@ -157,12 +193,12 @@ export async function startChatServer(session: CopilotSession, options: ChatServ
     route(req, res).catch((err: unknown) => {
       if (res.headersSent) {
         res.end(
-          `${JSON.stringify({ type: "error", code: "internal-error", message: session.redacted((err as Error).message) })}\n`,
+          `${JSON.stringify({ type: "error", code: "internal-error", message: redacted((err as Error).message) })}\n`,
         );
       } else if (err instanceof HttpRefusal) {
         refuse(res, err.status, err.code, err.message);
       } else {
-        refuse(res, 500, "internal-error", session.redacted((err as Error).message));
+        refuse(res, 500, "internal-error", redacted((err as Error).message));
       }
     });
   });

@@ -1,7 +1,9 @@
 /**
  * The page `svc dashboard --web` serves: one screen that follows the server-sent samples. It loads
  * nothing else (the server's content security policy allows no other source) and writes values
- * with textContent only, so nothing a network holds (a cue name) is ever read as HTML.
+ * with textContent only, so nothing a network holds (a cue name) is ever read as HTML. What needs
+ * the eye (the sample's alerts: dropped frames since the last sample, errors, the bridge, panic) is
+ * red, counted in a headline, and marks the tab's title with `!!`.
  */
 /** The page's one script: its hash is the only script the content security policy allows. */
 export const DASHBOARD_SCRIPT = `  const show = (id, text, bad) => { const el = document.getElementById(id); el.textContent = text; el.className = bad ? "bad" : ""; };
@@ -13,13 +15,17 @@ export const DASHBOARD_SCRIPT = `  const show = (id, text, bad) => { const el = 
     const s = state.sample;
     if (!s) return;
     show("at", s.at);
-    show("status", s.status, s.status !== "ok");
+    const alert = (a) => s.alerts.includes(a);
+    show("status", s.status, alert("bridge"));
     show("frame", String(s.frame));
     show("fps", dash(s.fps));
-    show("dropped", dash(s.dropped));
-    show("errors", s.errors + " (warnings " + s.warnings + ")", s.errors > 0);
+    show("dropped", s.droppedNew === null ? dash(s.dropped) : s.dropped + " (+" + s.droppedNew + " since the last sample)", alert("dropped"));
+    show("errors", s.errors + " (warnings " + s.warnings + ")", alert("errors"));
     show("cue", (s.cue === null ? "no cue engine" : s.cue) + (s.fading ? " (fading)" : ""));
-    show("panic", s.chains === 0 ? "no safety chain" : s.panic ? "ON" : "off", s.panic);
+    show("panic", s.chains === 0 ? "no safety chain" : s.panic ? "ON" : "off", alert("panic"));
+    const said = { bridge: "bridge " + s.status, dropped: s.droppedNew + " dropped frame(s)", errors: s.errors + " error(s)", panic: "PANIC" };
+    show("alerts", s.alerts.length === 0 ? "all well" : "!! " + s.alerts.map((a) => said[a]).join(", "), s.alerts.length > 0);
+    document.title = (s.alerts.length === 0 ? "" : "!! ") + "svc dashboard";
   };
   events.onerror = () => { document.getElementById("problem").textContent = "svc dashboard is not answering"; };
 `;
@@ -36,12 +42,16 @@ export const DASHBOARD_PAGE = `<!doctype html>
   th { text-align: left; color: #888; font-weight: normal; padding-right: 2em; }
   td { font-variant-numeric: tabular-nums; }
   .bad { color: #ff5050; font-weight: bold; }
+  tr:has(.bad) th { color: #ff5050; }
+  #alerts { font-size: 1.2em; color: #60c060; }
+  #alerts.bad { color: #ff5050; }
   #problem { color: #ffb000; min-height: 1.5em; }
 </style>
 </head>
 <body>
 <h1>svc dashboard <span id="at"></span></h1>
 <div id="problem"></div>
+<p id="alerts"></p>
 <table>
   <tr><th>bridge</th><td id="status"></td></tr>
   <tr><th>frame</th><td id="frame"></td></tr>

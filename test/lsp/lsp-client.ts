@@ -31,8 +31,14 @@ export class LspClient {
     readonly connection: MessageConnection,
   ) {}
 
-  static async start(options: Record<string, unknown> = {}): Promise<{ client: LspClient; init: InitializeResult }> {
-    const child = spawn(process.execPath, [CLI, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  /** `server`: another command that starts the server (an installed extension's), instead of the built CLI. */
+  static async start(
+    options: Record<string, unknown> = {},
+    server?: { command: string; args: string[]; env?: NodeJS.ProcessEnv },
+  ): Promise<{ client: LspClient; init: InitializeResult }> {
+    const child = server
+      ? spawn(server.command, server.args, { stdio: ["pipe", "pipe", "pipe"], env: server.env })
+      : spawn(process.execPath, [CLI, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
     const connection = createMessageConnection(
       new StreamMessageReader(child.stdout!),
       new StreamMessageWriter(child.stdin!),

@@ -170,7 +170,7 @@ describe("svc dashboard", () => {
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^\d\d:\d\d:\d\d ok frame=\d+ fps=- dropped=\d+ errors=0 warnings=\d+ cue=intro panic=off$/,
+      /^\d\d:\d\d:\d\d ok frame=\d+ fps=- dropped=\d+ dropped_new=\d+ errors=0 warnings=\d+ cue=intro panic=off alert=(-|dropped)$/,
     );
     const fps = Number(/fps=([\d.]+)/.exec(lines[1]!)?.[1]);
     expect(fps).toBeGreaterThan(0);

@@ -12,6 +12,9 @@ import {
 import { registerCommands } from "./commands";
 import { svcInvocation } from "./svc-process";
 
+/** What the language server command is, for anything that checks the installed extension. */
+export { svcInvocation } from "./svc-process";
+
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {

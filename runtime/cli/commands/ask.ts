@@ -21,29 +21,43 @@ export const copilotModeFlags = {
   },
 } as const;
 
+/** Why there is no session: the error's code and message, as the CLI prints them. */
+export interface CopilotUnavailable {
+  code: string;
+  message: string;
+}
+
+/** The session, or why there is none (no model, a bad setting, creative off). */
+export async function tryOpenCopilotSession(
+  mode: ReturnType<typeof copilotModeOf>,
+  io: CommandIO,
+  services: Services,
+): Promise<{ session: CopilotSession } | { unavailable: CopilotUnavailable }> {
+  const { CopilotSession } = await import("../../chat/session.js");
+  const { isLlmError } = await import("../../copilot/llm-errors.js");
+  const { creativeOff } = await import("../../copilot/creative-gate.js");
+  const off = mode === "creative" ? creativeOff(io.env) : null;
+  if (off) return { unavailable: { code: off.code, message: off.message } };
+  const { CalibrationCacheError } = await import("../../copilot/calibration-cache.js");
+  try {
+    return { session: await CopilotSession.open(io.env, mode, services) };
+  } catch (err) {
+    if (!isLlmError(err) && !(err instanceof CalibrationCacheError)) throw err;
+    return { unavailable: { code: err.code, message: err.message } };
+  }
+}
+
 /** The session, or null after saying on stderr why there is none (no model, a bad setting, creative off). */
-export async function openCopilotSession(
+async function openCopilotSession(
   who: string,
   mode: ReturnType<typeof copilotModeOf>,
   io: CommandIO,
   services: Services,
 ): Promise<CopilotSession | null> {
-  const { CopilotSession } = await import("../../chat/session.js");
-  const { isLlmError } = await import("../../copilot/llm-errors.js");
-  const { creativeOff } = await import("../../copilot/creative-gate.js");
-  const off = mode === "creative" ? creativeOff(io.env) : null;
-  if (off) {
-    io.stderr(`${who}: error ${off.code}: ${off.message}\n`);
-    return null;
-  }
-  const { CalibrationCacheError } = await import("../../copilot/calibration-cache.js");
-  try {
-    return await CopilotSession.open(io.env, mode, services);
-  } catch (err) {
-    if (!isLlmError(err) && !(err instanceof CalibrationCacheError)) throw err;
-    io.stderr(`${who}: error ${err.code}: ${err.message}\n`);
-    return null;
-  }
+  const opened = await tryOpenCopilotSession(mode, io, services);
+  if ("session" in opened) return opened.session;
+  io.stderr(`${who}: error ${opened.unavailable.code}: ${opened.unavailable.message}\n`);
+  return null;
 }
 
 export const askCommand: Command = {

@@ -1,6 +1,6 @@
 import { intFlag } from "../args.js";
 import type { Command } from "../command.js";
-import { copilotModeFlags, copilotModeOf, DEFAULT_TURN_SECONDS, openCopilotSession } from "./ask.js";
+import { copilotModeFlags, copilotModeOf, DEFAULT_TURN_SECONDS, tryOpenCopilotSession } from "./ask.js";
 
 const DEFAULT_CHAT_PORT = 9982;
 
@@ -28,23 +28,32 @@ export const chatCommand: Command = {
     const port = intFlag(args, "port", DEFAULT_CHAT_PORT, 0, 65535);
     const turnTimeoutMs = intFlag(args, "timeout", DEFAULT_TURN_SECONDS, 1, 3600) * 1000;
     const { startChatServer } = await import("../../chat/chat-server.js");
-    const session = await openCopilotSession("svc chat", mode, io, services);
-    if (session === null) return 1;
+    // Without a model the page still opens: it says what is missing and how to set it up.
+    const opened = await tryOpenCopilotSession(mode, io, services);
+    const session = "session" in opened ? opened.session : null;
+    const unavailable = "session" in opened ? null : opened.unavailable;
     let server;
     try {
-      server = await startChatServer(session, { port, turnTimeoutMs });
+      server = await startChatServer("session" in opened ? opened.session : opened.unavailable, {
+        port,
+        turnTimeoutMs,
+      });
     } catch (err) {
-      await session.close();
+      await session?.close();
       io.stderr(`svc chat: cannot listen on 127.0.0.1:${port}: ${(err as Error).message}\n`);
       return 1;
     }
-    io.stdout(`svc chat: ${server.url} (${session.config.model}, ${mode}; Ctrl-C stops)\n`);
+    if (unavailable !== null)
+      io.stdout(
+        `svc chat: ${server.url} (no model: error ${unavailable.code}: ${unavailable.message}; the page shows how to set one up; Ctrl-C stops)\n`,
+      );
+    else io.stdout(`svc chat: ${server.url} (${session?.config.model}, ${mode}; Ctrl-C stops)\n`);
     await new Promise<void>((stop) => {
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     });
     await server.close();
-    await session.close();
+    await session?.close();
     return 0;
   },
 };
