@@ -10,7 +10,28 @@ import type { Operator, Param } from "../../kb/types.js";
 import { BOOLEAN_FLAGS, CONTROL_TYPES, RECIPE_PARAM_TYPES, type Program } from "../../grammar/ast.js";
 import { familyOfType } from "../../compiler/model.js";
 import { completionContext } from "./completion-context.js";
-import { declarationText, paramDetail, recipeMarkdown } from "./kb-docs.js";
+import { declarationText, paramDetail, paramMarkdown, recipeMarkdown } from "./kb-docs.js";
+
+/** What a parameter's completion item carries, to be resolved into its documentation on demand. */
+interface ParamItemData {
+  operator: string;
+  param: string;
+}
+
+/**
+ * A parameter item as the editor shows it selected: with the same text as its hover (page, every
+ * menu entry with its label, the docs page). Resolved one at a time, so a list of a GLSL TOP's
+ * hundreds of parameters stays small.
+ */
+export function resolveCompletion(item: CompletionItem): CompletionItem {
+  const data = item.data as Partial<ParamItemData> | undefined;
+  if (typeof data?.operator !== "string" || typeof data.param !== "string") return item;
+  const op = getOperatorByType(data.operator);
+  const param = op?.params.find((p) => p.name === data.param);
+  return op === undefined || param === undefined
+    ? item
+    : { ...item, documentation: { kind: "markdown", value: paramMarkdown(op, param) } };
+}
 import { bodyAt, type Scope } from "./locate.js";
 import type { VisibleRecipe } from "./visible-recipes.js";
 
@@ -84,6 +105,8 @@ function paramNameItems(op: Operator, written: readonly string[]): CompletionIte
       label: name,
       kind: CompletionItemKind.Property,
       detail: `${p.label ?? p.name}: ${paramDetail(p)}${extra}`,
+      // Its hover's text (every menu label, the docs page) is filled in when the item is shown.
+      data: { operator: op.type, param: p.name } satisfies ParamItemData,
       insertText: `${name}: `,
       sortText: sort,
       command: { title: "suggest", command: "editor.action.triggerSuggest" },

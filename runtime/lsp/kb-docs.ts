@@ -27,11 +27,20 @@ function sequenceText(p: Param): string | undefined {
     : `sequence ${p.sequence}${p.blockIndex === undefined ? "" : `, block ${p.blockIndex}`}`;
 }
 
+/**
+ * The operator's page in TouchDesigner's documentation (docs.derivative.ca names pages after the
+ * label and family: `Noise_TOP`). svc keeps the docs' facts, never their sentences: the page is where
+ * a parameter's meaning is explained.
+ */
+export function docsUrl(op: Operator): string {
+  return `https://docs.derivative.ca/${encodeURI(`${op.label} ${op.family}`.replace(/ /g, "_"))}`;
+}
+
 /** `Float, default 1, range 0..1, menu a, b`: style, default, range and menu in one line. */
 export function paramDetail(p: Param): string {
   const parts = [p.style ?? "unknown style"];
-  if (p.default !== null)
-    parts.push(`default ${formatValue(p.default)}${p.defaultSource === "curated" ? " (assumed)" : ""}`);
+  if (p.default === null) parts.push("no documented default");
+  else parts.push(`default ${formatValue(p.default)}${p.defaultSource === "curated" ? " (assumed)" : ""}`);
   for (const extra of [rangeText(p), menuText(p), sequenceText(p)]) if (extra !== undefined) parts.push(extra);
   if (p.readOnly === true) parts.push("read-only");
   return parts.join(", ");
@@ -47,6 +56,7 @@ export function paramMarkdown(op: Operator, p: Param): string {
   if (p.menuNames !== undefined && p.menuLabels !== undefined && p.menuNames.length <= 40) {
     lines.push("", ...p.menuNames.map((n, i) => `- \`${n}\` ${p.menuLabels![i] ?? ""}`.trimEnd()));
   }
+  lines.push("", `What it does: [${op.label} ${op.family}](${docsUrl(op)}), ${p.page ?? "its"} page`);
   return lines.join("\n");
 }
 
@@ -56,6 +66,8 @@ export function operatorMarkdown(op: Operator): string {
   lines.push(
     "",
     `inputs ${formatInputs(op.inputs)}, outputs ${op.outputs ?? "unknown"}, ${op.params.length} parameters`,
+    "",
+    `Documentation: [${op.label} ${op.family}](${docsUrl(op)})`,
   );
   return lines.join("\n");
 }

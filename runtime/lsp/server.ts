@@ -15,7 +15,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { hasErrors } from "../../diagnostics/index.js";
 import { print } from "../../grammar/print.js";
 import { lex } from "../../grammar/lexer.js";
-import { complete } from "./completion.js";
+import { complete, resolveCompletion } from "./completion.js";
 import { uriToPath } from "./convert.js";
 import { quickFixes } from "./diagnostics.js";
 import { DocumentChecks } from "./document-checks.js";
@@ -40,7 +40,7 @@ const SERVER_NAME = "svc";
 function serverCapabilities(bridgeUrl: string | undefined): InitializeResult["capabilities"] {
   return {
     textDocumentSync: TextDocumentSyncKind.Incremental,
-    completionProvider: { triggerCharacters: [":", " ", ">", "[", ",", "$", "{"] },
+    completionProvider: { triggerCharacters: [":", " ", ">", "[", ",", "$", "{"], resolveProvider: true },
     hoverProvider: true,
     definitionProvider: true,
     referencesProvider: true,
@@ -128,6 +128,7 @@ function answerLanguageRequests(
       });
     }),
   );
+  connection.onCompletionResolve((item) => resolveCompletion(item));
   connection.onHover((p) =>
     withDoc(p.textDocument.uri, null, (doc) => {
       const parsed = workspace.parsed(doc);

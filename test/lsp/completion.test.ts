@@ -65,6 +65,17 @@ describe("svc lsp completion", () => {
     expect(byLabel.get("type")?.detail).toMatch(/menu .*simplex2d/i);
     expect(byLabel.get("resolution")?.insertText).toBe("resolution: ");
     expect(byLabel.has("resolutionw")).toBe(true);
+    // The documentation gives no default for a menu like this: said, never a '?'.
+    expect(byLabel.get("type")?.detail).toMatch(/^Type: Menu, no documented default, menu /);
+  });
+
+  it("resolves a parameter item into its hover's text: every menu entry with its label, and the docs page", async () => {
+    const items = await completeAt(`${HEAD}  noise1: noiseTOP { | }\n}\n`);
+    const type = items.find((i) => i.label === "type")!;
+    const resolved = await lsp.client.request<CompletionItem>("completionItem/resolve", type);
+    const doc = (resolved.documentation as { value: string }).value;
+    expect(doc).toContain("- `simplex3d` Simplex 3D (GPU)");
+    expect(doc).toContain("[Noise TOP](https://docs.derivative.ca/Noise_TOP), Noise page");
   });
 
   it("offers menu entries after a menu parameter's colon", async () => {

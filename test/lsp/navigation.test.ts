@@ -68,6 +68,7 @@ describe("svc lsp navigation", () => {
     const text = await hoverText("noiseTOP", 2);
     expect(text).toContain("**Noise TOP** `noiseTOP`");
     expect(text).toMatch(/inputs .*outputs/);
+    expect(text).toContain("Documentation: [Noise TOP](https://docs.derivative.ca/Noise_TOP)");
   });
 
   it("hovers a parameter with its style, default and range", async () => {
