@@ -96,6 +96,47 @@ network thumbs {
     }
   });
 
+  it("runs the frames once: the tiles of a feedback loop show the same run, at most a frame apart", async () => {
+    // Each frame adds a tenth of grey to the loop: after 5 frames the sum and its output read the same.
+    const LOOP = `svcnet 1
+network loop5 {
+  grey: constantTOP { colorr: 0.1, colorg: 0.1, colorb: 0.1, resolution: 32x32 }
+  fb: feedbackTOP { top: sum }
+  sum: addTOP
+  out1: nullTOP [display]
+  grey -> fb
+  grey -> sum[0]
+  fb -> sum[1]
+  sum -> out1
+}
+`;
+    expect((await applyFile(live.client, { text: LOOP, file: "loop5.svcnet" }, { verify: false })).ok).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), "svc-thumbs-loop-"));
+    try {
+      const run = await runSvc(
+        ["draw", "/project1/loop5", "--thumbnails", "--frames", "5", "--svg", join(dir, "t.svg")],
+        live.env,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const svg = readFileSync(join(dir, "t.svg"), "utf8");
+      const red = (path: string) => {
+        const tile = svg.slice(svg.indexOf(`data-path="${path}"`)).split("</g>")[0]!;
+        const data = /href="data:image\/png;base64,([^"]+)"/.exec(tile)![1]!;
+        return decodePng(Buffer.from(data, "base64")).rgba[0]!;
+      };
+      const sum = red("/project1/loop5/sum");
+      const out = red("/project1/loop5/out1");
+      // The loop ran its 5 frames once (about 5 tenths of grey in the sum). The images are read one
+      // after another while the loop plays on, as in TouchDesigner, so the output may be a frame
+      // later, never the 5 frames later it was when each tile ran the frames for itself.
+      expect(sum).toBeGreaterThanOrEqual(5 * 25);
+      expect(out - sum).toBeGreaterThanOrEqual(0);
+      expect(out - sum).toBeLessThanOrEqual(26);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("for a file, starts its own tdsim, applies the file there and shows its TOPs' images; a file that does not apply gets no picture", async () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-thumbs-file-"));
     try {
