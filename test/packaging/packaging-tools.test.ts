@@ -306,6 +306,24 @@ describe("manage_component", () => {
     expect(noise.params[0]!.value).toBe(3);
   });
 
+  it("saves a network built from svc's library and loads it elsewhere: its recipe imports name the library", async () => {
+    const library = join(dir, "components");
+    data(await f.call("apply_recipe", { recipe: "glsl_basic", name: "libnet", preview: 0 }));
+    const saved = data<{ dir: string }>(
+      await f.call("manage_component", { action: "save", library, path: "/project1/libnet", version: "1.0.0" }),
+    );
+    const source = readFileSync(join(saved.dir, "libnet.svcnet"), "utf8");
+    expect(source).toMatch(/import "svc:recipes\/glsl\/glsl_basic\.svcnet"/);
+    const loaded = data<{ loadedAt: string }>(
+      await f.call("manage_component", { action: "load", library, name: "libnet", parent: "/project1/loaded" }),
+    );
+    expect(loaded.loadedAt).toBe("/project1/loaded/libnet");
+    const made = await f.bridge.get<{ type: string }>(
+      `/api/nodes/${encodePath("/project1/loaded/libnet/glsl_basic1")}`,
+    );
+    expect(made.type).toBe("baseCOMP");
+  });
+
   it("refuses to load a component whose files no longer match their checksums, and builds nothing", async () => {
     const library = join(dir, "components");
     const svcnet = join(library, "pkg", "1.1.0", "pkg.svcnet");

@@ -1,7 +1,9 @@
 /**
  * manage_component load: the component's .svcnet applied under a parent COMP, read back and verified.
  * Only source is read: the manifest must name a `.svcnet` file in the component's own folder, and
- * its imports and `file()` read only source inside that folder (as source sent over MCP does).
+ * its imports and `file()` read only source inside that folder (as source sent over MCP does), or
+ * recipes of svc's own library (`import "svc:recipes/..."`, how an export names them). The apply is
+ * journalled like apply_network's: one cut off is finished by the next apply of that network.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,10 +16,12 @@ export async function loadComponent(
   dir: string,
   manifest: ComponentManifest,
   parent: string,
+  journalDir?: string,
 ): Promise<string> {
   const { applyFile } = await import("../../../engine/index.js");
   const { confinedHost } = await import("../../../../compiler/resolve/confined-host.js");
   const { MCP_SOURCE_EXTENSIONS } = await import("../language/source-host.js");
+  const { libraryRecipesDir } = await import("../../../../compiler/resolve/library.js");
   if (typeof manifest.svcnet !== "string" || !/^[A-Za-z0-9_.-]+\.svcnet$/.test(manifest.svcnet))
     throw new PackagingError(
       "bad-manifest",
@@ -30,7 +34,8 @@ export async function loadComponent(
     { text, file },
     {
       rootPath: `${parent === "/" ? "" : parent}/{network}`,
-      host: confinedHost([dir], "the component's folder", MCP_SOURCE_EXTENSIONS),
+      host: confinedHost([dir, libraryRecipesDir()], "the component's folder", MCP_SOURCE_EXTENSIONS),
+      ...(journalDir === undefined ? {} : { journalDir }),
     },
   );
   if (!result.ok) {

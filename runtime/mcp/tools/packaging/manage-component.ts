@@ -111,7 +111,14 @@ export const manageComponent = defineTool({
           { details: { problems: check.problems } },
         );
       const { loadComponent } = await import("./component-load.js");
-      const loadedAt = await loadComponent(await ctx.services.bridge(), check.dir, check.manifest, args.parent);
+      const { journalDir } = await import("../../../onboarding/places.js");
+      const loadedAt = await loadComponent(
+        await ctx.services.bridge(),
+        check.dir,
+        check.manifest,
+        args.parent,
+        journalDir(ctx.services.env),
+      );
       return success(
         { action: "load", name: args.name, version, dir: check.dir, loadedAt },
         `loaded ${args.name} ${version} at ${loadedAt}, verified`,
