@@ -67,6 +67,15 @@ describe("resolve: imports", () => {
     expect(d.help[0]).toMatch(/third file/);
   });
 
+  it("unknown-library-import: a svc: import that names nothing in svc's library, with the form it takes", () => {
+    for (const written of ["svc:recipes/glsl/no_such_recipe", "svc:shaders/x", "svc:recipes/../secret"]) {
+      const source = `svcnet 1\nimport "${written}"\nnetwork n {\n}\n`;
+      const d = only(compileFiles({ "main.svcnet": source }), "unknown-library-import");
+      expect(covered(source, d)).toBe(`"${written}"`);
+      expect(d.help[0]).toContain('import "svc:recipes/glsl/glsl_kaleidoscope"');
+    }
+  });
+
   it("a missing entry file is file-not-found", () => {
     const r = compileFiles({}, "nope.svcnet");
     expect(codes(r)).toEqual(["file-not-found"]);

@@ -70,7 +70,9 @@ describe("neon-tunnel in detail", () => {
 
   it("nests nodes in their parent COMP and points references across networks", () => {
     // Inside the COMP, as the pictures flow: the Select TOP first, its output last.
-    expect(text).toMatch(/fx: baseCOMP \{\n\s+network \{\n\s+pick: selectTOP \{ top: \.\.\/glsl1 \}\n(.|\n)*fxout: outTOP/);
+    expect(text).toMatch(
+      /fx: baseCOMP \{\n\s+network \{\n\s+pick: selectTOP \{ top: \.\.\/glsl1 \}\n(.|\n)*fxout: outTOP/,
+    );
     expect(text).toMatch(/pick -> soft -> fxout/);
   });
 
