@@ -32,7 +32,7 @@ function sequenceText(p: Param): string | undefined {
  * label and family: `Noise_TOP`). svc keeps the docs' facts, never their sentences: the page is where
  * a parameter's meaning is explained.
  */
-export function docsUrl(op: Operator): string {
+function docsUrl(op: Operator): string {
   return `https://docs.derivative.ca/${encodeURI(`${op.label} ${op.family}`.replace(/ /g, "_"))}`;
 }
 
