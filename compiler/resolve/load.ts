@@ -63,7 +63,10 @@ export function loadProgram(entry: { path: string; text?: string }, host: Compil
       const written = imp.path.value;
       const library = isLibraryImport(written);
       const named = library ? libraryFile(written) : host.resolve(path, written);
-      const missing = named === undefined || (library && !host.readFile(named).ok);
+      // A library recipe that is not there is named as such (not as a path relative to this file);
+      // that read is kept, so the file is read once.
+      const libraryRead = library && named !== undefined ? host.readFile(named) : undefined;
+      const missing = named === undefined || (libraryRead !== undefined && !libraryRead.ok);
       const target = named ?? written;
       if (missing) {
         diagnostics.push(
@@ -111,7 +114,7 @@ export function loadProgram(entry: { path: string; text?: string }, host: Compil
         file.imports.push({ file: known, range: imp.path.range });
         continue;
       }
-      const read = host.readFile(target);
+      const read = libraryRead ?? host.readFile(target);
       if (!read.ok) {
         diagnostics.push(readProblem(read, written, imp.path.range, path));
         continue;
