@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { UsageError, intFlag } from "../args.js";
@@ -51,5 +51,11 @@ function previewFolder(): string {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : "user";
   const folder = join(tmpdir(), `svc-previews-${user}`);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
+  // A shared temporary folder: write only into a real folder of this user's, never through a link
+  // another user put there.
+  const made = lstatSync(folder);
+  const mine = typeof process.getuid !== "function" || made.uid === process.getuid();
+  if (!made.isDirectory() || !mine)
+    throw new Error(`${folder} is not a folder of this user's: give --out to say where the PNG goes`);
   return folder;
 }
